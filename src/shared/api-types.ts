@@ -8,6 +8,8 @@ export interface ApiResult<T = unknown> {
   data?: T;
   /** On failure: the response body (ApiErrorBody for our API), or the network error message. */
   error?: ApiErrorBody | string;
+  /** True when the call was aborted by its time-out, or answered 408/504. */
+  timedOut?: boolean;
 }
 
 /** One field-level validation problem, message already translated for the request's language. */
