@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { hash, verify } from '@node-rs/argon2';
+
+/**
+ * OWASP password storage parameters for argon2id (m=19 MiB, t=2, p=1).
+ * The algorithm is written as its numeric value because @node-rs/argon2 ships it as an
+ * ambient const enum, which isolated modules cannot read.
+ */
+export const ARGON2_OPTIONS = {
+  algorithm: 2,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
+
+/** Hashes a password with argon2id; the PHC string carries its own salt and parameters. */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2_OPTIONS);
+}
+
+/** True when the password matches the stored argon2 hash; a malformed hash counts as no match. */
+export async function verifyPassword(storedHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(storedHash, password);
+  } catch {
+    return false;
+  }
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Spends the same work as a real verification, for unknown accounts, so that the answer time
+ * does not reveal whether an address is registered.
+ */
+export async function verifyAgainstDummy(password: string): Promise<false> {
+  dummyHash ??= hashPassword('dummy-password-that-is-never-issued');
+  await verifyPassword(await dummyHash, password);
+  return false;
+}
+
+let blockList: Set<string> | undefined;
+
+/** The shipped list of the 10 000 most common passwords, lower-cased. */
+export function commonPasswords(): Set<string> {
+  if (!blockList) {
+    const text = readFileSync(new URL('./data/common-passwords.txt', import.meta.url), 'utf8');
+    blockList = new Set(text.split('\n').map((line) => line.trim()).filter(Boolean));
+  }
+  return blockList;
+}
+
+/**
+ * True when the password is on the common-password list, compared case-insensitively.
+ * The composition rules force a capital, a digit and a symbol, so "Password1!" must also be caught:
+ * the password is checked as typed and with its non-alphanumeric characters removed.
+ */
+export function isCommonPassword(password: string): boolean {
+  const list = commonPasswords();
+  const lower = password.toLowerCase();
+  if (list.has(lower)) return true;
+  const lettersAndDigits = lower.replace(/[^\p{L}\p{N}]/gu, '');
+  return lettersAndDigits.length > 0 && list.has(lettersAndDigits);
+}
