@@ -1,0 +1,17 @@
+/** Starts the real server for the journeys: built portal, fresh embedded database, development mailbox. */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+process.env.PORT = process.env.E2E_PORT ?? '8188';
+process.env.HOST = '127.0.0.1';
+process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'eta-e2e-'));
+process.env.NODE_ENV = 'test';
+process.env.DEV_MAILBOX = 'true';
+process.env.FORM_PREVIEW = 'true';
+process.env.PUBLIC_URL = `http://localhost:${process.env.PORT}`;
+process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'warn';
+delete process.env.DATABASE_URL;
+delete process.env.SMTP_URL;
+
+await import('../../src/server/main');

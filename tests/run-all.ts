@@ -1,0 +1,112 @@
+/**
+ * `npm test`: the whole test suite, the same on a developer's machine and in CI.
+ * Typecheck, lint, schema catalogue checks, unit and integration tests (SQLite and a scratch PostgreSQL),
+ * production build, then Playwright end-to-end journeys in Chromium against the real server.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { findOrInstallChromium } from './support/chromium';
+import { startScratchPostgres, type ScratchPostgres } from './support/postgres';
+
+const root = join(import.meta.dirname, '..');
+const reports = join(root, '.cache', 'test-reports');
+const bin = (name: string) => join(root, 'node_modules', '.bin', name);
+
+interface Step {
+  name: string;
+  command: string;
+  args: string[];
+  /** Reads how many tests passed and failed from the step's JSON report, when it has one. */
+  counts?: () => { passed: number; failed: number };
+}
+
+function vitestCounts(): { passed: number; failed: number } {
+  const report = JSON.parse(readFileSync(join(reports, 'vitest.json'), 'utf8'));
+  return { passed: report.numPassedTests ?? 0, failed: report.numFailedTests ?? 0 };
+}
+
+function playwrightCounts(): { passed: number; failed: number } {
+  const report = JSON.parse(readFileSync(join(reports, 'playwright.json'), 'utf8'));
+  const stats = report.stats ?? {};
+  return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: stats.unexpected ?? 0 };
+}
+
+const only = process.argv.slice(2);
+
+const steps: Step[] = [
+  { name: 'typecheck', command: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] },
+  { name: 'lint', command: bin('eslint'), args: ['.', '--max-warnings=0'] },
+  { name: 'check:schemas', command: bin('tsx'), args: ['tests/check-schemas.ts'] },
+  {
+    name: 'unit and integration',
+    command: bin('vitest'),
+    args: ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`],
+    counts: vitestCounts,
+  },
+  { name: 'build', command: bin('vite'), args: ['build', '--logLevel', 'warn'] },
+  {
+    name: 'end-to-end',
+    command: bin('playwright'),
+    args: ['test', '-c', 'e2e/playwright.config.ts'],
+    counts: playwrightCounts,
+  },
+];
+
+async function main(): Promise<number> {
+  rmSync(reports, { recursive: true, force: true });
+  mkdirSync(reports, { recursive: true });
+  const selected = only.length ? steps.filter((s) => only.includes(s.name)) : steps;
+  const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: process.env.CI ? '0' : process.env.FORCE_COLOR };
+
+  if (selected.some((s) => s.name === 'end-to-end')) {
+    env.CHROMIUM_PATH = await findOrInstallChromium();
+    console.log(`Chromium: ${env.CHROMIUM_PATH}`);
+  }
+  let postgres: ScratchPostgres | undefined;
+  if (selected.some((s) => s.name === 'unit and integration') && !process.env.TEST_DATABASE_URL) {
+    postgres = await startScratchPostgres();
+    env.TEST_DATABASE_URL = postgres.url;
+  }
+
+  const results: { name: string; ok: boolean; seconds: number; passed: number; failed: number }[] = [];
+  try {
+    for (const step of selected) {
+      console.log(`\n=== ${step.name} ===`);
+      const started = Date.now();
+      const run = spawnSync(step.command, step.args, { cwd: root, env, stdio: 'inherit' });
+      const ok = run.status === 0;
+      let passed = ok ? 1 : 0;
+      let failed = ok ? 0 : 1;
+      if (step.counts) {
+        try {
+          ({ passed, failed } = step.counts());
+          if (!ok && failed === 0) failed = 1;
+        } catch {
+          // No report: the runner itself failed before running tests.
+        }
+      }
+      results.push({ name: step.name, ok, seconds: (Date.now() - started) / 1000, passed, failed });
+    }
+  } finally {
+    postgres?.stop();
+  }
+
+  console.log('\n=== summary ===');
+  for (const r of results) {
+    console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name.padEnd(22)} ${r.seconds.toFixed(1).padStart(7)} s  (${r.passed} passed, ${r.failed} failed)`);
+  }
+  const passed = results.reduce((n, r) => n + r.passed, 0);
+  const failed = results.reduce((n, r) => n + r.failed, 0);
+  const allOk = results.every((r) => r.ok);
+  console.log(`\nTests: ${passed} passed, ${failed} failed`);
+  return allOk && existsSync(root) ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);
