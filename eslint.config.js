@@ -1,0 +1,77 @@
+// ESLint looks for its configuration here, so editors and `npm run lint` report the same problems.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** The layers of the portal and what each may not import: dependencies point one way. */
+const zones = [
+  // Browser code never imports the server; the server imports only shared code, schemas and locales.
+  ...['app', 'api', 'engine', 'features', 'routing', 'shared'].map((layer) => ({
+    target: `./src/${layer}`,
+    from: './src/server',
+    message: 'Browser code must not import the server.',
+  })),
+  ...['app', 'api', 'engine', 'features', 'routing'].map((layer) => ({
+    target: './src/server',
+    from: `./src/${layer}`,
+    message: 'The server imports only src/shared, schemas/ and locales/.',
+  })),
+  // shared <- engine/api <- features <- routing/app
+  ...['app', 'api', 'engine', 'features', 'routing'].map((layer) => ({
+    target: './src/shared',
+    from: `./src/${layer}`,
+    message: 'src/shared is the bottom layer: it imports nothing above it.',
+  })),
+  ...['engine', 'api'].flatMap((layer) =>
+    ['app', 'features', 'routing'].map((upper) => ({
+      target: `./src/${layer}`,
+      from: `./src/${upper}`,
+      message: `src/${layer} must not import src/${upper}.`,
+    })),
+  ),
+  ...['app', 'routing'].map((upper) => ({
+    target: './src/features',
+    from: `./src/${upper}`,
+    message: 'Features must not import the app shell or the router.',
+  })),
+  // A feature never imports another feature.
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: 'A feature must not import another feature.',
+  })),
+];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', '.cache/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.name='eval']", message: 'eval breaks the Content-Security-Policy.' },
+        { selector: "NewExpression[callee.name='Function']", message: 'new Function breaks the Content-Security-Policy.' },
+      ],
+    },
+  },
+);
