@@ -1,0 +1,140 @@
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, ensureJwtSecret, loadConfig, PUBLIC_SETTING_KEYS } from './config';
+
+describe('loadConfig', () => {
+  it('uses safe defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.nodeEnv).toBe('development');
+    expect(config.dataDir).toBe(path.resolve('data'));
+    expect(config.database).toEqual({ kind: 'sqlite', filename: path.resolve('data', 'eta.sqlite') });
+    expect(config.accessTokenTtlSeconds).toBe(900);
+    expect(config.refreshTokenTtlSeconds).toBe(3600);
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.distDir).toBe(path.resolve('dist'));
+    expect(config.maxApplicants).toBe(10);
+    expect(config.bodyLimit).toBe(1024 * 1024);
+    expect(config.jwtSecret).toBe('');
+    expect(config.devMailbox).toBe(true);
+    expect(config.formPreview).toBe(true);
+  });
+
+  it('answers every public setting with official-looking defaults', () => {
+    const { publicSettings } = loadConfig({});
+    expect(Object.keys(publicSettings)).toEqual([...PUBLIC_SETTING_KEYS]);
+    expect(publicSettings.API_URL).toBe('');
+    expect(publicSettings.FRONT_END_URL).toBe('http://localhost:8080');
+    expect(publicSettings.DEPARTMENT_URL).toBe('https://www.dha.gov.za');
+    expect(publicSettings.GOV_PORTAL_URL).toBe('https://www.gov.za');
+    for (const key of ['FACEBOOK_URL', 'X_URL', 'YOUTUBE_URL', 'INSTAGRAM_URL', 'TERMS_URL', 'PAIA_URL'] as const) {
+      expect(publicSettings[key]).toMatch(/^https:\/\//);
+    }
+    expect(publicSettings.FORM_PREVIEW).toBe('true');
+    expect(publicSettings.DEV_MAILBOX).toBe('true');
+    expect(publicSettings.SESSION_WARNING_SECONDS).toBe('120');
+  });
+
+  it('reads every variable that is set', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      DATA_DIR: '/var/lib/eta',
+      DATABASE_URL: 'postgres://eta@db:5432/eta',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'a'.repeat(40),
+      ACCESS_TOKEN_TTL_SECONDS: '60',
+      REFRESH_TOKEN_TTL_SECONDS: '600',
+      SMTP_URL: 'smtp://mail:25',
+      MAIL_FROM: 'eta@example.org',
+      PUBLIC_URL: 'https://eta.example.org/',
+      DIST_DIR: '/srv/portal',
+      API_URL: 'https://api.example.org',
+      X_URL: 'https://x.com/example',
+      SESSION_WARNING_SECONDS: '30',
+      MAX_APPLICANTS: '4',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      isProduction: true,
+      dataDir: '/var/lib/eta',
+      database: { kind: 'postgres', connectionString: 'postgres://eta@db:5432/eta' },
+      logLevel: 'warn',
+      jwtSecret: 'a'.repeat(40),
+      accessTokenTtlSeconds: 60,
+      refreshTokenTtlSeconds: 600,
+      smtpUrl: 'smtp://mail:25',
+      mailFrom: 'eta@example.org',
+      publicUrl: 'https://eta.example.org',
+      distDir: '/srv/portal',
+      maxApplicants: 4,
+      trustProxy: true,
+      devMailbox: false,
+      formPreview: false,
+    });
+    expect(config.publicSettings).toMatchObject({
+      API_URL: 'https://api.example.org',
+      FRONT_END_URL: 'https://eta.example.org',
+      X_URL: 'https://x.com/example',
+      FORM_PREVIEW: 'false',
+      DEV_MAILBOX: 'false',
+      SESSION_WARNING_SECONDS: '30',
+    });
+  });
+
+  it('turns the development mailbox off when SMTP is configured or in production', () => {
+    expect(loadConfig({ SMTP_URL: 'smtp://localhost:2525' }).devMailbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).devMailbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEV_MAILBOX: 'true' }).devMailbox).toBe(true);
+  });
+
+  it('keeps the test environment quiet by default', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).logLevel).toBe('silent');
+  });
+
+  it('rejects values it cannot use with a message naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ FORM_PREVIEW: 'maybe' })).toThrow(/FORM_PREVIEW/);
+    expect(() => loadConfig({ TERMS_URL: 'javascript:alert(1)' })).toThrow(/TERMS_URL/);
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+  });
+});
+
+describe('ensureJwtSecret', () => {
+  let dir: string | undefined;
+  afterEach(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+    dir = undefined;
+  });
+
+  it('keeps JWT_SECRET when it is set', async () => {
+    const config = loadConfig({ JWT_SECRET: 'from-the-environment-and-long-enough' });
+    expect((await ensureJwtSecret(config)).jwtSecret).toBe('from-the-environment-and-long-enough');
+  });
+
+  it('creates the data folder and persists one secret across restarts', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'eta-config-'));
+    const dataDir = path.join(dir, 'nested', 'data');
+    const first = await ensureJwtSecret(loadConfig({ DATA_DIR: dataDir }));
+    expect(Buffer.from(first.jwtSecret, 'base64url')).toHaveLength(32);
+    const file = path.join(dataDir, 'jwt-secret');
+    expect((await readFile(file, 'utf8')).trim()).toBe(first.jwtSecret);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    const second = await ensureJwtSecret(loadConfig({ DATA_DIR: dataDir }));
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+  });
+
+  it('refuses a persisted secret that is too short', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'eta-config-'));
+    await writeFile(path.join(dir, 'jwt-secret'), 'short\n');
+    await expect(ensureJwtSecret(loadConfig({ DATA_DIR: dir }))).rejects.toThrow(ConfigError);
+  });
+});

@@ -1,0 +1,210 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Environment as read by the server: any string map (process.env or a test fixture). */
+export type Env = Record<string, string | undefined>;
+
+/** Where the data lives: an embedded SQLite file, or a PostgreSQL server. */
+export type DatabaseConfig =
+  | { kind: 'sqlite'; filename: string }
+  | { kind: 'postgres'; connectionString: string };
+
+/** Keys answered by GET /envs (contract 4), in the order they are listed. */
+export const PUBLIC_SETTING_KEYS = [
+  'API_URL',
+  'FRONT_END_URL',
+  'DEPARTMENT_URL',
+  'GOV_PORTAL_URL',
+  'FACEBOOK_URL',
+  'X_URL',
+  'YOUTUBE_URL',
+  'INSTAGRAM_URL',
+  'TERMS_URL',
+  'PAIA_URL',
+  'FORM_PREVIEW',
+  'DEV_MAILBOX',
+  'SESSION_WARNING_SECONDS',
+] as const;
+
+export type PublicSettingKey = (typeof PUBLIC_SETTING_KEYS)[number];
+
+/** Link targets shown in the header and footer when the operator sets nothing else. */
+const DEFAULT_LINKS: Partial<Record<PublicSettingKey, string>> = {
+  DEPARTMENT_URL: 'https://www.dha.gov.za',
+  GOV_PORTAL_URL: 'https://www.gov.za',
+  FACEBOOK_URL: 'https://www.facebook.com/HomeAffairsSA',
+  X_URL: 'https://x.com/HomeAffairsSA',
+  YOUTUBE_URL: 'https://www.youtube.com/@HomeAffairsSA',
+  INSTAGRAM_URL: 'https://www.instagram.com/homeaffairssa',
+  TERMS_URL: 'https://www.dha.gov.za/index.php/terms-of-use',
+  PAIA_URL: 'https://www.dha.gov.za/index.php/paia-manual',
+};
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  nodeEnv: string;
+  isProduction: boolean;
+  /** Absolute path of the folder for the embedded database and the persisted JWT secret. */
+  dataDir: string;
+  database: DatabaseConfig;
+  logLevel: string;
+  /** HMAC secret for access tokens; empty until `ensureJwtSecret` has run when JWT_SECRET is not set. */
+  jwtSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  /** SMTP transport URL; when absent mail goes to the development mailbox. */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Address of the portal as users reach it; used in e-mail links. No trailing slash. */
+  publicUrl: string;
+  /** Absolute path of the built portal (Vite's outDir). */
+  distDir: string;
+  /** Largest accepted request body in bytes. */
+  bodyLimit: number;
+  /** Trust X-Forwarded-* headers (set when running behind a load balancer). */
+  trustProxy: boolean;
+  maxApplicants: number;
+  sessionWarningSeconds: number;
+  formPreview: boolean;
+  devMailbox: boolean;
+  /** Values answered by GET /envs. */
+  publicSettings: Record<PublicSettingKey, string>;
+}
+
+/** Raised when an environment variable has a value the server cannot use. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+function text(env: Env, key: string): string | undefined {
+  const value = env[key]?.trim();
+  return value ? value : undefined;
+}
+
+function integer(env: Env, key: string, fallback: number, min: number, max: number): number {
+  const raw = text(env, key);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${key} must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(`${key} must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function flag(env: Env, key: string, fallback: boolean): boolean {
+  const raw = text(env, key)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (['true', '1', 'yes', 'on'].includes(raw)) return true;
+  if (['false', '0', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${key} must be true or false, got "${raw}"`);
+}
+
+function url(env: Env, key: string, fallback: string): string {
+  const raw = text(env, key);
+  if (raw === undefined) return fallback;
+  try {
+    const parsed = new URL(raw);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('protocol');
+  } catch {
+    throw new ConfigError(`${key} must be an http(s) URL, got "${raw}"`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Reads the server configuration from an environment map; pure apart from resolving relative paths against the working directory. */
+export function loadConfig(env: Env): AppConfig {
+  const nodeEnv = text(env, 'NODE_ENV') ?? 'development';
+  const isProduction = nodeEnv === 'production';
+  const port = integer(env, 'PORT', 8080, 0, 65535);
+  const dataDir = path.resolve(text(env, 'DATA_DIR') ?? './data');
+
+  const databaseUrl = text(env, 'DATABASE_URL');
+  let database: DatabaseConfig;
+  if (databaseUrl) {
+    if (!/^postgres(ql)?:\/\//i.test(databaseUrl)) {
+      throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL');
+    }
+    database = { kind: 'postgres', connectionString: databaseUrl };
+  } else {
+    database = { kind: 'sqlite', filename: path.join(dataDir, 'eta.sqlite') };
+  }
+
+  const logLevel = (text(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info')).toLowerCase();
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  }
+
+  const smtpUrl = text(env, 'SMTP_URL');
+  const publicUrl = url(env, 'PUBLIC_URL', `http://localhost:${port || 8080}`);
+  const sessionWarningSeconds = integer(env, 'SESSION_WARNING_SECONDS', 120, 0, 86400);
+  const formPreview = flag(env, 'FORM_PREVIEW', !isProduction);
+  const devMailbox = flag(env, 'DEV_MAILBOX', !smtpUrl && !isProduction);
+
+  const publicSettings = {} as Record<PublicSettingKey, string>;
+  for (const key of PUBLIC_SETTING_KEYS) publicSettings[key] = DEFAULT_LINKS[key] ?? '';
+  for (const key of Object.keys(DEFAULT_LINKS) as PublicSettingKey[]) {
+    publicSettings[key] = url(env, key, DEFAULT_LINKS[key] as string);
+  }
+  // API_URL "" means same origin, which is how the bundled server is deployed.
+  publicSettings.API_URL = text(env, 'API_URL') === undefined ? '' : url(env, 'API_URL', '');
+  publicSettings.FRONT_END_URL = url(env, 'FRONT_END_URL', publicUrl);
+  publicSettings.FORM_PREVIEW = String(formPreview);
+  publicSettings.DEV_MAILBOX = String(devMailbox);
+  publicSettings.SESSION_WARNING_SECONDS = String(sessionWarningSeconds);
+
+  return {
+    port,
+    host: text(env, 'HOST') ?? '0.0.0.0',
+    nodeEnv,
+    isProduction,
+    dataDir,
+    database,
+    logLevel,
+    jwtSecret: text(env, 'JWT_SECRET') ?? '',
+    accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 1, 86400),
+    refreshTokenTtlSeconds: integer(env, 'REFRESH_TOKEN_TTL_SECONDS', 3600, 1, 30 * 86400),
+    smtpUrl,
+    mailFrom: text(env, 'MAIL_FROM') ?? `no-reply@${new URL(publicUrl).hostname}`,
+    publicUrl,
+    distDir: path.resolve(text(env, 'DIST_DIR') ?? 'dist'),
+    bodyLimit: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
+    trustProxy: flag(env, 'TRUST_PROXY', false),
+    maxApplicants: integer(env, 'MAX_APPLICANTS', 10, 1, 100),
+    sessionWarningSeconds,
+    formPreview,
+    devMailbox,
+    publicSettings,
+  };
+}
+
+/**
+ * Returns the config with a JWT secret: JWT_SECRET when set, else the one persisted in
+ * `${dataDir}/jwt-secret` (32 random bytes, written on first start so tokens survive restarts).
+ */
+export async function ensureJwtSecret(config: AppConfig): Promise<AppConfig> {
+  if (config.jwtSecret) return config;
+  const file = path.join(config.dataDir, 'jwt-secret');
+  try {
+    const stored = (await readFile(file, 'utf8')).trim();
+    if (stored.length < 32) throw new ConfigError(`${file} holds no usable secret; delete it or set JWT_SECRET`);
+    return { ...config, jwtSecret: stored };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  await mkdir(config.dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  // 'wx' keeps the first writer's secret if two instances start at once on a shared folder.
+  try {
+    await writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return { ...config, jwtSecret: (await readFile(file, 'utf8')).trim() };
+  }
+  return { ...config, jwtSecret: secret };
+}
