@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { escapeHtml, mailText, renderMail } from './templates';
+
+const context = { to: 'ana@example.com', language: 'en', name: 'Ana', publicUrl: 'https://eta.example' };
+
+function keysOf(node: unknown, prefix = ''): string[] {
+  if (typeof node !== 'object' || node === null) return [prefix];
+  return Object.entries(node).flatMap(([key, value]) => keysOf(value, prefix ? `${prefix}.${key}` : key));
+}
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
+}
+
+describe('e-mail templates', () => {
+  it('puts the verification link and the code in the text and the HTML', () => {
+    const mail = renderMail({ template: 'verify-email', authKey: 'abc_DEF-123', code: '042917' }, context);
+    expect(mail.to).toBe('ana@example.com');
+    expect(mail.subject).toBe('Confirm your e-mail address');
+    expect(mail.text).toContain('Hello Ana,');
+    expect(mail.text).toContain('https://eta.example/verify-email?authKey=abc_DEF-123');
+    expect(mail.text).toContain('042917');
+    expect(mail.html).toContain('href="https://eta.example/verify-email?authKey=abc_DEF-123"');
+    expect(mail.html).toContain('042917');
+  });
+
+  it('puts the reset link in the reset e-mail', () => {
+    const mail = renderMail({ template: 'reset-password', authKey: 'key1' }, context);
+    expect(mail.subject).toBe('Reset your password');
+    expect(mail.text).toContain('https://eta.example/reset-password?authKey=key1');
+  });
+
+  it('tells of a password change with the time and a way to reset', () => {
+    const mail = renderMail({ template: 'password-changed', changedAt: new Date('2026-03-04T05:06:07Z') }, context);
+    expect(mail.text).toContain('2026-03-04 05:06');
+    expect(mail.text).toContain('https://eta.example/forgot-password');
+  });
+
+  it('offers sign-in and reset to an address that already has a profile', () => {
+    const mail = renderMail({ template: 'account-exists' }, context);
+    expect(mail.subject).toBe('You already have a profile');
+    expect(mail.text).toContain('https://eta.example/login');
+    expect(mail.text).toContain('https://eta.example/forgot-password');
+  });
+
+  it('writes in the recipient language and falls back to English for unknown ones', () => {
+    const french = renderMail({ template: 'reset-password', authKey: 'k' }, { ...context, language: 'fr' });
+    expect(french.subject).toBe('Réinitialisez votre mot de passe');
+    expect(french.text).toContain('Bonjour Ana,');
+    expect(french.html).toContain('<html lang="fr">');
+    const unknown = renderMail({ template: 'reset-password', authKey: 'k' }, { ...context, language: '../../etc' });
+    expect(unknown.subject).toBe('Reset your password');
+  });
+
+  it('escapes values in the HTML body but keeps the text body verbatim', () => {
+    const mail = renderMail({ template: 'account-exists' }, { ...context, name: '<b>Ana & "Bo"</b>' });
+    expect(mail.html).toContain('&lt;b&gt;Ana &amp; &quot;Bo&quot;&lt;/b&gt;');
+    expect(mail.html).not.toContain('<b>Ana');
+    expect(mail.text).toContain('Hello <b>Ana & "Bo"</b>,');
+    expect(escapeHtml(`'`)).toBe('&#39;');
+  });
+
+  it('greets without a name when none is known', () => {
+    expect(renderMail({ template: 'account-exists' }, { ...context, name: undefined }).text.startsWith('Hello,')).toBe(true);
+    expect(mailText('fr', 'greetingNoName')).toBe('Bonjour,');
+  });
+
+  it('has the same keys and placeholders in every language', () => {
+    const english = JSON.parse(readFileSync(new URL('../../../locales/en/emails.json', import.meta.url), 'utf8'));
+    const french = JSON.parse(readFileSync(new URL('../../../locales/fr/emails.json', import.meta.url), 'utf8'));
+    expect(keysOf(french).sort()).toEqual(keysOf(english).sort());
+    for (const key of keysOf(english)) {
+      expect(placeholders(mailText('fr', key)), key).toEqual(placeholders(mailText('en', key)));
+    }
+  });
+});

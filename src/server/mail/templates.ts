@@ -1,0 +1,175 @@
+import { existsSync, readFileSync } from 'node:fs';
+
+/** A message ready for a transport. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The e-mails the service sends, by template name. */
+export type MailTemplate =
+  | { template: 'verify-email'; authKey: string; code: string }
+  | { template: 'reset-password'; authKey: string }
+  | { template: 'password-changed'; changedAt: Date }
+  | { template: 'account-exists' };
+
+/** What every template needs besides its own values. */
+export interface MailContext {
+  to: string;
+  language: string;
+  /** Given names of the recipient, when known; used in the greeting. */
+  name?: string;
+  /** Address of the portal, without a trailing slash. */
+  publicUrl: string;
+}
+
+type Block = { kind: 'paragraph'; text: string } | { kind: 'action'; label: string; href: string } | { kind: 'code'; text: string; code: string };
+
+type Messages = Record<string, unknown>;
+
+const localesDir = new URL('../../../locales/', import.meta.url);
+const cache = new Map<string, Messages | null>();
+
+function messagesFor(language: string): Messages | null {
+  if (!cache.has(language)) {
+    // The language comes from a request header or the database: only plain tags name a folder.
+    const file = new URL(`${language}/emails.json`, localesDir);
+    const usable = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(language) && existsSync(file);
+    cache.set(language, usable ? (JSON.parse(readFileSync(file, 'utf8')) as Messages) : null);
+  }
+  return cache.get(language) ?? null;
+}
+
+function lookup(messages: Messages | null, key: string): string | undefined {
+  let node: unknown = messages;
+  for (const part of key.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** Translates an `emails` key for the language (falling back to en) and fills its {{placeholders}}. */
+export function mailText(language: string, key: string, vars: Record<string, string> = {}): string {
+  const template = lookup(messagesFor(language), key) ?? lookup(messagesFor('en'), key);
+  if (template === undefined) throw new Error(`Missing e-mail text emails:${key}`);
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => vars[name] ?? '');
+}
+
+/** Escapes text for HTML element content and attribute values. */
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+function link(context: MailContext, path: string, authKey?: string): string {
+  const query = authKey === undefined ? '' : `?authKey=${encodeURIComponent(authKey)}`;
+  return `${context.publicUrl}${path}${query}`;
+}
+
+function blocksFor(mail: MailTemplate, context: MailContext): { subjectKey: string; blocks: Block[] } {
+  const t = (key: string, vars?: Record<string, string>) => mailText(context.language, key, vars);
+  const p = (key: string, vars?: Record<string, string>): Block => ({ kind: 'paragraph', text: t(key, vars) });
+  switch (mail.template) {
+    case 'verify-email':
+      return {
+        subjectKey: 'verifyEmail.subject',
+        blocks: [
+          p('verifyEmail.intro'),
+          { kind: 'action', label: t('verifyEmail.action'), href: link(context, '/verify-email', mail.authKey) },
+          { kind: 'code', text: t('verifyEmail.code', { code: mail.code }), code: mail.code },
+          p('verifyEmail.expiry'),
+          p('verifyEmail.notYou'),
+        ],
+      };
+    case 'reset-password':
+      return {
+        subjectKey: 'resetPassword.subject',
+        blocks: [
+          p('resetPassword.intro'),
+          { kind: 'action', label: t('resetPassword.action'), href: link(context, '/reset-password', mail.authKey) },
+          p('resetPassword.expiry'),
+          p('resetPassword.notYou'),
+        ],
+      };
+    case 'password-changed':
+      return {
+        subjectKey: 'passwordChanged.subject',
+        blocks: [
+          p('passwordChanged.intro', { date: mail.changedAt.toISOString().slice(0, 16).replace('T', ' ') }),
+          p('passwordChanged.sessions'),
+          p('passwordChanged.notYou'),
+          { kind: 'action', label: t('passwordChanged.action'), href: link(context, '/forgot-password') },
+        ],
+      };
+    case 'account-exists':
+      return {
+        subjectKey: 'accountExists.subject',
+        blocks: [
+          p('accountExists.intro'),
+          p('accountExists.signIn'),
+          { kind: 'action', label: t('accountExists.signInAction'), href: link(context, '/login') },
+          p('accountExists.reset'),
+          { kind: 'action', label: t('accountExists.resetAction'), href: link(context, '/forgot-password') },
+          p('accountExists.notYou'),
+        ],
+      };
+  }
+}
+
+function renderText(greeting: string, blocks: Block[], footer: string): string {
+  const parts = [greeting];
+  for (const block of blocks) {
+    if (block.kind === 'action') parts.push(`${block.label}:\n${block.href}`);
+    else parts.push(block.text);
+  }
+  parts.push('--', footer);
+  return `${parts.join('\n\n')}\n`;
+}
+
+function renderHtml(language: string, subject: string, greeting: string, blocks: Block[], footer: string): string {
+  const body = blocks.map((block) => {
+    if (block.kind === 'paragraph') return `<p>${escapeHtml(block.text)}</p>`;
+    if (block.kind === 'code') {
+      const [before, after = ''] = block.text.split(block.code);
+      return `<p>${escapeHtml(before)}<strong style="font-size:1.5em;letter-spacing:0.2em">${escapeHtml(block.code)}</strong>${escapeHtml(after)}</p>`;
+    }
+    const href = escapeHtml(block.href);
+    return (
+      `<p><a href="${href}" style="display:inline-block;padding:12px 20px;background:#007a4d;color:#ffffff;` +
+      `text-decoration:none;border-radius:4px;font-weight:bold">${escapeHtml(block.label)}</a></p>` +
+      `<p style="font-size:0.9em">${escapeHtml(mailText(language, 'linkFallback', { link: '\u0000' })).replace('\u0000', `<a href="${href}">${href}</a>`)}</p>`
+    );
+  });
+  return [
+    '<!doctype html>',
+    `<html lang="${escapeHtml(language)}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    '<body style="font-family:Poppins,Arial,sans-serif;color:#1b1b1b;line-height:1.5;max-width:640px;margin:0 auto;padding:16px">',
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...body,
+    `<hr><p style="font-size:0.85em;color:#505050">${escapeHtml(footer)}</p>`,
+    '</body></html>',
+  ].join('\n');
+}
+
+/** Renders a template in the recipient's language as a text and an HTML body. */
+export function renderMail(mail: MailTemplate, context: MailContext): MailMessage {
+  const language = messagesFor(context.language) ? context.language : 'en';
+  const localContext = { ...context, language };
+  const { subjectKey, blocks } = blocksFor(mail, localContext);
+  const subject = mailText(language, subjectKey);
+  const greeting = context.name ? mailText(language, 'greeting', { name: context.name }) : mailText(language, 'greetingNoName');
+  const footer = mailText(language, 'footer');
+  return {
+    to: context.to,
+    subject,
+    text: renderText(greeting, blocks, footer),
+    html: renderHtml(language, subject, greeting, blocks, footer),
+  };
+}
