@@ -1,0 +1,95 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import i18next, { type i18n, type Resource } from 'i18next';
+
+/** The locale files shared with the browser (contract 8). */
+export const LOCALES_DIR = fileURLToPath(new URL('../../locales/', import.meta.url));
+
+export const FALLBACK_LANGUAGE = 'en';
+
+function loadResources(dir: string): Resource {
+  const resources: Resource = {};
+  for (const language of readdirSync(dir).sort()) {
+    const folder = path.join(dir, language);
+    if (!statSync(folder).isDirectory()) continue;
+    resources[language] = {};
+    for (const file of readdirSync(folder).sort()) {
+      if (!file.endsWith('.json')) continue;
+      const namespace = file.slice(0, -'.json'.length);
+      resources[language][namespace] = JSON.parse(readFileSync(path.join(folder, file), 'utf8'));
+    }
+  }
+  return resources;
+}
+
+let instance: i18n | undefined;
+let languages: string[] = [];
+
+function ensureLoaded(): i18n {
+  if (instance) return instance;
+  const resources = loadResources(LOCALES_DIR);
+  languages = Object.keys(resources);
+  const created = i18next.createInstance();
+  // Synchronous init: resources are in memory, so translations are ready before the first request.
+  void created.init({
+    resources,
+    lng: FALLBACK_LANGUAGE,
+    fallbackLng: FALLBACK_LANGUAGE,
+    supportedLngs: languages,
+    ns: [...new Set(Object.values(resources).flatMap((namespaces) => Object.keys(namespaces)))],
+    defaultNS: 'api',
+    initAsync: false,
+    // Messages go into JSON bodies and e-mail templates escape on their own.
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  instance = created;
+  return created;
+}
+
+/** The languages with a folder in locales/, sorted (e.g. ['en', 'fr']). */
+export function availableLanguages(): string[] {
+  ensureLoaded();
+  return [...languages];
+}
+
+/** Translates "ns:key" into `lang` (falling back to English), interpolating `vars`. */
+export function translate(lang: string, key: string, vars?: Record<string, unknown>): string {
+  return ensureLoaded().getFixedT(lang)(key, vars ?? {}) as string;
+}
+
+/** True when `key` ("ns:key") exists in `lang` itself, without falling back. */
+export function hasTranslation(lang: string, key: string): boolean {
+  return ensureLoaded().exists(key, { lng: lang, fallbackLng: false });
+}
+
+/** Picks the best available language for an Accept-Language header value (q-values honoured), else English. */
+export function negotiateLanguage(header: string | undefined, available: string[] = availableLanguages()): string {
+  if (!header) return FALLBACK_LANGUAGE;
+  const ranges = header
+    .split(',')
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const weight = q ? Number(q.slice(2)) : 1;
+      return { tag: tag.trim().toLowerCase(), weight: Number.isFinite(weight) ? weight : 0, index };
+    })
+    .filter((range) => range.tag && range.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  const lower = new Map(available.map((language) => [language.toLowerCase(), language]));
+  for (const { tag } of ranges) {
+    if (tag === '*') return lower.get(FALLBACK_LANGUAGE) ?? available[0] ?? FALLBACK_LANGUAGE;
+    const exact = lower.get(tag);
+    if (exact) return exact;
+    const primary = lower.get(tag.split('-')[0]);
+    if (primary) return primary;
+  }
+  return FALLBACK_LANGUAGE;
+}
+
+/** The language of a request, from its Accept-Language header. */
+export function languageOf(request: { headers: Record<string, string | string[] | undefined> }): string {
+  const header = request.headers['accept-language'];
+  return negotiateLanguage(Array.isArray(header) ? header.join(',') : header);
+}
