@@ -1,0 +1,81 @@
+import Cookies from 'js-cookie';
+import { useSyncExternalStore } from 'react';
+import type { TokenInfo } from '@/shared/api-types';
+
+export const AUTH_TOKEN_COOKIE = 'authToken';
+export const REFRESH_TOKEN_COOKIE = 'refreshToken';
+export const AUTH_TOKEN_EXPIRY_COOKIE = 'authTokenExpiryDate';
+/** Lets the session warning know when the refresh token, and so the session, runs out. */
+export const REFRESH_TOKEN_EXPIRY_COOKIE = 'refreshTokenExpiryDate';
+
+const ALL_COOKIES = [AUTH_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, AUTH_TOKEN_EXPIRY_COOKIE, REFRESH_TOKEN_EXPIRY_COOKIE];
+
+const baseAttributes: Cookies.CookieAttributes = { secure: true, sameSite: 'strict', path: '/' };
+
+const listeners = new Set<() => void>();
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+/** Stores the tokens of a login or refresh answer; each cookie lives as long as its token. */
+export function storeTokens(info: TokenInfo, now: number = Date.now()): void {
+  const accessExpires = new Date(now + info.expiresIn * 1000);
+  const refreshExpires = new Date(now + info.refreshExpiresIn * 1000);
+  Cookies.set(AUTH_TOKEN_COOKIE, info.accessToken, { ...baseAttributes, expires: accessExpires });
+  Cookies.set(AUTH_TOKEN_EXPIRY_COOKIE, accessExpires.toISOString(), { ...baseAttributes, expires: accessExpires });
+  Cookies.set(REFRESH_TOKEN_COOKIE, info.refreshToken, { ...baseAttributes, expires: refreshExpires });
+  Cookies.set(REFRESH_TOKEN_EXPIRY_COOKIE, refreshExpires.toISOString(), { ...baseAttributes, expires: refreshExpires });
+  notify();
+}
+
+/** Removes every auth cookie (sign-out, 401/403, failed refresh). */
+export function clearTokens(): void {
+  for (const name of ALL_COOKIES) Cookies.remove(name, { path: '/' });
+  notify();
+}
+
+/** The access token, when its cookie has not expired. */
+export function getAccessToken(): string | undefined {
+  return Cookies.get(AUTH_TOKEN_COOKIE) || undefined;
+}
+
+/** The refresh token, when its cookie has not expired. */
+export function getRefreshToken(): string | undefined {
+  return Cookies.get(REFRESH_TOKEN_COOKIE) || undefined;
+}
+
+function readDate(name: string): Date | undefined {
+  const raw = Cookies.get(name);
+  if (!raw) return undefined;
+  const date = new Date(raw);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** When the access token expires, if known. */
+export function getAccessTokenExpiry(): Date | undefined {
+  return readDate(AUTH_TOKEN_EXPIRY_COOKIE);
+}
+
+/** When the refresh token (the session) expires, if known. */
+export function getRefreshTokenExpiry(): Date | undefined {
+  return readDate(REFRESH_TOKEN_EXPIRY_COOKIE);
+}
+
+/** Logged in = an access or a refresh cookie exists (spec section 4). */
+export function isLoggedIn(): boolean {
+  return getAccessToken() !== undefined || getRefreshToken() !== undefined;
+}
+
+/** Calls `listener` after tokens are stored or cleared; returns the unsubscribe function. */
+export function subscribeAuth(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** React hook: the logged-in flag, re-rendering when tokens are stored or cleared. */
+export function useLoggedIn(): boolean {
+  return useSyncExternalStore(subscribeAuth, isLoggedIn, isLoggedIn);
+}

@@ -1,0 +1,172 @@
+import i18next from 'i18next';
+import type { ApiErrorBody, ApiResult } from '@/shared/api-types';
+import { getAccessToken } from './auth/tokens';
+import { beginLoading } from './loading';
+import { getSetting } from './settings';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method: HttpMethod;
+  /** Path below the API base (API_URL), e.g. `/api/eta/profile`. */
+  path: string;
+  /** Sent as JSON, except FormData/Blob/URLSearchParams which are sent as they are. */
+  body?: unknown;
+  /** Added to the URL; null and undefined values are left out. */
+  query?: Record<string, QueryValue>;
+  /** Default 60000 ms; `productRequest` uses 90000 ms. */
+  timeoutMs?: number;
+  /** 'blob' for file downloads (the PDF calls); the error body of a failed blob call is still read as JSON. */
+  responseType?: 'json' | 'blob';
+  /** Send the access token (default true). */
+  auth?: boolean;
+  /** Count this call in the loading indicator (default false). */
+  loading?: boolean;
+  /** Cancels the call, e.g. react-query's signal; a cancelled call is a status-0 result without `timedOut`. */
+  signal?: AbortSignal;
+}
+
+export const DEFAULT_TIMEOUT_MS = 60_000;
+export const PRODUCT_TIMEOUT_MS = 90_000;
+/** Statuses that mean the server or a proxy gave up waiting (spec section 8). */
+export const TIMEOUT_STATUSES: readonly number[] = [408, 504];
+
+/** Success is 200 <= status < 202 (spec section 7), so 202-299 are failures on purpose. */
+export function isSuccessStatus(status: number): boolean {
+  return status >= 200 && status < 202;
+}
+
+/** Builds the absolute request URL from API_URL, the path and the query. */
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const base = /^https?:\/\//.test(path) ? '' : getSetting('API_URL').replace(/\/+$/, '');
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const search = params.toString();
+  return `${base}${path}${search ? (path.includes('?') ? '&' : '?') + search : ''}`;
+}
+
+function currentLanguage(): string {
+  return i18next.resolvedLanguage || i18next.language || 'en';
+}
+
+function isRawBody(body: unknown): body is BodyInit {
+  return (
+    body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams || body instanceof ArrayBuffer
+  );
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The one request helper (spec section 7): every HTTP status is a result, never thrown; success when
+ * 200 <= status < 202; on failure `error` is the response body; a network failure is status 0 with its
+ * message; a time-out (abort by the timer, 408 or 504) also sets `timedOut`.
+ */
+export async function request<T = unknown>(options: RequestOptions): Promise<ApiResult<T>> {
+  const { method, path, body, query, timeoutMs = DEFAULT_TIMEOUT_MS, responseType = 'json' } = options;
+  const headers = new Headers({
+    Accept: responseType === 'blob' ? '*/*' : 'application/json',
+    'Accept-Language': currentLanguage(),
+  });
+  if (options.auth !== false) {
+    const token = getAccessToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+  }
+  let payload: BodyInit | undefined;
+  if (body !== undefined) {
+    if (isRawBody(body)) {
+      payload = body;
+    } else {
+      headers.set('Content-Type', 'application/json');
+      payload = JSON.stringify(body);
+    }
+  }
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onCallerAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onCallerAbort, { once: true });
+  if (options.signal?.aborted) controller.abort();
+  const endLoading = options.loading ? beginLoading() : undefined;
+
+  try {
+    const response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: payload,
+      signal: controller.signal,
+      credentials: 'same-origin',
+    });
+    const status = response.status;
+    const isTimeoutStatus = TIMEOUT_STATUSES.includes(status);
+    if (isSuccessStatus(status)) {
+      const data = (responseType === 'blob' ? await response.blob() : await readBody(response)) as T;
+      return { success: true, status, data };
+    }
+    const error = (await readBody(response)) as ApiErrorBody | string | undefined;
+    return {
+      success: false,
+      status,
+      error: error ?? response.statusText,
+      ...(isTimeoutStatus ? { timedOut: true } : {}),
+    };
+  } catch (cause) {
+    if (timedOut) {
+      return { success: false, status: 0, error: `Request aborted after ${timeoutMs} ms`, timedOut: true };
+    }
+    return { success: false, status: 0, error: cause instanceof Error ? cause.message : String(cause) };
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onCallerAbort);
+    endLoading?.();
+  }
+}
+
+/** A product call (the `/api/eta/*` calls of spec section 7): the same helper with the 90000 ms time-out. */
+export function productRequest<T = unknown>(options: RequestOptions): Promise<ApiResult<T>> {
+  return request<T>({ timeoutMs: PRODUCT_TIMEOUT_MS, ...options });
+}
+
+/** A failed ApiResult as an Error, so react-query and error boundaries can carry it. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly timedOut: boolean;
+  /** The response body (ApiErrorBody for our API) or the network error message. */
+  readonly body: ApiErrorBody | string | undefined;
+
+  constructor(result: ApiResult<unknown>) {
+    const body = result.error;
+    super(typeof body === 'object' && body !== null && typeof body.error === 'string' ? body.error : `HTTP ${result.status}`);
+    this.name = 'ApiError';
+    this.status = result.status;
+    this.timedOut = result.timedOut === true;
+    this.body = body;
+  }
+
+  /** The API's error body, when the response carried one with an `error` field. */
+  get errorBody(): ApiErrorBody | undefined {
+    const body = this.body;
+    return typeof body === 'object' && body !== null && typeof body.error === 'string' ? body : undefined;
+  }
+}
+
+/** The data of a successful result; throws ApiError otherwise (for react-query query and mutation functions). */
+export function unwrap<T>(result: ApiResult<T>): T {
+  if (result.success) return result.data as T;
+  throw new ApiError(result);
+}

@@ -1,0 +1,102 @@
+import { useSyncExternalStore } from 'react';
+import type { Setting } from '@/shared/api-types';
+
+/** The runtime settings the portal knows (contract 4); `/envs` may carry others, which are kept as well. */
+export type SettingKey =
+  | 'API_URL'
+  | 'FRONT_END_URL'
+  | 'DEPARTMENT_URL'
+  | 'GOV_PORTAL_URL'
+  | 'FACEBOOK_URL'
+  | 'X_URL'
+  | 'YOUTUBE_URL'
+  | 'INSTAGRAM_URL'
+  | 'TERMS_URL'
+  | 'PAIA_URL'
+  | 'FORM_PREVIEW'
+  | 'DEV_MAILBOX'
+  | 'SESSION_WARNING_SECONDS';
+
+export type Settings = Readonly<Record<string, string>>;
+
+/**
+ * Values used when `/envs` does not carry a key. API_URL "" means the origin that served the page, which is
+ * the local host in development (the spec's default API base) and the portal's own host when deployed.
+ */
+export const SETTING_DEFAULTS: Readonly<Record<SettingKey, string>> = {
+  API_URL: '',
+  FRONT_END_URL: '',
+  DEPARTMENT_URL: '',
+  GOV_PORTAL_URL: '',
+  FACEBOOK_URL: '',
+  X_URL: '',
+  YOUTUBE_URL: '',
+  INSTAGRAM_URL: '',
+  TERMS_URL: '',
+  PAIA_URL: '',
+  FORM_PREVIEW: import.meta.env.MODE === 'production' ? 'false' : 'true',
+  DEV_MAILBOX: 'false',
+  SESSION_WARNING_SECONDS: '120',
+};
+
+/** Path of the settings endpoint, always on the origin that served the page. */
+export const SETTINGS_PATH = '/envs';
+
+let current: Settings = { ...SETTING_DEFAULTS };
+const listeners = new Set<() => void>();
+
+function isSettingList(value: unknown): value is Setting[] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (entry) =>
+        typeof entry === 'object' &&
+        entry !== null &&
+        typeof (entry as Setting).key === 'string' &&
+        typeof (entry as Setting).value === 'string',
+    )
+  );
+}
+
+/** Replaces the settings with the defaults overlaid by `list` and notifies `useSettings()` users. */
+export function applySettings(list: readonly Setting[]): Settings {
+  const next: Record<string, string> = { ...SETTING_DEFAULTS };
+  for (const { key, value } of list) next[key] = value;
+  current = Object.freeze(next);
+  for (const listener of listeners) listener();
+  return current;
+}
+
+/**
+ * Loads `GET /envs` once at start. Rejects (and leaves the defaults in place) when the call fails, answers a
+ * non-2xx status or a body that is not a list of {key, value}: the caller then does not render the app.
+ */
+export async function loadSettings(fetchImpl: typeof fetch = fetch): Promise<Settings> {
+  const response = await fetchImpl(SETTINGS_PATH, { headers: { Accept: 'application/json' }, cache: 'no-store' });
+  if (!response.ok) throw new Error(`GET ${SETTINGS_PATH} answered ${response.status}`);
+  const body: unknown = await response.json();
+  if (!isSettingList(body)) throw new Error(`GET ${SETTINGS_PATH} did not answer a list of {key, value}`);
+  return applySettings(body);
+}
+
+/** The value of one setting, or its default ("" for unknown keys). */
+export function getSetting(key: SettingKey | (string & {})): string {
+  return current[key] ?? '';
+}
+
+/** All settings (defaults overlaid by `/envs`). */
+export function getSettings(): Settings {
+  return current;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** React hook: all runtime settings. */
+export function useSettings(): Settings {
+  return useSyncExternalStore(subscribe, getSettings, getSettings);
+}
