@@ -1,0 +1,76 @@
+import Cookies from 'js-cookie';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  clearTokens,
+  getAccessToken,
+  getAccessTokenExpiry,
+  getRefreshToken,
+  getRefreshTokenExpiry,
+  isLoggedIn,
+  storeTokens,
+  subscribeAuth,
+} from './tokens';
+
+const info = { accessToken: 'access-1', expiresIn: 900, refreshToken: 'refresh-1', refreshExpiresIn: 3600 };
+
+afterEach(() => {
+  clearTokens();
+  vi.restoreAllMocks();
+});
+
+describe('auth cookies', () => {
+  it('stores the three spec cookies secure, sameSite strict, with lifetimes from the token info', () => {
+    const set = vi.spyOn(Cookies, 'set');
+    const now = Date.UTC(2030, 0, 1, 12, 0, 0);
+    storeTokens(info, now);
+    const byName = new Map(set.mock.calls.map(([name, value, attributes]) => [name, { value, attributes }]));
+    expect(byName.get('authToken')?.value).toBe('access-1');
+    expect(byName.get('authToken')?.attributes).toMatchObject({ secure: true, sameSite: 'strict', path: '/' });
+    expect(byName.get('authToken')?.attributes?.expires).toEqual(new Date(now + 900_000));
+    expect(byName.get('refreshToken')?.value).toBe('refresh-1');
+    expect(byName.get('refreshToken')?.attributes).toMatchObject({ secure: true, sameSite: 'strict' });
+    expect(byName.get('refreshToken')?.attributes?.expires).toEqual(new Date(now + 3_600_000));
+    expect(byName.get('authTokenExpiryDate')?.value).toBe(new Date(now + 900_000).toISOString());
+    expect(byName.get('authTokenExpiryDate')?.attributes).toMatchObject({ secure: true, sameSite: 'strict' });
+  });
+
+  it('reads back tokens and expiry dates, and counts as logged in', () => {
+    const now = Date.now();
+    storeTokens(info, now);
+    expect(getAccessToken()).toBe('access-1');
+    expect(getRefreshToken()).toBe('refresh-1');
+    expect(getAccessTokenExpiry()?.getTime()).toBe(new Date(now + 900_000).getTime());
+    expect(getRefreshTokenExpiry()?.getTime()).toBe(new Date(now + 3_600_000).getTime());
+    expect(isLoggedIn()).toBe(true);
+  });
+
+  it('counts as logged in with only the access cookie or only the refresh cookie', () => {
+    expect(isLoggedIn()).toBe(false);
+    Cookies.set('authToken', 'a', { path: '/' });
+    expect(isLoggedIn()).toBe(true);
+    Cookies.remove('authToken', { path: '/' });
+    Cookies.set('refreshToken', 'r', { path: '/' });
+    expect(isLoggedIn()).toBe(true);
+  });
+
+  it('clears every cookie and notifies subscribers on store and clear', () => {
+    const listener = vi.fn();
+    const unsubscribe = subscribeAuth(listener);
+    storeTokens(info);
+    expect(listener).toHaveBeenCalledTimes(1);
+    clearTokens();
+    expect(listener).toHaveBeenCalledTimes(2);
+    expect(isLoggedIn()).toBe(false);
+    expect(Cookies.get('authTokenExpiryDate')).toBeUndefined();
+    expect(getAccessTokenExpiry()).toBeUndefined();
+    unsubscribe();
+    storeTokens(info);
+    expect(listener).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not keep a cookie whose token lifetime has already passed', () => {
+    storeTokens({ ...info, expiresIn: -10 });
+    expect(getAccessToken()).toBeUndefined();
+    expect(getRefreshToken()).toBe('refresh-1');
+  });
+});

@@ -1,0 +1,49 @@
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { applySettings, getSetting, loadSettings, useSettings } from './settings';
+
+afterEach(() => applySettings([]));
+
+describe('runtime settings', () => {
+  it('loads GET /envs once and overlays the defaults', async () => {
+    const fetchImpl = vi.fn(async () =>
+      new Response(JSON.stringify([{ key: 'API_URL', value: 'https://api.example.org' }, { key: 'EXTRA', value: 'x' }]), {
+        status: 200,
+      }),
+    );
+    await loadSettings(fetchImpl as unknown as typeof fetch);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    expect((fetchImpl.mock.calls[0] as unknown[])[0]).toBe('/envs');
+    expect(getSetting('API_URL')).toBe('https://api.example.org');
+    expect(getSetting('EXTRA')).toBe('x');
+    expect(getSetting('SESSION_WARNING_SECONDS')).toBe('120');
+  });
+
+  it('defaults API_URL to the page origin and FORM_PREVIEW to true outside production', () => {
+    expect(getSetting('API_URL')).toBe('');
+    expect(getSetting('FORM_PREVIEW')).toBe('true');
+    expect(getSetting('UNKNOWN_KEY')).toBe('');
+  });
+
+  it('rejects on a failed status, a malformed body and a network error', async () => {
+    await expect(loadSettings((async () => new Response('nope', { status: 503 })) as typeof fetch)).rejects.toThrow('503');
+    await expect(
+      loadSettings((async () => new Response(JSON.stringify({ API_URL: 'x' }), { status: 200 })) as typeof fetch),
+    ).rejects.toThrow('list');
+    await expect(
+      loadSettings((async () => {
+        throw new TypeError('Failed to fetch');
+      }) as typeof fetch),
+    ).rejects.toThrow('Failed to fetch');
+    expect(getSetting('API_URL')).toBe('');
+  });
+
+  it('re-renders useSettings when settings change', () => {
+    const { result } = renderHook(() => useSettings());
+    expect(result.current.DEV_MAILBOX).toBe('false');
+    act(() => {
+      applySettings([{ key: 'DEV_MAILBOX', value: 'true' }]);
+    });
+    expect(result.current.DEV_MAILBOX).toBe('true');
+  });
+});
