@@ -1,0 +1,151 @@
+import i18next, { type BackendModule, type ReadCallback } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+/** localStorage key holding the visitor's language choice. */
+export const LANGUAGE_STORAGE_KEY = 'eta.language';
+export const FALLBACK_LANGUAGE = 'en';
+export const DEFAULT_NAMESPACE = 'common';
+
+// api and emails are the server's namespaces: the browser never downloads them.
+const localeFiles = import.meta.glob<Record<string, unknown>>(
+  ['/locales/*/*.json', '!/locales/*/api.json', '!/locales/*/emails.json'],
+  { import: 'default' },
+);
+
+function parseLocalePath(path: string): { lng: string; ns: string } | null {
+  const match = /^\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+  return match ? { lng: match[1], ns: match[2] } : null;
+}
+
+const parsedFiles = Object.keys(localeFiles)
+  .map((path) => ({ path, parsed: parseLocalePath(path) }))
+  .filter((f): f is { path: string; parsed: { lng: string; ns: string } } => f.parsed !== null);
+
+/** The languages offered: one per folder under locales/, English first, then by code. */
+export const languages: readonly string[] = [...new Set(parsedFiles.map((f) => f.parsed.lng))].sort((a, b) =>
+  a === FALLBACK_LANGUAGE ? -1 : b === FALLBACK_LANGUAGE ? 1 : a.localeCompare(b),
+);
+
+/** The browser namespaces, taken from the English folder (the complete one). */
+export const namespaces: readonly string[] = [
+  ...new Set(parsedFiles.filter((f) => f.parsed.lng === FALLBACK_LANGUAGE).map((f) => f.parsed.ns)),
+];
+
+const loaders = new Map(parsedFiles.map((f) => [`${f.parsed.lng}/${f.parsed.ns}`, localeFiles[f.path]]));
+
+/** i18next backend reading locale files as lazy chunks; a missing file is an empty namespace. */
+const lazyLocaleBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language: string, namespace: string, callback: ReadCallback) {
+    const load = loaders.get(`${language}/${namespace}`);
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (data) => callback(null, data as never),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+/**
+ * Picks the start language: the stored choice when offered, else the first of the browser's languages
+ * that is offered (exactly, or by its base such as fr for fr-CA), else English.
+ */
+export function detectLanguage(
+  stored: string | null | undefined,
+  preferred: readonly string[],
+  offered: readonly string[] = languages,
+): string {
+  if (stored && offered.includes(stored)) return stored;
+  for (const tag of preferred) {
+    if (offered.includes(tag)) return tag;
+    const base = tag.toLowerCase().split('-')[0];
+    if (offered.includes(base)) return base;
+  }
+  return FALLBACK_LANGUAGE;
+}
+
+function readStoredLanguage(): string | null {
+  try {
+    return window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    // Storage can be blocked (privacy settings); the browser language still applies.
+    return null;
+  }
+}
+
+function browserLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  if (navigator.languages && navigator.languages.length > 0) return navigator.languages;
+  return navigator.language ? [navigator.language] : [];
+}
+
+/** Sets `<html lang dir>` for the language so screen readers and layout follow it. */
+export function syncDocumentLanguage(lng: string): void {
+  document.documentElement.lang = lng;
+  document.documentElement.dir = i18next.dir(lng);
+}
+
+let started: Promise<void> | null = null;
+
+/**
+ * Starts i18next once: detects the language, loads the common namespace before resolving and the other
+ * browser namespaces right after (components asking for them before they arrive suspend until they do).
+ */
+export function initI18n(): Promise<void> {
+  if (!started) {
+    started = (async () => {
+      i18next.on('languageChanged', syncDocumentLanguage);
+      await i18next
+        .use(lazyLocaleBackend)
+        .use(initReactI18next)
+        .init({
+          lng: detectLanguage(readStoredLanguage(), browserLanguages()),
+          fallbackLng: FALLBACK_LANGUAGE,
+          supportedLngs: [...languages],
+          load: 'currentOnly',
+          ns: [DEFAULT_NAMESPACE],
+          defaultNS: DEFAULT_NAMESPACE,
+          fallbackNS: false,
+          interpolation: { escapeValue: false },
+          react: { useSuspense: true },
+        });
+      syncDocumentLanguage(i18next.resolvedLanguage ?? i18next.language);
+      const rest = namespaces.filter((ns) => ns !== DEFAULT_NAMESPACE);
+      if (rest.length > 0) void i18next.loadNamespaces(rest);
+    })();
+  }
+  return started;
+}
+
+/** Switches the language (loading its files first), remembers the choice and updates `<html lang dir>`. */
+export async function changeLanguage(lng: string): Promise<void> {
+  if (!languages.includes(lng)) throw new Error(`Language not offered: ${lng}`);
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
+  } catch {
+    // The switch still applies for this visit when storage is blocked.
+  }
+  await i18next.changeLanguage(lng);
+}
+
+/** The language in use now (for Accept-Language and formatting). */
+export function currentLanguage(): string {
+  return i18next.resolvedLanguage ?? i18next.language ?? FALLBACK_LANGUAGE;
+}
+
+/** The language's name written in that language, e.g. "Français" for fr. */
+export function languageName(lng: string): string {
+  try {
+    const name = new Intl.DisplayNames([lng], { type: 'language' }).of(lng);
+    if (!name) return lng;
+    return name.charAt(0).toLocaleUpperCase(lng) + name.slice(1);
+  } catch {
+    return lng;
+  }
+}
+
+export { i18next };
