@@ -1,0 +1,93 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ApiErrorBody, FieldError } from '../../shared/api-types';
+import { runRules } from '../../shared/rules/run-rules';
+import { toFieldProblems, type RawValidationError } from '../../shared/validation/field-errors';
+import { createRefResolver, type JsonSchema } from '../../shared/validation/schema-walk';
+import { createValidationAjv } from './ajv-factory';
+import { translateMessage } from './messages';
+import { DEFAULT_SCHEMAS_DIR, loadSchemaFiles } from './schema-files';
+
+export const VALIDATION_FAILED = 'VALIDATION_FAILED';
+
+export interface ValidationOptions {
+  /** Folder holding definitions, forms and api/ schemas (default: the repository's `schemas/`). */
+  schemasDir?: string;
+}
+
+/** Signature of the function fastify calls to validate one request part. */
+type PartValidator = ((data: unknown) => boolean | { value: unknown }) & { errors?: RawValidationError[] | null };
+
+/**
+ * Makes fastify validate with our schema files: every schema (forms, api bodies, definitions) is added under its
+ * `$id`, validation runs with ajv-errors and ajv-formats, then the shared rules (phone validity, confirmation
+ * match) run and normalise the body (mobile numbers to E.164). Call before registering routes; routes use
+ * `schema: { body: { $ref: '<id>#' } }`.
+ */
+export function registerValidation(app: FastifyInstance, options: ValidationOptions = {}): void {
+  const files = loadSchemaFiles(options.schemasDir ?? DEFAULT_SCHEMAS_DIR);
+  const ajv = createValidationAjv();
+  const byId: Record<string, JsonSchema> = {};
+  for (const { id, schema } of files) {
+    ajv.addSchema(schema, id);
+    byId[id] = schema;
+  }
+  const resolve = createRefResolver(byId);
+  // Compile every schema now so a broken file fails at start-up, not on the first request.
+  for (const { id } of files) ajv.getSchema(id);
+
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    const validate = ajv.compile(schema as JsonSchema);
+    const wrapper: PartValidator = (data) => {
+      const ok = validate(data);
+      if (!ok) {
+        wrapper.errors = validate.errors as RawValidationError[];
+        return false;
+      }
+      wrapper.errors = null;
+      if (httpPart !== 'body') return true;
+      const result = runRules(schema as JsonSchema, data, resolve, '');
+      if (result.problems.length > 0) {
+        wrapper.errors = result.problems.map((p) => ({
+          instancePath: p.path ? `/${p.path.split('.').join('/')}` : '',
+          keyword: 'errorMessage',
+          params: { errors: [] },
+          message: p.key,
+        }));
+        return false;
+      }
+      return { value: result.data };
+    };
+    return wrapper;
+  });
+}
+
+const REQUEST_KEYS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'validation:request.badJson',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'validation:request.badJson',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'validation:request.tooLarge',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'validation:request.badJson',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'validation:request.badMediaType',
+};
+
+/** True for errors that `validationErrorBody` answers: schema validation and unreadable request bodies. */
+export function isValidationError(error: Partial<FastifyError>): boolean {
+  return Array.isArray(error.validation) || (typeof error.code === 'string' && error.code in REQUEST_KEYS);
+}
+
+/**
+ * The 400 answer for a validation error: `{ error, code: 'VALIDATION_FAILED', fields: [{ field, key, message }] }`
+ * with `field` a dotted path (e.g. `mobile.mobileNumber`) and messages translated into `lang`.
+ */
+export function validationErrorBody(error: Partial<FastifyError>, lang: string): ApiErrorBody {
+  if (!Array.isArray(error.validation)) {
+    const key = (typeof error.code === 'string' && REQUEST_KEYS[error.code]) || 'validation:request.invalid';
+    return { error: translateMessage(lang, key), code: VALIDATION_FAILED, fields: [] };
+  }
+  const problems = toFieldProblems(error.validation as unknown as RawValidationError[]);
+  const fields: FieldError[] = problems.map((p) => ({
+    field: p.path,
+    key: p.key,
+    message: translateMessage(lang, p.key, p.params),
+  }));
+  return { error: translateMessage(lang, 'validation:request.invalid'), code: VALIDATION_FAILED, fields };
+}

@@ -1,0 +1,34 @@
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { JsonSchema } from '../../shared/validation/schema-walk';
+
+/** The repository's `schemas/` folder. */
+export const DEFAULT_SCHEMAS_DIR = fileURLToPath(new URL('../../../schemas', import.meta.url));
+
+export interface SchemaFile {
+  /** Path relative to the schemas folder, e.g. "registration.schema.json" or "api/verify.schema.json". */
+  file: string;
+  id: string;
+  schema: JsonSchema;
+}
+
+/** Reads definitions, every form schema and every API body schema (not the route manifest or meta schemas). */
+export function loadSchemaFiles(dir: string = DEFAULT_SCHEMAS_DIR): SchemaFile[] {
+  const out: SchemaFile[] = [];
+  const read = (path: string) => {
+    const schema = JSON.parse(readFileSync(path, 'utf8')) as JsonSchema;
+    const file = relative(dir, path).split('\\').join('/');
+    out.push({ file, id: String(schema.$id ?? ''), schema });
+  };
+  for (const name of readdirSync(dir).sort()) {
+    if (name.endsWith('.schema.json')) read(join(dir, name));
+  }
+  const apiDir = join(dir, 'api');
+  if (existsSync(apiDir)) {
+    for (const name of readdirSync(apiDir).sort()) {
+      if (name.endsWith('.schema.json')) read(join(apiDir, name));
+    }
+  }
+  return out;
+}

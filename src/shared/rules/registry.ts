@@ -1,0 +1,9 @@
+import { phoneNumberRule } from './phone-number';
+import { sameAsRule } from './same-as';
+import type { SchemaRule } from './types';
+
+/** Every rule a schema may name in `x-rules`. Adding a rule: one file and one line here. */
+export const ruleRegistry: Record<string, SchemaRule> = {
+  phoneNumber: phoneNumberRule,
+  sameAs: sameAsRule,
+};
