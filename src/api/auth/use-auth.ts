@@ -1,64 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { LoginResult } from '@/shared/api-types';
-import { productRequest } from '../request';
-import { clearTokens, getRefreshToken, storeTokens, useLoggedIn } from './tokens';
-
-/** localStorage key of the signed-in profile's identifier. */
-export const PROFILE_IDENTIFIER_KEY = 'eta.profileIdentifier';
-export const LOGOUT_PATH = '/api/eta/profile/logout';
-
-/** Stores the tokens of a successful login and remembers the profile identifier. */
-export function signIn(result: LoginResult): void {
-  storeTokens(result.tokenInfo);
-  try {
-    localStorage.setItem(PROFILE_IDENTIFIER_KEY, result.profileIdentifier);
-  } catch {
-    // Storage can be unavailable (private mode, quota); the cookies alone keep the user signed in.
-  }
-}
-
-/** The identifier of the signed-in profile, if remembered. */
-export function getProfileIdentifier(): string | undefined {
-  try {
-    return localStorage.getItem(PROFILE_IDENTIFIER_KEY) ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Forgets the local session: cookies and profile identifier. */
-export function forgetSession(): void {
-  clearTokens();
-  try {
-    localStorage.removeItem(PROFILE_IDENTIFIER_KEY);
-  } catch {
-    // Nothing to forget when storage is unavailable.
-  }
-}
-
-/**
- * Ends the session on the server (POST logout with the refresh token) and locally. The local session ends
- * even when the call fails: the user asked to leave.
- */
-export async function logout(): Promise<void> {
-  const refreshToken = getRefreshToken();
-  try {
-    await productRequest({
-      method: 'POST',
-      path: LOGOUT_PATH,
-      body: refreshToken ? { refreshToken } : {},
-      loading: true,
-    });
-  } finally {
-    forgetSession();
-  }
-}
+import { logout, signIn } from './session';
+import { useLoggedIn } from './tokens';
 
 export interface AuthState {
   loggedIn: boolean;
+  /** Stores the login answer's tokens and remembers its profileIdentifier. */
   signIn(result: LoginResult): void;
-  /** Ends the session and empties the react-query cache; the caller navigates afterwards. */
+  /** Ends the session on the server and locally and empties the react-query cache; the caller navigates. */
   signOut(): Promise<void>;
 }
 

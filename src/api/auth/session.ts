@@ -1,0 +1,54 @@
+import type { LoginResult } from '@/shared/api-types';
+import { productRequest } from '../request';
+import { clearTokens, getRefreshToken, storeTokens } from './tokens';
+
+/** localStorage key of the signed-in profile's identifier. */
+export const PROFILE_IDENTIFIER_KEY = 'eta.profileIdentifier';
+export const LOGOUT_PATH = '/api/eta/profile/logout';
+
+/** Stores the tokens of a successful login and remembers the profile identifier. */
+export function signIn(result: LoginResult): void {
+  storeTokens(result.tokenInfo);
+  try {
+    localStorage.setItem(PROFILE_IDENTIFIER_KEY, result.profileIdentifier);
+  } catch {
+    // Storage can be unavailable (private mode, quota); the cookies alone keep the user signed in.
+  }
+}
+
+/** The identifier of the signed-in profile, if remembered. */
+export function getProfileIdentifier(): string | undefined {
+  try {
+    return localStorage.getItem(PROFILE_IDENTIFIER_KEY) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Forgets the local session: auth cookies and profile identifier. */
+export function forgetSession(): void {
+  try {
+    localStorage.removeItem(PROFILE_IDENTIFIER_KEY);
+  } catch {
+    // Nothing to forget when storage is unavailable.
+  }
+  clearTokens();
+}
+
+/**
+ * Ends the session on the server (POST logout with the refresh token) and locally. The local session ends
+ * even when the call fails: the user asked to leave.
+ */
+export async function logout(): Promise<void> {
+  const refreshToken = getRefreshToken();
+  try {
+    await productRequest({
+      method: 'POST',
+      path: LOGOUT_PATH,
+      body: refreshToken ? { refreshToken } : {},
+      loading: true,
+    });
+  } finally {
+    forgetSession();
+  }
+}
