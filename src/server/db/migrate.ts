@@ -1,0 +1,14 @@
+import { Migrator, type Kysely, type MigrationResult } from 'kysely';
+import { migrations } from './migrations/index';
+
+/** Runs every pending migration; throws (with the failing migration's name) when one fails. */
+export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResult[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results.find((result) => result.status === 'Error');
+    const cause = error instanceof Error ? error : new Error(String(error));
+    throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${cause.message}`, { cause });
+  }
+  return results;
+}

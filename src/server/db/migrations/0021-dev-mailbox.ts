@@ -1,0 +1,19 @@
+import type { Kysely } from 'kysely';
+
+// Migrations see the database as it was at their time, never through today's `Database` interface.
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('dev_mailbox')
+    .addColumn('id', 'text', (col) => col.primaryKey())
+    .addColumn('recipient', 'text', (col) => col.notNull())
+    .addColumn('subject', 'text', (col) => col.notNull())
+    .addColumn('text_body', 'text', (col) => col.notNull())
+    .addColumn('html_body', 'text', (col) => col.notNull())
+    .addColumn('created_at', 'text', (col) => col.notNull())
+    .execute();
+  await db.schema.createIndex('dev_mailbox_recipient_idx').on('dev_mailbox').columns(['recipient', 'id']).execute();
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('dev_mailbox').execute();
+}
