@@ -1,0 +1,142 @@
+import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { EmailAction } from '../../shared/api-types';
+import type { Db } from '../db/database';
+
+/** How long a link key lives, by purpose, and how long a code lives (seconds). */
+export const KEY_LIFETIME_SECONDS: Record<EmailAction, number> = {
+  VERIFY_EMAIL: 24 * 60 * 60,
+  RESET_PASSWORD: 60 * 60,
+};
+export const CODE_LIFETIME_SECONDS = 10 * 60;
+/** Wrong entries after which a code is dead. */
+export const CODE_MAX_ATTEMPTS = 5;
+
+export type CodeOutcome = { ok: true } | { ok: false; reason: 'invalid' | 'attempts-exceeded' };
+
+/** SHA-256 of a link key: 256 random bits need no slow hash, and the database never holds a usable key. */
+function hashLinkKey(authKey: string): string {
+  return createHash('sha256').update(authKey).digest('base64url');
+}
+
+/**
+ * A code has only a million values, so a plain hash would be reversed at once from a copy of the
+ * database: it is keyed with the server secret and bound to its profile and purpose.
+ */
+function hashCode(secret: string, profileId: string, purpose: EmailAction, code: string): string {
+  return createHmac('sha256', secret).update(`email-code\u0000${profileId}\u0000${purpose}\u0000${code}`).digest('base64url');
+}
+
+async function retireOutstanding(db: Db, profileId: string, purpose: EmailAction, kind: 'link' | 'code', now: Date): Promise<void> {
+  await db
+    .updateTable('email_keys')
+    .set({ used_at: now.toISOString() })
+    .where('profile_id', '=', profileId)
+    .where('purpose', '=', purpose)
+    .where('kind', '=', kind)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+/** Issues a single-use link key (32 random bytes, base64url); earlier unused keys for the same purpose stop working. */
+export async function issueLinkKey(db: Db, profileId: string, purpose: EmailAction, now: Date): Promise<string> {
+  const authKey = randomBytes(32).toString('base64url');
+  await retireOutstanding(db, profileId, purpose, 'link', now);
+  await db
+    .insertInto('email_keys')
+    .values({
+      id: randomUUID(),
+      profile_id: profileId,
+      purpose,
+      kind: 'link',
+      key_hash: hashLinkKey(authKey),
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + KEY_LIFETIME_SECONDS[purpose] * 1000).toISOString(),
+      used_at: null,
+      attempts: 0,
+    })
+    .execute();
+  return authKey;
+}
+
+/** Uses a link key: answers its profile when the key is known, unused, unexpired and for this purpose. */
+export async function consumeLinkKey(db: Db, authKey: string, purpose: EmailAction, now: Date): Promise<string | undefined> {
+  const used = await db
+    .updateTable('email_keys')
+    .set({ used_at: now.toISOString() })
+    .where('key_hash', '=', hashLinkKey(authKey))
+    .where('kind', '=', 'link')
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .returning('profile_id')
+    .executeTakeFirst();
+  return used?.profile_id;
+}
+
+/** Issues a 6-digit code (uniform, from the system's secure generator); earlier codes for the purpose stop working. */
+export async function issueCode(db: Db, secret: string, profileId: string, purpose: EmailAction, now: Date): Promise<string> {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await retireOutstanding(db, profileId, purpose, 'code', now);
+  await db
+    .insertInto('email_keys')
+    .values({
+      id: randomUUID(),
+      profile_id: profileId,
+      purpose,
+      kind: 'code',
+      key_hash: hashCode(secret, profileId, purpose, code),
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + CODE_LIFETIME_SECONDS * 1000).toISOString(),
+      used_at: null,
+      attempts: 0,
+    })
+    .execute();
+  return code;
+}
+
+/**
+ * Checks a code against the profile's live code for the purpose. A wrong entry is counted; the fifth wrong
+ * entry kills the code, and so does a right one (single use).
+ */
+export async function consumeCode(
+  db: Db,
+  secret: string,
+  profileId: string,
+  purpose: EmailAction,
+  code: string,
+  now: Date,
+): Promise<CodeOutcome> {
+  const row = await db
+    .selectFrom('email_keys')
+    .select(['id', 'key_hash', 'attempts', 'expires_at'])
+    .where('profile_id', '=', profileId)
+    .where('purpose', '=', purpose)
+    .where('kind', '=', 'code')
+    .where('used_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  if (!row || row.expires_at <= now.toISOString()) return { ok: false, reason: 'invalid' };
+  if (row.attempts >= CODE_MAX_ATTEMPTS) return { ok: false, reason: 'attempts-exceeded' };
+
+  const expected = Buffer.from(row.key_hash);
+  const given = Buffer.from(hashCode(secret, profileId, purpose, code));
+  if (expected.length === given.length && timingSafeEqual(expected, given)) {
+    const used = await db
+      .updateTable('email_keys')
+      .set({ used_at: now.toISOString() })
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .where('attempts', '<', CODE_MAX_ATTEMPTS)
+      .executeTakeFirst();
+    return Number(used.numUpdatedRows) === 1 ? { ok: true } : { ok: false, reason: 'invalid' };
+  }
+  const counted = await db
+    .updateTable('email_keys')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', row.id)
+    .returning('attempts')
+    .executeTakeFirst();
+  return (counted?.attempts ?? CODE_MAX_ATTEMPTS) >= CODE_MAX_ATTEMPTS
+    ? { ok: false, reason: 'attempts-exceeded' }
+    : { ok: false, reason: 'invalid' };
+}

@@ -1,0 +1,91 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Db } from '../db/database';
+
+/** At most `limit` counted events per sliding window of `windowSeconds`. */
+export interface ThrottleRule {
+  limit: number;
+  windowSeconds: number;
+}
+
+/** The limits of the accounts area. */
+export const THROTTLE_RULES = {
+  /** Failed sign-ins for one address. */
+  loginAccount: { limit: 10, windowSeconds: 15 * 60 },
+  /** Failed sign-ins from one client address, whatever account they name. */
+  loginIp: { limit: 10, windowSeconds: 15 * 60 },
+  /** Wrong verification codes or keys from one client address. */
+  codeEntryIp: { limit: 10, windowSeconds: 15 * 60 },
+  /** E-mails sent to one address (verification, reset, account-exists). */
+  emailAddress: { limit: 5, windowSeconds: 60 * 60 },
+  /** E-mail requests from one client address. */
+  emailIp: { limit: 20, windowSeconds: 60 * 60 },
+} satisfies Record<string, ThrottleRule>;
+
+/** The state of one bucket: limited, and if so how many seconds until one more event is allowed. */
+export interface ThrottleState {
+  limited: boolean;
+  count: number;
+  retryAfterSeconds: number;
+}
+
+/** A bucket name that does not store an e-mail address in clear. */
+export function addressBucket(kind: string, email: string): string {
+  return `${kind}:account:${createHash('sha256').update(email.trim().toLowerCase()).digest('base64url')}`;
+}
+
+/** A bucket name for a client address. */
+export function ipBucket(kind: string, ip: string): string {
+  return `${kind}:ip:${ip}`;
+}
+
+function windowStart(rule: ThrottleRule, now: Date): string {
+  return new Date(now.getTime() - rule.windowSeconds * 1000).toISOString();
+}
+
+/** Reads a bucket without counting anything. */
+export async function throttleState(db: Db, bucket: string, rule: ThrottleRule, now: Date): Promise<ThrottleState> {
+  const events = await db
+    .selectFrom('throttle_events')
+    .select('occurred_at')
+    .where('bucket', '=', bucket)
+    .where('occurred_at', '>', windowStart(rule, now))
+    .orderBy('occurred_at', 'desc')
+    .limit(rule.limit)
+    .execute();
+  if (events.length < rule.limit) return { limited: false, count: events.length, retryAfterSeconds: 0 };
+  // The window frees a place when the oldest of the last `limit` events leaves it.
+  const oldest = Date.parse(events[events.length - 1].occurred_at);
+  const retryAfterSeconds = Math.max(1, Math.ceil((oldest + rule.windowSeconds * 1000 - now.getTime()) / 1000));
+  return { limited: true, count: events.length, retryAfterSeconds };
+}
+
+/** Counts one event in a bucket and forgets the bucket's events that have left the window. */
+export async function recordEvent(db: Db, bucket: string, rule: ThrottleRule, now: Date): Promise<void> {
+  await db
+    .deleteFrom('throttle_events')
+    .where('bucket', '=', bucket)
+    .where('occurred_at', '<=', windowStart(rule, now))
+    .execute();
+  await db.insertInto('throttle_events').values({ id: randomUUID(), bucket, occurred_at: now.toISOString() }).execute();
+}
+
+/** Counts one event unless the bucket is already at its limit; answers the state before counting. */
+export async function consume(db: Db, bucket: string, rule: ThrottleRule, now: Date): Promise<ThrottleState> {
+  const state = await throttleState(db, bucket, rule, now);
+  if (!state.limited) await recordEvent(db, bucket, rule, now);
+  return state;
+}
+
+/** Forgets every event of a bucket (e.g. an account's failed sign-ins after a successful one). */
+export async function clearBucket(db: Db, bucket: string): Promise<void> {
+  await db.deleteFrom('throttle_events').where('bucket', '=', bucket).execute();
+}
+
+/** The most restrictive of several states: limited if any is, waiting for the longest. */
+export function mostRestrictive(states: ThrottleState[]): ThrottleState {
+  return states.reduce(
+    (worst, state) =>
+      state.limited && (!worst.limited || state.retryAfterSeconds > worst.retryAfterSeconds) ? state : worst,
+    { limited: false, count: 0, retryAfterSeconds: 0 },
+  );
+}

@@ -1,0 +1,117 @@
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestDb, databases, type TestDb } from '../testing/harness';
+import { insertTestProfile } from './test-profiles';
+import {
+  hashToken,
+  revokeAllSessions,
+  revokeSession,
+  rotateRefreshToken,
+  sessionOfRefreshToken,
+  startSession,
+  verifyAccessToken,
+} from './tokens';
+
+const settings = { jwtSecret: 'a-test-secret-of-sufficient-length-000', accessTokenTtlSeconds: 900, refreshTokenTtlSeconds: 3600 };
+const t0 = new Date('2026-02-01T08:00:00.000Z');
+const later = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
+
+describe.each(databases())('tokens on %s', (kind) => {
+  let testDb: TestDb;
+  beforeAll(async () => {
+    testDb = await createTestDb(kind);
+  });
+  afterAll(async () => {
+    await testDb.close();
+  });
+
+  it('issues a signed access token for the profile and session, and a random refresh token stored hashed', async () => {
+    const profileId = await insertTestProfile(testDb.db);
+    const session = await startSession(testDb.db, settings, profileId, t0);
+    expect(session.expiresIn).toBe(900);
+    expect(session.refreshExpiresIn).toBe(3600);
+    const claims = decodeJwt(session.accessToken);
+    expect(claims.sub).toBe(profileId);
+    expect(claims.sid).toBe(session.sessionId);
+    expect(claims.exp! - claims.iat!).toBe(900);
+    expect(Buffer.from(session.refreshToken, 'base64url')).toHaveLength(32);
+    const stored = await testDb.db.selectFrom('refresh_tokens').selectAll().where('session_id', '=', session.sessionId).execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0].token_hash).toBe(hashToken(session.refreshToken));
+    expect(stored[0].token_hash).not.toBe(session.refreshToken);
+    expect(await verifyAccessToken(testDb.db, settings, session.accessToken, later(1))).toEqual({ profileId, sessionId: session.sessionId });
+  });
+
+  it('refuses an access token after its lifetime, with another secret, or tampered', async () => {
+    const profileId = await insertTestProfile(testDb.db);
+    const { accessToken } = await startSession(testDb.db, settings, profileId, t0);
+    expect(await verifyAccessToken(testDb.db, settings, accessToken, later(899))).toBeDefined();
+    expect(await verifyAccessToken(testDb.db, settings, accessToken, later(901))).toBeUndefined();
+    expect(await verifyAccessToken(testDb.db, { ...settings, jwtSecret: 'another-secret-another-secret-000' }, accessToken, later(1))).toBeUndefined();
+    const [header, , signature] = accessToken.split('.');
+    const forged = Buffer.from(JSON.stringify({ sub: profileId, sid: 'x', exp: 9999999999 })).toString('base64url');
+    expect(await verifyAccessToken(testDb.db, settings, `${header}.${forged}.${signature}`, later(1))).toBeUndefined();
+    expect(await verifyAccessToken(testDb.db, settings, 'not.a.token', later(1))).toBeUndefined();
+  });
+
+  it('rotates the refresh token on every use', async () => {
+    const profileId = await insertTestProfile(testDb.db);
+    const first = await startSession(testDb.db, settings, profileId, t0);
+    const second = await rotateRefreshToken(testDb.db, settings, first.refreshToken, later(60), vi.fn());
+    expect(second.ok).toBe(true);
+    if (!second.ok) return;
+    expect(second.tokenInfo.refreshToken).not.toBe(first.refreshToken);
+    expect(second.sessionId).toBe(first.sessionId);
+    const third = await rotateRefreshToken(testDb.db, settings, second.tokenInfo.refreshToken, later(120), vi.fn());
+    expect(third.ok).toBe(true);
+  });
+
+  it('revokes the whole family when a rotated token is used again, and reports it', async () => {
+    const profileId = await insertTestProfile(testDb.db);
+    const first = await startSession(testDb.db, settings, profileId, t0);
+    const second = await rotateRefreshToken(testDb.db, settings, first.refreshToken, later(60), vi.fn());
+    if (!second.ok) throw new Error('rotation failed');
+    const onReuse = vi.fn();
+    expect(await rotateRefreshToken(testDb.db, settings, first.refreshToken, later(70), onReuse)).toEqual({ ok: false, reason: 'reused' });
+    expect(onReuse).toHaveBeenCalledWith({ sessionId: first.sessionId, profileId });
+    // The legitimate holder of the newest token is signed out too: the thief and the owner cannot be told apart.
+    expect(await rotateRefreshToken(testDb.db, settings, second.tokenInfo.refreshToken, later(80), vi.fn())).toEqual({ ok: false, reason: 'revoked' });
+    expect(await verifyAccessToken(testDb.db, settings, second.tokenInfo.accessToken, later(80))).toBeUndefined();
+    const session = await testDb.db.selectFrom('auth_sessions').selectAll().where('id', '=', first.sessionId).executeTakeFirstOrThrow();
+    expect(session.revoked_reason).toBe('reuse');
+  });
+
+  it('lets only one of two concurrent uses of a token succeed, and treats the other as reuse', async () => {
+    const profileId = await insertTestProfile(testDb.db);
+    const first = await startSession(testDb.db, settings, profileId, t0);
+    const results = await Promise.all([
+      rotateRefreshToken(testDb.db, settings, first.refreshToken, later(5), vi.fn()),
+      rotateRefreshToken(testDb.db, settings, first.refreshToken, later(5), vi.fn()),
+    ]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok && r.reason === 'reused')).toHaveLength(1);
+  });
+
+  it('refuses an expired or unknown refresh token', async () => {
+    const profileId = await insertTestProfile(testDb.db);
+    const first = await startSession(testDb.db, settings, profileId, t0);
+    expect(await rotateRefreshToken(testDb.db, settings, first.refreshToken, later(3600), vi.fn())).toEqual({ ok: false, reason: 'expired' });
+    expect(await rotateRefreshToken(testDb.db, settings, 'A'.repeat(43), later(1), vi.fn())).toEqual({ ok: false, reason: 'unknown' });
+  });
+
+  it('logout revokes the family; revoking all can keep the current session', async () => {
+    const profileId = await insertTestProfile(testDb.db);
+    const a = await startSession(testDb.db, settings, profileId, t0);
+    const b = await startSession(testDb.db, settings, profileId, t0);
+    const c = await startSession(testDb.db, settings, profileId, t0);
+    expect(await sessionOfRefreshToken(testDb.db, a.refreshToken)).toEqual({ sessionId: a.sessionId, profileId });
+    await revokeSession(testDb.db, a.sessionId, 'logout', later(1));
+    expect(await verifyAccessToken(testDb.db, settings, a.accessToken, later(2))).toBeUndefined();
+    expect(await rotateRefreshToken(testDb.db, settings, a.refreshToken, later(2), vi.fn())).toEqual({ ok: false, reason: 'revoked' });
+    await revokeAllSessions(testDb.db, profileId, 'password-changed', later(3), c.sessionId);
+    expect(await verifyAccessToken(testDb.db, settings, b.accessToken, later(4))).toBeUndefined();
+    expect(await verifyAccessToken(testDb.db, settings, c.accessToken, later(4))).toBeDefined();
+    await revokeAllSessions(testDb.db, profileId, 'password-reset', later(5));
+    expect(await verifyAccessToken(testDb.db, settings, c.accessToken, later(6))).toBeUndefined();
+  });
+});

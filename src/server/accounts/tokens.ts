@@ -1,0 +1,197 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import type { TokenInfo } from '../../shared/api-types';
+import type { Db } from '../db/database';
+
+/** What the token functions need from the server configuration. */
+export interface TokenSettings {
+  jwtSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+}
+
+/** Reports a replayed refresh token; the caller's logger is passed in so the event lands in the server log. */
+export type ReuseReporter = (details: { sessionId: string; profileId: string }) => void;
+
+/** Who an access token speaks for. */
+export interface AccessClaims {
+  profileId: string;
+  sessionId: string;
+}
+
+export type RefreshOutcome =
+  | { ok: true; tokenInfo: TokenInfo; profileId: string; sessionId: string }
+  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
+
+const ISSUER = 'eta-portal';
+const AUDIENCE = 'eta-api';
+
+function secretKey(settings: TokenSettings): Uint8Array {
+  if (!settings.jwtSecret) throw new Error('No JWT secret configured');
+  return new TextEncoder().encode(settings.jwtSecret);
+}
+
+/** SHA-256 of a refresh token: the database never holds a usable token. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+async function signAccessToken(settings: TokenSettings, claims: AccessClaims, now: Date): Promise<string> {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ sid: claims.sessionId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.profileId)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + settings.accessTokenTtlSeconds)
+    .sign(secretKey(settings));
+}
+
+async function newRefreshToken(db: Db, settings: TokenSettings, sessionId: string, now: Date): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .insertInto('refresh_tokens')
+    .values({
+      token_hash: hashToken(token),
+      session_id: sessionId,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + settings.refreshTokenTtlSeconds * 1000).toISOString(),
+      rotated_at: null,
+    })
+    .execute();
+  return token;
+}
+
+async function tokenInfo(db: Db, settings: TokenSettings, claims: AccessClaims, now: Date): Promise<TokenInfo> {
+  return {
+    accessToken: await signAccessToken(settings, claims, now),
+    expiresIn: settings.accessTokenTtlSeconds,
+    refreshToken: await newRefreshToken(db, settings, claims.sessionId, now),
+    refreshExpiresIn: settings.refreshTokenTtlSeconds,
+  };
+}
+
+/** Starts a session family for a profile that has just proven who it is, and answers its first tokens. */
+export async function startSession(db: Db, settings: TokenSettings, profileId: string, now: Date): Promise<TokenInfo & { sessionId: string }> {
+  const sessionId = randomUUID();
+  await db
+    .insertInto('auth_sessions')
+    .values({ id: sessionId, profile_id: profileId, created_at: now.toISOString(), revoked_at: null, revoked_reason: null })
+    .execute();
+  return { ...(await tokenInfo(db, settings, { profileId, sessionId }, now)), sessionId };
+}
+
+/**
+ * Exchanges a refresh token for new tokens. The old token is marked rotated in the same statement that
+ * checks it, so two concurrent uses cannot both succeed; a second use of a rotated token means it was
+ * copied, and the whole family is revoked.
+ */
+export async function rotateRefreshToken(
+  db: Db,
+  settings: TokenSettings,
+  refreshToken: string,
+  now: Date,
+  onReuse: ReuseReporter,
+): Promise<RefreshOutcome> {
+  const tokenHash = hashToken(refreshToken);
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .innerJoin('auth_sessions', 'auth_sessions.id', 'refresh_tokens.session_id')
+    .select([
+      'refresh_tokens.session_id',
+      'refresh_tokens.expires_at',
+      'refresh_tokens.rotated_at',
+      'auth_sessions.profile_id',
+      'auth_sessions.revoked_at',
+    ])
+    .where('refresh_tokens.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!row) return { ok: false, reason: 'unknown' };
+  const reuse = async (): Promise<RefreshOutcome> => {
+    await revokeSession(db, row.session_id, 'reuse', now);
+    onReuse({ sessionId: row.session_id, profileId: row.profile_id });
+    return { ok: false, reason: 'reused' };
+  };
+  if (row.rotated_at !== null) return reuse();
+  if (row.revoked_at !== null) return { ok: false, reason: 'revoked' };
+  if (row.expires_at <= now.toISOString()) return { ok: false, reason: 'expired' };
+
+  const marked = await db
+    .updateTable('refresh_tokens')
+    .set({ rotated_at: now.toISOString() })
+    .where('token_hash', '=', tokenHash)
+    .where('rotated_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(marked.numUpdatedRows) !== 1) return reuse();
+
+  const claims = { profileId: row.profile_id, sessionId: row.session_id };
+  return { ok: true, tokenInfo: await tokenInfo(db, settings, claims, now), ...claims };
+}
+
+/** Ends one session family: its access tokens stop working and its refresh tokens cannot be used. */
+export async function revokeSession(db: Db, sessionId: string, reason: string, now: Date): Promise<void> {
+  await db
+    .updateTable('auth_sessions')
+    .set({ revoked_at: now.toISOString(), revoked_reason: reason })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Ends every session of a profile, except `keepSessionId` when given (the session that made the change). */
+export async function revokeAllSessions(
+  db: Db,
+  profileId: string,
+  reason: string,
+  now: Date,
+  keepSessionId?: string,
+): Promise<void> {
+  let query = db
+    .updateTable('auth_sessions')
+    .set({ revoked_at: now.toISOString(), revoked_reason: reason })
+    .where('profile_id', '=', profileId)
+    .where('revoked_at', 'is', null);
+  if (keepSessionId) query = query.where('id', '!=', keepSessionId);
+  await query.execute();
+}
+
+/** The session a refresh token belongs to, when the token is known (used by logout to find the family). */
+export async function sessionOfRefreshToken(db: Db, refreshToken: string): Promise<{ sessionId: string; profileId: string } | undefined> {
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .innerJoin('auth_sessions', 'auth_sessions.id', 'refresh_tokens.session_id')
+    .select(['refresh_tokens.session_id', 'auth_sessions.profile_id'])
+    .where('refresh_tokens.token_hash', '=', hashToken(refreshToken))
+    .executeTakeFirst();
+  return row ? { sessionId: row.session_id, profileId: row.profile_id } : undefined;
+}
+
+/**
+ * Checks an access token's signature, expiry, issuer and audience, then that its session family is still
+ * live in the database (so logout and reuse detection take effect at once, not when the token expires).
+ */
+export async function verifyAccessToken(db: Db, settings: TokenSettings, token: string, now: Date): Promise<AccessClaims | undefined> {
+  let claims: AccessClaims;
+  try {
+    const { payload } = await jwtVerify(token, secretKey(settings), {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      currentDate: now,
+      requiredClaims: ['sub', 'exp', 'sid'],
+    });
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return undefined;
+    claims = { profileId: payload.sub, sessionId: payload.sid };
+  } catch {
+    return undefined;
+  }
+  const session = await db
+    .selectFrom('auth_sessions')
+    .select('id')
+    .where('id', '=', claims.sessionId)
+    .where('profile_id', '=', claims.profileId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return session ? claims : undefined;
+}
