@@ -1,0 +1,262 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from './errors';
+import { buildTestApp } from './testing/harness';
+
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+  "media-src 'self' blob:; font-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; " +
+  "form-action 'self'; object-src 'none'";
+
+function expectSecurityHeaders(headers: Record<string, unknown>) {
+  expect(headers['content-security-policy']).toBe(CSP);
+  expect(headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('no-referrer');
+  expect(headers['x-frame-options']).toBe('DENY');
+  expect(headers['permissions-policy']).toBe('camera=(self), microphone=(), geolocation=()');
+  expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+}
+
+describe('the built portal', () => {
+  let dist: string;
+  let app: FastifyInstance;
+  const html = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head></html>';
+
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(tmpdir(), 'eta-dist-test-'));
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(path.join(dist, 'index.html'), html);
+    await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1);');
+    await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    app = await buildTestApp({ distDir: dist });
+  });
+  afterAll(async () => {
+    await app.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('answers a page route with index.html, not cached, with every security header', async () => {
+    const response = await app.inject({ url: '/applications/declarations?x=1', headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.body).toBe(html);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expectSecurityHeaders(response.headers);
+  });
+
+  it('answers / and folder-like paths with index.html', async () => {
+    for (const url of ['/', '/profile/', '/assets']) {
+      const response = await app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toBe(html);
+    }
+  });
+
+  it('serves hashed assets with a long, immutable cache', async () => {
+    const response = await app.inject({ url: '/assets/index-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('console.log(1);');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expectSecurityHeaders(response.headers);
+  });
+
+  it('revalidates files that carry no hash', async () => {
+    const response = await app.inject({ url: '/favicon.svg' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers 404 for a missing asset instead of the page, so a failed chunk is seen as failed', async () => {
+    const response = await app.inject({ url: '/assets/missing-000.js', headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('does not fall back for requests that do not accept HTML', async () => {
+    const response = await app.inject({ url: '/robots.txt', headers: { accept: '*/*' } });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('never answers the page for API paths', async () => {
+    for (const url of ['/api/eta/nothing', '/dev/nothing']) {
+      const response = await app.inject({ url, headers: { accept: 'text/html' } });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/application\/json/);
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+  });
+});
+
+describe('an unbuilt portal', () => {
+  it('answers page requests with 503 and a plain message', async () => {
+    const app = await buildTestApp();
+    try {
+      const response = await app.inject({ url: '/login', headers: { accept: 'text/html', 'accept-language': 'fr' } });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['content-type']).toMatch(/text\/plain/);
+      expect(response.body).toContain('npm run build');
+      expect(response.body).toContain('portail');
+      expectSecurityHeaders(response.headers);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('error handler', () => {
+  let app: FastifyInstance;
+  const logged: string[] = [];
+
+  const testRoutes: FastifyPluginAsync = async (scope) => {
+    scope.post('/api/test/echo', async (request) => ({ received: request.body }));
+    scope.post(
+      '/api/test/validated',
+      { schema: { body: { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1 } } } } },
+      async () => ({ ok: true }),
+    );
+    scope.get('/api/test/boom', async () => {
+      throw new Error('database password is hunter2');
+    });
+    scope.get('/api/test/limited', async () => {
+      throw new ApiError(429, 'TOO_MANY_REQUESTS', 'api:errors.tooManyRequests', { retryAfterSeconds: 29.2 });
+    });
+  };
+
+  beforeAll(async () => {
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        logged.push(String(chunk));
+        done();
+      },
+    });
+    app = await buildTestApp({ bodyLimit: 2048, logger: pino({ level: 'info' }, stream), plugins: [testRoutes] });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+  afterEach(() => {
+    logged.length = 0;
+  });
+
+  it('answers malformed JSON with a clean 400', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"broken": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: 'The request could not be understood. Please check it and try again.',
+      code: 'BAD_REQUEST',
+    });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers a content type it cannot parse with a clean 400', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/x-unknown' },
+      payload: 'name=x',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  it('answers an oversized body with 413', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json', 'accept-language': 'fr' },
+      payload: JSON.stringify({ text: 'x'.repeat(4096) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ error: 'La requête est trop volumineuse.', code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('accepts a body within the limit', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/test/echo', payload: { text: 'hello' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ received: { text: 'hello' } });
+  });
+
+  it('answers validation failures with 400 VALIDATION_FAILED and the fields', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/test/validated', payload: {} });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(typeof body.error).toBe('string');
+    expect(Array.isArray(body.fields)).toBe(true);
+  });
+
+  it('answers an internal failure with a generic 500 and logs the cause', async () => {
+    const response = await app.inject({ url: '/api/test/boom', headers: { 'accept-language': 'fr-FR,fr;q=0.9' } });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({
+      error: 'Un problème est survenu de notre côté. Veuillez réessayer plus tard.',
+      code: 'INTERNAL_ERROR',
+    });
+    expect(response.body).not.toContain('hunter2');
+    expect(response.body).not.toContain('at ');
+    expectSecurityHeaders(response.headers);
+    expect(logged.join('')).toContain('hunter2');
+  });
+
+  it('answers ApiError 429 with Retry-After in whole seconds', async () => {
+    const response = await app.inject({ url: '/api/test/limited' });
+    expect(response.statusCode).toBe(429);
+    expect(response.headers['retry-after']).toBe('30');
+    expect(response.json()).toEqual({
+      error: 'Too many requests. Please wait a moment and try again.',
+      code: 'TOO_MANY_REQUESTS',
+    });
+  });
+
+  it('answers unknown API paths with a translated 404 body', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/eta/unknown', headers: { 'accept-language': 'fr' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'La ressource demandée est introuvable.', code: 'NOT_FOUND' });
+    expect(response.headers['cache-control']).toBe('no-store');
+    expectSecurityHeaders(response.headers);
+  });
+
+  it('writes structured request logs without credentials', async () => {
+    await app.inject({ url: '/health', headers: { authorization: 'Bearer secret-token', cookie: 'authToken=secret-cookie' } });
+    const lines = logged.map((line) => JSON.parse(line));
+    expect(lines.some((line) => line.req?.url === '/health')).toBe(true);
+    expect(lines.some((line) => line.res?.statusCode === 200 && typeof line.responseTime === 'number')).toBe(true);
+    expect(logged.join('')).not.toContain('secret-token');
+    expect(logged.join('')).not.toContain('secret-cookie');
+  });
+});
+
+describe('closing', () => {
+  it('finishes the request in flight, then closes the database', async () => {
+    let release: () => void = () => {};
+    const slow: FastifyPluginAsync = async (scope) => {
+      scope.get('/api/test/slow', async () => {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return { done: true };
+      });
+    };
+    const app = await buildTestApp({ plugins: [slow] });
+    const inFlight = app.inject({ url: '/api/test/slow' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const closing = app.close();
+    release();
+    const response = await inFlight;
+    await closing;
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ done: true });
+    await expect(app.db.selectFrom('meta').selectAll().execute()).rejects.toThrow();
+  });
+});

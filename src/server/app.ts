@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import type { AppConfig } from './config';
+import type { Db } from './db/database';
+import { ApiError, ERROR_CODES, errorBody } from './errors';
+import { languageOf, translate } from './i18n';
+import { routes } from './routes/index';
+import { isServerPath, securityHeaders } from './security-headers';
+import { registerValidation, validationErrorBody } from './validation/index';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The configuration the app was built with. */
+    config: AppConfig;
+    /** The database (already migrated). */
+    db: Db;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  db: Db;
+  /** A pino-compatible logger to use; `false` for none; default: JSON logs at config.logLevel. */
+  logger?: FastifyBaseLogger | false;
+  /** Serve the built portal from config.distDir (default true; the dev server leaves pages to Vite). */
+  servePortal?: boolean;
+  /** Route plugins registered after the registry's (tests use it for routes of their own). */
+  plugins?: FastifyPluginAsync[];
+  /** Runs when the app closes, after in-flight requests finished (e.g. to close the database). */
+  onClose?: () => Promise<void>;
+}
+
+// Parts of a request or answer that carry credentials never reach the logs.
+const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+];
+
+const BAD_REQUEST_CODES = new Set([
+  'FST_ERR_CTP_INVALID_JSON_BODY',
+  'FST_ERR_CTP_EMPTY_JSON_BODY',
+  'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+  'FST_ERR_CTP_INVALID_CONTENT_LENGTH',
+]);
+
+const ASSETS_PREFIX = '/assets/';
+
+function acceptsHtml(request: FastifyRequest): boolean {
+  const accept = request.headers.accept;
+  return typeof accept === 'string' && accept.toLowerCase().includes('text/html');
+}
+
+/** Builds the reference API (and the portal's static server) on a migrated database; returns it ready. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db, servePortal = true } = options;
+  if (!config.jwtSecret) throw new Error('config.jwtSecret is empty: resolve it with ensureJwtSecret(config) first');
+
+  const app = Fastify({
+    ...(options.logger === undefined
+      ? { logger: { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } } }
+      : options.logger === false
+        ? { logger: false }
+        : { loggerInstance: options.logger }),
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+  });
+
+  app.decorate('config', config);
+  app.decorate('db', db);
+
+  registerValidation(app);
+
+  const headers = Object.entries(securityHeaders(config.publicSettings.API_URL));
+  app.addHook('onSend', async (request, reply, payload) => {
+    for (const [name, value] of headers) reply.header(name, value);
+    if (isServerPath(request.url)) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const lang = languageOf(request);
+    if (error instanceof ApiError) {
+      if (error.options.retryAfterSeconds !== undefined) {
+        reply.header('retry-after', String(Math.max(1, Math.ceil(error.options.retryAfterSeconds))));
+      }
+      const body = errorBody(lang, error.code, error.messageKey, error.options.vars);
+      return reply.code(error.statusCode).send(error.options.fields ? { ...body, fields: error.options.fields } : body);
+    }
+    if (error.validation) {
+      request.log.info({ validationContext: error.validationContext }, 'request failed validation');
+      return reply.code(400).send(validationErrorBody(error, lang));
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
+      return reply.code(413).send(errorBody(lang, ERROR_CODES.payloadTooLarge, 'api:errors.payloadTooLarge'));
+    }
+    if (error.statusCode === 429) {
+      if (!reply.hasHeader('retry-after')) reply.header('retry-after', '60');
+      return reply.code(429).send(errorBody(lang, ERROR_CODES.tooManyRequests, 'api:errors.tooManyRequests'));
+    }
+    if (BAD_REQUEST_CODES.has(error.code) || (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)) {
+      request.log.info({ code: error.code, reason: error.message }, 'bad request');
+      return reply.code(400).send(errorBody(lang, ERROR_CODES.badRequest, 'api:errors.badRequest'));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send(errorBody(lang, ERROR_CODES.internal, 'api:errors.internal'));
+  });
+
+  const indexFile = path.join(config.distDir, 'index.html');
+  if (servePortal) {
+    if (!existsSync(indexFile)) {
+      app.log.warn(`The portal is not built: ${indexFile} does not exist. Run "npm run build"; pages answer 503 until then.`);
+    }
+    await app.register(fastifyStatic, {
+      root: config.distDir,
+      prefix: '/',
+      index: false,
+      wildcard: true,
+      cacheControl: false,
+      dotfiles: 'ignore',
+      // Folders (a path ending in "/") are pages of the portal, answered by the fallback below.
+      allowedPath: (pathname) => !pathname.endsWith('/'),
+      setHeaders: (res, filePath) => {
+        const relative = path.relative(config.distDir, filePath).split(path.sep).join('/');
+        // Files under assets/ carry a content hash in their name, so they never change.
+        res.setHeader(
+          'cache-control',
+          `/${relative}`.startsWith(ASSETS_PREFIX) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  const sendPortal = (reply: FastifyReply, lang: string) => {
+    if (servePortal && existsSync(indexFile)) return reply.sendFile('index.html');
+    return reply
+      .code(503)
+      .header('cache-control', 'no-store')
+      .type('text/plain; charset=utf-8')
+      .send(translate(lang, 'api:errors.portalNotBuilt'));
+  };
+
+  app.setNotFoundHandler((request, reply) => {
+    const lang = languageOf(request);
+    const pathname = request.url.split('?')[0];
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isServerPath(pathname) &&
+      !pathname.startsWith(ASSETS_PREFIX) &&
+      acceptsHtml(request);
+    if (isPage) return sendPortal(reply, lang);
+    return reply.code(404).send(errorBody(lang, ERROR_CODES.notFound, 'api:errors.notFound'));
+  });
+
+  for (const plugin of [...routes, ...(options.plugins ?? [])]) await app.register(plugin);
+
+  const { onClose } = options;
+  if (onClose) app.addHook('onClose', async () => onClose());
+
+  await app.ready();
+  return app;
+}

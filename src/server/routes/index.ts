@@ -1,0 +1,6 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { staticDataRoutes } from './static-data';
+import { systemRoutes } from './system';
+
+/** Every route plugin of the API, registered in this order by buildApp. Adding an area = one file + one line. */
+export const routes: FastifyPluginAsync[] = [systemRoutes, staticDataRoutes];
