@@ -1,0 +1,71 @@
+import manifestJson from '../../schemas/routes.manifest.json';
+
+export type Guard = 'public' | 'auth' | 'guest';
+export type RouterContextRequirement = 'email';
+
+/** One search parameter a route reads. */
+export interface QueryParamSpec {
+  required: boolean;
+  /** Allowed values; any value when absent. */
+  enum?: readonly string[];
+}
+
+/** One entry of schemas/routes.manifest.json (validated by schemas/meta/routes-manifest.schema.json). */
+export interface ManifestRoute {
+  path: string;
+  /** Required on top-level routes; children inherit their parent's guard unless they name one. */
+  guard?: Guard;
+  page?: string;
+  form?: string;
+  hideHeaderFooter?: boolean;
+  showCloseApplication?: boolean;
+  titleKey: string;
+  query?: Readonly<Record<string, QueryParamSpec>>;
+  requiresContext?: RouterContextRequirement;
+  enabledBySetting?: string;
+  children?: readonly ManifestRoute[];
+}
+
+export interface RouteManifest {
+  routes: readonly ManifestRoute[];
+}
+
+/** Route handle (contract 3), read by the layout through `useMatches()`. */
+export interface RouteHandle {
+  hideHeaderFooter?: boolean;
+  titleKey?: string;
+  showCloseApplication?: boolean;
+}
+
+/** The route manifest as shipped. The JSON is checked against its schema by the manifest unit test. */
+export const manifest: RouteManifest = manifestJson as RouteManifest;
+
+/** A manifest route with its absolute path and the guard it inherits. */
+export interface FlatRoute {
+  fullPath: string;
+  guard: Guard;
+  route: ManifestRoute;
+}
+
+/** Every route of the manifest, depth first, with absolute paths and effective guards. */
+export function flattenRoutes(routes: readonly ManifestRoute[] = manifest.routes): FlatRoute[] {
+  const result: FlatRoute[] = [];
+  const walk = (list: readonly ManifestRoute[], parentPath: string, parentGuard: Guard) => {
+    for (const route of list) {
+      const fullPath = route.path.startsWith('/') ? route.path : `${parentPath.replace(/\/$/, '')}/${route.path}`;
+      const guard = route.guard ?? parentGuard;
+      result.push({ fullPath, guard, route });
+      if (route.children) walk(route.children, fullPath, guard);
+    }
+  };
+  walk(routes, '', 'public');
+  return result;
+}
+
+/** The route handle (contract 3) of a manifest route. */
+export function handleOf(route: ManifestRoute): RouteHandle {
+  const handle: RouteHandle = { titleKey: route.titleKey };
+  if (route.hideHeaderFooter) handle.hideHeaderFooter = true;
+  if (route.showCloseApplication) handle.showCloseApplication = true;
+  return handle;
+}
