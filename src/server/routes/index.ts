@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { mailPlugin } from '../mail/mailer';
 import { staticDataRoutes } from './static-data';
 import { systemRoutes } from './system';
 
 /** Every route plugin of the API, registered in this order by buildApp. Adding an area = one file + one line. */
-export const routes: FastifyPluginAsync[] = [systemRoutes, staticDataRoutes];
+export const routes: FastifyPluginAsync[] = [systemRoutes, staticDataRoutes, mailPlugin];

@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, databases } from '../testing/harness';
+import { sendMail } from './mailer';
+import { decodeQuotedPrintable, startSmtpSink, type SmtpSink } from './smtp-sink';
+import { renderMail } from './templates';
+
+const message = renderMail(
+  { template: 'verify-email', authKey: 'key-for-the-test-0123456789', code: '314159' },
+  { to: 'Ana@Example.com', language: 'en', name: 'Ana', publicUrl: 'http://portal.test' },
+);
+
+describe('SMTP transport', () => {
+  let sink: SmtpSink;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    app = await buildTestApp({ env: { SMTP_URL: sink.url, MAIL_FROM: 'eta@portal.test' } });
+  });
+  afterAll(async () => {
+    await app.close();
+    await sink.close();
+  });
+
+  it('delivers through the SMTP server named by SMTP_URL, with text and HTML parts', async () => {
+    expect(app.mailer.transportName).toBe('smtp');
+    await sendMail(app, message);
+    const [received] = await sink.waitFor(1);
+    expect(received.to.map((to) => to.toLowerCase())).toEqual(['ana@example.com']);
+    const text = decodeQuotedPrintable(received.raw);
+    expect(text).toContain('Subject: Confirm your e-mail address');
+    expect(text).toContain('From: eta@portal.test');
+    expect(text).toContain('http://portal.test/verify-email?authKey=key-for-the-test-0123456789');
+    expect(text).toContain('314159');
+    expect(text).toMatch(/Content-Type: text\/plain/);
+    expect(text).toMatch(/Content-Type: text\/html/);
+  });
+
+  it('has no development mailbox page while SMTP is configured', async () => {
+    expect(app.config.devMailbox).toBe(false);
+    expect((await app.inject({ method: 'GET', url: '/dev/mailbox.json' })).statusCode).toBe(404);
+  });
+});
+
+describe.each(databases())('development mailbox on %s', (kind) => {
+  let app: FastifyInstance;
+  afterEach(async () => {
+    await app?.close();
+  });
+
+  it('keeps messages in the database and lists them newest first, as JSON and as a page', async () => {
+    app = await buildTestApp({ db: kind, devMailbox: true });
+    expect(app.mailer.transportName).toBe('dev-mailbox');
+    await sendMail(app, message);
+    await sendMail(app, { ...message, to: 'bo@example.com', subject: 'Second <message>' });
+
+    const all = await app.inject({ method: 'GET', url: '/dev/mailbox.json' });
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['cache-control']).toBe('no-store');
+    expect(all.json().map((m: { subject: string }) => m.subject)).toEqual(['Second <message>', 'Confirm your e-mail address']);
+
+    const mine = (await app.inject({ method: 'GET', url: '/dev/mailbox.json?to=ANA@example.com' })).json();
+    expect(mine).toHaveLength(1);
+    expect(mine[0].to).toBe('ana@example.com');
+    expect(mine[0].links).toEqual(['http://portal.test/verify-email?authKey=key-for-the-test-0123456789']);
+    expect(mine[0].text).toContain('314159');
+
+    const page = await app.inject({ method: 'GET', url: '/dev/mailbox', headers: { 'accept-language': 'fr' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<html lang="fr">');
+    expect(page.body).toContain('Boîte aux lettres de développement');
+    expect(page.body).toContain('<a href="http://portal.test/verify-email?authKey=key-for-the-test-0123456789">');
+    expect(page.body).toContain('Second &lt;message&gt;');
+    expect(page.body.indexOf('Second &lt;message&gt;')).toBeLessThan(page.body.indexOf('Confirm your e-mail address'));
+  });
+
+  it('answers 404 for the mailbox when it is off, yet still keeps the message', async () => {
+    app = await buildTestApp({ db: kind, devMailbox: false });
+    await sendMail(app, message);
+    expect((await app.inject({ method: 'GET', url: '/dev/mailbox' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/dev/mailbox.json' })).statusCode).toBe(404);
+    const kept = await app.db.selectFrom('dev_mailbox').select('subject').execute();
+    expect(kept).toEqual([{ subject: 'Confirm your e-mail address' }]);
+  });
+});
