@@ -32,6 +32,8 @@ export interface BuildAppOptions {
   db: Db;
   /** A pino-compatible logger to use; `false` for none; default: JSON logs at config.logLevel. */
   logger?: FastifyBaseLogger | false;
+  /** Where the default JSON logs go (default stdout). */
+  logStream?: { write(line: string): void };
   /** Serve the built portal from config.distDir (default true; the dev server leaves pages to Vite). */
   servePortal?: boolean;
   /** Route plugins registered after the registry's (tests use it for routes of their own). */
@@ -70,7 +72,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const app = Fastify({
     ...(options.logger === undefined
-      ? { logger: { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } } }
+      ? {
+          logger: {
+            level: config.logLevel,
+            redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
+        }
       : options.logger === false
         ? { logger: false }
         : { loggerInstance: options.logger }),
@@ -84,9 +92,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerValidation(app);
 
+  // While closing, answers ask keep-alive clients to hang up, so the server need not wait for idle sockets.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+
   const headers = Object.entries(securityHeaders(config.publicSettings.API_URL));
   app.addHook('onSend', async (request, reply, payload) => {
     for (const [name, value] of headers) reply.header(name, value);
+    if (closing) reply.header('connection', 'close');
     if (isServerPath(request.url)) reply.header('cache-control', 'no-store');
     return payload;
   });

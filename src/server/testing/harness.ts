@@ -93,6 +93,8 @@ export type BuildTestAppOptions = Partial<AppConfig> & {
   /** Environment variables read before `overrides` apply (e.g. { SMTP_URL: ... }). */
   env?: Env;
   logger?: FastifyBaseLogger | false;
+  /** Receives the JSON log lines (at config.logLevel, 'silent' unless overridden) instead of `logger`. */
+  logStream?: { write(line: string): void };
   servePortal?: boolean;
   /** Extra route plugins, registered after the registry's. */
   plugins?: FastifyPluginAsync[];
@@ -103,7 +105,7 @@ export type BuildTestAppOptions = Partial<AppConfig> & {
  * Without distDir, pages are served from an empty temporary folder (so they answer 503).
  */
 export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<FastifyInstance> {
-  const { db: kind = 'sqlite', env, logger = false, servePortal, plugins, ...overrides } = options;
+  const { db: kind = 'sqlite', env, logger, logStream, servePortal, plugins, ...overrides } = options;
   const scratch = overrides.distDir ? undefined : await mkdtemp(path.join(tmpdir(), 'eta-dist-'));
   const config = testConfig({ ...(scratch ? { distDir: scratch } : {}), ...overrides }, env);
   const testDb = await createTestDb(kind);
@@ -111,7 +113,8 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<F
     return await buildApp({
       config,
       db: testDb.db,
-      logger,
+      logger: logger ?? (logStream ? undefined : false),
+      logStream,
       servePortal,
       plugins,
       onClose: async () => {

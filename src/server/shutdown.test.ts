@@ -1,0 +1,57 @@
+import { EventEmitter } from 'node:events';
+import type { FastifyPluginAsync } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { installGracefulShutdown } from './shutdown';
+import { buildTestApp } from './testing/harness';
+
+describe('graceful shutdown', () => {
+  it('on SIGTERM finishes the request in flight, refuses new ones, closes the database and exits 0', async () => {
+    let release: () => void = () => {};
+    const slow: FastifyPluginAsync = async (scope) => {
+      scope.get('/api/test/slow', async () => {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return { done: true };
+      });
+    };
+    const app = await buildTestApp({ plugins: [slow] });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const signals = new EventEmitter();
+    const exited = new Promise<number>((resolve) => installGracefulShutdown(app, { source: signals, exit: resolve }));
+
+    const inFlight = fetch(`http://127.0.0.1:${port}/api/test/slow`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    signals.emit('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await expect(fetch(`http://127.0.0.1:${port}/health`)).rejects.toThrow();
+    release();
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ done: true });
+    expect(await exited).toBe(0);
+    await expect(app.db.selectFrom('meta').selectAll().execute()).rejects.toThrow();
+  });
+
+  it('exits 1 when requests do not finish in time', async () => {
+    const stuck: FastifyPluginAsync = async (scope) => {
+      scope.get('/api/test/stuck', () => new Promise(() => {}));
+    };
+    const app = await buildTestApp({ plugins: [stuck] });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const signals = new EventEmitter();
+    const exited = new Promise<number>((resolve) =>
+      installGracefulShutdown(app, { source: signals, exit: resolve, timeoutMs: 200 }),
+    );
+    const controller = new AbortController();
+    const pending = fetch(`http://127.0.0.1:${port}/api/test/stuck`, { signal: controller.signal }).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    signals.emit('SIGINT');
+    expect(await exited).toBe(1);
+    controller.abort();
+    await pending;
+    app.server.closeAllConnections();
+  });
+});
