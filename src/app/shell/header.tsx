@@ -1,0 +1,219 @@
+import {
+  Button,
+  DrawerBody,
+  DrawerHeader,
+  DrawerHeaderTitle,
+  makeStyles,
+  OverlayDrawer,
+  tokens,
+} from '@fluentui/react-components';
+import { DismissRegular, NavigationRegular } from '@fluentui/react-icons';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
+import { useSettings } from '@/api/settings';
+import { brandGreen, mediaDown, mediaUp } from '@/app/theme';
+import { Emblem } from './emblem';
+import { LanguageSwitcher } from './language-switcher';
+import { SiteNav } from './site-nav';
+import { DRAWER_WIDTH_RATIO, useSwipeDrawer } from './swipe';
+import { useMediaQuery } from './use-media-query';
+
+const useStyles = makeStyles({
+  utility: {
+    backgroundColor: brandGreen[10],
+    color: '#FFFFFF',
+    fontSize: tokens.fontSizeBase200,
+  },
+  utilityInner: {
+    maxWidth: '1200px',
+    margin: '0 auto',
+    padding: `0 ${tokens.spacingHorizontalL}`,
+    minHeight: '40px',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+  },
+  utilityLinks: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalL,
+    listStyleType: 'none',
+    margin: 0,
+    padding: 0,
+    [mediaDown('sm')]: { display: 'none' },
+  },
+  utilityLink: {
+    color: '#FFFFFF',
+    textUnderlineOffset: '3px',
+    ':hover': { textDecorationThickness: '2px' },
+  },
+  language: { marginInlineStart: 'auto' },
+  brandBar: {
+    backgroundColor: brandGreen[80],
+    color: '#FFFFFF',
+    borderBottom: `6px solid ${brandGreen[40]}`,
+  },
+  brandInner: {
+    maxWidth: '1200px',
+    margin: '0 auto',
+    padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
+    display: 'flex',
+    alignItems: 'center',
+    flexWrap: 'wrap',
+    columnGap: tokens.spacingHorizontalXXL,
+    rowGap: tokens.spacingVerticalS,
+  },
+  home: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    color: '#FFFFFF',
+    textDecorationLine: 'none',
+    fontSize: tokens.fontSizeBase500,
+    fontWeight: tokens.fontWeightSemibold,
+    lineHeight: tokens.lineHeightBase500,
+    ':hover': { textDecorationLine: 'underline', textDecorationThickness: '2px', textUnderlineOffset: '4px' },
+    [mediaDown('sm')]: { fontSize: tokens.fontSizeBase400, lineHeight: tokens.lineHeightBase400 },
+  },
+  desktopNav: {
+    marginInlineStart: 'auto',
+    [mediaDown('sm')]: { display: 'none' },
+  },
+  menuButton: {
+    marginInlineStart: 'auto',
+    color: '#FFFFFF',
+    [mediaUp('sm')]: { display: 'none' },
+  },
+  drawer: {
+    width: `${DRAWER_WIDTH_RATIO * 100}vw`,
+    maxWidth: `${DRAWER_WIDTH_RATIO * 100}vw`,
+  },
+  drawerLinks: {
+    listStyleType: 'none',
+    margin: `${tokens.spacingVerticalL} 0 0`,
+    padding: `${tokens.spacingVerticalM} 0 0`,
+    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    fontSize: tokens.fontSizeBase300,
+  },
+  drawerLink: {
+    color: tokens.colorBrandForegroundLink,
+    padding: `0 ${tokens.spacingHorizontalM}`,
+  },
+});
+
+/** Header: department links, language, service name linking home, and the menu (a drawer below 600 px). */
+export function Header() {
+  const { t } = useTranslation('common');
+  const styles = useStyles();
+  const settings = useSettings();
+  const location = useLocation();
+  const narrow = useMediaQuery(mediaDown('sm').replace('@media ', ''));
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerRef = useRef<HTMLDivElement>(null);
+
+  useSwipeDrawer({
+    open: drawerOpen,
+    enabled: narrow,
+    onOpen: () => setDrawerOpen(true),
+    onClose: () => setDrawerOpen(false),
+    getDrawerElement: () => drawerRef.current,
+  });
+
+  // A route change (also by back/forward) closes the drawer; it only ever covers the page it was opened on.
+  useEffect(() => {
+    setDrawerOpen(false);
+  }, [location.pathname]);
+
+  // Widening the window past the breakpoint leaves no menu button to close the drawer with.
+  useEffect(() => {
+    if (!narrow) setDrawerOpen(false);
+  }, [narrow]);
+
+  const departmentLinks = [
+    { key: 'department', href: settings.DEPARTMENT_URL, label: t('header.department') },
+    { key: 'portal', href: settings.GOV_PORTAL_URL, label: t('header.governmentPortal') },
+  ].filter((link) => Boolean(link.href));
+
+  return (
+    <header>
+      <div className={styles.utility}>
+        <div className={styles.utilityInner}>
+          {departmentLinks.length > 0 && (
+            <ul className={styles.utilityLinks} aria-label={t('header.serviceLinks')}>
+              {departmentLinks.map((link) => (
+                <li key={link.key}>
+                  <a className={styles.utilityLink} href={link.href}>
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+          <LanguageSwitcher className={styles.language} />
+        </div>
+      </div>
+      <div className={styles.brandBar}>
+        <div className={styles.brandInner}>
+          <Link to="/" className={styles.home} aria-label={t('header.homeLink')}>
+            <Emblem />
+            <span>{t('serviceName')}</span>
+          </Link>
+          <SiteNav orientation="horizontal" className={styles.desktopNav} />
+          <Button
+            className={styles.menuButton}
+            appearance="transparent"
+            size="large"
+            icon={<NavigationRegular />}
+            aria-expanded={drawerOpen}
+            aria-controls="site-menu-drawer"
+            onClick={() => setDrawerOpen(true)}
+          >
+            {t('nav.menuButton')}
+          </Button>
+        </div>
+      </div>
+      <OverlayDrawer
+        id="site-menu-drawer"
+        ref={drawerRef}
+        position="end"
+        open={drawerOpen}
+        onOpenChange={(_, data) => setDrawerOpen(data.open)}
+        className={styles.drawer}
+      >
+        <DrawerHeader>
+          <DrawerHeaderTitle
+            action={
+              <Button
+                appearance="subtle"
+                aria-label={t('nav.closeMenu')}
+                icon={<DismissRegular />}
+                onClick={() => setDrawerOpen(false)}
+              />
+            }
+          >
+            {t('nav.menuButton')}
+          </DrawerHeaderTitle>
+        </DrawerHeader>
+        <DrawerBody>
+          <SiteNav orientation="vertical" onNavigate={() => setDrawerOpen(false)} />
+          {departmentLinks.length > 0 && (
+            <ul className={styles.drawerLinks} aria-label={t('header.serviceLinks')}>
+              {departmentLinks.map((link) => (
+                <li key={link.key}>
+                  <a className={styles.drawerLink} href={link.href}>
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </DrawerBody>
+      </OverlayDrawer>
+    </header>
+  );
+}

@@ -1,0 +1,143 @@
+import '@/app/shell/fonts.css';
+import '@/app/shell/base.css';
+import { makeStyles, Spinner, tokens } from '@fluentui/react-components';
+import { Suspense, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useMatches } from 'react-router-dom';
+import { CloseApplicationButton } from './close-application-dialog';
+import { useDelayedFlag } from './delayed-flag';
+import { ErrorDialogHost } from './error-dialog';
+import { Footer } from './footer';
+import { Header } from './header';
+import { LoadingOverlay } from './loading-overlay';
+import { effectiveHandle } from './route-handle';
+
+const useStyles = makeStyles({
+  page: {
+    minHeight: '100vh',
+    display: 'flex',
+    flexDirection: 'column',
+    backgroundColor: tokens.colorNeutralBackground1,
+    color: tokens.colorNeutralForeground1,
+  },
+  skipLink: {
+    position: 'absolute',
+    left: '-10000px',
+    top: 'auto',
+    zIndex: 1000,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    backgroundColor: '#FFDD00',
+    color: '#0B0C0C',
+    fontSize: tokens.fontSizeBase300,
+    fontWeight: tokens.fontWeightSemibold,
+    textDecorationLine: 'underline',
+    ':focus': { left: '8px', top: '8px', outline: '3px solid #0B0C0C' },
+  },
+  main: {
+    flexGrow: 1,
+    width: '100%',
+    maxWidth: '1200px',
+    margin: '0 auto',
+    padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalL} ${tokens.spacingVerticalXXXL}`,
+    ':focus': { outline: 'none' },
+  },
+  closeBar: {
+    display: 'flex',
+    justifyContent: 'flex-end',
+    marginBottom: tokens.spacingVerticalL,
+  },
+  fallback: {
+    minHeight: '40vh',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+  },
+});
+
+/** Shown while a page's code downloads; only after 200 ms so fast loads do not flash a spinner. */
+function PageFallback() {
+  const { t } = useTranslation('common');
+  const styles = useStyles();
+  const visible = useDelayedFlag(true);
+  return <div className={styles.fallback}>{visible && <Spinner label={t('loading.label')} />}</div>;
+}
+
+/** Keeps document.title as "<page title> – <service name>", following the route and the language. */
+function useDocumentTitle(titleKey: string | undefined): void {
+  const { i18n } = useTranslation('common');
+  const language = i18n.resolvedLanguage;
+  useEffect(() => {
+    let cancelled = false;
+    const apply = () => {
+      if (cancelled) return;
+      const service = i18n.t('common:serviceName');
+      document.title =
+        titleKey && i18n.exists(titleKey)
+          ? i18n.t('common:documentTitle', { page: i18n.t(titleKey), service })
+          : service;
+    };
+    const namespace = titleKey?.includes(':') ? titleKey.slice(0, titleKey.indexOf(':')) : 'common';
+    if (i18n.hasLoadedNamespace(namespace)) apply();
+    else void i18n.loadNamespaces(namespace).then(apply);
+    return () => {
+      cancelled = true;
+    };
+  }, [i18n, titleKey, language]);
+}
+
+/** After client-side navigation, moves focus to the page's h1 (or main) so screen readers start there. */
+function useFocusOnNavigation(main: React.RefObject<HTMLElement | null>): void {
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return undefined;
+    previous.current = pathname;
+    const frame = requestAnimationFrame(() => {
+      const container = main.current;
+      if (!container) return;
+      const heading = container.querySelector<HTMLElement>('h1');
+      if (heading && !heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      (heading ?? container).focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [pathname, main]);
+}
+
+/**
+ * The root route's element: skip link, header, main (the matched page), footer, and the portal-wide
+ * error dialog and loading overlay. Route handles can hide header and footer or add 'Close application'.
+ */
+export function RootLayout() {
+  const { t } = useTranslation('common');
+  const styles = useStyles();
+  const handle = effectiveHandle(useMatches());
+  const mainRef = useRef<HTMLElement>(null);
+  const chrome = !handle.hideHeaderFooter;
+
+  useDocumentTitle(handle.titleKey);
+  useFocusOnNavigation(mainRef);
+
+  return (
+    <div className={styles.page}>
+      {chrome && (
+        <a className={styles.skipLink} href="#main-content">
+          {t('skipLink')}
+        </a>
+      )}
+      {chrome && <Header />}
+      <main id="main-content" ref={mainRef} tabIndex={-1} className={styles.main}>
+        {handle.showCloseApplication && (
+          <div className={styles.closeBar}>
+            <CloseApplicationButton />
+          </div>
+        )}
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      {chrome && <Footer />}
+      <ErrorDialogHost />
+      <LoadingOverlay />
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useNavigate } from 'react-router-dom';
+import { useAuth } from '@/api/auth/use-auth';
+import { navItems } from './nav-items';
+
+const useStyles = makeStyles({
+  list: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    listStyleType: 'none',
+    margin: 0,
+    padding: 0,
+    columnGap: tokens.spacingHorizontalXS,
+  },
+  vertical: {
+    flexDirection: 'column',
+    rowGap: tokens.spacingVerticalXXS,
+  },
+  link: {
+    display: 'block',
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    color: 'inherit',
+    fontFamily: 'inherit',
+    fontSize: tokens.fontSizeBase400,
+    fontWeight: tokens.fontWeightMedium,
+    lineHeight: tokens.lineHeightBase400,
+    textDecorationLine: 'none',
+    border: 'none',
+    borderBottom: '3px solid transparent',
+    backgroundColor: 'transparent',
+    cursor: 'pointer',
+    ':hover': { textDecorationLine: 'underline', textDecorationThickness: '2px', textUnderlineOffset: '4px' },
+    ':focus-visible': {
+      outline: `3px solid ${tokens.colorNeutralForeground1}`,
+      outlineOffset: '0',
+      backgroundColor: '#FFDD00',
+      color: tokens.colorNeutralForeground1,
+    },
+  },
+  linkVertical: {
+    width: '100%',
+    textAlign: 'start',
+    borderBottom: 'none',
+    borderLeft: '4px solid transparent',
+  },
+  current: {
+    borderBottomColor: 'currentColor',
+  },
+  currentVertical: {
+    borderLeftColor: tokens.colorBrandBackground,
+    backgroundColor: tokens.colorBrandBackground2,
+  },
+});
+
+export interface SiteNavProps {
+  /** Horizontal in the header, vertical in the drawer. */
+  orientation: 'horizontal' | 'vertical';
+  /** Called after an item is chosen (the drawer closes itself). */
+  onNavigate?: () => void;
+  className?: string;
+}
+
+/** The main menu: Home, FAQs, then Profile/Apply/Logout or Register/Login by login state. */
+export function SiteNav({ orientation, onNavigate, className }: SiteNavProps) {
+  const { t } = useTranslation('common');
+  const styles = useStyles();
+  const { loggedIn, signOut } = useAuth();
+  const navigate = useNavigate();
+  const vertical = orientation === 'vertical';
+  const linkClass = mergeClasses(styles.link, vertical && styles.linkVertical);
+
+  return (
+    <nav aria-label={t('nav.label')} className={className}>
+      <ul className={mergeClasses(styles.list, vertical && styles.vertical)}>
+        {navItems(loggedIn).map((item) => (
+          <li key={item.id}>
+            {'to' in item ? (
+              <NavLink
+                to={item.to}
+                end={item.to === '/'}
+                onClick={onNavigate}
+                className={({ isActive }) =>
+                  mergeClasses(linkClass, isActive && (vertical ? styles.currentVertical : styles.current))
+                }
+              >
+                {t(item.labelKey)}
+              </NavLink>
+            ) : (
+              <button
+                type="button"
+                className={linkClass}
+                onClick={async () => {
+                  onNavigate?.();
+                  await signOut();
+                  navigate('/');
+                }}
+              >
+                {t(item.labelKey)}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,205 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+import {
+  ArrowRightRegular,
+  BookOpenGlobeRegular,
+  CameraRegular,
+  MailRegular,
+  PaymentRegular,
+} from '@fluentui/react-icons';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useAuth } from '@/api/auth/use-auth';
+import { ButtonLink } from './button-link';
+
+// Features may not import app/theme; these are its md (900 px) and sm (600 px) breakpoints.
+const WIDE = '@media (min-width: 900px)';
+const NARROW = '@media (max-width: 599.98px)';
+
+const useStyles = makeStyles({
+  title: {
+    margin: `0 0 ${tokens.spacingVerticalL}`,
+    maxWidth: '20em',
+    fontSize: tokens.fontSizeHero900,
+    lineHeight: tokens.lineHeightHero900,
+    fontWeight: tokens.fontWeightSemibold,
+    [NARROW]: { fontSize: tokens.fontSizeHero800, lineHeight: tokens.lineHeightHero800 },
+  },
+  lead: {
+    margin: `0 0 ${tokens.spacingVerticalXXL}`,
+    maxWidth: '38em',
+    fontSize: tokens.fontSizeBase500,
+    lineHeight: tokens.lineHeightBase500,
+    color: tokens.colorNeutralForeground2,
+  },
+  start: {
+    marginBottom: tokens.spacingVerticalXXXL,
+    padding: tokens.spacingHorizontalXXL,
+    maxWidth: '46em',
+    backgroundColor: tokens.colorBrandBackground2,
+    borderLeft: `6px solid ${tokens.colorBrandBackground}`,
+    borderRadius: tokens.borderRadiusMedium,
+    [NARROW]: { padding: tokens.spacingHorizontalL },
+  },
+  startBody: {
+    margin: `${tokens.spacingVerticalS} 0 ${tokens.spacingVerticalL}`,
+    fontSize: tokens.fontSizeBase400,
+    lineHeight: tokens.lineHeightBase400,
+  },
+  actions: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalL,
+  },
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: '1fr',
+    gap: tokens.spacingVerticalXXL,
+    [WIDE]: { gridTemplateColumns: '2fr 1fr', columnGap: tokens.spacingHorizontalXXXL },
+  },
+  section: {
+    marginBottom: tokens.spacingVerticalXXL,
+  },
+  h2: {
+    margin: `0 0 ${tokens.spacingVerticalM}`,
+    fontSize: tokens.fontSizeBase600,
+    lineHeight: tokens.lineHeightBase600,
+    fontWeight: tokens.fontWeightSemibold,
+  },
+  text: {
+    margin: `0 0 ${tokens.spacingVerticalM}`,
+    maxWidth: '40em',
+    fontSize: tokens.fontSizeBase400,
+    lineHeight: tokens.lineHeightBase500,
+  },
+  needList: {
+    listStyleType: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'grid',
+    gap: tokens.spacingVerticalM,
+  },
+  needItem: {
+    display: 'flex',
+    alignItems: 'flex-start',
+    gap: tokens.spacingHorizontalM,
+    fontSize: tokens.fontSizeBase400,
+    lineHeight: tokens.lineHeightBase500,
+  },
+  needIcon: {
+    flexShrink: 0,
+    fontSize: '28px',
+    color: tokens.colorBrandForeground1,
+  },
+  aside: {
+    alignSelf: 'start',
+    padding: tokens.spacingHorizontalXL,
+    borderTop: `4px solid ${tokens.colorBrandBackground}`,
+    backgroundColor: tokens.colorNeutralBackground3,
+  },
+  link: {
+    color: tokens.colorBrandForegroundLink,
+    fontSize: tokens.fontSizeBase400,
+    fontWeight: tokens.fontWeightMedium,
+    textUnderlineOffset: '3px',
+    ':hover': { textDecorationThickness: '2px', color: tokens.colorBrandForegroundLinkHover },
+  },
+});
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const styles = useStyles();
+  return (
+    <section className={styles.section}>
+      <h2 className={styles.h2}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** Home: what an ETA is, who needs one, what to have at hand, how long it takes, and where to start. */
+export default function HomePage() {
+  const { t } = useTranslation('common');
+  const styles = useStyles();
+  const { loggedIn } = useAuth();
+
+  const needs = [
+    { key: 'passport', icon: <BookOpenGlobeRegular /> },
+    { key: 'camera', icon: <CameraRegular /> },
+    { key: 'card', icon: <PaymentRegular /> },
+    { key: 'email', icon: <MailRegular /> },
+  ];
+
+  return (
+    <>
+      <h1 className={styles.title}>{t('home.title')}</h1>
+      <p className={styles.lead}>{t('home.lead')}</p>
+
+      <section className={styles.start} aria-labelledby="home-start">
+        <h2 id="home-start" className={styles.h2}>
+          {loggedIn ? t('home.start.loggedInTitle') : t('home.start.loggedOutTitle')}
+        </h2>
+        <p className={styles.startBody}>{loggedIn ? t('home.start.loggedInBody') : t('home.start.loggedOutBody')}</p>
+        <div className={styles.actions}>
+          {loggedIn ? (
+            <>
+              <ButtonLink to="/applications/create-application" appearance="primary" icon={<ArrowRightRegular />} iconPosition="after">
+                {t('home.start.apply')}
+              </ButtonLink>
+              <Link className={styles.link} to="/my-applications">
+                {t('home.start.myApplications')}
+              </Link>
+            </>
+          ) : (
+            <>
+              <ButtonLink to="/registration-warning" appearance="primary" icon={<ArrowRightRegular />} iconPosition="after">
+                {t('home.start.register')}
+              </ButtonLink>
+              <ButtonLink to="/login" appearance="secondary">
+                {t('home.start.login')}
+              </ButtonLink>
+            </>
+          )}
+        </div>
+      </section>
+
+      <div className={styles.grid}>
+        <div>
+          <Section title={t('home.what.title')}>
+            <p className={styles.text}>{t('home.what.body')}</p>
+          </Section>
+          <Section title={t('home.who.title')}>
+            <p className={styles.text}>{t('home.who.body')}</p>
+            <p className={styles.text}>{t('home.who.group')}</p>
+          </Section>
+          <Section title={t('home.need.title')}>
+            <p className={styles.text}>{t('home.need.intro')}</p>
+            <ul className={styles.needList}>
+              {needs.map((need) => (
+                <li key={need.key} className={styles.needItem}>
+                  <span className={styles.needIcon} aria-hidden="true">
+                    {need.icon}
+                  </span>
+                  <span>{t(`home.need.${need.key}`)}</span>
+                </li>
+              ))}
+            </ul>
+          </Section>
+          <Section title={t('home.time.title')}>
+            <p className={styles.text}>{t('home.time.apply')}</p>
+            <p className={styles.text}>{t('home.time.decision')}</p>
+          </Section>
+        </div>
+        <aside className={styles.aside} aria-labelledby="home-help">
+          <h2 id="home-help" className={styles.h2}>
+            {t('home.help.title')}
+          </h2>
+          <p className={styles.text}>{t('home.help.body')}</p>
+          <Link className={styles.link} to="/faq">
+            {t('home.help.faqLink')}
+          </Link>
+        </aside>
+      </div>
+    </>
+  );
+}

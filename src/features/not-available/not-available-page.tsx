@@ -1,0 +1,39 @@
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+
+const useStyles = makeStyles({
+  root: {
+    maxWidth: '36em',
+    margin: '0 auto',
+    padding: `${tokens.spacingVerticalXXL} 0`,
+    textAlign: 'center',
+  },
+  title: {
+    margin: `0 0 ${tokens.spacingVerticalL}`,
+    fontSize: tokens.fontSizeHero800,
+    lineHeight: tokens.lineHeightHero800,
+    fontWeight: tokens.fontWeightSemibold,
+  },
+  text: {
+    margin: `0 0 ${tokens.spacingVerticalXL}`,
+    fontSize: tokens.fontSizeBase400,
+    lineHeight: tokens.lineHeightBase500,
+  },
+});
+
+/** Rendered for a route that exists in the manifest but whose screen has not been built yet. */
+export default function NotAvailablePage() {
+  const { t } = useTranslation('common');
+  const styles = useStyles();
+  const navigate = useNavigate();
+  return (
+    <div className={styles.root}>
+      <h1 className={styles.title}>{t('notAvailable.title')}</h1>
+      <p className={styles.text}>{t('notAvailable.body')}</p>
+      <Button appearance="primary" size="large" onClick={() => navigate('/')}>
+        {t('notAvailable.homeButton')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { WalletRegular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+
+const useStyles = makeStyles({
+  root: {
+    maxWidth: '36em',
+    margin: '0 auto',
+    padding: `${tokens.spacingVerticalXXL} 0`,
+  },
+  icon: { fontSize: '56px', color: tokens.colorBrandForeground1 },
+  title: {
+    margin: `${tokens.spacingVerticalM} 0 ${tokens.spacingVerticalL}`,
+    fontSize: tokens.fontSizeHero800,
+    lineHeight: tokens.lineHeightHero800,
+    fontWeight: tokens.fontWeightSemibold,
+  },
+  text: {
+    margin: `0 0 ${tokens.spacingVerticalL}`,
+    fontSize: tokens.fontSizeBase400,
+    lineHeight: tokens.lineHeightBase500,
+  },
+  links: {
+    listStyleType: 'none',
+    margin: `${tokens.spacingVerticalXL} 0 0`,
+    padding: 0,
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalXL,
+  },
+  link: {
+    color: tokens.colorBrandForegroundLink,
+    fontSize: tokens.fontSizeBase400,
+    fontWeight: tokens.fontWeightMedium,
+    textUnderlineOffset: '3px',
+    ':hover': { textDecorationThickness: '2px' },
+  },
+});
+
+/** Shown (without header and footer) when the ETA could not be added to a digital wallet. */
+export default function WalletErrorPage() {
+  const { t } = useTranslation('common');
+  const styles = useStyles();
+  return (
+    <div className={styles.root}>
+      <WalletRegular className={styles.icon} aria-hidden="true" />
+      <h1 className={styles.title}>{t('walletError.title')}</h1>
+      <p className={styles.text}>{t('walletError.body')}</p>
+      <p className={styles.text}>{t('walletError.next')}</p>
+      <ul className={styles.links}>
+        <li>
+          <Link className={styles.link} to="/my-applications">
+            {t('walletError.myApplications')}
+          </Link>
+        </li>
+        <li>
+          <Link className={styles.link} to="/">
+            {t('walletError.home')}
+          </Link>
+        </li>
+      </ul>
+    </div>
+  );
+}
