@@ -1,0 +1,107 @@
+import manifest from '../schemas/routes.manifest.json' with { type: 'json' };
+import { test, expect } from './support/fixtures';
+import { createVerifiedAccount, signInBrowser } from './support/accounts';
+
+interface QueryRule { required?: boolean; enum?: string[] }
+interface ManifestRoute {
+  path: string;
+  guard?: 'public' | 'auth' | 'guest';
+  hideHeaderFooter?: boolean;
+  requiresContext?: string;
+  enabledBySetting?: string;
+  query?: Record<string, QueryRule>;
+  children?: ManifestRoute[];
+}
+
+/** Every route of the manifest with its effective guard (children inherit their parent's). */
+function flatten(routes: ManifestRoute[], parent?: ManifestRoute): ManifestRoute[] {
+  return routes.flatMap((route) => {
+    const path = parent ? `${parent.path}/${route.path}` : route.path;
+    const own: ManifestRoute = { ...route, path, guard: route.guard ?? parent?.guard ?? 'public' };
+    return [own, ...flatten(route.children ?? [], own)];
+  });
+}
+
+const routes = flatten((manifest as { routes: ManifestRoute[] }).routes).filter((r) => !r.enabledBySetting);
+
+/** The route's address with every required query parameter given a valid value. */
+function validUrl(route: ManifestRoute): string {
+  const params = new URLSearchParams();
+  for (const [name, rule] of Object.entries(route.query ?? {})) {
+    if (rule.required) params.set(name, rule.enum?.[0] ?? 'test-value');
+  }
+  const query = params.toString();
+  return query ? `${route.path}?${query}` : route.path;
+}
+
+test.describe('every route of the manifest, logged out', () => {
+  for (const route of routes) {
+    test(`${route.path} (${route.guard})`, async ({ page }) => {
+      await page.goto(validUrl(route));
+      if (route.guard === 'auth') {
+        await expect(page).toHaveURL(/\/login(\?|$)/);
+        return;
+      }
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
+      await expect(page.getByRole('heading', { name: 'This link is not valid' })).toHaveCount(0);
+      if (route.hideHeaderFooter) {
+        await expect(page.getByRole('banner')).toHaveCount(0);
+        await expect(page.getByRole('contentinfo')).toHaveCount(0);
+      } else {
+        await expect(page.getByRole('banner')).toBeVisible();
+        await expect(page.getByRole('contentinfo')).toBeVisible();
+      }
+    });
+  }
+
+  for (const route of routes.filter((r) => r.guard !== 'auth' && Object.values(r.query ?? {}).some((q) => q.required))) {
+    test(`${route.path} without its required parameters explains the link is not valid`, async ({ page }) => {
+      await page.goto(route.path);
+      await expect(page.getByRole('heading', { name: 'This link is not valid' })).toBeVisible();
+      await page.getByRole('link', { name: 'Go to Home Page' }).or(page.getByRole('button', { name: 'Go to Home Page' })).click();
+      await expect(page).toHaveURL(/\/$/);
+    });
+  }
+
+  for (const route of routes.filter((r) => r.guard !== 'auth' && Object.values(r.query ?? {}).some((q) => q.required && q.enum))) {
+    test(`${route.path} with a value outside the allowed list explains the link is not valid`, async ({ page }) => {
+      const params = new URLSearchParams();
+      for (const [name, rule] of Object.entries(route.query ?? {})) if (rule.required) params.set(name, rule.enum ? 'nonsense' : 'x');
+      await page.goto(`${route.path}?${params}`);
+      await expect(page.getByRole('heading', { name: 'This link is not valid' })).toBeVisible();
+    });
+  }
+});
+
+test.describe('every route of the manifest, logged in', () => {
+  test.beforeEach(async ({ context, request, baseURL }) => {
+    const account = await createVerifiedAccount(request);
+    await signInBrowser(context, baseURL!, account.tokens);
+  });
+
+  for (const route of routes) {
+    test(`${route.path} (${route.guard})`, async ({ page }) => {
+      await page.goto(validUrl(route));
+      if (route.guard === 'guest' || route.requiresContext === 'email') {
+        await expect(page).toHaveURL(/\/profile$/);
+        return;
+      }
+      await expect(page).toHaveURL(new RegExp(`${route.path.replace(/[/]/g, '\\/')}(\\?|$)`));
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
+    });
+  }
+});
+
+test('an unknown address shows the not-found page, whose button goes home', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(
+    page.getByText('The page you are looking for does not exist, may have been moved, or is temporarily unavailable.'),
+  ).toBeVisible();
+  await expect(page.getByRole('main').getByRole('img')).toBeVisible();
+  await page.getByRole('link', { name: 'Go to Home Page' }).or(page.getByRole('button', { name: 'Go to Home Page' })).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});

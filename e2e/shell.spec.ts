@@ -1,0 +1,145 @@
+import type { Page } from '@playwright/test';
+import { test, expect, expectAccessible } from './support/fixtures';
+import { createVerifiedAccount, signInBrowser } from './support/accounts';
+
+const PUBLIC_PAGES = ['/', '/faq', '/registration-warning', '/registration', '/login', '/forgot-password', '/email-confirmation', '/otp', '/no-such-page'];
+
+/** Swipes with real touch events through the DevTools protocol, as a finger would. */
+async function swipe(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+  const cdp = await page.context().newCDPSession(page);
+  const steps = 6;
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from.x, y: from.y }] });
+  for (let i = 1; i <= steps; i += 1) {
+    const x = from.x + ((to.x - from.x) * i) / steps;
+    const y = from.y + ((to.y - from.y) * i) / steps;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+test.describe('desktop navigation at 1280 px', () => {
+  test('logged out: Home, FAQs, Register, Login in the spec order; Register goes to the warning page', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(nav.getByRole('link')).toHaveText(['Home', 'FAQs', 'Register', 'Login']);
+    await nav.getByRole('link', { name: 'Register' }).click();
+    await expect(page).toHaveURL(/\/registration-warning$/);
+    await nav.getByRole('link', { name: 'FAQs' }).click();
+    await expect(page).toHaveURL(/\/faq$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
+  test('logged in: Home, FAQs, Profile, Apply, Logout; Logout ends the session and goes home', async ({ page, context, request, baseURL }) => {
+    const account = await createVerifiedAccount(request);
+    await signInBrowser(context, baseURL!, account.tokens);
+    await page.goto('/faq');
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(nav.getByRole('link').or(nav.getByRole('button'))).toHaveText(['Home', 'FAQs', 'Profile', 'Apply', 'Logout']);
+    await nav.getByRole('link', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(/\/applications\/create-application$/);
+    await nav.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
+    const cookies = await context.cookies();
+    expect(cookies.filter((c) => c.name === 'authToken' || c.name === 'refreshToken')).toEqual([]);
+    // The server ended the session too: the old refresh token is refused.
+    const refresh = await request.post('/api/eta/profile/refresh', { data: { refreshToken: account.tokens.refreshToken } });
+    expect(refresh.status()).toBe(401);
+  });
+
+  test('header and footer carry the department, government-portal, social-media, terms and PAIA links from the runtime settings', async ({ page, request }) => {
+    const settings = (await (await request.get('/envs')).json()) as { key: string; value: string }[];
+    const setting = (key: string) => settings.find((s) => s.key === key)?.value;
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: 'Terms of use' })).toHaveAttribute('href', setting('TERMS_URL')!);
+    await expect(footer.getByRole('link', { name: 'PAIA Manual' })).toHaveAttribute('href', setting('PAIA_URL')!);
+    await expect(footer.getByRole('link', { name: /Facebook/ })).toHaveAttribute('href', setting('FACEBOOK_URL')!);
+    await expect(page.getByRole('banner').getByRole('link', { name: /Department of Home Affairs/ }).first()).toHaveAttribute(
+      'href',
+      setting('DEPARTMENT_URL')!,
+    );
+  });
+
+  test('the document carries a strict Content-Security-Policy and the page runs under it', async ({ page }) => {
+    const response = await page.goto('/');
+    const csp = response!.headers()['content-security-policy'];
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).toContain("frame-ancestors 'none'");
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+});
+
+test.describe('mobile navigation at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+
+  test('the menu button opens a right-side drawer at 60% width with the menu', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole('link')).toHaveText(['Home', 'FAQs', 'Register', 'Login']);
+    const box = (await drawer.boundingBox())!;
+    expect(Math.round(box.width)).toBe(Math.round(375 * 0.6));
+    expect(Math.round(box.x + box.width)).toBe(375);
+    await drawer.getByRole('link', { name: 'FAQs' }).click();
+    await expect(page).toHaveURL(/\/faq$/);
+    await expect(page.getByRole('dialog')).toBeHidden();
+  });
+
+  test('a swipe left from the right edge opens the drawer and a swipe right closes it', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Starting 100 px from the edge is outside the 80 px band: nothing happens.
+    await swipe(page, { x: 275, y: 400 }, { x: 175, y: 400 });
+    await expect(page.getByRole('dialog')).toBeHidden();
+    // Within the band but only 40 px: too short.
+    await swipe(page, { x: 370, y: 400 }, { x: 330, y: 400 });
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await swipe(page, { x: 365, y: 400 }, { x: 280, y: 400 });
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await swipe(page, { x: 160, y: 400 }, { x: 260, y: 400 });
+    await expect(page.getByRole('dialog')).toBeHidden();
+  });
+
+  test('swipe is disabled where the header is hidden', async ({ page }) => {
+    await page.goto('/wallet-error');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await swipe(page, { x: 365, y: 400 }, { x: 280, y: 400 });
+    await expect(page.getByRole('dialog')).toBeHidden();
+  });
+});
+
+for (const width of [1280, 375]) {
+  test.describe(`accessibility at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } });
+    for (const path of PUBLIC_PAGES) {
+      test(`axe finds nothing on ${path}`, async ({ page }) => {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectAccessible(page);
+      });
+    }
+    if (width < 600) test('axe finds nothing with the mobile menu open', async ({ page }) => {
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectAccessible(page);
+    });
+  });
+}
+
+test('the language switcher changes the page language and it is remembered', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.getByRole('button', { name: /Language/ }).or(page.getByRole('combobox', { name: /Language/ })).first().click();
+  await page.getByRole('menuitemradio', { name: /français/i }).or(page.getByRole('option', { name: /français/i })).first().click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  const nav = page.getByRole('navigation', { name: 'Menu principal' });
+  await expect(nav.getByRole('link')).toHaveText(['Accueil', 'FAQ', 'S’inscrire', 'Se connecter']);
+});
