@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
+import type { MigrationDb } from './migration-db';
 import type { Database } from './schema';
 
 /** The query builder every route uses. */
@@ -27,6 +28,6 @@ export function openDatabase(config: DatabaseConfig): Db {
 }
 
 /** Which engine a Db runs on, for the rare query that must differ. */
-export function databaseKind(db: Kysely<any>): DatabaseKind {
+export function databaseKind(db: MigrationDb): DatabaseKind {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }

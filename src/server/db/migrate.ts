@@ -1,8 +1,9 @@
-import { Migrator, type Kysely, type MigrationResult } from 'kysely';
+import { Migrator, type MigrationResult } from 'kysely';
+import type { MigrationDb } from './migration-db';
 import { migrations } from './migrations/index';
 
 /** Runs every pending migration; throws (with the failing migration's name) when one fails. */
-export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResult[]> {
+export async function migrateToLatest(db: MigrationDb): Promise<MigrationResult[]> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error) {

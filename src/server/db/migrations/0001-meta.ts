@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { MigrationDb } from '../migration-db';
 
-// Migrations see the database as it was at their time, never through today's `Database` interface.
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await db.schema
     .createTable('meta')
     .addColumn('key', 'text', (col) => col.primaryKey())
@@ -12,6 +11,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.insertInto('meta').values({ key: 'schema_created_at', value: now, updated_at: now }).execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropTable('meta').execute();
 }
