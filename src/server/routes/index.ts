@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { accountRoutes } from '../accounts/routes';
 import { mailPlugin } from '../mail/mailer';
 import { staticDataRoutes } from './static-data';
 import { systemRoutes } from './system';
 
 /** Every route plugin of the API, registered in this order by buildApp. Adding an area = one file + one line. */
-export const routes: FastifyPluginAsync[] = [systemRoutes, staticDataRoutes, mailPlugin];
+export const routes: FastifyPluginAsync[] = [systemRoutes, staticDataRoutes, mailPlugin, accountRoutes];

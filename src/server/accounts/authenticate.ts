@@ -1,0 +1,35 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../errors';
+import { verifyAccessToken } from './tokens';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in profile, set by `authenticate`. */
+    profileId: string;
+    /** The session family of the access token, set by `authenticate`. */
+    sessionId: string;
+  }
+}
+
+export const UNAUTHORIZED = 'UNAUTHORIZED';
+
+/** The bearer token of a request, if it carries one. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer\s+([A-Za-z0-9_.-]+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+/**
+ * preHandler for every call that needs a signed-in user: a valid access token whose session family has not
+ * been revoked (logout, password change or reset, refresh-token reuse). Sets `request.profileId` and
+ * `request.sessionId`; otherwise answers 401 UNAUTHORIZED.
+ */
+export async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const token = bearerToken(request);
+  const claims = token ? await verifyAccessToken(request.server.db, request.server.config, token, new Date()) : undefined;
+  if (!claims) throw new ApiError(401, UNAUTHORIZED, 'api:accounts.unauthorized');
+  request.profileId = claims.profileId;
+  request.sessionId = claims.sessionId;
+}
