@@ -1,0 +1,84 @@
+import type { ReactNode } from 'react';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
+import { getSetting } from '@/api/settings';
+import { NotFoundPage } from '@/app/shell/not-found-page';
+import { RootLayout } from '@/app/shell/root-layout';
+import { RouteErrorElement } from '@/app/shell/route-error';
+import { handleOf, manifest, type ManifestRoute } from '@/routing/manifest';
+import { getPage, NOT_AVAILABLE_PAGE, type PageComponent, pageRegistry } from '@/routing/page-registry';
+import { RouteGate } from '@/routing/route-gate';
+
+export interface BuildRoutesOptions {
+  routes?: readonly ManifestRoute[];
+  pages?: Readonly<Record<string, PageComponent>>;
+  /** Whether a runtime setting is on; routes with `enabledBySetting` exist only then. */
+  isSettingOn?: (key: string) => boolean;
+}
+
+const settingIsTrue = (key: string) => getSetting(key) === 'true';
+
+function pageElement(route: ManifestRoute, pages: Readonly<Record<string, PageComponent>>) {
+  const Page = getPage(route.page, pages) ?? getPage(NOT_AVAILABLE_PAGE, pages);
+  if (!Page) throw new Error(`The page registry has no "${NOT_AVAILABLE_PAGE}" page`);
+  return route.form ? <Page formId={route.form} /> : <Page />;
+}
+
+function toRouteObject(route: ManifestRoute, options: Required<BuildRoutesOptions>, topLevel: boolean): RouteObject {
+  const handle = handleOf(route);
+  const errorElement = <RouteErrorElement />;
+  const page = pageElement(route, options.pages);
+  // A child without its own guard is already guarded by its parent's gate.
+  const gate = (content: ReactNode) => (
+    <RouteGate guard={route.guard ?? 'public'} requiresContext={route.requiresContext} query={route.query}>
+      {content}
+    </RouteGate>
+  );
+  const children = (route.children ?? []).filter((child) => isEnabled(child, options));
+  if (topLevel && route.path === '/') return { index: true, handle, errorElement, element: gate(page) };
+  const path = topLevel ? route.path.slice(1) : route.path;
+  if (children.length === 0) return { path, handle, errorElement, element: gate(page) };
+  return {
+    path,
+    handle,
+    errorElement,
+    element: gate(<Outlet />),
+    children: [
+      { index: true, handle, errorElement, element: page },
+      ...children.map((child) => toRouteObject(child, options, false)),
+    ],
+  };
+}
+
+function isEnabled(route: ManifestRoute, options: Required<BuildRoutesOptions>): boolean {
+  return route.enabledBySetting === undefined || options.isSettingOn(route.enabledBySetting);
+}
+
+/**
+ * The route tree built from the manifest: the root layout with one route per manifest entry (guard, query
+ * check, handle, lazy page or the 'not available yet' page) and the not-found page for everything else.
+ */
+export function buildRoutes(options: BuildRoutesOptions = {}): RouteObject[] {
+  const resolved: Required<BuildRoutesOptions> = {
+    routes: options.routes ?? manifest.routes,
+    pages: options.pages ?? pageRegistry,
+    isSettingOn: options.isSettingOn ?? settingIsTrue,
+  };
+  return [
+    {
+      path: '/',
+      element: <RootLayout />,
+      errorElement: <RouteErrorElement />,
+      children: [
+        ...resolved.routes.filter((route) => isEnabled(route, resolved)).map((route) => toRouteObject(route, resolved, true)),
+        { path: '*', handle: { titleKey: 'common:notFound.title' }, element: <NotFoundPage /> },
+      ],
+    },
+  ];
+}
+
+/** The browser router of the portal; build it after the runtime settings have loaded. */
+export function createAppRouter(options: BuildRoutesOptions = {}) {
+  return createBrowserRouter(buildRoutes(options));
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,29 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyWithTimeout } from './lazy-with-timeout';
+
+/** Props every registered page may receive from its manifest route. */
+export interface PageProps {
+  /** The manifest route's `form`: the form id the page renders. */
+  formId?: string;
+}
+
+export type PageComponent = LazyExoticComponent<ComponentType<PageProps>>;
+
+/** Registry name of the page shown for a route whose screen is not built yet. */
+export const NOT_AVAILABLE_PAGE = 'not-available';
+
+/**
+ * The one page registry: manifest `page` name -> lazily loaded page (each its own chunk). Adding a page is one
+ * module plus one line here.
+ */
+export const pageRegistry: Readonly<Record<string, PageComponent>> = {
+  home: lazyWithTimeout<PageProps>(() => import('@/features/home/home-page')),
+  faq: lazyWithTimeout<PageProps>(() => import('@/features/faq/faq-page')),
+  'wallet-error': lazyWithTimeout<PageProps>(() => import('@/features/wallet-error/wallet-error-page')),
+  [NOT_AVAILABLE_PAGE]: lazyWithTimeout<PageProps>(() => import('@/features/not-available/not-available-page')),
+};
+
+/** The registered page of that name, if any. */
+export function getPage(name: string | undefined, registry: Readonly<Record<string, PageComponent>> = pageRegistry) {
+  return name !== undefined && Object.hasOwn(registry, name) ? registry[name] : undefined;
+}
