@@ -1,7 +1,9 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { clearTokens, storeTokens } from '@/api/auth/tokens';
 import {
   clearRouterContext,
+  clearRouterContextOnSignOut,
   getRouterContext,
   ROUTER_CONTEXT_KEY,
   setRouterContext,
@@ -54,5 +56,22 @@ describe('router context', () => {
       window.dispatchEvent(new StorageEvent('storage', { key: ROUTER_CONTEXT_KEY }));
     });
     expect(result.current).toEqual({ applicationIdentifier: 'from-other-tab' });
+  });
+});
+
+describe('clearing on sign-out', () => {
+  it('empties the context when the user signs out, not when they sign in', () => {
+    const stop = clearRouterContextOnSignOut();
+    setRouterContext({ applicationIdentifier: 'before-login' });
+    storeTokens({ accessToken: 'a', expiresIn: 900, refreshToken: 'r', refreshExpiresIn: 3600 });
+    expect(getRouterContext()).toEqual({ applicationIdentifier: 'before-login' });
+    setRouterContext({ email: 'ada@example.org' });
+    clearTokens();
+    expect(getRouterContext()).toEqual({});
+    stop();
+    storeTokens({ accessToken: 'a', expiresIn: 900, refreshToken: 'r', refreshExpiresIn: 3600 });
+    setRouterContext({ email: 'ada@example.org' });
+    clearTokens();
+    expect(getRouterContext()).toEqual({ email: 'ada@example.org' });
   });
 });

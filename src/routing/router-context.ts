@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { isLoggedIn, subscribeAuth } from '@/api/auth/tokens';
 
 /** localStorage key holding the whole router context (spec: one key, kept in local storage). */
 export const ROUTER_CONTEXT_KEY = 'eta.routerContext';
@@ -88,4 +89,17 @@ export function subscribeRouterContext(listener: () => void): () => void {
 /** React hook: the router context, re-rendering when it changes. */
 export function useRouterContext(): RouterContext {
   return useSyncExternalStore(subscribeRouterContext, getRouterContext, getRouterContext);
+}
+
+/**
+ * Empties the router context whenever the user goes from signed in to signed out, so the next user of the
+ * browser does not inherit an application or e-mail. Returns the function that stops watching.
+ */
+export function clearRouterContextOnSignOut(): () => void {
+  let wasLoggedIn = isLoggedIn();
+  return subscribeAuth(() => {
+    const loggedIn = isLoggedIn();
+    if (wasLoggedIn && !loggedIn) clearRouterContext();
+    wasLoggedIn = loggedIn;
+  });
 }

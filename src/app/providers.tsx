@@ -1,0 +1,33 @@
+import { FluentProvider } from '@fluentui/react-components';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { i18next } from '@/app/i18n';
+import { etaTheme } from '@/app/theme';
+
+export interface AppProvidersProps {
+  queryClient: QueryClient;
+  children: ReactNode;
+}
+
+/** Fluent theme with the writing direction of the current language (for right-to-left languages). */
+function ThemedByLanguage({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return (
+    <FluentProvider theme={etaTheme} dir={language ? i18n.dir(language) : 'ltr'}>
+      {children}
+    </FluentProvider>
+  );
+}
+
+/** The providers every page relies on: translations, the Fluent theme and the react-query client. */
+export function AppProviders({ queryClient, children }: AppProvidersProps) {
+  return (
+    <I18nextProvider i18n={i18next}>
+      <ThemedByLanguage>
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </ThemedByLanguage>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,54 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { startRefreshScheduler } from '@/api/auth/refresh-scheduler';
+import { loadSettings } from '@/api/settings';
+import { initI18n } from '@/app/i18n';
+import { AppProviders } from '@/app/providers';
+import { createQueryClient } from '@/app/query-client';
+import { createAppRouter } from '@/app/router';
+import { LOGIN_PATH } from '@/routing/guards';
+import { clearRouterContextOnSignOut } from '@/routing/router-context';
+
+/** Un-hides the static message of index.html, so a failed start never leaves a blank page. */
+function showBootError(): void {
+  document.getElementById('boot-error')?.removeAttribute('hidden');
+}
+
+async function boot(): Promise<void> {
+  try {
+    await loadSettings();
+  } catch (error) {
+    // Spec section 8: a failed settings load is logged and the app does not render.
+    console.error('The portal did not start: runtime settings (GET /envs) could not be loaded.', error);
+    showBootError();
+    return;
+  }
+  await initI18n();
+
+  const queryClient = createQueryClient();
+  const router = createAppRouter();
+  clearRouterContextOnSignOut();
+  startRefreshScheduler({
+    onSessionEnded: () => {
+      queryClient.clear();
+      const { pathname, search, hash } = router.state.location;
+      if (pathname !== LOGIN_PATH) void router.navigate(LOGIN_PATH, { state: { from: `${pathname}${search}${hash}` } });
+    },
+  });
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+boot().catch((error: unknown) => {
+  console.error('The portal did not start.', error);
+  showBootError();
+});
