@@ -22,14 +22,18 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * preHandler for every call that needs a signed-in user: a valid access token whose session family has not
+ * Hook for every call that needs a signed-in user (as `onRequest`, so that nobody learns anything about a
+ * body before signing in; it works as a `preHandler` too): a valid access token whose session family has not
  * been revoked (logout, password change or reset, refresh-token reuse). Sets `request.profileId` and
  * `request.sessionId`; otherwise answers 401 UNAUTHORIZED.
  */
-export async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+export async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = bearerToken(request);
   const claims = token ? await verifyAccessToken(request.server.db, request.server.config, token, new Date()) : undefined;
-  if (!claims) throw new ApiError(401, UNAUTHORIZED, 'api:accounts.unauthorized');
+  if (!claims) {
+    reply.header('www-authenticate', 'Bearer');
+    throw new ApiError(401, UNAUTHORIZED, 'api:accounts.unauthorized');
+  }
   request.profileId = claims.profileId;
   request.sessionId = claims.sessionId;
 }

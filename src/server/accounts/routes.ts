@@ -335,7 +335,13 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: { refreshToken?: string } | undefined }>(
     `${PROFILE_PREFIX}/logout`,
-    { schema: { body: { $ref: 'api/logout#' } } },
+    {
+      schema: { body: { $ref: 'api/logout#' } },
+      // Signing out must work even for a client that sends no body at all.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
     async (request): Promise<MessageBody> => {
       const now = new Date();
       const token = bearerToken(request);
@@ -374,7 +380,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: ChangePasswordBody }>(
     `${PROFILE_PREFIX}/change-password`,
-    { schema: { body: { $ref: 'change-password#' } }, preHandler: authenticate },
+    { schema: { body: { $ref: 'change-password#' } }, onRequest: authenticate },
     async (request): Promise<MessageBody> => {
       const lang = languageOf(request);
       const now = new Date();
@@ -403,7 +409,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get(PROFILE_PREFIX, { preHandler: authenticate }, async (request): Promise<ProfileView> => {
+  app.get(PROFILE_PREFIX, { onRequest: authenticate }, async (request): Promise<ProfileView> => {
     const profile = await findById(request.profileId);
     if (!profile) throw new ApiError(401, UNAUTHORIZED, 'api:accounts.unauthorized');
     return profileView(profile);
