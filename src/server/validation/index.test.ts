@@ -1,11 +1,11 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifyError } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { isValidationError, registerValidation, validationErrorBody } from './index';
 
 async function appWith(id: string) {
   const app = Fastify();
   registerValidation(app);
-  app.setErrorHandler((error, request, reply) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isValidationError(error)) {
       const lang = String(request.headers['accept-language'] ?? 'en').slice(0, 2);
       return reply.code(400).send(validationErrorBody(error, lang));

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
 import type { ApiErrorBody, FieldError } from '../../shared/api-types';
 import { runRules } from '../../shared/rules/run-rules';
 import { toFieldProblems, type RawValidationError } from '../../shared/validation/field-errors';
@@ -15,7 +15,7 @@ export interface ValidationOptions {
 }
 
 /** Signature of the function fastify calls to validate one request part. */
-type PartValidator = ((data: unknown) => boolean | { value: unknown }) & { errors?: RawValidationError[] | null };
+type PartValidator = ((data: unknown) => boolean | { value: unknown }) & { errors?: FastifySchemaValidationError[] | null };
 
 /**
  * Makes fastify validate with our schema files: every schema (forms, api bodies, definitions) is added under its
@@ -35,30 +35,38 @@ export function registerValidation(app: FastifyInstance, options: ValidationOpti
   // Compile every schema now so a broken file fails at start-up, not on the first request.
   for (const { id } of files) ajv.getSchema(id);
 
-  app.setValidatorCompiler(({ schema, httpPart }) => {
+  const compiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
     const validate = ajv.compile(schema as JsonSchema);
     const wrapper: PartValidator = (data) => {
       const ok = validate(data);
-      if (!ok) {
-        wrapper.errors = validate.errors as RawValidationError[];
-        return false;
+      const schemaErrors = (ok ? [] : (validate.errors ?? [])) as FastifySchemaValidationError[];
+      if (httpPart !== 'body') {
+        wrapper.errors = ok ? null : schemaErrors;
+        return ok;
       }
-      wrapper.errors = null;
-      if (httpPart !== 'body') return true;
+      // Rules run on whatever the schema let through, so the answer lists every problem at once, as the form does.
       const result = runRules(schema as JsonSchema, data, resolve, '');
-      if (result.problems.length > 0) {
-        wrapper.errors = result.problems.map((p) => ({
+      const taken = new Set(toFieldProblems(schemaErrors as RawValidationError[]).map((p) => p.path));
+      const ruleErrors: FastifySchemaValidationError[] = result.problems
+        .filter((p) => !taken.has(p.path))
+        .map((p) => ({
           instancePath: p.path ? `/${p.path.split('.').join('/')}` : '',
+          schemaPath: '#/x-rules',
           keyword: 'errorMessage',
           params: { errors: [] },
           message: p.key,
         }));
+      const all = [...schemaErrors, ...ruleErrors];
+      if (all.length > 0) {
+        wrapper.errors = all;
         return false;
       }
+      wrapper.errors = null;
       return { value: result.data };
     };
     return wrapper;
-  });
+  };
+  app.setValidatorCompiler(compiler);
 }
 
 const REQUEST_KEYS: Record<string, string> = {

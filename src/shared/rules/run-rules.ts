@@ -34,13 +34,15 @@ export function runRules(schema: JsonSchema, data: unknown, resolve: RefResolver
     const { schema: s, baseId: b } = derefSchema(node, id, resolve);
     let current = value;
     if (isObject(current)) {
+      let obj: Record<string, unknown> = current;
       for (const config of rulesOf(s)) {
         const rule = ruleRegistry[config.rule];
         if (!rule) throw new Error(`Unknown rule "${config.rule}"`);
-        const found = rule.check(current, config);
+        const found = rule.check(obj, config);
         for (const p of found) problems.push({ path: [...path, p.field].join('.'), key: p.key });
-        if (found.length === 0 && rule.normalise) current = rule.normalise(current, config);
+        if (found.length === 0 && rule.normalise) obj = rule.normalise(obj, config);
       }
+      current = obj;
       const props = s.properties;
       if (isObject(props)) {
         let copy: Record<string, unknown> | undefined;

@@ -1,0 +1,90 @@
+import { Input } from '@fluentui/react-components';
+import type { FieldProps } from '@rjsf/utils';
+import { errorId } from '@rjsf/utils';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { phoneCountryOptions } from '../countries';
+import { useEngineStyles } from '../styles';
+import { SearchCombobox } from '../widgets/search-combobox';
+
+type Mobile = { isoAlpha2Code?: string; mobileNumber?: string };
+
+/**
+ * A mobile number as `{ isoAlpha2Code, mobileNumber }`: a searchable country list showing dialling codes, and
+ * the number. Validity for the chosen country is the shared phoneNumber rule (same in the API).
+ */
+export function PhoneField(props: FieldProps<Mobile>) {
+  const { fieldPathId, formData, onChange, onBlur, errorSchema, disabled, readonly, uiSchema } = props;
+  const styles = useEngineStyles();
+  const { t, i18n } = useTranslation('forms');
+  const id = fieldPathId.$id;
+  const countryId = `${id}_isoAlpha2Code`;
+  const numberId = `${id}_mobileNumber`;
+  const value: Mobile = formData ?? {};
+  const countryError = errorSchema?.isoAlpha2Code?.__errors?.[0];
+  const numberError = errorSchema?.mobileNumber?.__errors?.[0];
+  const options = useMemo(
+    () =>
+      phoneCountryOptions(i18n.language).map((c) => ({ value: c.code, label: c.name, code: c.code, callingCode: c.callingCode })),
+    [i18n.language],
+  );
+  const set = (patch: Mobile) => {
+    const next = { ...value, ...patch };
+    for (const k of Object.keys(next) as (keyof Mobile)[]) if (next[k] === undefined) delete next[k];
+    onChange(Object.keys(next).length ? next : undefined, fieldPathId.path);
+  };
+  const help = uiSchema?.['ui:help'] ? `${id}__help` : undefined;
+  const describe = (error: string | undefined, ownErrorId: string) =>
+    [help, error ? ownErrorId : undefined].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={styles.row}>
+      <div className={styles.column}>
+        <label htmlFor={countryId} className={styles.hint}>
+          {t('engine.phoneCountry')}
+        </label>
+        {countryError && (
+          <p id={errorId(countryId)} className={styles.error}>
+            <span className={styles.visuallyHidden}>{t('engine.errorPrefix')} </span>
+            {countryError}
+          </p>
+        )}
+        <SearchCombobox
+          id={countryId}
+          options={options}
+          value={value.isoAlpha2Code}
+          onChange={(code) => set({ isoAlpha2Code: code })}
+          onBlur={() => onBlur(countryId, value.isoAlpha2Code)}
+          disabled={disabled || readonly}
+          autoComplete="tel-country-code"
+          ariaProps={{ 'aria-describedby': describe(countryError, errorId(countryId)), 'aria-invalid': countryError ? true : undefined }}
+        />
+      </div>
+      <div className={styles.column}>
+        <label htmlFor={numberId} className={styles.hint}>
+          {t('engine.phoneNumber')}
+        </label>
+        {numberError && (
+          <p id={errorId(numberId)} className={styles.error}>
+            <span className={styles.visuallyHidden}>{t('engine.errorPrefix')} </span>
+            {numberError}
+          </p>
+        )}
+        <Input
+          id={numberId}
+          name={numberId}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          className={styles.input}
+          value={value.mobileNumber ?? ''}
+          onChange={(_e, data) => set({ mobileNumber: data.value === '' ? undefined : data.value })}
+          onBlur={(e) => onBlur(numberId, e.target.value)}
+          disabled={disabled}
+          readOnly={readonly}
+          aria-describedby={describe(numberError, errorId(numberId))}
+          aria-invalid={numberError ? true : undefined}
+        />
+      </div>
+    </div>
+  );
+}

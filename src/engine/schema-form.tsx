@@ -1,0 +1,269 @@
+import { Button, Spinner } from '@fluentui/react-components';
+import Form from '@rjsf/core';
+import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApiErrorBody, FieldError } from '@/shared/api-types';
+import { getAtPath, pagesOf, toErrorSchema, withoutSkippedPages } from './answers';
+import { CheckAnswers } from './check-answers';
+import type { EngineFormContext } from './engine-context';
+import { ErrorSummary, focusControl, type SummaryError } from './error-summary';
+import { useCompiledForm } from './form-loader';
+import type { CompiledForm, FormAnswers, FormPage } from './form-types';
+import { localiseUiSchema } from './localise';
+import { fields, templates, widgets } from './registry';
+import { useEngineStyles } from './styles';
+import { controlIdForPath } from './templates/field-aria';
+import { formValidation, topField } from './validation/form-validation';
+
+export interface SchemaFormProps {
+  /** Id of a form in `schemas/` (`<id>.schema.json`). */
+  formId?: string;
+  /** A compiled form given directly (tests, preview); takes precedence over `formId`. */
+  form?: CompiledForm;
+  /** Answers to start from (e.g. loaded from the API, or the authKey from a link). */
+  formData?: FormAnswers;
+  /** Called with valid, normalised answers (hidden pages' answers removed, mobile numbers in E.164). */
+  onSubmit: (formData: FormAnswers) => void | Promise<unknown>;
+  /** Called on every change (for autosave). */
+  onChange?: (formData: FormAnswers) => void;
+  /** Called when another page of a multi-page form is shown. */
+  onPageChange?: (page: FormPage, index: number) => void;
+  /** i18n key of the final button (default "Continue"). */
+  submitLabelKey?: string;
+  /** Errors answered by the API (`ApiErrorBody.fields`, or the whole body): shown in the same summary. */
+  serverErrors?: FieldError[] | ApiErrorBody | null;
+  /** Show the generated check-answers page before the final submit (default: when the form has several pages). */
+  checkAnswers?: boolean;
+  /** Disables the whole form (e.g. while a request runs). */
+  disabled?: boolean;
+  /** Content under the buttons (e.g. a "Forgot your password?" link). */
+  children?: ReactNode;
+}
+
+/** Renders a form from its JSON Schema + UI schema, with GOV.UK error handling, pages and check answers. */
+export function SchemaForm(props: SchemaFormProps) {
+  const { form, error } = useCompiledForm(props.formId, props.form);
+  const { t } = useTranslation('forms');
+  if (error) return <p role="alert">{t('engine.loadFailed')}</p>;
+  if (!form) return <Spinner label={t('engine.loading')} />;
+  return <LoadedSchemaForm {...props} form={form} />;
+}
+
+function serverFieldErrors(serverErrors: SchemaFormProps['serverErrors']): FieldError[] {
+  if (!serverErrors) return [];
+  return Array.isArray(serverErrors) ? serverErrors : (serverErrors.fields ?? []);
+}
+
+function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
+  const { form, onSubmit, onChange, onPageChange, submitLabelKey, serverErrors, disabled, children } = props;
+  const { t, i18n } = useTranslation(['forms', 'validation']);
+  const styles = useEngineStyles();
+  const validation = formValidation(form);
+  const pages = useMemo(() => pagesOf(form.uiSchema as Record<string, unknown>, form.schema as Record<string, unknown>), [form]);
+  const multiPage = pages.length > 1;
+  const showCheckAnswers = props.checkAnswers ?? multiPage;
+
+  const [data, setData] = useState<FormAnswers>(() => props.formData ?? {});
+  const [pageIndex, setPageIndex] = useState(0);
+  const [attempted, setAttempted] = useState<Set<string>>(() => new Set());
+  const [touched, setTouched] = useState<Set<string>>(() => new Set());
+  const [reviewing, setReviewing] = useState(false);
+  const [returnToReview, setReturnToReview] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [focusTick, setFocusTick] = useState(0);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // Server errors stay next to their field until the answer there changes.
+  const [server, setServer] = useState<{ path: string; message: string; snapshot: string }[]>([]);
+  useEffect(() => {
+    const list = serverFieldErrors(serverErrors);
+    setServer(list.map((f) => ({ path: f.field, message: f.message, snapshot: JSON.stringify(getAtPath(data, f.field) ?? null) })));
+    if (list.length) setFocusTick((n) => n + 1);
+    // Only a new server answer resets them, not typing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [serverErrors]);
+
+  const applies = useCallback((page: FormPage) => validation.pageApplies(page, data), [validation, data]);
+  const page = pages[pageIndex] ?? pages[0];
+  const problems = useMemo(() => validation.problems(data), [validation, data]);
+  const pageFields = page.fields;
+
+  const message = useCallback((key: string, params?: Record<string, unknown>) => t(key, params), [t]);
+  const shownProblems = problems.filter(
+    (p) => pageFields.includes(topField(p.path)) && (attempted.has(page.id) || touched.has(controlIdForPath(p.path))),
+  );
+  const shownServer = server.filter(
+    (s) => (!multiPage || pageFields.includes(topField(s.path)) || s.path === '') && JSON.stringify(getAtPath(data, s.path) ?? null) === s.snapshot,
+  );
+  const fieldMessages = [
+    ...shownProblems.map((p) => ({ path: p.path, message: message(p.key, p.params) })),
+    ...shownServer.filter((s) => !shownProblems.some((p) => p.path === s.path)).map((s) => ({ path: s.path, message: s.message })),
+  ];
+  const summary: SummaryError[] =
+    attempted.has(page.id) || shownServer.length > 0
+      ? fieldMessages.map((m) => ({ ...m, targetId: controlIdForPath(m.path) }))
+      : [];
+  const extraErrors = useMemo(
+    () => toErrorSchema(fieldMessages.filter((m) => m.path !== '')) as ErrorSchema,
+    // fieldMessages is rebuilt each render; its content is what matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [JSON.stringify(fieldMessages)],
+  );
+  const errorTitlePrefix = t('engine.errorTitlePrefix');
+  useEffectErrorTitle(summary.length > 0, errorTitlePrefix);
+
+  useEffect(() => {
+    if (focusTick > 0) summaryRef.current?.focus();
+  }, [focusTick]);
+
+  const uiSchema = useMemo(
+    () => localiseUiSchema(form.schema as RJSFSchema, form.uiSchema, (key) => t(key)),
+    // Re-translate when the language changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [form, t, i18n.language],
+  );
+  const formContext: EngineFormContext = useMemo(() => ({ pageFields }), [pageFields]);
+
+  const goTo = (index: number) => {
+    setPageIndex(index);
+    onPageChange?.(pages[index], index);
+    requestAnimationFrame(() => headingRef.current?.focus());
+  };
+  const nextIndex = (from: number, step: 1 | -1) => {
+    for (let i = from + step; i >= 0 && i < pages.length; i += step) if (applies(pages[i])) return i;
+    return -1;
+  };
+
+  const finish = async (answers: FormAnswers) => {
+    const kept = withoutSkippedPages(answers, pages, (p) => validation.pageApplies(p, answers));
+    const remaining = validation.problems(kept);
+    if (remaining.length > 0) {
+      const first = pages.findIndex((p) => p.fields.includes(topField(remaining[0].path)));
+      setReviewing(false);
+      setAttempted((a) => new Set(a).add(pages[Math.max(first, 0)].id));
+      if (first >= 0) setPageIndex(first);
+      setFocusTick((n) => n + 1);
+      return;
+    }
+    setBusy(true);
+    try {
+      await onSubmit(validation.normalise(kept));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const handleSubmit = async (answers: FormAnswers) => {
+    if (reviewing) {
+      await finish(answers);
+      return;
+    }
+    setAttempted((a) => new Set(a).add(page.id));
+    const pageProblems = validation.problems(answers).filter((p) => pageFields.includes(topField(p.path)));
+    if (pageProblems.length > 0) {
+      setFocusTick((n) => n + 1);
+      return;
+    }
+    const next = nextIndex(pageIndex, 1);
+    if (returnToReview || (next === -1 && showCheckAnswers && multiPage)) {
+      setReturnToReview(false);
+      setReviewing(true);
+      requestAnimationFrame(() => headingRef.current?.focus());
+      return;
+    }
+    if (next !== -1) {
+      goTo(next);
+      return;
+    }
+    await finish(answers);
+  };
+
+  const isLast = nextIndex(pageIndex, 1) === -1;
+  const submitText = t(isLast || reviewing ? (submitLabelKey ?? 'forms:engine.submit') : 'forms:engine.continue');
+
+  if (reviewing) {
+    return (
+      <div>
+        <h2 ref={headingRef} tabIndex={-1}>
+          {t('engine.checkAnswersTitle')}
+        </h2>
+        <ErrorSummary ref={summaryRef} errors={summary} />
+        <CheckAnswers
+          form={form}
+          data={withoutSkippedPages(data, pages, applies)}
+          pages={pages.filter(applies)}
+          onChange={(pageId, field) => {
+            setReviewing(false);
+            setReturnToReview(true);
+            setPageIndex(pages.findIndex((p) => p.id === pageId));
+            requestAnimationFrame(() => focusControl(controlIdForPath(field)));
+          }}
+        />
+        <div className={styles.buttons}>
+          <Button appearance="primary" size="large" disabled={busy || disabled} onClick={() => void handleSubmit(data)}>
+            {submitText}
+          </Button>
+        </div>
+        {children}
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <ErrorSummary ref={summaryRef} errors={summary} />
+      {multiPage && page.titleKey && (
+        <h2 ref={headingRef} tabIndex={-1}>
+          {t(page.titleKey)}
+        </h2>
+      )}
+      <Form<FormAnswers>
+        schema={form.schema as RJSFSchema}
+        uiSchema={uiSchema as UiSchema<FormAnswers>}
+        formData={data}
+        validator={validation.validator}
+        widgets={widgets}
+        fields={fields}
+        templates={templates as never}
+        formContext={formContext}
+        extraErrors={extraErrors}
+        noValidate
+        noHtml5Validate
+        showErrorList={false}
+        omitExtraData
+        disabled={disabled}
+        onChange={(e) => {
+          const next = (e.formData ?? {}) as FormAnswers;
+          setData(next);
+          onChange?.(next);
+        }}
+        onBlur={(id) => setTouched((s) => (s.has(id) ? s : new Set(s).add(id)))}
+        onSubmit={(e) => void handleSubmit((e.formData ?? {}) as FormAnswers)}
+      >
+        <div className={styles.buttons}>
+          <Button type="submit" appearance="primary" size="large" disabled={busy || disabled} className={styles.fullWidthOnPhone}>
+            {submitText}
+          </Button>
+          {pageIndex > 0 && nextIndex(pageIndex, -1) !== -1 && (
+            <Button type="button" appearance="secondary" size="large" onClick={() => goTo(nextIndex(pageIndex, -1))}>
+              {t('engine.back')}
+            </Button>
+          )}
+        </div>
+      </Form>
+      {children}
+    </div>
+  );
+}
+
+function useEffectErrorTitle(active: boolean, prefix: string) {
+  useEffect(() => {
+    if (!active) return;
+    if (!document.title.startsWith(prefix)) document.title = `${prefix}${document.title}`;
+    return () => {
+      if (document.title.startsWith(prefix)) document.title = document.title.slice(prefix.length);
+    };
+  }, [active, prefix]);
+}

@@ -1,0 +1,92 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+
+/** Spec section 9: text inputs are 56 px high. */
+export const INPUT_HEIGHT = '56px';
+
+/** Styles shared by the engine's templates and widgets (GOV.UK layout on Fluent tokens). */
+export const useEngineStyles = makeStyles({
+  group: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+    marginBottom: tokens.spacingVerticalXXL,
+    border: 'none',
+    padding: 0,
+    marginLeft: 0,
+    marginRight: 0,
+    minWidth: 0,
+  },
+  groupError: {
+    borderLeft: `5px solid ${tokens.colorPaletteRedBorder2}`,
+    paddingLeft: tokens.spacingHorizontalL,
+  },
+  label: {
+    fontWeight: tokens.fontWeightSemibold,
+    fontSize: tokens.fontSizeBase400,
+    lineHeight: tokens.lineHeightBase400,
+    color: tokens.colorNeutralForeground1,
+    padding: 0,
+  },
+  hint: {
+    color: tokens.colorNeutralForeground2,
+    fontSize: tokens.fontSizeBase300,
+    margin: 0,
+  },
+  error: {
+    color: tokens.colorPaletteRedForeground1,
+    fontWeight: tokens.fontWeightSemibold,
+    fontSize: tokens.fontSizeBase300,
+    margin: 0,
+  },
+  input: {
+    minHeight: INPUT_HEIGHT,
+    width: '100%',
+    maxWidth: '32em',
+  },
+  inputShort: {
+    minHeight: INPUT_HEIGHT,
+    width: '5.5em',
+  },
+  row: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalM,
+    alignItems: 'flex-end',
+  },
+  column: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+  },
+  visuallyHidden: {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    margin: '-1px',
+    padding: 0,
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+    whiteSpace: 'nowrap',
+    border: 0,
+  },
+  checklist: {
+    listStyleType: 'none',
+    padding: 0,
+    margin: `${tokens.spacingVerticalS} 0 0 0`,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+    fontSize: tokens.fontSizeBase300,
+  },
+  ruleMet: { color: tokens.colorPaletteGreenForeground1, display: 'flex', gap: tokens.spacingHorizontalXS, alignItems: 'center' },
+  ruleUnmet: { color: tokens.colorNeutralForeground2, display: 'flex', gap: tokens.spacingHorizontalXS, alignItems: 'center' },
+  buttons: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalM,
+    marginTop: tokens.spacingVerticalL,
+  },
+  fullWidthOnPhone: {
+    '@media (max-width: 599.98px)': { width: '100%' },
+  },
+});

@@ -1,0 +1,32 @@
+import { Input } from '@fluentui/react-components';
+import type { WidgetProps } from '@rjsf/utils';
+import { fieldAria } from '../templates/field-aria';
+import { useEngineStyles } from '../styles';
+
+/** An e-mail address: never auto-capitalised or spell-checked, autocomplete "email", trimmed as typed. */
+export function EmailWidget(props: WidgetProps) {
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, uiSchema, options } = props;
+  const styles = useEngineStyles();
+  return (
+    <Input
+      id={id}
+      name={id}
+      type="email"
+      className={styles.input}
+      value={typeof value === 'string' ? value : ''}
+      onChange={(_e, data) => {
+        const trimmed = data.value.trim();
+        onChange(trimmed === '' ? undefined : trimmed);
+      }}
+      onBlur={(e) => onBlur(id, e.target.value)}
+      onFocus={(e) => onFocus(id, e.target.value)}
+      disabled={disabled}
+      readOnly={readonly}
+      autoComplete={(options.autocomplete as string | undefined) ?? 'email'}
+      autoCapitalize="off"
+      autoCorrect="off"
+      spellCheck={false}
+      {...fieldAria(id, uiSchema, rawErrors)}
+    />
+  );
+}

@@ -1,0 +1,73 @@
+import { Button, Input } from '@fluentui/react-components';
+import { CheckmarkCircle16Filled, Circle16Regular } from '@fluentui/react-icons';
+import type { WidgetProps } from '@rjsf/utils';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fieldAria } from '../templates/field-aria';
+import { useEngineStyles } from '../styles';
+import { passwordRules } from './password-rules';
+
+/**
+ * A password with a Show/Hide button and, with `ui:options.checklist`, a live list of the password rules
+ * (read from the schema) showing which are met.
+ */
+export function PasswordWidget(props: WidgetProps) {
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, uiSchema, options, schema } = props;
+  const styles = useEngineStyles();
+  const { t } = useTranslation(['forms', 'validation']);
+  const [visible, setVisible] = useState(false);
+  const rules = useMemo(() => (options.checklist ? passwordRules(schema) : []), [options.checklist, schema]);
+  const text = typeof value === 'string' ? value : '';
+  const checklistId = `${id}__checklist`;
+  return (
+    <div className={styles.column}>
+      <Input
+        id={id}
+        name={id}
+        type={visible ? 'text' : 'password'}
+        className={styles.input}
+        value={text}
+        onChange={(_e, data) => onChange(data.value === '' ? undefined : data.value)}
+        onBlur={(e) => onBlur(id, e.target.value)}
+        onFocus={(e) => onFocus(id, e.target.value)}
+        disabled={disabled}
+        readOnly={readonly}
+        autoComplete={(options.autocomplete as string | undefined) ?? 'current-password'}
+        autoCapitalize="off"
+        autoCorrect="off"
+        spellCheck={false}
+        contentAfter={
+          <Button
+            appearance="transparent"
+            size="small"
+            aria-controls={id}
+            aria-pressed={visible}
+            onClick={() => setVisible((v) => !v)}
+          >
+            {visible ? t('forms:engine.hidePassword') : t('forms:engine.showPassword')}
+          </Button>
+        }
+        {...fieldAria(id, uiSchema, rawErrors, rules.length ? [checklistId] : [])}
+      />
+      {rules.length > 0 && (
+        <ul id={checklistId} className={styles.checklist} aria-label={t('forms:engine.passwordRules')}>
+          {rules.map((rule) => {
+            const met = rule.test(text);
+            return (
+              <li key={rule.key} className={met ? styles.ruleMet : styles.ruleUnmet} data-met={met}>
+                {met ? <CheckmarkCircle16Filled aria-hidden /> : <Circle16Regular aria-hidden />}
+                <span>
+                  {t(rule.key)}
+                  <span className={styles.visuallyHidden}>
+                    {' '}
+                    {met ? t('forms:engine.ruleMet') : t('forms:engine.ruleNotMet')}
+                  </span>
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { Combobox, Option } from '@fluentui/react-components';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { matchesSearch } from '../countries';
+import { useEngineStyles } from '../styles';
+
+export interface SearchOption {
+  value: string;
+  label: string;
+  code?: string;
+  callingCode?: string;
+}
+
+export interface SearchComboboxProps {
+  id: string;
+  options: SearchOption[];
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+  onBlur?: () => void;
+  disabled?: boolean;
+  autoComplete?: string;
+  ariaProps?: Record<string, unknown>;
+  className?: string;
+}
+
+/** A combobox whose list narrows as the user types (names, codes, dialling codes); for long lists. */
+export function SearchCombobox(props: SearchComboboxProps) {
+  const { id, options, value, onChange, onBlur, disabled, autoComplete, ariaProps, className } = props;
+  const styles = useEngineStyles();
+  const { t } = useTranslation('forms');
+  const selected = options.find((o) => o.value === value);
+  const [query, setQuery] = useState<string | undefined>(undefined);
+  const text = query ?? selected?.label ?? '';
+  const shown = useMemo(
+    () => (query === undefined ? options : options.filter((o) => matchesSearch({ name: o.label, code: o.code, callingCode: o.callingCode }, query))),
+    [options, query],
+  );
+  return (
+    <Combobox
+      id={id}
+      className={className ?? styles.input}
+      value={text}
+      selectedOptions={value ? [value] : []}
+      freeform={false}
+      disabled={disabled}
+      autoComplete={autoComplete}
+      onChange={(e) => {
+        const typed = e.target.value;
+        setQuery(typed);
+        if (typed === '') onChange(undefined);
+      }}
+      onOptionSelect={(_e, data) => {
+        setQuery(undefined);
+        onChange(data.optionValue || undefined);
+      }}
+      onBlur={() => {
+        setQuery(undefined);
+        onBlur?.();
+      }}
+      {...ariaProps}
+    >
+      {shown.length === 0 ? (
+        <Option disabled value="" text={t('engine.noMatch')}>
+          {t('engine.noMatch')}
+        </Option>
+      ) : (
+        shown.map((o) => (
+          <Option key={o.value} value={o.value} text={o.label}>
+            {o.callingCode ? `${o.label} (+${o.callingCode})` : o.label}
+          </Option>
+        ))
+      )}
+    </Combobox>
+  );
+}
