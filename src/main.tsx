@@ -8,7 +8,7 @@ import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
 import { LOGIN_PATH } from '@/routing/guards';
-import { clearRouterContextOnSignOut } from '@/routing/router-context';
+import { clearRouterContextOnSignOut } from '@/api/router-context';
 
 /** Un-hides the static message of index.html, so a failed start never leaves a blank page. */
 function showBootError(): void {

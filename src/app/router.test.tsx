@@ -8,7 +8,7 @@ import { clearTokens, storeTokens } from '@/api/auth/tokens';
 import type { ManifestRoute } from '@/routing/manifest';
 import { isChunkLoadError } from '@/routing/lazy-with-timeout';
 import type { PageComponent, PageProps } from '@/routing/page-registry';
-import { clearRouterContext, setRouterContext } from '@/routing/router-context';
+import { clearRouterContext, setRouterContext } from '@/api/router-context';
 import { buildRoutes, type BuildRoutesOptions } from './router';
 
 // The shell's components are replaced by minimal ones: these tests are about the route tree.

@@ -1,5 +1,5 @@
 import type { Guard, RouterContextRequirement } from './manifest';
-import type { RouterContext } from './router-context';
+import type { RouterContext } from '@/api/router-context';
 
 export const LOGIN_PATH = '/login';
 export const PROFILE_PATH = '/profile';

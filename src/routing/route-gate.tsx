@@ -5,7 +5,7 @@ import { decideContext, decideGuard } from './guards';
 import { InvalidLinkPage } from './invalid-link-page';
 import type { Guard, QueryParamSpec, RouterContextRequirement } from './manifest';
 import { checkQuery } from './query-params';
-import { useRouterContext } from './router-context';
+import { useRouterContext } from '@/api/router-context';
 
 export interface RouteGateProps {
   guard: Guard;

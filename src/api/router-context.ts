@@ -1,5 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import { isLoggedIn, subscribeAuth } from '@/api/auth/tokens';
+import { isLoggedIn, subscribeAuth } from './auth/tokens';
+
+// Kept in api/ rather than routing/ so that feature pages, which may not import the router, can read and
+// write it; the route guards read it from here too.
 
 /** localStorage key holding the whole router context (spec: one key, kept in local storage). */
 export const ROUTER_CONTEXT_KEY = 'eta.routerContext';
