@@ -1,0 +1,25 @@
+import { FluentProvider } from '@fluentui/react-components';
+import { configure, render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { initI18n } from '@/app/i18n';
+import { etaTheme } from '@/app/theme';
+
+// Role queries over Fluent's markup are slow in jsdom on a busy machine; allow more than the 1 s default.
+configure({ asyncUtilTimeout: 5000 });
+
+/** Starts i18n in English for a test file. */
+export async function startEnglish(): Promise<void> {
+  localStorage.setItem('eta.language', 'en');
+  await initI18n();
+}
+
+/** Renders routes in a memory data router inside the portal theme; returns the router for navigation checks. */
+export function renderRoutes(routes: RouteObject[], initialPath = '/') {
+  const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
+  const view = render(
+    <FluentProvider theme={etaTheme}>
+      <RouterProvider router={router} />
+    </FluentProvider>,
+  );
+  return { router, ...view };
+}
