@@ -68,6 +68,21 @@ describe('auth cookies', () => {
     expect(listener).toHaveBeenCalledTimes(2);
   });
 
+  it('re-checks when the tab regains focus, since another tab may have signed out', () => {
+    storeTokens(info);
+    const listener = vi.fn();
+    const unsubscribe = subscribeAuth(listener);
+    Cookies.remove('authToken', { path: '/' });
+    Cookies.remove('refreshToken', { path: '/' });
+    window.dispatchEvent(new Event('focus'));
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(listener).toHaveBeenCalledTimes(2);
+    expect(isLoggedIn()).toBe(false);
+    unsubscribe();
+    window.dispatchEvent(new Event('focus'));
+    expect(listener).toHaveBeenCalledTimes(2);
+  });
+
   it('does not keep a cookie whose token lifetime has already passed', () => {
     storeTokens({ ...info, expiresIn: -10 });
     expect(getAccessToken()).toBeUndefined();

@@ -67,11 +67,18 @@ export function isLoggedIn(): boolean {
   return getAccessToken() !== undefined || getRefreshToken() !== undefined;
 }
 
-/** Calls `listener` after tokens are stored or cleared; returns the unsubscribe function. */
+/**
+ * Calls `listener` after tokens are stored or cleared, and when the tab regains focus (another tab may have
+ * signed in or out: the cookies are shared but send no event). Returns the unsubscribe function.
+ */
 export function subscribeAuth(listener: () => void): () => void {
   listeners.add(listener);
+  window.addEventListener('focus', listener);
+  document.addEventListener('visibilitychange', listener);
   return () => {
     listeners.delete(listener);
+    window.removeEventListener('focus', listener);
+    document.removeEventListener('visibilitychange', listener);
   };
 }
 
