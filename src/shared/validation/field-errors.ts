@@ -98,6 +98,8 @@ export function toFieldProblems(errors: readonly RawValidationError[] | null | u
     problems.push(params ? { path, key, params } : { path, key });
   };
   for (const error of errors ?? []) {
+    // "must match then/else schema" only repeats the errors of the branch, which are reported themselves.
+    if (error.keyword === 'if') continue;
     if (error.keyword === 'errorMessage') {
       const inner = (error.params.errors as RawValidationError[] | undefined) ?? [];
       const key = error.message ?? GENERIC_KEYS.invalid;
