@@ -64,6 +64,8 @@ const useStyles = makeStyles({
     flexWrap: 'wrap',
     columnGap: tokens.spacingHorizontalXXL,
     rowGap: tokens.spacingVerticalS,
+    // Below 600 px the name and the menu button share one row; the name wraps instead of the button.
+    [mediaDown('sm')]: { flexWrap: 'nowrap', columnGap: tokens.spacingHorizontalM },
   },
   home: {
     display: 'inline-flex',
@@ -75,14 +77,17 @@ const useStyles = makeStyles({
     fontWeight: tokens.fontWeightSemibold,
     lineHeight: tokens.lineHeightBase500,
     ':hover': { textDecorationLine: 'underline', textDecorationThickness: '2px', textUnderlineOffset: '4px' },
-    [mediaDown('sm')]: { fontSize: tokens.fontSizeBase400, lineHeight: tokens.lineHeightBase400 },
+    minWidth: 0,
+    [mediaDown('sm')]: { fontSize: tokens.fontSizeBase400, lineHeight: tokens.lineHeightBase300 },
   },
+  emblem: { flexShrink: 0, display: 'inline-flex' },
   desktopNav: {
     marginInlineStart: 'auto',
     [mediaDown('sm')]: { display: 'none' },
   },
   menuButton: {
     marginInlineStart: 'auto',
+    flexShrink: 0,
     color: '#FFFFFF',
     [mediaUp('sm')]: { display: 'none' },
   },
@@ -101,6 +106,7 @@ const useStyles = makeStyles({
     fontSize: tokens.fontSizeBase300,
   },
   drawerLink: {
+    display: 'block',
     color: tokens.colorBrandForegroundLink,
     padding: `0 ${tokens.spacingHorizontalM}`,
   },
@@ -160,7 +166,9 @@ export function Header() {
       <div className={styles.brandBar}>
         <div className={styles.brandInner}>
           <Link to="/" className={styles.home} aria-label={t('header.homeLink')}>
-            <Emblem />
+            <span className={styles.emblem}>
+              <Emblem />
+            </span>
             <span>{t('serviceName')}</span>
           </Link>
           <SiteNav orientation="horizontal" className={styles.desktopNav} />
