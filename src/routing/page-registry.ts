@@ -20,6 +20,16 @@ export const pageRegistry: Readonly<Record<string, PageComponent>> = {
   home: lazyWithTimeout<PageProps>(() => import('@/features/home/home-page')),
   faq: lazyWithTimeout<PageProps>(() => import('@/features/faq/faq-page')),
   'wallet-error': lazyWithTimeout<PageProps>(() => import('@/features/wallet-error/wallet-error-page')),
+  'registration-warning': lazyWithTimeout<PageProps>(() => import('@/features/accounts/registration-warning-page')),
+  registration: lazyWithTimeout<PageProps>(() => import('@/features/accounts/registration-page')),
+  'verify-email': lazyWithTimeout<PageProps>(() => import('@/features/accounts/verify-email-page')),
+  'email-confirmation': lazyWithTimeout<PageProps>(() => import('@/features/accounts/email-confirmation-page')),
+  otp: lazyWithTimeout<PageProps>(() => import('@/features/accounts/otp-page')),
+  login: lazyWithTimeout<PageProps>(() => import('@/features/accounts/login-page')),
+  'forgot-password': lazyWithTimeout<PageProps>(() => import('@/features/accounts/forgot-password-page')),
+  'reset-password': lazyWithTimeout<PageProps>(() => import('@/features/accounts/reset-password-page')),
+  profile: lazyWithTimeout<PageProps>(() => import('@/features/accounts/profile-page')),
+  'change-password': lazyWithTimeout<PageProps>(() => import('@/features/accounts/change-password-page')),
   [NOT_AVAILABLE_PAGE]: lazyWithTimeout<PageProps>(() => import('@/features/not-available/not-available-page')),
 };
 

@@ -11,6 +11,7 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { LoadingOverlay } from './loading-overlay';
 import { effectiveHandle } from './route-handle';
+import { SessionTimeoutWarning } from '@/features/session-timeout/session-timeout-warning';
 
 const useStyles = makeStyles({
   page: {
@@ -137,6 +138,7 @@ export function RootLayout() {
       </main>
       {chrome && <Footer />}
       <ErrorDialogHost />
+      <SessionTimeoutWarning />
       <LoadingOverlay />
     </div>
   );

@@ -1,0 +1,192 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import type { EmailAction, LoginResult, TokenInfo } from '@/shared/api-types';
+import { forgetSession } from './auth/session';
+import { getRefreshToken, storeTokens } from './auth/tokens';
+import { queryKeys } from './query-keys';
+import { productRequest, unwrap } from './request';
+
+/** Base path of every account call (spec section 7). */
+export const PROFILE_PATH = '/api/eta/profile';
+
+export interface MobileNumber {
+  isoAlpha2Code: string;
+  mobileNumber: string;
+}
+
+/** The profile as GET /api/eta/profile answers it. */
+export interface Profile {
+  profileIdentifier: string;
+  title: string | null;
+  givenNames: string;
+  familyName: string;
+  email: string;
+  mobile: MobileNumber;
+  emailVerified: boolean;
+  language: string;
+}
+
+/** The neutral answer of the calls that must not reveal whether an account exists. */
+export interface MessageResult {
+  message: string;
+}
+
+export interface RegistrationAnswers {
+  title: string;
+  givenNames: string;
+  familyName: string;
+  email: string;
+  mobile: MobileNumber;
+  password: string;
+  confirmPassword: string;
+  acceptTerms: true;
+}
+
+export type VerifyAnswers = { authKey: string } | { email: string; code: string };
+
+export interface EmailRequest {
+  email: string;
+  emailAction: EmailAction;
+}
+
+export interface LoginAnswers {
+  email: string;
+  password: string;
+}
+
+export interface ResetPasswordAnswers {
+  authKey: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+export interface ChangePasswordAnswers {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+const post = async <T>(path: string, body: unknown, auth = false): Promise<T> =>
+  unwrap(await productRequest<T>({ method: 'POST', path: `${PROFILE_PATH}${path}`, body, auth, loading: true }));
+
+/** POST register: creates the profile and e-mails a link and a code. */
+export function useRegister() {
+  return useMutation({ mutationFn: (answers: RegistrationAnswers) => post<MessageResult>('/register', answers) });
+}
+
+/** POST verify: confirms the e-mail address with the link's key or with the e-mailed code. */
+export function useVerifyEmail() {
+  return useMutation({ mutationFn: (answers: VerifyAnswers) => post<MessageResult>('/verify', answers) });
+}
+
+/** POST verify-email-request: sends a new confirmation (VERIFY_EMAIL) or reset (RESET_PASSWORD) e-mail. */
+export function useEmailRequest() {
+  return useMutation({ mutationFn: (request: EmailRequest) => post<MessageResult>('/verify-email-request', request) });
+}
+
+/** POST login: answers the tokens and the profile identifier; the caller signs in with them. */
+export function useLogin() {
+  return useMutation({ mutationFn: (answers: LoginAnswers) => post<LoginResult>('/login', answers) });
+}
+
+/** POST request-password-reset: always the same answer, whether or not the account exists. */
+export function useRequestPasswordReset() {
+  return useMutation({ mutationFn: (answers: { email: string }) => post<MessageResult>('/request-password-reset', answers) });
+}
+
+/** POST reset-password: sets a new password with the key from the reset e-mail. */
+export function useResetPassword() {
+  return useMutation({ mutationFn: (answers: ResetPasswordAnswers) => post<MessageResult>('/reset-password', answers) });
+}
+
+/** POST change-password (signed in): checks the current password and sets the new one. */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (answers: ChangePasswordAnswers) => post<MessageResult>('/change-password', answers, true),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.profile.all }),
+  });
+}
+
+/** GET profile of the signed-in user. */
+export function useProfile() {
+  return useQuery({
+    queryKey: queryKeys.profile.detail(),
+    queryFn: async ({ signal }) => unwrap(await productRequest<Profile>({ method: 'GET', path: PROFILE_PATH, signal })),
+  });
+}
+
+/**
+ * Renews the session now (POST refresh) and stores the new tokens, so the refresh token's lifetime starts
+ * again. Resolves false, after forgetting the local session, when the server no longer accepts the token.
+ */
+export async function refreshSessionNow(): Promise<boolean> {
+  const refreshToken = getRefreshToken();
+  if (!refreshToken) {
+    forgetSession();
+    return false;
+  }
+  const result = await productRequest<TokenInfo>({ method: 'POST', path: `${PROFILE_PATH}/refresh`, body: { refreshToken }, auth: false });
+  if (result.success && result.data) {
+    storeTokens(result.data);
+    return true;
+  }
+  // A failure caused by the network leaves the session to the refresh scheduler; a refusal ends it.
+  if (result.status === 401 || result.status === 403) forgetSession();
+  return false;
+}
+
+// The router context is one localStorage entry owned by the routing layer (src/routing/router-context.ts).
+// Features may not import the router, so the e-mail entry is read and written here under the same key and
+// shape; a synthetic storage event tells the router's subscribers in this tab, as the browser does for others.
+const ROUTER_CONTEXT_KEY = 'eta.routerContext';
+
+function readContext(): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(ROUTER_CONTEXT_KEY) ?? '{}');
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function notifyContext(): void {
+  try {
+    window.dispatchEvent(new StorageEvent('storage', { key: ROUTER_CONTEXT_KEY }));
+  } catch {
+    // Very old engines cannot construct a StorageEvent; readers still see the value on their next render.
+  }
+}
+
+/** The e-mail address held in the router context (put there by registration and by the profile page). */
+export function getContextEmail(): string | undefined {
+  const email = readContext().email;
+  return typeof email === 'string' && email !== '' ? email : undefined;
+}
+
+/** Puts an e-mail address into the router context (or removes it with undefined), keeping its other entries. */
+export function setContextEmail(email: string | undefined): void {
+  const context = { ...readContext() };
+  if (email) context.email = email;
+  else delete context.email;
+  try {
+    if (Object.keys(context).length === 0) localStorage.removeItem(ROUTER_CONTEXT_KEY);
+    else localStorage.setItem(ROUTER_CONTEXT_KEY, JSON.stringify(context));
+  } catch {
+    // Storage unavailable: the pages fall back to asking for the address.
+  }
+  notifyContext();
+}
+
+function subscribeContext(listener: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === ROUTER_CONTEXT_KEY || event.key === null) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}
+
+/** React hook: the e-mail address held in the router context. */
+export function useContextEmail(): string | undefined {
+  return useSyncExternalStore(subscribeContext, getContextEmail, getContextEmail);
+}

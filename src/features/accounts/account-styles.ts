@@ -1,0 +1,82 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+
+// Features may not import app/theme; this is its sm (600 px) breakpoint.
+const NARROW = '@media (max-width: 599.98px)';
+
+/** The GOV.UK-like layout shared by the account pages: one narrow column, large headings, clear actions. */
+export const useAccountStyles = makeStyles({
+  page: {
+    maxWidth: '38em',
+  },
+  title: {
+    margin: `0 0 ${tokens.spacingVerticalL}`,
+    fontSize: tokens.fontSizeHero800,
+    lineHeight: tokens.lineHeightHero800,
+    fontWeight: tokens.fontWeightSemibold,
+    [NARROW]: { fontSize: tokens.fontSizeHero700, lineHeight: tokens.lineHeightHero700 },
+  },
+  h2: {
+    margin: `${tokens.spacingVerticalXXL} 0 ${tokens.spacingVerticalS}`,
+    fontSize: tokens.fontSizeBase600,
+    lineHeight: tokens.lineHeightBase600,
+    fontWeight: tokens.fontWeightSemibold,
+  },
+  lead: {
+    margin: `0 0 ${tokens.spacingVerticalXL}`,
+    fontSize: tokens.fontSizeBase500,
+    lineHeight: tokens.lineHeightBase500,
+  },
+  text: {
+    margin: `0 0 ${tokens.spacingVerticalM}`,
+    fontSize: tokens.fontSizeBase400,
+    lineHeight: tokens.lineHeightBase500,
+  },
+  strong: {
+    fontWeight: tokens.fontWeightSemibold,
+    overflowWrap: 'anywhere',
+  },
+  actions: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalL,
+    margin: `${tokens.spacingVerticalXL} 0`,
+  },
+  links: {
+    margin: `${tokens.spacingVerticalXL} 0 0`,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    fontSize: tokens.fontSizeBase400,
+  },
+  link: {
+    color: tokens.colorBrandForegroundLink,
+    fontSize: tokens.fontSizeBase400,
+    textUnderlineOffset: '3px',
+    ':hover': { textDecorationThickness: '2px', color: tokens.colorBrandForegroundLinkHover },
+  },
+  panel: {
+    margin: `0 0 ${tokens.spacingVerticalXXL}`,
+    padding: tokens.spacingHorizontalXL,
+    backgroundColor: '#00703C',
+    color: '#FFFFFF',
+    [NARROW]: { padding: tokens.spacingHorizontalL },
+  },
+  panelTitle: {
+    margin: 0,
+    fontSize: tokens.fontSizeHero700,
+    lineHeight: tokens.lineHeightHero700,
+    fontWeight: tokens.fontWeightSemibold,
+    [NARROW]: { fontSize: tokens.fontSizeBase600, lineHeight: tokens.lineHeightBase600 },
+  },
+  inset: {
+    margin: `${tokens.spacingVerticalL} 0`,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
+    borderLeft: `6px solid ${tokens.colorNeutralStroke1}`,
+    fontSize: tokens.fontSizeBase400,
+    lineHeight: tokens.lineHeightBase500,
+  },
+  fullWidthOnPhone: {
+    [NARROW]: { width: '100%' },
+  },
+});

@@ -1,0 +1,22 @@
+import { ApiError } from '@/api/request';
+import type { ApiErrorBody, FieldError } from '@/shared/api-types';
+
+/** The API's error body of a failed call, when it carried one. */
+export function errorBodyOf(error: unknown): ApiErrorBody | undefined {
+  return error instanceof ApiError ? error.errorBody : undefined;
+}
+
+/** The stable error code of a failed call (contract 11), if any. */
+export function errorCodeOf(error: unknown): string | undefined {
+  return errorBodyOf(error)?.code;
+}
+
+/** The HTTP status of a failed call (0 for a network failure). */
+export function statusOf(error: unknown): number | undefined {
+  return error instanceof ApiError ? error.status : undefined;
+}
+
+/** The field errors of a 400 answer, for the engine's error summary; an empty list when there are none. */
+export function fieldErrorsOf(error: unknown): FieldError[] {
+  return errorBodyOf(error)?.fields ?? [];
+}

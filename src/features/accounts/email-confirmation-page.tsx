@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { useContextEmail } from '@/api/accounts';
+import { useAccountStyles } from './account-styles';
+import { ButtonLink } from './button-link';
+import { PageHeading } from './page-heading';
+import { ResendEmail } from './resend-email';
+import { ResendForm } from './resend-form';
+
+/** After registration: a link and a code were sent; resend them, or go and enter the code. */
+export default function EmailConfirmationPage() {
+  const { t } = useTranslation('accounts');
+  const styles = useAccountStyles();
+  const email = useContextEmail();
+  return (
+    <div className={styles.page}>
+      <PageHeading>{t('emailConfirmation.title')}</PageHeading>
+      <p className={styles.lead}>
+        {email ? (
+          <>
+            {t('emailConfirmation.sentTo')} <span className={styles.strong}>{email}</span>
+          </>
+        ) : (
+          t('emailConfirmation.sentToUnknown')
+        )}
+      </p>
+      <p className={styles.text}>{t('emailConfirmation.contains')}</p>
+      <p className={styles.inset}>{t('emailConfirmation.expiry')}</p>
+      <div className={styles.actions}>
+        <ButtonLink to="/otp" appearance="primary" className={styles.fullWidthOnPhone}>
+          {t('emailConfirmation.enterCode')}
+        </ButtonLink>
+      </div>
+
+      <h2 className={styles.h2}>{t('resend.title')}</h2>
+      <p className={styles.text}>{t('resend.body')}</p>
+      {email ? <ResendEmail email={email} /> : <ResendForm />}
+    </div>
+  );
+}

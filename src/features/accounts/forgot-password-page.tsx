@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useRequestPasswordReset } from '@/api/accounts';
+import { SchemaForm } from '@/engine/schema-form';
+import type { FieldError } from '@/shared/api-types';
+import { useAccountStyles } from './account-styles';
+import { errorBodyOf } from './api-errors';
+import { PageHeading } from './page-heading';
+import { ProblemPanel } from './problem-panel';
+
+/** Forgotten password: asks for the address and always gives the same answer, account or not. */
+export default function ForgotPasswordPage({ formId = 'forgot-password' }: { formId?: string }) {
+  const { t } = useTranslation('accounts');
+  const styles = useAccountStyles();
+  const requestReset = useRequestPasswordReset();
+  const [sent, setSent] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const [fieldErrors, setFieldErrors] = useState<FieldError[] | null>(null);
+
+  const submit = async (answers: Record<string, unknown>) => {
+    setProblem(undefined);
+    setFieldErrors(null);
+    try {
+      await requestReset.mutateAsync({ email: String(answers.email ?? '').trim() });
+      setSent(true);
+    } catch (error) {
+      const body = errorBodyOf(error);
+      if (body?.fields?.length) setFieldErrors(body.fields);
+      else if (body) setProblem(body.error);
+    }
+  };
+
+  if (sent) {
+    return (
+      <div className={styles.page}>
+        <PageHeading focus>{t('forgotPassword.sentTitle')}</PageHeading>
+        <p className={styles.lead}>{t('forgotPassword.sent')}</p>
+        <p className={styles.text}>{t('forgotPassword.sentExpiry')}</p>
+        <p className={styles.links}>
+          <Link className={styles.link} to="/login">
+            {t('forgotPassword.backToLogin')}
+          </Link>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.page}>
+      <PageHeading>{t('forgotPassword.title')}</PageHeading>
+      <p className={styles.lead}>{t('forgotPassword.lead')}</p>
+      {problem && <ProblemPanel message={problem} />}
+      <SchemaForm formId={formId} onSubmit={submit} serverErrors={fieldErrors} submitLabelKey="accounts:forgotPassword.submit">
+        <p className={styles.links}>
+          <Link className={styles.link} to="/login">
+            {t('forgotPassword.backToLogin')}
+          </Link>
+        </p>
+      </SchemaForm>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLogin } from '@/api/accounts';
+import { useAuth } from '@/api/auth/use-auth';
+import { SchemaForm } from '@/engine/schema-form';
+import type { FieldError } from '@/shared/api-types';
+import { useAccountStyles } from './account-styles';
+import { errorBodyOf } from './api-errors';
+import { Notice } from './notice';
+import { PageHeading } from './page-heading';
+import { ProblemPanel } from './problem-panel';
+import { ResendEmail } from './resend-email';
+
+/** Router state /login may receive: where to return (set by the auth guard) and why the user is here. */
+export interface LoginState {
+  from?: string;
+  notice?: 'sessionExpired';
+}
+
+/** The in-app path to return to; only same-site paths, never a protocol-relative or backslash URL. */
+export function returnPathOf(state: unknown): string | undefined {
+  const from = (state as LoginState | null | undefined)?.from;
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return undefined;
+  return from;
+}
+
+type Problem = { message: string; unverifiedEmail?: string };
+
+/** Log in (guest only): e-mail and password; then back to where the user was sent from, or the profile. */
+export default function LoginPage({ formId = 'login' }: { formId?: string }) {
+  const { t } = useTranslation('accounts');
+  const styles = useAccountStyles();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { signIn } = useAuth();
+  const login = useLogin();
+  const [problem, setProblem] = useState<Problem>();
+  const [fieldErrors, setFieldErrors] = useState<FieldError[] | null>(null);
+  const sessionExpired = (location.state as LoginState | null)?.notice === 'sessionExpired';
+
+  const submit = async (answers: Record<string, unknown>) => {
+    const email = String(answers.email ?? '').trim();
+    setProblem(undefined);
+    setFieldErrors(null);
+    try {
+      const result = await login.mutateAsync({ email, password: String(answers.password ?? '') });
+      signIn(result);
+      navigate(returnPathOf(location.state) ?? '/profile', { replace: true });
+    } catch (error) {
+      const body = errorBodyOf(error);
+      if (!body) return;
+      if (body.fields?.length) setFieldErrors(body.fields);
+      // The API's message for wrong credentials names neither field, so nothing is marked on the form.
+      else setProblem({ message: body.error, unverifiedEmail: body.code === 'EMAIL_NOT_VERIFIED' ? email : undefined });
+    }
+  };
+
+  return (
+    <div className={styles.page}>
+      <PageHeading>{t('login.title')}</PageHeading>
+      {sessionExpired && !problem && <Notice>{t('login.sessionExpired')}</Notice>}
+      {problem && (
+        <ProblemPanel message={problem.message}>
+          {problem.unverifiedEmail && <ResendEmail email={problem.unverifiedEmail} />}
+        </ProblemPanel>
+      )}
+      <p className={styles.lead}>{t('login.lead')}</p>
+      <SchemaForm formId={formId} onSubmit={submit} serverErrors={fieldErrors} submitLabelKey="accounts:login.submit">
+        <p className={styles.links}>
+          <Link className={styles.link} to="/forgot-password">
+            {t('login.forgotPassword')}
+          </Link>
+          <span>
+            {t('login.noProfile')}{' '}
+            <Link className={styles.link} to="/registration-warning">
+              {t('login.register')}
+            </Link>
+          </span>
+        </p>
+      </SchemaForm>
+    </div>
+  );
+}

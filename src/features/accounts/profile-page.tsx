@@ -1,0 +1,140 @@
+import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { setContextEmail, useProfile, type Profile } from '@/api/accounts';
+import { useAuth } from '@/api/auth/use-auth';
+import { useAccountStyles } from './account-styles';
+import { ButtonLink } from './button-link';
+import { Notice } from './notice';
+import { PageHeading } from './page-heading';
+import { ProblemPanel } from './problem-panel';
+import { errorBodyOf } from './api-errors';
+
+const NARROW = '@media (max-width: 599.98px)';
+
+const useStyles = makeStyles({
+  list: {
+    margin: `0 0 ${tokens.spacingVerticalXXL}`,
+    maxWidth: '38em',
+  },
+  row: {
+    display: 'grid',
+    gridTemplateColumns: '12em 1fr',
+    gap: tokens.spacingHorizontalL,
+    padding: `${tokens.spacingVerticalM} 0`,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    fontSize: tokens.fontSizeBase400,
+    lineHeight: tokens.lineHeightBase500,
+    [NARROW]: { gridTemplateColumns: '1fr', gap: tokens.spacingVerticalXXS },
+  },
+  term: { fontWeight: tokens.fontWeightSemibold },
+  value: { margin: 0, overflowWrap: 'anywhere' },
+  secondary: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalL,
+    alignItems: 'center',
+  },
+});
+
+/** The mobile number in international format ("+44 7400 123456"), or as stored when it cannot be parsed. */
+export function formatMobile(mobile: Profile['mobile']): string {
+  const parsed = parsePhoneNumberFromString(mobile.mobileNumber, mobile.isoAlpha2Code as CountryCode);
+  return parsed ? parsed.formatInternational() : mobile.mobileNumber;
+}
+
+/** Router state /profile may receive after a change made elsewhere. */
+export interface ProfileState {
+  notice?: 'passwordChanged';
+}
+
+/** The signed-in user's profile and what they can do next: apply, see applications, change password, log out. */
+export default function ProfilePage() {
+  const { t, i18n } = useTranslation(['accounts', 'forms']);
+  const styles = useAccountStyles();
+  const own = useStyles();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { signOut } = useAuth();
+  const profile = useProfile();
+  const passwordChanged = (location.state as ProfileState | null)?.notice === 'passwordChanged';
+
+  const changePassword = (email: string) => {
+    setContextEmail(email);
+    navigate('/profile/change-password');
+  };
+  const logOut = async () => {
+    // Home first: once the cookies go, this page's guard would otherwise send the user to /login.
+    navigate('/', { replace: true });
+    await signOut();
+  };
+
+  if (profile.isPending) {
+    return (
+      <div className={styles.page}>
+        <PageHeading>{t('profile.title')}</PageHeading>
+        <Spinner label={t('profile.loading')} />
+      </div>
+    );
+  }
+  if (!profile.data) {
+    return (
+      <div className={styles.page}>
+        <PageHeading>{t('profile.title')}</PageHeading>
+        <ProblemPanel message={errorBodyOf(profile.error)?.error ?? t('profile.loadFailed')} />
+      </div>
+    );
+  }
+
+  const data = profile.data;
+  const titleKey = data.title ? `forms:enums.title.${data.title}` : undefined;
+  const title = titleKey && i18n.exists(titleKey) ? t(titleKey) : '';
+  const name = [title, data.givenNames, data.familyName].filter(Boolean).join(' ');
+
+  return (
+    <div>
+      <PageHeading>{t('profile.title')}</PageHeading>
+      {passwordChanged && <Notice tone="success">{t('profile.passwordChanged')}</Notice>}
+      <h2 className={styles.h2}>{t('profile.detailsTitle')}</h2>
+      <dl className={own.list}>
+        <div className={own.row}>
+          <dt className={own.term}>{t('profile.name')}</dt>
+          <dd className={own.value}>{name}</dd>
+        </div>
+        <div className={own.row}>
+          <dt className={own.term}>{t('profile.email')}</dt>
+          <dd className={own.value}>{data.email}</dd>
+        </div>
+        <div className={own.row}>
+          <dt className={own.term}>{t('profile.mobile')}</dt>
+          <dd className={own.value}>{formatMobile(data.mobile)}</dd>
+        </div>
+      </dl>
+
+      <div className={styles.actions}>
+        <ButtonLink to="/applications/create-application" appearance="primary" className={styles.fullWidthOnPhone}>
+          {t('profile.apply')}
+        </ButtonLink>
+        <ButtonLink to="/my-applications" appearance="secondary" className={styles.fullWidthOnPhone}>
+          {t('profile.myApplications')}
+        </ButtonLink>
+      </div>
+
+      <h2 className={styles.h2}>{t('profile.accountTitle')}</h2>
+      <div className={own.secondary}>
+        <Button appearance="secondary" size="large" onClick={() => changePassword(data.email)}>
+          {t('profile.changePassword')}
+        </Button>
+        <Button appearance="subtle" size="large" onClick={() => void logOut()}>
+          {t('profile.logOut')}
+        </Button>
+      </div>
+      <p className={styles.links}>
+        <Link className={styles.link} to="/faq">
+          {t('profile.help')}
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { useResetPassword, type ResetPasswordAnswers } from '@/api/accounts';
+import { SchemaForm } from '@/engine/schema-form';
+import type { FieldError } from '@/shared/api-types';
+import { useAccountStyles } from './account-styles';
+import { errorBodyOf } from './api-errors';
+import { ButtonLink } from './button-link';
+import { PageHeading } from './page-heading';
+import { ProblemPanel } from './problem-panel';
+
+type View = 'form' | 'done' | 'invalid';
+
+/** /reset-password?authKey=...: a new password pair; then the user is sent to log in with it. */
+export default function ResetPasswordPage({ formId = 'reset-password' }: { formId?: string }) {
+  const { t } = useTranslation('accounts');
+  const styles = useAccountStyles();
+  const [params] = useSearchParams();
+  const authKey = params.get('authKey') ?? '';
+  const reset = useResetPassword();
+  const [view, setView] = useState<View>(authKey ? 'form' : 'invalid');
+  const [problem, setProblem] = useState<string>();
+  const [fieldErrors, setFieldErrors] = useState<FieldError[] | null>(null);
+
+  const submit = async (answers: Record<string, unknown>) => {
+    setProblem(undefined);
+    setFieldErrors(null);
+    try {
+      await reset.mutateAsync({ ...(answers as unknown as ResetPasswordAnswers), authKey });
+      setView('done');
+    } catch (error) {
+      const body = errorBodyOf(error);
+      if (!body) return;
+      if (body.code === 'RESET_LINK_INVALID' || body.fields?.some((f) => f.field === 'authKey')) setView('invalid');
+      else if (body.fields?.length) setFieldErrors(body.fields);
+      else setProblem(body.error);
+    }
+  };
+
+  if (view === 'done') {
+    return (
+      <div className={styles.page}>
+        <div className={styles.panel}>
+          <PageHeading focus>{t('resetPassword.doneTitle')}</PageHeading>
+        </div>
+        <p className={styles.lead}>{t('resetPassword.doneBody')}</p>
+        <div className={styles.actions}>
+          <ButtonLink to="/login" appearance="primary" className={styles.fullWidthOnPhone}>
+            {t('resetPassword.login')}
+          </ButtonLink>
+        </div>
+      </div>
+    );
+  }
+
+  if (view === 'invalid') {
+    return (
+      <div className={styles.page}>
+        <PageHeading focus>{t('resetPassword.invalidTitle')}</PageHeading>
+        <p className={styles.text}>{t('resetPassword.invalidBody')}</p>
+        <div className={styles.actions}>
+          <ButtonLink to="/forgot-password" appearance="primary" className={styles.fullWidthOnPhone}>
+            {t('resetPassword.askAgain')}
+          </ButtonLink>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.page}>
+      <PageHeading>{t('resetPassword.title')}</PageHeading>
+      <p className={styles.lead}>{t('resetPassword.lead')}</p>
+      {problem && <ProblemPanel message={problem} />}
+      <SchemaForm formId={formId} formData={{ authKey }} onSubmit={submit} serverErrors={fieldErrors} submitLabelKey="accounts:resetPassword.submit" />
+    </div>
+  );
+}

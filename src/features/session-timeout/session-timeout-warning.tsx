@@ -1,0 +1,169 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  makeStyles,
+} from '@fluentui/react-components';
+import { Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { refreshSessionNow } from '@/api/accounts';
+import { getRefreshTokenExpiry, useLoggedIn } from '@/api/auth/tokens';
+import { useAuth } from '@/api/auth/use-auth';
+import { useSettings } from '@/api/settings';
+import { announcementMilestone, secondsLeft, splitDuration } from './countdown';
+
+const useStyles = makeStyles({
+  visuallyHidden: {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    margin: '-1px',
+    padding: 0,
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+    whiteSpace: 'nowrap',
+    border: 0,
+  },
+});
+
+/** Default warning time when SESSION_WARNING_SECONDS is missing or not a number (spec: two minutes). */
+const DEFAULT_WARNING_SECONDS = 120;
+/** The session is ended this long before the refresh token runs out, ahead of the refresh scheduler. */
+const END_MARGIN_MS = 1000;
+
+/** The session's end (refresh token expiry) in epoch ms, re-read every second: other tabs refresh it too. */
+function useSessionDeadline(active: boolean): { deadline: number | undefined; now: number } {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return undefined;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [active]);
+  return { deadline: active ? getRefreshTokenExpiry()?.getTime() : undefined, now };
+}
+
+function useDuration() {
+  const { t } = useTranslation('accounts');
+  return (total: number) => {
+    const { minutes, seconds } = splitDuration(total);
+    if (minutes === 0) return t('sessionTimeout.seconds', { count: seconds });
+    if (seconds === 0) return t('sessionTimeout.minutes', { count: minutes });
+    return t('sessionTimeout.minutesAndSeconds', {
+      minutes: t('sessionTimeout.minutes', { count: minutes }),
+      seconds: t('sessionTimeout.seconds', { count: seconds }),
+    });
+  };
+}
+
+interface WarningDialogProps {
+  seconds: number;
+  busy: boolean;
+  onStay(): void;
+  onSignOut(): void;
+}
+
+function WarningDialog({ seconds, busy, onStay, onSignOut }: WarningDialogProps) {
+  const { t } = useTranslation('accounts');
+  const duration = useDuration();
+  const bodyId = useId();
+  const milestone = announcementMilestone(seconds);
+  const styles = useStyles();
+  return (
+    <Dialog open modalType="alert">
+      <DialogSurface aria-describedby={bodyId}>
+        <DialogBody>
+          <DialogTitle as="h2">{t('sessionTimeout.title')}</DialogTitle>
+          <DialogContent>
+            <div id={bodyId}>
+              <p>{t('sessionTimeout.body', { time: duration(seconds) })}</p>
+              <p>{t('sessionTimeout.help')}</p>
+            </div>
+            {/* Screen readers hear the time left at milestones only, not every second. */}
+            <p aria-live="polite" aria-atomic="true" className={styles.visuallyHidden}>
+              {t('sessionTimeout.announce', { time: duration(milestone) })}
+            </p>
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="primary" size="large" disabled={busy} onClick={onStay}>
+              {t('sessionTimeout.stay')}
+            </Button>
+            <Button appearance="secondary" size="large" disabled={busy} onClick={onSignOut}>
+              {t('sessionTimeout.signOut')}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+/**
+ * WCAG 2.2.1 session time-out warning: SESSION_WARNING_SECONDS before the refresh token (the session) runs
+ * out, an alert dialog offers to stay signed in (refresh now) or sign out; when the time is up the user is
+ * signed out and sent to /login with a message. Mounted once by the root layout.
+ */
+export function SessionTimeoutWarning() {
+  const loggedIn = useLoggedIn();
+  const settings = useSettings();
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { deadline, now } = useSessionDeadline(loggedIn);
+  const [busy, setBusy] = useState(false);
+  const lastDeadline = useRef<number | undefined>(undefined);
+  const ending = useRef(false);
+
+  const parsed = Number(settings.SESSION_WARNING_SECONDS);
+  const warningSeconds = Number.isFinite(parsed) && parsed > 0 ? parsed : DEFAULT_WARNING_SECONDS;
+
+  const endSession = useCallback(
+    async (reason: 'expired' | 'chosen') => {
+      if (ending.current) return;
+      ending.current = true;
+      const from = `${location.pathname}${location.search}${location.hash}`;
+      try {
+        await signOut();
+      } finally {
+        ending.current = false;
+        lastDeadline.current = undefined;
+        if (reason === 'expired') navigate('/login', { replace: true, state: { from, notice: 'sessionExpired' } });
+        else navigate('/', { replace: true });
+      }
+    },
+    [location.pathname, location.search, location.hash, navigate, signOut],
+  );
+
+  // The expiry cookie vanishes with the refresh token, so the last known deadline is what tells time is up.
+  if (deadline !== undefined) lastDeadline.current = deadline;
+  if (!loggedIn) lastDeadline.current = undefined;
+  const effectiveDeadline = deadline ?? lastDeadline.current;
+  const expired = effectiveDeadline !== undefined && now >= effectiveDeadline - END_MARGIN_MS;
+
+  useEffect(() => {
+    if (loggedIn && expired) void endSession('expired');
+  }, [loggedIn, expired, endSession]);
+
+  const stay = async () => {
+    setBusy(true);
+    try {
+      const renewed = await refreshSessionNow();
+      if (!renewed && !getRefreshTokenExpiry()) await endSession('expired');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!loggedIn || effectiveDeadline === undefined || expired) return null;
+  const seconds = secondsLeft(effectiveDeadline - END_MARGIN_MS, now);
+  if (seconds > warningSeconds) return null;
+  return (
+    <Suspense fallback={null}>
+      <WarningDialog seconds={seconds} busy={busy} onStay={() => void stay()} onSignOut={() => void endSession('chosen')} />
+    </Suspense>
+  );
+}
