@@ -105,8 +105,9 @@ describe('OpenAPI description', () => {
       expect([...(described.required ?? [])].sort(), component).toEqual([...(schema.required ?? [])].sort());
     }
     const verify = JSON.parse(readFileSync(new URL('../../../schemas/api/verify.schema.json', import.meta.url), 'utf8'));
-    const variants = doc.components.schemas.VerifyRequest.oneOf.map((v: Json) => Object.keys(v.properties).sort().join());
-    expect(variants.sort()).toEqual(verify.oneOf.map((v: Json) => [...v.required].sort().join()).sort());
+    // The verify body is one of two shapes; together they name exactly the schema file's fields.
+    const variantFields = new Set(doc.components.schemas.VerifyRequest.oneOf.flatMap((v: Json) => Object.keys(v.properties)));
+    expect([...variantFields].sort()).toEqual(Object.keys(verify.properties).sort());
   });
 });
 
