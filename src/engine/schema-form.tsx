@@ -97,10 +97,18 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
   const shownServer = server.filter(
     (s) => (!multiPage || pageFields.includes(topField(s.path)) || s.path === '') && JSON.stringify(getAtPath(data, s.path) ?? null) === s.snapshot,
   );
+  // The summary follows the order of the fields on the page, as GOV.UK asks.
+  const position = (path: string) => {
+    const i = pageFields.indexOf(topField(path));
+    return i === -1 ? -1 : i;
+  };
   const fieldMessages = [
     ...shownProblems.map((p) => ({ path: p.path, message: message(p.key, p.params) })),
     ...shownServer.filter((s) => !shownProblems.some((p) => p.path === s.path)).map((s) => ({ path: s.path, message: s.message })),
-  ];
+  ]
+    .map((m, i) => ({ m, i }))
+    .sort((a, b) => position(a.m.path) - position(b.m.path) || a.i - b.i)
+    .map(({ m }) => m);
   const summary: SummaryError[] =
     attempted.has(page.id) || shownServer.length > 0
       ? fieldMessages.map((m) => ({ ...m, targetId: controlIdForPath(m.path) }))

@@ -23,6 +23,18 @@ export function precompiledFormsPlugin(options: { schemasDir?: string } = {}): P
       // The generated modules import this CommonJS file; pre-bundle it so development does not reload on first use.
       return { optimizeDeps: { include: ['ajv-formats/dist/formats.js'] } };
     },
+    configureServer(server) {
+      // A form added or removed changes the index; edits of existing files are covered by addWatchFile.
+      server.watcher.add(dir);
+      const refreshIndex = (file: string) => {
+        if (!file.startsWith(dir) || !file.endsWith('.schema.json')) return;
+        const index = server.moduleGraph.getModuleById('\0' + FORMS_INDEX_ID);
+        if (index) server.moduleGraph.invalidateModule(index);
+        server.ws.send({ type: 'full-reload' });
+      };
+      server.watcher.on('add', refreshIndex);
+      server.watcher.on('unlink', refreshIndex);
+    },
     resolveId(id) {
       if (id === FORMS_INDEX_ID) return '\0' + FORMS_INDEX_ID;
       if (id.startsWith(FORM_MODULE_PREFIX)) return '\0' + id;
@@ -30,7 +42,7 @@ export function precompiledFormsPlugin(options: { schemasDir?: string } = {}): P
     },
     load(id) {
       if (id === '\0' + FORMS_INDEX_ID) {
-        this.addWatchFile(dir);
+        for (const formId of listFormIds(dir)) this.addWatchFile(join(dir, `${formId}.schema.json`));
         return buildIndexModule(FORM_MODULE_PREFIX, dir);
       }
       if (id.startsWith(resolvedPrefix)) {

@@ -1,0 +1,20 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildFormModule } from '@/server/validation/precompile';
+import type { CompiledForm } from '../form-types';
+
+const CACHE = fileURLToPath(new URL('../../../.cache/form-fixtures', import.meta.url));
+let counter = 0;
+
+/**
+ * Precompiles a form from another schemas folder (a test's temporary copy) exactly as the Vite plugin does, and
+ * loads the module. The module is written inside the repository so its imports resolve from node_modules.
+ */
+export async function compileFixtureForm(schemasDir: string, id: string): Promise<CompiledForm> {
+  mkdirSync(CACHE, { recursive: true });
+  const file = join(CACHE, `${id}-${process.pid}-${Date.now()}-${counter++}.mjs`);
+  writeFileSync(file, buildFormModule(id, schemasDir));
+  const m = (await import(/* @vite-ignore */ file)) as CompiledForm;
+  return { formId: m.formId, schema: m.schema, uiSchema: m.uiSchema, examples: m.examples, validateFns: m.validateFns, whenFns: m.whenFns };
+}
