@@ -21,6 +21,8 @@ describe('e-mail templates', () => {
     expect(mail.text).toContain('Hello Ana,');
     expect(mail.text).toContain('https://eta.example/verify-email?authKey=abc_DEF-123');
     expect(mail.text).toContain('042917');
+    expect(mail.text).toContain('Confirm my e-mail address:\nhttps://eta.example/verify-email');
+    expect(mail.text).not.toMatch(/[ \t]\n/);
     expect(mail.html).toContain('href="https://eta.example/verify-email?authKey=abc_DEF-123"');
     expect(mail.html).toContain('042917');
   });
@@ -49,6 +51,7 @@ describe('e-mail templates', () => {
     expect(french.subject).toBe('Réinitialisez votre mot de passe');
     expect(french.text).toContain('Bonjour Ana,');
     expect(french.html).toContain('<html lang="fr">');
+    expect(french.text).toContain('Choisir un nouveau mot de passe :\nhttps://eta.example/reset-password?authKey=k');
     const unknown = renderMail({ template: 'reset-password', authKey: 'k' }, { ...context, language: '../../etc' });
     expect(unknown.subject).toBe('Reset your password');
   });

@@ -123,14 +123,15 @@ function blocksFor(mail: MailTemplate, context: MailContext): { subjectKey: stri
   }
 }
 
-function renderText(greeting: string, blocks: Block[], footer: string): string {
+function renderText(language: string, greeting: string, blocks: Block[], footer: string): string {
   const parts = [greeting];
   for (const block of blocks) {
-    if (block.kind === 'action') parts.push(`${block.label}:\n${block.href}`);
+    // The address stays on a line of its own so that mail programs make it clickable.
+    if (block.kind === 'action') parts.push(mailText(language, 'actionText', { label: block.label, link: `\n${block.href}` }));
     else parts.push(block.text);
   }
   parts.push('--', footer);
-  return `${parts.join('\n\n')}\n`;
+  return `${parts.join('\n\n').replace(/[ \t]+\n/g, '\n')}\n`;
 }
 
 function renderHtml(language: string, subject: string, greeting: string, blocks: Block[], footer: string): string {
@@ -169,7 +170,7 @@ export function renderMail(mail: MailTemplate, context: MailContext): MailMessag
   return {
     to: context.to,
     subject,
-    text: renderText(greeting, blocks, footer),
+    text: renderText(language, greeting, blocks, footer),
     html: renderHtml(language, subject, greeting, blocks, footer),
   };
 }
