@@ -1,0 +1,32 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { i18n } from 'i18next';
+import { createTestI18n } from '@/engine/testing/test-i18n';
+import { renderWithProviders } from '@/engine/testing/render-form';
+import FormPreviewPage from './form-preview-page';
+
+let en: i18n;
+beforeAll(async () => {
+  en = await createTestI18n('en');
+});
+
+describe('form preview page', () => {
+  it('renders a form with its example answers and lists every message it can give', async () => {
+    renderWithProviders(<FormPreviewPage />, en);
+    await userEvent.selectOptions(screen.getByLabelText('Form'), 'registration');
+    await waitFor(() => expect((screen.getByLabelText('Given names') as HTMLInputElement).value).toBe('Thandiwe Nomsa'));
+    await userEvent.click(screen.getByRole('button', { name: 'Show every validation message' }));
+    const table = within(screen.getByRole('region', { name: 'Validation messages of this form' }));
+    for (const text of ['Email is required', 'Invalid mobile number', 'Passwords do not match', 'Password must contain at least one special character']) {
+      expect(table.getByText(text)).toBeTruthy();
+    }
+  });
+
+  it('switches language', async () => {
+    renderWithProviders(<FormPreviewPage />, en);
+    await userEvent.selectOptions(screen.getByLabelText('Language'), 'fr');
+    expect(await screen.findByText('Aperçu des formulaires')).toBeTruthy();
+    await en.changeLanguage('en');
+  });
+});
