@@ -4,7 +4,7 @@
  * placeholders, manifest targets resolve and every page of a form can be reached.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ruleRegistry } from '../../src/shared/rules/registry';
 import { rulesOf, runRules } from '../../src/shared/rules/run-rules';
@@ -14,7 +14,7 @@ import { createValidationAjv } from '../../src/server/validation/ajv-factory';
 import { buildFormModule, listFormIds } from '../../src/server/validation/precompile';
 import { loadSchemaFiles, type SchemaFile } from '../../src/server/validation/schema-files';
 
-export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface CatalogueDirs {
   schemas: string;

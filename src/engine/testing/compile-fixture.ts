@@ -1,10 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildFormModule } from '@/server/validation/precompile';
 import type { CompiledForm } from '../form-types';
 
-const CACHE = fileURLToPath(new URL('../../../.cache/form-fixtures', import.meta.url));
+const CACHE = resolve(dirname(fileURLToPath(import.meta.url)), '../../../.cache/form-fixtures');
 let counter = 0;
 
 /**
@@ -16,5 +16,6 @@ export async function compileFixtureForm(schemasDir: string, id: string): Promis
   const file = join(CACHE, `${id}-${process.pid}-${Date.now()}-${counter++}.mjs`);
   writeFileSync(file, buildFormModule(id, schemasDir));
   const m = (await import(/* @vite-ignore */ file)) as CompiledForm;
+  rmSync(file, { force: true });
   return { formId: m.formId, schema: m.schema, uiSchema: m.uiSchema, examples: m.examples, validateFns: m.validateFns, whenFns: m.whenFns };
 }

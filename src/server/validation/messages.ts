@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const LOCALES_DIR = fileURLToPath(new URL('../../../locales', import.meta.url));
+const LOCALES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../locales');
 const cache = new Map<string, Record<string, unknown>>();
 
 function namespace(lang: string, ns: string, dir: string): Record<string, unknown> {

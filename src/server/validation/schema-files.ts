@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { JsonSchema } from '../../shared/validation/schema-walk';
 
 /** The repository's `schemas/` folder. */
-export const DEFAULT_SCHEMAS_DIR = fileURLToPath(new URL('../../../schemas', import.meta.url));
+export const DEFAULT_SCHEMAS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../schemas');
 
 export interface SchemaFile {
   /** Path relative to the schemas folder, e.g. "registration.schema.json" or "api/verify.schema.json". */
