@@ -39,13 +39,21 @@ describe('Header', () => {
   it('links the service name home and offers every language by its own name', async () => {
     renderRoutes([{ path: '*', element: <Header /> }], '/faq');
     expect(screen.getByRole('link', { name: /Electronic Travel Authorisation/ }).getAttribute('href')).toBe('/');
-    await userEvent.click(screen.getByRole('button', { name: 'Language: English' }));
-    const menu = await screen.findByRole('menu');
-    expect(menu.getAttribute('aria-label')).toBe('Language');
-    const items = within(menu).getAllByRole('menuitemradio');
-    expect(items.map((item) => item.textContent)).toEqual(['English', 'Français']);
-    expect(items.map((item) => item.getAttribute('lang'))).toEqual(['en', 'fr']);
-    expect(items[0].getAttribute('aria-checked')).toBe('true');
+    const select = screen.getByRole('combobox', { name: 'Language' }) as HTMLSelectElement;
+    const options = within(select).getAllByRole('option') as HTMLOptionElement[];
+    expect(options.map((option) => option.textContent)).toEqual(['English', 'Français']);
+    expect(options.map((option) => option.lang)).toEqual(['en', 'fr']);
+    expect(select.value).toBe('en');
+  });
+
+  it('switches the language from the header and remembers it', async () => {
+    renderRoutes([{ path: '*', element: <Header /> }], '/');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'fr');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Langue' })).toBeTruthy());
+    expect(document.documentElement.lang).toBe('fr');
+    expect(localStorage.getItem('eta.language')).toBe('fr');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Langue' }), 'en');
+    await waitFor(() => expect(document.documentElement.lang).toBe('en'));
   });
 
   it('opens the menu drawer from the menu button', async () => {

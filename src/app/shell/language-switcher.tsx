@@ -1,55 +1,79 @@
-import {
-  Button,
-  makeStyles,
-  mergeClasses,
-  Menu,
-  MenuItemRadio,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-  type MenuProps,
-} from '@fluentui/react-components';
-import { GlobeRegular } from '@fluentui/react-icons';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { ChevronDownRegular, GlobeRegular } from '@fluentui/react-icons';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, currentLanguage, languageName, languages } from '@/app/i18n';
 
 const useStyles = makeStyles({
-  trigger: { color: 'inherit', minWidth: 'auto' },
+  root: {
+    position: 'relative',
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+    color: 'inherit',
+  },
+  hiddenLabel: {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    overflow: 'hidden',
+    clipPath: 'inset(50%)',
+    whiteSpace: 'nowrap',
+  },
+  icon: { fontSize: '18px', flexShrink: 0 },
+  select: {
+    appearance: 'none',
+    minHeight: '32px',
+    padding: `0 ${tokens.spacingHorizontalXL} 0 ${tokens.spacingHorizontalXS}`,
+    border: 'none',
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: 'transparent',
+    color: 'inherit',
+    fontFamily: 'inherit',
+    fontSize: tokens.fontSizeBase300,
+    fontWeight: tokens.fontWeightSemibold,
+    cursor: 'pointer',
+    ':hover': { textDecorationLine: 'underline' },
+    ':focus-visible': { outline: '3px solid #FFDD00', outlineOffset: '1px' },
+    '& option': { color: tokens.colorNeutralForeground1, backgroundColor: tokens.colorNeutralBackground1 },
+  },
+  chevron: {
+    position: 'absolute',
+    right: tokens.spacingHorizontalXS,
+    pointerEvents: 'none',
+    fontSize: '14px',
+  },
 });
 
-/** Menu listing every language in its own name; the choice is applied and remembered. */
+/**
+ * Language choice as a native select (each option in its own language): light, keyboard- and
+ * screen-reader-friendly, and the phone's own picker on mobile. The choice is applied and remembered.
+ */
 export function LanguageSwitcher({ className }: { className?: string }) {
   const { t, i18n } = useTranslation('common');
   const styles = useStyles();
+  const id = useId();
   const current = i18n.resolvedLanguage ?? currentLanguage();
-  const currentName = languageName(current);
-
-  const onCheckedValueChange: MenuProps['onCheckedValueChange'] = (_, data) => {
-    const next = data.checkedItems[0];
-    if (next && next !== current) void changeLanguage(next);
-  };
 
   return (
-    <Menu checkedValues={{ language: [current] }} onCheckedValueChange={onCheckedValueChange}>
-      <MenuTrigger disableButtonEnhancement>
-        <Button
-          appearance="transparent"
-          icon={<GlobeRegular />}
-          className={mergeClasses(styles.trigger, className)}
-          aria-label={t('language.current', { language: currentName })}
-        >
-          {currentName}
-        </Button>
-      </MenuTrigger>
-      <MenuPopover>
-        <MenuList aria-label={t('language.label')}>
-          {languages.map((lng) => (
-            <MenuItemRadio key={lng} name="language" value={lng} lang={lng}>
-              {languageName(lng)}
-            </MenuItemRadio>
-          ))}
-        </MenuList>
-      </MenuPopover>
-    </Menu>
+    <div className={mergeClasses(styles.root, className)}>
+      <label htmlFor={id} className={styles.hiddenLabel}>
+        {t('language.label')}
+      </label>
+      <GlobeRegular className={styles.icon} aria-hidden="true" />
+      <select
+        id={id}
+        className={styles.select}
+        value={current}
+        onChange={(event) => void changeLanguage(event.target.value)}
+      >
+        {languages.map((lng) => (
+          <option key={lng} value={lng} lang={lng}>
+            {languageName(lng)}
+          </option>
+        ))}
+      </select>
+      <ChevronDownRegular className={styles.chevron} aria-hidden="true" />
+    </div>
   );
 }
