@@ -54,7 +54,8 @@ export function formatAnswer(
   if (typeof value === 'boolean') return value ? t('forms:engine.yes') : t('forms:engine.no');
   if (ui['ui:widget'] === 'date' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
     const d = new Date(`${value}T00:00:00Z`);
-    return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(d);
+    // English dates read day first (3 February 2030), as on GOV.UK and in South Africa.
+    return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language, { dateStyle: 'long', timeZone: 'UTC' }).format(d);
   }
   if (ui['ui:widget'] === 'country' && typeof value === 'string') {
     return countryOptions(language).find((c) => c.code === value)?.name ?? value;
