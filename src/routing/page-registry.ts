@@ -30,6 +30,7 @@ export const pageRegistry: Readonly<Record<string, PageComponent>> = {
   'reset-password': lazyWithTimeout<PageProps>(() => import('@/features/accounts/reset-password-page')),
   profile: lazyWithTimeout<PageProps>(() => import('@/features/accounts/profile-page')),
   'change-password': lazyWithTimeout<PageProps>(() => import('@/features/accounts/change-password-page')),
+  'form-preview': lazyWithTimeout<PageProps>(() => import('@/features/form-preview/form-preview-page')),
   [NOT_AVAILABLE_PAGE]: lazyWithTimeout<PageProps>(() => import('@/features/not-available/not-available-page')),
 };
 
