@@ -52,12 +52,21 @@ export function CloseApplicationDialog({ open, onOpenChange }: CloseApplicationD
 export function CloseApplicationButton() {
   const { t } = useTranslation('common');
   const [open, setOpen] = useState(false);
+  // Mounted on first use only: a closed Fluent Dialog still adds focus sentinels to the page.
+  const [used, setUsed] = useState(false);
   return (
     <>
-      <Button appearance="secondary" icon={<DismissRegular />} onClick={() => setOpen(true)}>
+      <Button
+        appearance="secondary"
+        icon={<DismissRegular />}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+      >
         {t('closeApplication.button')}
       </Button>
-      <CloseApplicationDialog open={open} onOpenChange={setOpen} />
+      {used && <CloseApplicationDialog open={open} onOpenChange={setOpen} />}
     </>
   );
 }

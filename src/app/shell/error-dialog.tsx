@@ -7,7 +7,7 @@ import {
   DialogSurface,
   DialogTitle,
 } from '@fluentui/react-components';
-import { useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 
 // Messages waiting to be shown, oldest first; the same message is never queued twice in a row.
@@ -46,6 +46,11 @@ export function ErrorDialogHost() {
   const { t } = useTranslation('common');
   const messages = useSyncExternalStore(subscribe, getQueue, getQueue);
   const message = messages[0];
+  // A Fluent Dialog sets up focus trapping (with focusable aria-hidden sentinels on <body>) even while
+  // closed; mounting it only once there is something to show keeps untouched pages free of them.
+  const [mounted, setMounted] = useState(false);
+  if (message !== undefined && !mounted) setMounted(true);
+  if (!mounted && message === undefined) return null;
   return (
     <Dialog
       open={message !== undefined}

@@ -120,6 +120,10 @@ export function Header() {
   const location = useLocation();
   const narrow = useMediaQuery(mediaDown('sm').replace('@media ', ''));
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The drawer (a Fluent Dialog inside) adds focus sentinels to the page even while closed, so it is
+  // mounted on first opening only and stays mounted afterwards for its closing animation.
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  if (drawerOpen && !drawerUsed) setDrawerUsed(true);
   const drawerRef = useRef<HTMLDivElement>(null);
 
   useSwipeDrawer({
@@ -178,50 +182,52 @@ export function Header() {
             size="large"
             icon={<NavigationRegular />}
             aria-expanded={drawerOpen}
-            aria-controls="site-menu-drawer"
+            aria-controls={drawerUsed ? 'site-menu-drawer' : undefined}
             onClick={() => setDrawerOpen(true)}
           >
             {t('nav.menuButton')}
           </Button>
         </div>
       </div>
-      <OverlayDrawer
-        id="site-menu-drawer"
-        ref={drawerRef}
-        position="end"
-        open={drawerOpen}
-        onOpenChange={(_, data) => setDrawerOpen(data.open)}
-        className={styles.drawer}
-      >
-        <DrawerHeader>
-          <DrawerHeaderTitle
-            action={
-              <Button
-                appearance="subtle"
-                aria-label={t('nav.closeMenu')}
-                icon={<DismissRegular />}
-                onClick={() => setDrawerOpen(false)}
-              />
-            }
-          >
-            {t('nav.menuButton')}
-          </DrawerHeaderTitle>
-        </DrawerHeader>
-        <DrawerBody>
-          <SiteNav orientation="vertical" onNavigate={() => setDrawerOpen(false)} />
-          {departmentLinks.length > 0 && (
-            <ul className={styles.drawerLinks} aria-label={t('header.serviceLinks')}>
-              {departmentLinks.map((link) => (
-                <li key={link.key}>
-                  <a className={styles.drawerLink} href={link.href}>
-                    {link.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          )}
-        </DrawerBody>
-      </OverlayDrawer>
+      {drawerUsed && (
+        <OverlayDrawer
+          id="site-menu-drawer"
+          ref={drawerRef}
+          position="end"
+          open={drawerOpen}
+          onOpenChange={(_, data) => setDrawerOpen(data.open)}
+          className={styles.drawer}
+        >
+          <DrawerHeader>
+            <DrawerHeaderTitle
+              action={
+                <Button
+                  appearance="subtle"
+                  aria-label={t('nav.closeMenu')}
+                  icon={<DismissRegular />}
+                  onClick={() => setDrawerOpen(false)}
+                />
+              }
+            >
+              {t('nav.menuButton')}
+            </DrawerHeaderTitle>
+          </DrawerHeader>
+          <DrawerBody>
+            <SiteNav orientation="vertical" onNavigate={() => setDrawerOpen(false)} />
+            {departmentLinks.length > 0 && (
+              <ul className={styles.drawerLinks} aria-label={t('header.serviceLinks')}>
+                {departmentLinks.map((link) => (
+                  <li key={link.key}>
+                    <a className={styles.drawerLink} href={link.href}>
+                      {link.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </DrawerBody>
+        </OverlayDrawer>
+      )}
     </header>
   );
 }
