@@ -15,6 +15,7 @@ import { fields, templates, widgets } from './registry';
 import { useEngineStyles } from './styles';
 import { controlIdForPath } from './templates/field-aria';
 import { formValidation, topField } from './validation/form-validation';
+import { keepConstraintAllOf } from './validation/merge-all-of';
 
 export interface SchemaFormProps {
   /** Id of a form in `schemas/` (`<id>.schema.json`). */
@@ -241,6 +242,7 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
         noHtml5Validate
         showErrorList={false}
         omitExtraData
+        experimental_customMergeAllOf={keepConstraintAllOf}
         disabled={disabled}
         onChange={(e) => {
           const next = (e.formData ?? {}) as FormAnswers;
