@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { MigrationDb } from '../migration-db';
 
-// Migrations see the database as it was at their time, never through today's `Database` interface.
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await db.schema
     .createTable('profiles')
     .addColumn('id', 'text', (col) => col.primaryKey())
@@ -62,7 +61,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('throttle_events_bucket_idx').on('throttle_events').columns(['bucket', 'occurred_at']).execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   for (const table of ['throttle_events', 'email_keys', 'refresh_tokens', 'auth_sessions', 'profiles']) {
     await db.schema.dropTable(table).execute();
   }

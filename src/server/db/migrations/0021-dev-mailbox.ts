@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { MigrationDb } from '../migration-db';
 
-// Migrations see the database as it was at their time, never through today's `Database` interface.
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await db.schema
     .createTable('dev_mailbox')
     .addColumn('id', 'text', (col) => col.primaryKey())
@@ -14,6 +13,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('dev_mailbox_recipient_idx').on('dev_mailbox').columns(['recipient', 'id']).execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropTable('dev_mailbox').execute();
 }
