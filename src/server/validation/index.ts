@@ -4,7 +4,7 @@ import { runRules } from '../../shared/rules/run-rules';
 import { toFieldProblems, type RawValidationError } from '../../shared/validation/field-errors';
 import { createRefResolver, type JsonSchema } from '../../shared/validation/schema-walk';
 import { createValidationAjv } from './ajv-factory';
-import { translateMessage } from './messages';
+import { translate } from '../i18n';
 import { DEFAULT_SCHEMAS_DIR, loadSchemaFiles } from './schema-files';
 
 export const VALIDATION_FAILED = 'VALIDATION_FAILED';
@@ -89,13 +89,13 @@ export function isValidationError(error: Partial<FastifyError>): boolean {
 export function validationErrorBody(error: Partial<FastifyError>, lang: string): ApiErrorBody {
   if (!Array.isArray(error.validation)) {
     const key = (typeof error.code === 'string' && REQUEST_KEYS[error.code]) || 'validation:request.invalid';
-    return { error: translateMessage(lang, key), code: VALIDATION_FAILED, fields: [] };
+    return { error: translate(lang, key), code: VALIDATION_FAILED, fields: [] };
   }
   const problems = toFieldProblems(error.validation as unknown as RawValidationError[]);
   const fields: FieldError[] = problems.map((p) => ({
     field: p.path,
     key: p.key,
-    message: translateMessage(lang, p.key, p.params),
+    message: translate(lang, p.key, p.params),
   }));
-  return { error: translateMessage(lang, 'validation:request.invalid'), code: VALIDATION_FAILED, fields };
+  return { error: translate(lang, 'validation:request.invalid'), code: VALIDATION_FAILED, fields };
 }

@@ -1,0 +1,35 @@
+// A content editor's change, made only in JSON: a new field in a schema, its UI schema entry and its texts.
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './checks';
+
+const editJson = (path: string, edit: (json: Record<string, any>) => void) => {
+  const json = JSON.parse(readFileSync(path, 'utf8'));
+  edit(json);
+  writeFileSync(path, JSON.stringify(json, null, 2));
+};
+
+/** Copies schemas/ and locales/ to a temporary folder and adds an optional "nickname" to registration. */
+export function makeEditedCopy(): string {
+  const dir = mkdtempSync(join(ROOT, '.cache', 'config-promise-'));
+  cpSync(join(ROOT, 'schemas'), join(dir, 'schemas'), { recursive: true });
+  cpSync(join(ROOT, 'locales'), join(dir, 'locales'), { recursive: true });
+  editJson(join(dir, 'schemas/registration.schema.json'), (s) => {
+    s.properties.nickname = { $ref: 'definitions#/definitions/name' };
+  });
+  editJson(join(dir, 'schemas/registration.ui.json'), (u) => {
+    u['ui:order'].splice(3, 0, 'nickname');
+    u.nickname = { 'ui:title': 'forms:registration.nickname.label' };
+  });
+  for (const [lng, text] of [['en', 'Preferred name'], ['fr', 'Nom d’usage']]) {
+    editJson(join(dir, `locales/${lng}/forms.json`), (f) => {
+      f.registration.nickname = { label: text };
+    });
+  }
+  return dir;
+}
+
+/** The example answers of the copy's registration form. */
+export function registrationExample(dir: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(join(dir, 'schemas/registration.examples.json'), 'utf8')).valid[0];
+}
