@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { i18n } from 'i18next';
 import { SchemaForm } from '@/engine/schema-form';
-import { compileFixtureForm } from '@/engine/testing/compile-fixture';
+import { compileFixtureForm } from './compile-fixture';
 import { renderWithProviders } from '@/engine/testing/render-form';
 import { createTestI18n } from '@/engine/testing/test-i18n';
 import type { CompiledForm } from '@/engine/form-types';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROOT } from '../../../tests/catalogue/checks';
 import type { CompiledForm, FormAnswers } from '../form-types';
 import { SchemaForm } from '../schema-form';
-import { compileFixtureForm } from '../testing/compile-fixture';
+import { compileFixtureForm } from '../../../tests/catalogue/compile-fixture';
 import { renderWithProviders } from '../testing/render-form';
 import { createTestI18n } from '../testing/test-i18n';
 import { joinDate, splitDate } from './date-widget';

@@ -2,9 +2,9 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildFormModule } from '@/server/validation/precompile';
-import type { CompiledForm } from '../form-types';
+import type { CompiledForm } from '@/engine/form-types';
 
-const CACHE = resolve(dirname(fileURLToPath(import.meta.url)), '../../../.cache/form-fixtures');
+const CACHE = resolve(dirname(fileURLToPath(import.meta.url)), '../../.cache/form-fixtures');
 let counter = 0;
 
 /**
