@@ -8,7 +8,7 @@ const baseURL = `http://localhost:${E2E_PORT}`;
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  outputDir: '../.cache/e2e-results',
+  outputDir: `../.cache/e2e-results-${E2E_PORT}`,
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,
