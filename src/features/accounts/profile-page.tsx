@@ -1,5 +1,6 @@
 import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { setContextEmail, useProfile, type Profile } from '@/api/accounts';
@@ -64,10 +65,20 @@ export default function ProfilePage() {
     setContextEmail(email);
     navigate('/profile/change-password');
   };
-  const logOut = async () => {
-    // Home first: once the cookies go, this page's guard would otherwise send the user to /login.
+  // Signing out happens once this page has left the screen: while it is mounted its guard would answer the
+  // cleared cookies by sending the user to /login instead of home.
+  const leaving = useRef(false);
+  const signOutRef = useRef(signOut);
+  signOutRef.current = signOut;
+  useEffect(
+    () => () => {
+      if (leaving.current) void signOutRef.current();
+    },
+    [],
+  );
+  const logOut = () => {
+    leaving.current = true;
     navigate('/', { replace: true });
-    await signOut();
   };
 
   if (profile.isPending) {
@@ -126,7 +137,7 @@ export default function ProfilePage() {
         <Button appearance="secondary" size="large" onClick={() => changePassword(data.email)}>
           {t('profile.changePassword')}
         </Button>
-        <Button appearance="subtle" size="large" onClick={() => void logOut()}>
+        <Button appearance="subtle" size="large" onClick={logOut}>
           {t('profile.logOut')}
         </Button>
       </div>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useResetPassword, type ResetPasswordAnswers } from '@/api/accounts';
 import { SchemaForm } from '@/engine/schema-form';
+import definitions from '../../../schemas/definitions.schema.json';
 import type { FieldError } from '@/shared/api-types';
 import { useAccountStyles } from './account-styles';
 import { errorBodyOf } from './api-errors';
@@ -12,6 +13,14 @@ import { ProblemPanel } from './problem-panel';
 
 type View = 'form' | 'done' | 'invalid';
 
+const authKeyRule = definitions.definitions.authKey;
+const authKeyPattern = new RegExp(authKeyRule.pattern);
+
+/** Whether a link's key has the shape the reset-password schema accepts (anything else cannot be a real link). */
+export function isWellFormedKey(key: string): boolean {
+  return key.length >= authKeyRule.minLength && key.length <= authKeyRule.maxLength && authKeyPattern.test(key);
+}
+
 /** /reset-password?authKey=...: a new password pair; then the user is sent to log in with it. */
 export default function ResetPasswordPage({ formId = 'reset-password' }: { formId?: string }) {
   const { t } = useTranslation('accounts');
@@ -19,7 +28,7 @@ export default function ResetPasswordPage({ formId = 'reset-password' }: { formI
   const [params] = useSearchParams();
   const authKey = params.get('authKey') ?? '';
   const reset = useResetPassword();
-  const [view, setView] = useState<View>(authKey ? 'form' : 'invalid');
+  const [view, setView] = useState<View>(isWellFormedKey(authKey) ? 'form' : 'invalid');
   const [problem, setProblem] = useState<string>();
   const [fieldErrors, setFieldErrors] = useState<FieldError[] | null>(null);
 

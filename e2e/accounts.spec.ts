@@ -1,0 +1,398 @@
+import { request as playwrightRequest, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, expectAccessible } from './support/fixtures';
+import { createVerifiedAccount, latestMail, PASSWORD, signInBrowser, uniqueEmail, type Tokens } from './support/accounts';
+import { startOwnServer, type RunningServer } from './support/own-server';
+
+/**
+ * The account journeys run against servers of their own (one per worker), so that the per-address e-mail and
+ * sign-in limits are not shared with the other journeys, and a second server can use short token lifetimes.
+ */
+const test = base.extend<object, { accountsServer: RunningServer; shortServer: RunningServer }>({
+  accountsServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their first argument.
+    async ({}, use, workerInfo) => {
+      const server = await startOwnServer(8290 + workerInfo.workerIndex * 2);
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker' },
+  ],
+  shortServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their first argument.
+    async ({}, use, workerInfo) => {
+      // Access tokens of 62 s: the portal refreshes one minute before expiry, so about every 2 seconds.
+      const server = await startOwnServer(8291 + workerInfo.workerIndex * 2, { ACCESS_TOKEN_TTL_SECONDS: '62' });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ accountsServer }, use) => use(accountsServer.baseURL),
+});
+
+const NEW_PASSWORD = 'Fresh#Journey2027';
+
+/** axe once the screen has settled (page chunk and its calls done), so transient loading states are not judged. */
+async function checkAccessible(page: Page, label: string, { dialog = false } = {}) {
+  await page.waitForLoadState('networkidle');
+  // An open modal dialog hides the page behind it from assistive technology, h1 included.
+  if (!dialog) await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectAccessible(page, label);
+}
+
+async function chooseOption(page: Page, label: string, search: string, option: string | RegExp) {
+  const box = page.getByRole('combobox', { name: label });
+  await box.click();
+  await box.fill(search);
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+/** Registration warning -> registration form -> e-mail confirmation page, checking each screen with axe. */
+async function registerInBrowser(page: Page, email: string) {
+  await page.goto('/registration-warning');
+  await expect(page.getByRole('heading', { level: 1, name: 'Before you register' })).toBeVisible();
+  await checkAccessible(page, 'registration warning');
+  await page.getByRole('link', { name: 'Continue' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Register' })).toBeVisible();
+  await checkAccessible(page, 'registration');
+  await chooseOption(page, 'Title', 'Ms', 'Ms');
+  await page.getByRole('textbox', { name: 'Given names' }).fill('Amina');
+  await page.getByRole('textbox', { name: 'Family name' }).fill("D'Souza-Nkosi");
+  await page.getByRole('textbox', { name: 'Email address' }).fill(email);
+  await chooseOption(page, 'Country code', 'United Kingdom', /United Kingdom/);
+  await page.getByRole('textbox', { name: 'Mobile number' }).fill('07400 123456');
+  await page.getByLabel('Create a password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm your password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('checkbox', { name: 'I accept the terms of use' }).check();
+  await page.getByRole('button', { name: 'Register' }).click();
+
+  await expect(page).toHaveURL(/\/email-confirmation$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Check your e-mail' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await checkAccessible(page, 'e-mail confirmation');
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Email address' }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** Profile -> change password -> back on the profile with the confirmation. */
+async function changePassword(page: Page, current: string, next: string) {
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page).toHaveURL(/\/profile\/change-password$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Change your password' })).toBeVisible();
+  await checkAccessible(page, 'change password');
+
+  // A wrong current password is an error on that field.
+  await page.getByLabel('Current password', { exact: true }).fill('Not#TheRight1');
+  await page.getByLabel('New password', { exact: true }).fill(next);
+  await page.getByLabel('Confirm new password', { exact: true }).fill(next);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+  await expect(summary).toContainText('The current password is not correct.');
+  await expect(page).toHaveTitle(/^Error: /);
+  await checkAccessible(page, 'change password, wrong current password');
+
+  await page.getByLabel('Current password', { exact: true }).fill(current);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Your password has been changed.' })).toBeVisible();
+}
+
+async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(async () => (await page.context().cookies()).filter((c) => c.name === 'refreshToken').length).toBe(0);
+}
+
+/** Forgot password -> e-mail -> reset page -> log in with the new password -> profile. */
+async function resetPassword(page: Page, request: APIRequestContext, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgotten your password?' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Forgotten your password?' })).toBeVisible();
+  await checkAccessible(page, 'forgot password');
+  await page.getByRole('textbox', { name: 'Email address' }).fill(email);
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page.getByText('If an account exists for this address, we have sent a link to reset the password.')).toBeVisible();
+  await checkAccessible(page, 'forgot password, sent');
+
+  const mail = await latestMail(request, email, /Reset your password/);
+  const link = mail.links.find((l) => l.includes('/reset-password?authKey='));
+  expect(link, 'reset link in the e-mail').toBeTruthy();
+  const { pathname, search } = new URL(link!);
+  await page.goto(`${pathname}${search}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
+  await checkAccessible(page, 'reset password');
+  await page.getByLabel('New password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm new password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your password has been changed' })).toBeVisible();
+  await checkAccessible(page, 'reset password, done');
+  await page.getByRole('link', { name: 'Log in' }).last().click();
+  await logIn(page, email, password);
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
+}
+
+async function expectProfile(page: Page, email: string) {
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByText("Ms Amina D'Souza-Nkosi")).toBeVisible();
+  await expect(page.getByText('+44 7400 123456')).toBeVisible();
+  await checkAccessible(page, 'profile');
+}
+
+test.describe('account journeys', () => {
+  test('register, confirm by the e-mailed link, log in, change and reset the password', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const email = uniqueEmail('link');
+    await registerInBrowser(page, email);
+
+    const mail = await latestMail(request, email, /Confirm your e-mail address/);
+    const link = mail.links.find((l) => l.includes('/verify-email?authKey='));
+    expect(link, 'confirmation link in the e-mail').toBeTruthy();
+    const { pathname, search } = new URL(link!);
+    await page.goto(`${pathname}${search}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your e-mail address is confirmed' })).toBeVisible();
+    await checkAccessible(page, 'verify e-mail, confirmed');
+
+    // The same link a second time: used, so the page explains and offers a new e-mail.
+    await page.goto(`${pathname}${search}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'This link has expired or is not valid' })).toBeVisible();
+    await checkAccessible(page, 'verify e-mail, used link');
+
+    await page.goto('/login');
+    await logIn(page, email, PASSWORD);
+    await expectProfile(page, email);
+    await changePassword(page, PASSWORD, NEW_PASSWORD);
+    await logOut(page);
+    await resetPassword(page, request, email, 'Third#Password2028');
+  });
+
+  test('register, confirm with the e-mailed code, log in, change and reset the password', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const email = uniqueEmail('code');
+    await registerInBrowser(page, email);
+    await page.getByRole('link', { name: 'Enter the code' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Enter your code' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Email address' })).toHaveValue(email);
+    await checkAccessible(page, 'otp');
+
+    // A wrong code is an error on the code field.
+    await page.getByRole('textbox', { name: 'Code' }).fill('000000');
+    await page.getByRole('button', { name: 'Confirm my e-mail address' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText('The code is not correct');
+    await checkAccessible(page, 'otp, wrong code');
+
+    const mail = await latestMail(request, email, /Confirm your e-mail address/);
+    const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+    expect(code, 'code in the e-mail').toBeTruthy();
+    await page.getByRole('textbox', { name: 'Code' }).fill(code!);
+    await page.getByRole('button', { name: 'Confirm my e-mail address' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Your e-mail address is confirmed' })).toBeVisible();
+    await checkAccessible(page, 'otp, confirmed');
+    await page.getByRole('link', { name: 'Log in' }).last().click();
+
+    await logIn(page, email, PASSWORD);
+    await expectProfile(page, email);
+    await changePassword(page, PASSWORD, NEW_PASSWORD);
+    await logOut(page);
+    await resetPassword(page, request, email, 'Third#Password2028');
+  });
+
+  test('an unconfirmed account is told to confirm its e-mail and can ask for a new one', async ({ page, request }) => {
+    const email = uniqueEmail('unconfirmed');
+    const registered = await request.post('/api/eta/profile/register', {
+      data: {
+        title: 'MR',
+        givenNames: 'Pieter',
+        familyName: 'Botha',
+        email,
+        mobile: { isoAlpha2Code: 'GB', mobileNumber: '07400 123457' },
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        acceptTerms: true,
+      },
+    });
+    expect(registered.status()).toBe(201);
+    await page.goto('/login');
+    await logIn(page, email, PASSWORD);
+    const problem = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+    await expect(problem).toContainText('Confirm your e-mail address before you sign in.');
+    await checkAccessible(page, 'login, e-mail not confirmed');
+    await problem.getByRole('button', { name: 'Send the e-mail again' }).click();
+    await expect(page.getByRole('status').filter({ hasText: email })).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe('guards and errors', () => {
+  test('a wrong password gets one message that does not say which was wrong', async ({ page, request }) => {
+    const account = await createVerifiedAccount(request);
+    await page.goto('/login');
+    await checkAccessible(page, 'login');
+    await logIn(page, account.email, 'Wrong#Password99');
+    const problem = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+    await expect(problem).toContainText('The e-mail address or password is not correct.');
+    await expect(problem).toBeFocused();
+    await expect(page).toHaveTitle(/^Error: /);
+    await expect(page.getByRole('textbox', { name: 'Email address' })).not.toHaveAttribute('aria-invalid', 'true');
+    await checkAccessible(page, 'login, wrong password');
+
+    // Form errors come from the engine's summary.
+    await page.getByRole('textbox', { name: 'Email address' }).fill('');
+    await page.getByLabel('Password', { exact: true }).fill('');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByRole('link', { name: 'Email is required' })).toBeVisible();
+    await checkAccessible(page, 'login, empty form');
+  });
+
+  test('a signed-in user visiting /login or /registration lands on /profile', async ({ page, request, context, baseURL }) => {
+    const account = await createVerifiedAccount(request);
+    await signInBrowser(context, baseURL!, account.tokens);
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
+    await page.goto('/registration');
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByText(account.email)).toBeVisible();
+  });
+
+  test('a signed-out user visiting /profile logs in and returns to /profile', async ({ page, request }) => {
+    const account = await createVerifiedAccount(request);
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/login$/);
+    await logIn(page, account.email, account.password);
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByText(account.email)).toBeVisible();
+  });
+
+  test('screens without a usable link explain what to do', async ({ page }) => {
+    await page.goto('/verify-email?authKey=not-a-real-key');
+    await expect(page.getByRole('heading', { level: 1, name: 'This link has expired or is not valid' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send the e-mail again' })).toBeVisible();
+    await checkAccessible(page, 'verify e-mail, unknown key');
+
+    await page.goto('/reset-password?authKey=not-a-real-key');
+    await expect(page.getByRole('heading', { level: 1, name: 'This link has expired or is not valid' })).toBeVisible();
+    await page.goto('/reset-password?authKey=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel('Confirm new password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'This link has expired or is not valid' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
+    await checkAccessible(page, 'reset password, unknown key');
+
+    await page.goto('/registration');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByRole('heading', { name: 'There is a problem' })).toBeVisible();
+    await checkAccessible(page, 'registration, empty form');
+  });
+
+  test('the session warning offers to stay signed in, and signs out when time runs out', async ({ page, request, context, baseURL }) => {
+    const account = await createVerifiedAccount(request);
+    await signInBrowser(context, baseURL!, account.tokens);
+    await page.goto('/profile');
+    await expect(page.getByText(account.email)).toBeVisible();
+    const host = new URL(baseURL!).hostname;
+    const setSessionEnd = (seconds: number) =>
+      context.addCookies([
+        {
+          name: 'refreshTokenExpiryDate',
+          value: new Date(Date.now() + seconds * 1000).toISOString(),
+          domain: host,
+          path: '/',
+          secure: true,
+          sameSite: 'Strict',
+        },
+      ]);
+
+    await setSessionEnd(90);
+    const dialog = page.getByRole('alertdialog', { name: 'You will be signed out soon' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Stay signed in' })).toBeFocused();
+    await expect(dialog).toContainText(/sign you out in 1 minute \d+ seconds?/);
+    await checkAccessible(page, 'session warning', { dialog: true });
+    await dialog.getByRole('button', { name: 'Stay signed in' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(account.email)).toBeVisible();
+
+    await setSessionEnd(4);
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
+    await expect(page.getByRole('status').filter({ hasText: 'You have been signed out because your session ended.' })).toBeVisible();
+    await checkAccessible(page, 'login after the session ended');
+  });
+});
+
+/** Puts a fresh, verified account on `server` and its tokens into the browser. */
+async function signedInOn(server: RunningServer, context: BrowserContext) {
+  const api = await playwrightRequest.newContext({ baseURL: server.baseURL });
+  const account = await createVerifiedAccount(api);
+  await signInBrowser(context, server.baseURL, account.tokens);
+  return { api, account };
+}
+
+async function refreshTokenCookie(page: Page): Promise<string | undefined> {
+  return (await page.context().cookies()).find((c) => c.name === 'refreshToken')?.value;
+}
+
+test.describe('tokens in the browser', () => {
+  test('refresh keeps the session over many access-token expiries without a 401 reaching the user', async ({ page, context, shortServer }) => {
+    test.setTimeout(90_000);
+    const { api, account } = await signedInOn(shortServer, context);
+    const unauthorised: string[] = [];
+    let refreshes = 0;
+    page.on('response', (response) => {
+      if (response.status() === 401) unauthorised.push(`${response.request().method()} ${response.url()}`);
+      if (response.url().endsWith('/api/eta/profile/refresh') && response.ok()) refreshes += 1;
+    });
+
+    await page.goto(`${shortServer.baseURL}/profile`);
+    await expect(page.getByText(account.email)).toBeVisible();
+    const started = Date.now();
+    for (let round = 0; round < 4; round += 1) {
+      await page.waitForTimeout(4_000);
+      // Reload just after a refresh has landed, never in the middle of one: an answer lost in flight would
+      // leave the browser holding a rotated token.
+      await page.waitForResponse((r) => r.url().endsWith('/api/eta/profile/refresh') && r.ok());
+      await page.waitForTimeout(300);
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
+      await expect(page.getByText(account.email)).toBeVisible();
+    }
+    await page.waitForTimeout(Math.max(0, 20_000 - (Date.now() - started)));
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByText(account.email)).toBeVisible();
+    expect(refreshes, 'refreshes during the stay').toBeGreaterThanOrEqual(5);
+    expect(unauthorised).toEqual([]);
+    await api.dispose();
+  });
+
+  test('replaying a rotated refresh token ends the session, and the browser is signed out on its next refresh', async ({
+    page,
+    context,
+    shortServer,
+  }) => {
+    const { api, account } = await signedInOn(shortServer, context);
+    const stolen = account.tokens.refreshToken;
+    await page.goto(`${shortServer.baseURL}/profile`);
+    await expect(page.getByText(account.email)).toBeVisible();
+    // The browser rotates the token it started with (the access token is always within a minute of expiry).
+    await expect.poll(() => refreshTokenCookie(page), { timeout: 10_000 }).not.toBe(stolen);
+
+    const replay = await api.post('/api/eta/profile/refresh', { data: { refreshToken: stolen } });
+    expect(replay.status()).toBe(401);
+    expect(((await replay.json()) as Tokens & { code?: string }).code).toBe('REFRESH_TOKEN_INVALID');
+
+    await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
+    await expect.poll(() => refreshTokenCookie(page)).toBeUndefined();
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+    await api.dispose();
+  });
+});
