@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './checks';
 
-const editJson = (path: string, edit: (json: Record<string, any>) => void) => {
+const editJson = <T>(path: string, edit: (json: T) => void) => {
   const json = JSON.parse(readFileSync(path, 'utf8'));
   edit(json);
   writeFileSync(path, JSON.stringify(json, null, 2));
@@ -14,15 +14,15 @@ export function makeEditedCopy(): string {
   const dir = mkdtempSync(join(ROOT, '.cache', 'config-promise-'));
   cpSync(join(ROOT, 'schemas'), join(dir, 'schemas'), { recursive: true });
   cpSync(join(ROOT, 'locales'), join(dir, 'locales'), { recursive: true });
-  editJson(join(dir, 'schemas/registration.schema.json'), (s) => {
+  editJson<{ properties: Record<string, unknown> }>(join(dir, 'schemas/registration.schema.json'), (s) => {
     s.properties.nickname = { $ref: 'definitions#/definitions/name' };
   });
-  editJson(join(dir, 'schemas/registration.ui.json'), (u) => {
+  editJson<Record<string, unknown> & { 'ui:order': string[] }>(join(dir, 'schemas/registration.ui.json'), (u) => {
     u['ui:order'].splice(3, 0, 'nickname');
     u.nickname = { 'ui:title': 'forms:registration.nickname.label' };
   });
   for (const [lng, text] of [['en', 'Preferred name'], ['fr', 'Nom d’usage']]) {
-    editJson(join(dir, `locales/${lng}/forms.json`), (f) => {
+    editJson<{ registration: Record<string, unknown> }>(join(dir, `locales/${lng}/forms.json`), (f) => {
       f.registration.nickname = { label: text };
     });
   }
