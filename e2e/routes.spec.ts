@@ -1,6 +1,6 @@
 import manifest from '../schemas/routes.manifest.json' with { type: 'json' };
 import { test, expect } from './support/fixtures';
-import { createVerifiedAccount, signInBrowser } from './support/accounts';
+import { createVerifiedAccount, loginThroughApi, signInBrowser, type Account } from './support/accounts';
 
 interface QueryRule { required?: boolean; enum?: string[] }
 interface ManifestRoute {
@@ -75,9 +75,14 @@ test.describe('every route of the manifest, logged out', () => {
 });
 
 test.describe('every route of the manifest, logged in', () => {
+  let account: Account;
+  test.beforeAll(async ({ playwright, baseURL }) => {
+    const request = await playwright.request.newContext({ baseURL });
+    account = await createVerifiedAccount(request);
+    await request.dispose();
+  });
   test.beforeEach(async ({ context, request, baseURL }) => {
-    const account = await createVerifiedAccount(request);
-    await signInBrowser(context, baseURL!, account.tokens);
+    await signInBrowser(context, baseURL!, await loginThroughApi(request, account));
   });
 
   for (const route of routes) {

@@ -65,6 +65,13 @@ export async function createVerifiedAccount(request: APIRequestContext): Promise
   return { ...account, tokens: tokenInfo };
 }
 
+/** A new session for an existing account (its own refresh-token family), through the API. */
+export async function loginThroughApi(request: APIRequestContext, account: Account): Promise<Tokens> {
+  const login = await request.post('/api/eta/profile/login', { data: { email: account.email, password: account.password } });
+  if (!login.ok()) throw new Error(`login failed: ${login.status()} ${await login.text()}`);
+  return ((await login.json()) as { tokenInfo: Tokens }).tokenInfo;
+}
+
 /** Puts the session cookies into the browser exactly as the portal does after signing in. */
 export async function signInBrowser(context: BrowserContext, baseURL: string, tokens: Tokens): Promise<void> {
   const now = Date.now() / 1000;

@@ -17,6 +17,7 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:8080');
     expect(config.distDir).toBe(path.resolve('dist'));
     expect(config.maxApplicants).toBe(10);
+    expect(config.clientLimits).toEqual({ loginFailures: 10, codeEntries: 10, emails: 20 });
     expect(config.bodyLimit).toBe(1024 * 1024);
     expect(config.jwtSecret).toBe('');
     expect(config.devMailbox).toBe(true);
@@ -86,6 +87,12 @@ describe('loadConfig', () => {
       DEV_MAILBOX: 'false',
       SESSION_WARNING_SECONDS: '30',
     });
+  });
+
+  it('reads the per-client-address limits, for operators whose users share one address', () => {
+    const config = loadConfig({ CLIENT_LOGIN_FAILURE_LIMIT: '50', CLIENT_CODE_ENTRY_LIMIT: '40', CLIENT_EMAIL_LIMIT: '500' });
+    expect(config.clientLimits).toEqual({ loginFailures: 50, codeEntries: 40, emails: 500 });
+    expect(() => loadConfig({ CLIENT_EMAIL_LIMIT: '0' })).toThrow(/CLIENT_EMAIL_LIMIT/);
   });
 
   it('turns the development mailbox off when SMTP is configured or in production', () => {

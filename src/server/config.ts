@@ -66,6 +66,11 @@ export interface AppConfig {
   /** Trust X-Forwarded-* headers (set when running behind a load balancer). */
   trustProxy: boolean;
   maxApplicants: number;
+  /**
+   * Limits per client address (sign-in failures and wrong codes per 15 minutes, e-mails per hour). Raise them
+   * where many people share one address (a proxy, a carrier-grade NAT, a visa centre).
+   */
+  clientLimits: { loginFailures: number; codeEntries: number; emails: number };
   sessionWarningSeconds: number;
   formPreview: boolean;
   devMailbox: boolean;
@@ -176,6 +181,11 @@ export function loadConfig(env: Env): AppConfig {
     bodyLimit: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
     trustProxy: flag(env, 'TRUST_PROXY', false),
     maxApplicants: integer(env, 'MAX_APPLICANTS', 10, 1, 100),
+    clientLimits: {
+      loginFailures: integer(env, 'CLIENT_LOGIN_FAILURE_LIMIT', 10, 1, 1_000_000),
+      codeEntries: integer(env, 'CLIENT_CODE_ENTRY_LIMIT', 10, 1, 1_000_000),
+      emails: integer(env, 'CLIENT_EMAIL_LIMIT', 20, 1, 1_000_000),
+    },
     sessionWarningSeconds,
     formPreview,
     devMailbox,

@@ -10,7 +10,7 @@ import { consumeCode, consumeLinkKey, issueCode, issueLinkKey } from './email-ke
 import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import type { ProfilesTable } from './tables';
 import {
-  THROTTLE_RULES,
+  throttleRules,
   addressBucket,
   clearBucket,
   consume,
@@ -120,6 +120,7 @@ function profileView(row: ProfilesTable): ProfileView {
 /** The /api/eta/profile calls: registration, e-mail confirmation, sign-in, tokens, password reset and change, profile. */
 export const accountRoutes: FastifyPluginAsync = async (app) => {
   const { db, config } = app;
+  const THROTTLE_RULES = throttleRules(config.clientLimits);
   const pending = new Set<Promise<void>>();
 
   /**

@@ -21,6 +21,16 @@ export const THROTTLE_RULES = {
   emailIp: { limit: 20, windowSeconds: 60 * 60 },
 } satisfies Record<string, ThrottleRule>;
 
+/** The rules with the per-client-address limits the operator configured. */
+export function throttleRules(clientLimits: { loginFailures: number; codeEntries: number; emails: number }) {
+  return {
+    ...THROTTLE_RULES,
+    loginIp: { ...THROTTLE_RULES.loginIp, limit: clientLimits.loginFailures },
+    codeEntryIp: { ...THROTTLE_RULES.codeEntryIp, limit: clientLimits.codeEntries },
+    emailIp: { ...THROTTLE_RULES.emailIp, limit: clientLimits.emails },
+  } satisfies Record<keyof typeof THROTTLE_RULES, ThrottleRule>;
+}
+
 /** The state of one bucket: limited, and if so how many seconds until one more event is allowed. */
 export interface ThrottleState {
   limited: boolean;
