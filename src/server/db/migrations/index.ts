@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as meta from './0001-meta';
 import * as accounts from './0020-accounts';
 import * as devMailbox from './0021-dev-mailbox';
+import * as applications from './0030-applications';
 
 /**
  * Every migration, by name. Names sort in the order they run: add a file `NNNN-name.ts` beside this one and
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001-meta': meta,
   '0020-accounts': accounts,
   '0021-dev-mailbox': devMailbox,
+  '0030-applications': applications,
 };

@@ -1,0 +1,73 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { ApiError } from '../errors';
+import { translate } from '../i18n';
+import type { ApplicantsTable } from './tables';
+
+/** The steps every applicant goes through, in the spec's order. */
+export const STEPS = ['CAPTURE_BIOMETRICS', 'APPLICATION_FORM', 'DECLARATION', 'SUPPORTING_DOCUMENTS', 'AWAITING_PAYMENT'] as const;
+export type Step = (typeof STEPS)[number];
+
+/** Task-list state of one step for one applicant. */
+export type StepState = 'COMPLETED' | 'IN_PROGRESS' | 'CANNOT_START_YET';
+
+export const STEP_NOT_REACHED = 'STEP_NOT_REACHED';
+
+/** Position of a step in the flow (-1 for an unknown name). */
+export function stepIndex(step: string): number {
+  return (STEPS as readonly string[]).indexOf(step);
+}
+
+/** Each step with its state for an applicant whose furthest step is `current`. */
+export function stepStates(current: string): { step: Step; state: StepState }[] {
+  const at = stepIndex(current);
+  return STEPS.map((step, i) => ({ step, state: i < at ? 'COMPLETED' : i === at ? 'IN_PROGRESS' : 'CANNOT_START_YET' }));
+}
+
+/** The 409 answered when a call belongs to a step the applicant has not reached yet. */
+export function stepNotReached(lang: string, current: string): ApiError {
+  return new ApiError(409, STEP_NOT_REACHED, 'applications:api.stepNotReached', {
+    vars: { current: translate(lang, `applications:enums.step.${current}`) },
+  });
+}
+
+/** Throws STEP_NOT_REACHED unless the applicant has reached `step` (earlier steps stay open for changes). */
+export function assertStepReached(applicant: Pick<ApplicantsTable, 'current_step'>, step: Step, lang: string): void {
+  if (stepIndex(applicant.current_step) < stepIndex(step)) throw stepNotReached(lang, applicant.current_step);
+}
+
+/**
+ * Marks `step` done for an applicant: when it is the applicant's current step, the next step becomes current.
+ * Completing a step already passed changes nothing; completing one not reached yet throws STEP_NOT_REACHED.
+ * The last step (AWAITING_PAYMENT) ends with the submission, which sets the statuses instead. This is how the
+ * capture flow records CAPTURE_BIOMETRICS. Returns the applicant's current step afterwards.
+ */
+export async function completeStep(db: Kysely<Database>, applicantId: string, step: Step, lang = 'en'): Promise<Step> {
+  const row = await db.selectFrom('applicants').select(['current_step']).where('id', '=', applicantId).executeTakeFirst();
+  if (!row) throw new Error(`No applicant ${applicantId}`);
+  const at = stepIndex(row.current_step);
+  const done = stepIndex(step);
+  if (done > at) throw stepNotReached(lang, row.current_step);
+  if (done < at || done === STEPS.length - 1) return row.current_step as Step;
+  const next = STEPS[done + 1];
+  // The condition on the current step makes two concurrent completions advance only once.
+  await db
+    .updateTable('applicants')
+    .set({ current_step: next, updated_at: new Date().toISOString() })
+    .where('id', '=', applicantId)
+    .where('current_step', '=', step)
+    .execute();
+  return next;
+}
+
+/** Sends an applicant back to `step` when they had gone past it (a completed form became incomplete). */
+export async function reopenStep(db: Kysely<Database>, applicantId: string, step: Step): Promise<void> {
+  const later = STEPS.slice(stepIndex(step) + 1);
+  if (later.length === 0) return;
+  await db
+    .updateTable('applicants')
+    .set({ current_step: step, updated_at: new Date().toISOString() })
+    .where('id', '=', applicantId)
+    .where('current_step', 'in', later)
+    .execute();
+}
