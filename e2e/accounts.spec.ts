@@ -10,8 +10,8 @@ import { startOwnServer, type RunningServer } from './support/own-server';
 const test = base.extend<object, { accountsServer: RunningServer; shortServer: RunningServer }>({
   accountsServer: [
     // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their first argument.
-    async ({}, use, workerInfo) => {
-      const server = await startOwnServer(8290 + workerInfo.workerIndex * 2);
+    async ({}, use) => {
+      const server = await startOwnServer();
       await use(server);
       await server.stop();
     },
@@ -19,9 +19,9 @@ const test = base.extend<object, { accountsServer: RunningServer; shortServer: R
   ],
   shortServer: [
     // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their first argument.
-    async ({}, use, workerInfo) => {
+    async ({}, use) => {
       // Access tokens of 62 s: the portal refreshes one minute before expiry, so about every 2 seconds.
-      const server = await startOwnServer(8291 + workerInfo.workerIndex * 2, { ACCESS_TOKEN_TTL_SECONDS: '62' });
+      const server = await startOwnServer({ ACCESS_TOKEN_TTL_SECONDS: '62' });
       await use(server);
       await server.stop();
     },

@@ -190,3 +190,36 @@ function subscribeContext(listener: () => void): () => void {
 export function useContextEmail(): string | undefined {
   return useSyncExternalStore(subscribeContext, getContextEmail, getContextEmail);
 }
+
+/** sessionStorage key telling the login page that the session ended by time-out. */
+const SESSION_ENDED_KEY = 'eta.sessionEnded';
+
+/**
+ * Remembers, for the next login page, that the session ran out. Stored rather than passed in router state
+ * because the auth guard of the page being left may redirect to /login on its own, without that state.
+ */
+export function markSessionEnded(): void {
+  try {
+    sessionStorage.setItem(SESSION_ENDED_KEY, '1');
+  } catch {
+    // Without storage the login page simply shows no explanation.
+  }
+}
+
+/** Whether the session ended by time-out since the last login page. */
+export function hasSessionEnded(): boolean {
+  try {
+    return sessionStorage.getItem(SESSION_ENDED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** Forgets the time-out mark once the login page has shown it. */
+export function clearSessionEnded(): void {
+  try {
+    sessionStorage.removeItem(SESSION_ENDED_KEY);
+  } catch {
+    // Nothing stored.
+  }
+}

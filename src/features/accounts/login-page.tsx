@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { useLogin } from '@/api/accounts';
+import { clearSessionEnded, hasSessionEnded, useLogin } from '@/api/accounts';
 import { useAuth } from '@/api/auth/use-auth';
 import { SchemaForm } from '@/engine/schema-form';
 import type { FieldError } from '@/shared/api-types';
@@ -37,7 +37,8 @@ export default function LoginPage({ formId = 'login' }: { formId?: string }) {
   const login = useLogin();
   const [problem, setProblem] = useState<Problem>();
   const [fieldErrors, setFieldErrors] = useState<FieldError[] | null>(null);
-  const sessionExpired = (location.state as LoginState | null)?.notice === 'sessionExpired';
+  const [sessionExpired] = useState(() => (location.state as LoginState | null)?.notice === 'sessionExpired' || hasSessionEnded());
+  useEffect(() => clearSessionEnded(), []);
 
   const submit = async (answers: Record<string, unknown>) => {
     const email = String(answers.email ?? '').trim();

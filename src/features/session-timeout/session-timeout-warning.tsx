@@ -11,7 +11,7 @@ import {
 import { Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { refreshSessionNow } from '@/api/accounts';
+import { markSessionEnded, refreshSessionNow } from '@/api/accounts';
 import { getRefreshTokenExpiry, useLoggedIn } from '@/api/auth/tokens';
 import { useAuth } from '@/api/auth/use-auth';
 import { useSettings } from '@/api/settings';
@@ -60,45 +60,42 @@ function useDuration() {
   };
 }
 
-interface WarningDialogProps {
+interface WarningContentProps {
+  bodyId: string;
   seconds: number;
   busy: boolean;
   onStay(): void;
   onSignOut(): void;
 }
 
-function WarningDialog({ seconds, busy, onStay, onSignOut }: WarningDialogProps) {
+/** The dialog's content, translated; rendered only while the dialog is open, so the texts load only then. */
+function WarningContent({ bodyId, seconds, busy, onStay, onSignOut }: WarningContentProps) {
   const { t } = useTranslation('accounts');
   const duration = useDuration();
-  const bodyId = useId();
   const milestone = announcementMilestone(seconds);
   const styles = useStyles();
   return (
-    <Dialog open modalType="alert">
-      <DialogSurface aria-describedby={bodyId}>
-        <DialogBody>
-          <DialogTitle as="h2">{t('sessionTimeout.title')}</DialogTitle>
-          <DialogContent>
-            <div id={bodyId}>
-              <p>{t('sessionTimeout.body', { time: duration(seconds) })}</p>
-              <p>{t('sessionTimeout.help')}</p>
-            </div>
-            {/* Screen readers hear the time left at milestones only, not every second. */}
-            <p aria-live="polite" aria-atomic="true" className={styles.visuallyHidden}>
-              {t('sessionTimeout.announce', { time: duration(milestone) })}
-            </p>
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" size="large" disabled={busy} onClick={onStay}>
-              {t('sessionTimeout.stay')}
-            </Button>
-            <Button appearance="secondary" size="large" disabled={busy} onClick={onSignOut}>
-              {t('sessionTimeout.signOut')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <DialogBody>
+      <DialogTitle as="h2">{t('sessionTimeout.title')}</DialogTitle>
+      <DialogContent>
+        <div id={bodyId}>
+          <p>{t('sessionTimeout.body', { time: duration(seconds) })}</p>
+          <p>{t('sessionTimeout.help')}</p>
+        </div>
+        {/* Screen readers hear the time left at milestones only, not every second. */}
+        <p aria-live="polite" aria-atomic="true" className={styles.visuallyHidden}>
+          {t('sessionTimeout.announce', { time: duration(milestone) })}
+        </p>
+      </DialogContent>
+      <DialogActions>
+        <Button appearance="primary" size="large" disabled={busy} onClick={onStay}>
+          {t('sessionTimeout.stay')}
+        </Button>
+        <Button appearance="secondary" size="large" disabled={busy} onClick={onSignOut}>
+          {t('sessionTimeout.signOut')}
+        </Button>
+      </DialogActions>
+    </DialogBody>
   );
 }
 
@@ -116,6 +113,7 @@ export function SessionTimeoutWarning() {
   const { deadline, now } = useSessionDeadline(loggedIn);
   const [busy, setBusy] = useState(false);
   const lastDeadline = useRef<number | undefined>(undefined);
+  const bodyId = useId();
   const ending = useRef(false);
 
   const parsed = Number(settings.SESSION_WARNING_SECONDS);
@@ -126,6 +124,7 @@ export function SessionTimeoutWarning() {
       if (ending.current) return;
       ending.current = true;
       const from = `${location.pathname}${location.search}${location.hash}`;
+      if (reason === 'expired') markSessionEnded();
       try {
         await signOut();
       } finally {
@@ -158,12 +157,16 @@ export function SessionTimeoutWarning() {
     }
   };
 
-  if (!loggedIn || effectiveDeadline === undefined || expired) return null;
-  const seconds = secondsLeft(effectiveDeadline - END_MARGIN_MS, now);
-  if (seconds > warningSeconds) return null;
+  const seconds = effectiveDeadline === undefined ? Infinity : secondsLeft(effectiveDeadline - END_MARGIN_MS, now);
+  const open = loggedIn && !expired && seconds <= warningSeconds;
+  // The dialog stays mounted and is closed through `open`, so Fluent always undoes its modal hiding of the page.
   return (
-    <Suspense fallback={null}>
-      <WarningDialog seconds={seconds} busy={busy} onStay={() => void stay()} onSignOut={() => void endSession('chosen')} />
-    </Suspense>
+    <Dialog open={open} modalType="alert">
+      <DialogSurface aria-describedby={bodyId}>
+        <Suspense fallback={null}>
+          {open && <WarningContent bodyId={bodyId} seconds={seconds} busy={busy} onStay={() => void stay()} onSignOut={() => void endSession('chosen')} />}
+        </Suspense>
+      </DialogSurface>
+    </Dialog>
   );
 }
