@@ -8,6 +8,9 @@ import { SchemaForm } from './schema-form';
 import { createTestI18n } from './testing/test-i18n';
 import { renderWithProviders } from './testing/render-form';
 
+// Typing and clicking through Fluent controls can take more than 5 s on a busy machine.
+vi.setConfig({ testTimeout: 30000 });
+
 let en: i18n;
 let fr: i18n;
 let login: CompiledForm;

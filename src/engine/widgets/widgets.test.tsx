@@ -13,6 +13,9 @@ import { createTestI18n } from '../testing/test-i18n';
 import { joinDate, splitDate } from './date-widget';
 import { passwordRules } from './password-rules';
 
+// Typing and clicking through Fluent controls can take more than 5 s on a busy machine.
+vi.setConfig({ testTimeout: 30000 });
+
 // One test form using every widget of the registry.
 const schema = {
   $schema: 'http://json-schema.org/draft-07/schema#',

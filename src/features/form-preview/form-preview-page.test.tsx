@@ -1,10 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { i18n } from 'i18next';
 import { createTestI18n } from '@/engine/testing/test-i18n';
 import { renderWithProviders } from '@/engine/testing/render-form';
 import FormPreviewPage from './form-preview-page';
+
+// Typing and clicking through Fluent controls can take more than 5 s on a busy machine.
+vi.setConfig({ testTimeout: 30000 });
 
 let en: i18n;
 beforeAll(async () => {
