@@ -127,7 +127,9 @@ function applicationView(row: ApplicationsTable, applicants: ApplicantsTable[]):
 
 /** A 400 with field problems, in the same shape as schema validation answers. */
 function fieldProblems(lang: string, problems: FieldProblem[]): ApiError {
-  const fields: FieldError[] = problems.map((p) => ({ field: p.path, key: p.key, message: translate(lang, p.key, p.params) }));
+  // One message per field, the first found, as the form shows them.
+  const first = problems.filter((p, i) => problems.findIndex((q) => q.path === p.path) === i);
+  const fields: FieldError[] = first.map((p) => ({ field: p.path, key: p.key, message: translate(lang, p.key, p.params) }));
   return new ApiError(400, APPLICATION_ERRORS.validationFailed, 'validation:request.invalid', { fields });
 }
 
