@@ -19,10 +19,10 @@ export interface ApplicationsConfig {
 export function loadApplicationsConfig(env: Env = process.env): ApplicationsConfig {
   const raw = env.ELIGIBLE_PASSPORT_COUNTRIES?.trim();
   if (!raw) return { eligiblePassportCountries: new Set(DEFAULT_ELIGIBLE_PASSPORT_COUNTRIES) };
-  const codes = raw.split(/[\s,;]+/).filter(Boolean).map((code) => code.toUpperCase());
-  const wrong = codes.filter((code) => !/^[A-Z]{2}$/.test(code));
+  const entries = raw.split(/[\s,;]+/).filter(Boolean);
+  const wrong = entries.filter((entry) => !/^[A-Za-z]{2}$/.test(entry));
   if (wrong.length > 0) {
     throw new ConfigError(`ELIGIBLE_PASSPORT_COUNTRIES must list ISO 3166-1 alpha-2 codes such as "FR,DE,US"; not codes: ${wrong.join(', ')}`);
   }
-  return { eligiblePassportCountries: new Set(codes) };
+  return { eligiblePassportCountries: new Set(entries.map((entry) => entry.toUpperCase())) };
 }
