@@ -27,6 +27,8 @@ async function load(
   const latencies: number[] = [];
   let errors = 0;
   let next = 0;
+  // Warm up (JIT, connection pool, prepared statements) before anything is measured.
+  await Promise.all(Array.from({ length: concurrency }, async () => (await send()).arrayBuffer()));
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {

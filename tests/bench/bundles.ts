@@ -16,6 +16,7 @@ type ViteManifest = Record<string, ManifestChunk>;
 export interface RouteBundle {
   route: string;
   page: string;
+  form?: string;
   jsGzip: number;
   cssGzip: number;
 }
@@ -60,7 +61,7 @@ function pageModules(root: string): Map<string, string> {
   return pages;
 }
 
-interface Route { path: string; page?: string; children?: Route[] }
+interface Route { path: string; page?: string; form?: string; children?: Route[] }
 
 function flatten(routes: Route[], prefix = ''): Route[] {
   return routes.flatMap((r) => {
@@ -87,11 +88,16 @@ export function routeBundles(root: string): { entryJs: number; entryCss: number;
   const routes: RouteBundle[] = manifestRoutes.map((route) => {
     const page = route.page ?? 'not-available';
     const source = modules.get(page);
-    const key = source && Object.keys(manifest).find((k) => manifest[k].src === source || k === source);
-    const own = key ? filesOf(manifest, closure(manifest, key)) : { js: new Set<string>(), css: new Set<string>() };
+    const key = source && Object.keys(manifest).find((k) => /\.[cm]?[jt]sx?$/.test(k) && k.replace(/\.[cm]?[jt]sx?$/, '') === source);
+    // A form route also loads its form's chunk: schema, UI schema and precompiled validators.
+    const formKey = route.form ? `virtual:eta-forms/${route.form}` : undefined;
+    const keys = new Set<string>();
+    if (key) closure(manifest, key, keys);
+    if (formKey && manifest[formKey]) closure(manifest, formKey, keys);
+    const own = filesOf(manifest, keys);
     const js = new Set([...entry.js, ...own.js]);
     const css = new Set([...entry.css, ...own.css]);
-    return { route: route.path, page, jsGzip: sum(js), cssGzip: sum(css) };
+    return { route: route.path, page, form: route.form, jsGzip: sum(js), cssGzip: sum(css) };
   });
   return { entryJs: sum(entry.js), entryCss: sum(entry.css), routes };
 }

@@ -25,9 +25,10 @@ async function main() {
   section('JavaScript and CSS per route (gzip, what the route loads before it shows)');
   const bundles = routeBundles(root);
   console.log(`entry (every route): JS ${kb(bundles.entryJs)}, CSS ${kb(bundles.entryCss)}`);
-  console.log(`${'route'.padEnd(34)} ${'page'.padEnd(22)} ${'JS'.padStart(9)} ${'CSS'.padStart(9)}`);
+  console.log(`${'route'.padEnd(34)} ${'page (form)'.padEnd(38)} ${'JS'.padStart(9)} ${'CSS'.padStart(9)}`);
   for (const r of bundles.routes) {
-    console.log(`${r.route.padEnd(34)} ${r.page.padEnd(22)} ${kb(r.jsGzip).padStart(9)} ${kb(r.cssGzip).padStart(9)}`);
+    const page = r.form ? `${r.page} (${r.form})` : r.page;
+    console.log(`${r.route.padEnd(34)} ${page.padEnd(38)} ${kb(r.jsGzip).padStart(9)} ${kb(r.cssGzip).padStart(9)}`);
   }
 
   section('Validation of the largest form (precompiled vs runtime ajv, same data, same machine)');
