@@ -7,6 +7,7 @@ import {
   ALL_CHECKS,
   catalogue,
   checkKeys,
+  checkTranslations,
   checkSpecMessages,
   checkWidgets,
   clearLocaleCache,
@@ -45,6 +46,32 @@ describe('form catalogue', () => {
 
   it('has every key in every language with the same placeholders', () => {
     expect(findingsByCheck.keys).toEqual([]);
+  });
+
+  it('has every English text translated in every language, with the same placeholders', () => {
+    expect(findingsByCheck.translations).toEqual([]);
+  });
+
+  it('tells a translator adding a language exactly what is missing', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'catalogue-lang-'));
+    try {
+      cpSync(DEFAULT_DIRS.locales, join(dir, 'locales'), { recursive: true });
+      const dirs = { ...DEFAULT_DIRS, locales: join(dir, 'locales') };
+      cpSync(join(dir, 'locales/fr'), join(dir, 'locales/de'), { recursive: true });
+      rmSync(join(dir, 'locales/de/emails.json'));
+      const commonPath = join(dir, 'locales/de/common.json');
+      const common = JSON.parse(readFileSync(commonPath, 'utf8'));
+      delete common.nav.home;
+      common.documentTitle = '{{page}}';
+      writeFileSync(commonPath, JSON.stringify(common));
+      expect(checkTranslations(dirs)).toEqual([
+        { file: 'locales/de/common.json', message: '"documentTitle" has placeholders {{page}} but English has {{page,service}}: use the same names' },
+        { file: 'locales/de/common.json', message: 'has no "nav.home": translate locales/en/common.json\'s text for it' },
+        { file: 'locales/de/emails.json', message: 'is missing: copy locales/en/emails.json and translate every text' },
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it.each(SPEC_MESSAGES)('English carries the spec message "%s" word for word', (message) => {

@@ -342,6 +342,56 @@ export function checkKeys(dirs: CatalogueDirs = DEFAULT_DIRS): Finding[] {
   return findings;
 }
 
+/** Every leaf of a locale file as "a.b.c" -> text; arrays (e.g. FAQ items) by index. */
+function leaves(node: unknown, prefix = '', out = new Map<string, string>()): Map<string, string> {
+  if (typeof node === 'string') out.set(prefix, node);
+  else if (Array.isArray(node)) node.forEach((item, i) => leaves(item, prefix ? `${prefix}.${i}` : String(i), out));
+  else if (isObject(node)) for (const [k, v] of Object.entries(node)) leaves(v, prefix ? `${prefix}.${k}` : k, out);
+  return out;
+}
+
+/** Plural forms differ between languages (`_one`, `_few`, ...): compare the key without its plural suffix. */
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/**
+ * A language is complete when it has every English namespace file and every English key (plural forms aside),
+ * with the same {{placeholders}}: what a translator adding `locales/<lng>/` is told to fill in.
+ */
+export function checkTranslations(dirs: CatalogueDirs = DEFAULT_DIRS): Finding[] {
+  const findings: Finding[] = [];
+  const enDir = join(dirs.locales, 'en');
+  const namespaces = readdirSync(enDir).filter((f) => f.endsWith('.json')).sort();
+  for (const lang of languages(dirs).filter((l) => l !== 'en')) {
+    for (const file of namespaces) {
+      const path = join(dirs.locales, lang, file);
+      if (!existsSync(path)) {
+        findings.push({ file: `locales/${lang}/${file}`, message: `is missing: copy locales/en/${file} and translate every text` });
+        continue;
+      }
+      const en = leaves(readJson(join(enDir, file)));
+      const other = leaves(readJson(path));
+      const otherBases = new Set([...other.keys()].map((k) => k.replace(PLURAL_SUFFIX, '')));
+      const placeholdersOf = (texts: Map<string, string>, base: string) =>
+        [...new Set([...texts].filter(([k]) => k.replace(PLURAL_SUFFIX, '') === base).flatMap(([, t]) => placeholders(t)))].sort().join();
+      const checked = new Set<string>();
+      for (const key of en.keys()) {
+        const base = key.replace(PLURAL_SUFFIX, '');
+        if (checked.has(base)) continue;
+        checked.add(base);
+        if (!otherBases.has(base)) {
+          findings.push({ file: `locales/${lang}/${file}`, message: `has no "${base}": translate locales/en/${file}'s text for it` });
+        } else if (placeholdersOf(en, base) !== placeholdersOf(other, base)) {
+          findings.push({
+            file: `locales/${lang}/${file}`,
+            message: `"${base}" has placeholders {{${placeholdersOf(other, base)}}} but English has {{${placeholdersOf(en, base)}}}: use the same names`,
+          });
+        }
+      }
+    }
+  }
+  return findings;
+}
+
 /** Every form field shown to the user has a `ui:title`. */
 export function checkLabels(dirs: CatalogueDirs = DEFAULT_DIRS): Finding[] {
   const findings: Finding[] = [];
@@ -464,6 +514,7 @@ export const ALL_CHECKS = {
   widgets: checkWidgets,
   labels: checkLabels,
   keys: checkKeys,
+  translations: checkTranslations,
   manifest: checkManifest,
   pages: checkPages,
   specMessages: checkSpecMessages,
