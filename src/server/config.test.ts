@@ -95,6 +95,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CLIENT_EMAIL_LIMIT: '0' })).toThrow(/CLIENT_EMAIL_LIMIT/);
   });
 
+  it('reads the capture session settings, with defaults of 15 minutes, 5 attempts and 10 MiB photos', () => {
+    expect(loadConfig({}).capture).toEqual({ sessionTtlSeconds: 900, maxAttempts: 5, retryCooldownSeconds: 900, maxUploadBytes: 10 * 1024 * 1024, faceCheck: true });
+    const config = loadConfig({
+      CAPTURE_SESSION_TTL_SECONDS: '600',
+      CAPTURE_MAX_ATTEMPTS: '3',
+      CAPTURE_RETRY_COOLDOWN_SECONDS: '3600',
+      CAPTURE_MAX_UPLOAD_BYTES: '2097152',
+      CAPTURE_FACE_CHECK: 'false',
+    });
+    expect(config.capture).toEqual({ sessionTtlSeconds: 600, maxAttempts: 3, retryCooldownSeconds: 3600, maxUploadBytes: 2097152, faceCheck: false });
+    expect(() => loadConfig({ CAPTURE_MAX_ATTEMPTS: '0' })).toThrow(/CAPTURE_MAX_ATTEMPTS/);
+    expect(() => loadConfig({ CAPTURE_SESSION_TTL_SECONDS: '10' })).toThrow(/CAPTURE_SESSION_TTL_SECONDS/);
+  });
+
   it('turns the development mailbox off when SMTP is configured or in production', () => {
     expect(loadConfig({ SMTP_URL: 'smtp://localhost:2525' }).devMailbox).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production' }).devMailbox).toBe(false);

@@ -72,10 +72,26 @@ export interface AppConfig {
    */
   clientLimits: { loginFailures: number; codeEntries: number; emails: number };
   sessionWarningSeconds: number;
+  /** Photo capture sessions (selfie and passport page) and the checks of their images. */
+  capture: CaptureConfig;
   formPreview: boolean;
   devMailbox: boolean;
   /** Values answered by GET /envs. */
   publicSettings: Record<PublicSettingKey, string>;
+}
+
+/** Settings of photo capture sessions. */
+export interface CaptureConfig {
+  /** How long a capture session identifier works after it is created. */
+  sessionTtlSeconds: number;
+  /** Failed photos allowed per capture (selfie, passport page) before the session ends as CAPTURE_RETRIES_EXCEEDED. */
+  maxAttempts: number;
+  /** Wait after CAPTURE_RETRIES_EXCEEDED before a new session can be started for the same applicant. */
+  retryCooldownSeconds: number;
+  /** Largest accepted photo file in bytes (before base64 encoding). */
+  maxUploadBytes: number;
+  /** Look for exactly one, large enough face on selfies. */
+  faceCheck: boolean;
 }
 
 /** Raised when an environment variable has a value the server cannot use. */
@@ -187,6 +203,13 @@ export function loadConfig(env: Env): AppConfig {
       emails: integer(env, 'CLIENT_EMAIL_LIMIT', 20, 1, 1_000_000),
     },
     sessionWarningSeconds,
+    capture: {
+      sessionTtlSeconds: integer(env, 'CAPTURE_SESSION_TTL_SECONDS', 900, 60, 86400),
+      maxAttempts: integer(env, 'CAPTURE_MAX_ATTEMPTS', 5, 1, 100),
+      retryCooldownSeconds: integer(env, 'CAPTURE_RETRY_COOLDOWN_SECONDS', 900, 0, 7 * 86400),
+      maxUploadBytes: integer(env, 'CAPTURE_MAX_UPLOAD_BYTES', 10 * 1024 * 1024, 64 * 1024, 50 * 1024 * 1024),
+      faceCheck: flag(env, 'CAPTURE_FACE_CHECK', true),
+    },
     formPreview,
     devMailbox,
     publicSettings,

@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * Where uploaded and generated files live (captured photos, later documents and PDFs). Objects are written
+ * once under a key the server generates and never derives from anything a user sent, so a key reveals
+ * nothing and cannot point outside the store. Local disk is the default; an S3-compatible store is one more
+ * implementation of this interface.
+ */
+export interface ObjectStorage {
+  /** Stores `data` under `key`, replacing nothing: keys are never reused. */
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** The object's bytes, or undefined when there is none under `key`. */
+  get(key: string): Promise<Buffer | undefined>;
+  /** Removes the object; removing one that is not there is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+/** Keys look like "photos/3f…c2": a folder of lower-case letters and 32 random bytes in hex. */
+const KEY = /^[a-z][a-z0-9-]{0,30}\/[0-9a-f]{64}$/;
+
+/** A fresh, unguessable key in `folder` (e.g. "photos"). */
+export function newObjectKey(folder: string): string {
+  const key = `${folder}/${randomBytes(32).toString('hex')}`;
+  assertObjectKey(key);
+  return key;
+}
+
+/** Throws unless `key` has the shape newObjectKey makes (so no path can be smuggled in). */
+export function assertObjectKey(key: string): void {
+  if (!KEY.test(key)) throw new Error(`Not an object key: ${JSON.stringify(key)}`);
+}
