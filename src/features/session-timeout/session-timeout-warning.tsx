@@ -159,7 +159,19 @@ export function SessionTimeoutWarning() {
 
   const seconds = effectiveDeadline === undefined ? Infinity : secondsLeft(effectiveDeadline - END_MARGIN_MS, now);
   const open = loggedIn && !expired && seconds <= warningSeconds;
-  // The dialog stays mounted and is closed through `open`, so Fluent always undoes its modal hiding of the page.
+  // Fluent's modal machinery (focus-trap elements on <body>) exists only while the dialog is mounted, so it is
+  // mounted only around the warning; it is closed through `open` and unmounted a moment later, so that Fluent
+  // always undoes its modal hiding of the page first.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    if (open) {
+      setMounted(true);
+      return undefined;
+    }
+    const timer = setTimeout(() => setMounted(false), 1500);
+    return () => clearTimeout(timer);
+  }, [open]);
+  if (!open && !mounted) return null;
   return (
     <Dialog open={open} modalType="alert">
       <DialogSurface aria-describedby={bodyId}>
