@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import type { FaceDetector } from './face-detector';
 
 /** What is being photographed: the traveller's face (a selfie) or the passport's data page. */
@@ -140,7 +140,7 @@ export async function checkImage(data: Buffer, type: CaptureType, options: Image
   const sniffed = sniffImageType(data);
   if (!sniffed) return { ok: false, code: 'IMAGE_TYPE_NOT_ALLOWED' };
 
-  let metadata: sharp.Metadata;
+  let metadata: Metadata;
   try {
     metadata = await sharp(data, { limitInputPixels: false }).metadata();
   } catch {
@@ -150,7 +150,7 @@ export async function checkImage(data: Buffer, type: CaptureType, options: Image
   if (metadata.width * metadata.height > IMAGE_LIMITS.maxPixels) return { ok: false, code: 'IMAGE_TOO_LARGE' };
 
   // Decoded once, upright; every later step works from this buffer.
-  let upright: { data: Buffer; info: sharp.OutputInfo };
+  let upright: { data: Buffer; info: OutputInfo };
   try {
     upright = await sharp(data, { limitInputPixels: IMAGE_LIMITS.maxPixels, failOn: 'error' })
       .rotate()

@@ -2,9 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { openApiRoute } from '../accounts/openapi-route';
 import { accountRoutes } from '../accounts/routes';
 import { applicationRoutes } from '../applications/routes';
+import { biometricsRoutes } from '../biometrics/routes';
 import { mailPlugin } from '../mail/mailer';
 import { staticDataRoutes } from './static-data';
 import { systemRoutes } from './system';
 
 /** Every route plugin of the API, registered in this order by buildApp. Adding an area = one file + one line. */
-export const routes: FastifyPluginAsync[] = [systemRoutes, staticDataRoutes, mailPlugin, accountRoutes, applicationRoutes, openApiRoute];
+export const routes: FastifyPluginAsync[] = [systemRoutes, staticDataRoutes, mailPlugin, accountRoutes, applicationRoutes, biometricsRoutes, openApiRoute];

@@ -18,7 +18,8 @@ export class LocalDiskStorage implements ObjectStorage {
     return path.join(this.root, folder, name.slice(0, 2), name);
   }
 
-  async put(key: string, data: Buffer): Promise<void> {
+  // A file keeps no content type; callers store it beside the key (e.g. applicant_photos.content_type).
+  async put(key: string, data: Buffer, _contentType?: string): Promise<void> {
     const file = this.fileOf(key);
     await mkdir(path.dirname(file), { recursive: true });
     const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;

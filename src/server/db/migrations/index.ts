@@ -3,6 +3,7 @@ import * as meta from './0001-meta';
 import * as accounts from './0020-accounts';
 import * as devMailbox from './0021-dev-mailbox';
 import * as applications from './0030-applications';
+import * as captureSessions from './0040-capture-sessions';
 
 /**
  * Every migration, by name. Names sort in the order they run: add a file `NNNN-name.ts` beside this one and
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0020-accounts': accounts,
   '0021-dev-mailbox': devMailbox,
   '0030-applications': applications,
+  '0040-capture-sessions': captureSessions,
 };
