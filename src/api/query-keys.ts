@@ -11,6 +11,8 @@ export const queryKeys = {
     all: ['applications'] as const,
     list: () => ['applications', 'list'] as const,
     details: (applicationIdentifier: string) => ['applications', 'details', applicationIdentifier] as const,
+    detail: (applicationIdentifier: string) => ['applications', 'detail', applicationIdentifier] as const,
+    applicants: (applicationIdentifier: string) => ['applications', 'applicants', applicationIdentifier] as const,
   },
   captureSessions: {
     all: ['capture-sessions'] as const,

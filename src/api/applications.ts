@@ -1,0 +1,167 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from './query-keys';
+import { productRequest, unwrap } from './request';
+
+/** Base path of the application calls (spec section 7). */
+export const APPLICATIONS_PATH = '/api/eta/applications';
+
+export type ApplicationType = 'ETA' | 'ETA_SECTION_11_1';
+export type ApplyingFor = 'SELF' | 'SELF_AND_OTHERS' | 'OTHERS';
+export type ApplicationStatus = 'IN_PROGRESS' | 'SUBMITTED' | 'CANCELLED' | 'COMPLETE';
+export type ApplicantStatus = 'NOT_SUBMITTED' | 'SUBMITTED' | 'REJECTED' | 'APPROVED' | 'EXPIRED' | 'CANCELLED';
+export type StepState = 'COMPLETED' | 'IN_PROGRESS' | 'CANNOT_START_YET';
+
+/** The eligibility facts of one applicant, as the applicant form and the API name them. */
+export interface ApplicantFacts {
+  isAccountHolder: boolean;
+  relationship?: string;
+  givenNames: string;
+  familyName: string;
+  dateOfBirth: string;
+  nationality: string;
+  passportIssuingCountry: string;
+  passportNumber: string;
+}
+
+/** An applicant as the API answers it. */
+export interface Applicant extends Omit<ApplicantFacts, 'relationship'> {
+  applicantIdentifier: string;
+  relationship: string | null;
+  status: ApplicantStatus;
+  /** The furthest step reached. */
+  step: string;
+  steps: { step: string; state: StepState }[];
+}
+
+/** An application as the API answers it. */
+export interface Application {
+  applicationIdentifier: string;
+  applicationType: ApplicationType;
+  applyingFor: ApplyingFor;
+  status: ApplicationStatus;
+  createdAt: string;
+  updatedAt: string;
+  applicants: Applicant[];
+}
+
+export interface CreateApplicationAnswers {
+  applicationType: ApplicationType;
+  applyingFor: ApplyingFor;
+}
+
+/** Where POST step/resume says to continue: MANAGE_APPLICANTS when the application has no applicant yet. */
+export interface ResumeAnswer {
+  applicationIdentifier: string;
+  applicantIdentifier: string | null;
+  step: string;
+  /** The form page to open, for the form steps. */
+  page?: string;
+}
+
+/** The fallback when client-settings cannot be read: the API's own default. */
+export const DEFAULT_MAX_APPLICANTS = 10;
+
+const call = async <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, signal?: AbortSignal): Promise<T> =>
+  unwrap(await productRequest<T>({ method, path: `${APPLICATIONS_PATH}${path}`, body, signal, loading: method !== 'GET' }));
+
+const enc = encodeURIComponent;
+
+/** GET the signed-in user's applications, newest first. */
+export function useApplications() {
+  return useQuery({
+    queryKey: queryKeys.applications.list(),
+    queryFn: ({ signal }) => call<Application[]>('GET', '', undefined, signal),
+  });
+}
+
+/** GET one application with its applicants; disabled without an identifier. */
+export function useApplication(applicationIdentifier: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.applications.detail(applicationIdentifier ?? ''),
+    queryFn: ({ signal }) => call<Application>('GET', `/${enc(applicationIdentifier ?? '')}`, undefined, signal),
+    enabled: Boolean(applicationIdentifier),
+  });
+}
+
+/** GET the applicants of one application, in the order they were added. */
+export function useApplicants(applicationIdentifier: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.applications.applicants(applicationIdentifier ?? ''),
+    queryFn: ({ signal }) => call<Applicant[]>('GET', `/${enc(applicationIdentifier ?? '')}/applicants`, undefined, signal),
+    enabled: Boolean(applicationIdentifier),
+  });
+}
+
+/** POST a new application (status IN_PROGRESS, no applicants yet). */
+export function useCreateApplication() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (answers: CreateApplicationAnswers) => call<Application>('POST', '', answers),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.applications.all }),
+  });
+}
+
+/** DELETE an application that is still in progress. */
+export function useDeleteApplication() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (applicationIdentifier: string) =>
+      call<{ applicationIdentifier: string; deleted: true }>('DELETE', `/${enc(applicationIdentifier)}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.applications.all }),
+  });
+}
+
+/** POST step/resume: where the application continues (the applicant furthest behind). */
+export function useResumeApplication() {
+  return useMutation({
+    mutationFn: (applicationIdentifier: string) => call<ResumeAnswer>('POST', `/${enc(applicationIdentifier)}/step/resume`),
+  });
+}
+
+/** POST an applicant: its eligibility is checked at once (409 with the code when refused). */
+export function useAddApplicant(applicationIdentifier: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (facts: ApplicantFacts) => call<Applicant>('POST', `/${enc(applicationIdentifier)}/applicants`, facts),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.applications.all }),
+  });
+}
+
+/** PUT an applicant's facts: a changed passport is checked for eligibility again. */
+export function useUpdateApplicant(applicationIdentifier: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ applicantIdentifier, facts }: { applicantIdentifier: string; facts: ApplicantFacts }) =>
+      call<Applicant>('PUT', `/${enc(applicationIdentifier)}/applicants/${enc(applicantIdentifier)}`, facts),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.applications.all }),
+  });
+}
+
+/** DELETE an applicant who has not been submitted. */
+export function useRemoveApplicant(applicationIdentifier: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (applicantIdentifier: string) =>
+      call<{ applicantIdentifier: string; deleted: true }>('DELETE', `/${enc(applicationIdentifier)}/applicants/${enc(applicantIdentifier)}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.applications.all }),
+  });
+}
+
+interface ClientSettings {
+  maxApplicantsPerApplication?: number;
+}
+
+/**
+ * How many applicants an application may have: one when applying only for oneself, else the configured
+ * limit from GET /api/eta/static/client-settings (the API enforces the same numbers).
+ */
+export function useApplicantLimit(applyingFor: ApplyingFor | undefined): number {
+  const settings = useQuery({
+    queryKey: queryKeys.static.clientSettings(),
+    queryFn: async ({ signal }) => unwrap(await productRequest<ClientSettings>({ method: 'GET', path: '/api/eta/static/client-settings', signal })),
+    staleTime: Infinity,
+  });
+  if (applyingFor === 'SELF') return 1;
+  const configured = settings.data?.maxApplicantsPerApplication;
+  return typeof configured === 'number' && configured > 0 ? configured : DEFAULT_MAX_APPLICANTS;
+}

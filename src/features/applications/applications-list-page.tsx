@@ -1,0 +1,235 @@
+import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useApplications, useDeleteApplication, useResumeApplication, type Applicant, type Application } from '@/api/applications';
+import { getRouterContext, setRouterContext } from '@/api/router-context';
+import { errorBodyOf } from './api-errors';
+import { ButtonLink } from './button-link';
+import { ConfirmDialog } from './confirm-dialog';
+import { applicantName, formatDate } from './format';
+import { HiddenText } from './hidden-text';
+import { Notice } from './notice';
+import { PageHeading } from './page-heading';
+import { ProblemPanel } from './problem-panel';
+import { NARROW, useApplicationStyles } from './styles';
+
+const useStyles = makeStyles({
+  card: {
+    margin: `0 0 ${tokens.spacingVerticalXXL}`,
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalXL} ${tokens.spacingVerticalL}`,
+    border: `1px solid ${tokens.colorNeutralStroke1}`,
+    borderRadius: tokens.borderRadiusMedium,
+    [NARROW]: { padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM} ${tokens.spacingVerticalM}` },
+  },
+  cardTitle: {
+    margin: `${tokens.spacingVerticalL} 0 ${tokens.spacingVerticalS}`,
+    fontSize: tokens.fontSizeBase600,
+    lineHeight: tokens.lineHeightBase600,
+    fontWeight: tokens.fontWeightSemibold,
+  },
+  facts: { margin: `0 0 ${tokens.spacingVerticalM}` },
+  applicants: { listStyleType: 'none', margin: 0, padding: 0 },
+  applicant: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 1fr) auto',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalL,
+    padding: `${tokens.spacingVerticalM} 0`,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    fontSize: tokens.fontSizeBase400,
+    lineHeight: tokens.lineHeightBase500,
+    [NARROW]: { gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.spacingVerticalXS },
+  },
+  applicantName: { fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
+  applicantFacts: { color: tokens.colorNeutralForeground2 },
+  cardActions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalL, marginTop: tokens.spacingVerticalL },
+});
+
+/** Where the outcome of a decided applicant is shown (later screens), if it has one. */
+export function outcomeLink(applicant: Applicant): { to: string; labelKey: string } | undefined {
+  const query = `?applicantIdentifier=${encodeURIComponent(applicant.applicantIdentifier)}`;
+  if (applicant.status === 'APPROVED') return { to: `/applications/view-eta${query}`, labelKey: 'pages.list.viewEta' };
+  if (applicant.status === 'REJECTED') return { to: `/applications/view-notice${query}`, labelKey: 'pages.list.viewNotice' };
+  return undefined;
+}
+
+/** Where a resumed application continues: the applicants page while it has none, else the applicant's step. */
+export function resumePath(answer: { step: string; applicantIdentifier: string | null }): string {
+  if (answer.step === 'MANAGE_APPLICANTS' || !answer.applicantIdentifier) return '/applications/manage-applicants';
+  return `/applications/application?applicantIdentifier=${encodeURIComponent(answer.applicantIdentifier)}`;
+}
+
+/** The signed-in user's applications (/my-applications and /applications), with the actions each state allows. */
+export default function ApplicationsListPage() {
+  const { t, i18n } = useTranslation('applications');
+  const styles = useApplicationStyles();
+  const location = useLocation();
+  const applications = useApplications();
+  const remove = useDeleteApplication();
+  const [deleting, setDeleting] = useState<Application>();
+  const [deleted, setDeleted] = useState<string>();
+  const [problem, setProblem] = useState<{ applicationIdentifier: string; message: string }>();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const title = t(location.pathname.startsWith('/my-applications') ? 'myApplications.title' : 'list.title');
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    const target = deleting;
+    setProblem(undefined);
+    try {
+      await remove.mutateAsync(target.applicationIdentifier);
+      if (getRouterContext().applicationIdentifier === target.applicationIdentifier) setRouterContext({ applicationIdentifier: undefined });
+      setDeleted(formatDate(target.createdAt, language));
+    } catch (error) {
+      setProblem({ applicationIdentifier: target.applicationIdentifier, message: errorBodyOf(error)?.error ?? t('pages.list.actionFailed') });
+    } finally {
+      setDeleting(undefined);
+    }
+  };
+
+  let content;
+  if (applications.isPending) {
+    content = <Spinner label={t('pages.list.loading')} />;
+  } else if (!applications.data) {
+    content = <ProblemPanel message={errorBodyOf(applications.error)?.error ?? t('pages.common.loadFailed')} />;
+  } else if (applications.data.length === 0) {
+    content = (
+      <>
+        <p className={styles.lead}>{t('pages.list.leadEmpty')}</p>
+        <div className={styles.actions}>
+          <ButtonLink to="/applications/create-application" appearance="primary" className={styles.fullWidthOnPhone}>
+            {t('pages.list.apply')}
+          </ButtonLink>
+        </div>
+      </>
+    );
+  } else {
+    content = (
+      <>
+        <div className={styles.actions}>
+          <ButtonLink to="/applications/create-application" appearance="secondary" className={styles.fullWidthOnPhone}>
+            {t('pages.list.applyAnother')}
+          </ButtonLink>
+        </div>
+        {applications.data.map((application) => (
+          <ApplicationCard
+            key={application.applicationIdentifier}
+            application={application}
+            problem={problem?.applicationIdentifier === application.applicationIdentifier ? problem.message : undefined}
+            onProblem={(message) => setProblem({ applicationIdentifier: application.applicationIdentifier, message })}
+            onDelete={() => setDeleting(application)}
+          />
+        ))}
+      </>
+    );
+  }
+
+  return (
+    <div className={styles.page}>
+      <PageHeading>{title}</PageHeading>
+      {deleted && <Notice tone="success">{t('pages.list.deleted', { date: deleted })}</Notice>}
+      {content}
+      {deleting && (
+        <ConfirmDialog
+          title={t('pages.list.deleteTitle')}
+          body={t('pages.list.deleteBody', { date: formatDate(deleting.createdAt, language) })}
+          confirmLabel={t('pages.list.deleteConfirm')}
+          cancelLabel={t('pages.list.deleteCancel')}
+          busy={remove.isPending}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setDeleting(undefined)}
+        />
+      )}
+    </div>
+  );
+}
+
+interface ApplicationCardProps {
+  application: Application;
+  problem?: string;
+  onProblem(message: string): void;
+  onDelete(): void;
+}
+
+function ApplicationCard({ application, problem, onProblem, onDelete }: ApplicationCardProps) {
+  const { t, i18n } = useTranslation(['applications', 'forms']);
+  const styles = useApplicationStyles();
+  const own = useStyles();
+  const navigate = useNavigate();
+  const resume = useResumeApplication();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const created = formatDate(application.createdAt, language);
+  const inProgress = application.status === 'IN_PROGRESS';
+  const titleId = `application-${application.applicationIdentifier}`;
+
+  const continueApplication = async () => {
+    try {
+      const answer = await resume.mutateAsync(application.applicationIdentifier);
+      setRouterContext({ applicationIdentifier: answer.applicationIdentifier });
+      navigate(resumePath(answer));
+    } catch (error) {
+      onProblem(errorBodyOf(error)?.error ?? t('pages.list.actionFailed'));
+    }
+  };
+
+  return (
+    <section className={own.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={own.cardTitle}>
+        {t(`forms:enums.applicationType.${application.applicationType}`)}
+      </h2>
+      {problem && <ProblemPanel message={problem} />}
+      <dl className={own.facts}>
+        <div className={styles.summaryRow}>
+          <dt className={styles.term}>{t('pages.list.created')}</dt>
+          <dd className={styles.value}>{created}</dd>
+        </div>
+        <div className={styles.summaryRow}>
+          <dt className={styles.term}>{t('pages.list.status')}</dt>
+          <dd className={styles.value}>{t(`enums.applicationStatus.${application.status}`)}</dd>
+        </div>
+        <div className={styles.summaryRow}>
+          <dt className={styles.term}>{t('pages.list.applicants')}</dt>
+          <dd className={styles.value}>
+            {application.applicants.length === 0 ? (
+              t('pages.list.noApplicants')
+            ) : (
+              <ul className={own.applicants}>
+                {application.applicants.map((applicant) => {
+                  const name = applicantName(applicant);
+                  const outcome = outcomeLink(applicant);
+                  return (
+                    <li key={applicant.applicantIdentifier} className={own.applicant}>
+                      <div>
+                        <div className={own.applicantName}>{name}</div>
+                        <div className={own.applicantFacts}>{t('pages.list.statusLine', { status: t(`enums.applicantStatus.${applicant.status}`) })}</div>
+                        {applicant.status === 'NOT_SUBMITTED' && inProgress && (
+                          <div className={own.applicantFacts}>{t('pages.list.stepLine', { step: t(`enums.step.${applicant.step}`) })}</div>
+                        )}
+                      </div>
+                      {outcome && (
+                        <Link className={styles.link} to={outcome.to}>
+                          <HiddenText i18nKey={outcome.labelKey} values={{ name }} />
+                        </Link>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </dd>
+        </div>
+      </dl>
+      {inProgress && (
+        <div className={own.cardActions}>
+          <Button appearance="primary" size="large" disabled={resume.isPending} onClick={() => void continueApplication()}>
+            <HiddenText i18nKey="pages.list.continue" values={{ date: created }} />
+          </Button>
+          <Button appearance="secondary" size="large" onClick={onDelete}>
+            <HiddenText i18nKey="pages.list.delete" values={{ date: created }} />
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import { Button, type ButtonProps } from '@fluentui/react-components';
+import type { ReactNode } from 'react';
+import { useHref, useLinkClickHandler } from 'react-router-dom';
+
+interface ButtonLinkProps {
+  to: string;
+  children: ReactNode;
+  appearance?: ButtonProps['appearance'];
+  size?: ButtonProps['size'];
+  className?: string;
+}
+
+/** A route link drawn as a Fluent button: a call to action that stays a link. */
+export function ButtonLink({ to, children, size = 'large', ...buttonProps }: ButtonLinkProps) {
+  const href = useHref(to);
+  const onClick = useLinkClickHandler<HTMLAnchorElement>(to);
+  return (
+    <Button {...buttonProps} size={size} as="a" href={href} onClick={onClick}>
+      {children}
+    </Button>
+  );
+}

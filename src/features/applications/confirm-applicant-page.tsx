@@ -1,0 +1,99 @@
+import { Spinner } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useApplicants, useApplication } from '@/api/applications';
+import { useRouterContext } from '@/api/router-context';
+import { errorBodyOf, errorCodeOf } from './api-errors';
+import { ApplicantSummary } from './applicant-summary';
+import { ButtonLink } from './button-link';
+import { applicantName } from './format';
+import { NoApplication } from './no-application';
+import { PageHeading } from './page-heading';
+import { ProblemPanel } from './problem-panel';
+import { useApplicationStyles } from './styles';
+
+/** Shows every applicant back, with Change links, before the application form of each of them. */
+export default function ConfirmApplicantPage() {
+  const { applicationIdentifier } = useRouterContext();
+  if (!applicationIdentifier) return <NoApplication titleKey="confirmApplicant.title" />;
+  return <ConfirmApplicants applicationIdentifier={applicationIdentifier} />;
+}
+
+function ConfirmApplicants({ applicationIdentifier }: { applicationIdentifier: string }) {
+  const { t } = useTranslation('applications');
+  const styles = useApplicationStyles();
+  const application = useApplication(applicationIdentifier);
+  const applicants = useApplicants(applicationIdentifier);
+  const heading = <PageHeading>{t('confirmApplicant.title')}</PageHeading>;
+
+  const failure = application.error ?? applicants.error;
+  if (failure) {
+    const notFound = errorCodeOf(failure) === 'APPLICATION_NOT_FOUND';
+    return (
+      <div className={styles.column}>
+        {heading}
+        <ProblemPanel message={notFound ? t('pages.common.notFound') : (errorBodyOf(failure)?.error ?? t('pages.common.loadFailed'))}>
+          <Link className={styles.link} to="/my-applications">
+            {t('pages.common.goToApplications')}
+          </Link>
+        </ProblemPanel>
+      </div>
+    );
+  }
+  if (!application.data || !applicants.data) {
+    return (
+      <div className={styles.column}>
+        {heading}
+        <Spinner label={t('pages.common.loading')} />
+      </div>
+    );
+  }
+  const editable = application.data.status === 'IN_PROGRESS';
+  if (applicants.data.length === 0) {
+    return (
+      <div className={styles.column}>
+        {heading}
+        <p className={styles.text}>{t('pages.confirm.none')}</p>
+        <div className={styles.actions}>
+          <ButtonLink to="/applications/manage-applicants" appearance="primary" className={styles.fullWidthOnPhone}>
+            {t('pages.confirm.addApplicants')}
+          </ButtonLink>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.page}>
+      {heading}
+      <p className={styles.lead}>{t('pages.confirm.lead')}</p>
+      {applicants.data.map((applicant, index) => {
+        const name = applicantName(applicant);
+        const changeTo =
+          editable && applicant.status === 'NOT_SUBMITTED'
+            ? `/applications/manage-applicants?edit=${encodeURIComponent(applicant.applicantIdentifier)}&from=confirm`
+            : undefined;
+        return (
+          <section key={applicant.applicantIdentifier} aria-labelledby={`applicant-${applicant.applicantIdentifier}`}>
+            <h2 id={`applicant-${applicant.applicantIdentifier}`} className={styles.h2}>
+              {t('pages.confirm.applicantTitle', { index: index + 1, name: applicant.isAccountHolder ? t('pages.common.youSuffix', { name }) : name })}
+            </h2>
+            <ApplicantSummary applicant={applicant} changeTo={changeTo} />
+          </section>
+        );
+      })}
+      {editable && (
+        <p className={styles.text}>
+          <Link className={styles.link} to="/applications/manage-applicants">
+            {t('pages.confirm.changeApplicants')}
+          </Link>
+        </p>
+      )}
+      <div className={styles.actions}>
+        <ButtonLink to="/applications/application" appearance="primary" className={styles.fullWidthOnPhone}>
+          {t('pages.confirm.submit')}
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from './button-link';
+import { PageHeading } from './page-heading';
+import { useApplicationStyles } from './styles';
+
+/** What a step page shows when the router context names no application: where to go instead. */
+export function NoApplication({ titleKey }: { titleKey: string }) {
+  const { t } = useTranslation('applications');
+  const styles = useApplicationStyles();
+  return (
+    <div className={styles.column}>
+      <PageHeading>{t(titleKey)}</PageHeading>
+      <h2 className={styles.h2}>{t('pages.common.noApplicationTitle')}</h2>
+      <p className={styles.text}>{t('pages.common.noApplicationBody')}</p>
+      <div className={styles.actions}>
+        <ButtonLink to="/applications/create-application" appearance="primary" className={styles.fullWidthOnPhone}>
+          {t('pages.common.startNew')}
+        </ButtonLink>
+        <ButtonLink to="/my-applications" appearance="secondary" className={styles.fullWidthOnPhone}>
+          {t('pages.common.goToApplications')}
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useApplicationStyles } from './styles';
+
+/**
+ * The page's one h1. `focusKey` moves focus to it whenever it changes (a form replacing a list without a
+ * navigation), so screen-reader users hear the new heading.
+ */
+export function PageHeading({ children, focusKey }: { children: ReactNode; focusKey?: string }) {
+  const styles = useApplicationStyles();
+  const ref = useRef<HTMLHeadingElement>(null);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    ref.current?.focus();
+  }, [focusKey]);
+  return (
+    <h1 ref={ref} tabIndex={-1} className={styles.title}>
+      {children}
+    </h1>
+  );
+}
