@@ -1,0 +1,296 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { i18n as I18n } from 'i18next';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getRouterContext, setRouterContext } from '@/api/router-context';
+import ApplicationsListPage, { outcomeLink, resumePath } from './applications-list-page';
+import ConfirmApplicantPage from './confirm-applicant-page';
+import CreateApplicationPage from './create-application-page';
+import ManageApplicantsPage from './manage-applicants-page';
+import { applicantFixture, applicationFixture, englishI18n, mockFetch, renderPage } from './test-utils';
+
+// The form engine's first render imports much; a busy machine needs more than 5 s.
+vi.setConfig({ testTimeout: 30_000 });
+
+let i18n: I18n;
+beforeAll(async () => {
+  i18n = await englishI18n();
+});
+beforeEach(() => localStorage.clear());
+afterEach(() => vi.unstubAllGlobals());
+
+const GUID = '0190a0c4-0000-7000-8000-00000000a001';
+const SELF = applicantFixture();
+const CHILD = applicantFixture({
+  applicantIdentifier: '0190a0c4-0000-7000-8000-000000000002',
+  isAccountHolder: false,
+  relationship: 'CHILD',
+  givenNames: 'Léa',
+  passportNumber: 'CD7654321',
+});
+const h1s = () => screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent);
+
+describe('CreateApplicationPage', () => {
+  it('explains both types, creates the application, keeps its identifier and goes on to the applicants', async () => {
+    const calls = mockFetch(() => [201, applicationFixture()]);
+    renderPage(i18n, <CreateApplicationPage />, '/applications/create-application');
+    expect(h1s()).toEqual(['Start a new application']);
+    expect(screen.getByRole('heading', { level: 3, name: "Visitor's visa under section 11(1)" })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('radio', { name: 'Electronic travel authorisation (ETA)' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Me and other people' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create the application' }));
+    expect(await screen.findByRole('heading', { name: 'page /applications/manage-applicants' })).toBeTruthy();
+    expect(calls).toEqual([{ method: 'POST', url: '/api/eta/applications', body: { applicationType: 'ETA', applyingFor: 'SELF_AND_OTHERS' } }]);
+    expect(getRouterContext().applicationIdentifier).toBe(GUID);
+  });
+
+  it('asks for both answers before calling the API', async () => {
+    const calls = mockFetch(() => [201, applicationFixture()]);
+    renderPage(i18n, <CreateApplicationPage />, '/applications/create-application');
+    fireEvent.click(await screen.findByRole('button', { name: 'Create the application' }));
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByText('Select what you are applying for')).toBeTruthy();
+    expect(within(summary).getByText('Select who this application is for')).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('ManageApplicantsPage', () => {
+  it('explains what to do when no application is open', () => {
+    mockFetch(() => [500, {}]);
+    renderPage(i18n, <ManageApplicantsPage />, '/applications/manage-applicants');
+    expect(h1s()).toEqual(['Applicants']);
+    expect(screen.getByText(/We do not know which application you are working on/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Start a new application' }).getAttribute('href')).toBe('/applications/create-application');
+    expect(screen.getByRole('link', { name: 'Go to your applications' }).getAttribute('href')).toBe('/my-applications');
+  });
+
+  it('lists the applicants, removes one after confirming, and continues to the confirmation', async () => {
+    setRouterContext({ applicationIdentifier: GUID });
+    let applicants = [SELF, CHILD];
+    const calls = mockFetch((call) => {
+      if (call.method === 'DELETE') {
+        applicants = [SELF];
+        return [200, { applicantIdentifier: CHILD.applicantIdentifier, deleted: true }];
+      }
+      if (call.url.endsWith('/applicants')) return [200, applicants];
+      if (call.url.endsWith('/client-settings')) return [200, { maxApplicantsPerApplication: 4 }];
+      return [200, applicationFixture({ applicants })];
+    });
+    renderPage(i18n, <ManageApplicantsPage />, '/applications/manage-applicants');
+    expect(await screen.findByRole('heading', { level: 2, name: '2 applicants' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 3, name: 'Amélie Dubois (you)' })).toBeTruthy();
+    expect(screen.getByText('AB1234567, issued by France')).toBeTruthy();
+    expect(screen.getByText('Child')).toBeTruthy();
+    expect(await screen.findByText('You can add up to 4 applicants to this application.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add an applicant' }).getAttribute('href')).toBe('/applications/manage-applicants?add=1');
+    expect(screen.getByRole('link', { name: /^Change\s*the details of Léa Dubois$/ }).getAttribute('href')).toBe(
+      `/applications/manage-applicants?edit=${CHILD.applicantIdentifier}`,
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: /^Remove\s*Léa Dubois$/ }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove Léa Dubois?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, remove' }));
+    expect(await screen.findByText('Léa Dubois has been removed from the application.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: '1 applicant' })).toBeTruthy();
+    expect(calls).toContainEqual({ method: 'DELETE', url: `/api/eta/applications/${GUID}/applicants/${CHILD.applicantIdentifier}`, body: undefined });
+    expect(screen.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe('/applications/confirm-applicant');
+  });
+
+  it('offers no more applicants once an application only for oneself has its one', async () => {
+    setRouterContext({ applicationIdentifier: GUID });
+    mockFetch((call) => {
+      if (call.url.endsWith('/applicants')) return [200, [SELF]];
+      if (call.url.endsWith('/client-settings')) return [200, { maxApplicantsPerApplication: 10 }];
+      return [200, applicationFixture({ applyingFor: 'SELF', applicants: [SELF] })];
+    });
+    renderPage(i18n, <ManageApplicantsPage />, '/applications/manage-applicants');
+    expect(await screen.findByText(/has reached its limit of 1 applicant\./)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Add/ })).toBeNull();
+  });
+
+  it('explains a passport refusal at the passport answer, with the next step', async () => {
+    setRouterContext({ applicationIdentifier: GUID });
+    const refusal = {
+      error: 'Passports issued by this country cannot be used for this application. Holders of this passport must apply for a visa at an embassy or consulate.',
+      code: 'PASSPORT_COUNTRY_NOT_WHITELISTED',
+    };
+    const calls = mockFetch((call) => {
+      if (call.method === 'PUT') return [409, refusal];
+      if (call.url.endsWith('/applicants')) return [200, [SELF, CHILD]];
+      if (call.url.endsWith('/client-settings')) return [200, { maxApplicantsPerApplication: 10 }];
+      return [200, applicationFixture({ applicants: [SELF, CHILD] })];
+    });
+    renderPage(i18n, <ManageApplicantsPage />, '/applications/manage-applicants', `/applications/manage-applicants?edit=${CHILD.applicantIdentifier}`);
+    expect(await screen.findByRole('heading', { level: 1, name: "Change the applicant's details" })).toBeTruthy();
+    // Who, relationship, identity: the saved answers are there already.
+    for (const page of ['Is this applicant you?', 'How is this applicant related to you?', 'About the applicant']) {
+      expect(await screen.findByRole('heading', { level: 2, name: page })).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    }
+    expect(await screen.findByRole('heading', { level: 2, name: "The applicant's passport" })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save the changes' }));
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByRole('link', { name: refusal.error })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'What you can do' })).toBeTruthy();
+    expect(screen.getByText(/they must apply for a visa at an embassy or consulate/)).toBeTruthy();
+    // Still on the passport page, where the answer can be corrected.
+    expect(screen.getByRole('heading', { level: 2, name: "The applicant's passport" })).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+      url: `/api/eta/applications/${GUID}/applicants/${CHILD.applicantIdentifier}`,
+      body: { isAccountHolder: false, relationship: 'CHILD', givenNames: 'Léa', passportIssuingCountry: 'FR', passportNumber: 'CD7654321' },
+    });
+  });
+
+  it('saves a change and returns to the confirmation when it came from there', async () => {
+    setRouterContext({ applicationIdentifier: GUID });
+    mockFetch((call) => {
+      if (call.method === 'PUT') return [200, SELF];
+      if (call.url.endsWith('/applicants')) return [200, [SELF]];
+      if (call.url.endsWith('/client-settings')) return [200, {}];
+      return [200, applicationFixture({ applicants: [SELF] })];
+    });
+    renderPage(i18n, <ManageApplicantsPage />, '/applications/manage-applicants', `/applications/manage-applicants?edit=${SELF.applicantIdentifier}&from=confirm`);
+    for (const page of ['Is this applicant you?', 'About the applicant']) {
+      expect(await screen.findByRole('heading', { level: 2, name: page })).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    }
+    fireEvent.click(await screen.findByRole('button', { name: 'Save the changes' }));
+    expect(await screen.findByRole('heading', { name: 'page /applications/confirm-applicant' })).toBeTruthy();
+  });
+
+  it('shows an account-holder refusal above the form with what to do', async () => {
+    setRouterContext({ applicationIdentifier: GUID });
+    mockFetch((call) => {
+      if (call.method === 'PUT') return [409, { error: 'You are already an applicant on this application.', code: 'ACCOUNT_HOLDER_ALREADY_ADDED' }];
+      if (call.url.endsWith('/applicants')) return [200, [SELF]];
+      if (call.url.endsWith('/client-settings')) return [200, {}];
+      return [200, applicationFixture({ applicants: [SELF] })];
+    });
+    renderPage(i18n, <ManageApplicantsPage />, '/applications/manage-applicants', `/applications/manage-applicants?edit=${SELF.applicantIdentifier}`);
+    for (const page of ['Is this applicant you?', 'About the applicant']) {
+      expect(await screen.findByRole('heading', { level: 2, name: page })).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    }
+    fireEvent.click(await screen.findByRole('button', { name: 'Save the changes' }));
+    const panel = await screen.findByRole('alert');
+    expect(within(panel).getByText('You are already an applicant on this application.')).toBeTruthy();
+    expect(within(panel).getByText(/answer No to add someone else/)).toBeTruthy();
+  });
+});
+
+describe('ConfirmApplicantPage', () => {
+  it('shows every applicant back with Change links, then continues to the application', async () => {
+    setRouterContext({ applicationIdentifier: GUID });
+    mockFetch((call) => (call.url.endsWith('/applicants') ? [200, [SELF, CHILD]] : [200, applicationFixture({ applicants: [SELF, CHILD] })]));
+    renderPage(i18n, <ConfirmApplicantPage />, '/applications/confirm-applicant');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Applicant 2: Léa Dubois' })).toBeTruthy();
+    expect(h1s()).toEqual(['Check the applicants']);
+    expect(screen.getByRole('heading', { level: 2, name: 'Applicant 1: Amélie Dubois (you)' })).toBeTruthy();
+    expect(screen.getAllByText('12 April 1986')).toHaveLength(2);
+    const change = screen.getByRole('link', { name: /^Change\s*Passport of Léa Dubois$/ });
+    expect(change.getAttribute('href')).toBe(`/applications/manage-applicants?edit=${CHILD.applicantIdentifier}&from=confirm`);
+    expect(screen.getByRole('link', { name: 'Confirm and continue' }).getAttribute('href')).toBe('/applications/application');
+  });
+
+  it('sends back to the applicants when there are none', async () => {
+    setRouterContext({ applicationIdentifier: GUID });
+    mockFetch((call) => (call.url.endsWith('/applicants') ? [200, []] : [200, applicationFixture()]));
+    renderPage(i18n, <ConfirmApplicantPage />, '/applications/confirm-applicant');
+    expect((await screen.findByRole('link', { name: 'Add applicants' })).getAttribute('href')).toBe('/applications/manage-applicants');
+  });
+});
+
+describe('ApplicationsListPage', () => {
+  it('shows an empty state with an Apply action', async () => {
+    mockFetch(() => [200, []]);
+    renderPage(i18n, <ApplicationsListPage />, '/my-applications');
+    expect(h1s()).toEqual(['My applications']);
+    expect(await screen.findByText('You have not started any applications yet.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Apply for an ETA' }).getAttribute('href')).toBe('/applications/create-application');
+  });
+
+  it('lists applications with their applicants, statuses, steps and outcome links', async () => {
+    const decided = applicationFixture({
+      applicationIdentifier: '0190a0c4-0000-7000-8000-00000000a002',
+      applicationType: 'ETA_SECTION_11_1',
+      status: 'COMPLETE',
+      createdAt: '2025-11-20T08:00:00.000Z',
+      applicants: [{ ...SELF, status: 'APPROVED' }, { ...CHILD, status: 'REJECTED' }],
+    });
+    mockFetch(() => [200, [applicationFixture({ applicants: [{ ...SELF, step: 'APPLICATION_FORM' }] }), decided]]);
+    renderPage(i18n, <ApplicationsListPage />, '/applications');
+    expect(h1s()).toEqual(['Applications']);
+    const current = await screen.findByRole('region', { name: 'Electronic travel authorisation (ETA)' });
+    expect(within(current).getByText('2 March 2026')).toBeTruthy();
+    expect(within(current).getByText('In progress')).toBeTruthy();
+    expect(within(current).getByText('Status: Not submitted')).toBeTruthy();
+    expect(within(current).getByText('Current step: Application form')).toBeTruthy();
+    expect(within(current).getByRole('button', { name: /^Continue\s*the application started on 2 March 2026$/ })).toBeTruthy();
+    expect(within(current).getByRole('button', { name: /^Delete\s*the application started on 2 March 2026$/ })).toBeTruthy();
+
+    const old = screen.getByRole('region', { name: "Visitor's visa under section 11(1)" });
+    expect(within(old).getByText('Complete')).toBeTruthy();
+    expect(within(old).queryByRole('button')).toBeNull();
+    expect(within(old).getByRole('link', { name: /^View the ETA\s*of Amélie Dubois$/ }).getAttribute('href')).toBe(
+      `/applications/view-eta?applicantIdentifier=${SELF.applicantIdentifier}`,
+    );
+    expect(within(old).getByRole('link', { name: /^View the decision\s*for Léa Dubois$/ }).getAttribute('href')).toBe(
+      `/applications/view-notice?applicantIdentifier=${CHILD.applicantIdentifier}`,
+    );
+  });
+
+  it('continues where the API says, with the application in the router context', async () => {
+    const calls = mockFetch((call) =>
+      call.method === 'POST'
+        ? [200, { applicationIdentifier: GUID, applicantIdentifier: SELF.applicantIdentifier, step: 'APPLICATION_FORM', page: 'passport' }]
+        : [200, [applicationFixture({ applicants: [SELF] })]],
+    );
+    renderPage(i18n, <ApplicationsListPage />, '/my-applications');
+    fireEvent.click(await screen.findByRole('button', { name: /^Continue/ }));
+    expect(await screen.findByRole('heading', { name: `page /applications/application?applicantIdentifier=${SELF.applicantIdentifier}` })).toBeTruthy();
+    expect(calls.at(-1)).toEqual({ method: 'POST', url: `/api/eta/applications/${GUID}/step/resume`, body: undefined });
+    expect(getRouterContext().applicationIdentifier).toBe(GUID);
+  });
+
+  it('deletes an application in progress after confirming, and the list refreshes', async () => {
+    setRouterContext({ applicationIdentifier: GUID });
+    let list = [applicationFixture()];
+    const calls = mockFetch((call) => {
+      if (call.method === 'DELETE') {
+        list = [];
+        return [200, { applicationIdentifier: GUID, deleted: true }];
+      }
+      return [200, list];
+    });
+    renderPage(i18n, <ApplicationsListPage />, '/my-applications');
+    fireEvent.click(await screen.findByRole('button', { name: /^Delete/ }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this application?' });
+    expect(within(dialog).getByText(/started on 2 March 2026 and the details of its applicants will be deleted/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, delete it' }));
+    expect(await screen.findByText('The application started on 2 March 2026 has been deleted.')).toBeTruthy();
+    expect(await screen.findByText('You have not started any applications yet.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([{ method: 'DELETE', url: `/api/eta/applications/${GUID}`, body: undefined }]);
+    expect(getRouterContext().applicationIdentifier).toBeUndefined();
+  });
+
+  it('keeps the application when the dialog is answered No', async () => {
+    const calls = mockFetch(() => [200, [applicationFixture()]]);
+    renderPage(i18n, <ApplicationsListPage />, '/my-applications');
+    fireEvent.click(await screen.findByRole('button', { name: /^Delete/ }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'No, keep it' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls.every((c) => c.method === 'GET')).toBe(true);
+  });
+});
+
+describe('navigation helpers', () => {
+  it('resumes at the applicants page while there are none, else at the applicant', () => {
+    expect(resumePath({ step: 'MANAGE_APPLICANTS', applicantIdentifier: null })).toBe('/applications/manage-applicants');
+    expect(resumePath({ step: 'DECLARATION', applicantIdentifier: 'a b' })).toBe('/applications/application?applicantIdentifier=a%20b');
+  });
+
+  it('links outcomes only for decided applicants', () => {
+    expect(outcomeLink(applicantFixture({ status: 'SUBMITTED' }) as never)).toBeUndefined();
+    expect(outcomeLink(applicantFixture({ status: 'APPROVED' }) as never)?.to).toMatch(/^\/applications\/view-eta\?applicantIdentifier=/);
+  });
+});
