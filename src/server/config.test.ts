@@ -89,6 +89,24 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the inactivity limit, served by /envs, never longer than the refresh token lifetime', () => {
+    const defaults = loadConfig({});
+    expect(defaults.sessionIdleSeconds).toBe(1800);
+    expect(defaults.publicSettings.SESSION_IDLE_SECONDS).toBe('1800');
+    expect(loadConfig({ REFRESH_TOKEN_TTL_SECONDS: '600' }).sessionIdleSeconds).toBe(600);
+    const set = loadConfig({ SESSION_IDLE_SECONDS: '900' });
+    expect(set.sessionIdleSeconds).toBe(900);
+    expect(set.publicSettings.SESSION_IDLE_SECONDS).toBe('900');
+    expect(() => loadConfig({ SESSION_IDLE_SECONDS: '7200' })).toThrow(/SESSION_IDLE_SECONDS must not be more than REFRESH_TOKEN_TTL_SECONDS/);
+    expect(() => loadConfig({ SESSION_IDLE_SECONDS: '10' })).toThrow(/SESSION_IDLE_SECONDS/);
+  });
+
+  it('reads the grace period for a lost refresh answer, 30 s by default, 0 to turn it off', () => {
+    expect(loadConfig({}).refreshReuseGraceSeconds).toBe(30);
+    expect(loadConfig({ REFRESH_REUSE_GRACE_SECONDS: '0' }).refreshReuseGraceSeconds).toBe(0);
+    expect(() => loadConfig({ REFRESH_REUSE_GRACE_SECONDS: '3600' })).toThrow(/REFRESH_REUSE_GRACE_SECONDS/);
+  });
+
   it('reads the per-client-address limits, for operators whose users share one address', () => {
     const config = loadConfig({ CLIENT_LOGIN_FAILURE_LIMIT: '50', CLIENT_CODE_ENTRY_LIMIT: '40', CLIENT_EMAIL_LIMIT: '500' });
     expect(config.clientLimits).toEqual({ loginFailures: 50, codeEntries: 40, emails: 500 });

@@ -25,6 +25,7 @@ export const PUBLIC_SETTING_KEYS = [
   'FORM_PREVIEW',
   'DEV_MAILBOX',
   'SESSION_WARNING_SECONDS',
+  'SESSION_IDLE_SECONDS',
 ] as const;
 
 export type PublicSettingKey = (typeof PUBLIC_SETTING_KEYS)[number];
@@ -54,6 +55,8 @@ export interface AppConfig {
   jwtSecret: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** How long after a rotation its lost answer can be recovered by presenting the old refresh token again. */
+  refreshReuseGraceSeconds: number;
   /** SMTP transport URL; when absent mail goes to the development mailbox. */
   smtpUrl?: string;
   mailFrom: string;
@@ -72,6 +75,8 @@ export interface AppConfig {
    */
   clientLimits: { loginFailures: number; codeEntries: number; emails: number };
   sessionWarningSeconds: number;
+  /** Inactivity after which the browser ends the session (never more than the refresh token lifetime). */
+  sessionIdleSeconds: number;
   /** Photo capture sessions (selfie and passport page) and the checks of their images. */
   capture: CaptureConfig;
   formPreview: boolean;
@@ -164,6 +169,14 @@ export function loadConfig(env: Env): AppConfig {
   const smtpUrl = text(env, 'SMTP_URL');
   const publicUrl = url(env, 'PUBLIC_URL', `http://localhost:${port || 8080}`);
   const sessionWarningSeconds = integer(env, 'SESSION_WARNING_SECONDS', 120, 0, 86400);
+  const refreshTokenTtlSeconds = integer(env, 'REFRESH_TOKEN_TTL_SECONDS', 3600, 1, 30 * 86400);
+  // Below 30 s, activity written by one tab (at most every 10 s) could reach another after its deadline.
+  const sessionIdleSeconds = integer(env, 'SESSION_IDLE_SECONDS', Math.min(1800, refreshTokenTtlSeconds), 30, 30 * 86400);
+  if (sessionIdleSeconds > refreshTokenTtlSeconds) {
+    throw new ConfigError(
+      `SESSION_IDLE_SECONDS must not be more than REFRESH_TOKEN_TTL_SECONDS (${refreshTokenTtlSeconds}), got ${sessionIdleSeconds}`,
+    );
+  }
   const formPreview = flag(env, 'FORM_PREVIEW', !isProduction);
   const devMailbox = flag(env, 'DEV_MAILBOX', !smtpUrl && !isProduction);
 
@@ -178,6 +191,7 @@ export function loadConfig(env: Env): AppConfig {
   publicSettings.FORM_PREVIEW = String(formPreview);
   publicSettings.DEV_MAILBOX = String(devMailbox);
   publicSettings.SESSION_WARNING_SECONDS = String(sessionWarningSeconds);
+  publicSettings.SESSION_IDLE_SECONDS = String(sessionIdleSeconds);
 
   return {
     port,
@@ -189,7 +203,8 @@ export function loadConfig(env: Env): AppConfig {
     logLevel,
     jwtSecret: text(env, 'JWT_SECRET') ?? '',
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 1, 86400),
-    refreshTokenTtlSeconds: integer(env, 'REFRESH_TOKEN_TTL_SECONDS', 3600, 1, 30 * 86400),
+    refreshTokenTtlSeconds,
+    refreshReuseGraceSeconds: integer(env, 'REFRESH_REUSE_GRACE_SECONDS', 30, 0, 300),
     smtpUrl,
     mailFrom: text(env, 'MAIL_FROM') ?? `no-reply@${new URL(publicUrl).hostname}`,
     publicUrl,
@@ -203,6 +218,7 @@ export function loadConfig(env: Env): AppConfig {
       emails: integer(env, 'CLIENT_EMAIL_LIMIT', 20, 1, 1_000_000),
     },
     sessionWarningSeconds,
+    sessionIdleSeconds,
     capture: {
       sessionTtlSeconds: integer(env, 'CAPTURE_SESSION_TTL_SECONDS', 900, 60, 86400),
       maxAttempts: integer(env, 'CAPTURE_MAX_ATTEMPTS', 5, 1, 100),

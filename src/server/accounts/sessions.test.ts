@@ -107,13 +107,35 @@ describe.each(databases())('sign-in, tokens and profile on %s', (kind) => {
     expect(Object.keys(rotated).sort()).toEqual(['accessToken', 'expiresIn', 'refreshExpiresIn', 'refreshToken']);
     expect(rotated.refreshToken).not.toBe(tokenInfo.refreshToken);
     expect((await getProfile(app, rotated.accessToken)).statusCode).toBe(200);
+    const second = await post(app, 'refresh', { refreshToken: rotated.refreshToken });
+    expect(second.statusCode).toBe(200);
+    const latest = second.json();
 
+    // The first token's successor has been used, so this is a copy, not a lost answer.
     const replay = await post(app, 'refresh', { refreshToken: tokenInfo.refreshToken });
     expect(replay.statusCode).toBe(401);
     expect(replay.json()).toEqual({ error: 'Your session has ended. Please sign in again.', code: 'REFRESH_TOKEN_INVALID' });
-    expect((await post(app, 'refresh', { refreshToken: rotated.refreshToken })).statusCode).toBe(401);
-    expect((await getProfile(app, rotated.accessToken)).statusCode).toBe(401);
+    expect((await post(app, 'refresh', { refreshToken: latest.refreshToken })).statusCode).toBe(401);
+    expect((await getProfile(app, latest.accessToken)).statusCode).toBe(401);
     expect((await getProfile(app, tokenInfo.accessToken)).statusCode).toBe(401);
+  });
+
+  it('recovers a lost refresh answer within 30 seconds; later, the same replay ends the session', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2027-03-01T10:00:00Z'));
+    const { tokenInfo } = await registerVerifiedAndLogin(app, 'lost-answer@example.com');
+    expect((await post(app, 'refresh', { refreshToken: tokenInfo.refreshToken })).statusCode).toBe(200);
+    vi.setSystemTime(new Date('2027-03-01T10:00:20Z'));
+    const recovered = await post(app, 'refresh', { refreshToken: tokenInfo.refreshToken });
+    expect(recovered.statusCode).toBe(200);
+    expect((await getProfile(app, recovered.json().accessToken)).statusCode).toBe(200);
+
+    vi.setSystemTime(new Date('2027-03-01T10:01:00Z'));
+    const next = await post(app, 'refresh', { refreshToken: recovered.json().refreshToken });
+    expect(next.statusCode).toBe(200);
+    vi.setSystemTime(new Date('2027-03-01T10:01:31Z'));
+    expect((await post(app, 'refresh', { refreshToken: recovered.json().refreshToken })).statusCode).toBe(401);
+    expect((await getProfile(app, next.json().accessToken)).statusCode).toBe(401);
   });
 
   it('refuses unknown or malformed refresh tokens', async () => {

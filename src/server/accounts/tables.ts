@@ -39,6 +39,10 @@ export interface RefreshTokensTable {
   session_id: string;
   created_at: string;
   expires_at: string;
+  /**
+   * When the token was exchanged (or, unused, replaced after a lost answer). The token it was rotated into has
+   * `created_at` equal to this value.
+   */
   rotated_at: string | null;
 }
 

@@ -92,6 +92,86 @@ describe.each(databases())('tokens on %s', (kind) => {
     expect(results.filter((r) => !r.ok && r.reason === 'reused')).toHaveLength(1);
   });
 
+  describe('a lost refresh answer', () => {
+    const withGrace = { ...settings, refreshReuseGraceSeconds: 30 };
+
+    it('within the grace period, while the successor is unused, answers a fresh pair and the session lives', async () => {
+      const profileId = await insertTestProfile(testDb.db);
+      const first = await startSession(testDb.db, withGrace, profileId, t0);
+      const lost = await rotateRefreshToken(testDb.db, withGrace, first.refreshToken, later(60), vi.fn());
+      if (!lost.ok) throw new Error('rotation failed');
+      const onReuse = vi.fn();
+      // The answer never arrived: the client presents the token it still holds.
+      const recovered = await rotateRefreshToken(testDb.db, withGrace, first.refreshToken, later(65), onReuse);
+      expect(recovered.ok).toBe(true);
+      if (!recovered.ok) return;
+      expect(onReuse).not.toHaveBeenCalled();
+      expect(recovered.sessionId).toBe(first.sessionId);
+      expect(recovered.tokenInfo.refreshToken).not.toBe(lost.tokenInfo.refreshToken);
+      expect(await verifyAccessToken(testDb.db, withGrace, recovered.tokenInfo.accessToken, later(66))).toEqual({ profileId, sessionId: first.sessionId });
+      // The session goes on rotating from the recovered token.
+      const next = await rotateRefreshToken(testDb.db, withGrace, recovered.tokenInfo.refreshToken, later(120), vi.fn());
+      expect(next.ok).toBe(true);
+      const session = await testDb.db.selectFrom('auth_sessions').selectAll().where('id', '=', first.sessionId).executeTakeFirstOrThrow();
+      expect(session.revoked_at).toBeNull();
+    });
+
+    it('the unused successor that was never delivered stops working, and using it revokes the family', async () => {
+      const profileId = await insertTestProfile(testDb.db);
+      const first = await startSession(testDb.db, withGrace, profileId, t0);
+      const lost = await rotateRefreshToken(testDb.db, withGrace, first.refreshToken, later(60), vi.fn());
+      if (!lost.ok) throw new Error('rotation failed');
+      const recovered = await rotateRefreshToken(testDb.db, withGrace, first.refreshToken, later(61), vi.fn());
+      expect(recovered.ok).toBe(true);
+      // Only one token of the family is live at a time: the replaced one counts as a replay once its grace is over.
+      const onReuse = vi.fn();
+      expect(await rotateRefreshToken(testDb.db, withGrace, lost.tokenInfo.refreshToken, later(200), onReuse)).toEqual({ ok: false, reason: 'reused' });
+      expect(onReuse).toHaveBeenCalledWith({ sessionId: first.sessionId, profileId });
+    });
+
+    it('after the grace period, a replay revokes the family as before', async () => {
+      const profileId = await insertTestProfile(testDb.db);
+      const first = await startSession(testDb.db, withGrace, profileId, t0);
+      const second = await rotateRefreshToken(testDb.db, withGrace, first.refreshToken, later(60), vi.fn());
+      if (!second.ok) throw new Error('rotation failed');
+      const onReuse = vi.fn();
+      expect(await rotateRefreshToken(testDb.db, withGrace, first.refreshToken, later(91), onReuse)).toEqual({ ok: false, reason: 'reused' });
+      expect(onReuse).toHaveBeenCalledWith({ sessionId: first.sessionId, profileId });
+      expect(await rotateRefreshToken(testDb.db, withGrace, second.tokenInfo.refreshToken, later(92), vi.fn())).toEqual({ ok: false, reason: 'revoked' });
+    });
+
+    it('a replay after the successor was used revokes the family, even within the grace period', async () => {
+      const profileId = await insertTestProfile(testDb.db);
+      const first = await startSession(testDb.db, withGrace, profileId, t0);
+      const second = await rotateRefreshToken(testDb.db, withGrace, first.refreshToken, later(60), vi.fn());
+      if (!second.ok) throw new Error('rotation failed');
+      const third = await rotateRefreshToken(testDb.db, withGrace, second.tokenInfo.refreshToken, later(62), vi.fn());
+      if (!third.ok) throw new Error('rotation failed');
+      const onReuse = vi.fn();
+      expect(await rotateRefreshToken(testDb.db, withGrace, first.refreshToken, later(65), onReuse)).toEqual({ ok: false, reason: 'reused' });
+      expect(onReuse).toHaveBeenCalledTimes(1);
+      expect(await verifyAccessToken(testDb.db, withGrace, third.tokenInfo.accessToken, later(66))).toBeUndefined();
+      expect(await rotateRefreshToken(testDb.db, withGrace, third.tokenInfo.refreshToken, later(67), vi.fn())).toEqual({ ok: false, reason: 'revoked' });
+    });
+
+    it('a second replay of the same lost token revokes the family: its successor has been replaced', async () => {
+      const profileId = await insertTestProfile(testDb.db);
+      const first = await startSession(testDb.db, withGrace, profileId, t0);
+      await rotateRefreshToken(testDb.db, withGrace, first.refreshToken, later(60), vi.fn());
+      expect((await rotateRefreshToken(testDb.db, withGrace, first.refreshToken, later(61), vi.fn())).ok).toBe(true);
+      expect(await rotateRefreshToken(testDb.db, withGrace, first.refreshToken, later(62), vi.fn())).toEqual({ ok: false, reason: 'reused' });
+    });
+
+    it('does not apply to a revoked family', async () => {
+      const profileId = await insertTestProfile(testDb.db);
+      const first = await startSession(testDb.db, withGrace, profileId, t0);
+      await rotateRefreshToken(testDb.db, withGrace, first.refreshToken, later(60), vi.fn());
+      await revokeSession(testDb.db, first.sessionId, 'logout', later(61));
+      const outcome = await rotateRefreshToken(testDb.db, withGrace, first.refreshToken, later(62), vi.fn());
+      expect(outcome.ok).toBe(false);
+    });
+  });
+
   it('refuses an expired or unknown refresh token', async () => {
     const profileId = await insertTestProfile(testDb.db);
     const first = await startSession(testDb.db, settings, profileId, t0);

@@ -8,6 +8,12 @@ export interface TokenSettings {
   jwtSecret: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /**
+   * How long after its rotation a refresh token may be presented again, without revoking its family, when the
+   * token it was rotated into has not been used: the answer of that rotation was lost (a reload or a dropped
+   * connection mid-refresh). 0 or absent: never.
+   */
+  refreshReuseGraceSeconds?: number;
 }
 
 /** Reports a replayed refresh token; the caller's logger is passed in so the event lands in the server log. */
@@ -82,10 +88,42 @@ export async function startSession(db: Db, settings: TokenSettings, profileId: s
   return { ...(await tokenInfo(db, settings, { profileId, sessionId }, now)), sessionId };
 }
 
+function withinGrace(rotatedAt: string, now: Date, settings: TokenSettings): boolean {
+  const graceMs = (settings.refreshReuseGraceSeconds ?? 0) * 1000;
+  const elapsed = now.getTime() - new Date(rotatedAt).getTime();
+  return graceMs > 0 && elapsed >= 0 && elapsed <= graceMs;
+}
+
+/**
+ * Marks as replaced the token a rotation produced, when it is the only one and has never been used, and says
+ * whether it did. A rotation inserts its successor with `created_at` equal to the old token's `rotated_at`
+ * (both are the same `now`), which is how the successor is found without another column. The mark is
+ * conditional, so of two concurrent replays only one can succeed.
+ */
+async function replaceUnusedSuccessor(db: Db, sessionId: string, tokenHash: string, rotatedAt: string, now: Date): Promise<boolean> {
+  const successors = await db
+    .selectFrom('refresh_tokens')
+    .select(['token_hash', 'rotated_at'])
+    .where('session_id', '=', sessionId)
+    .where('created_at', '=', rotatedAt)
+    .where('token_hash', '!=', tokenHash)
+    .execute();
+  if (successors.length !== 1 || successors[0].rotated_at !== null) return false;
+  const marked = await db
+    .updateTable('refresh_tokens')
+    .set({ rotated_at: now.toISOString() })
+    .where('token_hash', '=', successors[0].token_hash)
+    .where('rotated_at', 'is', null)
+    .executeTakeFirst();
+  return Number(marked.numUpdatedRows) === 1;
+}
+
 /**
  * Exchanges a refresh token for new tokens. The old token is marked rotated in the same statement that
  * checks it, so two concurrent uses cannot both succeed; a second use of a rotated token means it was
- * copied, and the whole family is revoked.
+ * copied, and the whole family is revoked. One exception keeps a lost answer from ending the session: within
+ * `refreshReuseGraceSeconds` of the rotation, while the token it was rotated into is still unused, the old
+ * token gets a fresh pair of the same family and that unused successor stops working.
  */
 export async function rotateRefreshToken(
   db: Db,
@@ -108,12 +146,20 @@ export async function rotateRefreshToken(
     .where('refresh_tokens.token_hash', '=', tokenHash)
     .executeTakeFirst();
   if (!row) return { ok: false, reason: 'unknown' };
+  const claims = { profileId: row.profile_id, sessionId: row.session_id };
   const reuse = async (): Promise<RefreshOutcome> => {
     await revokeSession(db, row.session_id, 'reuse', now);
     onReuse({ sessionId: row.session_id, profileId: row.profile_id });
     return { ok: false, reason: 'reused' };
   };
-  if (row.rotated_at !== null) return reuse();
+  if (row.rotated_at !== null) {
+    const lostAnswer =
+      row.revoked_at === null &&
+      withinGrace(row.rotated_at, now, settings) &&
+      (await replaceUnusedSuccessor(db, row.session_id, tokenHash, row.rotated_at, now));
+    if (!lostAnswer) return reuse();
+    return { ok: true, tokenInfo: await tokenInfo(db, settings, claims, now), ...claims };
+  }
   if (row.revoked_at !== null) return { ok: false, reason: 'revoked' };
   if (row.expires_at <= now.toISOString()) return { ok: false, reason: 'expired' };
 
@@ -125,7 +171,6 @@ export async function rotateRefreshToken(
     .executeTakeFirst();
   if (Number(marked.numUpdatedRows) !== 1) return reuse();
 
-  const claims = { profileId: row.profile_id, sessionId: row.session_id };
   return { ok: true, tokenInfo: await tokenInfo(db, settings, claims, now), ...claims };
 }
 
