@@ -30,6 +30,13 @@ export interface SchemaFormProps {
   onChange?: (formData: FormAnswers) => void;
   /** Called when another page of a multi-page form is shown. */
   onPageChange?: (page: FormPage, index: number) => void;
+  /**
+   * Called when a page passes validation on Continue, before the next page (or check answers) is shown, e.g. to
+   * save that page; resolving `false` keeps the user on the page (show why through `serverErrors`).
+   */
+  onPageSubmit?: (page: FormPage, formData: FormAnswers) => boolean | void | Promise<boolean | void>;
+  /** Id of the page to open first (resuming a saved form); the first page when unknown or not applicable. */
+  initialPageId?: string;
   /** i18n key of the final button (default "Continue"). */
   submitLabelKey?: string;
   /** Errors answered by the API (`ApiErrorBody.fields`, or the whole body): shown in the same summary. */
@@ -57,7 +64,7 @@ function serverFieldErrors(serverErrors: SchemaFormProps['serverErrors']): Field
 }
 
 function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
-  const { form, onSubmit, onChange, onPageChange, submitLabelKey, serverErrors, disabled, children } = props;
+  const { form, onSubmit, onChange, onPageChange, onPageSubmit, submitLabelKey, serverErrors, disabled, children } = props;
   const { t, i18n } = useTranslation(['forms', 'validation']);
   const styles = useEngineStyles();
   const validation = formValidation(form);
@@ -66,7 +73,10 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
   const showCheckAnswers = props.checkAnswers ?? multiPage;
 
   const [data, setData] = useState<FormAnswers>(() => props.formData ?? {});
-  const [pageIndex, setPageIndex] = useState(0);
+  const [pageIndex, setPageIndex] = useState(() => {
+    const start = pages.findIndex((p) => p.id === props.initialPageId);
+    return start > 0 && validation.pageApplies(pages[start], props.formData ?? {}) ? start : 0;
+  });
   const [attempted, setAttempted] = useState<Set<string>>(() => new Set());
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
   const [reviewing, setReviewing] = useState(false);
@@ -175,6 +185,16 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
       setFocusTick((n) => n + 1);
       return;
     }
+    if (onPageSubmit) {
+      setBusy(true);
+      let accepted: boolean | void;
+      try {
+        accepted = await onPageSubmit(page, answers);
+      } finally {
+        setBusy(false);
+      }
+      if (accepted === false) return;
+    }
     const next = nextIndex(pageIndex, 1);
     if (returnToReview || (next === -1 && showCheckAnswers && multiPage)) {
       setReturnToReview(false);
@@ -240,6 +260,7 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
         extraErrors={extraErrors}
         noValidate
         noHtml5Validate
+        experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
         showErrorList={false}
         omitExtraData
         experimental_customMergeAllOf={keepConstraintAllOf}

@@ -43,7 +43,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
   if (isGroup) {
     return (
       <fieldset className={className} data-field={id}>
-        {displayLabel !== false && <legend className={styles.label}>{labelText}</legend>}
+        {(displayLabel !== false || GROUP_FIELDS.has(String(field))) && <legend className={styles.label}>{labelText}</legend>}
         {description}
         {hint}
         {message}
