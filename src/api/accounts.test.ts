@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSessionEnded, getContextEmail, hasSessionEnded, markSessionEnded, refreshSessionNow, setContextEmail } from './accounts';
+import { LAST_ACTIVITY_KEY } from './auth/activity';
+import { refreshNow } from './auth/refresh-scheduler';
 import * as tokens from './auth/tokens';
 
 beforeEach(() => localStorage.clear());
@@ -46,6 +48,31 @@ describe('refreshSessionNow', () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ error: 'x', code: 'REFRESH_TOKEN_INVALID' }), { status: 401 })));
     expect(await refreshSessionNow()).toBe(false);
     expect(clear).toHaveBeenCalled();
+  });
+});
+
+describe('refreshSessionNow and the scheduler', () => {
+  it('joins a refresh already running instead of sending the same token twice, and counts as activity', async () => {
+    tokens.storeTokens({ accessToken: 'a', expiresIn: 900, refreshToken: 'refresh-1', refreshExpiresIn: 3600 });
+    let answer: (response: Response) => void = () => undefined;
+    const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    vi.stubGlobal('fetch', fetchMock);
+    const scheduled = refreshNow();
+    const stay = refreshSessionNow();
+    expect(Number(localStorage.getItem(LAST_ACTIVITY_KEY))).toBeGreaterThan(0);
+    answer(new Response(JSON.stringify({ accessToken: 'b', expiresIn: 900, refreshToken: 'refresh-2', refreshExpiresIn: 3600 }), { status: 200 }));
+    expect(await Promise.all([scheduled, stay])).toEqual([true, true]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(tokens.getRefreshToken()).toBe('refresh-2');
+    tokens.clearTokens();
+  });
+
+  it('leaves the session alone when the network fails', async () => {
+    tokens.storeTokens({ accessToken: 'a', expiresIn: 900, refreshToken: 'refresh-1', refreshExpiresIn: 3600 });
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    expect(await refreshSessionNow()).toBe(false);
+    expect(tokens.getRefreshToken()).toBe('refresh-1');
+    tokens.clearTokens();
   });
 });
 

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import type { EmailAction, LoginResult, TokenInfo } from '@/shared/api-types';
+import type { EmailAction, LoginResult } from '@/shared/api-types';
+import { recordActivity } from './auth/activity';
+import { refreshSession } from './auth/refresh-scheduler';
 import { forgetSession } from './auth/session';
-import { getRefreshToken, storeTokens } from './auth/tokens';
 import { queryKeys } from './query-keys';
 import { productRequest, unwrap } from './request';
 
@@ -117,23 +118,16 @@ export function useProfile() {
 }
 
 /**
- * Renews the session now (POST refresh) and stores the new tokens, so the refresh token's lifetime starts
- * again. Resolves false, after forgetting the local session, when the server no longer accepts the token.
+ * 'Stay signed in': counts as activity (in every tab) and renews the session now through the scheduler's
+ * single-flight refresh, so it never races the scheduler into a reuse detection. Resolves false, after
+ * forgetting the local session, when the server no longer accepts the token; a network failure leaves the
+ * session as it is.
  */
 export async function refreshSessionNow(): Promise<boolean> {
-  const refreshToken = getRefreshToken();
-  if (!refreshToken) {
-    forgetSession();
-    return false;
-  }
-  const result = await productRequest<TokenInfo>({ method: 'POST', path: `${PROFILE_PATH}/refresh`, body: { refreshToken }, auth: false });
-  if (result.success && result.data) {
-    storeTokens(result.data);
-    return true;
-  }
-  // A failure caused by the network leaves the session to the refresh scheduler; a refusal ends it.
-  if (result.status === 401 || result.status === 403) forgetSession();
-  return false;
+  recordActivity({ share: true });
+  const outcome = await refreshSession();
+  if (outcome === 'refused' || outcome === 'no-token') forgetSession();
+  return outcome === 'refreshed';
 }
 
 // The router context is one localStorage entry owned by the routing layer (src/routing/router-context.ts).

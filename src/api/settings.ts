@@ -15,7 +15,8 @@ export type SettingKey =
   | 'PAIA_URL'
   | 'FORM_PREVIEW'
   | 'DEV_MAILBOX'
-  | 'SESSION_WARNING_SECONDS';
+  | 'SESSION_WARNING_SECONDS'
+  | 'SESSION_IDLE_SECONDS';
 
 export type Settings = Readonly<Record<string, string>>;
 
@@ -37,6 +38,7 @@ export const SETTING_DEFAULTS: Readonly<Record<SettingKey, string>> = {
   FORM_PREVIEW: import.meta.env.MODE === 'production' ? 'false' : 'true',
   DEV_MAILBOX: 'false',
   SESSION_WARNING_SECONDS: '120',
+  SESSION_IDLE_SECONDS: '1800',
 };
 
 /** Path of the settings endpoint, always on the origin that served the page. */

@@ -1,7 +1,8 @@
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applySettings } from '../settings';
-import { refreshDelay, startRefreshScheduler, tokenInfoOf } from './refresh-scheduler';
+import { LAST_ACTIVITY_KEY } from './activity';
+import { refreshDelay, refreshNow, startRefreshScheduler, tokenInfoOf } from './refresh-scheduler';
 import { clearTokens, getAccessToken, getRefreshToken, isLoggedIn, storeTokens } from './tokens';
 
 const MINUTE = 60_000;
@@ -21,6 +22,21 @@ function refreshCalls() {
   return fetchMock.mock.calls.filter(([url]) => url.endsWith('/api/eta/profile/refresh'));
 }
 
+function logoutCalls() {
+  return fetchMock.mock.calls.filter(([url]) => url.endsWith('/api/eta/profile/logout'));
+}
+
+/** What the user does: a key press anywhere on the page. */
+function pressKey() {
+  window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
+}
+
+/** What another tab of the portal does when its user is active: writes the shared storage entry. */
+function activityInAnotherTab(at: number) {
+  localStorage.setItem(LAST_ACTIVITY_KEY, String(at));
+  window.dispatchEvent(new StorageEvent('storage', { key: LAST_ACTIVITY_KEY, newValue: String(at) }));
+}
+
 beforeEach(() => {
   vi.useFakeTimers({ now: Date.UTC(2030, 0, 1, 12, 0, 0) });
   fetchMock.mockReset();
@@ -32,6 +48,7 @@ beforeEach(() => {
 afterEach(() => {
   stop();
   clearTokens();
+  localStorage.clear();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
@@ -89,6 +106,7 @@ describe('refresh timing', () => {
     stop = startRefreshScheduler({ onSessionEnded });
     await vi.advanceTimersByTimeAsync(60 * MINUTE);
     expect(fetchMock).not.toHaveBeenCalled();
+    pressKey();
     storeTokens(tokens(1, 2 * 60));
     answerRefresh(tokens(2, 2 * 60));
     await vi.advanceTimersByTimeAsync(MINUTE);
@@ -141,6 +159,170 @@ describe('ending the session', () => {
     await vi.advanceTimersByTimeAsync(60 * MINUTE);
     expect(fetchMock).not.toHaveBeenCalled();
     expect(onSessionEnded).not.toHaveBeenCalled();
+  });
+});
+
+describe('ending the session after inactivity (SESSION_IDLE_SECONDS)', () => {
+  const ok = () => fetchMock.mockImplementation(async (url) =>
+    new Response(JSON.stringify(url.endsWith('/refresh') ? tokens(9, 15 * 60) : { message: 'Signed out' }), { status: 200 }));
+
+  it('keeps refreshing while the deadline is ahead, then logs out on the server and clears the cookies', async () => {
+    ok();
+    storeTokens(tokens(1, 15 * 60, 60 * 60));
+    stop = startRefreshScheduler({ onSessionEnded });
+    await vi.advanceTimersByTimeAsync(30 * MINUTE - 1);
+    // Refreshed at 14 and 28 minutes although nobody did anything: the access token must work until the deadline.
+    expect(refreshCalls()).toHaveLength(2);
+    expect(onSessionEnded).not.toHaveBeenCalled();
+    expect(isLoggedIn()).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(logoutCalls()).toHaveLength(1);
+    expect(JSON.parse(String(logoutCalls()[0][1].body))).toEqual({ refreshToken: 'refresh-9' });
+    expect(onSessionEnded).toHaveBeenCalledWith('inactivity');
+    expect(isLoggedIn()).toBe(false);
+    await vi.advanceTimersByTimeAsync(60 * MINUTE);
+    expect(refreshCalls()).toHaveLength(2);
+  });
+
+  it('uses the SESSION_IDLE_SECONDS setting', async () => {
+    ok();
+    applySettings([{ key: 'SESSION_IDLE_SECONDS', value: '600' }]);
+    storeTokens(tokens(1, 15 * 60, 60 * 60));
+    stop = startRefreshScheduler({ onSessionEnded });
+    await vi.advanceTimersByTimeAsync(10 * MINUTE - 1);
+    expect(onSessionEnded).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(onSessionEnded).toHaveBeenCalledWith('inactivity');
+  });
+
+  it('counts key presses in this tab as activity: the deadline moves', async () => {
+    ok();
+    storeTokens(tokens(1, 15 * 60, 60 * 60));
+    stop = startRefreshScheduler({ onSessionEnded });
+    await vi.advanceTimersByTimeAsync(20 * MINUTE);
+    pressKey();
+    await vi.advanceTimersByTimeAsync(30 * MINUTE - 1);
+    expect(onSessionEnded).not.toHaveBeenCalled();
+    expect(isLoggedIn()).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(onSessionEnded).toHaveBeenCalledWith('inactivity');
+  });
+
+  it("counts another tab's activity, heard through the storage event", async () => {
+    ok();
+    storeTokens(tokens(1, 15 * 60, 60 * 60));
+    stop = startRefreshScheduler({ onSessionEnded });
+    await vi.advanceTimersByTimeAsync(25 * MINUTE);
+    activityInAnotherTab(Date.now());
+    await vi.advanceTimersByTimeAsync(30 * MINUTE - 1);
+    expect(onSessionEnded).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(onSessionEnded).toHaveBeenCalledWith('inactivity');
+  });
+
+  it('ends at the refresh token expiry when that comes first', async () => {
+    ok();
+    fetchMock.mockImplementation(async () => new Response('{}', { status: 200 }));
+    // An access token that outlives the refresh token, so no refresh moves the expiry.
+    storeTokens(tokens(1, 60 * 60, 10 * 60));
+    stop = startRefreshScheduler({ onSessionEnded });
+    await vi.advanceTimersByTimeAsync(10 * MINUTE - 1);
+    expect(onSessionEnded).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(onSessionEnded).toHaveBeenCalledWith('inactivity');
+  });
+
+  it('ends a session whose stored activity is older than the limit when the page opens (browser left, reopened)', async () => {
+    ok();
+    storeTokens(tokens(1, 15 * 60, 60 * 60));
+    localStorage.setItem(LAST_ACTIVITY_KEY, String(Date.now() - 31 * MINUTE));
+    stop = startRefreshScheduler({ onSessionEnded });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(logoutCalls()).toHaveLength(1);
+    expect(onSessionEnded).toHaveBeenCalledWith('inactivity');
+    expect(isLoggedIn()).toBe(false);
+  });
+
+  it('tells this tab when another tab ended the session at the shared deadline', async () => {
+    ok();
+    storeTokens(tokens(1, 15 * 60, 60 * 60));
+    stop = startRefreshScheduler({ onSessionEnded });
+    await vi.advanceTimersByTimeAsync(30 * MINUTE - 10);
+    // The other tab's logout cleared the shared cookies, which sends this tab no event.
+    Cookies.remove('authToken', { path: '/' });
+    Cookies.remove('refreshToken', { path: '/' });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(onSessionEnded).toHaveBeenCalledWith('inactivity');
+    expect(logoutCalls()).toHaveLength(0);
+  });
+
+  it('says nothing when the user signed out before the deadline', async () => {
+    ok();
+    storeTokens(tokens(1, 15 * 60, 60 * 60));
+    stop = startRefreshScheduler({ onSessionEnded });
+    await vi.advanceTimersByTimeAsync(5 * MINUTE);
+    clearTokens();
+    await vi.advanceTimersByTimeAsync(60 * MINUTE);
+    expect(onSessionEnded).not.toHaveBeenCalled();
+  });
+});
+
+describe('refreshNow: one refresh at a time', () => {
+  it('lets concurrent callers share one call, then allows the next', async () => {
+    storeTokens(tokens(1));
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const first = refreshNow();
+    const second = refreshNow();
+    expect(refreshCalls()).toHaveLength(1);
+    answer(new Response(JSON.stringify(tokens(2)), { status: 200 }));
+    expect(await Promise.all([first, second])).toEqual([true, true]);
+    expect(getRefreshToken()).toBe('refresh-2');
+    answerRefresh(tokens(3));
+    expect(await refreshNow()).toBe(true);
+    expect(refreshCalls().map(([, init]) => JSON.parse(String(init.body)).refreshToken)).toEqual(['refresh-1', 'refresh-2']);
+  });
+
+  it('answers false when refused, failed or without a refresh token', async () => {
+    expect(await refreshNow()).toBe(false);
+    expect(fetchMock).not.toHaveBeenCalled();
+    storeTokens(tokens(1));
+    answerRefresh({ error: 'Session expired', code: 'REFRESH_TOKEN_INVALID' }, 401);
+    expect(await refreshNow()).toBe(false);
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    expect(await refreshNow()).toBe(false);
+  });
+
+  it('is what the scheduler uses: a refresh asked for while the scheduled one runs does not send a second', async () => {
+    storeTokens(tokens(1, 30));
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    stop = startRefreshScheduler({ onSessionEnded });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(refreshCalls()).toHaveLength(1);
+    const asked = refreshNow();
+    answer(new Response(JSON.stringify(tokens(2)), { status: 200 }));
+    expect(await asked).toBe(true);
+    expect(refreshCalls()).toHaveLength(1);
+    expect(onSessionEnded).not.toHaveBeenCalled();
+  });
+
+  it('takes the Web Lock, and skips the call when another tab rotated the token while it waited', async () => {
+    storeTokens(tokens(1));
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const request = vi.fn(async (_name: string, callback: () => Promise<unknown>) => {
+      await held;
+      return callback();
+    });
+    vi.stubGlobal('navigator', { ...navigator, locks: { request } });
+    const result = refreshNow();
+    expect(request).toHaveBeenCalledWith('eta.refresh', expect.any(Function));
+    storeTokens(tokens(5));
+    release();
+    expect(await result).toBe(true);
+    expect(refreshCalls()).toHaveLength(0);
+    expect(getRefreshToken()).toBe('refresh-5');
   });
 });
 

@@ -1,6 +1,7 @@
 import type { LoginResult, TokenInfo } from '@/shared/api-types';
 import { productRequest } from '../request';
-import { forgetSession } from './session';
+import { sessionDeadline, startActivityTracker } from './activity';
+import { forgetSession, logout } from './session';
 import { getAccessToken, getAccessTokenExpiry, getRefreshToken, storeTokens, subscribeAuth } from './tokens';
 
 export const REFRESH_PATH = '/api/eta/profile/refresh';
@@ -9,7 +10,7 @@ export const REFRESH_LEAD_MS = 60_000;
 /** setTimeout fires at once for longer delays, so very long lifetimes are waited for in steps. */
 const MAX_TIMER_MS = 2_147_483_647;
 
-export type SessionEndReason = 'missing-refresh-token' | 'refresh-failed';
+export type SessionEndReason = 'missing-refresh-token' | 'refresh-failed' | 'inactivity';
 
 export interface RefreshSchedulerOptions {
   /** Called after the local session was ended by the scheduler; the app resets its caches and goes to /login. */
@@ -35,6 +36,52 @@ export function tokenInfoOf(data: unknown): TokenInfo | undefined {
   return isTokenInfo(nested) ? nested : undefined;
 }
 
+/** How a refresh went: new tokens stored, refused by the server (401/403), failed otherwise, or nothing to refresh with. */
+export type RefreshOutcome = 'refreshed' | 'refused' | 'failed' | 'no-token';
+
+/** Name of the Web Lock that lets one tab at a time refresh (the cookies, and so the refresh token, are shared). */
+const REFRESH_LOCK = 'eta.refresh';
+
+let inFlight: Promise<RefreshOutcome> | undefined;
+
+async function refreshWith(seenToken: string | undefined): Promise<RefreshOutcome> {
+  const refreshToken = getRefreshToken();
+  if (!refreshToken) return 'no-token';
+  // Another tab rotated the token while this one waited for the lock: its new cookies serve this tab too.
+  if (seenToken !== undefined && refreshToken !== seenToken) return 'refreshed';
+  const result = await productRequest({ method: 'POST', path: REFRESH_PATH, body: { refreshToken }, auth: false });
+  const tokenInfo = result.success ? tokenInfoOf(result.data) : undefined;
+  if (tokenInfo) {
+    storeTokens(tokenInfo);
+    return 'refreshed';
+  }
+  return result.status === 401 || result.status === 403 ? 'refused' : 'failed';
+}
+
+/**
+ * Refreshes the tokens now, one refresh at a time: callers that come while a refresh runs share it, and
+ * where the browser has Web Locks, tabs take turns. Two refreshes with the same token would look like a
+ * stolen token being replayed and end the session.
+ */
+export function refreshSession(): Promise<RefreshOutcome> {
+  if (!inFlight) {
+    const seenToken = getRefreshToken();
+    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+    const run = locks
+      ? locks.request(REFRESH_LOCK, () => refreshWith(seenToken))
+      : refreshWith(undefined);
+    inFlight = run.finally(() => {
+      inFlight = undefined;
+    });
+  }
+  return inFlight;
+}
+
+/** Refreshes the tokens now (single-flight, see refreshSession); true when new tokens were stored. */
+export async function refreshNow(): Promise<boolean> {
+  return (await refreshSession()) === 'refreshed';
+}
+
 /** Milliseconds to wait before refreshing: one minute before expiry, 0 when that moment has passed or is unknown. */
 export function refreshDelay(expiry: Date | undefined, now: number): number {
   if (!expiry) return 0;
@@ -42,66 +89,91 @@ export function refreshDelay(expiry: Date | undefined, now: number): number {
 }
 
 /**
- * Keeps the session alive: refreshes the tokens one minute before the access token expires (at once when that
- * is less than a minute away, or when only the refresh token is left), and ends the session when there is an
- * access token without a refresh token or the refresh fails. Re-plans whenever tokens are stored or cleared.
- * Returns the function that stops it.
+ * Keeps the session alive while the user is active: refreshes the tokens one minute before the access token
+ * expires (at once when that is less than a minute away, or when only the refresh token is left), and ends
+ * the session when the user has been inactive for SESSION_IDLE_SECONDS (server logout, then cookies cleared),
+ * when there is an access token without a refresh token, or when the refresh fails. Tracks activity for that
+ * while it runs, and re-plans whenever tokens are stored or cleared. Returns the function that stops it.
  */
 export function startRefreshScheduler(options: RefreshSchedulerOptions): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
-  let refreshing = false;
+  let busy = false;
+  // The deadline of the session this tab watches, kept after its cookies vanish: when another tab ended it
+  // for inactivity, this tab must tell its user too.
+  let watchedDeadline: number | undefined;
 
-  const endSession = (reason: SessionEndReason) => {
-    forgetSession();
+  const ended = (reason: SessionEndReason) => {
+    watchedDeadline = undefined;
     options.onSessionEnded(reason);
+  };
+  const endLocally = (reason: SessionEndReason) => {
+    forgetSession();
+    ended(reason);
+  };
+  const endForInactivity = async () => {
+    busy = true;
+    try {
+      await logout();
+    } catch {
+      // logout() has forgotten the local session already; the server's session runs out with its token.
+    } finally {
+      busy = false;
+    }
+    if (!stopped) ended('inactivity');
   };
 
   const plan = () => {
     clearTimeout(timer);
     timer = undefined;
-    if (stopped || refreshing) return;
+    if (stopped || busy) return;
+    const now = Date.now();
     const accessToken = getAccessToken();
     if (!getRefreshToken()) {
-      if (accessToken) endSession('missing-refresh-token');
+      if (accessToken) endLocally('missing-refresh-token');
+      else if (watchedDeadline !== undefined && now >= watchedDeadline) ended('inactivity');
+      else watchedDeadline = undefined;
       return;
     }
-    const delay = accessToken ? refreshDelay(getAccessTokenExpiry(), Date.now()) : 0;
-    timer = setTimeout(() => void run(), Math.min(delay, MAX_TIMER_MS));
+    const deadline = sessionDeadline() ?? Infinity;
+    watchedDeadline = deadline;
+    if (now >= deadline) {
+      void endForInactivity();
+      return;
+    }
+    const refreshIn = accessToken ? refreshDelay(getAccessTokenExpiry(), now) : 0;
+    timer = setTimeout(() => void run(), Math.min(refreshIn, deadline - now, MAX_TIMER_MS));
   };
 
   const run = async () => {
     timer = undefined;
-    // Another tab may have refreshed meanwhile (the cookies are shared): then only re-plan.
-    if (getAccessToken() && refreshDelay(getAccessTokenExpiry(), Date.now()) > 0) {
-      plan();
-      return;
-    }
+    const now = Date.now();
     const refreshToken = getRefreshToken();
-    if (!refreshToken) {
+    // Not due when another tab has refreshed meanwhile (the cookies are shared), or when the timer was set
+    // for the inactivity deadline: plan() then ends the session or waits on.
+    const due =
+      refreshToken !== undefined &&
+      now < (sessionDeadline() ?? Infinity) &&
+      (!getAccessToken() || refreshDelay(getAccessTokenExpiry(), now) === 0);
+    if (!due) {
       plan();
       return;
     }
-    refreshing = true;
-    const result = await productRequest({ method: 'POST', path: REFRESH_PATH, body: { refreshToken }, auth: false });
-    refreshing = false;
+    busy = true;
+    const outcome = await refreshSession();
+    busy = false;
     if (stopped) return;
-    const tokenInfo = result.success ? tokenInfoOf(result.data) : undefined;
-    if (tokenInfo) {
-      storeTokens(tokenInfo);
-    } else if (getRefreshToken() === refreshToken) {
-      endSession('refresh-failed');
-    } else {
-      // The tokens changed while the call ran (sign-out, or another tab refreshed): follow them.
-      plan();
-    }
+    if (outcome !== 'refreshed' && getRefreshToken() === refreshToken) endLocally('refresh-failed');
+    else plan();
   };
 
+  const stopTracking = startActivityTracker();
   const unsubscribe = subscribeAuth(plan);
   plan();
   return () => {
     stopped = true;
     clearTimeout(timer);
     unsubscribe();
+    stopTracking();
   };
 }

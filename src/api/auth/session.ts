@@ -1,13 +1,15 @@
 import type { LoginResult } from '@/shared/api-types';
 import { productRequest } from '../request';
+import { recordActivity } from './activity';
 import { clearTokens, getRefreshToken, storeTokens } from './tokens';
 
 /** localStorage key of the signed-in profile's identifier. */
 export const PROFILE_IDENTIFIER_KEY = 'eta.profileIdentifier';
 export const LOGOUT_PATH = '/api/eta/profile/logout';
 
-/** Stores the tokens of a successful login and remembers the profile identifier. */
+/** Stores the tokens of a successful login and remembers the profile identifier; signing in is activity. */
 export function signIn(result: LoginResult): void {
+  recordActivity({ share: true });
   storeTokens(result.tokenInfo);
   try {
     localStorage.setItem(PROFILE_IDENTIFIER_KEY, result.profileIdentifier);

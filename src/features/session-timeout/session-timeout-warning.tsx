@@ -12,6 +12,7 @@ import { Suspense, useCallback, useEffect, useId, useRef, useState } from 'react
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { markSessionEnded, refreshSessionNow } from '@/api/accounts';
+import { holdActivity, sessionDeadline, subscribeActivity } from '@/api/auth/activity';
 import { getRefreshTokenExpiry, useLoggedIn } from '@/api/auth/tokens';
 import { useAuth } from '@/api/auth/use-auth';
 import { useSettings } from '@/api/settings';
@@ -33,18 +34,24 @@ const useStyles = makeStyles({
 
 /** Default warning time when SESSION_WARNING_SECONDS is missing or not a number (spec: two minutes). */
 const DEFAULT_WARNING_SECONDS = 120;
-/** The session is ended this long before the refresh token runs out, ahead of the refresh scheduler. */
-const END_MARGIN_MS = 1000;
 
-/** The session's end (refresh token expiry) in epoch ms, re-read every second: other tabs refresh it too. */
+/**
+ * The session's deadline (inactivity limit or refresh token expiry, whichever comes first) in epoch ms,
+ * re-read every second and whenever activity is recorded here or in another tab.
+ */
 function useSessionDeadline(active: boolean): { deadline: number | undefined; now: number } {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!active) return undefined;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
+    const tick = () => setNow(Date.now());
+    const timer = setInterval(tick, 1000);
+    const unsubscribe = subscribeActivity(tick);
+    return () => {
+      clearInterval(timer);
+      unsubscribe();
+    };
   }, [active]);
-  return { deadline: active ? getRefreshTokenExpiry()?.getTime() : undefined, now };
+  return { deadline: active ? sessionDeadline() : undefined, now };
 }
 
 function useDuration() {
@@ -100,9 +107,10 @@ function WarningContent({ bodyId, seconds, busy, onStay, onSignOut }: WarningCon
 }
 
 /**
- * WCAG 2.2.1 session time-out warning: SESSION_WARNING_SECONDS before the refresh token (the session) runs
- * out, an alert dialog offers to stay signed in (refresh now) or sign out; when the time is up the user is
- * signed out and sent to /login with a message. Mounted once by the root layout.
+ * WCAG 2.2.1 session time-out warning (the GOV.UK pattern): SESSION_WARNING_SECONDS before the session ends
+ * for inactivity (or its refresh token runs out), an alert dialog offers to stay signed in (activity, and a
+ * refresh now) or to sign out. The refresh scheduler ends the session at the deadline and sends the user to
+ * /login with the time-out message; this dialog only warns. Mounted once by the root layout.
  */
 export function SessionTimeoutWarning() {
   const loggedIn = useLoggedIn();
@@ -112,7 +120,6 @@ export function SessionTimeoutWarning() {
   const location = useLocation();
   const { deadline, now } = useSessionDeadline(loggedIn);
   const [busy, setBusy] = useState(false);
-  const lastDeadline = useRef<number | undefined>(undefined);
   const bodyId = useId();
   const ending = useRef(false);
 
@@ -129,23 +136,12 @@ export function SessionTimeoutWarning() {
         await signOut();
       } finally {
         ending.current = false;
-        lastDeadline.current = undefined;
         if (reason === 'expired') navigate('/login', { replace: true, state: { from, notice: 'sessionExpired' } });
         else navigate('/', { replace: true });
       }
     },
     [location.pathname, location.search, location.hash, navigate, signOut],
   );
-
-  // The expiry cookie vanishes with the refresh token, so the last known deadline is what tells time is up.
-  if (deadline !== undefined) lastDeadline.current = deadline;
-  if (!loggedIn) lastDeadline.current = undefined;
-  const effectiveDeadline = deadline ?? lastDeadline.current;
-  const expired = effectiveDeadline !== undefined && now >= effectiveDeadline - END_MARGIN_MS;
-
-  useEffect(() => {
-    if (loggedIn && expired) void endSession('expired');
-  }, [loggedIn, expired, endSession]);
 
   const stay = async () => {
     setBusy(true);
@@ -157,8 +153,10 @@ export function SessionTimeoutWarning() {
     }
   };
 
-  const seconds = effectiveDeadline === undefined ? Infinity : secondsLeft(effectiveDeadline - END_MARGIN_MS, now);
-  const open = loggedIn && !expired && seconds <= warningSeconds;
+  const seconds = deadline === undefined ? Infinity : secondsLeft(deadline, now);
+  const open = loggedIn && seconds > 0 && seconds <= warningSeconds;
+  // While the warning is open, keys and clicks on the page are not activity: only 'Stay signed in' extends.
+  useEffect(() => (open ? holdActivity() : undefined), [open]);
   // Fluent's modal machinery (focus-trap elements on <body>) exists only while the dialog is mounted, so it is
   // mounted only around the warning; it is closed through `open` and unmounted a moment later, so that Fluent
   // always undoes its modal hiding of the page first.
