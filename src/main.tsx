@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
+import { markSessionEnded } from '@/api/accounts';
 import { startRefreshScheduler } from '@/api/auth/refresh-scheduler';
 import { loadSettings } from '@/api/settings';
 import { initI18n } from '@/app/i18n';
@@ -32,8 +33,12 @@ async function boot(): Promise<void> {
   startRefreshScheduler({
     onSessionEnded: () => {
       queryClient.clear();
+      // The same explanation on /login as after the time-out warning, whatever ended the session.
+      markSessionEnded();
       const { pathname, search, hash } = router.state.location;
-      if (pathname !== LOGIN_PATH) void router.navigate(LOGIN_PATH, { state: { from: `${pathname}${search}${hash}` } });
+      if (pathname !== LOGIN_PATH) {
+        void router.navigate(LOGIN_PATH, { replace: true, state: { from: `${pathname}${search}${hash}`, notice: 'sessionExpired' } });
+      }
     },
   });
 
