@@ -25,6 +25,8 @@ export interface RequestOptions {
   loading?: boolean;
   /** Cancels the call, e.g. react-query's signal; a cancelled call is a status-0 result without `timedOut`. */
   signal?: AbortSignal;
+  /** Extra headers for one call (e.g. a linked phone's capture device token); they cannot replace Authorization. */
+  headers?: Record<string, string>;
 }
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -79,6 +81,9 @@ export async function request<T = unknown>(options: RequestOptions): Promise<Api
     Accept: responseType === 'blob' ? '*/*' : 'application/json',
     'Accept-Language': currentLanguage(),
   });
+  for (const [name, value] of Object.entries(options.headers ?? {})) {
+    if (name.toLowerCase() !== 'authorization') headers.set(name, value);
+  }
   if (options.auth !== false) {
     const token = getAccessToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
