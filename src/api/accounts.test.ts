@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSessionEnded, getContextEmail, hasSessionEnded, markSessionEnded, refreshSessionNow, setContextEmail } from './accounts';
+import { clearSessionEnded, hasSessionEnded, markSessionEnded, refreshSessionNow } from './accounts';
 import { LAST_ACTIVITY_KEY } from './auth/activity';
 import { refreshNow } from './auth/refresh-scheduler';
 import * as tokens from './auth/tokens';
@@ -8,26 +8,6 @@ beforeEach(() => localStorage.clear());
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
-});
-
-describe('router-context e-mail', () => {
-  it('keeps the router context other entries and tells listeners in this tab', () => {
-    localStorage.setItem('eta.routerContext', JSON.stringify({ applicationIdentifier: 'app-1' }));
-    const heard = vi.fn();
-    window.addEventListener('storage', heard);
-    setContextEmail('amina@example.com');
-    window.removeEventListener('storage', heard);
-    expect(JSON.parse(localStorage.getItem('eta.routerContext')!)).toEqual({ applicationIdentifier: 'app-1', email: 'amina@example.com' });
-    expect(getContextEmail()).toBe('amina@example.com');
-    expect(heard).toHaveBeenCalledTimes(1);
-    setContextEmail(undefined);
-    expect(JSON.parse(localStorage.getItem('eta.routerContext')!)).toEqual({ applicationIdentifier: 'app-1' });
-  });
-
-  it('reads nothing from unreadable storage', () => {
-    localStorage.setItem('eta.routerContext', '{not json');
-    expect(getContextEmail()).toBeUndefined();
-  });
 });
 
 describe('refreshSessionNow', () => {

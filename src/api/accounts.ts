@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
 import type { EmailAction, LoginResult } from '@/shared/api-types';
 import { recordActivity } from './auth/activity';
 import { refreshSession } from './auth/refresh-scheduler';
@@ -128,61 +127,6 @@ export async function refreshSessionNow(): Promise<boolean> {
   const outcome = await refreshSession();
   if (outcome === 'refused' || outcome === 'no-token') forgetSession();
   return outcome === 'refreshed';
-}
-
-// The router context is one localStorage entry owned by the routing layer (src/routing/router-context.ts).
-// Features may not import the router, so the e-mail entry is read and written here under the same key and
-// shape; a synthetic storage event tells the router's subscribers in this tab, as the browser does for others.
-const ROUTER_CONTEXT_KEY = 'eta.routerContext';
-
-function readContext(): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(localStorage.getItem(ROUTER_CONTEXT_KEY) ?? '{}');
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
-function notifyContext(): void {
-  try {
-    window.dispatchEvent(new StorageEvent('storage', { key: ROUTER_CONTEXT_KEY }));
-  } catch {
-    // Very old engines cannot construct a StorageEvent; readers still see the value on their next render.
-  }
-}
-
-/** The e-mail address held in the router context (put there by registration and by the profile page). */
-export function getContextEmail(): string | undefined {
-  const email = readContext().email;
-  return typeof email === 'string' && email !== '' ? email : undefined;
-}
-
-/** Puts an e-mail address into the router context (or removes it with undefined), keeping its other entries. */
-export function setContextEmail(email: string | undefined): void {
-  const context = { ...readContext() };
-  if (email) context.email = email;
-  else delete context.email;
-  try {
-    if (Object.keys(context).length === 0) localStorage.removeItem(ROUTER_CONTEXT_KEY);
-    else localStorage.setItem(ROUTER_CONTEXT_KEY, JSON.stringify(context));
-  } catch {
-    // Storage unavailable: the pages fall back to asking for the address.
-  }
-  notifyContext();
-}
-
-function subscribeContext(listener: () => void): () => void {
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === ROUTER_CONTEXT_KEY || event.key === null) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => window.removeEventListener('storage', onStorage);
-}
-
-/** React hook: the e-mail address held in the router context. */
-export function useContextEmail(): string | undefined {
-  return useSyncExternalStore(subscribeContext, getContextEmail, getContextEmail);
 }
 
 /** sessionStorage key telling the login page that the session ended by time-out. */

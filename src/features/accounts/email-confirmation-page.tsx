@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useContextEmail } from '@/api/accounts';
+import { useRouterContext } from '@/api/router-context';
 import { useAccountStyles } from './account-styles';
 import { ButtonLink } from './button-link';
 import { PageHeading } from './page-heading';
@@ -10,7 +10,7 @@ import { ResendForm } from './resend-form';
 export default function EmailConfirmationPage() {
   const { t } = useTranslation('accounts');
   const styles = useAccountStyles();
-  const email = useContextEmail();
+  const email = useRouterContext().email || undefined;
   return (
     <div className={styles.page}>
       <PageHeading>{t('emailConfirmation.title')}</PageHeading>

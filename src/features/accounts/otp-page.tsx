@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useContextEmail, useVerifyEmail } from '@/api/accounts';
+import { useVerifyEmail } from '@/api/accounts';
+import { useRouterContext } from '@/api/router-context';
 import { SchemaForm } from '@/engine/schema-form';
 import type { FieldError } from '@/shared/api-types';
 import { useAccountStyles } from './account-styles';
@@ -16,7 +17,7 @@ const CODE_ERRORS = new Set(['CODE_INVALID', 'CODE_ATTEMPTS_EXCEEDED']);
 export default function OtpPage({ formId = 'otp' }: { formId?: string }) {
   const { t } = useTranslation('accounts');
   const styles = useAccountStyles();
-  const contextEmail = useContextEmail();
+  const contextEmail = useRouterContext().email || undefined;
   const verify = useVerifyEmail();
   const [email, setEmail] = useState(contextEmail);
   const [confirmed, setConfirmed] = useState(false);

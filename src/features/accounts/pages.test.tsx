@@ -1,7 +1,7 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getContextEmail, setContextEmail } from '@/api/accounts';
+import { clearRouterContext, getRouterContext, setRouterContext } from '@/api/router-context';
 import ChangePasswordPage from './change-password-page';
 import EmailConfirmationPage from './email-confirmation-page';
 import ForgotPasswordPage from './forgot-password-page';
@@ -39,7 +39,7 @@ describe('RegistrationWarningPage', () => {
 
 describe('EmailConfirmationPage', () => {
   it('names the address from the router context and resends the e-mail', async () => {
-    setContextEmail('amina@example.com');
+    setRouterContext({ email: 'amina@example.com' });
     const calls = mockFetch(() => [200, { message: 'sent' }]);
     renderPage(i18n, <EmailConfirmationPage />, '/email-confirmation');
     expect(screen.getByText('amina@example.com')).toBeTruthy();
@@ -47,6 +47,18 @@ describe('EmailConfirmationPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send the e-mail again' }));
     expect(await screen.findByRole('status')).toBeTruthy();
     expect(calls[0]).toMatchObject({ url: '/api/eta/profile/verify-email-request', body: { email: 'amina@example.com', emailAction: 'VERIFY_EMAIL' } });
+  });
+});
+
+describe('router context shared with the routing layer', () => {
+  it('follows changes made through the router context in this tab', () => {
+    setRouterContext({ email: 'amina@example.com' });
+    renderPage(i18n, <EmailConfirmationPage />, '/email-confirmation');
+    expect(screen.getByText('amina@example.com')).toBeTruthy();
+    act(() => setRouterContext({ email: 'other@example.com' }));
+    expect(screen.getByText('other@example.com')).toBeTruthy();
+    act(() => clearRouterContext());
+    expect(screen.queryByText('other@example.com')).toBeNull();
   });
 });
 
@@ -139,7 +151,7 @@ describe('ProfilePage', () => {
     expect(screen.getByRole('link', { name: 'Apply for an ETA' }).getAttribute('href')).toBe('/applications/create-application');
     expect(screen.getByRole('link', { name: 'My applications' }).getAttribute('href')).toBe('/my-applications');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(getContextEmail()).toBe('amina@example.com');
+    expect(getRouterContext().email).toBe('amina@example.com');
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/change-password'));
   });
 

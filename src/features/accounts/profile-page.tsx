@@ -3,8 +3,9 @@ import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js'
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { setContextEmail, useProfile, type Profile } from '@/api/accounts';
+import { useProfile, type Profile } from '@/api/accounts';
 import { useAuth } from '@/api/auth/use-auth';
+import { setRouterContext } from '@/api/router-context';
 import { useAccountStyles } from './account-styles';
 import { ButtonLink } from './button-link';
 import { Notice } from './notice';
@@ -62,7 +63,7 @@ export default function ProfilePage() {
   const passwordChanged = (location.state as ProfileState | null)?.notice === 'passwordChanged';
 
   const changePassword = (email: string) => {
-    setContextEmail(email);
+    setRouterContext({ email });
     navigate('/profile/change-password');
   };
   // Signing out happens once this page has left the screen: while it is mounted its guard would answer the

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { setContextEmail, useRegister, type RegistrationAnswers } from '@/api/accounts';
+import { useRegister, type RegistrationAnswers } from '@/api/accounts';
+import { setRouterContext } from '@/api/router-context';
 import { SchemaForm } from '@/engine/schema-form';
 import type { FieldError } from '@/shared/api-types';
 import { useAccountStyles } from './account-styles';
@@ -30,7 +31,7 @@ export default function RegistrationPage({ formId = 'registration' }: { formId?:
       else if (body) setProblem(body.error);
       return;
     }
-    setContextEmail(registration.email.trim());
+    setRouterContext({ email: registration.email.trim() });
     navigate('/email-confirmation');
   };
 
