@@ -1,5 +1,6 @@
 import type { Guard, RouterContextRequirement } from './manifest';
 import type { RouterContext } from '@/api/router-context';
+import { safeReturnPath } from '@/api/safe-redirect';
 
 export const LOGIN_PATH = '/login';
 export const PROFILE_PATH = '/profile';
@@ -19,14 +20,8 @@ interface LocationLike {
   state?: unknown;
 }
 
-/** The in-app path remembered in router state `from`, if it is a safe one (same site, not a protocol-relative URL). */
-export function fromOf(state: unknown): string | undefined {
-  const from = (state as Partial<FromState> | null | undefined)?.from;
-  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) {
-    return undefined;
-  }
-  return from;
-}
+/** The in-app path remembered in router state `from`, if it is a safe one (one helper, shared with the login page). */
+export const fromOf = safeReturnPath;
 
 /**
  * Applies a route's guard: `auth` sends a logged-out user to /login remembering the location in `from`;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { clearSessionEnded, hasSessionEnded, useLogin } from '@/api/accounts';
 import { useAuth } from '@/api/auth/use-auth';
+import { safeReturnPath } from '@/api/safe-redirect';
 import { SchemaForm } from '@/engine/schema-form';
 import type { FieldError } from '@/shared/api-types';
 import { useAccountStyles } from './account-styles';
@@ -16,13 +17,6 @@ import { ResendEmail } from './resend-email';
 export interface LoginState {
   from?: string;
   notice?: 'sessionExpired';
-}
-
-/** The in-app path to return to; only same-site paths, never a protocol-relative or backslash URL. */
-export function returnPathOf(state: unknown): string | undefined {
-  const from = (state as LoginState | null | undefined)?.from;
-  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return undefined;
-  return from;
 }
 
 type Problem = { message: string; unverifiedEmail?: string };
@@ -47,7 +41,7 @@ export default function LoginPage({ formId = 'login' }: { formId?: string }) {
     try {
       const result = await login.mutateAsync({ email, password: String(answers.password ?? '') });
       signIn(result);
-      navigate(returnPathOf(location.state) ?? '/profile', { replace: true });
+      navigate(safeReturnPath(location.state) ?? '/profile', { replace: true });
     } catch (error) {
       const body = errorBodyOf(error);
       if (!body) return;
