@@ -1,0 +1,61 @@
+import { getSetting } from '@/api/settings';
+import type { CaptureType, RouteFrom } from '@/api/capture';
+
+/** Where the application's task list is (the overview every applicant's steps start from). */
+export const APPLICATION_OVERVIEW = '/applications/application';
+
+const search = (params: Record<string, string | undefined>) => {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value) query.set(key, value);
+  return query.toString();
+};
+
+/** The desktop (or signed-in phone) page of one capture session. */
+export function captureBiometricsPath(sessionIdentifier: string, applicantIdentifier?: string): string {
+  return `/capture/capture-biometrics?${search({ sessionIdentifier, applicantIdentifier })}`;
+}
+
+/** The camera page for one photo. */
+export function entryPath(cameraType: CaptureType, sessionIdentifier: string, routeFrom: RouteFrom): string {
+  return `/capture/image-capture-entry?${search({ cameraType, sessionIdentifier, routeFrom })}`;
+}
+
+/** The result page of one photo (spec section 2: status, errorCode, routeFrom, captureType, sessionIdentifier). */
+export function resultPath(result: { status: 'success' | 'failure'; errorCode?: string; routeFrom: RouteFrom; captureType: CaptureType; sessionIdentifier: string }): string {
+  return `/capture/image-capture-result?${search({
+    status: result.status,
+    errorCode: result.errorCode,
+    routeFrom: result.routeFrom,
+    captureType: result.captureType,
+    sessionIdentifier: result.sessionIdentifier,
+  })}`;
+}
+
+/** The absolute link a phone opens (QR code): the portal's public address, else this page's origin. */
+export function phoneLink(sessionIdentifier: string): string {
+  const base = (getSetting('FRONT_END_URL') || window.location.origin).replace(/\/+$/, '');
+  return `${base}/capture?${search({ sessionIdentifier, routeFrom: 'mobile' })}`;
+}
+
+// Which tab took a photo is remembered per tab (sessionStorage), so that the desktop page can tell its own
+// camera attempt from a phone's when it sees a capture under way.
+const HERE_KEY_PREFIX = 'eta.captureHere.';
+
+/** Remembers that this tab started the camera for the session. */
+export function markCapturingHere(sessionIdentifier: string, here: boolean): void {
+  try {
+    if (here) sessionStorage.setItem(HERE_KEY_PREFIX + sessionIdentifier, '1');
+    else sessionStorage.removeItem(HERE_KEY_PREFIX + sessionIdentifier);
+  } catch {
+    // Without storage the page assumes a phone; the only effect is a message saying a phone is in use.
+  }
+}
+
+/** True when this tab started the camera for the session. */
+export function isCapturingHere(sessionIdentifier: string): boolean {
+  try {
+    return sessionStorage.getItem(HERE_KEY_PREFIX + sessionIdentifier) === '1';
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,111 @@
+import { Spinner } from '@fluentui/react-components';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import {
+  captureErrorCode,
+  isBlockingStatus,
+  isSessionGone,
+  photoOf,
+  useCaptureAction,
+  useCaptureSession,
+  type CaptureStatus,
+} from '@/api/capture';
+import { ApiError } from '@/api/request';
+import { entryPath } from './capture-links';
+import { CaptureOutcome } from './capture-outcome';
+import { ButtonLink, Notice, PageHeading, ProblemPanel } from './parts';
+import { useCaptureStyles } from './styles';
+
+const LINKING: readonly CaptureStatus[] = ['BIO_LINKING_PHONE', 'PASSPORT_LINKING_PHONE'];
+const DEVICE_MISMATCH = 'CAPTURE_DEVICE_MISMATCH';
+
+/**
+ * /capture: where the phone lands from the QR code. Links this phone to the session (its device token is kept
+ * for this tab), explains the two photos and starts the one that is due.
+ */
+export default function CaptureStartPage() {
+  const { t } = useTranslation('capture');
+  const styles = useCaptureStyles();
+  const [params] = useSearchParams();
+  const sessionIdentifier = params.get('sessionIdentifier') ?? '';
+  const session = useCaptureSession(sessionIdentifier);
+  const link = useCaptureAction(sessionIdentifier);
+  const status = session.data?.status;
+
+  const linked = useRef(false);
+  useEffect(() => {
+    if (!status || !LINKING.includes(status) || linked.current) return;
+    linked.current = true;
+    link.mutate({ action: 'LINK_PHONE' });
+  }, [status, link]);
+
+  const heading = <PageHeading>{t('start.title')}</PageHeading>;
+  const failure = session.error ?? link.error;
+  if (failure) {
+    const code = captureErrorCode(failure);
+    return (
+      <div className={styles.page}>
+        {heading}
+        {isSessionGone(failure) && code ? (
+          <CaptureOutcome code={code} signedIn={false} />
+        ) : (
+          <ProblemPanel
+            message={
+              code === DEVICE_MISMATCH
+                ? t('start.otherDevice')
+                : failure instanceof ApiError
+                  ? (failure.errorBody?.error ?? t('captureBiometrics.followFailed'))
+                  : t('captureBiometrics.followFailed')
+            }
+          />
+        )}
+      </div>
+    );
+  }
+  if (!session.data || LINKING.includes(session.data.status)) {
+    return (
+      <div className={styles.page}>
+        {heading}
+        <Spinner label={t('start.linking')} />
+      </div>
+    );
+  }
+
+  const view = session.data;
+  if (isBlockingStatus(view.status)) {
+    return (
+      <div className={styles.page}>
+        {heading}
+        <CaptureOutcome code={view.status} retryAfter={view.retryAfter} signedIn={false} />
+      </div>
+    );
+  }
+  if (view.status === 'PASSPORT_CAPTURE_COMPLETE') {
+    return (
+      <div className={styles.page}>
+        {heading}
+        <Notice tone="success">{t('start.allDone')}</Notice>
+      </div>
+    );
+  }
+
+  const photo = photoOf(view);
+  return (
+    <div className={styles.page}>
+      {heading}
+      {photo === 'passport' && <Notice tone="success">{t('start.selfieDone')}</Notice>}
+      <p className={styles.lead}>{t('start.lead')}</p>
+      <h2 className={styles.h2}>{t('start.selfieHeading')}</h2>
+      <p className={styles.text}>{t('start.selfieText')}</p>
+      <h2 className={styles.h2}>{t('start.passportHeading')}</h2>
+      <p className={styles.text}>{t('start.passportText')}</p>
+      <p className={styles.inset}>{t('start.cameraNote')}</p>
+      <div className={styles.actions}>
+        <ButtonLink to={entryPath(photo, sessionIdentifier, 'mobile')} appearance="primary" className={styles.fullWidthOnPhone}>
+          {t(photo === 'passport' ? 'start.startPassport' : 'start.startSelfie')}
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}
