@@ -26,8 +26,19 @@ export interface ManifestRoute {
   children?: readonly ManifestRoute[];
 }
 
+/** One step of the application's step flow (manifest `steps`), in the API's order. */
+export interface ManifestStep {
+  /** The step's name in the API (an applicant's `step`). */
+  step: string;
+  /** Absolute path of the route that serves the step. */
+  path: string;
+  /** i18n key of the step's name. */
+  labelKey: string;
+}
+
 export interface RouteManifest {
   routes: readonly ManifestRoute[];
+  steps?: readonly ManifestStep[];
 }
 
 /** Route handle (contract 3), read by the layout through `useMatches()`. */
@@ -69,3 +80,6 @@ export function handleOf(route: ManifestRoute): RouteHandle {
   if (route.showCloseApplication) handle.showCloseApplication = true;
   return handle;
 }
+
+/** The application's step flow, in order (manifest `steps`). */
+export const applicationSteps: readonly ManifestStep[] = manifest.steps ?? [];

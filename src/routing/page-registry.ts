@@ -31,6 +31,8 @@ export const pageRegistry: Readonly<Record<string, PageComponent>> = {
   profile: lazyWithTimeout<PageProps>(() => import('@/features/accounts/profile-page')),
   'change-password': lazyWithTimeout<PageProps>(() => import('@/features/accounts/change-password-page')),
   'form-preview': lazyWithTimeout<PageProps>(() => import('@/features/form-preview/form-preview-page')),
+  'application-journey': lazyWithTimeout<PageProps>(() => import('@/features/application-journey/application-page')),
+  'declarations-journey': lazyWithTimeout<PageProps>(() => import('@/features/application-journey/declarations-page')),
   [NOT_AVAILABLE_PAGE]: lazyWithTimeout<PageProps>(() => import('@/features/not-available/not-available-page')),
 };
 

@@ -282,6 +282,8 @@ export function usedKeys(dirs: CatalogueDirs = DEFAULT_DIRS): KeyUse[] {
       }
     };
     walk((readJson(dirs.manifest) as { routes?: unknown }).routes);
+    const steps = (readJson(dirs.manifest) as { steps?: unknown }).steps;
+    if (Array.isArray(steps)) for (const s of steps) if (isObject(s) && typeof s.labelKey === 'string') out.push({ key: s.labelKey, file: 'schemas/routes.manifest.json' });
   }
   return out;
 }
@@ -440,7 +442,28 @@ export function checkManifest(dirs: CatalogueDirs = DEFAULT_DIRS): Finding[] {
       walk(r.children, full);
     }
   };
-  walk((readJson(dirs.manifest) as { routes?: unknown }).routes, '');
+  const manifestJson = readJson(dirs.manifest) as { routes?: unknown; steps?: unknown };
+  walk(manifestJson.routes, '');
+  // Each step of the step flow is served by a route of the manifest.
+  const paths = new Set<string>();
+  const collect = (routes: unknown, prefix: string) => {
+    if (!Array.isArray(routes)) return;
+    for (const r of routes) {
+      if (!isObject(r)) continue;
+      const path = String(r.path ?? '');
+      const full = path.startsWith('/') ? path : `${prefix}/${path}`;
+      paths.add(full);
+      collect(r.children, full);
+    }
+  };
+  collect(manifestJson.routes, '');
+  if (Array.isArray(manifestJson.steps)) {
+    for (const s of manifestJson.steps) {
+      if (isObject(s) && typeof s.path === 'string' && !paths.has(s.path)) {
+        findings.push({ file, message: `step ${String(s.step)} names the path ${s.path}, which is no route of the manifest: add the route or correct the path` });
+      }
+    }
+  }
   return findings;
 }
 

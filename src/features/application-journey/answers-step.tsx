@@ -1,0 +1,263 @@
+import { Spinner } from '@fluentui/react-components';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import {
+  AnswerSaveQueue,
+  loadApplicantDetails,
+  loadApplicationSteps,
+  mergeWithBackup,
+  readBackup,
+  resumeApplication,
+  type AnswerFormId,
+  type Answers,
+  type AnswersTarget,
+  type SaveOutcome,
+  type SaveStatus,
+} from '@/api/application-details';
+import { queryKeys } from '@/api/query-keys';
+import { ApiError, unwrap } from '@/api/request';
+import { loadForm } from '@/engine/form-loader';
+import type { FormPage } from '@/engine/form-types';
+import { SchemaForm } from '@/engine/schema-form';
+import type { ApiErrorBody } from '@/shared/api-types';
+import { Banner, JourneyHeading, Problem } from './journey-parts';
+import { useJourneyStyles } from './journey-styles';
+import { fullName, type OverviewState } from './overview';
+import { OVERVIEW_PATH, stepNamed, stepPosition } from './steps';
+
+export interface AnswersStepProps {
+  formId: AnswerFormId;
+  /** The step these answers belong to (APPLICATION_FORM or DECLARATION). */
+  step: string;
+  applicationIdentifier: string;
+  applicantIdentifier: string;
+  headingKey: string;
+  submitLabelKey: string;
+}
+
+interface Loaded {
+  name: string;
+  /** The applicant's furthest step, as the server says. */
+  current: string;
+  answers: Answers;
+  startPage?: string;
+  restored: boolean;
+  /** Fields of each page of the form. */
+  pageFields: Record<string, string[]>;
+}
+
+/** Everything needed to show the form: the saved answers (merged with this browser's backup) and where to start. */
+async function loadStep(props: AnswersStepProps, signal: AbortSignal): Promise<Loaded> {
+  const target: AnswersTarget = { formId: props.formId, applicationIdentifier: props.applicationIdentifier, applicantIdentifier: props.applicantIdentifier };
+  const [details, application, form] = await Promise.all([
+    loadApplicantDetails(props.applicationIdentifier, props.applicantIdentifier, signal).then(unwrap),
+    loadApplicationSteps(props.applicationIdentifier, signal).then(unwrap),
+    loadForm(props.formId),
+  ]);
+  const mine = details.applicants[0];
+  const applicant = application.applicants.find((a) => a.applicantIdentifier === props.applicantIdentifier);
+  const saved = props.formId === 'declarations' ? mine.declarations : mine.applicationForm;
+  const pages = (form.uiSchema['ui:pages'] as FormPage[] | undefined) ?? [];
+  const pageFields = Object.fromEntries(pages.map((p) => [p.id, p.fields]));
+  const reached = stepPosition(mine.step) >= stepPosition(props.step);
+  let startPage = saved.lastPage ?? undefined;
+  if (reached && application.status === 'IN_PROGRESS') {
+    // The server knows where this applicant should go on (the first page with something missing).
+    const resume = await resumeApplication(props.applicationIdentifier);
+    if (resume.success && resume.data?.applicantIdentifier === props.applicantIdentifier && resume.data.step === props.step && resume.data.page) {
+      startPage = resume.data.page;
+    }
+  }
+  const merged = mergeWithBackup(saved.answers, application.updatedAt, readBackup(target));
+  return {
+    name: applicant ? fullName(applicant) : '',
+    current: mine.step,
+    answers: merged.answers,
+    startPage: merged.page ?? startPage,
+    restored: merged.fromBackup,
+    pageFields,
+  };
+}
+
+/** Top-level answers that differ between two versions of the answers. */
+function changedFields(before: Answers, after: Answers): string[] {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+}
+
+/**
+ * One applicant's answers of one form of the step flow: loaded with every saved answer and resumed where the
+ * server says, each page saved on Continue, drafts saved after a pause in typing, nothing lost when the
+ * service cannot be reached.
+ */
+export function AnswersStep(props: AnswersStepProps) {
+  const { t } = useTranslation(['journey', 'applications']);
+  const styles = useJourneyStyles();
+  const loaded = useQuery({
+    queryKey: [...queryKeys.applications.details(props.applicationIdentifier), props.formId, props.applicantIdentifier],
+    queryFn: ({ signal }) => loadStep(props, signal),
+    // Loaded once per visit: the form keeps its own state from then on.
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    retry: false,
+  });
+  const heading = t(props.headingKey);
+
+  if (loaded.isPending) {
+    return (
+      <div className={styles.page}>
+        <JourneyHeading>{heading}</JourneyHeading>
+        <Spinner label={t('form.loading')} />
+      </div>
+    );
+  }
+  if (!loaded.data) {
+    const body = loaded.error instanceof ApiError ? loaded.error.errorBody : undefined;
+    return (
+      <div className={styles.page}>
+        <JourneyHeading>{heading}</JourneyHeading>
+        <Problem messages={[body?.error ?? t('form.loadFailed')]}>
+          <Link className={styles.link} to={OVERVIEW_PATH}>
+            {t('form.goToOverview')}
+          </Link>
+        </Problem>
+      </div>
+    );
+  }
+  const data = loaded.data;
+  const caption = data.name ? t('form.caption', { name: data.name }) : undefined;
+  if (stepPosition(data.current) < stepPosition(props.step)) {
+    const blocking = stepNamed(data.current);
+    return (
+      <div className={styles.page}>
+        <JourneyHeading caption={caption}>{heading}</JourneyHeading>
+        <StepNotReached message={t('form.stepNotReached', { step: blocking ? t(blocking.labelKey) : data.current })} />
+      </div>
+    );
+  }
+  return <LoadedAnswersStep {...props} loaded={data} caption={caption} heading={heading} />;
+}
+
+function StepNotReached({ message }: { message: string }) {
+  const { t } = useTranslation('journey');
+  const styles = useJourneyStyles();
+  return (
+    <Problem title={t('form.stepNotReachedTitle')} messages={[message]}>
+      <Link className={styles.link} to={OVERVIEW_PATH}>
+        {t('form.goToOverview')}
+      </Link>
+    </Problem>
+  );
+}
+
+function LoadedAnswersStep(props: AnswersStepProps & { loaded: Loaded; caption?: string; heading: string }) {
+  const { loaded, formId, applicationIdentifier, applicantIdentifier } = props;
+  const { t } = useTranslation(['journey', 'applications']);
+  const styles = useJourneyStyles();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<SaveStatus>('idle');
+  const [everKept, setEverKept] = useState(false);
+  const [serverErrors, setServerErrors] = useState<ApiErrorBody | null>(null);
+  const [problem, setProblem] = useState<{ messages: string[]; stepNotReached?: boolean } | null>(null);
+  const current = useRef<{ answers: Answers; page?: string }>({ answers: loaded.answers, page: loaded.startPage });
+
+  const queue = useMemo(
+    () =>
+      new AnswerSaveQueue({
+        target: { formId, applicationIdentifier, applicantIdentifier },
+        pageFields: (page) => loaded.pageFields[page] ?? [],
+        onStatus: (s) => {
+          setStatus(s);
+          if (s === 'kept') setEverKept(true);
+        },
+      }),
+    [formId, applicationIdentifier, applicantIdentifier, loaded],
+  );
+  useEffect(() => {
+    // Answers restored from this browser go to the server straight away.
+    if (loaded.restored) queue.change(loaded.answers, undefined, Object.keys(loaded.answers));
+    return () => {
+      void queue.flush().finally(() => queue.dispose());
+    };
+  }, [queue, loaded]);
+
+  /** Shows what a refused save answered; answers false so the form stays where it is. */
+  const refused = (outcome: Extract<SaveOutcome, { kind: 'refused' }>) => {
+    if (outcome.error.fields && outcome.error.fields.length > 0) {
+      setProblem(null);
+      setServerErrors(outcome.error);
+    } else {
+      setServerErrors(null);
+      setProblem({ messages: [outcome.error.error], stepNotReached: outcome.error.code === 'STEP_NOT_REACHED' });
+    }
+    return false;
+  };
+
+  const onChange = (answers: Answers) => {
+    const changed = changedFields(current.current.answers, answers);
+    current.current = { ...current.current, answers };
+    if (changed.length > 0) queue.change(answers, current.current.page, changed);
+  };
+
+  const onPageSubmit = async (page: FormPage, answers: Answers) => {
+    const outcome = await queue.savePage(answers, page.id);
+    if (outcome.kind === 'refused') return refused(outcome);
+    setServerErrors(null);
+    setProblem(null);
+    return true;
+  };
+
+  const onSubmit = async (answers: Answers) => {
+    const outcome = await queue.saveAll(answers);
+    if (outcome.kind === 'refused') {
+      refused(outcome);
+      // On the check-answers page the fields' own messages may belong to other pages: list them here too.
+      if (outcome.error.fields?.length) setProblem({ messages: outcome.error.fields.map((f) => f.message) });
+      return;
+    }
+    if (outcome.kind === 'kept') {
+      setProblem({ messages: [t('form.unsavedFinish')] });
+      return;
+    }
+    await queryClient.invalidateQueries({ queryKey: queryKeys.applications.all });
+    const state: OverviewState = { savedFor: loaded.name };
+    navigate(OVERVIEW_PATH, { state });
+  };
+
+  return (
+    <div className={styles.page}>
+      <Link className={`${styles.link} ${styles.back}`} to={OVERVIEW_PATH}>
+        {t('form.backToOverview')}
+      </Link>
+      <JourneyHeading caption={props.caption}>{props.heading}</JourneyHeading>
+      {loaded.restored && status !== 'kept' && <Banner tone="info">{t('form.restored')}</Banner>}
+      {status === 'kept' && <Banner tone="warning">{t('save.kept')}</Banner>}
+      {everKept && status === 'saved' && <Banner tone="success">{t('save.saved')}</Banner>}
+      {problem &&
+        (problem.stepNotReached ? (
+          <StepNotReached message={problem.messages[0]} />
+        ) : (
+          <Problem messages={problem.messages} />
+        ))}
+      <SchemaForm
+        formId={formId}
+        formData={loaded.answers}
+        initialPageId={loaded.startPage}
+        onChange={onChange}
+        onPageChange={(page) => {
+          current.current = { ...current.current, page: page.id };
+          setProblem(null);
+        }}
+        onPageSubmit={onPageSubmit}
+        onSubmit={onSubmit}
+        serverErrors={serverErrors}
+        submitLabelKey={props.submitLabelKey}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,240 @@
+// The application form and declarations in the browser (jsdom) against the real API on SQLite (its own
+// process, testing/api-server.ts): task list from
+// the server's state machine, page saves, drafts, resume after a reload, nothing lost while offline, finishing.
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { i18n as I18n } from 'i18next';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { backupKey, type ApplicantDetails } from '@/api/application-details';
+import { setRouterContext } from '@/api/router-context';
+import formExamples from '../../../schemas/application-form.examples.json';
+import { apiCall, journeyI18n, renderJourney, startJourneyApi, wireFetch, type JourneyApi, type Wire } from './testing/journey-harness';
+
+let api: JourneyApi;
+let next = { onlyFirstCaptured: 0, bothCaptured: 1 };
+let en: I18n;
+let wire: Wire;
+
+beforeAll(async () => {
+  api = await startJourneyApi(10);
+  en = await journeyI18n();
+}, 60000);
+afterAll(() => api?.stop());
+beforeEach(() => {
+  localStorage.clear();
+  wire = wireFetch(api);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+// A fresh passport number each time: an open application already holds the example's.
+const validApplicationForm = (): Record<string, unknown> => ({ ...structuredClone(formExamples.valid[0]), passportNumber: `P${Math.random().toString(36).slice(2, 10).toUpperCase()}` });
+const pick = (answers: Record<string, unknown>, fields: string[]) => Object.fromEntries(Object.entries(answers).filter(([k]) => fields.includes(k)));
+const TRIP = ['purposeOfVisit', 'arrivalDate', 'departureDate', 'portOfEntry', 'flightNumber'];
+
+/** An application of the signed-in user with two applicants (prepared by the API process); `captured` of them are past capture. */
+function applicationWithTwo(captured: 1 | 2) {
+  const index = captured === 1 ? next.onlyFirstCaptured : next.bothCaptured;
+  next = captured === 1 ? { ...next, onlyFirstCaptured: index + 2 } : { ...next, bothCaptured: index + 2 };
+  const application = api.applications[index];
+  setRouterContext({ applicationIdentifier: application.guid });
+  return application;
+}
+
+const call = (method: string, path: string, body?: unknown) => apiCall(api, method, path, body);
+const savedForm = async (guid: string, applicant: string) =>
+  (await apiCall<{ applicants: ApplicantDetails[] }>(api, 'GET', `/api/eta/application-details/${guid}?applicantIdentifier=${applicant}`)).json.applicants[0].applicationForm;
+
+const taskStatus = (list: HTMLElement, step: string) => {
+  const item = within(list).getByText(step).closest('li') as HTMLElement;
+  return item.querySelector('strong')?.textContent;
+};
+
+const dateGroup = (name: string) => screen.getByRole('group', { name });
+async function typeDate(name: string, iso: string) {
+  const [year, month, day] = iso.split('-');
+  const group = dateGroup(name);
+  for (const [label, value] of [['Day', day], ['Month', month], ['Year', year]]) {
+    const input = within(group).getByLabelText(label);
+    await userEvent.clear(input);
+    await userEvent.type(input, String(Number(value)));
+  }
+}
+
+const summaryLinks = async () => within(await screen.findByRole('alert')).getAllByRole('link').map((l) => l.textContent);
+const continueButton = () => screen.getByRole('button', { name: 'Continue' });
+
+describe('the step list', () => {
+  it('shows each applicant’s steps with the server’s states; only reachable steps are links', async () => {
+    applicationWithTwo(1);
+    renderJourney(en, '/applications/application');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your application' })).toBeTruthy();
+    const amelie = await screen.findByRole('region', { name: 'Steps for Amélie Dubois' }, { timeout: 5000 });
+    const leo = screen.getByRole('region', { name: 'Steps for Léo Dubois' });
+    expect(taskStatus(amelie, 'Photo and passport')).toBe('Completed');
+    expect(taskStatus(amelie, 'Application form')).toBe('In progress');
+    expect(taskStatus(amelie, 'Declarations')).toBe('Cannot start yet');
+    expect(taskStatus(leo, 'Photo and passport')).toBe('In progress');
+    expect(taskStatus(leo, 'Application form')).toBe('Cannot start yet');
+    // Capture is reachable (its own pages come later), never shown as done before the server says so.
+    const capture = within(leo).getByRole('link', { name: 'Photo and passport' });
+    expect(capture.getAttribute('href')).toMatch(/^\/capture\/capture-biometrics\?applicantIdentifier=/);
+    expect(within(leo).queryByRole('link', { name: 'Application form' })).toBeNull();
+    expect(within(amelie).getByRole('link', { name: 'Application form' }).getAttribute('href')).toMatch(/^\/applications\/application\?applicantIdentifier=/);
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
+  it('continues where the server says: the applicant furthest behind', async () => {
+    applicationWithTwo(1);
+    const { router } = renderJourney(en, '/applications/application');
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue application' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/capture/capture-biometrics'));
+  });
+
+  it('explains a step that is not open yet, with a way back to the steps', async () => {
+    const { second } = applicationWithTwo(1);
+    renderJourney(en, `/applications/application?applicantIdentifier=${second}`);
+    const alert = await screen.findByRole('alert', undefined, { timeout: 5000 });
+    expect(within(alert).getByRole('heading', { name: 'You cannot start this step yet' })).toBeTruthy();
+    expect(alert.textContent).toContain('This step is not open yet. Complete "Photo and passport" first.');
+    expect(within(alert).getByRole('link', { name: 'Go to the steps of your application' }).getAttribute('href')).toBe('/applications/application');
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+  });
+});
+
+describe('the application form', () => {
+  it('resumes with the saved answers at the page the server names, checks a page, saves it on Continue and drafts while typing', async () => {
+    const { guid, first } = applicationWithTwo(2);
+    // Everything before the trip was answered earlier (on another device).
+    const form = validApplicationForm();
+    const before = Object.fromEntries(Object.entries(form).filter(([k]) => !TRIP.includes(k) && !k.startsWith('stay') && k !== 'visitedBefore' && k !== 'refusedBefore'));
+    const seeded = await call('PUT', `/api/eta/application-details/${guid}`, { applicantIdentifier: first, draft: true, answers: before });
+    expect(seeded.status).toBe(200);
+
+    const view = renderJourney(en, `/applications/application?applicantIdentifier=${first}`);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your trip' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Applicant: Amélie DuboisApplication form');
+
+    // Nothing answered: the summary lists each missing answer, in page order.
+    await userEvent.click(continueButton());
+    expect(await summaryLinks()).toEqual(['Select the main purpose of your visit', 'Enter a date', 'Enter a date', 'Select the airport where you will arrive']);
+
+    await userEvent.type(screen.getByLabelText('Main purpose of your visit'), 'Vacation');
+    await userEvent.click(await screen.findByRole('option', { name: 'Vacation or holiday' }));
+    await typeDate('Arrival date', '2030-03-02');
+    await typeDate('Departure date', '2030-07-20');
+    await userEvent.click(screen.getByLabelText('Cape Town International Airport'));
+    await userEvent.type(screen.getByLabelText('Flight number (optional)'), 'flight nine');
+    await userEvent.click(continueButton());
+    expect(await summaryLinks()).toEqual(['You can stay for up to 90 days: choose an earlier departure date', 'Enter a flight number like SA 234']);
+
+    // Typing pauses: a draft of this page reaches the server.
+    await typeDate('Departure date', '2030-03-20');
+    await waitFor(async () => expect((await savedForm(guid, first)).answers).toMatchObject({ departureDate: '2030-03-20', purposeOfVisit: 'VACATION_HOLIDAY', flightNumber: 'flight nine' }), {
+      timeout: 6000,
+    });
+    expect(wire.calls.some((c) => c.method === 'PUT' && (c.body as { draft?: boolean }).draft === true)).toBe(true);
+
+    // Leave mid-page ("reload"): the same page comes back with what was typed.
+    view.unmount();
+    renderJourney(en, `/applications/application?applicantIdentifier=${first}`);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your trip' })).toBeTruthy();
+    expect((within(dateGroup('Departure date')).getByLabelText('Day') as HTMLInputElement).value).toBe('20');
+    expect((screen.getByLabelText('Cape Town International Airport') as HTMLInputElement).checked).toBe(true);
+    const flight = screen.getByLabelText('Flight number (optional)') as HTMLInputElement;
+    expect(flight.value).toBe('flight nine');
+    await userEvent.clear(flight);
+    await userEvent.type(flight, 'AF 990');
+
+    // Continue saves the page (not a draft) and moves on.
+    await userEvent.click(continueButton());
+    expect(await screen.findByRole('heading', { level: 2, name: 'Where you will stay' })).toBeTruthy();
+    const pageSave = wire.calls.filter((c) => c.method === 'PUT' && (c.body as { page?: string; draft?: boolean }).page === 'trip' && !(c.body as { draft?: boolean }).draft);
+    expect(pageSave.at(-1)?.body).toEqual({ applicantIdentifier: first, page: 'trip', answers: { ...pick(form, TRIP), departureDate: '2030-03-20', flightNumber: 'AF 990' } });
+  }, 60000);
+
+  it('keeps answers in the browser while the service cannot be reached, says so, and saves them when it can', async () => {
+    const { guid, first } = applicationWithTwo(2);
+    const view = renderJourney(en, `/applications/application?applicantIdentifier=${first}`);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Personal details' })).toBeTruthy();
+    wire.offline = true;
+    await userEvent.type(screen.getByLabelText('Town or city of birth'), 'Lyon');
+    const banner = await screen.findByText(
+      'We could not save your latest answers. They are kept in this browser and we will keep trying to save them.',
+      undefined,
+      { timeout: 4000 },
+    );
+    expect(banner.closest('[role="status"]')).toBeTruthy();
+    const key = backupKey({ formId: 'application-form', applicationIdentifier: guid, applicantIdentifier: first });
+    expect(JSON.parse(localStorage.getItem(key) ?? '{}').answers.cityOfBirth).toBe('Lyon');
+
+    // A reload while still offline: the answers come back from the browser.
+    view.unmount();
+    renderJourney(en, `/applications/application?applicantIdentifier=${first}`);
+    expect(((await screen.findByLabelText('Town or city of birth')) as HTMLInputElement).value).toBe('Lyon');
+    expect(screen.getByText(/Answers you typed in this browser that had not been saved yet/)).toBeTruthy();
+
+    // Back online: the next try reaches the server, the banner says so and the backup is gone.
+    wire.offline = false;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(localStorage.getItem(key)).toBeNull(), { timeout: 8000 });
+    const saved = await savedForm(guid, first);
+    expect(saved.answers.cityOfBirth).toBe('Lyon');
+  }, 60000);
+
+  it('finishes through check answers with Change links, and the step list shows the progress', async () => {
+    const { guid, first } = applicationWithTwo(2);
+    const form = validApplicationForm();
+    const all = { ...form };
+    delete all.refusedBefore;
+    await call('PUT', `/api/eta/application-details/${guid}`, { applicantIdentifier: first, draft: true, answers: all });
+    const { router } = renderJourney(en, `/applications/application?applicantIdentifier=${first}`);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Travel history' })).toBeTruthy();
+    const refused = screen.getByRole('group', { name: 'Have you ever been refused a visa or entry to any country?' });
+    await userEvent.click(within(refused).getByLabelText('No'));
+    // The last page leads to the check-answers page.
+    await userEvent.click(screen.getByRole('button', { name: 'Save application form' }));
+    expect(await screen.findByRole('heading', { name: 'Check your answers' })).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: /Change/ }).length).toBeGreaterThan(10);
+    await userEvent.click(screen.getByRole('button', { name: 'Save application form' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByText('Your answers for Amélie Dubois have been saved.')).toBeTruthy();
+    // The names given in the form became the applicant's.
+    const amelie = await screen.findByRole('region', { name: 'Steps for Amélie Jeanne Dubois' });
+    expect(taskStatus(amelie, 'Application form')).toBe('Completed');
+    expect(taskStatus(amelie, 'Declarations')).toBe('In progress');
+  }, 60000);
+});
+
+describe('the declarations', () => {
+  it('need the final tick, then complete the step', async () => {
+    const { guid, first } = applicationWithTwo(2);
+    expect((await call('PUT', `/api/eta/application-details/${guid}`, { applicantIdentifier: first, answers: validApplicationForm() })).status).toBe(200);
+    const { router } = renderJourney(en, `/applications/declarations?applicantIdentifier=${first}`);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Criminal record' })).toBeTruthy();
+    for (const page of ['Criminal record', 'Immigration history', 'Security', 'Health']) {
+      await screen.findByRole('heading', { level: 2, name: page });
+      for (const group of screen.getAllByRole('radiogroup').concat(screen.queryAllByRole('group').filter((g: HTMLElement) => within(g).queryByLabelText('No')))) {
+        const no = within(group).queryByLabelText('No') as HTMLInputElement | null;
+        if (no && !no.checked) await userEvent.click(no);
+      }
+      await userEvent.click(continueButton());
+    }
+    await screen.findByRole('heading', { level: 2, name: 'Declaration' });
+    const confirm = () => screen.getByRole('button', { name: 'Confirm declarations' });
+    await userEvent.click(confirm());
+    expect(await summaryLinks()).toEqual(['Confirm that the information you have given is true and complete']);
+    await userEvent.click(screen.getByLabelText('I declare that the information I have given is true and complete'));
+    await userEvent.click(confirm());
+    expect(await screen.findByRole('heading', { name: 'Check your answers' })).toBeTruthy();
+    await userEvent.click(confirm());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/applications/application'));
+    const amelie = await screen.findByRole('region', { name: 'Steps for Amélie Jeanne Dubois' });
+    expect(taskStatus(amelie, 'Declarations')).toBe('Completed');
+    expect(taskStatus(amelie, 'Supporting documents')).toBe('In progress');
+  }, 60000);
+});

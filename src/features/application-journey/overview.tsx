@@ -1,0 +1,159 @@
+import { Button, Spinner } from '@fluentui/react-components';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { loadApplicationSteps, resumeApplication, type ApplicationSteps } from '@/api/application-details';
+import { queryKeys } from '@/api/query-keys';
+import { ApiError, unwrap } from '@/api/request';
+import { Banner, ButtonLink, JourneyHeading, Problem } from './journey-parts';
+import { useJourneyStyles } from './journey-styles';
+import { journeySteps, stepHref, stepNamed } from './steps';
+
+/** Router state the overview may receive after a step was finished. */
+export interface OverviewState {
+  savedFor?: string;
+}
+
+/** The query of the application with its applicants' step lists. */
+export const applicationStepsKey = (applicationIdentifier: string) => [...queryKeys.applications.details(applicationIdentifier), 'steps'] as const;
+
+type Applicant = ApplicationSteps['applicants'][number];
+const fullName = (a: Pick<Applicant, 'givenNames' | 'familyName'>) => `${a.givenNames} ${a.familyName}`;
+
+function TaskList({ applicant }: { applicant: Applicant }) {
+  const { t } = useTranslation(['journey', 'applications']);
+  const styles = useJourneyStyles();
+  const name = fullName(applicant);
+  const states = new Map(applicant.steps.map((s) => [s.step, s.state]));
+  return (
+    <section aria-labelledby={`applicant-${applicant.applicantIdentifier}`}>
+      <h2 id={`applicant-${applicant.applicantIdentifier}`} className={styles.h2}>
+        {t('overview.stepsOf', { name })}
+      </h2>
+      <ul className={styles.taskList}>
+        {journeySteps.map((step) => {
+          // The server's state machine decides; a step it does not report cannot be started.
+          const state = states.get(step.step) ?? 'CANNOT_START_YET';
+          const statusId = `status-${applicant.applicantIdentifier}-${step.step}`;
+          const label = t(step.labelKey);
+          const tagClass = state === 'COMPLETED' ? styles.tagCompleted : state === 'IN_PROGRESS' ? styles.tagInProgress : styles.tagNotYet;
+          return (
+            <li key={step.step} className={styles.task}>
+              <span className={styles.taskName}>
+                {state === 'CANNOT_START_YET' ? (
+                  label
+                ) : (
+                  <Link className={styles.link} to={stepHref(step, applicant.applicantIdentifier)} aria-describedby={statusId}>
+                    {label}
+                  </Link>
+                )}
+              </span>
+              <strong id={statusId} className={`${styles.tag} ${tagClass}`}>
+                {t(`status.${state}`)}
+              </strong>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/** The task list of every applicant of the application in the router context, with a way to continue. */
+export function ApplicationOverview({ applicationIdentifier }: { applicationIdentifier: string | undefined }) {
+  const { t } = useTranslation(['journey', 'applications']);
+  const styles = useJourneyStyles();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const savedFor = (location.state as OverviewState | null)?.savedFor;
+  const application = useQuery({
+    queryKey: applicationStepsKey(applicationIdentifier ?? ''),
+    queryFn: async ({ signal }) => unwrap(await loadApplicationSteps(applicationIdentifier ?? '', signal)),
+    enabled: Boolean(applicationIdentifier),
+  });
+  const resume = useMutation({
+    mutationFn: async () => unwrap(await resumeApplication(applicationIdentifier ?? '')),
+    onSuccess: (answer) => {
+      const step = stepNamed(answer.step);
+      if (step && answer.applicantIdentifier) navigate(stepHref(step, answer.applicantIdentifier));
+      else navigate('/applications/manage-applicants');
+    },
+  });
+
+  if (!applicationIdentifier) {
+    return (
+      <div className={styles.page}>
+        <JourneyHeading>{t('overview.heading')}</JourneyHeading>
+        <p className={styles.lead}>{t('overview.noApplication')}</p>
+        <p className={styles.lead}>{t('overview.noApplicationHint')}</p>
+        <div className={styles.actions}>
+          <ButtonLink to="/applications/create-application" appearance="primary" className={styles.fullWidthOnPhone}>
+            {t('overview.startNew')}
+          </ButtonLink>
+          <ButtonLink to="/my-applications" appearance="secondary" className={styles.fullWidthOnPhone}>
+            {t('overview.myApplications')}
+          </ButtonLink>
+        </div>
+      </div>
+    );
+  }
+  if (application.isPending) {
+    return (
+      <div className={styles.page}>
+        <JourneyHeading>{t('overview.heading')}</JourneyHeading>
+        <Spinner label={t('overview.loading')} />
+      </div>
+    );
+  }
+  if (!application.data) {
+    const body = application.error instanceof ApiError ? application.error.errorBody : undefined;
+    return (
+      <div className={styles.page}>
+        <JourneyHeading>{t('overview.heading')}</JourneyHeading>
+        <Problem messages={[body?.error ?? t('overview.loadFailed')]}>
+          <Link className={styles.link} to="/my-applications">
+            {t('overview.myApplications')}
+          </Link>
+        </Problem>
+      </div>
+    );
+  }
+
+  const data = application.data;
+  const resumeError = resume.error instanceof ApiError ? (resume.error.errorBody?.error ?? t('overview.loadFailed')) : undefined;
+  return (
+    <div className={styles.page}>
+      <JourneyHeading>{t('overview.heading')}</JourneyHeading>
+      {savedFor && <Banner tone="success">{t('overview.saved', { name: savedFor })}</Banner>}
+      {resumeError && <Problem messages={[resumeError]} />}
+      {data.status !== 'IN_PROGRESS' && <Banner tone="info">{t('overview.notEditable')}</Banner>}
+      <p className={styles.lead}>{t('overview.intro')}</p>
+      {data.applicants.length === 0 ? (
+        <>
+          <p className={styles.lead}>{t('overview.noApplicants')}</p>
+          <ButtonLink to="/applications/manage-applicants" appearance="primary" className={styles.fullWidthOnPhone}>
+            {t('overview.addApplicants')}
+          </ButtonLink>
+        </>
+      ) : (
+        <>
+          {data.applicants.map((applicant) => (
+            <TaskList key={applicant.applicantIdentifier} applicant={applicant} />
+          ))}
+          {data.status === 'IN_PROGRESS' && (
+            <div className={styles.actions}>
+              <Button appearance="primary" size="large" className={styles.fullWidthOnPhone} disabled={resume.isPending} onClick={() => resume.mutate()}>
+                {t('overview.continue')}
+              </Button>
+              <ButtonLink to="/applications/manage-applicants" appearance="secondary" className={styles.fullWidthOnPhone}>
+                {t('overview.manageApplicants')}
+              </ButtonLink>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+export { fullName };
