@@ -68,6 +68,7 @@ export default function ApplicationsListPage() {
   const applications = useApplications();
   const remove = useDeleteApplication();
   const [deleting, setDeleting] = useState<Application>();
+  const [dialogOpen, setDialogOpen] = useState(false);
   const [deleted, setDeleted] = useState<string>();
   const [problem, setProblem] = useState<{ applicationIdentifier: string; message: string }>();
   const language = i18n.resolvedLanguage ?? i18n.language;
@@ -84,7 +85,7 @@ export default function ApplicationsListPage() {
     } catch (error) {
       setProblem({ applicationIdentifier: target.applicationIdentifier, message: errorBodyOf(error)?.error ?? t('pages.list.actionFailed') });
     } finally {
-      setDeleting(undefined);
+      setDialogOpen(false);
     }
   };
 
@@ -118,7 +119,10 @@ export default function ApplicationsListPage() {
             application={application}
             problem={problem?.applicationIdentifier === application.applicationIdentifier ? problem.message : undefined}
             onProblem={(message) => setProblem({ applicationIdentifier: application.applicationIdentifier, message })}
-            onDelete={() => setDeleting(application)}
+            onDelete={() => {
+              setDeleting(application);
+              setDialogOpen(true);
+            }}
           />
         ))}
       </>
@@ -132,13 +136,15 @@ export default function ApplicationsListPage() {
       {content}
       {deleting && (
         <ConfirmDialog
+          open={dialogOpen}
           title={t('pages.list.deleteTitle')}
           body={t('pages.list.deleteBody', { date: formatDate(deleting.createdAt, language) })}
           confirmLabel={t('pages.list.deleteConfirm')}
           cancelLabel={t('pages.list.deleteCancel')}
           busy={remove.isPending}
           onConfirm={() => void confirmDelete()}
-          onCancel={() => setDeleting(undefined)}
+          onCancel={() => setDialogOpen(false)}
+          onClosed={() => setDeleting(undefined)}
         />
       )}
     </div>

@@ -156,6 +156,7 @@ function ApplicantList({ application, applicants, flash, onFlash, problem }: App
   const limit = useApplicantLimit(application.applyingFor);
   const remove = useRemoveApplicant(application.applicationIdentifier);
   const [removing, setRemoving] = useState<Applicant>();
+  const [dialogOpen, setDialogOpen] = useState(false);
   const [removeProblem, setRemoveProblem] = useState<string>();
   const full = applicants.length >= limit;
   const needsAccountHolder = application.applyingFor !== 'OTHERS' && !applicants.some((a) => a.isAccountHolder);
@@ -169,7 +170,7 @@ function ApplicantList({ application, applicants, flash, onFlash, problem }: App
     } catch (error) {
       setRemoveProblem(errorBodyOf(error)?.error ?? t('pages.manage.removeFailed'));
     } finally {
-      setRemoving(undefined);
+      setDialogOpen(false);
     }
   };
 
@@ -201,7 +202,13 @@ function ApplicantList({ application, applicants, flash, onFlash, problem }: App
                 <ButtonLink to={`/applications/manage-applicants?edit=${encodeURIComponent(applicant.applicantIdentifier)}`} appearance="secondary" size="medium">
                   <HiddenText i18nKey="pages.common.changeApplicant" values={{ name }} />
                 </ButtonLink>
-                <Button appearance="subtle" onClick={() => setRemoving(applicant)}>
+                <Button
+                  appearance="subtle"
+                  onClick={() => {
+                    setRemoving(applicant);
+                    setDialogOpen(true);
+                  }}
+                >
                   <HiddenText i18nKey="pages.common.removeApplicant" values={{ name }} />
                 </Button>
               </div>
@@ -235,13 +242,15 @@ function ApplicantList({ application, applicants, flash, onFlash, problem }: App
 
       {removing && (
         <ConfirmDialog
+          open={dialogOpen}
           title={t('pages.manage.removeTitle', { name: applicantName(removing) })}
           body={t('pages.manage.removeBody')}
           confirmLabel={t('pages.manage.removeConfirm')}
           cancelLabel={t('pages.manage.removeCancel')}
           busy={remove.isPending}
           onConfirm={() => void confirmRemove()}
-          onCancel={() => setRemoving(undefined)}
+          onCancel={() => setDialogOpen(false)}
+          onClosed={() => setRemoving(undefined)}
         />
       )}
     </div>
