@@ -33,6 +33,10 @@ export const pageRegistry: Readonly<Record<string, PageComponent>> = {
   'form-preview': lazyWithTimeout<PageProps>(() => import('@/features/form-preview/form-preview-page')),
   'application-journey': lazyWithTimeout<PageProps>(() => import('@/features/application-journey/application-page')),
   'declarations-journey': lazyWithTimeout<PageProps>(() => import('@/features/application-journey/declarations-page')),
+  'applications-list': lazyWithTimeout<PageProps>(() => import('@/features/applications/applications-list-page')),
+  'create-application': lazyWithTimeout<PageProps>(() => import('@/features/applications/create-application-page')),
+  'manage-applicants': lazyWithTimeout<PageProps>(() => import('@/features/applications/manage-applicants-page')),
+  'confirm-applicant': lazyWithTimeout<PageProps>(() => import('@/features/applications/confirm-applicant-page')),
   [NOT_AVAILABLE_PAGE]: lazyWithTimeout<PageProps>(() => import('@/features/not-available/not-available-page')),
 };
 
