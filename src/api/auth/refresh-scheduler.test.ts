@@ -142,9 +142,8 @@ describe('ending the session', () => {
 
   it.each([
     ['a 401', () => answerRefresh({ error: 'Session expired', code: 'INVALID_REFRESH_TOKEN' }, 401)],
-    ['a network failure', () => fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'))],
-    ['a body without tokens', () => answerRefresh({ ok: true })],
-  ])('signs out when the refresh fails with %s', async (_label, arrange) => {
+    ['a 403', () => answerRefresh({ error: 'Forbidden', code: 'FORBIDDEN' }, 403)],
+  ])('signs out at once when the server refuses the refresh with %s', async (_label, arrange) => {
     storeTokens(tokens(1, 90));
     stop = startRefreshScheduler({ onSessionEnded });
     arrange();
@@ -152,6 +151,39 @@ describe('ending the session', () => {
     expect(refreshCalls()).toHaveLength(1);
     expect(onSessionEnded).toHaveBeenCalledWith('refresh-failed');
     expect(isLoggedIn()).toBe(false);
+  });
+
+  it.each([
+    ['a network failure', () => fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))],
+    ['a server error', () => fetchMock.mockImplementation(async () => new Response('{}', { status: 503 }))],
+    ['a body without tokens', () => fetchMock.mockImplementation(async () => new Response('{"ok":true}', { status: 200 }))],
+  ])('tries again after %s, 2, 5 and 10 seconds later, then signs out', async (_label, arrange) => {
+    storeTokens(tokens(1, 90));
+    arrange();
+    stop = startRefreshScheduler({ onSessionEnded });
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(refreshCalls()).toHaveLength(1);
+    expect(isLoggedIn()).toBe(true);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(refreshCalls()).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(refreshCalls()).toHaveLength(3);
+    expect(onSessionEnded).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(refreshCalls()).toHaveLength(4);
+    expect(onSessionEnded).toHaveBeenCalledWith('refresh-failed');
+    expect(isLoggedIn()).toBe(false);
+  });
+
+  it('keeps the session when a failed refresh succeeds on a later try', async () => {
+    storeTokens(tokens(1, 90));
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    answerRefresh(tokens(2));
+    stop = startRefreshScheduler({ onSessionEnded });
+    await vi.advanceTimersByTimeAsync(30_000 + 2_000);
+    expect(refreshCalls()).toHaveLength(2);
+    expect(getRefreshToken()).toBe('refresh-2');
+    expect(onSessionEnded).not.toHaveBeenCalled();
   });
 
   it('does nothing for a logged-out visitor', async () => {

@@ -7,6 +7,11 @@ import { getAccessToken, getAccessTokenExpiry, getRefreshToken, storeTokens, sub
 export const REFRESH_PATH = '/api/eta/profile/refresh';
 /** Refresh this long before the access token expires (spec section 4). */
 export const REFRESH_LEAD_MS = 60_000;
+/**
+ * Waits before trying a failed refresh again (network down, time-out, server error, or a page being left
+ * mid-call); after these the session ends. A refusal (401/403) ends it at once.
+ */
+export const REFRESH_RETRY_DELAYS_MS = [2_000, 5_000, 10_000] as const;
 /** setTimeout fires at once for longer delays, so very long lifetimes are waited for in steps. */
 const MAX_TIMER_MS = 2_147_483_647;
 
@@ -92,13 +97,16 @@ export function refreshDelay(expiry: Date | undefined, now: number): number {
  * Keeps the session alive while the user is active: refreshes the tokens one minute before the access token
  * expires (at once when that is less than a minute away, or when only the refresh token is left), and ends
  * the session when the user has been inactive for SESSION_IDLE_SECONDS (server logout, then cookies cleared),
- * when there is an access token without a refresh token, or when the refresh fails. Tracks activity for that
+ * when there is an access token without a refresh token, or when the server refuses the refresh (a failed
+ * call is tried again a few times first: an answer lost to a dropped connection or a reload is recovered by
+ * the server's grace period). Tracks activity for that
  * while it runs, and re-plans whenever tokens are stored or cleared. Returns the function that stops it.
  */
 export function startRefreshScheduler(options: RefreshSchedulerOptions): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
   let busy = false;
+  let failures = 0;
   // The deadline of the session this tab watches, kept after its cookies vanish: when another tab ended it
   // for inactivity, this tab must tell its user too.
   let watchedDeadline: number | undefined;
@@ -163,8 +171,19 @@ export function startRefreshScheduler(options: RefreshSchedulerOptions): () => v
     const outcome = await refreshSession();
     busy = false;
     if (stopped) return;
-    if (outcome !== 'refreshed' && getRefreshToken() === refreshToken) endLocally('refresh-failed');
-    else plan();
+    // New tokens, or the tokens changed while the call ran (sign-out, or another tab refreshed): follow them.
+    if (outcome === 'refreshed' || getRefreshToken() !== refreshToken) {
+      failures = 0;
+      plan();
+      return;
+    }
+    if (outcome === 'failed' && failures < REFRESH_RETRY_DELAYS_MS.length) {
+      timer = setTimeout(() => void run(), REFRESH_RETRY_DELAYS_MS[failures]);
+      failures += 1;
+      return;
+    }
+    failures = 0;
+    endLocally('refresh-failed');
   };
 
   const stopTracking = startActivityTracker();
