@@ -62,7 +62,7 @@ function Frame({ type }: { type: CaptureType }) {
   const styles = useStyles();
   const maskId = useId();
   const shape =
-    type === 'biometrics' ? <ellipse cx="50" cy="46" rx="30" ry="38" /> : <rect x="8" y="16" width="84" height="68" rx="3" />;
+    type === 'biometrics' ? <ellipse cx="50" cy="46" rx="30" ry="38" /> : <rect x="10" y="5" width="80" height="75" rx="3" />;
   return (
     <svg className={styles.overlay} viewBox="0 0 100 100" preserveAspectRatio="none" aria-hidden="true" focusable="false">
       <defs>

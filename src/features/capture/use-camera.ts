@@ -30,7 +30,10 @@ export function useCamera(facingMode: 'user' | 'environment') {
     const stream = streamRef.current;
     if (video && stream && video.srcObject !== stream) {
       video.srcObject = stream;
-      void video.play().catch(() => undefined);
+      // play() may refuse (autoplay rules) or, in some engines, return nothing; autoPlay starts it anyway.
+      Promise.resolve()
+        .then(() => video.play())
+        .catch(() => undefined);
     }
   }, []);
 
