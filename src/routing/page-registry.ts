@@ -37,6 +37,10 @@ export const pageRegistry: Readonly<Record<string, PageComponent>> = {
   'create-application': lazyWithTimeout<PageProps>(() => import('@/features/applications/create-application-page')),
   'manage-applicants': lazyWithTimeout<PageProps>(() => import('@/features/applications/manage-applicants-page')),
   'confirm-applicant': lazyWithTimeout<PageProps>(() => import('@/features/applications/confirm-applicant-page')),
+  'capture-start': lazyWithTimeout<PageProps>(() => import('@/features/capture/capture-start-page')),
+  'capture-biometrics': lazyWithTimeout<PageProps>(() => import('@/features/capture/capture-biometrics-page')),
+  'image-capture-entry': lazyWithTimeout<PageProps>(() => import('@/features/capture/image-capture-entry-page')),
+  'image-capture-result': lazyWithTimeout<PageProps>(() => import('@/features/capture/image-capture-result-page')),
   [NOT_AVAILABLE_PAGE]: lazyWithTimeout<PageProps>(() => import('@/features/not-available/not-available-page')),
 };
 
