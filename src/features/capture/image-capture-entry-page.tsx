@@ -177,7 +177,7 @@ function Capture({ cameraType, routeFrom, sessionIdentifier }: CaptureProps) {
     if (file) setPhoto(file);
   };
 
-  const usePhoto = async () => {
+  const sendPhoto = async () => {
     if (!photo) return;
     let image: string;
     try {
@@ -228,7 +228,7 @@ function Capture({ cameraType, routeFrom, sessionIdentifier }: CaptureProps) {
           <Spinner label={t('entry.uploading')} />
         ) : (
           <div className={styles.actions}>
-            <Button appearance="primary" size="large" className={own.primary} onClick={() => void usePhoto()}>
+            <Button appearance="primary" size="large" className={own.primary} onClick={() => void sendPhoto()}>
               {t('entry.use')}
             </Button>
             <Button appearance="secondary" size="large" className={own.primary} onClick={() => setPhoto(undefined)}>
