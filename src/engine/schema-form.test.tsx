@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { i18n } from 'i18next';
 import { loadForm } from './form-loader';
 import type { CompiledForm } from './form-types';
+import { formErrorsShowing } from './error-title';
 import { SchemaForm } from './schema-form';
 import { createTestI18n } from './testing/test-i18n';
 import { renderWithProviders } from './testing/render-form';
@@ -41,7 +42,8 @@ describe('SchemaForm', () => {
     const links = within(summary).getAllByRole('link').map((a) => a.textContent);
     expect(links).toEqual(['Email is required', 'Password is required']);
     await waitFor(() => expect(document.activeElement).toBe(summary));
-    expect(document.title).toBe('Error: Log in');
+    // The layout puts 'Error: ' in front of the page title while this is true.
+    expect(formErrorsShowing()).toBe(true);
     const email = screen.getByLabelText('Email address');
     expect(email.getAttribute('aria-invalid')).toBe('true');
     const describedBy = email.getAttribute('aria-describedby') ?? '';
@@ -51,15 +53,27 @@ describe('SchemaForm', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
-  it('validates live once a field has been left, and clears the message when corrected', async () => {
+  it('validates on submit only, then live, clearing each message as it is corrected', async () => {
     renderWithProviders(<SchemaForm form={login} onSubmit={() => {}} />, en);
     const email = screen.getByLabelText('Email address');
     await userEvent.type(email, 'someone@');
-    expect(screen.queryByText('Invalid email')).toBeNull();
+    // Leaving a field says nothing yet: a message appearing on blur would move the button under the pointer.
     fireEvent.blur(email);
-    expect(await screen.findByText('Invalid email')).toBeTruthy();
+    expect(screen.queryByText('Invalid email')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: /continue|log in|submit/i }));
+    expect((await screen.findAllByText('Invalid email')).length).toBeGreaterThan(0);
     await userEvent.type(email, 'example.org');
     await waitFor(() => expect(screen.queryByText('Invalid email')).toBeNull());
+    await waitFor(() => expect(formErrorsShowing()).toBe(true));
+  });
+
+  it('leaves a required yes/no question unanswered until the user chooses, and asks for it on submit', async () => {
+    const declarations = await loadForm('declarations');
+    renderWithProviders(<SchemaForm form={declarations} onSubmit={() => {}} />, en);
+    const radios = await screen.findAllByRole('radio');
+    expect(radios.filter((r) => (r as HTMLInputElement).checked)).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: /continue/i }));
+    expect((await screen.findAllByText(en.t('validation:yesNo.required'))).length).toBeGreaterThan(0);
   });
 
   it('submits valid answers', async () => {

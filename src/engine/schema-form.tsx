@@ -8,6 +8,7 @@ import { getAtPath, pagesOf, toErrorSchema, withoutSkippedPages } from './answer
 import { CheckAnswers } from './check-answers';
 import type { EngineFormContext } from './engine-context';
 import { ErrorSummary, focusControl, type SummaryError } from './error-summary';
+import { useReportFormErrors } from './error-title';
 import { useCompiledForm } from './form-loader';
 import type { CompiledForm, FormAnswers, FormPage } from './form-types';
 import { localiseUiSchema } from './localise';
@@ -78,7 +79,6 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
     return start > 0 && validation.pageApplies(pages[start], props.formData ?? {}) ? start : 0;
   });
   const [attempted, setAttempted] = useState<Set<string>>(() => new Set());
-  const [touched, setTouched] = useState<Set<string>>(() => new Set());
   const [reviewing, setReviewing] = useState(false);
   const [returnToReview, setReturnToReview] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -103,7 +103,7 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
 
   const message = useCallback((key: string, params?: Record<string, unknown>) => t(key, params), [t]);
   const shownProblems = problems.filter(
-    (p) => pageFields.includes(topField(p.path)) && (attempted.has(page.id) || touched.has(controlIdForPath(p.path))),
+    (p) => pageFields.includes(topField(p.path)) && attempted.has(page.id),
   );
   const shownServer = server.filter(
     (s) => (!multiPage || pageFields.includes(topField(s.path)) || s.path === '') && JSON.stringify(getAtPath(data, s.path) ?? null) === s.snapshot,
@@ -130,8 +130,7 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [JSON.stringify(fieldMessages)],
   );
-  const errorTitlePrefix = t('engine.errorTitlePrefix');
-  useEffectErrorTitle(summary.length > 0, errorTitlePrefix);
+  useReportFormErrors(summary.length > 0);
 
   useEffect(() => {
     if (focusTick > 0) summaryRef.current?.focus();
@@ -260,7 +259,8 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
         extraErrors={extraErrors}
         noValidate
         noHtml5Validate
-        experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
+        // An unanswered yes/no or tick box stays unanswered: never 'No' or ticked before the user chooses.
+        experimental_defaultFormStateBehavior={{ constAsDefaults: 'never', requiredBooleanDefault: 'skip' }}
         showErrorList={false}
         omitExtraData
         experimental_customMergeAllOf={keepConstraintAllOf}
@@ -270,7 +270,6 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
           setData(next);
           onChange?.(next);
         }}
-        onBlur={(id) => setTouched((s) => (s.has(id) ? s : new Set(s).add(id)))}
         onSubmit={(e) => void handleSubmit((e.formData ?? {}) as FormAnswers)}
       >
         <div className={styles.buttons}>
@@ -289,12 +288,3 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
   );
 }
 
-function useEffectErrorTitle(active: boolean, prefix: string) {
-  useEffect(() => {
-    if (!active) return;
-    if (!document.title.startsWith(prefix)) document.title = `${prefix}${document.title}`;
-    return () => {
-      if (document.title.startsWith(prefix)) document.title = document.title.slice(prefix.length);
-    };
-  }, [active, prefix]);
-}

@@ -2,7 +2,14 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applySettings } from '@/api/settings';
+import { useReportFormErrors } from '@/engine/error-title';
 import { RootLayout } from './root-layout';
+
+/** A page whose form shows errors, as SchemaForm reports them. */
+function PageWithFormErrors() {
+  useReportFormErrors(true);
+  return <h1>Form with errors</h1>;
+}
 import { renderRoutes, startEnglish } from './testing';
 
 const auth = vi.hoisted(() => ({ loggedIn: false, signOut: vi.fn(async () => {}) }));
@@ -18,6 +25,7 @@ const routes = [
       { index: true, element: <h1>Home heading</h1>, handle: { titleKey: 'common:home.title' } },
       { path: 'faq', element: <h1>FAQ heading</h1>, handle: { titleKey: 'common:faq.title' } },
       { path: 'wallet-error', element: <h1>Wallet heading</h1>, handle: { hideHeaderFooter: true } },
+      { path: 'form', element: <PageWithFormErrors />, handle: { titleKey: 'common:faq.title' } },
       {
         path: 'applications',
         handle: { titleKey: 'common:notAvailable.title' },
@@ -53,6 +61,13 @@ describe('RootLayout', () => {
     await waitFor(() =>
       expect(document.title).toBe('Apply for an electronic travel authorisation (ETA) – Electronic Travel Authorisation'),
     );
+  });
+
+  it("puts 'Error: ' in front of the title while a form shows errors, in the current language", async () => {
+    const { router } = renderRoutes(routes, '/form');
+    await waitFor(() => expect(document.title).toMatch(/^Error: .+ – Electronic Travel Authorisation$/));
+    await act(() => router.navigate('/faq'));
+    await waitFor(() => expect(document.title).not.toMatch(/^Error: /));
   });
 
   it('takes header and footer link targets from the runtime settings', () => {

@@ -11,6 +11,7 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { LoadingOverlay } from './loading-overlay';
 import { effectiveHandle } from './route-handle';
+import { useFormErrorsShowing } from '@/engine/error-title';
 import { SessionTimeoutWarning } from '@/features/session-timeout/session-timeout-warning';
 
 const useStyles = makeStyles({
@@ -63,19 +64,24 @@ function PageFallback() {
   return <div className={styles.fallback}>{visible && <Spinner label={t('loading.label')} />}</div>;
 }
 
-/** Keeps document.title as "<page title> – <service name>", following the route and the language. */
+/**
+ * Keeps document.title as "<page title> – <service name>", following the route and the language, with
+ * 'Error: ' in front while a form on the page shows errors (GOV.UK).
+ */
 function useDocumentTitle(titleKey: string | undefined): void {
   const { i18n } = useTranslation('common');
   const language = i18n.resolvedLanguage;
+  const formErrors = useFormErrorsShowing();
   useEffect(() => {
     let cancelled = false;
     const apply = () => {
       if (cancelled) return;
       const service = i18n.t('common:serviceName');
-      document.title =
+      const title =
         titleKey && i18n.exists(titleKey)
           ? i18n.t('common:documentTitle', { page: i18n.t(titleKey), service })
           : service;
+      document.title = formErrors ? `${i18n.t('forms:engine.errorTitlePrefix')}${title}` : title;
     };
     const namespace = titleKey?.includes(':') ? titleKey.slice(0, titleKey.indexOf(':')) : 'common';
     if (i18n.hasLoadedNamespace(namespace)) apply();
@@ -83,7 +89,7 @@ function useDocumentTitle(titleKey: string | undefined): void {
     return () => {
       cancelled = true;
     };
-  }, [i18n, titleKey, language]);
+  }, [i18n, titleKey, language, formErrors]);
 }
 
 /** After client-side navigation, moves focus to the page's h1 (or main) so screen readers start there. */
