@@ -20,6 +20,13 @@ export const useEngineStyles = makeStyles({
     borderLeft: `5px solid ${tokens.colorPaletteRedBorder2}`,
     paddingLeft: tokens.spacingHorizontalL,
   },
+  // A group whose errors sit on its parts (the phone's country and number) is marked like any field in error.
+  groupWithInvalidPart: {
+    ':has([aria-invalid="true"])': {
+      borderLeft: `5px solid ${tokens.colorPaletteRedBorder2}`,
+      paddingLeft: tokens.spacingHorizontalL,
+    },
+  },
   label: {
     fontWeight: tokens.fontWeightSemibold,
     fontSize: tokens.fontSizeBase400,

@@ -39,7 +39,11 @@ export function FieldTemplate(props: FieldTemplateProps) {
       {error}
     </p>
   ) : null;
-  const className = mergeClasses(styles.group, error ? styles.groupError : undefined);
+  const className = mergeClasses(
+    styles.group,
+    error ? styles.groupError : undefined,
+    GROUP_FIELDS.has(String(field)) ? styles.groupWithInvalidPart : undefined,
+  );
   if (isGroup) {
     return (
       <fieldset className={className} data-field={id}>
