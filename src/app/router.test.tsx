@@ -125,10 +125,10 @@ describe('guards', () => {
 
   it('lets a logged-in user into the application flow, with the close-application action', async () => {
     signIn();
-    renderAt('/applications/declarations');
+    renderAt('/applications/supporting-documents');
     expect(await screen.findByText('not-available page')).toBeTruthy();
     expect(JSON.parse(screen.getByTestId('layout').dataset.handle!)).toMatchObject({
-      titleKey: 'applications:declarations.title',
+      titleKey: 'applications:supportingDocuments.title',
       showCloseApplication: true,
     });
   });
