@@ -142,3 +142,73 @@ test('the language switcher changes the page language and it is remembered', asy
   const nav = page.getByRole('navigation', { name: 'Menu principal' });
   await expect(nav.getByRole('link')).toHaveText(['Accueil', 'FAQ', 'S’inscrire', 'Se connecter']);
 });
+
+test.describe('loading overlay', () => {
+  test.beforeEach(async ({ page }) => {
+    // Records whether the overlay ever showed its spinner, however briefly.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __overlaySeen: boolean };
+      w.__overlaySeen = false;
+      new MutationObserver(() => {
+        const overlay = document.querySelector('[data-testid="loading-overlay"]');
+        if (overlay?.textContent?.includes('Loading')) w.__overlaySeen = true;
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+  });
+
+  async function submitForgotPassword(page: Page, delayMs: number) {
+    await page.route('**/api/eta/profile/request-password-reset', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      await route.continue();
+    });
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email address').fill('nobody@example.com');
+    const answered = page.waitForResponse('**/api/eta/profile/request-password-reset');
+    await page.getByRole('button', { name: /continue|send|reset/i }).click();
+    return answered;
+  }
+
+  test('appears over the page when a request runs longer than 200 ms, and goes when it ends', async ({ page }) => {
+    const answered = submitForgotPassword(page, 1500);
+    await expect(page.getByRole('status').getByText('Loading')).toBeVisible();
+    await answered;
+    await expect(page.getByRole('status').getByText('Loading')).toBeHidden();
+  });
+
+  test('never shows for a request that ends within 200 ms', async ({ page }) => {
+    await (await submitForgotPassword(page, 0)).finished();
+    await page.waitForTimeout(400);
+    expect(await page.evaluate(() => (window as unknown as { __overlaySeen: boolean }).__overlaySeen)).toBe(false);
+  });
+});
+
+test('an unexpected server answer shows the generic error page, whose button reloads home', async ({ page, context, request, baseURL }) => {
+  const account = await createVerifiedAccount(request);
+  await signInBrowser(context, baseURL!, account.tokens);
+  await page.route('**/api/eta/profile', (route) =>
+    route.request().method() === 'GET' ? route.fulfill({ status: 500, contentType: 'text/plain', body: 'upstream failure' }) : route.continue(),
+  );
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Error', exact: true })).toBeVisible();
+  await expect(page.getByText('An unexpected error has occurred. Please refresh the page or try again later.')).toBeVisible();
+  await expectAccessible(page);
+  await page.unroute('**/api/eta/profile');
+  await page.getByRole('button', { name: 'Go to Home Page' }).or(page.getByRole('link', { name: 'Go to Home Page' })).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('a request that times out shows the error dialog titled Error with "Request timed out"', async ({ page, context, request, baseURL }) => {
+  const account = await createVerifiedAccount(request);
+  await signInBrowser(context, baseURL!, account.tokens);
+  // 504 is how a gateway reports a time-out: the portal treats it like its own 90 s limit, without the wait.
+  await page.route('**/api/eta/profile', (route) =>
+    route.request().method() === 'GET' ? route.fulfill({ status: 504, contentType: 'text/plain', body: 'Gateway Timeout' }) : route.continue(),
+  );
+  await page.goto('/profile');
+  const dialog = page.getByRole('dialog', { name: 'Error' }).or(page.getByRole('alertdialog', { name: 'Error' }));
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByText('Request timed out')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+});

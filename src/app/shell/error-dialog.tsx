@@ -7,7 +7,7 @@ import {
   DialogSurface,
   DialogTitle,
 } from '@fluentui/react-components';
-import { useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 
 // Messages waiting to be shown, oldest first; the same message is never queued twice in a row.
@@ -50,10 +50,16 @@ export function ErrorDialogHost() {
   // closed; mounting it only once there is something to show keeps untouched pages free of them.
   const [mounted, setMounted] = useState(false);
   if (message !== undefined && !mounted) setMounted(true);
+  // Fluent's modal setup misplaces aria-hidden (onto the dialog itself) when a Dialog is born open, so it is
+  // mounted closed first and opened on the next commit.
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (mounted) setReady(true);
+  }, [mounted]);
   if (!mounted && message === undefined) return null;
   return (
     <Dialog
-      open={message !== undefined}
+      open={ready && message !== undefined}
       modalType="alert"
       onOpenChange={(_, data) => {
         if (!data.open) dismissErrorDialog();
