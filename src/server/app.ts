@@ -90,7 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('db', db);
 
-  registerValidation(app);
+  registerValidation(app, { schemasDir: config.schemasDir });
 
   // While closing, answers ask keep-alive clients to hang up, so the server need not wait for idle sockets.
   let closing = false;

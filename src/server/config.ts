@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { DEFAULT_SCHEMAS_DIR } from './validation/schema-files';
 
 /** Environment as read by the server: any string map (process.env or a test fixture). */
 export type Env = Record<string, string | undefined>;
@@ -64,6 +65,11 @@ export interface AppConfig {
   publicUrl: string;
   /** Absolute path of the built portal (Vite's outDir). */
   distDir: string;
+  /**
+   * Absolute path of the form and API schemas the server validates with (SCHEMAS_DIR; default the repository's
+   * `schemas/`): the same folder the portal was built from, so an edited copy is checked as it is shown.
+   */
+  schemasDir: string;
   /** Largest accepted request body in bytes. */
   bodyLimit: number;
   /** Trust X-Forwarded-* headers (set when running behind a load balancer). */
@@ -209,6 +215,7 @@ export function loadConfig(env: Env): AppConfig {
     mailFrom: text(env, 'MAIL_FROM') ?? `no-reply@${new URL(publicUrl).hostname}`,
     publicUrl,
     distDir: path.resolve(text(env, 'DIST_DIR') ?? 'dist'),
+    schemasDir: path.resolve(text(env, 'SCHEMAS_DIR') ?? DEFAULT_SCHEMAS_DIR),
     bodyLimit: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
     trustProxy: flag(env, 'TRUST_PROXY', false),
     maxApplicants: integer(env, 'MAX_APPLICANTS', 10, 1, 100),

@@ -3,8 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import i18next, { type i18n, type Resource } from 'i18next';
 
-/** The locale files shared with the browser (contract 8). */
-export const LOCALES_DIR = fileURLToPath(new URL('../../locales/', import.meta.url));
+/**
+ * The locale files shared with the browser (contract 8); LOCALES_DIR points the server at another copy (the one
+ * the portal was built from). Read once, when the first message is translated.
+ */
+export const LOCALES_DIR = process.env.LOCALES_DIR?.trim() ? path.resolve(process.env.LOCALES_DIR.trim()) : fileURLToPath(new URL('../../locales/', import.meta.url));
 
 export const FALLBACK_LANGUAGE = 'en';
 

@@ -176,7 +176,7 @@ const declarationsBodySchema = {
 export const applicationRoutes: FastifyPluginAsync = async (app) => {
   const { db, config } = app;
   const { eligiblePassportCountries } = loadApplicationsConfig();
-  const checkers = createFormCheckers([APPLICANT_FORM_ID, APPLICATION_FORM_ID, DECLARATIONS_FORM_ID]);
+  const checkers = createFormCheckers([APPLICANT_FORM_ID, APPLICATION_FORM_ID, DECLARATIONS_FORM_ID], config.schemasDir);
 
   // Every call of this plugin needs a signed-in user (hooks are scoped to the plugin).
   app.addHook('onRequest', authenticate);

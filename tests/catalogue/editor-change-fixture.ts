@@ -1,0 +1,73 @@
+// A content editor's change to the application form, made only in JSON: a new question on the Trip page
+// (schema property, required, its message; UI schema entry on the trip page; texts in English and French).
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './checks';
+
+const editJson = <T>(path: string, edit: (json: T) => void) => {
+  const json = JSON.parse(readFileSync(path, 'utf8'));
+  edit(json);
+  writeFileSync(path, JSON.stringify(json, null, 2));
+};
+
+/** The question the editor adds, with its texts as an editor writes them. */
+export const RETURN_TICKET = {
+  field: 'returnTicket',
+  en: {
+    label: 'Do you have a return or onward ticket?',
+    hint: 'A ticket out of South Africa booked for your departure date',
+    required: 'Select yes if you have a return or onward ticket',
+  },
+  fr: {
+    label: 'Avez-vous un billet de retour ou de continuation ?',
+    hint: 'Un billet pour quitter l’Afrique du Sud, réservé pour votre date de départ',
+    required: 'Sélectionnez oui si vous avez un billet de retour ou de continuation',
+  },
+} as const;
+
+interface FormSchema {
+  properties: Record<string, unknown>;
+  required: string[];
+  errorMessage: { required: Record<string, string> };
+}
+
+/** Copies schemas/ and locales/ to a temporary folder and adds the return-ticket question to the Trip page. */
+export function makeTripQuestionCopy(): string {
+  const dir = mkdtempSync(join(ROOT, '.cache', 'editor-change-'));
+  cpSync(join(ROOT, 'schemas'), join(dir, 'schemas'), { recursive: true });
+  cpSync(join(ROOT, 'locales'), join(dir, 'locales'), { recursive: true });
+  editJson<FormSchema>(join(dir, 'schemas/application-form.schema.json'), (s) => {
+    s.properties.returnTicket = { $ref: 'definitions#/definitions/yesNo' };
+    s.required.push('returnTicket');
+    s.errorMessage.required.returnTicket = 'applications:validation.returnTicketRequired';
+  });
+  editJson<{ 'ui:pages': { id: string; fields: string[] }[] } & Record<string, unknown>>(join(dir, 'schemas/application-form.ui.json'), (u) => {
+    u['ui:pages'].find((p) => p.id === 'trip')?.fields.push('returnTicket');
+    u.returnTicket = {
+      'ui:title': 'applications:forms.applicationForm.returnTicket.label',
+      'ui:help': 'applications:forms.applicationForm.returnTicket.hint',
+      'ui:widget': 'yesNo',
+    };
+  });
+  // The examples are checked against the schema by the catalogue: valid answers now include the question.
+  editJson<{ valid: Record<string, unknown>[] }>(join(dir, 'schemas/application-form.examples.json'), (e) => {
+    for (const example of e.valid) example.returnTicket = true;
+  });
+  for (const lng of ['en', 'fr'] as const) {
+    editJson<{ forms: { applicationForm: Record<string, unknown> }; validation: Record<string, string> }>(join(dir, `locales/${lng}/applications.json`), (a) => {
+      a.forms.applicationForm.returnTicket = { label: RETURN_TICKET[lng].label, hint: RETURN_TICKET[lng].hint };
+      a.validation.returnTicketRequired = RETURN_TICKET[lng].required;
+    });
+  }
+  return dir;
+}
+
+/** The copy's applications texts in one language. */
+export function copiedApplicationsTexts(dir: string, lng: 'en' | 'fr'): Record<string, unknown> {
+  return JSON.parse(readFileSync(join(dir, `locales/${lng}/applications.json`), 'utf8'));
+}
+
+/** The copy's first valid example of the application form. */
+export function copiedFormExample(dir: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(join(dir, 'schemas/application-form.examples.json'), 'utf8')).valid[0];
+}
