@@ -7,7 +7,7 @@ import type { FieldError } from '@/shared/api-types';
 import { useAccountStyles } from './account-styles';
 import { errorBodyOf } from './api-errors';
 import { PageHeading } from './page-heading';
-import { ProblemPanel } from './problem-panel';
+import { ProblemPanel } from '@/engine/problem-panel';
 import type { ProfileState } from './profile-page';
 
 /** /profile/change-password: the current password and a new pair; back to the profile, which says it worked. */

@@ -7,7 +7,7 @@ import type { FieldError } from '@/shared/api-types';
 import { useAccountStyles } from './account-styles';
 import { errorBodyOf } from './api-errors';
 import { PageHeading } from './page-heading';
-import { ProblemPanel } from './problem-panel';
+import { ProblemPanel } from '@/engine/problem-panel';
 
 /** Forgotten password: asks for the address and always gives the same answer, account or not. */
 export default function ForgotPasswordPage({ formId = 'forgot-password' }: { formId?: string }) {

@@ -10,7 +10,7 @@ import { useAccountStyles } from './account-styles';
 import { errorBodyOf } from './api-errors';
 import { Notice } from './notice';
 import { PageHeading } from './page-heading';
-import { ProblemPanel } from './problem-panel';
+import { ProblemPanel } from '@/engine/problem-panel';
 import { ResendEmail } from './resend-email';
 
 /** Router state /login may receive: where to return (set by the auth guard) and why the user is here. */

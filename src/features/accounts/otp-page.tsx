@@ -8,7 +8,7 @@ import { useAccountStyles } from './account-styles';
 import { errorBodyOf } from './api-errors';
 import { ButtonLink } from './button-link';
 import { PageHeading } from './page-heading';
-import { ProblemPanel } from './problem-panel';
+import { ProblemPanel } from '@/engine/problem-panel';
 import { ResendEmail } from './resend-email';
 
 const CODE_ERRORS = new Set(['CODE_INVALID', 'CODE_ATTEMPTS_EXCEEDED']);

@@ -10,7 +10,7 @@ import { useAccountStyles } from './account-styles';
 import { ButtonLink } from './button-link';
 import { Notice } from './notice';
 import { PageHeading } from './page-heading';
-import { ProblemPanel } from './problem-panel';
+import { ProblemPanel } from '@/engine/problem-panel';
 import { errorBodyOf } from './api-errors';
 
 const NARROW = '@media (max-width: 599.98px)';

@@ -8,7 +8,7 @@ import type { FieldError } from '@/shared/api-types';
 import { useAccountStyles } from './account-styles';
 import { errorBodyOf } from './api-errors';
 import { PageHeading } from './page-heading';
-import { ProblemPanel } from './problem-panel';
+import { ProblemPanel } from '@/engine/problem-panel';
 
 /** Registration (guest only): the registration form; on success the address goes to the router context. */
 export default function RegistrationPage({ formId = 'registration' }: { formId?: string }) {

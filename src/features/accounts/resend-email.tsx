@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useEmailRequest } from '@/api/accounts';
 import { errorBodyOf } from './api-errors';
 import { Notice } from './notice';
-import { ProblemPanel } from './problem-panel';
+import { ProblemPanel } from '@/engine/problem-panel';
 
 export interface ResendEmailProps {
   /** The address to send to; when missing, pressing the button asks for it (`missingEmailKey`). */

@@ -5,7 +5,7 @@ import { SchemaForm } from '@/engine/schema-form';
 import type { FieldError } from '@/shared/api-types';
 import { errorBodyOf } from './api-errors';
 import { Notice } from './notice';
-import { ProblemPanel } from './problem-panel';
+import { ProblemPanel } from '@/engine/problem-panel';
 
 /**
  * Asks for the address and sends a new confirmation link and code. The form is the one-field e-mail form of

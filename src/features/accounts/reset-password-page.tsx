@@ -9,7 +9,7 @@ import { useAccountStyles } from './account-styles';
 import { errorBodyOf } from './api-errors';
 import { ButtonLink } from './button-link';
 import { PageHeading } from './page-heading';
-import { ProblemPanel } from './problem-panel';
+import { ProblemPanel } from '@/engine/problem-panel';
 
 type View = 'form' | 'done' | 'invalid';
 

@@ -7,7 +7,7 @@ import { useAccountStyles } from './account-styles';
 import { errorBodyOf, errorCodeOf } from './api-errors';
 import { ButtonLink } from './button-link';
 import { PageHeading } from './page-heading';
-import { ProblemPanel } from './problem-panel';
+import { ProblemPanel } from '@/engine/problem-panel';
 import { ResendForm } from './resend-form';
 
 type Outcome = { state: 'checking' } | { state: 'confirmed' } | { state: 'invalid' } | { state: 'problem'; message: string };

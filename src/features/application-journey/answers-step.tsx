@@ -22,7 +22,8 @@ import { loadForm } from '@/engine/form-loader';
 import type { FormPage } from '@/engine/form-types';
 import { SchemaForm } from '@/engine/schema-form';
 import type { ApiErrorBody } from '@/shared/api-types';
-import { Banner, JourneyHeading, Problem } from './journey-parts';
+import { Banner, JourneyHeading } from './journey-parts';
+import { ProblemPanel } from '@/engine/problem-panel';
 import { useJourneyStyles } from './journey-styles';
 import { fullName, type OverviewState } from './overview';
 import { OVERVIEW_PATH, stepNamed, stepPosition } from './steps';
@@ -120,11 +121,11 @@ export function AnswersStep(props: AnswersStepProps) {
     return (
       <div className={styles.page}>
         <JourneyHeading>{heading}</JourneyHeading>
-        <Problem messages={[body?.error ?? t('form.loadFailed')]}>
+        <ProblemPanel message={[body?.error ?? t('form.loadFailed')]}>
           <Link className={styles.link} to={OVERVIEW_PATH}>
             {t('form.goToOverview')}
           </Link>
-        </Problem>
+        </ProblemPanel>
       </div>
     );
   }
@@ -146,11 +147,11 @@ function StepNotReached({ message }: { message: string }) {
   const { t } = useTranslation('journey');
   const styles = useJourneyStyles();
   return (
-    <Problem title={t('form.stepNotReachedTitle')} messages={[message]}>
+    <ProblemPanel title={t('form.stepNotReachedTitle')} message={[message]}>
       <Link className={styles.link} to={OVERVIEW_PATH}>
         {t('form.goToOverview')}
       </Link>
-    </Problem>
+    </ProblemPanel>
   );
 }
 
@@ -242,7 +243,7 @@ function LoadedAnswersStep(props: AnswersStepProps & { loaded: Loaded; caption?:
         (problem.stepNotReached ? (
           <StepNotReached message={problem.messages[0]} />
         ) : (
-          <Problem messages={problem.messages} />
+          <ProblemPanel message={problem.messages} />
         ))}
       <SchemaForm
         formId={formId}

@@ -1,6 +1,5 @@
 import { Button, type ButtonProps } from '@fluentui/react-components';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { type ReactNode } from 'react';
 import { useHref, useLinkClickHandler } from 'react-router-dom';
 import { useJourneyStyles } from './journey-styles';
 
@@ -21,41 +20,6 @@ export function Banner({ tone, children }: { tone: 'info' | 'warning' | 'success
   const toneClass = tone === 'warning' ? styles.bannerWarning : tone === 'success' ? styles.bannerSuccess : '';
   return (
     <div role="status" className={`${styles.banner} ${toneClass}`}>
-      {children}
-    </div>
-  );
-}
-
-/**
- * A problem that belongs to no single field, styled like the engine's error summary, focused when it appears
- * and with "Error: " before the page title.
- */
-export function Problem({ title, messages, children }: { title?: string; messages: string[]; children?: ReactNode }) {
-  const { t } = useTranslation(['journey', 'forms']);
-  const styles = useJourneyStyles();
-  const ref = useRef<HTMLDivElement>(null);
-  const titleId = useId();
-  const prefix = t('forms:engine.errorTitlePrefix');
-  const text = messages.join('\n');
-  useEffect(() => {
-    ref.current?.focus();
-  }, [text]);
-  useEffect(() => {
-    if (!document.title.startsWith(prefix)) document.title = `${prefix}${document.title}`;
-    return () => {
-      if (document.title.startsWith(prefix)) document.title = document.title.slice(prefix.length);
-    };
-  }, [prefix]);
-  return (
-    <div ref={ref} className={styles.problem} tabIndex={-1} role="alert" aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.problemTitle}>
-        {title ?? t('journey:problemTitle')}
-      </h2>
-      {messages.map((m) => (
-        <p key={m} className={styles.problemMessage}>
-          {m}
-        </p>
-      ))}
       {children}
     </div>
   );

@@ -77,20 +77,6 @@ export const useJourneyStyles = makeStyles({
   },
   bannerWarning: { borderLeftColor: '#B58800', backgroundColor: '#FFF7DB' },
   bannerSuccess: { borderLeftColor: '#00703C', backgroundColor: tokens.colorPaletteGreenBackground1 },
-  problem: {
-    border: `5px solid ${tokens.colorPaletteRedBorder2}`,
-    padding: tokens.spacingHorizontalL,
-    marginBottom: tokens.spacingVerticalXXL,
-    ':focus': { outline: `3px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '0' },
-  },
-  problemTitle: { marginTop: 0, marginBottom: tokens.spacingVerticalS, fontSize: tokens.fontSizeBase500, lineHeight: tokens.lineHeightBase500 },
-  problemMessage: {
-    margin: `0 0 ${tokens.spacingVerticalS}`,
-    color: tokens.colorPaletteRedForeground1,
-    fontWeight: tokens.fontWeightSemibold,
-    fontSize: tokens.fontSizeBase400,
-    lineHeight: tokens.lineHeightBase500,
-  },
   actions: {
     display: 'flex',
     flexWrap: 'wrap',

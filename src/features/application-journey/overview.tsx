@@ -5,7 +5,8 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { loadApplicationSteps, resumeApplication, type ApplicationSteps } from '@/api/application-details';
 import { queryKeys } from '@/api/query-keys';
 import { ApiError, unwrap } from '@/api/request';
-import { Banner, ButtonLink, JourneyHeading, Problem } from './journey-parts';
+import { Banner, ButtonLink, JourneyHeading } from './journey-parts';
+import { ProblemPanel } from '@/engine/problem-panel';
 import { useJourneyStyles } from './journey-styles';
 import { journeySteps, stepHref, stepNamed } from './steps';
 
@@ -110,11 +111,11 @@ export function ApplicationOverview({ applicationIdentifier }: { applicationIden
     return (
       <div className={styles.page}>
         <JourneyHeading>{t('overview.heading')}</JourneyHeading>
-        <Problem messages={[body?.error ?? t('overview.loadFailed')]}>
+        <ProblemPanel message={[body?.error ?? t('overview.loadFailed')]}>
           <Link className={styles.link} to="/my-applications">
             {t('overview.myApplications')}
           </Link>
-        </Problem>
+        </ProblemPanel>
       </div>
     );
   }
@@ -125,7 +126,7 @@ export function ApplicationOverview({ applicationIdentifier }: { applicationIden
     <div className={styles.page}>
       <JourneyHeading>{t('overview.heading')}</JourneyHeading>
       {savedFor && <Banner tone="success">{t('overview.saved', { name: savedFor })}</Banner>}
-      {resumeError && <Problem messages={[resumeError]} />}
+      {resumeError && <ProblemPanel message={[resumeError]} />}
       {data.status !== 'IN_PROGRESS' && <Banner tone="info">{t('overview.notEditable')}</Banner>}
       <p className={styles.lead}>{t('overview.intro')}</p>
       {data.applicants.length === 0 ? (

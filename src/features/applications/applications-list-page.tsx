@@ -11,7 +11,7 @@ import { applicantName, formatDate } from './format';
 import { HiddenText } from './hidden-text';
 import { Notice } from './notice';
 import { PageHeading } from './page-heading';
-import { ProblemPanel } from './problem-panel';
+import { ProblemPanel } from '@/engine/problem-panel';
 import { NARROW, useApplicationStyles } from './styles';
 
 const useStyles = makeStyles({

@@ -9,7 +9,7 @@ import { ButtonLink } from './button-link';
 import { applicantName } from './format';
 import { NoApplication } from './no-application';
 import { PageHeading } from './page-heading';
-import { ProblemPanel } from './problem-panel';
+import { ProblemPanel } from '@/engine/problem-panel';
 import { useApplicationStyles } from './styles';
 
 /** Shows every applicant back, with Change links, before the application form of each of them. */

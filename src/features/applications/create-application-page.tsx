@@ -7,7 +7,7 @@ import { SchemaForm } from '@/engine/schema-form';
 import type { FieldError } from '@/shared/api-types';
 import { errorBodyOf } from './api-errors';
 import { PageHeading } from './page-heading';
-import { ProblemPanel } from './problem-panel';
+import { ProblemPanel } from '@/engine/problem-panel';
 import { useApplicationStyles } from './styles';
 
 /** Starts an application: its type, explained in plain words, and who it is for; then on to the applicants. */

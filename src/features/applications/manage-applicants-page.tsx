@@ -25,7 +25,7 @@ import { HiddenText } from './hidden-text';
 import { NoApplication } from './no-application';
 import { Notice } from './notice';
 import { PageHeading } from './page-heading';
-import { ProblemPanel } from './problem-panel';
+import { ProblemPanel } from '@/engine/problem-panel';
 import { NARROW, useApplicationStyles } from './styles';
 
 /** Eligibility refusals that concern a passport answer, and the field of the passport page they belong to. */

@@ -20,7 +20,8 @@ import { ApiError } from '@/api/request';
 import { useRouterContext } from '@/api/router-context';
 import { APPLICATION_OVERVIEW, captureBiometricsPath, entryPath, isCapturingHere, markCapturingHere, phoneLink } from './capture-links';
 import { CaptureOutcome } from './capture-outcome';
-import { ButtonLink, Notice, PageHeading, ProblemPanel } from './parts';
+import { ButtonLink, Notice, PageHeading } from './parts';
+import { ProblemPanel } from '@/engine/problem-panel';
 import { QrCode } from './qr-code';
 import { useCaptureStyles } from './styles';
 

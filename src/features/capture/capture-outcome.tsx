@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { isBlockingStatus, type BlockingStatus } from '@/api/capture';
 import { APPLICATION_OVERVIEW } from './capture-links';
-import { ProblemPanel } from './parts';
+import { ProblemPanel } from '@/engine/problem-panel';
 import { useCaptureStyles } from './styles';
 
 /** Minutes until `retryAfter` (at least one), for "start again in N minutes". */

@@ -14,7 +14,8 @@ import {
 import { ApiError } from '@/api/request';
 import { entryPath } from './capture-links';
 import { CaptureOutcome } from './capture-outcome';
-import { ButtonLink, Notice, PageHeading, ProblemPanel } from './parts';
+import { ButtonLink, Notice, PageHeading } from './parts';
+import { ProblemPanel } from '@/engine/problem-panel';
 import { useCaptureStyles } from './styles';
 
 const LINKING: readonly CaptureStatus[] = ['BIO_LINKING_PHONE', 'PASSPORT_LINKING_PHONE'];

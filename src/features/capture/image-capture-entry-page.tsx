@@ -13,7 +13,8 @@ import {
 import { ApiError } from '@/api/request';
 import { captureBiometricsPath, markCapturingHere, resultPath } from './capture-links';
 import { CaptureOutcome } from './capture-outcome';
-import { PageHeading, ProblemPanel } from './parts';
+import { PageHeading } from './parts';
+import { ProblemPanel } from '@/engine/problem-panel';
 import { NARROW, useCaptureStyles } from './styles';
 import { useCamera } from './use-camera';
 

@@ -6,7 +6,8 @@ import { isBlockingStatus, SESSION_ERRORS, useCaptureSession, type CaptureType, 
 import { queryKeys } from '@/api/query-keys';
 import { APPLICATION_OVERVIEW, captureBiometricsPath, entryPath } from './capture-links';
 import { CaptureOutcome } from './capture-outcome';
-import { ButtonLink, Notice, PageHeading, ProblemPanel } from './parts';
+import { ButtonLink, Notice, PageHeading } from './parts';
+import { ProblemPanel } from '@/engine/problem-panel';
 import { useCaptureStyles } from './styles';
 
 const SESSION_CODES: readonly string[] = Object.values(SESSION_ERRORS);

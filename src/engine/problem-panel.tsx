@@ -1,6 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useReportFormErrors } from './error-title';
 
 const useStyles = makeStyles({
   panel: {
@@ -17,44 +18,45 @@ const useStyles = makeStyles({
     fontSize: tokens.fontSizeBase400,
     lineHeight: tokens.lineHeightBase500,
   },
-  extra: { marginTop: tokens.spacingVerticalM },
+  extra: { marginTop: tokens.spacingVerticalM, fontSize: tokens.fontSizeBase400, lineHeight: tokens.lineHeightBase500 },
 });
 
 export interface ProblemPanelProps {
-  /** The translated message (the API's `error`, or an accounts text). */
-  message: string;
-  /** Actions that resolve the problem, e.g. a resend button. */
+  /** The translated message (an API answer's `error`, or a page's own text), or several, one paragraph each. */
+  message: string | readonly string[];
+  /** Heading; 'There is a problem' when absent. */
+  title?: string;
+  /** What the user can do next (a resend button, a link). */
   children?: ReactNode;
 }
 
 /**
- * A problem that belongs to no single field (wrong credentials, too many attempts), styled like the engine's
- * error summary ("There is a problem"), focused when it appears and with "Error: " before the page title.
+ * A problem that belongs to no single field (wrong credentials, an expired link, a refused step), styled like the
+ * error summary: focused when it appears, and 'Error: ' before the page title while it shows.
  */
-export function ProblemPanel({ message, children }: ProblemPanelProps) {
-  const { t } = useTranslation(['accounts', 'forms']);
+export function ProblemPanel({ message, title, children }: ProblemPanelProps) {
+  const { t } = useTranslation('forms');
   const styles = useStyles();
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
-  const prefix = t('forms:engine.errorTitlePrefix');
+  useReportFormErrors(true);
 
+  const messages = typeof message === 'string' ? [message] : message;
+  const text = messages.join('\n');
   useEffect(() => {
     ref.current?.focus();
-  }, [message]);
-
-  useEffect(() => {
-    if (!document.title.startsWith(prefix)) document.title = `${prefix}${document.title}`;
-    return () => {
-      if (document.title.startsWith(prefix)) document.title = document.title.slice(prefix.length);
-    };
-  }, [prefix]);
+  }, [text]);
 
   return (
     <div ref={ref} className={styles.panel} tabIndex={-1} role="alert" aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.title}>
-        {t('accounts:problem.title')}
+        {title ?? t('engine.errorSummaryTitle')}
       </h2>
-      <p className={styles.message}>{message}</p>
+      {messages.map((m) => (
+        <p key={m} className={styles.message}>
+          {m}
+        </p>
+      ))}
       {children && <div className={styles.extra}>{children}</div>}
     </div>
   );
