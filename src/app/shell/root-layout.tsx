@@ -83,9 +83,10 @@ function useDocumentTitle(titleKey: string | undefined): void {
           : service;
       document.title = formErrors ? `${i18n.t('forms:engine.errorTitlePrefix')}${title}` : title;
     };
-    const namespace = titleKey?.includes(':') ? titleKey.slice(0, titleKey.indexOf(':')) : 'common';
-    if (i18n.hasLoadedNamespace(namespace)) apply();
-    else void i18n.loadNamespaces(namespace).then(apply);
+    const namespaces = [titleKey?.includes(':') ? titleKey.slice(0, titleKey.indexOf(':')) : 'common'];
+    if (formErrors) namespaces.push('forms');
+    if (namespaces.every((ns) => i18n.hasLoadedNamespace(ns))) apply();
+    else void i18n.loadNamespaces(namespaces).then(apply);
     return () => {
       cancelled = true;
     };
