@@ -76,9 +76,17 @@ describe('the built portal', () => {
     expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
   });
 
-  it('does not fall back for requests that do not accept HTML', async () => {
-    const response = await app.inject({ url: '/robots.txt', headers: { accept: '*/*' } });
-    expect(response.statusCode).toBe(404);
+  it('does not fall back for missing files, nor for requests that do not accept HTML', async () => {
+    expect((await app.inject({ url: '/robots.txt', headers: { accept: '*/*' } })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/faq', headers: { accept: 'application/json' } })).statusCode).toBe(404);
+  });
+
+  it('answers the page to a client that accepts anything, as curl or a probe does', async () => {
+    for (const headers of [{ accept: '*/*' }, {}]) {
+      const response = await app.inject({ url: '/faq', headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+    }
   });
 
   it('never answers the page for API paths', async () => {

@@ -60,9 +60,12 @@ const BAD_REQUEST_CODES = new Set([
 
 const ASSETS_PREFIX = '/assets/';
 
+/** Browsers ask for text/html; a client that accepts anything (curl, a load balancer's probe) gets the page too. */
 function acceptsHtml(request: FastifyRequest): boolean {
   const accept = request.headers.accept;
-  return typeof accept === 'string' && accept.toLowerCase().includes('text/html');
+  if (accept === undefined) return true;
+  const value = accept.toLowerCase();
+  return value.includes('text/html') || value.includes('*/*');
 }
 
 /** Builds the reference API (and the portal's static server) on a migrated database; returns it ready. */
@@ -175,6 +178,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       (request.method === 'GET' || request.method === 'HEAD') &&
       !isServerPath(pathname) &&
       !pathname.startsWith(ASSETS_PREFIX) &&
+      // A missing file (robots.txt, an old script) is a 404, never the page.
+      !/\.[a-z0-9]+$/i.test(pathname) &&
       acceptsHtml(request);
     if (isPage) return sendPortal(reply, lang);
     return reply.code(404).send(errorBody(lang, ERROR_CODES.notFound, 'api:errors.notFound'));
