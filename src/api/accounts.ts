@@ -44,6 +44,17 @@ export interface RegistrationAnswers {
 
 export type VerifyAnswers = { authKey: string } | { email: string; code: string };
 
+/** The e-mailed password-reset code, exchanged for a reset key (POST verify with emailAction RESET_PASSWORD). */
+export interface ResetCodeAnswers {
+  email: string;
+  code: string;
+}
+
+/** What the reset code is exchanged for: a single-use key that sets a new password within the hour. */
+export interface ResetKeyResult extends MessageResult {
+  authKey: string;
+}
+
 export interface EmailRequest {
   email: string;
   emailAction: EmailAction;
@@ -60,11 +71,10 @@ export interface ResetPasswordAnswers {
   confirmPassword: string;
 }
 
-export interface ChangePasswordAnswers {
-  currentPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}
+/** A password change proves the user either with the current password or with a key from an e-mailed code. */
+export type ChangePasswordAnswers =
+  | { currentPassword: string; newPassword: string; confirmPassword: string }
+  | { authKey: string; newPassword: string; confirmPassword: string };
 
 const post = async <T>(path: string, body: unknown, auth = false): Promise<T> =>
   unwrap(await productRequest<T>({ method: 'POST', path: `${PROFILE_PATH}${path}`, body, auth, loading: true }));
@@ -77,6 +87,13 @@ export function useRegister() {
 /** POST verify: confirms the e-mail address with the link's key or with the e-mailed code. */
 export function useVerifyEmail() {
   return useMutation({ mutationFn: (answers: VerifyAnswers) => post<MessageResult>('/verify', answers) });
+}
+
+/** POST verify with emailAction RESET_PASSWORD: checks the e-mailed reset code and answers a reset key. */
+export function useVerifyResetCode() {
+  return useMutation({
+    mutationFn: (answers: ResetCodeAnswers) => post<ResetKeyResult>('/verify', { ...answers, emailAction: 'RESET_PASSWORD' }),
+  });
 }
 
 /** POST verify-email-request: sends a new confirmation (VERIFY_EMAIL) or reset (RESET_PASSWORD) e-mail. */
@@ -99,7 +116,7 @@ export function useResetPassword() {
   return useMutation({ mutationFn: (answers: ResetPasswordAnswers) => post<MessageResult>('/reset-password', answers) });
 }
 
-/** POST change-password (signed in): checks the current password and sets the new one. */
+/** POST change-password (signed in): checks the current password, or the key from an e-mailed code, and sets the new one. */
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,7 +1,9 @@
+import { Button } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
-import { useChangePassword, type ChangePasswordAnswers } from '@/api/accounts';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useChangePassword, useEmailRequest, type ChangePasswordAnswers } from '@/api/accounts';
+import { useRouterContext } from '@/api/router-context';
 import { SchemaForm } from '@/engine/schema-form';
 import type { FieldError } from '@/shared/api-types';
 import { useAccountStyles } from './account-styles';
@@ -9,43 +11,110 @@ import { errorBodyOf } from './api-errors';
 import { PageHeading } from './page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import type { ProfileState } from './profile-page';
+import { RESET_CODE_PATH, type ChangePasswordState } from './reset-code';
 
-/** /profile/change-password: the current password and a new pair; back to the profile, which says it worked. */
+/** Form of the new pair once a code has proven the user (the reset form: a hidden key and the new pair). */
+const WITH_CODE_FORM = 'reset-password';
+
+/**
+ * /profile/change-password: the current password and a new pair. A user who has forgotten the current password
+ * asks for an e-mailed code instead, enters it on /otp and comes back here with a key that stands in for it.
+ * Either way they go back to the profile, which says it worked.
+ */
 export default function ChangePasswordPage({ formId = 'change-password' }: { formId?: string }) {
   const { t } = useTranslation('accounts');
   const styles = useAccountStyles();
   const navigate = useNavigate();
+  const location = useLocation();
+  const email = useRouterContext().email;
   const change = useChangePassword();
+  const requestCode = useEmailRequest();
+  const [resetKey, setResetKey] = useState((location.state as ChangePasswordState | null)?.resetKey);
   const [problem, setProblem] = useState<string>();
   const [fieldErrors, setFieldErrors] = useState<FieldError[] | null>(null);
 
   const submit = async (answers: Record<string, unknown>) => {
     setProblem(undefined);
     setFieldErrors(null);
+    const body = (resetKey ? { ...answers, authKey: resetKey } : answers) as unknown as ChangePasswordAnswers;
     try {
-      await change.mutateAsync(answers as unknown as ChangePasswordAnswers);
+      await change.mutateAsync(body);
     } catch (error) {
-      const body = errorBodyOf(error);
-      if (body?.fields?.length) setFieldErrors(body.fields);
-      else if (body) setProblem(body.error);
+      const failure = errorBodyOf(error);
+      if (!failure) return;
+      if (resetKey && (failure.code === 'RESET_LINK_INVALID' || failure.fields?.some((f) => f.field === 'authKey'))) {
+        // The key is spent or expired: back to the ordinary form, which offers a new code.
+        setResetKey(undefined);
+        navigate(location.pathname, { replace: true, state: null });
+        setProblem(failure.error);
+      } else if (failure.fields?.length) setFieldErrors(failure.fields);
+      else setProblem(failure.error);
       return;
     }
     const state: ProfileState = { notice: 'passwordChanged' };
     navigate('/profile', { state });
   };
 
+  const sendCode = async () => {
+    setProblem(undefined);
+    if (!email) return;
+    try {
+      await requestCode.mutateAsync({ email, emailAction: 'RESET_PASSWORD' });
+    } catch (error) {
+      const failure = errorBodyOf(error);
+      if (failure) setProblem(failure.error);
+      return;
+    }
+    navigate(RESET_CODE_PATH);
+  };
+
+  const back = (
+    <p className={styles.links}>
+      <Link className={styles.link} to="/profile">
+        {t('changePassword.back')}
+      </Link>
+    </p>
+  );
+
+  if (resetKey) {
+    return (
+      <div className={styles.page}>
+        <PageHeading>{t('changePassword.title')}</PageHeading>
+        <p className={styles.lead}>{t('changePassword.withCodeLead')}</p>
+        {problem && <ProblemPanel message={problem} />}
+        <SchemaForm
+          key="with-code"
+          formId={WITH_CODE_FORM}
+          formData={{ authKey: resetKey }}
+          onSubmit={submit}
+          serverErrors={fieldErrors}
+          submitLabelKey="accounts:changePassword.submit"
+        >
+          {back}
+        </SchemaForm>
+      </div>
+    );
+  }
+
   return (
     <div className={styles.page}>
       <PageHeading>{t('changePassword.title')}</PageHeading>
       <p className={styles.lead}>{t('changePassword.lead')}</p>
       {problem && <ProblemPanel message={problem} />}
-      <SchemaForm formId={formId} onSubmit={submit} serverErrors={fieldErrors} submitLabelKey="accounts:changePassword.submit">
-        <p className={styles.links}>
-          <Link className={styles.link} to="/profile">
-            {t('changePassword.back')}
-          </Link>
-        </p>
+      <SchemaForm key="with-password" formId={formId} onSubmit={submit} serverErrors={fieldErrors} submitLabelKey="accounts:changePassword.submit">
+        {back}
       </SchemaForm>
+      {email && (
+        <section aria-labelledby="forgotten-current-password">
+          <h2 id="forgotten-current-password" className={styles.h2}>
+            {t('changePassword.forgottenTitle')}
+          </h2>
+          <p className={styles.text}>{t('changePassword.forgottenBody', { email })}</p>
+          <Button appearance="secondary" size="large" disabled={requestCode.isPending} onClick={() => void sendCode()}>
+            {t('changePassword.sendCode')}
+          </Button>
+        </section>
+      )}
     </div>
   );
 }

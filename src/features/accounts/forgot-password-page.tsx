@@ -2,14 +2,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useRequestPasswordReset } from '@/api/accounts';
+import { setRouterContext } from '@/api/router-context';
 import { SchemaForm } from '@/engine/schema-form';
 import type { FieldError } from '@/shared/api-types';
 import { useAccountStyles } from './account-styles';
 import { errorBodyOf } from './api-errors';
+import { ButtonLink } from './button-link';
 import { PageHeading } from './page-heading';
+import { RESET_CODE_PATH } from './reset-code';
 import { ProblemPanel } from '@/engine/problem-panel';
 
-/** Forgotten password: asks for the address and always gives the same answer, account or not. */
+/** Forgotten password: asks for the address and always gives the same answer, account or not; the e-mail's link or code leads on. */
 export default function ForgotPasswordPage({ formId = 'forgot-password' }: { formId?: string }) {
   const { t } = useTranslation('accounts');
   const styles = useAccountStyles();
@@ -22,7 +25,10 @@ export default function ForgotPasswordPage({ formId = 'forgot-password' }: { for
     setProblem(undefined);
     setFieldErrors(null);
     try {
-      await requestReset.mutateAsync({ email: String(answers.email ?? '').trim() });
+      const email = String(answers.email ?? '').trim();
+      await requestReset.mutateAsync({ email });
+      // The code page fills the address in from here.
+      setRouterContext({ email });
       setSent(true);
     } catch (error) {
       const body = errorBodyOf(error);
@@ -37,6 +43,12 @@ export default function ForgotPasswordPage({ formId = 'forgot-password' }: { for
         <PageHeading focus>{t('forgotPassword.sentTitle')}</PageHeading>
         <p className={styles.lead}>{t('forgotPassword.sent')}</p>
         <p className={styles.text}>{t('forgotPassword.sentExpiry')}</p>
+        <p className={styles.text}>{t('forgotPassword.sentCode')}</p>
+        <div className={styles.actions}>
+          <ButtonLink to={RESET_CODE_PATH} appearance="secondary" className={styles.fullWidthOnPhone}>
+            {t('forgotPassword.enterCode')}
+          </ButtonLink>
+        </div>
         <p className={styles.links}>
           <Link className={styles.link} to="/login">
             {t('forgotPassword.backToLogin')}

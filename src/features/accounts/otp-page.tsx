@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useVerifyEmail } from '@/api/accounts';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useVerifyEmail, useVerifyResetCode } from '@/api/accounts';
+import { useAuth } from '@/api/auth/use-auth';
 import { useRouterContext } from '@/api/router-context';
 import { SchemaForm } from '@/engine/schema-form';
 import type { FieldError } from '@/shared/api-types';
@@ -9,27 +11,55 @@ import { errorBodyOf } from './api-errors';
 import { ButtonLink } from './button-link';
 import { PageHeading } from './page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
+import type { ChangePasswordState } from './reset-code';
 import { ResendEmail } from './resend-email';
 
 const CODE_ERRORS = new Set(['CODE_INVALID', 'CODE_ATTEMPTS_EXCEEDED']);
 
-/** /otp: the e-mailed 6-digit code, for users who cannot open the link on this device. */
+const sameAddress = (a: string | undefined, b: string) => a !== undefined && a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * /otp: the e-mailed 6-digit code, for users who cannot open the link on this device. Without a query it
+ * confirms the e-mail address; with ?emailAction=RESET_PASSWORD it takes the password-reset code and goes on
+ * to choose the new password: on /profile/change-password for the signed-in owner of the address (who stays
+ * signed in), on /reset-password otherwise.
+ */
 export default function OtpPage({ formId = 'otp' }: { formId?: string }) {
   const { t } = useTranslation('accounts');
   const styles = useAccountStyles();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const resetMode = params.get('emailAction') === 'RESET_PASSWORD';
+  const { loggedIn } = useAuth();
   const contextEmail = useRouterContext().email || undefined;
   const verify = useVerifyEmail();
+  const verifyResetCode = useVerifyResetCode();
   const [email, setEmail] = useState(contextEmail);
   const [confirmed, setConfirmed] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldError[] | null>(null);
   const [problem, setProblem] = useState<string>();
 
+  const continueWithKey = (address: string, authKey: string) => {
+    if (loggedIn && sameAddress(contextEmail, address)) {
+      const state: ChangePasswordState = { resetKey: authKey };
+      navigate('/profile/change-password', { state, replace: true });
+    } else {
+      navigate(`/reset-password?authKey=${encodeURIComponent(authKey)}`, { replace: true });
+    }
+  };
+
   const submit = async (answers: Record<string, unknown>) => {
     setProblem(undefined);
     setFieldErrors(null);
+    const entered = { email: String(answers.email).trim(), code: String(answers.code) };
     try {
-      await verify.mutateAsync({ email: String(answers.email), code: String(answers.code) });
-      setConfirmed(true);
+      if (resetMode) {
+        const { authKey } = await verifyResetCode.mutateAsync(entered);
+        continueWithKey(entered.email, authKey);
+      } else {
+        await verify.mutateAsync(entered);
+        setConfirmed(true);
+      }
     } catch (error) {
       const body = errorBodyOf(error);
       if (!body) return;
@@ -58,7 +88,7 @@ export default function OtpPage({ formId = 'otp' }: { formId?: string }) {
   return (
     <div className={styles.page}>
       <PageHeading>{t('otp.title')}</PageHeading>
-      <p className={styles.lead}>{t('otp.lead')}</p>
+      <p className={styles.lead}>{t(resetMode ? 'otp.resetLead' : 'otp.lead')}</p>
       {problem && <ProblemPanel message={problem} />}
       <SchemaForm
         formId={formId}
@@ -66,11 +96,16 @@ export default function OtpPage({ formId = 'otp' }: { formId?: string }) {
         onChange={(answers) => setEmail(typeof answers.email === 'string' && answers.email.trim() ? answers.email.trim() : undefined)}
         onSubmit={submit}
         serverErrors={fieldErrors}
-        submitLabelKey="accounts:otp.submit"
+        submitLabelKey={resetMode ? 'accounts:otp.resetSubmit' : 'accounts:otp.submit'}
       />
       <h2 className={styles.h2}>{t('otp.newCodeTitle')}</h2>
       <p className={styles.text}>{t('otp.newCodeBody')}</p>
-      <ResendEmail email={email} missingEmailKey="otp.missingEmail" />
+      <ResendEmail
+        email={email}
+        missingEmailKey="otp.missingEmail"
+        emailAction={resetMode ? 'RESET_PASSWORD' : 'VERIFY_EMAIL'}
+        sentKey={resetMode ? 'resend.sentReset' : undefined}
+      />
     </div>
   );
 }

@@ -1,10 +1,12 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearTokens, storeTokens } from '@/api/auth/tokens';
 import { clearRouterContext, getRouterContext, setRouterContext } from '@/api/router-context';
 import ChangePasswordPage from './change-password-page';
 import EmailConfirmationPage from './email-confirmation-page';
 import ForgotPasswordPage from './forgot-password-page';
+import OtpPage from './otp-page';
 import ProfilePage, { formatMobile } from './profile-page';
 import RegistrationWarningPage from './registration-warning-page';
 import ResetPasswordPage, { isWellFormedKey } from './reset-password-page';
@@ -19,7 +21,10 @@ beforeAll(async () => {
   i18n = await englishI18n();
 });
 beforeEach(() => localStorage.clear());
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearTokens();
+});
 
 const KEY = 'A'.repeat(43);
 const change = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });
@@ -88,6 +93,16 @@ describe('ForgotPasswordPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send the link' }));
     expect(await screen.findByText('If an account exists for this address, we have sent a link to reset the password.')).toBeTruthy();
     expect(calls[0]).toMatchObject({ url: '/api/eta/profile/request-password-reset', body: { email: 'nobody@example.com' } });
+  });
+
+  it('offers the e-mailed code for users who cannot open the link here, with the address remembered', async () => {
+    mockFetch(() => [200, { message: 'sent' }]);
+    renderPage(i18n, <ForgotPasswordPage />, '/forgot-password');
+    change(await screen.findByRole('textbox', { name: 'Email address' }), ' amina@example.com ');
+    fireEvent.click(screen.getByRole('button', { name: 'Send the link' }));
+    const enterCode = await screen.findByRole('link', { name: 'Enter the code' });
+    expect(enterCode.getAttribute('href')).toBe('/otp?emailAction=RESET_PASSWORD');
+    expect(getRouterContext().email).toBe('amina@example.com');
   });
 
   it('keeps the form and shows the engine summary for an empty address', async () => {
@@ -191,5 +206,117 @@ describe('ChangePasswordPage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
     expect(router.state.location.state).toEqual({ notice: 'passwordChanged' });
     expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/eta/profile/change-password' });
+  });
+});
+
+describe('OtpPage for a password-reset code', () => {
+  const RESET = '/otp?emailAction=RESET_PASSWORD';
+  const enterCode = async (code: string) => {
+    change(await screen.findByRole('textbox', { name: 'Code' }), code);
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  };
+
+  it('exchanges the code for a reset key and lets the signed-in owner choose the password on the change page', async () => {
+    setRouterContext({ email: 'amina@example.com' });
+    storeTokens({ accessToken: 'a', expiresIn: 900, refreshToken: 'r', refreshExpiresIn: 3600 });
+    const calls = mockFetch(() => [200, { message: 'Code accepted.', authKey: KEY }]);
+    const { router } = renderPage(i18n, <OtpPage />, '/otp', RESET);
+    expect(screen.getByText(/code from the password reset e-mail/)).toBeTruthy();
+    expect((await screen.findByRole('textbox', { name: 'Email address' }) as HTMLInputElement).value).toBe('amina@example.com');
+    await enterCode('042917');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/change-password'));
+    expect(router.state.location.state).toEqual({ resetKey: KEY });
+    expect(calls).toEqual([
+      { method: 'POST', url: '/api/eta/profile/verify', body: { email: 'amina@example.com', code: '042917', emailAction: 'RESET_PASSWORD' } },
+    ]);
+  });
+
+  it('sends a signed-out user on to the reset page with the key', async () => {
+    setRouterContext({ email: 'amina@example.com' });
+    mockFetch(() => [200, { message: 'Code accepted.', authKey: KEY }]);
+    const { router } = renderPage(i18n, <OtpPage />, '/otp', RESET);
+    await enterCode('042917');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/reset-password'));
+    expect(router.state.location.search).toBe(`?authKey=${KEY}`);
+  });
+
+  it('shows a wrong code on its field and stays', async () => {
+    setRouterContext({ email: 'amina@example.com' });
+    mockFetch(() => [400, { error: 'This code is not valid.', code: 'CODE_INVALID' }]);
+    const { router } = renderPage(i18n, <OtpPage />, '/otp', RESET);
+    await enterCode('000000');
+    expect(await screen.findByRole('link', { name: 'This code is not valid.' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/otp');
+  });
+
+  it('sends a new reset e-mail, not a confirmation one', async () => {
+    setRouterContext({ email: 'amina@example.com' });
+    const calls = mockFetch(() => [200, { message: 'sent' }]);
+    renderPage(i18n, <OtpPage />, '/otp', RESET);
+    fireEvent.click(await screen.findByRole('button', { name: 'Send the e-mail again' }));
+    expect(await screen.findByText(/If a profile exists for amina@example.com/)).toBeTruthy();
+    expect(calls[0]).toMatchObject({ url: '/api/eta/profile/verify-email-request', body: { email: 'amina@example.com', emailAction: 'RESET_PASSWORD' } });
+  });
+});
+
+describe('ChangePasswordPage with an e-mailed code', () => {
+  it('e-mails a code to the profile address and goes to the code page', async () => {
+    setRouterContext({ email: 'amina@example.com' });
+    const calls = mockFetch(() => [200, { message: 'sent' }]);
+    const { router } = renderPage(i18n, <ChangePasswordPage />, '/profile/change-password');
+    expect(screen.getByRole('heading', { level: 2, name: 'Forgotten your current password?' })).toBeTruthy();
+    expect(screen.getByText(/6-digit code to amina@example.com/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'E-mail me a code' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/otp'));
+    expect(router.state.location.search).toBe('?emailAction=RESET_PASSWORD');
+    expect(calls).toEqual([
+      { method: 'POST', url: '/api/eta/profile/verify-email-request', body: { email: 'amina@example.com', emailAction: 'RESET_PASSWORD' } },
+    ]);
+  });
+
+  it('asks only for the new pair once the code is accepted, and sends the key instead of the current password', async () => {
+    setRouterContext({ email: 'amina@example.com' });
+    const calls = mockFetch(() => [200, { message: 'ok' }]);
+    const { router } = renderPage(i18n, <ChangePasswordPage />, '/profile/change-password', {
+      pathname: '/profile/change-password',
+      state: { resetKey: KEY },
+    });
+    expect(await screen.findByText(/Your code has been accepted/)).toBeTruthy();
+    expect(screen.queryByLabelText('Current password', { selector: 'input' })).toBeNull();
+    change(await screen.findByLabelText('New password', { selector: 'input' }), 'Fresh#Journey2027');
+    change(passwordInput('Confirm new password'), 'Fresh#Journey2027');
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    expect(router.state.location.state).toEqual({ notice: 'passwordChanged' });
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        url: '/api/eta/profile/change-password',
+        body: { authKey: KEY, newPassword: 'Fresh#Journey2027', confirmPassword: 'Fresh#Journey2027' },
+      },
+    ]);
+  });
+
+  it('goes back to the current-password form, saying why, when the key has run out', async () => {
+    setRouterContext({ email: 'amina@example.com' });
+    mockFetch(() => [
+      400,
+      {
+        error: 'This code has expired or was already used. Ask for a new code.',
+        code: 'RESET_LINK_INVALID',
+        fields: [{ field: 'authKey', key: 'api:accounts.resetCodeExpired', message: 'This code has expired or was already used. Ask for a new code.' }],
+      },
+    ]);
+    const { router } = renderPage(i18n, <ChangePasswordPage />, '/profile/change-password', {
+      pathname: '/profile/change-password',
+      state: { resetKey: KEY },
+    });
+    change(await screen.findByLabelText('New password', { selector: 'input' }), 'Fresh#Journey2027');
+    change(passwordInput('Confirm new password'), 'Fresh#Journey2027');
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('This code has expired or was already used. Ask for a new code.')).toBeTruthy();
+    expect(await screen.findByLabelText('Current password', { selector: 'input' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'E-mail me a code' })).toBeTruthy();
+    expect(router.state.location.state).toBeNull();
   });
 });

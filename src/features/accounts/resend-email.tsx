@@ -2,6 +2,7 @@ import { Button } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEmailRequest } from '@/api/accounts';
+import type { EmailAction } from '@/shared/api-types';
 import { errorBodyOf } from './api-errors';
 import { Notice } from './notice';
 import { ProblemPanel } from '@/engine/problem-panel';
@@ -12,10 +13,20 @@ export interface ResendEmailProps {
   /** accounts key of the message shown when there is no address yet. */
   missingEmailKey?: string;
   appearance?: 'primary' | 'secondary';
+  /** Which e-mail to send again: the confirmation (default) or the password reset, each with a new link and code. */
+  emailAction?: EmailAction;
+  /** accounts key of the confirmation shown once sent ({{email}} is the address). */
+  sentKey?: string;
 }
 
-/** "Send the e-mail again": a new confirmation link and code (POST verify-email-request, VERIFY_EMAIL). */
-export function ResendEmail({ email, missingEmailKey = 'resend.missingEmail', appearance = 'secondary' }: ResendEmailProps) {
+/** "Send the e-mail again": a new link and code (POST verify-email-request, VERIFY_EMAIL unless told otherwise). */
+export function ResendEmail({
+  email,
+  missingEmailKey = 'resend.missingEmail',
+  appearance = 'secondary',
+  emailAction = 'VERIFY_EMAIL',
+  sentKey = 'resend.sent',
+}: ResendEmailProps) {
   const { t } = useTranslation('accounts');
   const resend = useEmailRequest();
   const [sentTo, setSentTo] = useState<string>();
@@ -29,7 +40,7 @@ export function ResendEmail({ email, missingEmailKey = 'resend.missingEmail', ap
     }
     setProblem(undefined);
     try {
-      await resend.mutateAsync({ email, emailAction: 'VERIFY_EMAIL' });
+      await resend.mutateAsync({ email, emailAction });
       setSentTo(email);
     } catch (error) {
       const body = errorBodyOf(error);
@@ -40,7 +51,7 @@ export function ResendEmail({ email, missingEmailKey = 'resend.missingEmail', ap
   return (
     <div>
       {problem && <ProblemPanel message={problem} />}
-      {sentTo && <Notice tone="success">{t('resend.sent', { email: sentTo })}</Notice>}
+      {sentTo && <Notice tone="success">{t(sentKey, { email: sentTo })}</Notice>}
       <Button appearance={appearance} size="large" disabled={resend.isPending} onClick={() => void send()}>
         {t('resend.button')}
       </Button>
