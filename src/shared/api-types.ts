@@ -49,6 +49,13 @@ export interface LoginResult {
 }
 
 export type EmailAction = 'VERIFY_EMAIL' | 'RESET_PASSWORD';
+
+/** Answer of POST /api/eta/profile/verify to a password reset code (emailAction RESET_PASSWORD). */
+export interface ResetCodeAccepted {
+  message: string;
+  /** A password reset key (1 hour, single use), taken by change-password and reset-password like the e-mailed link's. */
+  authKey: string;
+}
 export type RouteFrom = 'web' | 'mobile';
 export type CaptureType = 'biometrics' | 'passport';
 export type CaptureResultStatus = 'success' | 'failure';

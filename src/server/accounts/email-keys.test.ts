@@ -28,6 +28,15 @@ describe.each(databases())('e-mail keys and codes on %s', (kind) => {
     expect(await consumeLinkKey(testDb.db, authKey, 'VERIFY_EMAIL', later(2))).toBeUndefined();
   });
 
+  it('uses a key only for the profile named, leaving the key of another profile usable by its owner', async () => {
+    const owner = await insertTestProfile(testDb.db);
+    const other = await insertTestProfile(testDb.db);
+    const authKey = await issueLinkKey(testDb.db, owner, 'RESET_PASSWORD', t0);
+    expect(await consumeLinkKey(testDb.db, authKey, 'RESET_PASSWORD', later(1), other)).toBeUndefined();
+    expect(await consumeLinkKey(testDb.db, authKey, 'RESET_PASSWORD', later(2), owner)).toBe(owner);
+    expect(await consumeLinkKey(testDb.db, authKey, 'RESET_PASSWORD', later(3), owner)).toBeUndefined();
+  });
+
   it('expires a verification key after 24 hours and a reset key after 1 hour', async () => {
     const profileId = await insertTestProfile(testDb.db);
     const verify = await issueLinkKey(testDb.db, profileId, 'VERIFY_EMAIL', t0);

@@ -58,18 +58,27 @@ export async function issueLinkKey(db: Db, profileId: string, purpose: EmailActi
   return authKey;
 }
 
-/** Uses a link key: answers its profile when the key is known, unused, unexpired and for this purpose. */
-export async function consumeLinkKey(db: Db, authKey: string, purpose: EmailAction, now: Date): Promise<string | undefined> {
-  const used = await db
+/**
+ * Uses a link key: answers its profile when the key is known, unused, unexpired and for this purpose. With
+ * `profileId`, only that profile's key is used: another profile's key is left as it was, still usable by its owner.
+ */
+export async function consumeLinkKey(
+  db: Db,
+  authKey: string,
+  purpose: EmailAction,
+  now: Date,
+  profileId?: string,
+): Promise<string | undefined> {
+  let update = db
     .updateTable('email_keys')
     .set({ used_at: now.toISOString() })
     .where('key_hash', '=', hashLinkKey(authKey))
     .where('kind', '=', 'link')
     .where('purpose', '=', purpose)
     .where('used_at', 'is', null)
-    .where('expires_at', '>', now.toISOString())
-    .returning('profile_id')
-    .executeTakeFirst();
+    .where('expires_at', '>', now.toISOString());
+  if (profileId !== undefined) update = update.where('profile_id', '=', profileId);
+  const used = await update.returning('profile_id').executeTakeFirst();
   return used?.profile_id;
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { EmailAction, LoginResult, TokenInfo } from '../../shared/api-types';
+import type { EmailAction, LoginResult, ResetCodeAccepted, TokenInfo } from '../../shared/api-types';
 import { ERROR_CODES, ApiError } from '../errors';
 import { languageOf, translate } from '../i18n';
 import { sendMail } from '../mail/mailer';
@@ -51,7 +51,7 @@ interface RegistrationBody {
   confirmPassword: string;
   acceptTerms: true;
 }
-type VerifyBody = { authKey: string } | { email: string; code: string };
+type VerifyBody = { authKey: string } | { email: string; code: string; emailAction?: EmailAction };
 interface EmailRequestBody {
   email: string;
   emailAction: EmailAction;
@@ -65,11 +65,10 @@ interface ResetPasswordBody {
   newPassword: string;
   confirmPassword: string;
 }
-interface ChangePasswordBody {
-  currentPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}
+/** The current password, or the authKey of a password reset link or of an accepted reset code. */
+type ChangePasswordBody =
+  | { currentPassword: string; newPassword: string; confirmPassword: string }
+  | { authKey: string; newPassword: string; confirmPassword: string };
 
 /** The profile as GET /api/eta/profile answers it. */
 export interface ProfileView {
@@ -161,7 +160,8 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
 
   const sendReset = async (row: ProfilesTable, now: Date) => {
     const authKey = await issueLinkKey(db, row.id, 'RESET_PASSWORD', now);
-    await mail(row, { template: 'reset-password', authKey });
+    const code = await issueCode(db, config.jwtSecret, row.id, 'RESET_PASSWORD', now);
+    await mail(row, { template: 'reset-password', authKey, code });
   };
 
   const markVerified = (profileId: string, now: Date) =>
@@ -224,7 +224,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: VerifyBody }>(
     `${PROFILE_PREFIX}/verify`,
     { schema: { body: { $ref: 'api/verify#' } } },
-    async (request): Promise<MessageBody> => {
+    async (request): Promise<MessageBody | ResetCodeAccepted> => {
       const lang = languageOf(request);
       const now = new Date();
       await guardCodeEntry(request.ip, now);
@@ -238,9 +238,11 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
         await markVerified(profileId, now);
         return { message: translate(lang, 'api:accounts.verified') };
       }
+      // The code of the confirmation e-mail, or (RESET_PASSWORD) the code of the password reset e-mail.
+      const purpose = body.emailAction ?? 'VERIFY_EMAIL';
       const profile = await findByEmail(body.email);
       const outcome = profile
-        ? await consumeCode(db, config.jwtSecret, profile.id, 'VERIFY_EMAIL', body.code, now)
+        ? await consumeCode(db, config.jwtSecret, profile.id, purpose, body.code, now)
         : ({ ok: false, reason: 'invalid' } as const);
       if (!outcome.ok) {
         await countWrongEntry(request.ip, now);
@@ -249,7 +251,13 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
         }
         throw new ApiError(400, ACCOUNT_ERRORS.codeInvalid, 'api:accounts.codeInvalid');
       }
+      // Either code proves the address belongs to the user.
       await markVerified(profile!.id, now);
+      if (purpose === 'RESET_PASSWORD') {
+        // The code is traded for a reset key, which reset-password and change-password take like the e-mailed link's.
+        const authKey = await issueLinkKey(db, profile!.id, 'RESET_PASSWORD', now);
+        return { message: translate(lang, 'api:accounts.resetCodeAccepted'), authKey };
+      }
       return { message: translate(lang, 'api:accounts.verified') };
     },
   );
@@ -381,30 +389,44 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: ChangePasswordBody }>(
     `${PROFILE_PREFIX}/change-password`,
-    { schema: { body: { $ref: 'change-password#' } }, onRequest: authenticate },
+    { schema: { body: { $ref: 'api/change-password#' } }, onRequest: authenticate },
     async (request): Promise<MessageBody> => {
       const lang = languageOf(request);
       const now = new Date();
-      if (isCommonPassword(request.body.newPassword)) throw commonPasswordError('newPassword', lang);
+      const body = request.body;
+      if (isCommonPassword(body.newPassword)) throw commonPasswordError('newPassword', lang);
       const profile = await findById(request.profileId);
       if (!profile) throw new ApiError(401, UNAUTHORIZED, 'api:accounts.unauthorized');
       const accountBucket = addressBucket('login', profile.email);
-      const state = await throttleState(db, accountBucket, THROTTLE_RULES.loginAccount, now);
-      if (state.limited) throw tooMany(state);
-      if (!(await verifyPassword(profile.password_hash, request.body.currentPassword))) {
-        await recordEvent(db, accountBucket, THROTTLE_RULES.loginAccount, now);
-        throw new ApiError(400, ACCOUNT_ERRORS.currentPasswordInvalid, 'api:accounts.currentPasswordInvalid', {
-          fields: [
-            {
-              field: 'currentPassword',
-              key: 'api:accounts.currentPasswordInvalid',
-              message: translate(lang, 'api:accounts.currentPasswordInvalid'),
-            },
-          ],
-        });
+      if ('authKey' in body) {
+        await guardCodeEntry(request.ip, now);
+        // Only a key of the signed-in profile is used up: another profile's key stays usable by its owner.
+        if (!(await consumeLinkKey(db, body.authKey, 'RESET_PASSWORD', now, profile.id))) {
+          await countWrongEntry(request.ip, now);
+          throw new ApiError(400, ACCOUNT_ERRORS.resetLinkInvalid, 'api:accounts.resetCodeExpired', {
+            fields: [{ field: 'authKey', key: 'api:accounts.resetCodeExpired', message: translate(lang, 'api:accounts.resetCodeExpired') }],
+          });
+        }
+      } else {
+        const state = await throttleState(db, accountBucket, THROTTLE_RULES.loginAccount, now);
+        if (state.limited) throw tooMany(state);
+        if (!(await verifyPassword(profile.password_hash, body.currentPassword))) {
+          await recordEvent(db, accountBucket, THROTTLE_RULES.loginAccount, now);
+          throw new ApiError(400, ACCOUNT_ERRORS.currentPasswordInvalid, 'api:accounts.currentPasswordInvalid', {
+            fields: [
+              {
+                field: 'currentPassword',
+                key: 'api:accounts.currentPasswordInvalid',
+                message: translate(lang, 'api:accounts.currentPasswordInvalid'),
+              },
+            ],
+          });
+        }
       }
-      await setPassword(profile.id, request.body.newPassword, now);
+      await setPassword(profile.id, body.newPassword, now);
       await revokeAllSessions(db, profile.id, 'password-changed', now, request.sessionId);
+      // As after a reset, the address may sign in at once with the new password.
+      if ('authKey' in body) await clearBucket(db, accountBucket);
       afterAnswer(request, 'password-changed e-mail', () => mail(profile, { template: 'password-changed', changedAt: now }));
       return { message: translate(lang, 'api:accounts.passwordChanged') };
     },

@@ -76,9 +76,9 @@ export function authKeyOf(message: { text: string }): string {
   return match[1];
 }
 
-/** The 6-digit code of a verification message. */
+/** The 6-digit code of a verification or password reset message (a word of its own, never part of a link). */
 export function codeOf(message: { text: string }): string {
-  const match = /\b(\d{6})\b/.exec(message.text);
+  const match = /(?:^|\s)(\d{6})(?=\s|$)/.exec(message.text);
   if (!match) throw new Error('no code in the message');
   return match[1];
 }

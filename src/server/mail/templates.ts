@@ -11,7 +11,7 @@ export interface MailMessage {
 /** The e-mails the service sends, by template name. */
 export type MailTemplate =
   | { template: 'verify-email'; authKey: string; code: string }
-  | { template: 'reset-password'; authKey: string }
+  | { template: 'reset-password'; authKey: string; code: string }
   | { template: 'password-changed'; changedAt: Date }
   | { template: 'account-exists' };
 
@@ -94,6 +94,7 @@ function blocksFor(mail: MailTemplate, context: MailContext): { subjectKey: stri
         blocks: [
           p('resetPassword.intro'),
           { kind: 'action', label: t('resetPassword.action'), href: link(context, '/reset-password', mail.authKey) },
+          { kind: 'code', text: t('resetPassword.code', { code: mail.code }), code: mail.code },
           p('resetPassword.expiry'),
           p('resetPassword.notYou'),
         ],
