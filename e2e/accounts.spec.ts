@@ -127,7 +127,7 @@ async function resetPassword(page: Page, request: APIRequestContext, email: stri
   await checkAccessible(page, 'forgot password');
   await page.getByRole('textbox', { name: 'Email address' }).fill(email);
   await page.getByRole('button', { name: 'Send the link' }).click();
-  await expect(page.getByText('If an account exists for this address, we have sent a link to reset the password.')).toBeVisible();
+  await expect(page.getByText('If an account exists for this address, we have sent it a link and a code to reset the password.')).toBeVisible();
   await checkAccessible(page, 'forgot password, sent');
 
   const mail = await latestMail(request, email, /Reset your password/);
@@ -142,6 +142,65 @@ async function resetPassword(page: Page, request: APIRequestContext, email: stri
   await page.getByRole('button', { name: 'Save the new password' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your password has been changed' })).toBeVisible();
   await checkAccessible(page, 'reset password, done');
+  await page.getByRole('link', { name: 'Log in' }).last().click();
+  await logIn(page, email, password);
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();
+}
+
+/** The 6-digit code of the newest password-reset e-mail (the `count`-th that address received). */
+async function resetCode(request: APIRequestContext, email: string, count: number): Promise<string> {
+  const mail = await latestMail(request, email, /Reset your password/, { count });
+  const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+  expect(code, 'code in the reset e-mail').toBeTruthy();
+  return code!;
+}
+
+/** Profile -> change password without the current one: an e-mailed code on /otp, then the new pair. */
+async function changePasswordWithCode(page: Page, request: APIRequestContext, email: string, next: string) {
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Change your password' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Forgotten your current password?' })).toBeVisible();
+  await page.getByRole('button', { name: 'E-mail me a code' }).click();
+
+  await expect(page).toHaveURL(/\/otp\?emailAction=RESET_PASSWORD$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Enter your code' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Email address' })).toHaveValue(email);
+  await checkAccessible(page, 'otp, password reset code');
+  await page.getByRole('textbox', { name: 'Code' }).fill('000000');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText('The code is not correct');
+  await page.getByRole('textbox', { name: 'Code' }).fill(await resetCode(request, email, 1));
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page).toHaveURL(/\/profile\/change-password$/);
+  await expect(page.getByText('Your code has been accepted.', { exact: false })).toBeVisible();
+  await expect(page.getByLabel('Current password', { exact: true })).toHaveCount(0);
+  await checkAccessible(page, 'change password with a code');
+  await page.getByLabel('New password', { exact: true }).fill(next);
+  await page.getByLabel('Confirm new password', { exact: true }).fill(next);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Your password has been changed.' })).toBeVisible();
+}
+
+/** Forgot password -> the e-mail's code on /otp -> reset page -> log in with the new password -> profile. */
+async function resetPasswordWithCode(page: Page, request: APIRequestContext, email: string, password: string, mailsBefore: number) {
+  await page.goto('/forgot-password');
+  await page.getByRole('textbox', { name: 'Email address' }).fill(email);
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await page.getByRole('link', { name: 'Enter the code' }).click();
+  await expect(page).toHaveURL(/\/otp\?emailAction=RESET_PASSWORD$/);
+  await expect(page.getByRole('textbox', { name: 'Email address' })).toHaveValue(email);
+  await page.getByRole('textbox', { name: 'Code' }).fill(await resetCode(request, email, mailsBefore + 1));
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page).toHaveURL(/\/reset-password\?authKey=/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm new password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your password has been changed' })).toBeVisible();
   await page.getByRole('link', { name: 'Log in' }).last().click();
   await logIn(page, email, password);
   await expect(page).toHaveURL(/\/profile$/);
@@ -184,7 +243,7 @@ test.describe('account journeys', () => {
     await resetPassword(page, request, email, 'Third#Password2028');
   });
 
-  test('register, confirm with the e-mailed code, log in, change and reset the password', async ({ page, request }) => {
+  test('register, confirm with the e-mailed code, log in, change and reset the password with e-mailed codes', async ({ page, request }) => {
     test.setTimeout(120_000);
     const email = uniqueEmail('code');
     await registerInBrowser(page, email);
@@ -210,9 +269,19 @@ test.describe('account journeys', () => {
 
     await logIn(page, email, PASSWORD);
     await expectProfile(page, email);
-    await changePassword(page, PASSWORD, NEW_PASSWORD);
+    // The user no longer knows the current password: a code replaces it, and the session goes on.
+    await changePasswordWithCode(page, request, email, NEW_PASSWORD);
     await logOut(page);
-    await resetPassword(page, request, email, 'Third#Password2028');
+    // The old password is gone.
+    await page.goto('/login');
+    await logIn(page, email, PASSWORD);
+    await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Email address' }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await logOut(page);
+    await resetPasswordWithCode(page, request, email, 'Third#Password2028', 1);
   });
 
   test('an unconfirmed account is told to confirm its e-mail and can ask for a new one', async ({ page, request }) => {

@@ -25,16 +25,19 @@ export function uniqueEmail(prefix = 'traveller'): string {
   return `${prefix}.${Date.now().toString(36)}.${process.pid}.${counter}@example.com`;
 }
 
-/** The newest message the development mailbox holds for an address, waiting briefly for it to arrive. */
-export async function latestMail(request: APIRequestContext, to: string, subjectPattern?: RegExp) {
+/**
+ * The newest message the development mailbox holds for an address, waiting briefly for it to arrive; with
+ * `count`, waits until that many matching messages have arrived (so an earlier one is not taken for a new one).
+ */
+export async function latestMail(request: APIRequestContext, to: string, subjectPattern?: RegExp, { count = 1 } = {}) {
   for (let attempt = 0; attempt < 40; attempt += 1) {
     const response = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`);
     const messages = (await response.json()) as { subject: string; text: string; links: string[] }[];
-    const match = messages.find((m) => !subjectPattern || subjectPattern.test(m.subject));
-    if (match) return match;
+    const matches = messages.filter((m) => !subjectPattern || subjectPattern.test(m.subject));
+    if (matches.length >= count) return matches[0]!;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`No e-mail to ${to}${subjectPattern ? ` matching ${subjectPattern}` : ''} arrived.`);
+  throw new Error(`No e-mail (${count}) to ${to}${subjectPattern ? ` matching ${subjectPattern}` : ''} arrived.`);
 }
 
 /** Registers through the API, confirms the address from the e-mailed link and signs in: a ready account. */

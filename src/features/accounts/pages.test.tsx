@@ -91,7 +91,7 @@ describe('ForgotPasswordPage', () => {
     renderPage(i18n, <ForgotPasswordPage />, '/forgot-password');
     change(await screen.findByRole('textbox', { name: 'Email address' }), 'nobody@example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Send the link' }));
-    expect(await screen.findByText('If an account exists for this address, we have sent a link to reset the password.')).toBeTruthy();
+    expect(await screen.findByText('If an account exists for this address, we have sent it a link and a code to reset the password.')).toBeTruthy();
     expect(calls[0]).toMatchObject({ url: '/api/eta/profile/request-password-reset', body: { email: 'nobody@example.com' } });
   });
 

@@ -55,7 +55,7 @@ describe.each(databases())('password reset codes and change-password with a rese
     for (const via of ['request-password-reset', 'verify-email-request'] as const) {
       const message = await resetMail('mailed-code@example.com', via);
       expect(message.text).toMatch(/http:\/\/portal\.test\/reset-password\?authKey=[\w-]{43}/);
-      expect(message.text).toMatch(/Or enter this code on the code page: \d{6}\n/);
+      expect(message.text).toMatch(/If the link will not open on this device, enter this code instead: \d{6}\n/);
       expect(message.text).toContain('The link works for 1 hour and the code for 10 minutes. Each can be used once.');
       expect(message.html).toContain(codeOf(message));
     }
