@@ -65,10 +65,10 @@ describe.each(databases())('e-mail keys and codes on %s', (kind) => {
     const stored = await testDb.db.selectFrom('email_keys').select('key_hash').where('profile_id', '=', profileId).execute();
     expect(stored.map((r) => r.key_hash).join()).not.toContain(code);
     expect(await consumeCode(testDb.db, secret, profileId, 'VERIFY_EMAIL', code, later(599))).toEqual({ ok: true });
-    expect(await consumeCode(testDb.db, secret, profileId, 'VERIFY_EMAIL', code, later(600))).toEqual({ ok: false, reason: 'invalid' });
+    expect(await consumeCode(testDb.db, secret, profileId, 'VERIFY_EMAIL', code, later(600))).toEqual({ ok: false, reason: 'no-code' });
 
     const late = await issueCode(testDb.db, secret, profileId, 'VERIFY_EMAIL', t0);
-    expect(await consumeCode(testDb.db, secret, profileId, 'VERIFY_EMAIL', late, later(600))).toEqual({ ok: false, reason: 'invalid' });
+    expect(await consumeCode(testDb.db, secret, profileId, 'VERIFY_EMAIL', late, later(600))).toEqual({ ok: false, reason: 'no-code' });
   });
 
   it('kills a code at the fifth wrong entry, even for the right code afterwards', async () => {

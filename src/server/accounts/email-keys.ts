@@ -11,7 +11,8 @@ export const CODE_LIFETIME_SECONDS = 10 * 60;
 /** Wrong entries after which a code is dead. */
 export const CODE_MAX_ATTEMPTS = 5;
 
-export type CodeOutcome = { ok: true } | { ok: false; reason: 'invalid' | 'attempts-exceeded' };
+/** 'no-code': the profile has no live code for the purpose (none issued, used, or expired). */
+export type CodeOutcome = { ok: true } | { ok: false; reason: 'invalid' | 'attempts-exceeded' | 'no-code' };
 
 /** SHA-256 of a link key: 256 random bits need no slow hash, and the database never holds a usable key. */
 function hashLinkKey(authKey: string): string {
@@ -124,7 +125,7 @@ export async function consumeCode(
     .where('used_at', 'is', null)
     .orderBy('created_at', 'desc')
     .executeTakeFirst();
-  if (!row || row.expires_at <= now.toISOString()) return { ok: false, reason: 'invalid' };
+  if (!row || row.expires_at <= now.toISOString()) return { ok: false, reason: 'no-code' };
   if (row.attempts >= CODE_MAX_ATTEMPTS) return { ok: false, reason: 'attempts-exceeded' };
 
   const expected = Buffer.from(row.key_hash);

@@ -6,7 +6,7 @@ import { languageOf, translate } from '../i18n';
 import { sendMail } from '../mail/mailer';
 import { renderMail, type MailTemplate } from '../mail/templates';
 import { authenticate, bearerToken, UNAUTHORIZED } from './authenticate';
-import { consumeCode, consumeLinkKey, issueCode, issueLinkKey } from './email-keys';
+import { CODE_LIFETIME_SECONDS, CODE_MAX_ATTEMPTS, consumeCode, consumeLinkKey, issueCode, issueLinkKey, type CodeOutcome } from './email-keys';
 import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import type { ProfilesTable } from './tables';
 import {
@@ -152,6 +152,28 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     if (state.limited) throw tooMany(state);
   };
 
+  /**
+   * Wrong codes for an address without a live code (no account, already confirmed, code expired) are counted per
+   * address and purpose like a real code's attempts, so that the fifth answer is the same whether or not a code is
+   * pending: the answers never tell a guesser that an account exists. A new e-mail request starts the count again,
+   * as a new code would.
+   */
+  const ABSENT_CODE_RULE = { limit: CODE_MAX_ATTEMPTS, windowSeconds: CODE_LIFETIME_SECONDS };
+  const absentCodeBucket = (email: string, purpose: EmailAction) => addressBucket(`absent-code-${purpose}`, email);
+
+  const checkCode = async (email: string, profile: ProfilesTable | undefined, purpose: EmailAction, code: string, now: Date): Promise<CodeOutcome> => {
+    const outcome: CodeOutcome = profile ? await consumeCode(db, config.jwtSecret, profile.id, purpose, code, now) : { ok: false, reason: 'no-code' };
+    if (outcome.ok || outcome.reason !== 'no-code') return outcome;
+    const before = await consume(db, absentCodeBucket(email, purpose), ABSENT_CODE_RULE, now);
+    return before.limited || before.count + 1 >= CODE_MAX_ATTEMPTS ? { ok: false, reason: 'attempts-exceeded' } : { ok: false, reason: 'invalid' };
+  };
+
+  /** Counts an e-mail request and forgets the address's wrong codes of that purpose (see checkCode). */
+  const allowEmailFor = async (email: string, purpose: EmailAction, ip: string, now: Date) => {
+    await allowEmail(email, ip, now);
+    await clearBucket(db, absentCodeBucket(email, purpose));
+  };
+
   const sendVerification = async (row: ProfilesTable, now: Date) => {
     const authKey = await issueLinkKey(db, row.id, 'VERIFY_EMAIL', now);
     const code = await issueCode(db, config.jwtSecret, row.id, 'VERIFY_EMAIL', now);
@@ -181,7 +203,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       if (isCommonPassword(body.password)) throw commonPasswordError('password', lang);
       const now = new Date();
       const email = normaliseEmail(body.email);
-      await allowEmail(email, request.ip, now);
+      await allowEmailFor(email, 'VERIFY_EMAIL', request.ip, now);
       // Hashing happens whether or not the address is taken, so both answers take as long.
       const passwordHash = await hashPassword(body.password);
       const row: ProfilesTable = {
@@ -241,9 +263,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       // The code of the confirmation e-mail, or (RESET_PASSWORD) the code of the password reset e-mail.
       const purpose = body.emailAction ?? 'VERIFY_EMAIL';
       const profile = await findByEmail(body.email);
-      const outcome = profile
-        ? await consumeCode(db, config.jwtSecret, profile.id, purpose, body.code, now)
-        : ({ ok: false, reason: 'invalid' } as const);
+      const outcome = await checkCode(normaliseEmail(body.email), profile, purpose, body.code, now);
       if (!outcome.ok) {
         await countWrongEntry(request.ip, now);
         if (outcome.reason === 'attempts-exceeded') {
@@ -269,7 +289,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       const lang = languageOf(request);
       const { email, emailAction } = request.body;
       const now = new Date();
-      await allowEmail(normaliseEmail(email), request.ip, now);
+      await allowEmailFor(normaliseEmail(email), emailAction, request.ip, now);
       afterAnswer(request, 'e-mail request', async () => {
         const profile = await findByEmail(email);
         if (!profile) return;
@@ -287,7 +307,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       const lang = languageOf(request);
       const { email } = request.body;
       const now = new Date();
-      await allowEmail(normaliseEmail(email), request.ip, now);
+      await allowEmailFor(normaliseEmail(email), 'RESET_PASSWORD', request.ip, now);
       afterAnswer(request, 'password reset e-mail', async () => {
         const profile = await findByEmail(email);
         if (profile) await sendReset(profile, now);
