@@ -13,6 +13,7 @@ import Fastify, {
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
 import { ApiError, ERROR_CODES, errorBody } from './errors';
+import { housekeepingPlugin } from './housekeeping/plugin';
 import { languageOf, translate } from './i18n';
 import { routes } from './routes/index';
 import { isServerPath, securityHeaders } from './security-headers';
@@ -186,6 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   for (const plugin of [...routes, ...(options.plugins ?? [])]) await app.register(plugin);
+  await app.register(housekeepingPlugin);
 
   const { onClose } = options;
   if (onClose) app.addHook('onClose', async () => onClose());

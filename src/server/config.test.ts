@@ -107,6 +107,27 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REFRESH_REUSE_GRACE_SECONDS: '3600' })).toThrow(/REFRESH_REUSE_GRACE_SECONDS/);
   });
 
+  it('reads the absolute session lifetime, 12 hours by default, never shorter than the refresh token lifetime', () => {
+    expect(loadConfig({}).sessionMaxSeconds).toBe(43200);
+    expect(loadConfig({ SESSION_MAX_SECONDS: '7200' }).sessionMaxSeconds).toBe(7200);
+    expect(loadConfig({ SESSION_MAX_SECONDS: '3600' }).sessionMaxSeconds).toBe(3600);
+    // A refresh token lifetime longer than the default raises the default instead of failing to start.
+    expect(loadConfig({ REFRESH_TOKEN_TTL_SECONDS: '86400' }).sessionMaxSeconds).toBe(86400);
+    expect(() => loadConfig({ SESSION_MAX_SECONDS: '1800' })).toThrow(/SESSION_MAX_SECONDS must not be less than REFRESH_TOKEN_TTL_SECONDS \(3600\), got 1800/);
+    expect(() => loadConfig({ REFRESH_TOKEN_TTL_SECONDS: '7200', SESSION_MAX_SECONDS: '3600' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SESSION_MAX_SECONDS: 'twelve hours' })).toThrow(/SESSION_MAX_SECONDS/);
+    expect(() => loadConfig({ SESSION_MAX_SECONDS: String(31 * 86400) })).toThrow(/SESSION_MAX_SECONDS/);
+  });
+
+  it('reads the housekeeping interval, an hour by default, 0 to turn it off', () => {
+    expect(loadConfig({}).housekeepingIntervalSeconds).toBe(3600);
+    expect(loadConfig({ HOUSEKEEPING_INTERVAL_SECONDS: '0' }).housekeepingIntervalSeconds).toBe(0);
+    expect(loadConfig({ HOUSEKEEPING_INTERVAL_SECONDS: '600' }).housekeepingIntervalSeconds).toBe(600);
+    expect(() => loadConfig({ HOUSEKEEPING_INTERVAL_SECONDS: '5' })).toThrow(/HOUSEKEEPING_INTERVAL_SECONDS must be 0 \(off\) or at least 60/);
+    expect(() => loadConfig({ HOUSEKEEPING_INTERVAL_SECONDS: '-1' })).toThrow(/HOUSEKEEPING_INTERVAL_SECONDS/);
+    expect(() => loadConfig({ HOUSEKEEPING_INTERVAL_SECONDS: String(8 * 86400) })).toThrow(/HOUSEKEEPING_INTERVAL_SECONDS/);
+  });
+
   it('reads the per-client-address limits, for operators whose users share one address', () => {
     const config = loadConfig({ CLIENT_LOGIN_FAILURE_LIMIT: '50', CLIENT_CODE_ENTRY_LIMIT: '40', CLIENT_EMAIL_LIMIT: '500' });
     expect(config.clientLimits).toEqual({ loginFailures: 50, codeEntries: 40, emails: 500 });

@@ -58,6 +58,13 @@ export interface AppConfig {
   refreshTokenTtlSeconds: number;
   /** How long after a rotation its lost answer can be recovered by presenting the old refresh token again. */
   refreshReuseGraceSeconds: number;
+  /**
+   * Absolute lifetime of a session from its sign-in: however often it is refreshed, it ends then (never less than
+   * the refresh token lifetime).
+   */
+  sessionMaxSeconds: number;
+  /** Seconds between two housekeeping runs (removal of what has expired); 0: never. */
+  housekeepingIntervalSeconds: number;
   /** SMTP transport URL; when absent mail goes to the development mailbox. */
   smtpUrl?: string;
   mailFrom: string;
@@ -183,6 +190,18 @@ export function loadConfig(env: Env): AppConfig {
       `SESSION_IDLE_SECONDS must not be more than REFRESH_TOKEN_TTL_SECONDS (${refreshTokenTtlSeconds}), got ${sessionIdleSeconds}`,
     );
   }
+  // A longer refresh token lifetime raises the default rather than making an unset variable an error.
+  const sessionMaxSeconds = integer(env, 'SESSION_MAX_SECONDS', Math.max(12 * 3600, refreshTokenTtlSeconds), 60, 30 * 86400);
+  if (sessionMaxSeconds < refreshTokenTtlSeconds) {
+    throw new ConfigError(
+      `SESSION_MAX_SECONDS must not be less than REFRESH_TOKEN_TTL_SECONDS (${refreshTokenTtlSeconds}), got ${sessionMaxSeconds}`,
+    );
+  }
+  const housekeepingIntervalSeconds = integer(env, 'HOUSEKEEPING_INTERVAL_SECONDS', 3600, 0, 7 * 86400);
+  // More often than once a minute would only load the database: every rule keeps rows for an hour or more.
+  if (housekeepingIntervalSeconds > 0 && housekeepingIntervalSeconds < 60) {
+    throw new ConfigError(`HOUSEKEEPING_INTERVAL_SECONDS must be 0 (off) or at least 60, got ${housekeepingIntervalSeconds}`);
+  }
   const formPreview = flag(env, 'FORM_PREVIEW', !isProduction);
   const devMailbox = flag(env, 'DEV_MAILBOX', !smtpUrl && !isProduction);
 
@@ -211,6 +230,8 @@ export function loadConfig(env: Env): AppConfig {
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 1, 86400),
     refreshTokenTtlSeconds,
     refreshReuseGraceSeconds: integer(env, 'REFRESH_REUSE_GRACE_SECONDS', 30, 0, 300),
+    sessionMaxSeconds,
+    housekeepingIntervalSeconds,
     smtpUrl,
     mailFrom: text(env, 'MAIL_FROM') ?? `no-reply@${new URL(publicUrl).hostname}`,
     publicUrl,

@@ -159,6 +159,37 @@ describe.each(databases())('sign-in, tokens and profile on %s', (kind) => {
     expect((await post(app, 'refresh', { refreshToken: renewed.json().refreshToken })).statusCode).toBe(401);
   });
 
+  it('ends a session 12 hours after sign-in however often it is refreshed, cutting refreshExpiresIn to what is left', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.parse('2027-04-01T06:00:00Z');
+    const at = (seconds: number) => vi.setSystemTime(new Date(start + seconds * 1000));
+    at(0);
+    let { tokenInfo } = await registerVerifiedAndLogin(app, 'absolute@example.com');
+    expect(tokenInfo.refreshExpiresIn).toBe(7200);
+    const answers: number[] = [];
+    for (let hour = 1; hour <= 11; hour++) {
+      at(hour * 3600);
+      const refreshed = await post(app, 'refresh', { refreshToken: tokenInfo.refreshToken });
+      expect(refreshed.statusCode).toBe(200);
+      tokenInfo = refreshed.json();
+      answers.push(tokenInfo.refreshExpiresIn);
+    }
+    expect(answers).toEqual([...Array(10).fill(7200), 3600]);
+    at(12 * 3600 - 1);
+    const last = await post(app, 'refresh', { refreshToken: tokenInfo.refreshToken });
+    expect(last.json().refreshExpiresIn).toBe(1);
+    expect((await getProfile(app, last.json().accessToken)).statusCode).toBe(200);
+    at(12 * 3600);
+    const refused = await post(app, 'refresh', { refreshToken: last.json().refreshToken });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ error: 'Your session has ended. Please sign in again.', code: 'REFRESH_TOKEN_INVALID' });
+    // Its access token had five minutes to run; the session's end is the end of it too.
+    expect((await getProfile(app, last.json().accessToken)).statusCode).toBe(401);
+    // Signing in again starts a new session with the full lifetime.
+    const again = await post(app, 'login', { email: 'absolute@example.com', password: STRONG_PASSWORD });
+    expect(again.json().tokenInfo.refreshExpiresIn).toBe(7200);
+  });
+
   it('logs out on the server: the access and refresh tokens stop working', async () => {
     const { tokenInfo } = await registerVerifiedAndLogin(app, 'logout@example.com');
     const other = (await post(app, 'login', { email: 'logout@example.com', password: STRONG_PASSWORD })).json().tokenInfo;

@@ -172,6 +172,78 @@ describe.each(databases())('tokens on %s', (kind) => {
     });
   });
 
+  describe('an absolute session lifetime', () => {
+    // Two hours from sign-in, refresh tokens of one hour.
+    const limited = { ...settings, sessionMaxSeconds: 7200, refreshReuseGraceSeconds: 30 };
+    const expiresAt = async (refreshToken: string) =>
+      (await testDb.db.selectFrom('refresh_tokens').select('expires_at').where('token_hash', '=', hashToken(refreshToken)).executeTakeFirstOrThrow()).expires_at;
+
+    it('cuts the refresh token lifetime answered on every refresh at the end, then refuses to refresh', async () => {
+      const profileId = await insertTestProfile(testDb.db);
+      const first = await startSession(testDb.db, limited, profileId, t0);
+      expect(first.refreshExpiresIn).toBe(3600);
+      const second = await rotateRefreshToken(testDb.db, limited, first.refreshToken, later(3000), vi.fn());
+      if (!second.ok) throw new Error('rotation failed');
+      expect(second.tokenInfo.refreshExpiresIn).toBe(3600);
+      const third = await rotateRefreshToken(testDb.db, limited, second.tokenInfo.refreshToken, later(5000), vi.fn());
+      if (!third.ok) throw new Error('rotation failed');
+      expect(third.tokenInfo.refreshExpiresIn).toBe(2200);
+      expect(third.tokenInfo.expiresIn).toBe(900);
+      expect(await expiresAt(third.tokenInfo.refreshToken)).toBe(later(7200).toISOString());
+      const last = await rotateRefreshToken(testDb.db, limited, third.tokenInfo.refreshToken, later(7150.5), vi.fn());
+      if (!last.ok) throw new Error('rotation failed');
+      // Whole seconds, rounded down: the client's deadline is never after the server's.
+      expect(last.tokenInfo.refreshExpiresIn).toBe(49);
+      const onReuse = vi.fn();
+      expect(await rotateRefreshToken(testDb.db, limited, last.tokenInfo.refreshToken, later(7200), onReuse)).toEqual({ ok: false, reason: 'expired' });
+      expect(onReuse).not.toHaveBeenCalled();
+      // The access token of the last refresh would run to 8050 s; the session ends at 7200 s.
+      expect(await verifyAccessToken(testDb.db, limited, last.tokenInfo.accessToken, later(7199))).toEqual({ profileId, sessionId: first.sessionId });
+      expect(await verifyAccessToken(testDb.db, limited, last.tokenInfo.accessToken, later(7200))).toBeUndefined();
+    });
+
+    it('cuts the first refresh token too when the limit is shorter than its lifetime', async () => {
+      const profileId = await insertTestProfile(testDb.db);
+      const first = await startSession(testDb.db, { ...settings, sessionMaxSeconds: 1800 }, profileId, t0);
+      expect(first.refreshExpiresIn).toBe(1800);
+      expect(await expiresAt(first.refreshToken)).toBe(later(1800).toISOString());
+    });
+
+    it('applies a limit lowered after the tokens were issued', async () => {
+      const profileId = await insertTestProfile(testDb.db);
+      const first = await startSession(testDb.db, settings, profileId, t0);
+      const second = await rotateRefreshToken(testDb.db, settings, first.refreshToken, later(3500), vi.fn());
+      if (!second.ok) throw new Error('rotation failed');
+      const lowered = { ...settings, sessionMaxSeconds: 3600 };
+      expect(await rotateRefreshToken(testDb.db, lowered, second.tokenInfo.refreshToken, later(3600), vi.fn())).toEqual({ ok: false, reason: 'expired' });
+      expect(await verifyAccessToken(testDb.db, lowered, second.tokenInfo.accessToken, later(3600))).toBeUndefined();
+      expect(await verifyAccessToken(testDb.db, settings, second.tokenInfo.accessToken, later(3600))).toBeDefined();
+    });
+
+    it('answers no fresh pair for a lost answer once the session has ended, and raises no alarm', async () => {
+      const profileId = await insertTestProfile(testDb.db);
+      const first = await startSession(testDb.db, limited, profileId, t0);
+      const second = await rotateRefreshToken(testDb.db, limited, first.refreshToken, later(3590), vi.fn());
+      if (!second.ok) throw new Error('rotation failed');
+      const lost = await rotateRefreshToken(testDb.db, limited, second.tokenInfo.refreshToken, later(7180), vi.fn());
+      if (!lost.ok) throw new Error('rotation failed');
+      const onReuse = vi.fn();
+      expect(await rotateRefreshToken(testDb.db, limited, second.tokenInfo.refreshToken, later(7205), onReuse)).toEqual({ ok: false, reason: 'expired' });
+      expect(onReuse).not.toHaveBeenCalled();
+      expect(await rotateRefreshToken(testDb.db, limited, lost.tokenInfo.refreshToken, later(7206), vi.fn())).toMatchObject({ ok: false });
+    });
+
+    it('still recognises a replayed token after the end as a replay', async () => {
+      const profileId = await insertTestProfile(testDb.db);
+      const first = await startSession(testDb.db, limited, profileId, t0);
+      const second = await rotateRefreshToken(testDb.db, limited, first.refreshToken, later(3000), vi.fn());
+      if (!second.ok) throw new Error('rotation failed');
+      const onReuse = vi.fn();
+      expect(await rotateRefreshToken(testDb.db, limited, first.refreshToken, later(8000), onReuse)).toEqual({ ok: false, reason: 'reused' });
+      expect(onReuse).toHaveBeenCalledWith({ sessionId: first.sessionId, profileId });
+    });
+  });
+
   it('refuses an expired or unknown refresh token', async () => {
     const profileId = await insertTestProfile(testDb.db);
     const first = await startSession(testDb.db, settings, profileId, t0);

@@ -14,6 +14,11 @@ export interface TokenSettings {
    * connection mid-refresh). 0 or absent: never.
    */
   refreshReuseGraceSeconds?: number;
+  /**
+   * Absolute lifetime of a session family, from its sign-in: no refresh token of it outlives this, however often
+   * it is refreshed, and its access tokens stop working then too. Absent: no limit beyond the refresh tokens'.
+   */
+  sessionMaxSeconds?: number;
 }
 
 /** Reports a replayed refresh token; the caller's logger is passed in so the event lands in the server log. */
@@ -54,7 +59,21 @@ async function signAccessToken(settings: TokenSettings, claims: AccessClaims, no
     .sign(secretKey(settings));
 }
 
-async function newRefreshToken(db: Db, settings: TokenSettings, sessionId: string, now: Date): Promise<string> {
+/** When a session family started at `startedAt` ends for good, in epoch ms; undefined when there is no limit. */
+function sessionEnd(settings: TokenSettings, startedAt: Date): number | undefined {
+  return settings.sessionMaxSeconds === undefined ? undefined : startedAt.getTime() + settings.sessionMaxSeconds * 1000;
+}
+
+/**
+ * A refresh token's lifetime in whole seconds from `now`: the configured one, cut at the family's absolute end.
+ * Rounded down, so the client never believes in a token the server has already let go.
+ */
+function refreshLifetimeSeconds(settings: TokenSettings, now: Date, end: number | undefined): number {
+  const remaining = end === undefined ? Infinity : Math.floor((end - now.getTime()) / 1000);
+  return Math.max(0, Math.min(settings.refreshTokenTtlSeconds, remaining));
+}
+
+async function newRefreshToken(db: Db, sessionId: string, now: Date, lifetimeSeconds: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db
     .insertInto('refresh_tokens')
@@ -62,19 +81,25 @@ async function newRefreshToken(db: Db, settings: TokenSettings, sessionId: strin
       token_hash: hashToken(token),
       session_id: sessionId,
       created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + settings.refreshTokenTtlSeconds * 1000).toISOString(),
+      expires_at: new Date(now.getTime() + lifetimeSeconds * 1000).toISOString(),
       rotated_at: null,
     })
     .execute();
   return token;
 }
 
-async function tokenInfo(db: Db, settings: TokenSettings, claims: AccessClaims, now: Date): Promise<TokenInfo> {
+/**
+ * New tokens for a family that ends at `end`. Only the refresh token is cut at the end: the portal refreshes a
+ * minute before its access token runs out, so a shortened access token would make it refresh over and over in
+ * the family's last minute; verifyAccessToken refuses access tokens past the end instead.
+ */
+async function tokenInfo(db: Db, settings: TokenSettings, claims: AccessClaims, now: Date, end: number | undefined): Promise<TokenInfo> {
+  const refreshExpiresIn = refreshLifetimeSeconds(settings, now, end);
   return {
     accessToken: await signAccessToken(settings, claims, now),
     expiresIn: settings.accessTokenTtlSeconds,
-    refreshToken: await newRefreshToken(db, settings, claims.sessionId, now),
-    refreshExpiresIn: settings.refreshTokenTtlSeconds,
+    refreshToken: await newRefreshToken(db, claims.sessionId, now, refreshExpiresIn),
+    refreshExpiresIn,
   };
 }
 
@@ -85,7 +110,7 @@ export async function startSession(db: Db, settings: TokenSettings, profileId: s
     .insertInto('auth_sessions')
     .values({ id: sessionId, profile_id: profileId, created_at: now.toISOString(), revoked_at: null, revoked_reason: null })
     .execute();
-  return { ...(await tokenInfo(db, settings, { profileId, sessionId }, now)), sessionId };
+  return { ...(await tokenInfo(db, settings, { profileId, sessionId }, now, sessionEnd(settings, now))), sessionId };
 }
 
 function withinGrace(rotatedAt: string, now: Date, settings: TokenSettings): boolean {
@@ -123,7 +148,8 @@ async function replaceUnusedSuccessor(db: Db, sessionId: string, tokenHash: stri
  * checks it, so two concurrent uses cannot both succeed; a second use of a rotated token means it was
  * copied, and the whole family is revoked. One exception keeps a lost answer from ending the session: within
  * `refreshReuseGraceSeconds` of the rotation, while the token it was rotated into is still unused, the old
- * token gets a fresh pair of the same family and that unused successor stops working.
+ * token gets a fresh pair of the same family and that unused successor stops working. A family past its
+ * absolute end (`sessionMaxSeconds` after sign-in) is refreshed no more.
  */
 export async function rotateRefreshToken(
   db: Db,
@@ -142,11 +168,15 @@ export async function rotateRefreshToken(
       'refresh_tokens.rotated_at',
       'auth_sessions.profile_id',
       'auth_sessions.revoked_at',
+      'auth_sessions.created_at as session_created_at',
     ])
     .where('refresh_tokens.token_hash', '=', tokenHash)
     .executeTakeFirst();
   if (!row) return { ok: false, reason: 'unknown' };
   const claims = { profileId: row.profile_id, sessionId: row.session_id };
+  const end = sessionEnd(settings, new Date(row.session_created_at));
+  // Whole seconds, as answered: a family with less than a second left has nothing to hand out.
+  const ended = refreshLifetimeSeconds(settings, now, end) === 0;
   const reuse = async (): Promise<RefreshOutcome> => {
     await revokeSession(db, row.session_id, 'reuse', now);
     onReuse({ sessionId: row.session_id, profileId: row.profile_id });
@@ -158,10 +188,13 @@ export async function rotateRefreshToken(
       withinGrace(row.rotated_at, now, settings) &&
       (await replaceUnusedSuccessor(db, row.session_id, tokenHash, row.rotated_at, now));
     if (!lostAnswer) return reuse();
-    return { ok: true, tokenInfo: await tokenInfo(db, settings, claims, now), ...claims };
+    // A lost answer, but the family is over: its undelivered successor has been let go with it.
+    if (ended) return { ok: false, reason: 'expired' };
+    return { ok: true, tokenInfo: await tokenInfo(db, settings, claims, now, end), ...claims };
   }
   if (row.revoked_at !== null) return { ok: false, reason: 'revoked' };
-  if (row.expires_at <= now.toISOString()) return { ok: false, reason: 'expired' };
+  // The end is checked as well as the token's own expiry: SESSION_MAX_SECONDS may have been lowered since.
+  if (row.expires_at <= now.toISOString() || ended) return { ok: false, reason: 'expired' };
 
   const marked = await db
     .updateTable('refresh_tokens')
@@ -171,7 +204,7 @@ export async function rotateRefreshToken(
     .executeTakeFirst();
   if (Number(marked.numUpdatedRows) !== 1) return reuse();
 
-  return { ok: true, tokenInfo: await tokenInfo(db, settings, claims, now), ...claims };
+  return { ok: true, tokenInfo: await tokenInfo(db, settings, claims, now, end), ...claims };
 }
 
 /** Ends one session family: its access tokens stop working and its refresh tokens cannot be used. */
@@ -214,7 +247,8 @@ export async function sessionOfRefreshToken(db: Db, refreshToken: string): Promi
 
 /**
  * Checks an access token's signature, expiry, issuer and audience, then that its session family is still
- * live in the database (so logout and reuse detection take effect at once, not when the token expires).
+ * live in the database (so logout and reuse detection take effect at once, not when the token expires) and
+ * has not reached its absolute end.
  */
 export async function verifyAccessToken(db: Db, settings: TokenSettings, token: string, now: Date): Promise<AccessClaims | undefined> {
   let claims: AccessClaims;
@@ -231,12 +265,15 @@ export async function verifyAccessToken(db: Db, settings: TokenSettings, token: 
   } catch {
     return undefined;
   }
-  const session = await db
+  let query = db
     .selectFrom('auth_sessions')
     .select('id')
     .where('id', '=', claims.sessionId)
     .where('profile_id', '=', claims.profileId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+    .where('revoked_at', 'is', null);
+  if (settings.sessionMaxSeconds !== undefined) {
+    query = query.where('created_at', '>', new Date(now.getTime() - settings.sessionMaxSeconds * 1000).toISOString());
+  }
+  const session = await query.executeTakeFirst();
   return session ? claims : undefined;
 }
