@@ -156,10 +156,14 @@ test.describe('loading overlay', () => {
     });
   });
 
+  /**
+   * Submits the forgot-password form; its call is answered by the browser itself after `delayMs`, so that how long
+   * the request runs depends on the test alone, not on how busy the server is.
+   */
   async function submitForgotPassword(page: Page, delayMs: number) {
     await page.route('**/api/eta/profile/request-password-reset', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, delayMs));
-      await route.continue();
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ message: 'sent' }) });
     });
     await page.goto('/forgot-password');
     await page.getByLabel('Email address').fill('nobody@example.com');

@@ -7,7 +7,8 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 /**
  * Fails with a readable list when axe finds any violation on the settled page. A page is judged once it has
  * settled: a Fluent dialog that has just closed leaves its focus-trap markers for the length of its closing
- * animation, so the check is repeated for a few seconds; a lasting violation still fails.
+ * animation, so the check is repeated for up to 15 seconds (a busy machine animates slowly, and one analysis
+ * of a long page can take seconds); a lasting violation still fails.
  */
 export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
   await expect(async () => {
@@ -16,7 +17,7 @@ export async function expectAccessible(page: Page, label = page.url()): Promise<
       (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n    ')}`,
     );
     expect(summary, `axe violations on ${label}`).toEqual([]);
-  }).toPass({ timeout: 5_000, intervals: [250, 500, 1_000] });
+  }).toPass({ timeout: 15_000, intervals: [250, 500, 1_000] });
 }
 
 /**

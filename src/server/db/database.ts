@@ -12,10 +12,23 @@ export type Db = Kysely<Database>;
 
 export type DatabaseKind = DatabaseConfig['kind'];
 
-/** Opens the configured database: an embedded SQLite file (created with its folder) or a PostgreSQL pool. */
-export function openDatabase(config: DatabaseConfig): Db {
+/** Reports an error of an idle PostgreSQL connection (default: one JSON log line on stderr, as the server logs). */
+export type IdleConnectionErrorHandler = (error: Error) => void;
+
+const reportIdleError: IdleConnectionErrorHandler = (error) => {
+  const line = { level: 40, time: Date.now(), msg: 'an idle database connection failed and was dropped', err: { message: error.message } };
+  process.stderr.write(`${JSON.stringify(line)}\n`);
+};
+
+/**
+ * Opens the configured database: an embedded SQLite file (created with its folder) or a PostgreSQL pool. An idle
+ * pooled connection that the server ends (restart, fail-over, administrator) is reported and replaced on the next
+ * query instead of bringing the process down.
+ */
+export function openDatabase(config: DatabaseConfig, onIdleError: IdleConnectionErrorHandler = reportIdleError): Db {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.connectionString, max: 10 });
+    pool.on('error', onIdleError);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (config.filename !== ':memory:') mkdirSync(path.dirname(config.filename), { recursive: true });
