@@ -358,7 +358,7 @@ test.describe('application flow', () => {
     expect(created.status()).toBe(201);
     await page.goto('/my-applications');
     const mine = page.getByRole('region', { name: 'Electronic travel authorisation (ETA)' });
-    await expect(mine.getByText(holder)).toBeVisible();
+    await expect(mine.getByText(holder, { exact: true })).toBeVisible();
     const secondApplication = page.getByRole('region', { name: "Visitor's visa under section 11(1)" });
     await expect(secondApplication).toBeVisible();
     await checked(page, 'my applications, two');
@@ -367,7 +367,7 @@ test.describe('application flow', () => {
     await expect(dialog).toBeVisible();
     await checked(page, 'my applications, delete dialog');
     await dialog.getByRole('button', { name: 'Yes, delete it' }).click();
-    await expect(page.getByText(/has been deleted\.$/)).toBeVisible();
+    await expect(page.getByText(/^You have deleted the application with no applicants yet, started on .+\.$/)).toBeVisible();
     await expect(secondApplication).toHaveCount(0);
     await expect(mine).toBeVisible();
     await checked(page, 'my applications, after delete');

@@ -167,7 +167,7 @@ test.describe('applications', () => {
     const first = page.getByRole('region', { name: 'Electronic travel authorisation (ETA)' });
     await expect(first).toBeVisible();
     await expect(first.getByText('In progress')).toBeVisible();
-    await expect(first.getByText('Léa Rose Dubois')).toBeVisible();
+    await expect(first.getByText('Léa Rose Dubois', { exact: true })).toBeVisible();
     await expect(first.getByText('Status: Not submitted')).toHaveCount(2);
     await expect(first.getByText('Current step: Photo and passport')).toHaveCount(2);
     await checkAccessible(page, 'my applications, one');
@@ -182,12 +182,19 @@ test.describe('applications', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible();
     const second = page.getByRole('region', { name: "Visitor's visa under section 11(1)" });
     await expect(second.getByText('No applicants added yet')).toBeVisible();
-    await second.getByRole('button', { name: /^Delete/ }).click();
+    // Both were started today: their actions are named apart by who they are for.
+    const firstName = `for ${account.givenNames} ${account.familyName} and 1 other, started on `;
+    await expect(first.getByRole('button', { name: `Continue the application ${firstName}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Delete/ })).toHaveCount(2);
+    await expect(page.getByRole('button', { name: `Delete the application ${firstName}` })).toHaveCount(1);
+    const secondDelete = page.getByRole('button', { name: 'Delete the application with no applicants yet, started on ' });
+    await expect(secondDelete).toHaveCount(1);
+    await secondDelete.click();
     const deleteDialog = page.getByRole('alertdialog', { name: 'Delete this application?' });
-    await expect(deleteDialog).toBeVisible();
+    await expect(deleteDialog).toContainText('You are about to delete the application with no applicants yet, started on ');
     await checkAccessible(page, 'applications, delete dialog');
     await deleteDialog.getByRole('button', { name: 'Yes, delete it' }).click();
-    await expect(page.getByText(/has been deleted\.$/)).toBeVisible();
+    await expect(page.getByText(/^You have deleted the application with no applicants yet, started on .+\.$/)).toBeVisible();
     await expect(second).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Electronic travel authorisation (ETA)' })).toBeVisible();
     await checkAccessible(page, 'applications, after delete');

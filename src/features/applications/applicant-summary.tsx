@@ -7,9 +7,9 @@ import { useApplicationStyles } from './styles';
 
 /**
  * An applicant's eligibility facts as a GOV.UK summary list; with `changeTo`, each row has a Change link
- * there, named for screen readers by the row and the applicant.
+ * there, named for screen readers by the row and the applicant (`label`, when the name alone is not unique).
  */
-export function ApplicantSummary({ applicant, changeTo }: { applicant: Applicant; changeTo?: string }) {
+export function ApplicantSummary({ applicant, changeTo, label }: { applicant: Applicant; changeTo?: string; label?: string }) {
   const { t, i18n } = useTranslation(['applications', 'forms']);
   const styles = useApplicationStyles();
   const language = i18n.resolvedLanguage ?? i18n.language;
@@ -36,7 +36,7 @@ export function ApplicantSummary({ applicant, changeTo }: { applicant: Applicant
           {changeTo && (
             <dd className={styles.value}>
               <Link className={styles.link} to={changeTo}>
-                <HiddenText i18nKey="pages.confirm.changeRow" values={{ row: term, name }} />
+                <HiddenText i18nKey="pages.confirm.changeRow" values={{ row: term, name: label ?? name }} />
               </Link>
             </dd>
           )}

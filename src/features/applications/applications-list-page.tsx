@@ -7,8 +7,9 @@ import { getRouterContext, setRouterContext } from '@/api/router-context';
 import { errorBodyOf } from './api-errors';
 import { ButtonLink } from './button-link';
 import { ConfirmDialog } from './confirm-dialog';
-import { applicantName, formatDate } from './format';
+import { applicantName, formatDate, formatTime } from './format';
 import { HiddenText } from './hidden-text';
+import { useApplicantLabels, useApplicationLabels, type ApplicationLabel } from './labels';
 import { Notice } from './notice';
 import { PageHeading } from './page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
@@ -62,26 +63,28 @@ export function resumePath(answer: { step: string; applicantIdentifier: string |
 
 /** The signed-in user's applications (/my-applications and /applications), with the actions each state allows. */
 export default function ApplicationsListPage() {
-  const { t, i18n } = useTranslation('applications');
+  const { t } = useTranslation('applications');
   const styles = useApplicationStyles();
   const location = useLocation();
   const applications = useApplications();
   const remove = useDeleteApplication();
-  const [deleting, setDeleting] = useState<Application>();
+  const [deleting, setDeleting] = useState<{ application: Application; label: string }>();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [deleted, setDeleted] = useState<string>();
   const [problem, setProblem] = useState<{ applicationIdentifier: string; message: string }>();
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  const list = applications.data ?? NONE;
+  const labels = useApplicationLabels(list);
+  const outcomeLabels = useOutcomeLabels(list, labels);
   const title = t(location.pathname.startsWith('/my-applications') ? 'myApplications.title' : 'list.title');
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    const target = deleting;
+    const { application: target, label } = deleting;
     setProblem(undefined);
     try {
       await remove.mutateAsync(target.applicationIdentifier);
       if (getRouterContext().applicationIdentifier === target.applicationIdentifier) setRouterContext({ applicationIdentifier: undefined });
-      setDeleted(formatDate(target.createdAt, language));
+      setDeleted(label);
     } catch (error) {
       setProblem({ applicationIdentifier: target.applicationIdentifier, message: errorBodyOf(error)?.error ?? t('pages.list.actionFailed') });
     } finally {
@@ -113,14 +116,16 @@ export default function ApplicationsListPage() {
             {t('pages.list.applyAnother')}
           </ButtonLink>
         </div>
-        {applications.data.map((application) => (
+        {applications.data.map((application, index) => (
           <ApplicationCard
             key={application.applicationIdentifier}
             application={application}
+            label={labels[index]}
+            outcomeLabels={outcomeLabels}
             problem={problem?.applicationIdentifier === application.applicationIdentifier ? problem.message : undefined}
             onProblem={(message) => setProblem({ applicationIdentifier: application.applicationIdentifier, message })}
             onDelete={() => {
-              setDeleting(application);
+              setDeleting({ application, label: labels[index].label });
               setDialogOpen(true);
             }}
           />
@@ -132,13 +137,13 @@ export default function ApplicationsListPage() {
   return (
     <div className={styles.page}>
       <PageHeading>{title}</PageHeading>
-      {deleted && <Notice tone="success">{t('pages.list.deleted', { date: deleted })}</Notice>}
+      {deleted && <Notice tone="success">{t('pages.list.deleted', { application: deleted })}</Notice>}
       {content}
       {deleting && (
         <ConfirmDialog
           open={dialogOpen}
           title={t('pages.list.deleteTitle')}
-          body={t('pages.list.deleteBody', { date: formatDate(deleting.createdAt, language) })}
+          body={t('pages.list.deleteBody', { application: deleting.label })}
           confirmLabel={t('pages.list.deleteConfirm')}
           cancelLabel={t('pages.list.deleteCancel')}
           busy={remove.isPending}
@@ -151,21 +156,47 @@ export default function ApplicationsListPage() {
   );
 }
 
+const NONE: readonly Application[] = [];
+
+/**
+ * The names of the outcome links, by applicant identifier: the applicant's name, made more specific where the
+ * same link (the same kind of outcome) would otherwise name the same person twice.
+ */
+function useOutcomeLabels(applications: readonly Application[], labels: readonly ApplicationLabel[]): Map<string, string> {
+  const context = new Map<string, string>();
+  const approved: Applicant[] = [];
+  const rejected: Applicant[] = [];
+  applications.forEach((application, index) => {
+    for (const applicant of application.applicants) {
+      context.set(applicant.applicantIdentifier, labels[index].label);
+      if (applicant.status === 'APPROVED') approved.push(applicant);
+      if (applicant.status === 'REJECTED') rejected.push(applicant);
+    }
+  });
+  const eta = useApplicantLabels(approved, context);
+  const notices = useApplicantLabels(rejected, context);
+  return new Map([...eta, ...notices]);
+}
+
 interface ApplicationCardProps {
   application: Application;
+  label: ApplicationLabel;
+  outcomeLabels: ReadonlyMap<string, string>;
   problem?: string;
   onProblem(message: string): void;
   onDelete(): void;
 }
 
-function ApplicationCard({ application, problem, onProblem, onDelete }: ApplicationCardProps) {
+function ApplicationCard({ application, label, outcomeLabels, problem, onProblem, onDelete }: ApplicationCardProps) {
   const { t, i18n } = useTranslation(['applications', 'forms']);
   const styles = useApplicationStyles();
   const own = useStyles();
   const navigate = useNavigate();
   const resume = useResumeApplication();
   const language = i18n.resolvedLanguage ?? i18n.language;
-  const created = formatDate(application.createdAt, language);
+  const date = formatDate(application.createdAt, language);
+  // Two applications started on the same day show the time too, as their names for screen readers say it.
+  const created = label.withTime ? t('pages.list.label.dateTime', { date, time: formatTime(application.createdAt, language) }) : date;
   const inProgress = application.status === 'IN_PROGRESS';
   const titleId = `application-${application.applicationIdentifier}`;
 
@@ -182,7 +213,10 @@ function ApplicationCard({ application, problem, onProblem, onDelete }: Applicat
   return (
     <section className={own.card} aria-labelledby={titleId}>
       <h2 id={titleId} className={own.cardTitle}>
-        {t(`forms:enums.applicationType.${application.applicationType}`)}
+        <HiddenText
+          i18nKey="pages.list.cardTitle"
+          values={{ type: t(`forms:enums.applicationType.${application.applicationType}`), application: label.label }}
+        />
       </h2>
       {problem && <ProblemPanel message={problem} />}
       <dl className={own.facts}>
@@ -215,7 +249,7 @@ function ApplicationCard({ application, problem, onProblem, onDelete }: Applicat
                       </div>
                       {outcome && (
                         <Link className={styles.link} to={outcome.to}>
-                          <HiddenText i18nKey={outcome.labelKey} values={{ name }} />
+                          <HiddenText i18nKey={outcome.labelKey} values={{ name: outcomeLabels.get(applicant.applicantIdentifier) ?? name }} />
                         </Link>
                       )}
                     </li>
@@ -229,10 +263,10 @@ function ApplicationCard({ application, problem, onProblem, onDelete }: Applicat
       {inProgress && (
         <div className={own.cardActions}>
           <Button appearance="primary" size="large" disabled={resume.isPending} onClick={() => void continueApplication()}>
-            <HiddenText i18nKey="pages.list.continue" values={{ date: created }} />
+            <HiddenText i18nKey="pages.list.continue" values={{ application: label.label }} />
           </Button>
           <Button appearance="secondary" size="large" onClick={onDelete}>
-            <HiddenText i18nKey="pages.list.delete" values={{ date: created }} />
+            <HiddenText i18nKey="pages.list.delete" values={{ application: label.label }} />
           </Button>
         </div>
       )}

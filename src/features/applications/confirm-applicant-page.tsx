@@ -7,6 +7,7 @@ import { errorBodyOf, errorCodeOf } from './api-errors';
 import { ApplicantSummary } from './applicant-summary';
 import { ButtonLink } from './button-link';
 import { applicantName } from './format';
+import { useApplicantLabels } from './labels';
 import { NoApplication } from './no-application';
 import { PageHeading } from './page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
@@ -25,6 +26,7 @@ function ConfirmApplicants({ applicationIdentifier }: { applicationIdentifier: s
   const application = useApplication(applicationIdentifier);
   const applicants = useApplicants(applicationIdentifier);
   const heading = <PageHeading>{t('confirmApplicant.title')}</PageHeading>;
+  const labels = useApplicantLabels(applicants.data ?? []);
 
   const failure = application.error ?? applicants.error;
   if (failure) {
@@ -78,7 +80,7 @@ function ConfirmApplicants({ applicationIdentifier }: { applicationIdentifier: s
             <h2 id={`applicant-${applicant.applicantIdentifier}`} className={styles.h2}>
               {t('pages.confirm.applicantTitle', { index: index + 1, name: applicant.isAccountHolder ? t('pages.common.youSuffix', { name }) : name })}
             </h2>
-            <ApplicantSummary applicant={applicant} changeTo={changeTo} />
+            <ApplicantSummary applicant={applicant} changeTo={changeTo} label={labels.get(applicant.applicantIdentifier)} />
           </section>
         );
       })}

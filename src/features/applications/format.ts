@@ -15,6 +15,13 @@ export function formatDate(value: string, language: string): string {
   return new Intl.DateTimeFormat(dateLocale(language), options).format(date);
 }
 
+/** The local time of day of a timestamp, written as people of the language do ("14:05"). */
+export function formatTime(value: string, language: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(dateLocale(language), { timeStyle: 'short' }).format(date);
+}
+
 /** The country's name in the language, or the code when unknown. */
 export function countryName(code: string, language: string): string {
   return countryOptions(language).find((c) => c.code === code)?.name ?? code;

@@ -22,6 +22,7 @@ import { ButtonLink } from './button-link';
 import { ConfirmDialog } from './confirm-dialog';
 import { applicantName } from './format';
 import { HiddenText } from './hidden-text';
+import { useApplicantLabels } from './labels';
 import { NoApplication } from './no-application';
 import { Notice } from './notice';
 import { PageHeading } from './page-heading';
@@ -155,18 +156,19 @@ function ApplicantList({ application, applicants, flash, onFlash, problem }: App
   const own = useStyles();
   const limit = useApplicantLimit(application.applyingFor);
   const remove = useRemoveApplicant(application.applicationIdentifier);
-  const [removing, setRemoving] = useState<Applicant>();
+  const [removing, setRemoving] = useState<{ applicant: Applicant; label: string }>();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [removeProblem, setRemoveProblem] = useState<string>();
   const full = applicants.length >= limit;
   const needsAccountHolder = application.applyingFor !== 'OTHERS' && !applicants.some((a) => a.isAccountHolder);
+  const labels = useApplicantLabels(applicants);
 
   const confirmRemove = async () => {
     if (!removing) return;
     setRemoveProblem(undefined);
     try {
-      await remove.mutateAsync(removing.applicantIdentifier);
-      onFlash?.({ key: 'removed', name: applicantName(removing) });
+      await remove.mutateAsync(removing.applicant.applicantIdentifier);
+      onFlash?.({ key: 'removed', name: removing.label });
     } catch (error) {
       setRemoveProblem(errorBodyOf(error)?.error ?? t('pages.manage.removeFailed'));
     } finally {
@@ -192,24 +194,25 @@ function ApplicantList({ application, applicants, flash, onFlash, problem }: App
       {applicants.length === 0 && <p className={styles.text}>{t('pages.manage.none')}</p>}
       {applicants.map((applicant) => {
         const name = applicantName(applicant);
+        const label = labels.get(applicant.applicantIdentifier) ?? name;
         const editable = applicant.status === 'NOT_SUBMITTED';
         return (
-          <section key={applicant.applicantIdentifier} className={own.card} aria-label={name}>
+          <section key={applicant.applicantIdentifier} className={own.card} aria-label={label}>
             <h3 className={styles.h3}>{applicant.isAccountHolder ? t('pages.common.youSuffix', { name }) : name}</h3>
             <ApplicantSummary applicant={applicant} />
             {editable && (
               <div className={own.cardActions}>
                 <ButtonLink to={`/applications/manage-applicants?edit=${encodeURIComponent(applicant.applicantIdentifier)}`} appearance="secondary" size="medium">
-                  <HiddenText i18nKey="pages.common.changeApplicant" values={{ name }} />
+                  <HiddenText i18nKey="pages.common.changeApplicant" values={{ name: label }} />
                 </ButtonLink>
                 <Button
                   appearance="subtle"
                   onClick={() => {
-                    setRemoving(applicant);
+                    setRemoving({ applicant, label });
                     setDialogOpen(true);
                   }}
                 >
-                  <HiddenText i18nKey="pages.common.removeApplicant" values={{ name }} />
+                  <HiddenText i18nKey="pages.common.removeApplicant" values={{ name: label }} />
                 </Button>
               </div>
             )}
@@ -243,7 +246,7 @@ function ApplicantList({ application, applicants, flash, onFlash, problem }: App
       {removing && (
         <ConfirmDialog
           open={dialogOpen}
-          title={t('pages.manage.removeTitle', { name: applicantName(removing) })}
+          title={t('pages.manage.removeTitle', { name: removing.label })}
           body={t('pages.manage.removeBody')}
           confirmLabel={t('pages.manage.removeConfirm')}
           cancelLabel={t('pages.manage.removeCancel')}

@@ -27,7 +27,18 @@ const CHILD = applicantFixture({
   givenNames: 'Léa',
   passportNumber: 'CD7654321',
 });
+const TWIN = applicantFixture({
+  applicantIdentifier: '0190a0c4-0000-7000-8000-000000000003',
+  isAccountHolder: false,
+  relationship: 'SIBLING',
+  passportNumber: 'EF1112223',
+});
 const h1s = () => screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent);
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** An accessible name: the visible words, then the words only screen readers get (jsdom drops the space between). */
+const named = (visible: string, hidden: string) => new RegExp(`^${escape(visible)}\\s*${escape(hidden)}$`);
+/** The time of day the list shows for a timestamp, in the time zone the tests run in. */
+const timeOf = (timestamp: string) => new Intl.DateTimeFormat('en-GB', { timeStyle: 'short' }).format(new Date(timestamp));
 
 describe('CreateApplicationPage', () => {
   it('explains both types, creates the application, keeps its identifier and goes on to the applicants', async () => {
@@ -94,6 +105,40 @@ describe('ManageApplicantsPage', () => {
     expect(await screen.findByRole('heading', { level: 2, name: '1 applicant' })).toBeTruthy();
     expect(calls).toContainEqual({ method: 'DELETE', url: `/api/eta/applications/${GUID}/applicants/${CHILD.applicantIdentifier}`, body: undefined });
     expect(screen.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe('/applications/confirm-applicant');
+  });
+
+  it('tells two applicants with the same name apart by their passports', async () => {
+    setRouterContext({ applicationIdentifier: GUID });
+    let applicants = [SELF, TWIN, CHILD];
+    mockFetch((call) => {
+      if (call.method === 'DELETE') {
+        applicants = [SELF, CHILD];
+        return [200, { applicantIdentifier: TWIN.applicantIdentifier, deleted: true }];
+      }
+      if (call.url.endsWith('/applicants')) return [200, applicants];
+      if (call.url.endsWith('/client-settings')) return [200, { maxApplicantsPerApplication: 4 }];
+      return [200, applicationFixture({ applicants })];
+    });
+    renderPage(i18n, <ManageApplicantsPage />, '/applications/manage-applicants');
+    expect(await screen.findByRole('heading', { level: 2, name: '3 applicants' })).toBeTruthy();
+    for (const [applicant, label] of [
+      [SELF, 'Amélie Dubois, passport AB1234567'],
+      [TWIN, 'Amélie Dubois, passport EF1112223'],
+    ] as const) {
+      const card = screen.getByRole('region', { name: label });
+      expect(within(card).getByRole('link', { name: named('Change', `the details of ${label}`) }).getAttribute('href')).toBe(
+        `/applications/manage-applicants?edit=${applicant.applicantIdentifier}`,
+      );
+      expect(within(card).getByRole('button', { name: named('Remove', label) })).toBeTruthy();
+    }
+    // Léa's name is hers alone: it stays short.
+    expect(screen.getByRole('button', { name: named('Remove', 'Léa Dubois') })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: named('Remove', 'Amélie Dubois, passport EF1112223') }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove Amélie Dubois, passport EF1112223?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, remove' }));
+    expect(await screen.findByText('Amélie Dubois, passport EF1112223 has been removed from the application.')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: named('Remove', 'Amélie Dubois') })).toBeTruthy();
   });
 
   it('offers no more applicants once an application only for oneself has its one', async () => {
@@ -192,6 +237,19 @@ describe('ConfirmApplicantPage', () => {
     expect(screen.getByRole('link', { name: 'Confirm and continue' }).getAttribute('href')).toBe('/applications/application');
   });
 
+  it('names the Change links of two applicants with the same name by their passports', async () => {
+    setRouterContext({ applicationIdentifier: GUID });
+    mockFetch((call) => (call.url.endsWith('/applicants') ? [200, [SELF, TWIN]] : [200, applicationFixture({ applicants: [SELF, TWIN] })]));
+    renderPage(i18n, <ConfirmApplicantPage />, '/applications/confirm-applicant');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Applicant 2: Amélie Dubois' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: named('Change', 'Passport of Amélie Dubois, passport AB1234567') }).getAttribute('href')).toBe(
+      `/applications/manage-applicants?edit=${SELF.applicantIdentifier}&from=confirm`,
+    );
+    expect(screen.getByRole('link', { name: named('Change', 'Passport of Amélie Dubois, passport EF1112223') }).getAttribute('href')).toBe(
+      `/applications/manage-applicants?edit=${TWIN.applicantIdentifier}&from=confirm`,
+    );
+  });
+
   it('sends back to the applicants when there are none', async () => {
     setRouterContext({ applicationIdentifier: GUID });
     mockFetch((call) => (call.url.endsWith('/applicants') ? [200, []] : [200, applicationFixture()]));
@@ -214,21 +272,21 @@ describe('ApplicationsListPage', () => {
       applicationIdentifier: '0190a0c4-0000-7000-8000-00000000a002',
       applicationType: 'ETA_SECTION_11_1',
       status: 'COMPLETE',
-      createdAt: '2025-11-20T08:00:00.000Z',
+      createdAt: '2025-11-20T10:00:00.000Z',
       applicants: [{ ...SELF, status: 'APPROVED' }, { ...CHILD, status: 'REJECTED' }],
     });
     mockFetch(() => [200, [applicationFixture({ applicants: [{ ...SELF, step: 'APPLICATION_FORM' }] }), decided]]);
     renderPage(i18n, <ApplicationsListPage />, '/applications');
     expect(h1s()).toEqual(['Applications']);
-    const current = await screen.findByRole('region', { name: 'Electronic travel authorisation (ETA)' });
+    const current = await screen.findByRole('region', { name: named('Electronic travel authorisation (ETA)', 'for Amélie Dubois, started on 2 March 2026') });
     expect(within(current).getByText('2 March 2026')).toBeTruthy();
     expect(within(current).getByText('In progress')).toBeTruthy();
     expect(within(current).getByText('Status: Not submitted')).toBeTruthy();
     expect(within(current).getByText('Current step: Application form')).toBeTruthy();
-    expect(within(current).getByRole('button', { name: /^Continue\s*the application started on 2 March 2026$/ })).toBeTruthy();
-    expect(within(current).getByRole('button', { name: /^Delete\s*the application started on 2 March 2026$/ })).toBeTruthy();
+    expect(within(current).getByRole('button', { name: named('Continue', 'the application for Amélie Dubois, started on 2 March 2026') })).toBeTruthy();
+    expect(within(current).getByRole('button', { name: named('Delete', 'the application for Amélie Dubois, started on 2 March 2026') })).toBeTruthy();
 
-    const old = screen.getByRole('region', { name: "Visitor's visa under section 11(1)" });
+    const old = screen.getByRole('region', { name: named("Visitor's visa under section 11(1)", 'for Amélie Dubois and 1 other, started on 20 November 2025') });
     expect(within(old).getByText('Complete')).toBeTruthy();
     expect(within(old).queryByRole('button')).toBeNull();
     expect(within(old).getByRole('link', { name: /^View the ETA\s*of Amélie Dubois$/ }).getAttribute('href')).toBe(
@@ -237,6 +295,95 @@ describe('ApplicationsListPage', () => {
     expect(within(old).getByRole('link', { name: /^View the decision\s*for Léa Dubois$/ }).getAttribute('href')).toBe(
       `/applications/view-notice?applicantIdentifier=${CHILD.applicantIdentifier}`,
     );
+  });
+
+  it('names the actions of applications started on the same day apart: by applicants, then time, then order', async () => {
+    const at = (time: string) => `2026-03-02T${time}Z`;
+    const family = applicationFixture({ applicationIdentifier: '0190a0c4-0000-7000-8000-00000000a011', createdAt: at('10:05:00'), applicants: [SELF, CHILD] });
+    const alone = applicationFixture({ applicationIdentifier: '0190a0c4-0000-7000-8000-00000000a012', createdAt: at('10:20:00'), applicants: [SELF] });
+    const empty = applicationFixture({ applicationIdentifier: '0190a0c4-0000-7000-8000-00000000a013', createdAt: at('10:31:00'), applicants: [] });
+    const emptyToo = applicationFixture({ applicationIdentifier: '0190a0c4-0000-7000-8000-00000000a014', createdAt: at('10:45:10'), applicants: [] });
+    const emptySameMinute = applicationFixture({ applicationIdentifier: '0190a0c4-0000-7000-8000-00000000a015', createdAt: at('10:45:40'), applicants: [] });
+    let list = [family, alone, empty, emptyToo, emptySameMinute];
+    const calls = mockFetch((call) => {
+      if (call.method === 'DELETE') {
+        list = list.filter((a) => !call.url.endsWith(a.applicationIdentifier));
+        return [200, { applicationIdentifier: emptySameMinute.applicationIdentifier, deleted: true }];
+      }
+      return [200, list];
+    });
+    renderPage(i18n, <ApplicationsListPage />, '/my-applications');
+    await screen.findAllByRole('region');
+
+    const applications = [
+      'for Amélie Dubois and 1 other, started on 2 March 2026',
+      'for Amélie Dubois, started on 2 March 2026',
+      `with no applicants yet, started on 2 March 2026 at ${timeOf(empty.createdAt)}`,
+      `with no applicants yet, started on 2 March 2026 at ${timeOf(emptyToo.createdAt)} (1 of 2)`,
+      `with no applicants yet, started on 2 March 2026 at ${timeOf(emptySameMinute.createdAt)} (2 of 2)`,
+    ];
+    expect(new Set(applications).size).toBe(5);
+    const continues = screen.getAllByRole('button', { name: /^Continue/ });
+    const deletes = screen.getAllByRole('button', { name: /^Delete/ });
+    // In the page's text the hidden words follow a space, as screen readers in browsers read them.
+    expect(continues.map((button) => button.textContent)).toEqual(applications.map((application) => `Continue the application ${application}`));
+    applications.forEach((application, index) => {
+      // getByRole finds exactly one: no other control on the page has this name.
+      const region = screen.getByRole('region', { name: named('Electronic travel authorisation (ETA)', application) });
+      expect(within(region).getByRole('button', { name: named('Continue', `the application ${application}`) })).toBe(continues[index]);
+      expect(within(region).getByRole('button', { name: named('Delete', `the application ${application}`) })).toBe(deletes[index]);
+    });
+    // What sighted users see stays as it was, with the time where the day alone does not tell them apart.
+    const started = (index: number) => within(screen.getAllByRole('region')[index]).getByText(/^2 March 2026/).textContent;
+    expect(started(0)).toBe('2 March 2026');
+    expect(started(1)).toBe('2 March 2026');
+    expect(started(2)).toBe(`2 March 2026 at ${timeOf(empty.createdAt)}`);
+
+    // The dialog and the message say which one.
+    fireEvent.click(deletes[4]);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this application?' });
+    expect(within(dialog).getByText(new RegExp(`^You are about to delete the application ${escape(applications[4])}\\.`))).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, delete it' }));
+    expect(await screen.findByText(`You have deleted the application ${applications[4]}.`)).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([`/api/eta/applications/${emptySameMinute.applicationIdentifier}`]);
+    // Once alone in its minute, the other one needs no number.
+    expect(
+      await screen.findByRole('button', { name: named('Continue', `the application with no applicants yet, started on 2 March 2026 at ${timeOf(emptyToo.createdAt)}`) }),
+    ).toBeTruthy();
+  });
+
+  it('names the outcome links of people with the same name apart: by passport, then by application', async () => {
+    const approvedAgain = { ...SELF, applicantIdentifier: '0190a0c4-0000-7000-8000-000000000011', status: 'APPROVED' };
+    const lastYear = applicationFixture({
+      applicationIdentifier: '0190a0c4-0000-7000-8000-00000000a021',
+      status: 'COMPLETE',
+      createdAt: '2025-05-01T10:00:00.000Z',
+      applicants: [approvedAgain],
+    });
+    const thisYear = applicationFixture({
+      applicationIdentifier: '0190a0c4-0000-7000-8000-00000000a022',
+      status: 'COMPLETE',
+      applicants: [
+        { ...SELF, status: 'APPROVED' },
+        { ...TWIN, status: 'APPROVED' },
+        { ...CHILD, status: 'REJECTED' },
+      ],
+    });
+    mockFetch(() => [200, [thisYear, lastYear]]);
+    renderPage(i18n, <ApplicationsListPage />, '/my-applications');
+    const current = await screen.findByRole('region', { name: named('Electronic travel authorisation (ETA)', 'for Amélie Dubois and 2 others, started on 2 March 2026') });
+    const old = screen.getByRole('region', { name: named('Electronic travel authorisation (ETA)', 'for Amélie Dubois, started on 1 May 2025') });
+    const view = (region: HTMLElement, hidden: string) => within(region).getByRole('link', { name: named('View the ETA', hidden) }).getAttribute('href');
+    expect(view(current, 'of Amélie Dubois, passport AB1234567, in the application for Amélie Dubois and 2 others, started on 2 March 2026')).toBe(
+      `/applications/view-eta?applicantIdentifier=${SELF.applicantIdentifier}`,
+    );
+    expect(view(current, 'of Amélie Dubois, passport EF1112223')).toBe(`/applications/view-eta?applicantIdentifier=${TWIN.applicantIdentifier}`);
+    expect(view(old, 'of Amélie Dubois, passport AB1234567, in the application for Amélie Dubois, started on 1 May 2025')).toBe(
+      `/applications/view-eta?applicantIdentifier=${approvedAgain.applicantIdentifier}`,
+    );
+    // A name said once needs nothing more.
+    expect(within(current).getByRole('link', { name: named('View the decision', 'for Léa Dubois') })).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: /^View the ETA/ })).toHaveLength(3);
   });
 
   it('continues where the API says, with the application in the router context', async () => {
@@ -265,9 +412,9 @@ describe('ApplicationsListPage', () => {
     renderPage(i18n, <ApplicationsListPage />, '/my-applications');
     fireEvent.click(await screen.findByRole('button', { name: /^Delete/ }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete this application?' });
-    expect(within(dialog).getByText(/started on 2 March 2026 and the details of its applicants will be deleted/)).toBeTruthy();
+    expect(within(dialog).getByText(/^You are about to delete the application with no applicants yet, started on 2 March 2026\./)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, delete it' }));
-    expect(await screen.findByText('The application started on 2 March 2026 has been deleted.')).toBeTruthy();
+    expect(await screen.findByText('You have deleted the application with no applicants yet, started on 2 March 2026.')).toBeTruthy();
     expect(await screen.findByText('You have not started any applications yet.')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'DELETE')).toEqual([{ method: 'DELETE', url: `/api/eta/applications/${GUID}`, body: undefined }]);
     expect(getRouterContext().applicationIdentifier).toBeUndefined();
