@@ -4,6 +4,7 @@ import * as accounts from './0020-accounts';
 import * as devMailbox from './0021-dev-mailbox';
 import * as applications from './0030-applications';
 import * as captureSessions from './0040-capture-sessions';
+import * as housekeepingIndexes from './0050-housekeeping-indexes';
 
 /**
  * Every migration, by name. Names sort in the order they run: add a file `NNNN-name.ts` beside this one and
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0021-dev-mailbox': devMailbox,
   '0030-applications': applications,
   '0040-capture-sessions': captureSessions,
+  '0050-housekeeping-indexes': housekeepingIndexes,
 };
