@@ -7,10 +7,15 @@ import { buildTestApp } from './testing/harness';
 describe('graceful shutdown', () => {
   it('on SIGTERM finishes the request in flight, refuses new ones, closes the database and exits 0', async () => {
     let release: () => void = () => {};
+    let arrived: () => void = () => {};
+    const hasArrived = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
     const slow: FastifyPluginAsync = async (scope) => {
       scope.get('/api/test/slow', async () => {
         await new Promise<void>((resolve) => {
           release = resolve;
+          arrived();
         });
         return { done: true };
       });
@@ -22,10 +27,15 @@ describe('graceful shutdown', () => {
     const exited = new Promise<number>((resolve) => installGracefulShutdown(app, { source: signals, exit: resolve }));
 
     const inFlight = fetch(`http://127.0.0.1:${port}/api/test/slow`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await hasArrived;
     signals.emit('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    await expect(fetch(`http://127.0.0.1:${port}/health`)).rejects.toThrow();
+    // Closing runs the app's pre-close work first; however long that takes, new connections end up refused.
+    const health = () =>
+      fetch(`http://127.0.0.1:${port}/health`, { headers: { connection: 'close' } }).then(
+        () => 'answered',
+        () => 'refused',
+      );
+    await expect.poll(health, { timeout: 5_000 }).toBe('refused');
     release();
     const response = await inFlight;
     expect(response.status).toBe(200);
@@ -47,7 +57,8 @@ describe('graceful shutdown', () => {
     );
     const controller = new AbortController();
     const pending = fetch(`http://127.0.0.1:${port}/api/test/stuck`, { signal: controller.signal }).catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The request must be in flight (counted by the server) before the signal.
+    await expect.poll(() => new Promise<number>((resolve) => app.server.getConnections((_, count) => resolve(count)))).toBe(1);
     signals.emit('SIGINT');
     expect(await exited).toBe(1);
     controller.abort();
