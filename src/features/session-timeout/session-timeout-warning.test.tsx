@@ -143,4 +143,31 @@ describe('SessionTimeoutWarning', () => {
     expect(onSessionEnded).not.toHaveBeenCalled();
     expect(isLoggedIn()).toBe(true);
   });
+  it('at the end of the session lifetime says it cannot be extended, and lets the user carry on until then', async () => {
+    // Near the session's end the server cuts the refresh lifetime to what is left of it: 100 s.
+    let nearEnd = false;
+    fetchMock.mockImplementation(async (url) => {
+      if (url.endsWith('/refresh')) {
+        return new Response(JSON.stringify({ ...tokens(++refreshes + 1), ...(nearEnd ? { refreshExpiresIn: 100 } : {}) }), { status: 200 });
+      }
+      return new Response(JSON.stringify({ message: 'Signed out' }), { status: 200 });
+    });
+    await renderWarning();
+    await advance(29 * MINUTE);
+    expect(warning()).not.toBeNull();
+    nearEnd = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Stay signed in' }));
+    await advance(SECOND);
+    const dialog = warning()!;
+    expect(dialog.textContent).toContain('Your session has reached its time limit and cannot be extended');
+    expect(screen.queryByRole('button', { name: 'Stay signed in' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sign out now' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Carry on until then' }));
+    await advance(SECOND);
+    expect(warning()).toBeNull();
+    expect(isLoggedIn()).toBe(true);
+    await advance(2 * MINUTE);
+    expect(isLoggedIn()).toBe(false);
+    expect(warning()).toBeNull();
+  });
 });

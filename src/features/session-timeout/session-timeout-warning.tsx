@@ -71,12 +71,15 @@ interface WarningContentProps {
   bodyId: string;
   seconds: number;
   busy: boolean;
+  /** The session has reached its absolute lifetime: staying is not possible, only carrying on until the end. */
+  final: boolean;
   onStay(): void;
+  onCarryOn(): void;
   onSignOut(): void;
 }
 
 /** The dialog's content, translated; rendered only while the dialog is open, so the texts load only then. */
-function WarningContent({ bodyId, seconds, busy, onStay, onSignOut }: WarningContentProps) {
+function WarningContent({ bodyId, seconds, busy, final, onStay, onCarryOn, onSignOut }: WarningContentProps) {
   const { t } = useTranslation('accounts');
   const duration = useDuration();
   const milestone = announcementMilestone(seconds);
@@ -86,8 +89,8 @@ function WarningContent({ bodyId, seconds, busy, onStay, onSignOut }: WarningCon
       <DialogTitle as="h2">{t('sessionTimeout.title')}</DialogTitle>
       <DialogContent>
         <div id={bodyId}>
-          <p>{t('sessionTimeout.body', { time: duration(seconds) })}</p>
-          <p>{t('sessionTimeout.help')}</p>
+          <p>{t(final ? 'sessionTimeout.finalBody' : 'sessionTimeout.body', { time: duration(seconds) })}</p>
+          <p>{t(final ? 'sessionTimeout.finalHelp' : 'sessionTimeout.help')}</p>
         </div>
         {/* Screen readers hear the time left at milestones only, not every second. */}
         <p aria-live="polite" aria-atomic="true" className={styles.visuallyHidden}>
@@ -95,11 +98,11 @@ function WarningContent({ bodyId, seconds, busy, onStay, onSignOut }: WarningCon
         </p>
       </DialogContent>
       <DialogActions>
-        <Button appearance="primary" size="large" disabled={busy} onClick={onStay}>
-          {t('sessionTimeout.stay')}
+        <Button appearance="primary" size="large" disabled={busy} onClick={final ? onCarryOn : onStay}>
+          {t(final ? 'sessionTimeout.carryOn' : 'sessionTimeout.stay')}
         </Button>
         <Button appearance="secondary" size="large" disabled={busy} onClick={onSignOut}>
-          {t('sessionTimeout.signOut')}
+          {t(final ? 'sessionTimeout.signOutNow' : 'sessionTimeout.signOut')}
         </Button>
       </DialogActions>
     </DialogBody>
@@ -109,8 +112,10 @@ function WarningContent({ bodyId, seconds, busy, onStay, onSignOut }: WarningCon
 /**
  * WCAG 2.2.1 session time-out warning (the GOV.UK pattern): SESSION_WARNING_SECONDS before the session ends
  * for inactivity (or its refresh token runs out), an alert dialog offers to stay signed in (activity, and a
- * refresh now) or to sign out. The refresh scheduler ends the session at the deadline and sends the user to
- * /login with the time-out message; this dialog only warns. Mounted once by the root layout.
+ * refresh now) or to sign out. At the end of the session's absolute lifetime, when staying gives no more time,
+ * it says so and offers to carry on until then or to sign out now. The refresh scheduler ends the session at the
+ * deadline and sends the user to /login with the time-out message; this dialog only warns. Mounted once by the
+ * root layout.
  */
 export function SessionTimeoutWarning() {
   const loggedIn = useLoggedIn();
@@ -143,18 +148,31 @@ export function SessionTimeoutWarning() {
     [location.pathname, location.search, location.hash, navigate, signOut],
   );
 
+  // A session has an absolute lifetime on the server: near its end a refresh succeeds but gives no more time.
+  // The warning then says so and offers to carry on until the end (dismissing it for that deadline) instead.
+  const [final, setFinal] = useState(false);
+  const [dismissedDeadline, setDismissedDeadline] = useState<number>();
+
   const stay = async () => {
     setBusy(true);
     try {
       const renewed = await refreshSessionNow();
-      if (!renewed && !getRefreshTokenExpiry()) await endSession('expired');
+      if (!renewed && !getRefreshTokenExpiry()) {
+        await endSession('expired');
+        return;
+      }
+      const after = sessionDeadline();
+      if (renewed && after !== undefined && secondsLeft(after, Date.now()) <= warningSeconds) setFinal(true);
     } finally {
       setBusy(false);
     }
   };
 
   const seconds = deadline === undefined ? Infinity : secondsLeft(deadline, now);
-  const open = loggedIn && seconds > 0 && seconds <= warningSeconds;
+  const open = loggedIn && seconds > 0 && seconds <= warningSeconds && deadline !== dismissedDeadline;
+  useEffect(() => {
+    if (!open) setFinal(false);
+  }, [open]);
   // While the warning is open, keys and clicks on the page are not activity: only 'Stay signed in' extends.
   useEffect(() => (open ? holdActivity() : undefined), [open]);
   // Fluent's modal machinery (focus-trap elements on <body>) exists only while the dialog is mounted, so it is
@@ -174,7 +192,17 @@ export function SessionTimeoutWarning() {
     <Dialog open={open} modalType="alert">
       <DialogSurface aria-describedby={bodyId}>
         <Suspense fallback={null}>
-          {open && <WarningContent bodyId={bodyId} seconds={seconds} busy={busy} onStay={() => void stay()} onSignOut={() => void endSession('chosen')} />}
+          {open && (
+            <WarningContent
+              bodyId={bodyId}
+              seconds={seconds}
+              busy={busy}
+              final={final}
+              onStay={() => void stay()}
+              onCarryOn={() => setDismissedDeadline(deadline)}
+              onSignOut={() => void endSession('chosen')}
+            />
+          )}
         </Suspense>
       </DialogSurface>
     </Dialog>
