@@ -3,10 +3,12 @@ import type { Kysely } from 'kysely';
 import type { FieldError } from '../../shared/api-types';
 import type { FieldProblem } from '../../shared/validation/field-errors';
 import { authenticate } from '../accounts/authenticate';
+import { deletePhotoObjects, photoKeysOfApplicant, photoKeysOfApplication } from '../biometrics/photo-objects';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { languageOf, translate } from '../i18n';
 import { uuidv7 } from '../mail/uuidv7';
+import { createStorage } from '../storage/storage';
 import { loadApplicationsConfig } from './config';
 import { checkEligibility, normalisePassportNumber } from './eligibility';
 import { createFormCheckers, topField, type FormChecker } from './form-answers';
@@ -177,6 +179,7 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
   const { db, config } = app;
   const { eligiblePassportCountries } = loadApplicationsConfig();
   const checkers = createFormCheckers([APPLICANT_FORM_ID, APPLICATION_FORM_ID, DECLARATIONS_FORM_ID], config.schemasDir);
+  const storage = createStorage(config);
 
   // Every call of this plugin needs a signed-in user (hooks are scoped to the plugin).
   app.addHook('onRequest', authenticate);
@@ -271,16 +274,19 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
 
   app.delete<{ Params: { guid: string } }>(`${APPLICATIONS_PREFIX}/:guid`, async (request) => {
     const lang = languageOf(request);
-    return withApplication(request, request.params.guid, async (trx, application) => {
+    const { answer, photoKeys } = await withApplication(request, request.params.guid, async (trx, application) => {
       if (application.status !== 'IN_PROGRESS') {
         throw new ApiError(409, APPLICATION_ERRORS.applicationNotDeletable, 'applications:api.applicationNotDeletable', {
           vars: { status: statusName(lang, 'applicationStatus', application.status) },
         });
       }
-      // Answers and applicants go with it (foreign keys cascade).
+      // Answers, applicants and their photo rows go with it (foreign keys cascade); the photo files once committed.
+      const photoKeys = await photoKeysOfApplication(trx, application.id);
       await trx.deleteFrom('applications').where('id', '=', application.id).execute();
-      return { applicationIdentifier: application.id, deleted: true };
+      return { answer: { applicationIdentifier: application.id, deleted: true }, photoKeys };
     });
+    await deletePhotoObjects(storage, photoKeys, request.log);
+    return answer;
   });
 
   app.post<{ Params: { guid: string } }>(`${APPLICATIONS_PREFIX}/:guid/step/resume`, async (request) => {
@@ -396,13 +402,17 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
 
   app.delete<{ Params: { guid: string; applicantGuid: string } }>(`${APPLICATIONS_PREFIX}/:guid/applicants/:applicantGuid`, async (request) => {
     const lang = languageOf(request);
-    return withApplication(request, request.params.guid, async (trx, application) => {
+    const { answer, photoKeys } = await withApplication(request, request.params.guid, async (trx, application) => {
       assertEditable(application, lang);
       const applicant = await findApplicant(trx, application.id, request.params.applicantGuid);
       assertApplicantEditable(applicant);
+      // Photo rows cascade with the applicant; the photo files go once that is committed.
+      const photoKeys = await photoKeysOfApplicant(trx, applicant.id);
       await trx.deleteFrom('applicants').where('id', '=', applicant.id).execute();
-      return { applicantIdentifier: applicant.id, deleted: true };
+      return { answer: { applicantIdentifier: applicant.id, deleted: true }, photoKeys };
     });
+    await deletePhotoObjects(storage, photoKeys, request.log);
+    return answer;
   });
 
   // ------------------------------------------------------------------ answers

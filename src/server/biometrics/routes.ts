@@ -25,6 +25,7 @@ import {
 } from './capture-flow';
 import { tinyFaceDetector } from './face-detector';
 import { checkImage, type CaptureType } from './image-checks';
+import { deletePhotoObjects, PHOTOS_FOLDER } from './photo-objects';
 import type { CaptureSessionsTable, PhotoType } from './tables';
 
 /** Stable codes of photo capture (contract 11); photo problems answer the codes of image-checks.ts. */
@@ -309,7 +310,7 @@ export const biometricsRoutes: FastifyPluginAsync = async (app) => {
         }
       }
 
-      const key = newObjectKey('photos');
+      const key = newObjectKey(PHOTOS_FOLDER);
       await storage.put(key, checked.image.jpeg, 'image/jpeg');
       let replacedKey: string | undefined;
       let updated: CaptureSessionsTable;
@@ -342,10 +343,12 @@ export const biometricsRoutes: FastifyPluginAsync = async (app) => {
           return moved;
         });
       } catch (error) {
-        await storage.delete(key);
+        // No row points at the new photo: it goes, and a failure to delete it never hides why.
+        await deletePhotoObjects(storage, [key], request.log);
         throw error;
       }
-      if (replacedKey && replacedKey !== key) await storage.delete(replacedKey);
+      // The retaken photo is stored and committed; the one it replaced goes (a failure is logged, not answered).
+      if (replacedKey && replacedKey !== key) await deletePhotoObjects(storage, [replacedKey], request.log);
       return view(updated);
     },
   );

@@ -1,9 +1,9 @@
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalDiskStorage } from './local-disk-storage';
-import { assertObjectKey, newObjectKey } from './object-storage';
+import { assertObjectKey, newObjectKey, type StoredObject } from './object-storage';
 import { createStorage } from './storage';
 
 describe('object keys', () => {
@@ -53,6 +53,52 @@ describe('LocalDiskStorage', () => {
   it('refuses keys it did not make', async () => {
     await expect(storage.put('../escape', Buffer.from('x'), 'text/plain')).rejects.toThrow(/Not an object key/);
     await expect(storage.get('photos/../../etc/passwd')).rejects.toThrow(/Not an object key/);
+  });
+
+  const listed = async (folder: string) => {
+    const objects: StoredObject[] = [];
+    for await (const object of storage.list(folder)) objects.push(object);
+    return objects.sort((a, b) => a.key.localeCompare(b.key));
+  };
+
+  it('lists the objects of one folder with the time each was stored', async () => {
+    const photos = [newObjectKey('photos'), newObjectKey('photos'), newObjectKey('photos')].sort();
+    for (const key of photos) await storage.put(key, Buffer.from(key), 'image/jpeg');
+    const other = newObjectKey('documents');
+    await storage.put(other, Buffer.from('pdf'), 'application/pdf');
+    const old = new Date('2024-05-01T10:00:00Z');
+    await utimes(storage.fileOf(photos[1]), old, old);
+
+    const objects = await listed('photos');
+    expect(objects.map((o) => o.key)).toEqual(photos);
+    expect(objects[1].storedAt).toEqual(old);
+    expect(Math.abs(objects[0].storedAt.getTime() - Date.now())).toBeLessThan(60_000);
+    expect((await listed('documents')).map((o) => o.key)).toEqual([other]);
+
+    await storage.delete(photos[0]);
+    expect((await listed('photos')).map((o) => o.key)).toEqual(photos.slice(1));
+  });
+
+  it('lists nothing for a folder never written to, and nothing that is not an object', async () => {
+    expect(await listed('photos')).toEqual([]);
+    const key = newObjectKey('photos');
+    await storage.put(key, Buffer.from('x'), 'image/jpeg');
+    const shard = path.dirname(storage.fileOf(key));
+    // A write in progress, a stray file and a misplaced name are not objects.
+    await writeFile(`${storage.fileOf(key)}.0a1b2c3d4e5f.tmp`, 'half');
+    await writeFile(path.join(shard, 'notes.txt'), 'x');
+    await mkdir(path.join(storage.root, 'photos', 'zz'), { recursive: true });
+    await writeFile(path.join(storage.root, 'photos', 'zz', 'f'.repeat(64)), 'x');
+    expect((await listed('photos')).map((o) => o.key)).toEqual([key]);
+    await expect(listed('../etc')).rejects.toThrow(/Not an object folder/);
+  });
+
+  it('leaves no temporary file behind when a write fails', async () => {
+    const key = newObjectKey('photos');
+    // A folder where the object should go makes the final rename fail after the data was written.
+    await mkdir(path.join(storage.fileOf(key), 'in-the-way'), { recursive: true });
+    await expect(storage.put(key, Buffer.from('jpeg bytes'), 'image/jpeg')).rejects.toThrow();
+    expect(await readdir(path.dirname(storage.fileOf(key)))).toEqual([path.basename(storage.fileOf(key))]);
   });
 
   it('lives under the data folder by default', () => {

@@ -1,7 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assertObjectKey, type ObjectStorage } from './object-storage';
+import { assertObjectFolder, assertObjectKey, type ObjectStorage, type StoredObject } from './object-storage';
+
+/** The names objects are stored under (the random part of a key); temporary files end in ".tmp". */
+const OBJECT_NAME = /^[0-9a-f]{64}$/;
+const SHARD = /^[0-9a-f]{2}$/;
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+/** The entries of a folder, none when it does not exist (yet, or any more). */
+async function entriesOf(folder: string): Promise<string[]> {
+  try {
+    return await readdir(folder);
+  } catch (error) {
+    if (isMissing(error)) return [];
+    throw error;
+  }
+}
 
 /**
  * Objects as files under `root`: "photos/ab12…" is stored as `root/photos/ab/ab12…`, the two-character level
@@ -23,20 +39,47 @@ export class LocalDiskStorage implements ObjectStorage {
     const file = this.fileOf(key);
     await mkdir(path.dirname(file), { recursive: true });
     const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-    await writeFile(temporary, data, { mode: 0o600, flag: 'wx' });
-    await rename(temporary, file);
+    try {
+      await writeFile(temporary, data, { mode: 0o600, flag: 'wx' });
+      await rename(temporary, file);
+    } catch (error) {
+      // A half-written copy of a photo must not stay behind on a full disk or a failed rename.
+      await rm(temporary, { force: true }).catch(() => undefined);
+      throw error;
+    }
   }
 
   async get(key: string): Promise<Buffer | undefined> {
     try {
       return await readFile(this.fileOf(key));
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      if (isMissing(error)) return undefined;
       throw error;
     }
   }
 
   async delete(key: string): Promise<void> {
     await rm(this.fileOf(key), { force: true });
+  }
+
+  // Only names an object key can have: temporary files of writes in progress are not objects.
+  async *list(folder: string): AsyncIterable<StoredObject> {
+    assertObjectFolder(folder);
+    const base = path.join(this.root, folder);
+    for (const shard of await entriesOf(base)) {
+      if (!SHARD.test(shard)) continue;
+      for (const name of await entriesOf(path.join(base, shard))) {
+        if (!OBJECT_NAME.test(name) || !name.startsWith(shard)) continue;
+        let storedAt: Date;
+        try {
+          storedAt = (await stat(path.join(base, shard, name))).mtime;
+        } catch (error) {
+          // Removed since the folder was read.
+          if (isMissing(error)) continue;
+          throw error;
+        }
+        yield { key: `${folder}/${name}`, storedAt };
+      }
+    }
   }
 }

@@ -77,3 +77,29 @@ export async function forceStatus(app: FastifyInstance, identifier: string, stat
 export function sessionRow(app: FastifyInstance, identifier: string) {
   return app.db.selectFrom('capture_sessions').selectAll().where('token_hash', '=', sha256(identifier)).executeTakeFirstOrThrow();
 }
+
+/**
+ * Takes both photos of an applicant on this device through the real flow (new session, selfie, passport page)
+ * and answers the storage keys of the accepted photos.
+ */
+export async function capturePhotos(
+  app: FastifyInstance,
+  owner: Caller,
+  ids: { applicationId: string; applicantId: string },
+  photos: { selfie: Buffer; passport: Buffer },
+): Promise<{ selfieKey: string; passportKey: string }> {
+  const identifier = await startSession(app, owner, ids);
+  for (const [captureType, image] of [['biometrics', photos.selfie], ['passport', photos.passport]] as const) {
+    const started = await act(app, identifier, { action: 'START_CAPTURE', captureType }, { owner });
+    if (started.statusCode !== 200) throw new Error(`START_CAPTURE answered ${started.statusCode}: ${started.body}`);
+    const uploaded = await upload(app, identifier, captureType, image, { owner });
+    if (uploaded.statusCode !== 200) throw new Error(`UPLOAD_IMAGE answered ${uploaded.statusCode}: ${uploaded.body}`);
+  }
+  const rows = await app.db.selectFrom('applicant_photos').select(['photo_type', 'storage_key']).where('applicant_id', '=', ids.applicantId).execute();
+  const keyOf = (type: string) => {
+    const row = rows.find((r) => r.photo_type === type);
+    if (!row) throw new Error(`no ${type} stored for ${ids.applicantId}`);
+    return row.storage_key;
+  };
+  return { selfieKey: keyOf('SELFIE'), passportKey: keyOf('PASSPORT_PHOTO') };
+}
