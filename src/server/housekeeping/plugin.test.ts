@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, utimes } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PHOTOS_FOLDER } from '../biometrics/photo-objects';
+import type { LocalDiskStorage } from '../storage/local-disk-storage';
+import { newObjectKey } from '../storage/object-storage';
+import { createStorage } from '../storage/storage';
 import { buildTestApp, databases } from '../testing/harness';
 import { FIRST_RUN_DELAY_MS, runHousekeeping } from './plugin';
 import { scheduleHousekeeping } from './scheduler';
@@ -126,6 +133,8 @@ describe.each(databases())('the housekeeping plugin on %s', (kind) => {
     expect(sweeps()[0]).toMatchObject({ msg: 'expired rows removed', deleted: { devMailbox: 1, emailKeys: 0 } });
 
     await app.db.insertInto('dev_mailbox').values(oldMessage()).execute();
+    // The next run is timed from the end of this one, whose later tasks (the photo files) may still be going.
+    await vi.waitFor(() => expect(lines.filter((line) => line.event === 'housekeeping-finished')).toHaveLength(1));
     await vi.advanceTimersByTimeAsync(600_000);
     await vi.waitFor(() => expect(sweeps()).toHaveLength(2));
     expect(await messages(app)).toBe(0);
@@ -155,5 +164,29 @@ describe.each(databases())('the housekeeping plugin on %s', (kind) => {
     ]);
     expect(error).toHaveBeenCalledWith(expect.objectContaining({ event: 'housekeeping', task: 'broken' }), 'housekeeping task failed');
     expect(second).toHaveBeenCalledTimes(1);
+  });
+  it('removes photo files that no applicant names any more, once they are an hour old', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'eta-housekeeping-'));
+    try {
+      app = await buildTestApp({ db: kind, housekeepingIntervalSeconds: 0, env: { DATA_DIR: dataDir } });
+      // The installation's store is the local disk, whose files can be aged.
+      const storage = createStorage(app.config) as LocalDiskStorage;
+      const stored = async (hoursAgo: number) => {
+        const key = newObjectKey(PHOTOS_FOLDER);
+        await storage.put(key, Buffer.from('jpeg bytes'), 'image/jpeg');
+        const at = new Date(Date.now() - hoursAgo * 60 * 60 * 1000);
+        await utimes(storage.fileOf(key), at, at);
+        return key;
+      };
+      const old = await stored(2);
+      const young = await stored(0);
+      await runHousekeeping(app, new AbortController().signal);
+      const left: string[] = [];
+      for await (const object of storage.list(PHOTOS_FOLDER)) left.push(object.key);
+      expect(left).toEqual([young]);
+      expect(left).not.toContain(old);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

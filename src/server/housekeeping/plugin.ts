@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { removeOrphanedPhotos } from '../biometrics/photo-objects';
+import { createStorage } from '../storage/storage';
 import { scheduleHousekeeping, type HousekeepingSchedule } from './scheduler';
 import { sweepExpired } from './sweep';
 
@@ -16,11 +18,13 @@ export interface HousekeepingTask {
 /** The jobs of every run, in order; each reports its own counts. Adding one is one entry here. */
 export const housekeepingTasks: HousekeepingTask[] = [
   { name: 'expired-rows', run: (app, now, signal) => sweepExpired(app.db, now, app.log, { signal }) },
-  // Orphaned photos: the files no applicant_photos row names any more (the sweep of src/server/biometrics) go here.
+  // Photo files no applicant_photos row names any more (a deletion that failed, a race with a deletion).
+  { name: 'orphaned-photos', run: (app, now) => removeOrphanedPhotos(app.db, createStorage(app.config), app.log, { now }) },
 ];
 
-/** Runs every task once; a failing task is logged and the others still run. */
+/** Runs every task once; a failing task is logged and the others still run. Logs how long the run took. */
 export async function runHousekeeping(app: FastifyInstance, signal: AbortSignal, tasks: readonly HousekeepingTask[] = housekeepingTasks): Promise<void> {
+  const started = Date.now();
   for (const task of tasks) {
     if (signal.aborted) return;
     try {
@@ -29,6 +33,7 @@ export async function runHousekeeping(app: FastifyInstance, signal: AbortSignal,
       app.log.error({ err: error, event: 'housekeeping', task: task.name }, 'housekeeping task failed');
     }
   }
+  app.log.info({ event: 'housekeeping-finished', ms: Date.now() - started }, 'housekeeping run finished');
 }
 
 /**
