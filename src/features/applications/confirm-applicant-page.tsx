@@ -1,6 +1,6 @@
 import { Spinner } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useApplicants, useApplication } from '@/api/applications';
 import { useRouterContext } from '@/api/router-context';
 import { errorBodyOf, errorCodeOf } from './api-errors';
@@ -8,7 +8,9 @@ import { ApplicantSummary } from './applicant-summary';
 import { ButtonLink } from './button-link';
 import { applicantName } from './format';
 import { useApplicantLabels } from './labels';
+import type { PassportRetakeState } from './manage-applicants-page';
 import { NoApplication } from './no-application';
+import { Notice } from './notice';
 import { PageHeading } from './page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { useApplicationStyles } from './styles';
@@ -27,6 +29,8 @@ function ConfirmApplicants({ applicationIdentifier }: { applicationIdentifier: s
   const applicants = useApplicants(applicationIdentifier);
   const heading = <PageHeading>{t('confirmApplicant.title')}</PageHeading>;
   const labels = useApplicantLabels(applicants.data ?? []);
+  // Set by a change of passport details that removed the accepted passport photo.
+  const retake = (useLocation().state as Partial<PassportRetakeState> | null)?.passportRetake;
 
   const failure = application.error ?? applicants.error;
   if (failure) {
@@ -68,6 +72,7 @@ function ConfirmApplicants({ applicationIdentifier }: { applicationIdentifier: s
   return (
     <div className={styles.page}>
       {heading}
+      {retake && <Notice>{t('pages.manage.passportRetake', { name: retake })}</Notice>}
       <p className={styles.lead}>{t('pages.confirm.lead')}</p>
       {applicants.data.map((applicant, index) => {
         const name = applicantName(applicant);

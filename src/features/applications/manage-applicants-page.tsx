@@ -66,7 +66,19 @@ const useStyles = makeStyles({
   cancel: { margin: `${tokens.spacingVerticalL} 0 0`, fontSize: tokens.fontSizeBase400 },
 });
 
-type Flash = { key: 'added' | 'updated' | 'removed'; name: string };
+/** `retakePassport`: the change removed the accepted passport photo, which must be taken again. */
+type Flash = { key: 'added' | 'updated' | 'removed'; name: string; retakePassport?: boolean };
+
+/** The navigation state with which a change that removed the passport photo returns (to the confirmation page). */
+export interface PassportRetakeState {
+  passportRetake: string;
+}
+
+/** Whether a saved applicant's answer says the passport photo must be taken again (only a change of passport says so). */
+function passportToRetake(saved: Applicant): boolean {
+  const { photosToRetake } = saved as Applicant & { photosToRetake?: string[] };
+  return photosToRetake?.includes('PASSPORT_PHOTO') ?? false;
+}
 
 /** The applicants of the application in the router context: list, add, change, remove, then confirm. */
 export default function ManageApplicantsPage() {
@@ -182,6 +194,7 @@ function ApplicantList({ application, applicants, flash, onFlash, problem }: App
       {problem && <ProblemPanel message={problem} />}
       {removeProblem && <ProblemPanel message={removeProblem} />}
       {flash && <Notice tone="success">{t(`pages.manage.${flash.key}`, { name: flash.name })}</Notice>}
+      {flash?.retakePassport && <Notice>{t('pages.manage.passportRetake', { name: flash.name })}</Notice>}
       <p className={styles.lead}>
         {t('pages.manage.applicationSummary', {
           type: t(`forms:enums.applicationType.${application.applicationType}`),
@@ -326,8 +339,11 @@ function ApplicantFormView({ application, applicants, editing, returnTo, onStart
       const saved = editing
         ? await update.mutateAsync({ applicantIdentifier: editing.applicantIdentifier, facts })
         : await add.mutateAsync(facts);
-      onDone({ key: editing ? 'updated' : 'added', name: applicantName(saved) });
-      navigate(returnTo);
+      const name = applicantName(saved);
+      const retakePassport = passportToRetake(saved);
+      onDone({ key: editing ? 'updated' : 'added', name, retakePassport });
+      const state: PassportRetakeState | undefined = retakePassport ? { passportRetake: name } : undefined;
+      navigate(returnTo, { state });
     } catch (error) {
       const body = errorBodyOf(error);
       if (!body) {

@@ -203,6 +203,50 @@ describe('ManageApplicantsPage', () => {
     expect(await screen.findByRole('heading', { name: 'page /applications/confirm-applicant' })).toBeTruthy();
   });
 
+  it('says to take the passport photo again when a saved change of passport removed it', async () => {
+    setRouterContext({ applicationIdentifier: GUID });
+    const changed = { ...SELF, passportNumber: 'ZZ9876543', step: 'CAPTURE_BIOMETRICS', photosToRetake: ['PASSPORT_PHOTO'] };
+    let applicants = [applicantFixture({ step: 'DECLARATION' })];
+    mockFetch((call) => {
+      if (call.method === 'PUT') {
+        applicants = [changed];
+        return [200, changed];
+      }
+      if (call.url.endsWith('/applicants')) return [200, applicants];
+      if (call.url.endsWith('/client-settings')) return [200, {}];
+      return [200, applicationFixture({ applicants })];
+    });
+    renderPage(i18n, <ManageApplicantsPage />, '/applications/manage-applicants', `/applications/manage-applicants?edit=${SELF.applicantIdentifier}`);
+    for (const page of ['Is this applicant you?', 'About the applicant']) {
+      expect(await screen.findByRole('heading', { level: 2, name: page })).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    }
+    fireEvent.click(await screen.findByRole('button', { name: 'Save the changes' }));
+    const notices = await screen.findAllByRole('status');
+    expect(notices.map((notice) => notice.textContent)).toEqual([
+      'The details of Amélie Dubois have been saved.',
+      'You changed the passport details of Amélie Dubois: take the passport photo again before continuing.',
+    ]);
+  });
+
+  it('says nothing about photos after a change that kept them', async () => {
+    setRouterContext({ applicationIdentifier: GUID });
+    mockFetch((call) => {
+      if (call.method === 'PUT') return [200, SELF];
+      if (call.url.endsWith('/applicants')) return [200, [SELF]];
+      if (call.url.endsWith('/client-settings')) return [200, {}];
+      return [200, applicationFixture({ applicants: [SELF] })];
+    });
+    renderPage(i18n, <ManageApplicantsPage />, '/applications/manage-applicants', `/applications/manage-applicants?edit=${SELF.applicantIdentifier}`);
+    for (const page of ['Is this applicant you?', 'About the applicant']) {
+      expect(await screen.findByRole('heading', { level: 2, name: page })).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    }
+    fireEvent.click(await screen.findByRole('button', { name: 'Save the changes' }));
+    expect(await screen.findByText('The details of Amélie Dubois have been saved.')).toBeTruthy();
+    expect(screen.queryByText(/take the passport photo again/)).toBeNull();
+  });
+
   it('shows an account-holder refusal above the form with what to do', async () => {
     setRouterContext({ applicationIdentifier: GUID });
     mockFetch((call) => {
@@ -235,6 +279,18 @@ describe('ConfirmApplicantPage', () => {
     const change = screen.getByRole('link', { name: /^Change\s*Passport of Léa Dubois$/ });
     expect(change.getAttribute('href')).toBe(`/applications/manage-applicants?edit=${CHILD.applicantIdentifier}&from=confirm`);
     expect(screen.getByRole('link', { name: 'Confirm and continue' }).getAttribute('href')).toBe('/applications/application');
+  });
+
+  it('says to take the passport photo again when it returns from a change of passport', async () => {
+    setRouterContext({ applicationIdentifier: GUID });
+    mockFetch((call) => {
+      if (call.url.endsWith('/applicants')) return [200, [SELF]];
+      return [200, applicationFixture({ applicants: [SELF] })];
+    });
+    renderPage(i18n, <ConfirmApplicantPage />, '/applications/confirm-applicant', { pathname: '/applications/confirm-applicant', state: { passportRetake: 'Amélie Dubois' } });
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'You changed the passport details of Amélie Dubois: take the passport photo again before continuing.',
+    );
   });
 
   it('names the Change links of two applicants with the same name by their passports', async () => {

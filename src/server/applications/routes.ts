@@ -4,6 +4,7 @@ import type { FieldError } from '../../shared/api-types';
 import type { FieldProblem } from '../../shared/validation/field-errors';
 import { authenticate } from '../accounts/authenticate';
 import { deletePhotoObjects, photoKeysOfApplicant, photoKeysOfApplication } from '../biometrics/photo-objects';
+import type { PhotoType } from '../biometrics/tables';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { languageOf, translate } from '../i18n';
@@ -78,6 +79,8 @@ export interface ApplicantView {
   /** The furthest step reached. */
   step: string;
   steps: { step: Step; state: StepState }[];
+  /** Only in the answer to a change of passport details: the accepted photos it removed, to be taken again. */
+  photosToRetake?: PhotoType[];
 }
 
 /** An application as the API answers it. */
@@ -385,7 +388,7 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
     { schema: { body: { $ref: 'applicant#' } } },
     async (request): Promise<ApplicantView> => {
       const lang = languageOf(request);
-      return withApplication(request, request.params.guid, async (trx, application) => {
+      const { answer, photoKeys } = await withApplication(request, request.params.guid, async (trx, application) => {
         assertEditable(application, lang);
         const applicant = await findApplicant(trx, application.id, request.params.applicantGuid);
         assertApplicantEditable(applicant);
@@ -395,10 +398,35 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
         const now = new Date();
         await checkEligibility(trx, eligiblePassportCountries, { passportCountry: facts.passport_country, passportNumber: facts.passport_number }, application.id, applicant.id, now);
         await trx.updateTable('applicants').set({ ...facts, updated_at: now.toISOString() }).where('id', '=', applicant.id).execute();
-        return applicantView({ ...applicant, ...facts, updated_at: now.toISOString() });
+        const passportChanged = facts.passport_country !== applicant.passport_country || facts.passport_number !== applicant.passport_number;
+        const removedKey = passportChanged ? await dropPassportPhoto(trx, applicant.id) : undefined;
+        const updated = { ...applicant, ...facts, updated_at: now.toISOString() };
+        if (removedKey === undefined) return { answer: applicantView(updated), photoKeys: [] };
+        const answer: ApplicantView = { ...applicantView({ ...updated, current_step: 'CAPTURE_BIOMETRICS' }), photosToRetake: ['PASSPORT_PHOTO'] };
+        return { answer, photoKeys: [removedKey] };
       });
+      await deletePhotoObjects(storage, photoKeys, request.log);
+      return answer;
     },
   );
+
+  /**
+   * A photo of the old passport must not go on with the new one: removes the accepted passport photo (the selfie
+   * stays, and a new capture starts at the passport page) and sends the applicant back to the photo step; answers
+   * of later steps are kept. Answers the removed photo's storage key, for deleting its file once committed.
+   */
+  const dropPassportPhoto = async (trx: Kysely<Database>, applicantId: string): Promise<string | undefined> => {
+    const photo = await trx
+      .selectFrom('applicant_photos')
+      .select('storage_key')
+      .where('applicant_id', '=', applicantId)
+      .where('photo_type', '=', 'PASSPORT_PHOTO')
+      .executeTakeFirst();
+    if (!photo) return undefined;
+    await trx.deleteFrom('applicant_photos').where('applicant_id', '=', applicantId).where('photo_type', '=', 'PASSPORT_PHOTO').execute();
+    await reopenStep(trx, applicantId, 'CAPTURE_BIOMETRICS');
+    return photo.storage_key;
+  };
 
   app.delete<{ Params: { guid: string; applicantGuid: string } }>(`${APPLICATIONS_PREFIX}/:guid/applicants/:applicantGuid`, async (request) => {
     const lang = languageOf(request);

@@ -24,6 +24,15 @@ export type BlockingStatus = (typeof BLOCKING_STATUSES)[number];
 /** The status a new session starts in: its link (QR code) may be opened on a phone, or this device may start. */
 export const INITIAL_STATUS: CaptureStatus = 'BIO_LINKING_PHONE';
 
+/**
+ * Where a new session starts: at the passport page when the applicant's selfie is accepted but their passport
+ * photo is not (the passport details changed, or an earlier session ended after the selfie), else at the selfie.
+ * The passport's linking status, like the initial one, lets a phone link or this device start.
+ */
+export function startingStatus(photos: { selfie: boolean; passport: boolean }): CaptureStatus {
+  return photos.selfie && !photos.passport ? 'PASSPORT_LINKING_PHONE' : INITIAL_STATUS;
+}
+
 /** What a caller asks of a session (body field `action`). */
 export const CAPTURE_ACTIONS = ['LINK_PHONE', 'REQUEST_PHONE_LINK', 'START_CAPTURE', 'UPLOAD_IMAGE'] as const;
 export type CaptureAction = (typeof CAPTURE_ACTIONS)[number];

@@ -16,7 +16,7 @@ import { createStorage } from '../storage/storage';
 import {
   captureTypeOf,
   findTransition,
-  INITIAL_STATUS,
+  startingStatus,
   UPLOAD_OUTCOMES,
   type BlockingStatus,
   type CaptureAction,
@@ -202,14 +202,19 @@ export const biometricsRoutes: FastifyPluginAsync = async (app) => {
         throw new ApiError(429, CAPTURE_ERRORS.cooldown, 'api:capture.cooldown', { retryAfterSeconds: seconds, vars: { count: minutes } });
       }
 
+      const photos = await db.selectFrom('applicant_photos').select('photo_type').where('applicant_id', '=', row.applicantId).execute();
+      const status = startingStatus({
+        selfie: photos.some((photo) => photo.photo_type === 'SELFIE'),
+        passport: photos.some((photo) => photo.photo_type === 'PASSPORT_PHOTO'),
+      });
       const identifier = newSecret();
       const session: CaptureSessionsTable = {
         id: uuidv7(),
         token_hash: sha256(identifier),
         applicant_id: row.applicantId,
         profile_id: request.profileId,
-        status: INITIAL_STATUS,
-        capture_type: 'biometrics',
+        status,
+        capture_type: captureTypeOf(status) ?? 'biometrics',
         failed_attempts: 0,
         error_code: null,
         device_hash: null,
