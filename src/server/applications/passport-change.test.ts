@@ -9,7 +9,7 @@ import { LocalDiskStorage } from '../storage/local-disk-storage';
 import type { ObjectStorage } from '../storage/object-storage';
 import { createStorage } from '../storage/storage';
 import { buildTestApp, databases } from '../testing/harness';
-import { addApplicant, advanceTo, applicantBody, call, createApplication, signIn, type Caller } from './test-support';
+import { addApplicant, advanceTo, applicantBody, call, createApplication, signIn, validApplicationForm, type Caller } from './test-support';
 
 describe.each(databases())('a changed passport reopens the photo step on %s', (kind) => {
   let app: FastifyInstance;
@@ -70,7 +70,9 @@ describe.each(databases())('a changed passport reopens the photo step on %s', (k
     const state = await stateOf(applicant.applicantId);
     expect(state.step).toBe('CAPTURE_BIOMETRICS');
     expect(state.photos).toEqual([{ photo_type: 'SELFIE', storage_key: applicant.selfieKey }]);
-    expect(state.answers).toEqual([{ form_id: 'application-form', answers: SAVED_ANSWERS }]);
+    // The saved form keeps its answers and now carries the new passport, so its next save cannot put the old one back.
+    expect(state.answers).toHaveLength(1);
+    expect(JSON.parse(state.answers[0].answers)).toMatchObject({ email: 'amelie@example.com', passportNumber: 'NEW123456', passportIssuingCountry: 'FR' });
     expect(await storage.get(applicant.passportKey)).toBeUndefined();
     expect(await storage.get(applicant.selfieKey)).toBeDefined();
     expect((await call(app, ana, 'GET', `/api/eta/applicants/${applicant.applicantId}/photos/PASSPORT_PHOTO`)).statusCode).toBe(404);
@@ -87,7 +89,7 @@ describe.each(databases())('a changed passport reopens the photo step on %s', (k
     const after = await stateOf(applicant.applicantId);
     expect(after.step).toBe('APPLICATION_FORM');
     expect(after.photos.map((photo) => photo.photo_type)).toEqual(['PASSPORT_PHOTO', 'SELFIE']);
-    expect(after.answers).toEqual([{ form_id: 'application-form', answers: SAVED_ANSWERS }]);
+    expect(after.answers).toEqual(state.answers);
   });
 
   it('does the same for a changed issuing country', async () => {
@@ -113,6 +115,36 @@ describe.each(databases())('a changed passport reopens the photo step on %s', (k
     expect(state.step).toBe('DECLARATION');
     expect(state.photos).toHaveLength(2);
     expect(await storage.get(applicant.passportKey)).toBeDefined();
+  });
+
+  it('refuses a passport changed in the application form once its photo is taken, at the passport number', async () => {
+    const applicant = await photographedApplicant();
+    const { facts } = applicant;
+    const answers = validApplicationForm({
+      givenNames: facts.givenNames,
+      familyName: facts.familyName,
+      dateOfBirth: facts.dateOfBirth,
+      nationality: facts.nationality,
+      passportIssuingCountry: facts.passportIssuingCountry,
+      passportNumber: 'FORM12345',
+    });
+    const refused = await call(app, ana, 'PUT', `/api/eta/application-details/${applicant.applicationId}`, { applicantIdentifier: applicant.applicantId, answers });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual([
+      expect.objectContaining({ field: 'passportNumber', message: expect.stringContaining('use Change on the Applicants page') }),
+    ]);
+    const state = await stateOf(applicant.applicantId);
+    expect(state.step).toBe('DECLARATION');
+    expect(state.photos).toHaveLength(2);
+    const record = await app.db.selectFrom('applicants').select('passport_number').where('id', '=', applicant.applicantId).executeTakeFirstOrThrow();
+    expect(record.passport_number).toBe(facts.passportNumber);
+
+    // The same form with the passport on record is accepted.
+    const accepted = await call(app, ana, 'PUT', `/api/eta/application-details/${applicant.applicationId}`, {
+      applicantIdentifier: applicant.applicantId,
+      answers: { ...answers, passportNumber: facts.passportNumber },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
   });
 
   it('answers nothing to retake when a passport without photos changes', async () => {

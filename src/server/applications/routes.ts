@@ -401,6 +401,7 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
         const passportChanged = facts.passport_country !== applicant.passport_country || facts.passport_number !== applicant.passport_number;
         const removedKey = passportChanged ? await dropPassportPhoto(trx, applicant.id) : undefined;
         const updated = { ...applicant, ...facts, updated_at: now.toISOString() };
+        await carryFactsIntoAnswers(trx, updated, now);
         if (removedKey === undefined) return { answer: applicantView(updated), photoKeys: [] };
         const answer: ApplicantView = { ...applicantView({ ...updated, current_step: 'CAPTURE_BIOMETRICS' }), photosToRetake: ['PASSPORT_PHOTO'] };
         return { answer, photoKeys: [removedKey] };
@@ -415,6 +416,14 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
    * stays, and a new capture starts at the passport page) and sends the applicant back to the photo step; answers
    * of later steps are kept. Answers the removed photo's storage key, for deleting its file once committed.
    */
+  const hasPassportPhoto = async (trx: Kysely<Database>, applicantId: string) =>
+    (await trx
+      .selectFrom('applicant_photos')
+      .select('photo_type')
+      .where('applicant_id', '=', applicantId)
+      .where('photo_type', '=', 'PASSPORT_PHOTO')
+      .executeTakeFirst()) !== undefined;
+
   const dropPassportPhoto = async (trx: Kysely<Database>, applicantId: string): Promise<string | undefined> => {
     const photo = await trx
       .selectFrom('applicant_photos')
@@ -451,16 +460,35 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
     return { answers: JSON.parse(row.answers) as Record<string, unknown>, lastPage: row.last_page, complete: row.complete === 1, stored: true };
   };
 
+  /** The application form's answers that mirror the applicant's eligibility facts. */
+  const factAnswers = (applicant: ApplicantsTable): Record<string, unknown> => ({
+    givenNames: applicant.given_names,
+    familyName: applicant.family_name,
+    dateOfBirth: applicant.date_of_birth,
+    nationality: applicant.nationality,
+    passportIssuingCountry: applicant.passport_country,
+    passportNumber: applicant.passport_number,
+  });
+
+  /**
+   * After the facts were changed on the applicants page, the saved application form says the same: otherwise its
+   * next save would put the old names or passport back (see syncApplicantFacts).
+   */
+  const carryFactsIntoAnswers = async (trx: Kysely<Database>, applicant: ApplicantsTable, now: Date) => {
+    const saved = await savedAnswers(trx, applicant.id, APPLICATION_FORM_ID);
+    if (!saved.stored) return;
+    const answers = { ...saved.answers, ...factAnswers(applicant) };
+    await trx
+      .updateTable('applicant_answers')
+      .set({ answers: JSON.stringify(answers), updated_at: now.toISOString() })
+      .where('applicant_id', '=', applicant.id)
+      .where('form_id', '=', APPLICATION_FORM_ID)
+      .execute();
+  };
+
   /** What the application form starts from: the applicant's eligibility facts, and the account holder's contact details. */
   const prefill = async (executor: Kysely<Database>, applicant: ApplicantsTable, profileId: string): Promise<Record<string, unknown>> => {
-    const answers: Record<string, unknown> = {
-      givenNames: applicant.given_names,
-      familyName: applicant.family_name,
-      dateOfBirth: applicant.date_of_birth,
-      nationality: applicant.nationality,
-      passportIssuingCountry: applicant.passport_country,
-      passportNumber: applicant.passport_number,
-    };
+    const answers = factAnswers(applicant);
     if (applicant.is_account_holder === 1) {
       const profile = await executor.selectFrom('profiles').select(['title', 'email', 'mobile_country', 'mobile_number']).where('id', '=', profileId).executeTakeFirst();
       if (profile) {
@@ -514,7 +542,7 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
       const answers = result.data;
       const complete = result.problems.length === 0;
       const now = new Date();
-      if (formId === APPLICATION_FORM_ID && !body.draft) await syncApplicantFacts(trx, applicant, answers, result.problems, application.id, now);
+      if (formId === APPLICATION_FORM_ID && !body.draft) await syncApplicantFacts(trx, applicant, answers, result.problems, application.id, now, lang);
       const lastPage = page?.id ?? saved.lastPage;
       await trx
         .insertInto('applicant_answers')
@@ -553,6 +581,7 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
     problems: FieldProblem[],
     applicationId: string,
     now: Date,
+    lang: string,
   ) => {
     const ok = (field: string) => typeof answers[field] === 'string' && !problems.some((p) => topField(p.path) === field);
     const changes: Partial<ApplicantsTable> = {};
@@ -563,6 +592,11 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
     if (ok('passportIssuingCountry') && ok('passportNumber')) {
       const passport = { passportCountry: answers.passportIssuingCountry as string, passportNumber: normalisePassportNumber(answers.passportNumber as string) };
       if (passport.passportCountry !== applicant.passport_country || passport.passportNumber !== applicant.passport_number) {
+        // The accepted passport photo is of the passport on record: changing it goes through the applicants page,
+        // which asks for the photo again.
+        if (await hasPassportPhoto(trx, applicant.id)) {
+          throw fieldProblems(lang, [{ path: 'passportNumber', key: 'applications:validation.passportPhotoTaken' }]);
+        }
         await checkEligibility(trx, eligiblePassportCountries, passport, applicationId, applicant.id, now);
         changes.passport_country = passport.passportCountry;
         changes.passport_number = passport.passportNumber;
