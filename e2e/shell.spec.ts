@@ -82,9 +82,12 @@ test.describe('mobile navigation at 375 px', () => {
     const drawer = page.getByRole('dialog');
     await expect(drawer).toBeVisible();
     await expect(drawer.getByRole('navigation', { name: 'Main menu' }).getByRole('link')).toHaveText(['Home', 'FAQs', 'Register', 'Login']);
-    const box = (await drawer.boundingBox())!;
-    expect(Math.round(box.width)).toBe(Math.round(375 * 0.6));
-    expect(Math.round(box.x + box.width)).toBe(375);
+    // Measured once the drawer has finished sliding in.
+    await expect(async () => {
+      const box = (await drawer.boundingBox())!;
+      expect(Math.round(box.width)).toBe(Math.round(375 * 0.6));
+      expect(Math.round(box.x + box.width)).toBe(375);
+    }).toPass({ timeout: 5_000 });
     await drawer.getByRole('link', { name: 'FAQs' }).click();
     await expect(page).toHaveURL(/\/faq$/);
     await expect(page.getByRole('dialog')).toBeHidden();
