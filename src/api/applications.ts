@@ -31,6 +31,8 @@ export interface Applicant extends Omit<ApplicantFacts, 'relationship'> {
   /** The furthest step reached. */
   step: string;
   steps: { step: string; state: StepState }[];
+  /** Only in the answer to a change of passport that removed an accepted photo: the photos to take again. */
+  photosToRetake?: string[];
 }
 
 /** An application as the API answers it. */

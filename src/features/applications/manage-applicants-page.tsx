@@ -76,8 +76,7 @@ export interface PassportRetakeState {
 
 /** Whether a saved applicant's answer says the passport photo must be taken again (only a change of passport says so). */
 function passportToRetake(saved: Applicant): boolean {
-  const { photosToRetake } = saved as Applicant & { photosToRetake?: string[] };
-  return photosToRetake?.includes('PASSPORT_PHOTO') ?? false;
+  return saved.photosToRetake?.includes('PASSPORT_PHOTO') ?? false;
 }
 
 /** The applicants of the application in the router context: list, add, change, remove, then confirm. */
