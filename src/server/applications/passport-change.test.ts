@@ -1,35 +1,26 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, capturePhotos, createSession, upload } from '../biometrics/testing/capture-client';
-import * as images from '../biometrics/testing/test-images';
+import { startPhotoTestApp, type PhotoTestApp } from '../biometrics/testing/photo-app';
 import { LocalDiskStorage } from '../storage/local-disk-storage';
 import type { ObjectStorage } from '../storage/object-storage';
-import { createStorage } from '../storage/storage';
-import { buildTestApp, databases } from '../testing/harness';
+import { databases } from '../testing/harness';
 import { addApplicant, advanceTo, applicantBody, call, createApplication, signIn, validApplicationForm, type Caller } from './test-support';
 
 describe.each(databases())('a changed passport reopens the photo step on %s', (kind) => {
   let app: FastifyInstance;
-  let dataDir: string;
+  let fixture: PhotoTestApp;
   let storage: ObjectStorage;
   let ana: Caller;
-  let photos: { selfie: Buffer; passport: Buffer };
-  const logged: string[] = [];
+  let photos: PhotoTestApp['photos'];
+  let logged: string[];
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'eta-passport-change-'));
-    app = await buildTestApp({ db: kind, dataDir, logLevel: 'error', logStream: { write: (line) => logged.push(line) } });
-    storage = createStorage({ dataDir });
+    fixture = await startPhotoTestApp(kind, 'passport-change');
+    ({ app, storage, logged, photos } = fixture);
     ana = await signIn(app);
-    photos = { selfie: await images.validSelfie(), passport: await images.validPassportPage() };
   });
-  afterAll(async () => {
-    await app.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => fixture.close());
   afterEach(() => {
     vi.restoreAllMocks();
     logged.length = 0;

@@ -1,15 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PHOTOS_FOLDER } from '../biometrics/photo-objects';
 import { capturePhotos } from '../biometrics/testing/capture-client';
-import * as images from '../biometrics/testing/test-images';
+import { startPhotoTestApp, type PhotoTestApp } from '../biometrics/testing/photo-app';
 import { LocalDiskStorage } from '../storage/local-disk-storage';
 import type { ObjectStorage } from '../storage/object-storage';
-import { createStorage } from '../storage/storage';
-import { buildTestApp, databases } from '../testing/harness';
+import { databases } from '../testing/harness';
 import { addApplicant, call, createApplication, signIn, type Caller } from './test-support';
 
 /** Every key stored in the photos folder. */
@@ -21,25 +17,20 @@ async function storedKeys(storage: ObjectStorage): Promise<string[]> {
 
 describe.each(databases())('photo files leave with their applicant on %s', (kind) => {
   let app: FastifyInstance;
-  let dataDir: string;
+  let fixture: PhotoTestApp;
   let storage: ObjectStorage;
   let ana: Caller;
   let bob: Caller;
-  let photos: { selfie: Buffer; passport: Buffer };
-  const logged: string[] = [];
+  let photos: PhotoTestApp['photos'];
+  let logged: string[];
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'eta-photo-cleanup-'));
-    app = await buildTestApp({ db: kind, dataDir, logLevel: 'error', logStream: { write: (line) => logged.push(line) } });
-    storage = createStorage({ dataDir });
+    fixture = await startPhotoTestApp(kind, 'photo-cleanup');
+    ({ app, storage, logged, photos } = fixture);
     ana = await signIn(app);
     bob = await signIn(app);
-    photos = { selfie: await images.validSelfie(), passport: await images.validPassportPage() };
   });
-  afterAll(async () => {
-    await app.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => fixture.close());
   afterEach(() => {
     vi.restoreAllMocks();
     logged.length = 0;
