@@ -7,9 +7,8 @@ import { addApplicant, advanceTo, call, createApplication, signIn } from '../app
 import { buildTestApp, databases } from '../testing/harness';
 import { MAX_JSON_DEPTH, measureJson } from './bounded-json';
 import { redactUrl } from './log-redaction';
+import { nestedJson as nested } from './test-bodies';
 
-/** `{"a":{"a":...{}...}}` nested `depth` levels. */
-const nested = (depth: number) => `${'{"a":'.repeat(depth)}{}${'}'.repeat(depth)}`;
 
 /** Sends raw bytes to a listening server and answers everything it writes back before closing. */
 function rawExchange(port: number, bytes: string): Promise<string> {
