@@ -93,6 +93,14 @@ describe.each(databases())('answers before any route on %s', (kind) => {
     }
   });
 
+  it('still refuses prototype poisoning in a JSON body', async () => {
+    for (const payload of ['{"email":"a@example.com","password":"x","__proto__":{"admin":true}}', '{"constructor":{"prototype":{"admin":true}}}']) {
+      const response = await app.inject({ method: 'POST', url: '/api/eta/profile/login', headers: { 'content-type': 'application/json' }, payload });
+      expect(response.statusCode, payload).toBe(400);
+      expect(response.json().code, payload).toBe('BAD_REQUEST');
+    }
+  });
+
   it('answers a path parameter over the length limit with 414 in the error shape, without the URL', async () => {
     const long = 'x'.repeat(101);
     for (const [method, url] of [
