@@ -14,6 +14,10 @@ import type { AppConfig } from './config';
 import type { Db } from './db/database';
 import { ApiError, ERROR_CODES, errorBody } from './errors';
 import { housekeepingPlugin } from './housekeeping/plugin';
+import { registerBoundedJsonParser } from './http/bounded-json';
+import { REQUEST_ERROR_CODES, clientErrorHandler, frameworkErrorHandler } from './http/framework-errors';
+import { serializeRequest } from './http/log-redaction';
+import { trackRouteMethods } from './http/method-not-allowed';
 import { languageOf, translate } from './i18n';
 import { routes } from './routes/index';
 import { isServerPath, securityHeaders } from './security-headers';
@@ -80,6 +84,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           logger: {
             level: config.logLevel,
             redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+            // Capture-session identifiers and e-mailed keys in URLs are credentials too.
+            serializers: { req: serializeRequest },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
         }
@@ -89,12 +95,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
+    // Answers given before routing (an over-long path parameter, an unparsable request) keep the error shape.
+    frameworkErrors: frameworkErrorHandler(config.publicSettings.API_URL),
+    clientErrorHandler: clientErrorHandler(config.publicSettings.API_URL),
   });
 
   app.decorate('config', config);
   app.decorate('db', db);
 
   registerValidation(app, { schemasDir: config.schemasDir });
+  registerBoundedJsonParser(app);
+  const allowedMethods = trackRouteMethods(app);
 
   // While closing, answers ask keep-alive clients to hang up, so the server need not wait for idle sockets.
   let closing = false;
@@ -183,6 +194,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       !/\.[a-z0-9]+$/i.test(pathname) &&
       acceptsHtml(request);
     if (isPage) return sendPortal(reply, lang);
+    const { allowed, parameterTooLong } = allowedMethods(request.method, pathname);
+    if (parameterTooLong) return reply.code(414).send(errorBody(lang, REQUEST_ERROR_CODES.uriTooLong, 'api:errors.uriTooLong'));
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      return reply
+        .code(405)
+        .header('allow', allowed.join(', '))
+        .send(errorBody(lang, ERROR_CODES.methodNotAllowed, 'api:errors.methodNotAllowed'));
+    }
     return reply.code(404).send(errorBody(lang, ERROR_CODES.notFound, 'api:errors.notFound'));
   });
 

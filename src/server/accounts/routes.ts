@@ -9,15 +9,20 @@ import { authenticate, bearerToken, UNAUTHORIZED } from './authenticate';
 import { CODE_LIFETIME_SECONDS, CODE_MAX_ATTEMPTS, consumeCode, consumeLinkKey, issueCode, issueLinkKey, type CodeOutcome } from './email-keys';
 import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import type { ProfilesTable } from './tables';
+import { knownDeviceOf, rememberDevice } from './known-device';
 import {
   throttleRules,
   addressBucket,
+  addressClientBucket,
   clearBucket,
+  clearBucketFamily,
   consume,
+  delayedState,
   ipBucket,
   mostRestrictive,
   recordEvent,
   throttleState,
+  type ThrottleRule,
   type ThrottleState,
 } from './throttle';
 import { revokeAllSessions, revokeSession, rotateRefreshToken, sessionOfRefreshToken, startSession, verifyAccessToken } from './tokens';
@@ -90,10 +95,11 @@ interface MessageBody {
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 function tooMany(state: ThrottleState): ApiError {
-  const minutes = Math.max(1, Math.ceil(state.retryAfterSeconds / 60));
-  return new ApiError(429, ERROR_CODES.tooManyRequests, 'api:accounts.tooManyAttempts', {
+  // A short growing delay is said in seconds, a longer wait in minutes.
+  const inSeconds = state.retryAfterSeconds < 60;
+  return new ApiError(429, ERROR_CODES.tooManyRequests, inSeconds ? 'api:accounts.tooManyAttemptsSeconds' : 'api:accounts.tooManyAttempts', {
     retryAfterSeconds: state.retryAfterSeconds,
-    vars: { count: minutes },
+    vars: { count: inSeconds ? Math.max(1, Math.ceil(state.retryAfterSeconds)) : Math.ceil(state.retryAfterSeconds / 60) },
   });
 }
 
@@ -319,31 +325,39 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: LoginBody }>(
     `${PROFILE_PREFIX}/login`,
     { schema: { body: { $ref: 'login#' } } },
-    async (request): Promise<LoginResult> => {
+    async (request, reply): Promise<LoginResult> => {
       const now = new Date();
       const email = normaliseEmail(request.body.email);
-      const accountBucket = addressBucket('login', email);
-      const clientBucket = ipBucket('login', request.ip);
+      const profile = await findByEmail(email);
+      // A browser that signed in to this account before is counted on its own, so failures elsewhere never lock
+      // the owner out; any other client is counted per client address and, with all other new clients, per account.
+      const device = knownDeviceOf(request, config.jwtSecret, profile?.id);
+      const counted: [string, ThrottleRule][] = device
+        ? [[addressClientBucket('login', email, `device:${device}`), THROTTLE_RULES.loginAccountClient]]
+        : [
+            [addressClientBucket('login', email, `ip:${request.ip}`), THROTTLE_RULES.loginAccountClient],
+            [addressBucket('login', email), THROTTLE_RULES.loginAccount],
+            [ipBucket('login', request.ip), THROTTLE_RULES.loginIp],
+          ];
       const state = mostRestrictive([
-        await throttleState(db, accountBucket, THROTTLE_RULES.loginAccount, now),
-        await throttleState(db, clientBucket, THROTTLE_RULES.loginIp, now),
+        await delayedState(db, counted[0][0], THROTTLE_RULES.loginAccountClient, now),
+        ...(await Promise.all(counted.slice(1).map(([bucket, rule]) => throttleState(db, bucket, rule, now)))),
       ]);
       if (state.limited) throw tooMany(state);
 
-      const profile = await findByEmail(email);
       // An unknown address costs the same argon2 work as a known one, so timing does not tell them apart.
       const passwordOk = profile
         ? await verifyPassword(profile.password_hash, request.body.password)
         : await verifyAgainstDummy(request.body.password);
       if (!profile || !passwordOk) {
-        await recordEvent(db, accountBucket, THROTTLE_RULES.loginAccount, now);
-        await recordEvent(db, clientBucket, THROTTLE_RULES.loginIp, now);
-        request.log.info({ event: 'login-failed' }, 'sign-in failed');
+        for (const [bucket, rule] of counted) await recordEvent(db, bucket, rule, now);
+        request.log.info({ event: 'login-failed', knownDevice: device !== undefined }, 'sign-in failed');
         throw new ApiError(401, ACCOUNT_ERRORS.invalidCredentials, 'api:accounts.invalidCredentials');
       }
       // Said only to someone who knows the password, so it reveals nothing to a guesser.
       if (profile.email_verified !== 1) throw new ApiError(403, ACCOUNT_ERRORS.emailNotVerified, 'api:accounts.emailNotVerified');
-      await clearBucket(db, accountBucket);
+      await clearBucket(db, counted[0][0]);
+      rememberDevice(reply, config.jwtSecret, profile.id, device, config.publicUrl.startsWith('https:'));
       const { sessionId, ...tokenInfo } = await startSession(db, config, profile.id, now);
       request.log.info({ event: 'login', profileId: profile.id, sessionId }, 'signed in');
       return { tokenInfo, profileIdentifier: profile.id };
@@ -401,7 +415,8 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       // The link proved the address belongs to the user.
       await markVerified(profile.id, now);
       await revokeAllSessions(db, profile.id, 'password-reset', now);
-      await clearBucket(db, addressBucket('login', profile.email));
+      // The owner proved the address: every client may sign in with the new password at once.
+      await clearBucketFamily(db, addressBucket('login', profile.email));
       afterAnswer(request, 'password-changed e-mail', () => mail(profile, { template: 'password-changed', changedAt: now }));
       return { message: translate(lang, 'api:accounts.passwordReset') };
     },
@@ -417,7 +432,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       if (isCommonPassword(body.newPassword)) throw commonPasswordError('newPassword', lang);
       const profile = await findById(request.profileId);
       if (!profile) throw new ApiError(401, UNAUTHORIZED, 'api:accounts.unauthorized');
-      const accountBucket = addressBucket('login', profile.email);
+      const passwordBucket = addressBucket('current-password', profile.email);
       if ('authKey' in body) {
         await guardCodeEntry(request.ip, now);
         // Only a key of the signed-in profile is used up: another profile's key stays usable by its owner.
@@ -428,10 +443,10 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
           });
         }
       } else {
-        const state = await throttleState(db, accountBucket, THROTTLE_RULES.loginAccount, now);
+        const state = await throttleState(db, passwordBucket, THROTTLE_RULES.currentPassword, now);
         if (state.limited) throw tooMany(state);
         if (!(await verifyPassword(profile.password_hash, body.currentPassword))) {
-          await recordEvent(db, accountBucket, THROTTLE_RULES.loginAccount, now);
+          await recordEvent(db, passwordBucket, THROTTLE_RULES.currentPassword, now);
           throw new ApiError(400, ACCOUNT_ERRORS.currentPasswordInvalid, 'api:accounts.currentPasswordInvalid', {
             fields: [
               {
@@ -446,7 +461,10 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       await setPassword(profile.id, body.newPassword, now);
       await revokeAllSessions(db, profile.id, 'password-changed', now, request.sessionId);
       // As after a reset, the address may sign in at once with the new password.
-      if ('authKey' in body) await clearBucket(db, accountBucket);
+      if ('authKey' in body) {
+        await clearBucketFamily(db, addressBucket('login', profile.email));
+        await clearBucket(db, passwordBucket);
+      }
       afterAnswer(request, 'password-changed e-mail', () => mail(profile, { template: 'password-changed', changedAt: now }));
       return { message: translate(lang, 'api:accounts.passwordChanged') };
     },

@@ -68,24 +68,18 @@ describe.each(databases())('sign-in, tokens and profile on %s', (kind) => {
     expect(fields).toEqual(expect.arrayContaining(['email', 'password']));
   });
 
-  it('throttles an account after 10 failures in 15 minutes: the 11th answers 429 with Retry-After', async () => {
+  it('does not lock an address for everyone after 10 failures from other client addresses', async () => {
     await registerVerifiedAndLogin(app, 'target@example.com');
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2027-01-01T09:00:00Z'));
     const statuses = [];
     for (let i = 0; i < 10; i++) {
-      // A different client address each time: the per-account limit must hold on its own.
       statuses.push((await post(app, 'login', { email: 'target@example.com', password: `Wrong-${i}-Pass!` }, { ip: `203.0.113.${i}` })).statusCode);
     }
     expect(statuses).toEqual(Array(10).fill(401));
     vi.setSystemTime(new Date('2027-01-01T09:05:00Z'));
-    const blocked = await post(app, 'login', { email: 'target@example.com', password: STRONG_PASSWORD }, { ip: '203.0.113.200' });
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.headers['retry-after']).toBe('600');
-    expect(blocked.json()).toEqual({ error: 'Too many attempts. Please try again in 10 minutes.', code: 'TOO_MANY_REQUESTS' });
-    vi.setSystemTime(new Date('2027-01-01T09:15:01Z'));
-    const later = await post(app, 'login', { email: 'target@example.com', password: STRONG_PASSWORD }, { ip: '203.0.113.201' });
-    expect(later.statusCode).toBe(200);
+    // Limits per client address and the growing delay are tested in login-throttle.test.ts.
+    expect((await post(app, 'login', { email: 'target@example.com', password: STRONG_PASSWORD }, { ip: '203.0.113.200' })).statusCode).toBe(200);
   });
 
   it('throttles a client address after 10 failures whatever accounts it tries', async () => {

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
 
 /** At most `limit` counted events per sliding window of `windowSeconds`. */
@@ -7,10 +8,28 @@ export interface ThrottleRule {
   windowSeconds: number;
 }
 
+/**
+ * A limit with a growing delay: after `freeFailures` events in the window, each further one must wait 1, 2, 4, ...
+ * seconds after the latest (at most the window); at `limit` events the bucket waits until the oldest leaves the window.
+ */
+export interface DelayedRule extends ThrottleRule {
+  freeFailures: number;
+}
+
 /** The limits of the accounts area. */
 export const THROTTLE_RULES = {
-  /** Failed sign-ins for one address. */
-  loginAccount: { limit: 10, windowSeconds: 15 * 60 },
+  /**
+   * Failed sign-ins for one address from one client (a client address, or a browser that signed in to the account
+   * before): an attacker elsewhere does not slow the owner down.
+   */
+  loginAccountClient: { limit: 10, windowSeconds: 15 * 60, freeFailures: 5 },
+  /**
+   * Failed sign-ins for one address from all clients that never signed in to it, so that many client addresses
+   * cannot guess without bound. Browsers that signed in before are not held by it; a password reset clears it.
+   */
+  loginAccount: { limit: 50, windowSeconds: 15 * 60 },
+  /** Wrong current passwords given by a signed-in session when changing the password. */
+  currentPassword: { limit: 10, windowSeconds: 15 * 60 },
   /** Failed sign-ins from one client address, whatever account they name. */
   loginIp: { limit: 10, windowSeconds: 15 * 60 },
   /** Wrong verification codes or keys from one client address. */
@@ -19,7 +38,7 @@ export const THROTTLE_RULES = {
   emailAddress: { limit: 5, windowSeconds: 60 * 60 },
   /** E-mail requests from one client address. */
   emailIp: { limit: 20, windowSeconds: 60 * 60 },
-} satisfies Record<string, ThrottleRule>;
+} satisfies Record<string, ThrottleRule | DelayedRule>;
 
 /** The rules with the per-client-address limits the operator configured. */
 export function throttleRules(clientLimits: { loginFailures: number; codeEntries: number; emails: number }) {
@@ -28,7 +47,7 @@ export function throttleRules(clientLimits: { loginFailures: number; codeEntries
     loginIp: { ...THROTTLE_RULES.loginIp, limit: clientLimits.loginFailures },
     codeEntryIp: { ...THROTTLE_RULES.codeEntryIp, limit: clientLimits.codeEntries },
     emailIp: { ...THROTTLE_RULES.emailIp, limit: clientLimits.emails },
-  } satisfies Record<keyof typeof THROTTLE_RULES, ThrottleRule>;
+  } satisfies Record<keyof typeof THROTTLE_RULES, ThrottleRule | DelayedRule>;
 }
 
 /** The state of one bucket: limited, and if so how many seconds until one more event is allowed. */
@@ -41,6 +60,11 @@ export interface ThrottleState {
 /** A bucket name that does not store an e-mail address in clear. */
 export function addressBucket(kind: string, email: string): string {
   return `${kind}:account:${createHash('sha256').update(email.trim().toLowerCase()).digest('base64url')}`;
+}
+
+/** A bucket name for one address and one client (a client address, or a known device). */
+export function addressClientBucket(kind: string, email: string, client: string): string {
+  return `${addressBucket(kind, email)}:${client}`;
 }
 
 /** A bucket name for a client address. */
@@ -69,6 +93,28 @@ export async function throttleState(db: Db, bucket: string, rule: ThrottleRule, 
   return { limited: true, count: events.length, retryAfterSeconds };
 }
 
+/** The wait a delayed rule imposes after `failures` events in its window: 0, then 1, 2, 4, ... seconds. */
+export function growingDelaySeconds(failures: number, rule: DelayedRule): number {
+  if (failures < rule.freeFailures) return 0;
+  return Math.min(rule.windowSeconds, 2 ** (failures - rule.freeFailures));
+}
+
+/** Reads a bucket of a delayed rule without counting anything: limited at `limit`, or until the growing delay has passed. */
+export async function delayedState(db: Db, bucket: string, rule: DelayedRule, now: Date): Promise<ThrottleState> {
+  const state = await throttleState(db, bucket, rule, now);
+  const delay = growingDelaySeconds(state.count, rule);
+  if (state.limited || delay === 0) return state;
+  const latest = await db
+    .selectFrom('throttle_events')
+    .select('occurred_at')
+    .where('bucket', '=', bucket)
+    .orderBy('occurred_at', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const retryAfterSeconds = Math.ceil((Date.parse(latest.occurred_at) + delay * 1000 - now.getTime()) / 1000);
+  return retryAfterSeconds > 0 ? { limited: true, count: state.count, retryAfterSeconds } : state;
+}
+
 /** Counts one event in a bucket and forgets the bucket's events that have left the window. */
 export async function recordEvent(db: Db, bucket: string, rule: ThrottleRule, now: Date): Promise<void> {
   await db
@@ -89,6 +135,15 @@ export async function consume(db: Db, bucket: string, rule: ThrottleRule, now: D
 /** Forgets every event of a bucket (e.g. an account's failed sign-ins after a successful one). */
 export async function clearBucket(db: Db, bucket: string): Promise<void> {
   await db.deleteFrom('throttle_events').where('bucket', '=', bucket).execute();
+}
+
+/** Forgets a bucket and every bucket named after it with a ":" (an address's buckets per client). */
+export async function clearBucketFamily(db: Db, bucket: string): Promise<void> {
+  const prefix = `${bucket}:`;
+  await db
+    .deleteFrom('throttle_events')
+    .where((eb) => eb.or([eb('bucket', '=', bucket), eb(sql<string>`substr(bucket, 1, ${sql.lit(prefix.length)})`, '=', prefix)]))
+    .execute();
 }
 
 /** The most restrictive of several states: limited if any is, waiting for the longest. */

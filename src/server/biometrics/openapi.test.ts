@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPENAPI_FILE } from '../accounts/openapi-route';
+import { buildOpenApiDocument } from '../openapi/document';
 import { signIn, type Caller } from '../applications/test-support';
 import { loadConfig } from '../config';
 import { buildTestApp } from '../testing/harness';
@@ -13,7 +12,8 @@ import { darkened, validSelfie } from './testing/test-images';
 // The document is walked by path and status read from the answers.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
-const doc: Json = JSON.parse(readFileSync(OPENAPI_FILE, 'utf8'));
+/** The description as served: openapi.json with the request bodies generated from the schema files. */
+const doc: Json = buildOpenApiDocument();
 
 function rebase(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(rebase);

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { expect } from 'vitest';
-import { OPENAPI_FILE } from '../accounts/openapi-route';
+import { buildOpenApiDocument } from './document';
 
 /** Checks of real answers against the OpenAPI description, for the API's tests. */
 
@@ -11,7 +10,7 @@ import { OPENAPI_FILE } from '../accounts/openapi-route';
 export type Json = Record<string, any>;
 
 /** The OpenAPI description as served. */
-export const openApiDocument: Json = JSON.parse(readFileSync(OPENAPI_FILE, 'utf8'));
+export const openApiDocument: Json = buildOpenApiDocument();
 
 /** Points local references at the document registered under the id "openapi". */
 function rebase(node: unknown): unknown {

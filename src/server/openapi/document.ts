@@ -1,0 +1,153 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_SCHEMAS_DIR, loadSchemaFiles } from '../validation/schema-files';
+
+/**
+ * The OpenAPI description as served: `openapi.json` (operations, answers, descriptions) with every request body
+ * that the server validates with a schema file (`"x-schema-file": "<id>"`) generated from that very file, so the
+ * document can never be looser or stricter than the server; and the answers every call can give before its route
+ * runs (malformed or too complex JSON, a body over the limit, an over-long path parameter, a failure) added to each.
+ */
+
+// Operations, answers and schemas are walked by name: typing every level would say nothing more.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = Record<string, any>;
+
+/** The hand-written part of the description: operations, answers and what schema files cannot say. */
+export const OPENAPI_FILE = new URL('./openapi.json', import.meta.url);
+
+/** Keywords of the schema files that mean nothing to a reader of the API (messages, ids, local definitions). */
+const DROPPED = new Set(['$schema', '$id', '$comment', 'errorMessage', 'definitions']);
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+
+interface Rule {
+  rule: string;
+  [key: string]: unknown;
+}
+
+/** Says in words what a cross-field rule of `x-rules` checks (the rule itself stays in the schema as `x-rules`). */
+export function describeRule(rule: Rule): string {
+  switch (rule.rule) {
+    case 'sameAs':
+      return `${String(rule.field)} must equal ${String(rule.other)}.`;
+    case 'phoneNumber':
+      return `${String(rule.numberField)} must be a valid mobile number of the country ${String(rule.countryField)}; it is stored and answered in E.164.`;
+    case 'pastDate':
+      return `${[rule.fields ?? rule.field].flat().join(', ')} must be a date in the past.`;
+    default:
+      return `Also checked by the rule ${rule.rule} (src/shared/rules).`;
+  }
+}
+
+function pointer(node: unknown, fragment: string): unknown {
+  return fragment
+    .split('/')
+    .filter(Boolean)
+    .reduce<unknown>((at, key) => (at as Json | undefined)?.[decodeURIComponent(key).replace(/~1/g, '/').replace(/~0/g, '~')], node);
+}
+
+/** Turns a schema file into an OpenAPI 3.1 schema: references inlined, messages dropped, rules described. */
+export function toOpenApiSchema(id: string, files: Map<string, Json>): Json {
+  const convert = (node: unknown, fileId: string, trail: string[]): unknown => {
+    if (Array.isArray(node)) return node.map((item) => convert(item, fileId, trail));
+    if (!node || typeof node !== 'object') return node;
+    const schema = node as Json;
+    if (typeof schema.$ref === 'string') {
+      const [base, fragment = ''] = schema.$ref.split('#');
+      const targetId = base ? path.posix.normalize(path.posix.join(path.posix.dirname(fileId), base)) : fileId;
+      const key = `${targetId}#${fragment}`;
+      if (trail.includes(key)) throw new Error(`${id}: circular reference ${key}`);
+      const target = pointer(files.get(targetId), fragment);
+      if (target === undefined) throw new Error(`${id}: unresolved reference ${schema.$ref} in ${fileId}`);
+      const inlined = convert(target, targetId, [...trail, key]) as Json;
+      const { $ref: _ref, ...siblings } = schema;
+      const rest = convert(siblings, fileId, trail) as Json;
+      return Object.keys(rest).length === 0 ? inlined : { allOf: [inlined], ...rest };
+    }
+    const out: Json = {};
+    for (const [keyword, value] of Object.entries(schema)) {
+      if (DROPPED.has(keyword)) continue;
+      // draft-07's tuple form of items is prefixItems in JSON Schema 2020-12 (OpenAPI 3.1).
+      if (keyword === 'items' && Array.isArray(value)) out.prefixItems = convert(value, fileId, trail);
+      else if (keyword === 'properties' || keyword === 'patternProperties') {
+        out[keyword] = Object.fromEntries(Object.entries(value as Json).map(([name, sub]) => [name, convert(sub, fileId, trail)]));
+      } else out[keyword] = convert(value, fileId, trail);
+    }
+    if (Array.isArray(schema['x-rules'])) {
+      const said = (schema['x-rules'] as Rule[]).map(describeRule).join(' ');
+      out.description = out.description ? `${out.description} ${said}` : said;
+    }
+    return out;
+  };
+  const file = files.get(id);
+  if (!file) throw new Error(`openapi.json names the schema file "${id}", which does not exist`);
+  return convert(file, id, [id]) as Json;
+}
+
+/** Adds the overlay's descriptions (top level and per property) to a generated schema. */
+function withDescriptions(generated: Json, overlay: Json): Json {
+  const out = { ...generated };
+  if (overlay.description) out.description = out.description ? `${overlay.description} ${out.description}` : overlay.description;
+  for (const [name, described] of Object.entries((overlay.properties ?? {}) as Json)) {
+    const property = out.properties?.[name];
+    if (!property) throw new Error(`openapi.json describes the property "${name}", which ${overlay['x-schema-file']} does not have`);
+    out.properties = { ...out.properties, [name]: { ...property, description: described.description } };
+  }
+  return out;
+}
+
+function examplesOf(schemasDir: string, id: string): unknown[] {
+  const file = path.join(schemasDir, `${id}.examples.json`);
+  return existsSync(file) ? ((JSON.parse(readFileSync(file, 'utf8')) as { valid?: unknown[] }).valid ?? []) : [];
+}
+
+const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
+
+/** The schema of a documented answer, its $ref to components.responses followed. */
+function responseOf(doc: Json, response: Json): Json {
+  return response.$ref ? doc.components.responses[String(response.$ref).split('/').pop()!] : response;
+}
+
+/** Adds the answers given before a route runs to every operation that can receive them. */
+function addRequestErrors(doc: Json): void {
+  const badRequest = doc.components.responses.BadRequest;
+  for (const [route, item] of Object.entries(doc.paths as Json)) {
+    for (const method of METHODS) {
+      const operation = (item as Json)[method];
+      if (!operation) continue;
+      const responses = operation.responses as Json;
+      const hasPathParameters = route.includes('{');
+      if (operation.requestBody || hasPathParameters) {
+        const own = responses['400'] ? responseOf(doc, responses['400']) : undefined;
+        responses['400'] = own
+          ? {
+              description: `${own.description} Or ${badRequest.description}`,
+              content: {
+                'application/json': {
+                  schema: { anyOf: [own.content['application/json'].schema, badRequest.content['application/json'].schema] },
+                },
+              },
+            }
+          : ref('BadRequest');
+      }
+      if (operation.requestBody) responses['413'] ??= ref('PayloadTooLarge');
+      if (hasPathParameters) responses['414'] ??= ref('UriTooLong');
+      responses['500'] ??= ref('InternalError');
+    }
+  }
+}
+
+/** Builds the description from openapi.json and the schema files of `schemasDir`. */
+export function buildOpenApiDocument(schemasDir: string = DEFAULT_SCHEMAS_DIR): Json {
+  const doc = JSON.parse(readFileSync(OPENAPI_FILE, 'utf8')) as Json;
+  const files = new Map(loadSchemaFiles(schemasDir).map((file) => [file.id, file.schema as Json]));
+  for (const [name, component] of Object.entries(doc.components.schemas as Json)) {
+    const id = component['x-schema-file'];
+    if (typeof id !== 'string') continue;
+    const generated = withDescriptions(toOpenApiSchema(id, files), component);
+    const examples = examplesOf(schemasDir, id);
+    doc.components.schemas[name] = { ...generated, 'x-schema-file': `schemas/${id}.schema.json`, ...(examples.length > 0 ? { examples } : {}) };
+  }
+  addRequestErrors(doc);
+  return doc;
+}
