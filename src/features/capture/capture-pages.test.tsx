@@ -151,6 +151,24 @@ describe('capture landing on the phone', () => {
   });
 });
 
+/**
+ * The camera's picture, which jsdom cannot show: the size of the video's frames (0 before the first) and the
+ * grey level every pixel a canvas reads from it has (0 is a black frame).
+ */
+function fakeVideoFrames() {
+  const scene = { width: 0, height: 0, grey: 0 };
+  vi.spyOn(HTMLMediaElement.prototype, 'readyState', 'get').mockImplementation(() => (scene.width > 0 ? 4 : 0));
+  vi.spyOn(HTMLVideoElement.prototype, 'videoWidth', 'get').mockImplementation(() => scene.width);
+  vi.spyOn(HTMLVideoElement.prototype, 'videoHeight', 'get').mockImplementation(() => scene.height);
+  const context = {
+    drawImage: () => undefined,
+    getImageData: (_x: number, _y: number, w: number, h: number) => ({ data: new Uint8ClampedArray(w * h * 4).fill(scene.grey) }),
+  };
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => context as unknown as CanvasRenderingContext2D);
+  vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((done) => done(new Blob([new Uint8Array([0xff, 0xd8, scene.grey])], { type: 'image/jpeg' })));
+  return scene;
+}
+
 describe('camera page', () => {
   const getUserMedia = vi.fn();
   beforeEach(() => {
@@ -162,6 +180,7 @@ describe('camera page', () => {
   it('asks for the back camera for the passport and shows the frame, tips and capture button', async () => {
     const stop = vi.fn();
     getUserMedia.mockResolvedValue({ getTracks: () => [{ stop }] });
+    Object.assign(fakeVideoFrames(), { width: 1920, height: 1080, grey: 120 });
     mockFetch(() => [200, sessionView({ status: 'PASSPORT_CAPTURE_STARTED', captureType: 'passport' })]);
     const view = renderPage(
       i18n,
@@ -176,6 +195,58 @@ describe('camera page', () => {
     expect(screen.getByText('Fit the data page inside the frame.')).toBeTruthy();
     view.unmount();
     expect(stop).toHaveBeenCalled();
+  });
+
+  it('offers Take photo only once the camera shows a picture, and never sends a black frame', async () => {
+    getUserMedia.mockResolvedValue({ getTracks: () => [{ stop: vi.fn() }] });
+    const scene = fakeVideoFrames();
+    const calls = mockFetch((call) => {
+      const body = call.body as { action: string } | undefined;
+      if (body?.action === 'UPLOAD_IMAGE') return [200, sessionView({ status: 'BIO_CAPTURE_COMPLETE' })];
+      return [200, sessionView({ status: 'BIO_CAPTURE_STARTED' })];
+    });
+    const { router } = renderPage(
+      i18n,
+      <ImageCaptureEntryPage />,
+      '/capture/image-capture-entry',
+      `/capture/image-capture-entry?cameraType=biometrics&sessionIdentifier=${SESSION_ID}&routeFrom=web`,
+    );
+    const take = () => screen.getByRole('button', { name: 'Take photo' });
+    const video = await screen.findByLabelText('Camera view');
+    // The camera is on, but the video has no frame yet.
+    await waitFor(() => expect(screen.queryByText('Starting the camera…')).toBeNull());
+    expect(take().hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText("Waiting for the camera's picture…")).toBeTruthy();
+    // Its first frames are black, as a camera's often are while it starts.
+    Object.assign(scene, { width: 1280, height: 960, grey: 0 });
+    fireEvent(video, new Event('loadeddata'));
+    expect(take().hasAttribute('disabled')).toBe(true);
+    // A picture.
+    scene.grey = 128;
+    fireEvent(video, new Event('playing'));
+    await waitFor(() => expect(take().hasAttribute('disabled')).toBe(false));
+    expect(screen.queryByText("Waiting for the camera's picture…")).toBeNull();
+
+    // The lens is covered when the button is pressed: nothing is taken or sent, and the page says why.
+    scene.grey = 4;
+    await userEvent.click(take());
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The camera is not showing a picture yet, so no photo was taken and no attempt was used.',
+    );
+    expect(screen.queryByRole('img', { name: 'The photo you have just taken' })).toBeNull();
+    expect(take().hasAttribute('disabled')).toBe(true);
+
+    // The picture is back: the photo is taken, checked and sent once.
+    scene.grey = 128;
+    fireEvent(video, new Event('playing'));
+    await waitFor(() => expect(take().hasAttribute('disabled')).toBe(false));
+    await userEvent.click(take());
+    expect(await screen.findByRole('img', { name: 'The photo you have just taken' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Use this photo' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/capture/image-capture-result'));
+    const uploads = calls.filter((c) => (c.body as { action?: string } | undefined)?.action === 'UPLOAD_IMAGE');
+    expect(uploads).toHaveLength(1);
+    expect((uploads[0].body as { image: string }).image).toBe('data:image/jpeg;base64,/9iA');
   });
 
   it('explains a refused camera and takes the photo from the file picker instead', async () => {
