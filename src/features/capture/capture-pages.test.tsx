@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CAPTURE_DEVICE_HEADER } from '@/api/capture';
+import { applySettings } from '@/api/settings';
 import { clearRouterContext, setRouterContext } from '@/api/router-context';
 import CaptureBiometricsPage from './capture-biometrics-page';
 import CaptureStartPage from './capture-start-page';
@@ -56,6 +57,41 @@ describe('capture-biometrics page', () => {
     expect(await screen.findByText(/A phone has opened the link/, undefined, { timeout: 5000 })).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/applications/application'), { timeout: 5000 });
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  describe('the phone link', () => {
+    afterEach(() => applySettings([]));
+    const phonePanel = async () => {
+      mockFetch(() => [200, sessionView({ status: 'BIO_LINKING_PHONE' })]);
+      renderPage(i18n, <CaptureBiometricsPage />, '/capture/capture-biometrics', `/capture/capture-biometrics?sessionIdentifier=${SESSION_ID}`);
+      await screen.findByRole('img', { name: 'QR code that opens the photo link on a phone' });
+      return within(screen.getByRole('region', { name: 'Continue on a phone' }));
+    };
+
+    it('says plainly that a phone cannot open a loopback address, and how to set PUBLIC_URL', async () => {
+      applySettings([{ key: 'FRONT_END_URL', value: 'http://localhost:8080' }, { key: 'PHONE_URL', value: 'http://localhost:8080' }]);
+      const panel = await phonePanel();
+      expect(panel.getByTestId('phone-link').textContent).toBe(`http://localhost:8080/capture?sessionIdentifier=${SESSION_ID}&routeFrom=mobile`);
+      const notice = panel.getByText(/A phone cannot open this link/).closest('[role="status"]');
+      expect(notice?.textContent).toContain('it points to http://localhost:8080, an address that only this computer can reach.');
+      expect(notice?.textContent).toContain('To use a phone, set PUBLIC_URL to an address the phone can reach');
+    });
+
+    it('uses the network address the server offers in development, and says the phone must share the network', async () => {
+      applySettings([{ key: 'FRONT_END_URL', value: 'http://localhost:5173' }, { key: 'PHONE_URL', value: 'http://192.168.1.20:5173' }]);
+      const panel = await phonePanel();
+      expect(panel.getByTestId('phone-link').textContent).toBe(`http://192.168.1.20:5173/capture?sessionIdentifier=${SESSION_ID}&routeFrom=mobile`);
+      expect(panel.getByText(/the phone must be on the same network/).textContent).toContain("this computer's network address, http://192.168.1.20:5173,");
+      expect(panel.queryByText(/A phone cannot open this link/)).toBeNull();
+    });
+
+    it('says nothing more when the portal has a public address', async () => {
+      applySettings([{ key: 'FRONT_END_URL', value: 'https://eta.example.org' }, { key: 'PHONE_URL', value: 'https://eta.example.org' }]);
+      const panel = await phonePanel();
+      expect(panel.getByTestId('phone-link').textContent).toBe(`https://eta.example.org/capture?sessionIdentifier=${SESSION_ID}&routeFrom=mobile`);
+      expect(panel.queryByText(/A phone cannot open this link/)).toBeNull();
+      expect(panel.queryByText(/network address/)).toBeNull();
+    });
   });
 
   it('explains a blocking outcome with its next step', async () => {
