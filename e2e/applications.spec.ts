@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, expectAccessible } from './support/fixtures';
 import { createVerifiedAccount, signInBrowser } from './support/accounts';
+import { applicationForTwoThroughApi } from './support/application-form';
 
 /** Where screenshots for a visual check go when SCREENSHOT_DIR is set; they are never committed. */
 const SHOTS = process.env.SCREENSHOT_DIR;
@@ -202,6 +203,35 @@ test.describe('applications', () => {
     // Continue resumes the first one where its applicants are.
     await page.getByRole('button', { name: /^Continue/ }).click();
     await expect(page).toHaveURL(/\/applications\/application\?applicantIdentifier=[0-9a-f-]{36}$/);
+  });
+
+  test('My applications draws one divider under the last applicant of an application, at 1280 and 375 px', async ({ page, context, request, baseURL }) => {
+    const account = await createVerifiedAccount(request);
+    await applicationForTwoThroughApi(request, account.tokens, account);
+    await signInBrowser(context, baseURL!, account.tokens);
+    const measured: { width: number; lines: number[] }[] = [];
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/my-applications');
+      const card = page.getByRole('region', { name: 'Electronic travel authorisation (ETA)' });
+      await expect(card.getByRole('listitem')).toHaveCount(2);
+      await shot(page, 'my-applications-dividers');
+      // The lines drawn across the card from the top of the applicants' list to the end of their row: the
+      // one between the two applicants, then the row's own, and nothing in between.
+      const lines = await card.getByRole('list').evaluate((list) => {
+        const row = list.closest('dd')!.parentElement!;
+        const drawn = (element: Element) => {
+          const style = getComputedStyle(element);
+          return style.borderBottomStyle !== 'none' && parseFloat(style.borderBottomWidth) > 0 ? [Math.round(element.getBoundingClientRect().bottom)] : [];
+        };
+        return [...[...list.children].flatMap(drawn), ...drawn(row)];
+      });
+      measured.push({ width, lines });
+    }
+    for (const { width, lines } of measured) {
+      expect(lines, `dividers at ${width} px`).toHaveLength(2);
+      expect(lines[1] - lines[0], `the last applicant and the row end are apart at ${width} px`).toBeGreaterThan(40);
+    }
   });
 
   test.describe('on a phone', () => {

@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, expectAccessible } from './support/fixtures';
 
@@ -608,4 +611,47 @@ test.describe('on the real pages', () => {
     await expect(summary.getByRole('link')).toHaveText(['L’adresse e-mail est obligatoire', 'Le mot de passe est obligatoire']);
     await expect(page).toHaveTitle(/^Erreur : /);
   });
+});
+
+test.describe('labels', () => {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const languages = readdirSync(path.join(root, 'locales')).sort();
+  const text = (lng: string, key: string): string =>
+    key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], JSON.parse(readFileSync(path.join(root, 'locales', lng, 'forms.json'), 'utf8'))) as string;
+  const formIds = readdirSync(path.join(root, 'schemas'))
+    .filter((f) => f.endsWith('.ui.json'))
+    .map((f) => f.replace(/\.ui\.json$/, ''))
+    .sort();
+  const propertyNames = (id: string) => Object.keys((JSON.parse(readFileSync(path.join(root, 'schemas', `${id}.schema.json`), 'utf8')) as { properties?: object }).properties ?? {});
+  /** A label as the engine would show it without its text: a property name, an item's default name or an i18n key. */
+  const looksRaw = (label: string, names: string[]) =>
+    names.includes(label) || /^[a-z]+[A-Z][A-Za-z0-9]*(-\d+)?$/.test(label) || /^[a-z][a-z0-9-]*:[A-Za-z0-9_.-]+$/.test(label);
+
+  for (const lng of languages) {
+    for (const id of formIds) {
+      test(`${id}: every field is labelled with its text, page by page (${lng})`, async ({ page }) => {
+        test.setTimeout(120_000);
+        await page.goto('/form-preview');
+        const main = page.getByRole('main');
+        if (lng !== 'en') await previewLanguage(page, lng);
+        const optional = text(lng, 'engine.optional');
+        const next = main.getByRole('button', { name: text(lng, 'engine.continue'), exact: true }).last();
+        const submitted = main.getByText(text(lng, 'preview.submitted'));
+        await main.getByRole('combobox', { name: text(lng, 'preview.form'), exact: true }).selectOption(id);
+        await expect(next).toBeVisible();
+        const names = propertyNames(id);
+        for (let step = 0; step < 20 && (await submitted.count()) === 0; step++) {
+          const labels = (await main.locator('form label, form legend').allTextContents()).map((l) => l.replace(optional, '').trim());
+          for (const label of labels) {
+            expect(label, `${id} (${lng}): a field has no label`).not.toBe('');
+            expect(looksRaw(label, names), `${id} (${lng}): a field is labelled "${label}"`).toBe(false);
+          }
+          const before = await main.textContent();
+          await next.click();
+          await expect(async () => expect((await submitted.count()) > 0 || (await main.textContent()) !== before).toBe(true)).toPass();
+        }
+        await expect(submitted, `${id} (${lng}) goes through to its answers`).toBeVisible();
+      });
+    }
+  }
 });

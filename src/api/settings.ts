@@ -16,7 +16,8 @@ export type SettingKey =
   | 'FORM_PREVIEW'
   | 'DEV_MAILBOX'
   | 'SESSION_WARNING_SECONDS'
-  | 'SESSION_IDLE_SECONDS';
+  | 'SESSION_IDLE_SECONDS'
+  | 'PHONE_URL';
 
 export type Settings = Readonly<Record<string, string>>;
 
@@ -39,6 +40,7 @@ export const SETTING_DEFAULTS: Readonly<Record<SettingKey, string>> = {
   DEV_MAILBOX: 'false',
   SESSION_WARNING_SECONDS: '120',
   SESSION_IDLE_SECONDS: '1800',
+  PHONE_URL: '',
 };
 
 /** Path of the settings endpoint, always on the origin that served the page. */

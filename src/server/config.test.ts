@@ -37,6 +37,9 @@ describe('loadConfig', () => {
     expect(publicSettings.FORM_PREVIEW).toBe('true');
     expect(publicSettings.DEV_MAILBOX).toBe('true');
     expect(publicSettings.SESSION_WARNING_SECONDS).toBe('120');
+    // The photo page's phone link uses the portal's address (a loopback one here, which the page explains).
+    expect(publicSettings.PHONE_URL).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://eta.example.org' }).publicSettings.PHONE_URL).toBe('https://eta.example.org');
   });
 
   it('reads every variable that is set', () => {

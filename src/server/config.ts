@@ -27,6 +27,7 @@ export const PUBLIC_SETTING_KEYS = [
   'DEV_MAILBOX',
   'SESSION_WARNING_SECONDS',
   'SESSION_IDLE_SECONDS',
+  'PHONE_URL',
 ] as const;
 
 export type PublicSettingKey = (typeof PUBLIC_SETTING_KEYS)[number];
@@ -217,6 +218,9 @@ export function loadConfig(env: Env): AppConfig {
   publicSettings.DEV_MAILBOX = String(devMailbox);
   publicSettings.SESSION_WARNING_SECONDS = String(sessionWarningSeconds);
   publicSettings.SESSION_IDLE_SECONDS = String(sessionIdleSeconds);
+  // The address the photo page's QR code and phone link use: the portal's own (`npm run dev` offers the
+  // machine's network address instead of a loopback one, see dev.ts).
+  publicSettings.PHONE_URL = publicSettings.FRONT_END_URL;
 
   return {
     port,

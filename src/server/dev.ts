@@ -3,6 +3,8 @@ import { buildApp } from './app';
 import { ensureJwtSecret, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { phoneReachableUrl } from './network-address';
+import { isLoopbackUrl } from '../shared/network';
 
 const API_PORT = Number(process.env.DEV_API_PORT ?? 8081);
 const PORTAL_PORT = Number(process.env.DEV_PORTAL_PORT ?? 5173);
@@ -14,6 +16,10 @@ async function dev(): Promise<void> {
   const config = await ensureJwtSecret(
     loadConfig({ ...process.env, PORT: String(API_PORT), PUBLIC_URL: process.env.PUBLIC_URL ?? portalUrl }),
   );
+  // A phone cannot open http://localhost: the photo page's phone link uses this machine's network address,
+  // on which Vite then listens too (the API stays on 127.0.0.1 behind Vite's proxy).
+  config.publicSettings.PHONE_URL = phoneReachableUrl(config.publicSettings.FRONT_END_URL);
+  const onNetwork = isLoopbackUrl(config.publicSettings.FRONT_END_URL) && !isLoopbackUrl(config.publicSettings.PHONE_URL);
   const db = openDatabase(config.database);
   await migrateToLatest(db);
   const app = await buildApp({ config, db, servePortal: false, onClose: () => db.destroy() });
@@ -23,12 +29,14 @@ async function dev(): Promise<void> {
   const vite = await createServer({
     server: {
       port: PORTAL_PORT,
+      host: onNetwork ? true : undefined,
       // Only these paths belong to the API; '/dev' alone would also catch Vite's own files.
       proxy: { '^/(api|dev)/|^/(envs|health)(\\?|$)': { target, changeOrigin: false } },
     },
   });
   await vite.listen();
   app.log.info(`API on ${target}`);
+  if (onNetwork) app.log.info(`Photo links for phones use ${config.publicSettings.PHONE_URL} (a phone on the same network opens it)`);
   vite.printUrls();
 
   let stopping = false;

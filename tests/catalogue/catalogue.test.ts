@@ -7,6 +7,7 @@ import {
   ALL_CHECKS,
   catalogue,
   checkKeys,
+  checkLabels,
   checkTranslations,
   checkSpecMessages,
   checkWidgets,
@@ -70,6 +71,38 @@ describe('form catalogue', () => {
         { file: 'locales/de/emails.json', message: 'is missing: copy locales/en/emails.json and translate every text' },
       ]);
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('names every field, nested field and list item without a label, and notes labels left in English', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'catalogue-labels-'));
+    try {
+      cpSync(DEFAULT_DIRS.schemas, join(dir, 'schemas'), { recursive: true });
+      cpSync(DEFAULT_DIRS.locales, join(dir, 'locales'), { recursive: true });
+      const dirs = { ...DEFAULT_DIRS, schemas: join(dir, 'schemas'), locales: join(dir, 'locales'), manifest: join(dir, 'schemas/routes.manifest.json') };
+      const uiPath = join(dir, 'schemas/application-form.ui.json');
+      const ui = JSON.parse(readFileSync(uiPath, 'utf8'));
+      delete ui.otherNationalities.items['ui:title'];
+      delete ui.maritalStatus['ui:title'];
+      writeFileSync(uiPath, JSON.stringify(ui));
+      const frPath = join(dir, 'locales/fr/applications.json');
+      const fr = JSON.parse(readFileSync(frPath, 'utf8'));
+      fr.forms.applicationForm.otherNationalities.hint = 'Add any other nationality you hold';
+      writeFileSync(frPath, JSON.stringify(fr));
+      clearLocaleCache();
+      const findings = checkLabels(dirs);
+      expect(findings.filter((f) => !f.warning)).toEqual([
+        { file: 'schemas/application-form.ui.json', message: expect.stringContaining('the items of the list "otherNationalities" have no "ui:title"') },
+        { file: 'schemas/application-form.ui.json', message: expect.stringContaining('field "maritalStatus" has no "ui:title"') },
+      ]);
+      expect(findings).toContainEqual({
+        file: 'locales/fr/applications.json',
+        warning: true,
+        message: expect.stringContaining('applications:forms.applicationForm.otherNationalities.hint (hint of "otherNationalities"'),
+      });
+    } finally {
+      clearLocaleCache();
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -41,6 +41,10 @@ const useStyles = makeStyles({
     fontSize: tokens.fontSizeBase400,
     lineHeight: tokens.lineHeightBase500,
     [NARROW]: { gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.spacingVerticalXS },
+    // The list sits in a summary row, which draws its own divider below and pads its top: the first applicant
+    // lines up with the row's term, and the last one draws no second divider above the row's.
+    ':first-child': { paddingTop: 0 },
+    ':last-child': { borderBottomStyle: 'none', paddingBottom: 0 },
   },
   applicantName: { fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
   applicantFacts: { color: tokens.colorNeutralForeground2 },

@@ -18,7 +18,7 @@ import {
 import { queryKeys } from '@/api/query-keys';
 import { ApiError } from '@/api/request';
 import { useRouterContext } from '@/api/router-context';
-import { APPLICATION_OVERVIEW, captureBiometricsPath, entryPath, isCapturingHere, markCapturingHere, phoneLink } from './capture-links';
+import { APPLICATION_OVERVIEW, captureBiometricsPath, entryPath, isCapturingHere, markCapturingHere, phoneAddress, phoneLink } from './capture-links';
 import { CaptureOutcome } from './capture-outcome';
 import { ButtonLink, Notice, PageHeading } from './parts';
 import { ProblemPanel } from '@/engine/problem-panel';
@@ -244,6 +244,7 @@ function Ways({ sessionIdentifier, view }: { sessionIdentifier: string; view: Ca
   const [copied, setCopied] = useState(false);
   const photo = photoOf(view);
   const link = phoneLink(sessionIdentifier);
+  const address = phoneAddress();
   // A capture under way that this tab did not start is a phone's.
   const phoneAtWork = LINKED.includes(view.status) || (UNDER_WAY.includes(view.status) && !isCapturingHere(sessionIdentifier));
   const showQr = LINKING.includes(view.status);
@@ -272,6 +273,13 @@ function Ways({ sessionIdentifier, view }: { sessionIdentifier: string; view: Ca
         <h2 id="way-phone" className={styles.wayHeading}>
           {t('captureBiometrics.phoneHeading')}
         </h2>
+        {!phoneAtWork && !address.reachable && (
+          <Notice tone="warning">
+            <p className={styles.noticeText}>{t('captureBiometrics.phoneUnreachable', { address: address.base })}</p>
+            <p className={styles.noticeText}>{t('captureBiometrics.phoneUnreachableFix')}</p>
+          </Notice>
+        )}
+        {!phoneAtWork && address.network && <p className={styles.text}>{t('captureBiometrics.phoneNetwork', { address: address.base })}</p>}
         {phoneAtWork ? (
           <Notice>{t('captureBiometrics.phoneLinked')}</Notice>
         ) : showQr ? (

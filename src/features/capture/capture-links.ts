@@ -1,5 +1,6 @@
 import { getSetting } from '@/api/settings';
 import type { CaptureType, RouteFrom } from '@/api/capture';
+import { isLoopbackUrl } from '@/shared/network';
 
 /** Where the application's task list is (the overview every applicant's steps start from). */
 export const APPLICATION_OVERVIEW = '/applications/application';
@@ -31,10 +32,21 @@ export function resultPath(result: { status: 'success' | 'failure'; errorCode?: 
   })}`;
 }
 
-/** The absolute link a phone opens (QR code): the portal's public address, else this page's origin. */
+/**
+ * Where a phone opens the photo link: the address the server offers for phones (in development, this
+ * machine's network address instead of a loopback one), else the portal's public address, else this page's
+ * origin. `reachable` is false when that is a loopback address, which no phone can open; `network` is true
+ * when the server offers the machine's network address in place of the portal's loopback one.
+ */
+export function phoneAddress(): { base: string; reachable: boolean; network: boolean } {
+  const frontEnd = (getSetting('FRONT_END_URL') || window.location.origin).replace(/\/+$/, '');
+  const base = (getSetting('PHONE_URL') || frontEnd).replace(/\/+$/, '');
+  return { base, reachable: !isLoopbackUrl(base), network: base !== frontEnd && isLoopbackUrl(frontEnd) && !isLoopbackUrl(base) };
+}
+
+/** The absolute link a phone opens (QR code), on the address of `phoneAddress()`. */
 export function phoneLink(sessionIdentifier: string): string {
-  const base = (getSetting('FRONT_END_URL') || window.location.origin).replace(/\/+$/, '');
-  return `${base}/capture?${search({ sessionIdentifier, routeFrom: 'mobile' })}`;
+  return `${phoneAddress().base}/capture?${search({ sessionIdentifier, routeFrom: 'mobile' })}`;
 }
 
 // Which tab took a photo is remembered per tab (sessionStorage), so that the desktop page can tell its own

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CAPTURE_DEVICE_HEADER } from '@/api/capture';
+import { applySettings } from '@/api/settings';
 import { clearRouterContext, setRouterContext } from '@/api/router-context';
 import CaptureBiometricsPage from './capture-biometrics-page';
 import CaptureStartPage from './capture-start-page';
@@ -56,6 +57,41 @@ describe('capture-biometrics page', () => {
     expect(await screen.findByText(/A phone has opened the link/, undefined, { timeout: 5000 })).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/applications/application'), { timeout: 5000 });
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  describe('the phone link', () => {
+    afterEach(() => applySettings([]));
+    const phonePanel = async () => {
+      mockFetch(() => [200, sessionView({ status: 'BIO_LINKING_PHONE' })]);
+      renderPage(i18n, <CaptureBiometricsPage />, '/capture/capture-biometrics', `/capture/capture-biometrics?sessionIdentifier=${SESSION_ID}`);
+      await screen.findByRole('img', { name: 'QR code that opens the photo link on a phone' });
+      return within(screen.getByRole('region', { name: 'Continue on a phone' }));
+    };
+
+    it('says plainly that a phone cannot open a loopback address, and how to set PUBLIC_URL', async () => {
+      applySettings([{ key: 'FRONT_END_URL', value: 'http://localhost:8080' }, { key: 'PHONE_URL', value: 'http://localhost:8080' }]);
+      const panel = await phonePanel();
+      expect(panel.getByTestId('phone-link').textContent).toBe(`http://localhost:8080/capture?sessionIdentifier=${SESSION_ID}&routeFrom=mobile`);
+      const notice = panel.getByText(/A phone cannot open this link/).closest('[role="status"]');
+      expect(notice?.textContent).toContain('it points to http://localhost:8080, an address that only this computer can reach.');
+      expect(notice?.textContent).toContain('To use a phone, set PUBLIC_URL to an address the phone can reach');
+    });
+
+    it('uses the network address the server offers in development, and says the phone must share the network', async () => {
+      applySettings([{ key: 'FRONT_END_URL', value: 'http://localhost:5173' }, { key: 'PHONE_URL', value: 'http://192.168.1.20:5173' }]);
+      const panel = await phonePanel();
+      expect(panel.getByTestId('phone-link').textContent).toBe(`http://192.168.1.20:5173/capture?sessionIdentifier=${SESSION_ID}&routeFrom=mobile`);
+      expect(panel.getByText(/the phone must be on the same network/).textContent).toContain("this computer's network address, http://192.168.1.20:5173,");
+      expect(panel.queryByText(/A phone cannot open this link/)).toBeNull();
+    });
+
+    it('says nothing more when the portal has a public address', async () => {
+      applySettings([{ key: 'FRONT_END_URL', value: 'https://eta.example.org' }, { key: 'PHONE_URL', value: 'https://eta.example.org' }]);
+      const panel = await phonePanel();
+      expect(panel.getByTestId('phone-link').textContent).toBe(`https://eta.example.org/capture?sessionIdentifier=${SESSION_ID}&routeFrom=mobile`);
+      expect(panel.queryByText(/A phone cannot open this link/)).toBeNull();
+      expect(panel.queryByText(/network address/)).toBeNull();
+    });
   });
 
   it('explains a blocking outcome with its next step', async () => {
@@ -151,6 +187,24 @@ describe('capture landing on the phone', () => {
   });
 });
 
+/**
+ * The camera's picture, which jsdom cannot show: the size of the video's frames (0 before the first) and the
+ * grey level every pixel a canvas reads from it has (0 is a black frame).
+ */
+function fakeVideoFrames() {
+  const scene = { width: 0, height: 0, grey: 0 };
+  vi.spyOn(HTMLMediaElement.prototype, 'readyState', 'get').mockImplementation(() => (scene.width > 0 ? 4 : 0));
+  vi.spyOn(HTMLVideoElement.prototype, 'videoWidth', 'get').mockImplementation(() => scene.width);
+  vi.spyOn(HTMLVideoElement.prototype, 'videoHeight', 'get').mockImplementation(() => scene.height);
+  const context = {
+    drawImage: () => undefined,
+    getImageData: (_x: number, _y: number, w: number, h: number) => ({ data: new Uint8ClampedArray(w * h * 4).fill(scene.grey) }),
+  };
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => context as unknown as CanvasRenderingContext2D);
+  vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((done) => done(new Blob([new Uint8Array([0xff, 0xd8, scene.grey])], { type: 'image/jpeg' })));
+  return scene;
+}
+
 describe('camera page', () => {
   const getUserMedia = vi.fn();
   beforeEach(() => {
@@ -162,6 +216,7 @@ describe('camera page', () => {
   it('asks for the back camera for the passport and shows the frame, tips and capture button', async () => {
     const stop = vi.fn();
     getUserMedia.mockResolvedValue({ getTracks: () => [{ stop }] });
+    Object.assign(fakeVideoFrames(), { width: 1920, height: 1080, grey: 120 });
     mockFetch(() => [200, sessionView({ status: 'PASSPORT_CAPTURE_STARTED', captureType: 'passport' })]);
     const view = renderPage(
       i18n,
@@ -176,6 +231,58 @@ describe('camera page', () => {
     expect(screen.getByText('Fit the data page inside the frame.')).toBeTruthy();
     view.unmount();
     expect(stop).toHaveBeenCalled();
+  });
+
+  it('offers Take photo only once the camera shows a picture, and never sends a black frame', async () => {
+    getUserMedia.mockResolvedValue({ getTracks: () => [{ stop: vi.fn() }] });
+    const scene = fakeVideoFrames();
+    const calls = mockFetch((call) => {
+      const body = call.body as { action: string } | undefined;
+      if (body?.action === 'UPLOAD_IMAGE') return [200, sessionView({ status: 'BIO_CAPTURE_COMPLETE' })];
+      return [200, sessionView({ status: 'BIO_CAPTURE_STARTED' })];
+    });
+    const { router } = renderPage(
+      i18n,
+      <ImageCaptureEntryPage />,
+      '/capture/image-capture-entry',
+      `/capture/image-capture-entry?cameraType=biometrics&sessionIdentifier=${SESSION_ID}&routeFrom=web`,
+    );
+    const take = () => screen.getByRole('button', { name: 'Take photo' });
+    const video = await screen.findByLabelText('Camera view');
+    // The camera is on, but the video has no frame yet.
+    await waitFor(() => expect(screen.queryByText('Starting the camera…')).toBeNull());
+    expect(take().hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText("Waiting for the camera's picture…")).toBeTruthy();
+    // Its first frames are black, as a camera's often are while it starts.
+    Object.assign(scene, { width: 1280, height: 960, grey: 0 });
+    fireEvent(video, new Event('loadeddata'));
+    expect(take().hasAttribute('disabled')).toBe(true);
+    // A picture.
+    scene.grey = 128;
+    fireEvent(video, new Event('playing'));
+    await waitFor(() => expect(take().hasAttribute('disabled')).toBe(false));
+    expect(screen.queryByText("Waiting for the camera's picture…")).toBeNull();
+
+    // The lens is covered when the button is pressed: nothing is taken or sent, and the page says why.
+    scene.grey = 4;
+    await userEvent.click(take());
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The camera is not showing a picture yet, so no photo was taken and no attempt was used.',
+    );
+    expect(screen.queryByRole('img', { name: 'The photo you have just taken' })).toBeNull();
+    expect(take().hasAttribute('disabled')).toBe(true);
+
+    // The picture is back: the photo is taken, checked and sent once.
+    scene.grey = 128;
+    fireEvent(video, new Event('playing'));
+    await waitFor(() => expect(take().hasAttribute('disabled')).toBe(false));
+    await userEvent.click(take());
+    expect(await screen.findByRole('img', { name: 'The photo you have just taken' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Use this photo' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/capture/image-capture-result'));
+    const uploads = calls.filter((c) => (c.body as { action?: string } | undefined)?.action === 'UPLOAD_IMAGE');
+    expect(uploads).toHaveLength(1);
+    expect((uploads[0].body as { image: string }).image).toBe('data:image/jpeg;base64,/9iA');
   });
 
   it('explains a refused camera and takes the photo from the file picker instead', async () => {

@@ -142,6 +142,8 @@ function Capture({ cameraType, routeFrom, sessionIdentifier }: CaptureProps) {
   const [photo, setPhoto] = useState<Blob | undefined>();
   const [previewUrl, setPreviewUrl] = useState<string | undefined>();
   const [readFailed, setReadFailed] = useState(false);
+  // The camera showed no picture (black) when Take photo was pressed: nothing was sent, no attempt used.
+  const [noPicture, setNoPicture] = useState(false);
   const fileId = useId();
   const fileHintId = useId();
   const backTo = routeFrom === 'web' ? captureBiometricsPath(sessionIdentifier) : `/capture?sessionIdentifier=${encodeURIComponent(sessionIdentifier)}&routeFrom=mobile`;
@@ -169,8 +171,9 @@ function Capture({ cameraType, routeFrom, sessionIdentifier }: CaptureProps) {
   }, [photo]);
 
   const takePhoto = async () => {
-    const blob = await camera.capture();
-    if (blob) setPhoto(blob);
+    const taken = await camera.capture();
+    setNoPicture(taken?.kind === 'no-picture');
+    if (taken?.kind === 'photo') setPhoto(taken.blob);
   };
 
   const chooseFile = (file: File | undefined) => {
@@ -267,15 +270,22 @@ function Capture({ cameraType, routeFrom, sessionIdentifier }: CaptureProps) {
               aria-label={t('entry.videoLabel')}
             />
             <Frame type={cameraType} />
-            {camera.state.kind !== 'ready' && (
+            {!camera.picture && (
               <div className={own.starting}>
-                <Spinner appearance="inverted" label={t('entry.starting')} />
+                <Spinner appearance="inverted" label={camera.state.kind === 'ready' ? t('entry.waitingForPicture') : t('entry.starting')} />
               </div>
             )}
             <p className={own.hint}>{t(`entry.frameHint.${cameraType}`)}</p>
           </div>
+          {noPicture && <ProblemPanel message={t('entry.noPicture')} />}
           <div className={styles.actions}>
-            <Button appearance="primary" size="large" className={own.primary} disabled={camera.state.kind !== 'ready'} onClick={() => void takePhoto()}>
+            <Button
+              appearance="primary"
+              size="large"
+              className={own.primary}
+              disabled={camera.state.kind !== 'ready' || !camera.picture}
+              onClick={() => void takePhoto()}
+            >
               {t('entry.capture')}
             </Button>
             <Button

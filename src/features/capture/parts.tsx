@@ -50,13 +50,14 @@ const usePanelStyles = makeStyles({
     lineHeight: tokens.lineHeightBase500,
   },
   success: { borderLeftColor: '#00703C', backgroundColor: tokens.colorPaletteGreenBackground1 },
+  warning: { borderLeftColor: '#B35900', backgroundColor: tokens.colorPaletteYellowBackground1 },
 });
 
-/** An information or success message, announced politely (role status) without taking focus. */
-export function Notice({ children, tone = 'info' }: { children: ReactNode; tone?: 'info' | 'success' }) {
+/** An information, success or warning message, announced politely (role status) without taking focus. */
+export function Notice({ children, tone = 'info' }: { children: ReactNode; tone?: 'info' | 'success' | 'warning' }) {
   const styles = usePanelStyles();
   return (
-    <div role="status" className={tone === 'success' ? `${styles.notice} ${styles.success}` : styles.notice}>
+    <div role="status" className={tone === 'info' ? styles.notice : `${styles.notice} ${styles[tone]}`}>
       {children}
     </div>
   );

@@ -23,6 +23,8 @@ export const useCaptureStyles = makeStyles({
   },
   lead: { margin: `0 0 ${tokens.spacingVerticalXL}`, fontSize: tokens.fontSizeBase500, lineHeight: tokens.lineHeightBase500 },
   text: { margin: `0 0 ${tokens.spacingVerticalM}`, fontSize: tokens.fontSizeBase400, lineHeight: tokens.lineHeightBase500 },
+  /** Paragraphs inside a notice: spaced apart, none after the last. */
+  noticeText: { margin: `0 0 ${tokens.spacingVerticalS}`, ':last-child': { marginBottom: 0 } },
   actions: {
     display: 'flex',
     flexWrap: 'wrap',
