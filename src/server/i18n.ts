@@ -91,8 +91,12 @@ export function negotiateLanguage(header: string | undefined, available: string[
   return FALLBACK_LANGUAGE;
 }
 
-/** The language of a request, from its Accept-Language header. */
-export function languageOf(request: { headers: Record<string, string | string[] | undefined> }): string {
+/**
+ * The language of a request: the signed-in profile's saved language when it is offered (set on the request by
+ * `authenticate`), else the best match of its Accept-Language header.
+ */
+export function languageOf(request: { headers: Record<string, string | string[] | undefined>; profileLanguage?: string }): string {
+  if (request.profileLanguage && availableLanguages().includes(request.profileLanguage)) return request.profileLanguage;
   const header = request.headers['accept-language'];
   return negotiateLanguage(Array.isArray(header) ? header.join(',') : header);
 }
