@@ -74,6 +74,15 @@ describe('i18n', () => {
     expect(document.documentElement.dir).toBe('ltr');
   });
 
+  it('writes numbers in texts the way of the language, with its plural form', async () => {
+    await changeLanguage('fr');
+    await i18next.loadNamespaces('accounts');
+    expect(i18next.t('accounts:sessionTimeout.minutes', { count: 1000000 })).toBe('1\u202f000\u202f000 minutes');
+    expect(i18next.t('accounts:sessionTimeout.minutes', { count: 1 })).toBe('1 minute');
+    await changeLanguage('en');
+    expect(i18next.t('accounts:sessionTimeout.minutes', { count: 1500 })).toBe('1,500 minutes');
+  });
+
   it('names each language in its own language', () => {
     expect(languageName('fr')).toBe('Français');
     expect(languageName('en')).toBe('English');

@@ -1,6 +1,7 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { getSetting } from '@/api/settings';
+import { localiseInterpolation } from '@/shared/i18n-interpolation';
 import { installPseudoLocale, PSEUDO_LANGUAGE } from './pseudo-locale';
 
 /** localStorage key holding the visitor's language choice. */
@@ -135,9 +136,10 @@ export function initI18n(): Promise<void> {
           ns: [DEFAULT_NAMESPACE],
           defaultNS: DEFAULT_NAMESPACE,
           fallbackNS: false,
-          interpolation: { escapeValue: false },
+          interpolation: { escapeValue: false, alwaysFormat: true },
           react: { useSuspense: true },
         });
+      localiseInterpolation(i18next);
       if (offered.includes(PSEUDO_LANGUAGE)) installPseudoLocale(i18next);
       syncDocumentLanguage(i18next.resolvedLanguage ?? i18next.language);
       const rest = namespaces.filter((ns) => ns !== DEFAULT_NAMESPACE);

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import i18next, { type i18n, type Resource } from 'i18next';
+import { localiseInterpolation } from '../shared/i18n-interpolation';
 
 /**
  * The locale files shared with the browser (contract 8); LOCALES_DIR points the server at another copy (the one
@@ -44,9 +45,10 @@ function ensureLoaded(): i18n {
     defaultNS: 'api',
     initAsync: false,
     // Messages go into JSON bodies and e-mail templates escape on their own.
-    interpolation: { escapeValue: false },
+    interpolation: { escapeValue: false, alwaysFormat: true },
     returnNull: false,
   });
+  localiseInterpolation(created);
   instance = created;
   return created;
 }
