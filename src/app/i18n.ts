@@ -140,7 +140,7 @@ export function initI18n(): Promise<void> {
           react: { useSuspense: true },
         });
       localiseInterpolation(i18next);
-      if (offered.includes(PSEUDO_LANGUAGE)) installPseudoLocale(i18next);
+      if (offered.includes(PSEUDO_LANGUAGE)) await installPseudoLocale(i18next);
       syncDocumentLanguage(i18next.resolvedLanguage ?? i18next.language);
       const rest = namespaces.filter((ns) => ns !== DEFAULT_NAMESPACE);
       if (rest.length > 0) void i18next.loadNamespaces(rest);

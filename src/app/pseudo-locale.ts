@@ -43,8 +43,9 @@ export function pseudoResources(node: unknown): unknown {
 /**
  * Fills the pseudo-locale from English: every English namespace i18next loads (English is the fallback, so it
  * is always loaded with the current language) is added again under PSEUDO_LANGUAGE in its pseudo form.
+ * Call it once i18next has started.
  */
-export function installPseudoLocale(i18n: I18n): void {
+export async function installPseudoLocale(i18n: I18n): Promise<void> {
   const copy = (lng: string, ns: string) => {
     if (lng !== 'en') return;
     const bundle = i18n.getResourceBundle('en', ns) as unknown;
@@ -52,4 +53,6 @@ export function installPseudoLocale(i18n: I18n): void {
   };
   i18n.store.on('added', copy);
   for (const ns of Object.keys(i18n.store.data.en ?? {})) copy('en', ns);
+  // Started in the pseudo-locale, i18next resolved English (it had no texts yet): resolve it again.
+  if (i18n.language === PSEUDO_LANGUAGE && i18n.resolvedLanguage !== PSEUDO_LANGUAGE) await i18n.changeLanguage(PSEUDO_LANGUAGE);
 }
