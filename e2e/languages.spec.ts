@@ -8,6 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { createVerifiedAccount, latestMail, signInBrowser } from './support/accounts';
 import { test, expect, expectAccessible } from './support/fixtures';
 
 const LOCALES = join(import.meta.dirname, '..', 'locales');
@@ -119,4 +120,26 @@ test('the development pseudo-locale, opened by ?lng=en-XA, accents and lengthens
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^⟦.+⟧$/);
   await expect(page.getByRole('navigation').first().getByRole('link').first()).toHaveText(/^⟦Ĥöɱé ·+⟧$/);
+});
+
+test('signed in, the language chosen in the header is saved in the profile and the e-mails follow it', async ({ page, context, request, baseURL }) => {
+  const lng = languages[0];
+  test.skip(!lng, 'no language besides English in locales/');
+  const account = await createVerifiedAccount(request);
+  await signInBrowser(context, baseURL!, account.tokens);
+  await page.goto('/profile');
+  await page.getByRole('banner').getByRole('combobox').selectOption(lng);
+  await expect(page.locator('html')).toHaveAttribute('lang', lng);
+  const headers = { authorization: `Bearer ${account.tokens.accessToken}` };
+  await expect(async () => {
+    const profile = await (await request.get('/api/eta/profile', { headers })).json();
+    expect(profile.language).toBe(lng);
+  }).toPass();
+  // A password reset asked for in English is e-mailed in the profile's language.
+  await request.post('/api/eta/profile/request-password-reset', { data: { email: account.email }, headers: { 'accept-language': 'en' } });
+  const mail = await latestMail(request, account.email, /.+/, { count: 2 });
+  const englishSubject = JSON.parse(readFileSync(join(LOCALES, 'en', 'emails.json'), 'utf8')).resetPassword?.subject;
+  const subject = JSON.parse(readFileSync(join(LOCALES, lng, 'emails.json'), 'utf8')).resetPassword?.subject;
+  expect(subject).not.toBe(englishSubject);
+  expect(mail.subject).toBe(subject);
 });
