@@ -19,10 +19,11 @@ describe('server i18n', () => {
     );
   });
 
-  it('answers a signed-in profile in its saved language before Accept-Language', () => {
-    expect(languageOf({ headers: { 'accept-language': 'fr' }, profileLanguage: 'en' })).toBe('en');
-    expect(languageOf({ headers: { 'accept-language': 'fr' }, profileLanguage: 'xx' })).toBe('fr');
-    expect(languageOf({ headers: { 'accept-language': 'fr' } })).toBe('fr');
+  it('answers in the Accept-Language match, else in the saved language of the signed-in profile, else English', () => {
+    expect(languageOf({ headers: { 'accept-language': 'fr' }, profileLanguage: 'en' })).toBe('fr');
+    expect(languageOf({ headers: {}, profileLanguage: 'fr' })).toBe('fr');
+    expect(languageOf({ headers: { 'accept-language': 'de-DE,de' }, profileLanguage: 'fr' })).toBe('fr');
+    expect(languageOf({ headers: { 'accept-language': 'de' }, profileLanguage: 'xx' })).toBe('en');
   });
 
   it('has every English api key in French', () => {

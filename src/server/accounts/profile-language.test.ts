@@ -20,7 +20,7 @@ describe.each(databases())('the profile language on %s', (kind) => {
     await app.close();
   });
 
-  it('is saved with PATCH and then used for the answers of signed-in calls, whatever Accept-Language says', async () => {
+  it('is saved with PATCH and then used for the answers of signed-in calls that ask for no offered language', async () => {
     const accessToken = (await registerVerifiedAndLogin(app, 'language@example.com')).tokenInfo.accessToken;
     expect((await getProfile(app, accessToken)).json()).toMatchObject({ language: 'en' });
 
@@ -33,7 +33,7 @@ describe.each(databases())('the profile language on %s', (kind) => {
       app,
       'change-password',
       { currentPassword: 'Not-The-Password-1!', newPassword: OTHER_PASSWORD, confirmPassword: OTHER_PASSWORD },
-      { token: accessToken, lang: 'en-GB,en;q=0.9' },
+      { token: accessToken, lang: 'de-DE,de;q=0.9' },
     );
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().fields).toEqual([
@@ -51,14 +51,15 @@ describe.each(databases())('the profile language on %s', (kind) => {
       { token: accessToken, lang: 'en' },
     );
     expect(changed.statusCode).toBe(200);
-    expect(changed.json().message).toBe('Votre mot de passe a été modifié. Vous avez été déconnecté de vos autres appareils.');
+    // The answer follows the request's language; the e-mail the profile's.
+    expect(changed.json().message).toBe('Your password has been changed. You have been signed out on your other devices.');
     const [message] = await waitForMail(app, 'mail-language@example.com', 2);
     expect(message.subject).toBe('Votre mot de passe a été modifié');
   });
 
   it('refuses a language the portal does not offer, and a malformed one, on the language field', async () => {
     const accessToken = (await registerVerifiedAndLogin(app, 'no-such-language@example.com')).tokenInfo.accessToken;
-    const unknown = await patchLanguage(app, accessToken, { language: 'de' }, 'fr');
+    const unknown = await patchLanguage(app, accessToken, { language: 'de' }, 'en');
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({
       code: 'VALIDATION_FAILED',
