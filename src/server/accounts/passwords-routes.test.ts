@@ -100,8 +100,6 @@ describe.each(databases())('password reset and change on %s', (kind) => {
 
   it('refuses a wrong current password on its field, and a common new one', async () => {
     const { tokenInfo } = await registerVerifiedAndLogin(app, 'careful@example.com');
-    // Signed in, the profile's saved language decides the language of the answers.
-    await app.db.updateTable('profiles').set({ language: 'fr' }).where('email', '=', 'careful@example.com').execute();
     const wrong = await post(
       app,
       'change-password',
