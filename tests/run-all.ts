@@ -1,6 +1,6 @@
 /**
  * `npm test`: the whole test suite, the same on a developer's machine and in CI.
- * Typecheck, lint, schema catalogue checks, unit and integration tests (SQLite and a scratch PostgreSQL),
+ * Typecheck, lint, schema catalogue checks, the translations check, unit and integration tests (SQLite and a scratch PostgreSQL),
  * production build, then Playwright end-to-end journeys in Chromium against the real server.
  */
 import { spawnSync } from 'node:child_process';
@@ -38,6 +38,7 @@ const steps: Step[] = [
   { name: 'typecheck', command: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] },
   { name: 'lint', command: bin('eslint'), args: ['.', '--max-warnings=0'] },
   { name: 'check:schemas', command: bin('tsx'), args: ['tests/check-schemas.ts'] },
+  { name: 'check:locales', command: bin('tsx'), args: ['tests/check-locales.ts'] },
   {
     name: 'unit and integration',
     command: bin('vitest'),

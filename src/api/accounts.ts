@@ -133,6 +133,16 @@ export function useProfile() {
   });
 }
 
+/** GET profile, outside react-query (for the header, which also renders where no query client is). */
+export async function fetchProfile(signal?: AbortSignal): Promise<Profile> {
+  return unwrap(await productRequest<Profile>({ method: 'GET', path: PROFILE_PATH, signal }));
+}
+
+/** PATCH profile: saves the language the API answers and e-mails the signed-in user in. */
+export async function saveProfileLanguage(language: string): Promise<Profile> {
+  return unwrap(await productRequest<Profile>({ method: 'PATCH', path: PROFILE_PATH, body: { language } }));
+}
+
 /**
  * 'Stay signed in': counts as activity (in every tab) and renews the session now through the scheduler's
  * single-flight refresh, so it never races the scheduler into a reuse detection. Resolves false, after

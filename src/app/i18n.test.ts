@@ -7,8 +7,11 @@ import {
   LANGUAGE_STORAGE_KEY,
   languageName,
   languages,
+  linkedLanguage,
+  offeredLanguages,
   syncDocumentLanguage,
 } from './i18n';
+import { PSEUDO_LANGUAGE, pseudoText } from './pseudo-locale';
 
 describe('detectLanguage', () => {
   const offered = ['en', 'fr'];
@@ -20,6 +23,13 @@ describe('detectLanguage', () => {
   it('falls back to the browser language, exact or by its base', () => {
     expect(detectLanguage(null, ['de-DE', 'fr-CA'], offered)).toBe('fr');
     expect(detectLanguage('xx', ['fr'], offered)).toBe('fr');
+  });
+
+  it('follows a ?lng= link before the stored choice and the browser', () => {
+    expect(detectLanguage('en', ['en-GB'], offered, 'fr')).toBe('fr');
+    expect(linkedLanguage('?authKey=x&lng=fr', offered)).toBe('fr');
+    expect(linkedLanguage('?lng=de', offered)).toBeNull();
+    expect(linkedLanguage('', offered)).toBeNull();
   });
 
   it('uses English when nothing matches', () => {
@@ -64,6 +74,15 @@ describe('i18n', () => {
     expect(document.documentElement.dir).toBe('ltr');
   });
 
+  it('writes numbers in texts the way of the language, with its plural form', async () => {
+    await changeLanguage('fr');
+    await i18next.loadNamespaces('accounts');
+    expect(i18next.t('accounts:sessionTimeout.minutes', { count: 1000000 })).toBe('1\u202f000\u202f000 minutes');
+    expect(i18next.t('accounts:sessionTimeout.minutes', { count: 1 })).toBe('1 minute');
+    await changeLanguage('en');
+    expect(i18next.t('accounts:sessionTimeout.minutes', { count: 1500 })).toBe('1,500 minutes');
+  });
+
   it('names each language in its own language', () => {
     expect(languageName('fr')).toBe('Français');
     expect(languageName('en')).toBe('English');
@@ -91,5 +110,32 @@ describe('locale files', () => {
       expect(other.has(key), `${file} misses ${key}`).toBe(true);
       expect(placeholders(other.get(key) ?? ''), `${file} ${key}`).toEqual(placeholders(text));
     }
+  });
+});
+
+describe('pseudo-locale', () => {
+  it('accents and lengthens a text, keeping placeholders, nesting and tags', () => {
+    expect(pseudoText('Apply now')).toBe('⟦Áþþļý ñöŵ ····⟧');
+    expect(pseudoText('Hello {{name}}, <1>go</1>')).toBe('⟦Ĥéļļö {{name}}, <1>ĝö</1> ····⟧');
+    const long = pseudoText('a'.repeat(50));
+    expect(long.length).toBeGreaterThan(50 * 1.4);
+    expect(pseudoText('')).toBe('');
+  });
+
+  it('is offered in development only, after the real languages, and is not a folder of locales/', () => {
+    expect(offeredLanguages()).toEqual([...languages, PSEUDO_LANGUAGE]);
+    expect(languages).not.toContain(PSEUDO_LANGUAGE);
+  });
+
+  it('shows every English text in its pseudo form', async () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
+    await initI18n();
+    await changeLanguage(PSEUDO_LANGUAGE);
+    await i18next.loadNamespaces('common');
+    expect(i18next.t('common:nav.home')).toBe(pseudoText('Home'));
+    expect(i18next.t('common:documentTitle', { page: 'FAQ', service: 'ETA' })).toBe('⟦FAQ – ETA ·⟧');
+    expect(document.documentElement.lang).toBe('en-XA');
+    expect(document.documentElement.dir).toBe('ltr');
+    await changeLanguage('en');
   });
 });

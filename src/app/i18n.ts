@@ -1,5 +1,8 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { getSetting } from '@/api/settings';
+import { localiseInterpolation } from '@/shared/i18n-interpolation';
+import { installPseudoLocale, PSEUDO_LANGUAGE } from './pseudo-locale';
 
 /** localStorage key holding the visitor's language choice. */
 export const LANGUAGE_STORAGE_KEY = 'eta.language';
@@ -50,15 +53,35 @@ const lazyLocaleBackend: BackendModule = {
   },
 };
 
+// --- Language choice: offered languages, ?lng= links, the development pseudo-locale --------------------------
+
+/** Whether the development pseudo-locale is offered: where forms can be previewed (development, FORM_PREVIEW=true). */
+export function pseudoLocaleEnabled(): boolean {
+  return getSetting('FORM_PREVIEW') === 'true';
+}
+
+/** The languages the switcher offers: the folders of locales/, plus the pseudo-locale in development. */
+export function offeredLanguages(): readonly string[] {
+  return pseudoLocaleEnabled() ? [...languages, PSEUDO_LANGUAGE] : languages;
+}
+
+/** The language a link asks for with `?lng=` (e.g. an e-mailed link), when the portal offers it. */
+export function linkedLanguage(search: string, offered: readonly string[] = offeredLanguages()): string | null {
+  const asked = new URLSearchParams(search).get('lng');
+  return asked && offered.includes(asked) ? asked : null;
+}
+
 /**
  * Picks the start language: the stored choice when offered, else the first of the browser's languages
- * that is offered (exactly, or by its base such as fr for fr-CA), else English.
+ * that is offered (exactly, or by its base such as fr for fr-CA), else English. A `?lng=` link wins over both.
  */
 export function detectLanguage(
   stored: string | null | undefined,
   preferred: readonly string[],
   offered: readonly string[] = languages,
+  linked: string | null = null,
 ): string {
+  if (linked && offered.includes(linked)) return linked;
   if (stored && offered.includes(stored)) return stored;
   for (const tag of preferred) {
     if (offered.includes(tag)) return tag;
@@ -99,20 +122,25 @@ export function initI18n(): Promise<void> {
   if (!started) {
     started = (async () => {
       i18next.on('languageChanged', syncDocumentLanguage);
+      const offered = offeredLanguages();
+      const linked = linkedLanguage(window.location.search, offered);
+      if (linked) rememberLanguage(linked);
       await i18next
         .use(lazyLocaleBackend)
         .use(initReactI18next)
         .init({
-          lng: detectLanguage(readStoredLanguage(), browserLanguages()),
+          lng: detectLanguage(readStoredLanguage(), browserLanguages(), offered, linked),
           fallbackLng: FALLBACK_LANGUAGE,
-          supportedLngs: [...languages],
+          supportedLngs: [...offered],
           load: 'currentOnly',
           ns: [DEFAULT_NAMESPACE],
           defaultNS: DEFAULT_NAMESPACE,
           fallbackNS: false,
-          interpolation: { escapeValue: false },
+          interpolation: { escapeValue: false, alwaysFormat: true },
           react: { useSuspense: true },
         });
+      localiseInterpolation(i18next);
+      if (offered.includes(PSEUDO_LANGUAGE)) await installPseudoLocale(i18next);
       syncDocumentLanguage(i18next.resolvedLanguage ?? i18next.language);
       const rest = namespaces.filter((ns) => ns !== DEFAULT_NAMESPACE);
       if (rest.length > 0) void i18next.loadNamespaces(rest);
@@ -123,13 +151,17 @@ export function initI18n(): Promise<void> {
 
 /** Switches the language (loading its files first), remembers the choice and updates `<html lang dir>`. */
 export async function changeLanguage(lng: string): Promise<void> {
-  if (!languages.includes(lng)) throw new Error(`Language not offered: ${lng}`);
+  if (!offeredLanguages().includes(lng)) throw new Error(`Language not offered: ${lng}`);
+  rememberLanguage(lng);
+  await i18next.changeLanguage(lng);
+}
+
+function rememberLanguage(lng: string): void {
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
   } catch {
     // The switch still applies for this visit when storage is blocked.
   }
-  await i18next.changeLanguage(lng);
 }
 
 /** The language in use now (for Accept-Language and formatting). */

@@ -12,6 +12,20 @@ describe('server i18n', () => {
     expect(translate('xx', 'api:errors.notFound')).toBe('The requested resource was not found.');
   });
 
+  it('writes numbers the way of the language and picks its plural form (French many for a million)', () => {
+    expect(translate('en', 'api:accounts.tooManyAttempts', { count: 1500 })).toBe('Too many attempts. Please try again in 1,500 minutes.');
+    expect(translate('fr', 'api:accounts.tooManyAttempts', { count: 1000000 })).toBe(
+      `Trop de tentatives. Veuillez réessayer dans 1${'\u202f'}000${'\u202f'}000 minutes.`,
+    );
+  });
+
+  it('answers in the Accept-Language match, else in the saved language of the signed-in profile, else English', () => {
+    expect(languageOf({ headers: { 'accept-language': 'fr' }, profileLanguage: 'en' })).toBe('fr');
+    expect(languageOf({ headers: {}, profileLanguage: 'fr' })).toBe('fr');
+    expect(languageOf({ headers: { 'accept-language': 'de-DE,de' }, profileLanguage: 'fr' })).toBe('fr');
+    expect(languageOf({ headers: { 'accept-language': 'de' }, profileLanguage: 'xx' })).toBe('en');
+  });
+
   it('has every English api key in French', () => {
     expect(hasTranslation('fr', 'api:errors.internal')).toBe(true);
     expect(hasTranslation('fr', 'api:errors.noSuchKey')).toBe(false);

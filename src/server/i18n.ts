@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import i18next, { type i18n, type Resource } from 'i18next';
+import { localiseInterpolation } from '../shared/i18n-interpolation';
 
 /**
  * The locale files shared with the browser (contract 8); LOCALES_DIR points the server at another copy (the one
@@ -44,9 +45,10 @@ function ensureLoaded(): i18n {
     defaultNS: 'api',
     initAsync: false,
     // Messages go into JSON bodies and e-mail templates escape on their own.
-    interpolation: { escapeValue: false },
+    interpolation: { escapeValue: false, alwaysFormat: true },
     returnNull: false,
   });
+  localiseInterpolation(created);
   instance = created;
   return created;
 }
@@ -69,7 +71,12 @@ export function hasTranslation(lang: string, key: string): boolean {
 
 /** Picks the best available language for an Accept-Language header value (q-values honoured), else English. */
 export function negotiateLanguage(header: string | undefined, available: string[] = availableLanguages()): string {
-  if (!header) return FALLBACK_LANGUAGE;
+  return matchLanguage(header, available) ?? FALLBACK_LANGUAGE;
+}
+
+/** The best available language an Accept-Language header asks for, or null when it asks for none of them. */
+function matchLanguage(header: string | undefined, available: string[]): string | null {
+  if (!header) return null;
   const ranges = header
     .split(',')
     .map((part, index) => {
@@ -88,11 +95,20 @@ export function negotiateLanguage(header: string | undefined, available: string[
     const primary = lower.get(tag.split('-')[0]);
     if (primary) return primary;
   }
-  return FALLBACK_LANGUAGE;
+  return null;
 }
 
-/** The language of a request, from its Accept-Language header. */
-export function languageOf(request: { headers: Record<string, string | string[] | undefined> }): string {
+/**
+ * The language of a request: the best match of its Accept-Language header (the portal sends the language on
+ * screen, which follows the profile: a choice in the switcher is saved in it and a sign-in brings it back); when
+ * the header names no offered language (another client, or none), the signed-in profile's saved language (set
+ * on the request by `authenticate`); else English. E-mails always use the profile's saved language.
+ */
+export function languageOf(request: { headers: Record<string, string | string[] | undefined>; profileLanguage?: string }): string {
   const header = request.headers['accept-language'];
-  return negotiateLanguage(Array.isArray(header) ? header.join(',') : header);
+  const available = availableLanguages();
+  const asked = matchLanguage(Array.isArray(header) ? header.join(',') : header, available);
+  if (asked) return asked;
+  if (request.profileLanguage && available.includes(request.profileLanguage)) return request.profileLanguage;
+  return FALLBACK_LANGUAGE;
 }

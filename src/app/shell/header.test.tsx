@@ -41,8 +41,9 @@ describe('Header', () => {
     expect(screen.getByRole('link', { name: /Electronic Travel Authorisation/ }).getAttribute('href')).toBe('/');
     const select = screen.getByRole('combobox', { name: 'Language' }) as HTMLSelectElement;
     const options = within(select).getAllByRole('option') as HTMLOptionElement[];
-    expect(options.map((option) => option.textContent)).toEqual(['English', 'Français']);
-    expect(options.map((option) => option.lang)).toEqual(['en', 'fr']);
+    // In development the pseudo-locale is offered after the real languages.
+    expect(options.map((option) => option.textContent)).toEqual(['English', 'Français', 'English (Pseudo-Accents)']);
+    expect(options.map((option) => option.lang)).toEqual(['en', 'fr', 'en-XA']);
     expect(select.value).toBe('en');
   });
 

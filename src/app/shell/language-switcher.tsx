@@ -1,8 +1,10 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ChevronDownRegular, GlobeRegular } from '@fluentui/react-icons';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, currentLanguage, languageName, languages } from '@/app/i18n';
+import { fetchProfile, saveProfileLanguage } from '@/api/accounts';
+import { useLoggedIn } from '@/api/auth/tokens';
+import { changeLanguage, currentLanguage, languageName, languages, offeredLanguages } from '@/app/i18n';
 
 const useStyles = makeStyles({
   root: {
@@ -39,6 +41,7 @@ const useStyles = makeStyles({
   },
   chevron: {
     position: 'absolute',
+    // Griffel writes this as `left` in a right-to-left page.
     right: tokens.spacingHorizontalXS,
     pointerEvents: 'none',
     fontSize: '14px',
@@ -46,14 +49,54 @@ const useStyles = makeStyles({
 });
 
 /**
+ * Signed in, the profile's saved language is the user's language: it is applied once per sign-in when the
+ * profile arrives (so another device's choice follows the user), and `choose` saves a new choice in the profile.
+ */
+function useProfileLanguage(): { choose(lng: string): void } {
+  const loggedIn = useLoggedIn();
+  const saved = useRef<string | null>(null);
+
+  useEffect(() => {
+    saved.current = null;
+    if (!loggedIn) return undefined;
+    const controller = new AbortController();
+    fetchProfile(controller.signal).then(
+      (profile) => {
+        saved.current = profile.language;
+        if (profile.language !== currentLanguage() && languages.includes(profile.language)) void changeLanguage(profile.language);
+      },
+      // Without the profile the device's own choice stays; the profile page reports its own errors.
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [loggedIn]);
+
+  return {
+    choose(lng: string) {
+      void changeLanguage(lng);
+      // The pseudo-locale is for development only: the API has no texts for it.
+      if (loggedIn && languages.includes(lng) && lng !== saved.current) {
+        saved.current = lng;
+        saveProfileLanguage(lng).catch(() => {
+          // Not saved: the next sign-in brings back the saved language, and the user can choose again.
+          saved.current = null;
+        });
+      }
+    },
+  };
+}
+
+/**
  * Language choice as a native select (each option in its own language): light, keyboard- and
- * screen-reader-friendly, and the phone's own picker on mobile. The choice is applied and remembered.
+ * screen-reader-friendly, and the phone's own picker on mobile. The choice is applied and remembered, and
+ * saved in the profile when signed in.
  */
 export function LanguageSwitcher({ className }: { className?: string }) {
   const { t, i18n } = useTranslation('common');
   const styles = useStyles();
   const id = useId();
   const current = i18n.resolvedLanguage ?? currentLanguage();
+  const { choose } = useProfileLanguage();
 
   return (
     <div className={mergeClasses(styles.root, className)}>
@@ -65,9 +108,9 @@ export function LanguageSwitcher({ className }: { className?: string }) {
         id={id}
         className={styles.select}
         value={current}
-        onChange={(event) => void changeLanguage(event.target.value)}
+        onChange={(event) => choose(event.target.value)}
       >
-        {languages.map((lng) => (
+        {offeredLanguages().map((lng) => (
           <option key={lng} value={lng} lang={lng}>
             {languageName(lng)}
           </option>

@@ -74,6 +74,21 @@ describe('swipe gesture rules', () => {
     expect(swipeAction({ startX: 150, startY: 0, endX: 220, endY: 0, viewportWidth: W, open: true, enabled: true })).toBe('close');
     expect(swipeAction({ startX: 100, startY: 0, endX: 220, endY: 0, viewportWidth: W, open: true, enabled: true })).toBeNull();
   });
+
+  it('mirrors every rule in a right-to-left page: open from the left edge, close at the right border of the drawer', () => {
+    const rtl = { startY: 300, endY: 300, viewportWidth: W, enabled: true, dir: 'rtl' as const };
+    expect(swipeAction({ ...rtl, startX: 20, endX: 20 + 60, open: false })).toBe('open');
+    expect(swipeAction({ ...rtl, startX: 20, endX: 20 + 40, open: false })).toBeNull();
+    expect(swipeAction({ ...rtl, startX: 100, endX: 200, open: false })).toBeNull();
+    // The edge that opens a left-to-right page does nothing here.
+    expect(swipeAction({ ...rtl, startX: W - 20, endX: W - 100, open: false })).toBeNull();
+    // A 60% drawer from the left ends at x = 225; the close band is the 30 px inside it.
+    const drawer = { drawerLeft: 0, drawerRight: 225, open: true };
+    expect(swipeAction({ ...rtl, ...drawer, startX: 210, endX: 140 })).toBe('close');
+    expect(swipeAction({ ...rtl, ...drawer, startX: 180, endX: 100 })).toBeNull();
+    expect(swipeAction({ ...rtl, ...drawer, startX: 210, endX: 290 })).toBeNull();
+    expect(swipeAction({ ...rtl, open: true, startX: 215, endX: 150 })).toBe('close');
+  });
 });
 
 function touch(type: 'touchstart' | 'touchend', x: number, y: number) {
@@ -96,6 +111,24 @@ describe('useSwipeDrawer', () => {
     });
     expect(onOpen).toHaveBeenCalledTimes(1);
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('opens on a swipe from the left edge when the page is right to left', () => {
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: W });
+    document.documentElement.dir = 'rtl';
+    const onOpen = vi.fn();
+    renderHook(() => useSwipeDrawer({ open: false, enabled: true, onOpen, onClose: vi.fn() }));
+    act(() => {
+      touch('touchstart', W - 20, 200);
+      touch('touchend', W - 100, 205);
+    });
+    expect(onOpen).not.toHaveBeenCalled();
+    act(() => {
+      touch('touchstart', 20, 200);
+      touch('touchend', 100, 205);
+    });
+    expect(onOpen).toHaveBeenCalledTimes(1);
+    document.documentElement.dir = 'ltr';
   });
 
   it('ignores swipes when disabled', () => {

@@ -12,6 +12,10 @@ import { useEffect, useRef } from 'react';
  * that is `0 <= startX - drawerLeft <= 30` where drawerLeft is the x of the drawer's left border, and moves
  * right by more than 50 px (`endX - startX > 50`). A right-side drawer is pushed back the way it came.
  *
+ * In a right-to-left language the drawer opens from the left, so every rule is mirrored: the open band runs
+ * along the left edge and the swipe goes right; the close band runs along the drawer's right border and the
+ * swipe goes left.
+ *
  * Either gesture must be mostly horizontal (|dx| > |dy|) so that scrolling the page never toggles the menu.
  * Both are off when the page hides its header (there is no menu to open).
  */
@@ -29,8 +33,25 @@ export interface SwipeInput {
   viewportWidth: number;
   /** x of the open drawer's left border; defaults to where a 60% drawer starts. */
   drawerLeft?: number;
+  /** x of the open drawer's right border (its inner edge in a right-to-left page). */
+  drawerRight?: number;
   open: boolean;
   enabled: boolean;
+  /** Writing direction of the page; 'rtl' mirrors the gestures. */
+  dir?: 'ltr' | 'rtl';
+}
+
+/** The same touch seen in a mirror, so that the left-to-right rules decide a right-to-left page. */
+function mirrored(input: SwipeInput): SwipeInput {
+  const w = input.viewportWidth;
+  return {
+    ...input,
+    dir: 'ltr',
+    startX: w - input.startX,
+    endX: w - input.endX,
+    drawerLeft: input.drawerRight === undefined ? undefined : w - input.drawerRight,
+    drawerRight: input.drawerLeft === undefined ? undefined : w - input.drawerLeft,
+  };
 }
 
 export type SwipeAction = 'open' | 'close' | null;
@@ -38,6 +59,7 @@ export type SwipeAction = 'open' | 'close' | null;
 /** Decides whether a finished touch opens or closes the drawer (see the module comment for the rules). */
 export function swipeAction(input: SwipeInput): SwipeAction {
   if (!input.enabled) return null;
+  if (input.dir === 'rtl') return swipeAction(mirrored(input));
   const dx = input.endX - input.startX;
   const dy = input.endY - input.startY;
   if (Math.abs(dx) <= Math.abs(dy)) return null;
@@ -91,8 +113,10 @@ export function useSwipeDrawer(options: SwipeDrawerOptions): void {
         endY: touch.clientY,
         viewportWidth: window.innerWidth,
         drawerLeft: rect && rect.width > 0 ? rect.left : undefined,
+        drawerRight: rect && rect.width > 0 ? rect.right : undefined,
         open,
         enabled,
+        dir: document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr',
       });
       start = null;
       if (action === 'open') onOpen();

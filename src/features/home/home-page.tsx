@@ -1,5 +1,6 @@
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens, useFluent } from '@fluentui/react-components';
 import {
+  ArrowLeftRegular,
   ArrowRightRegular,
   BookOpenGlobeRegular,
   CameraRegular,
@@ -122,6 +123,8 @@ export default function HomePage() {
   const { t } = useTranslation('common');
   const styles = useStyles();
   const { loggedIn } = useAuth();
+  // "Go on" points the way the page reads: to the left in a right-to-left language.
+  const forward = useFluent().dir === 'rtl' ? <ArrowLeftRegular /> : <ArrowRightRegular />;
 
   const needs = [
     { key: 'passport', icon: <BookOpenGlobeRegular /> },
@@ -143,7 +146,7 @@ export default function HomePage() {
         <div className={styles.actions}>
           {loggedIn ? (
             <>
-              <ButtonLink to="/applications/create-application" appearance="primary" icon={<ArrowRightRegular />} iconPosition="after">
+              <ButtonLink to="/applications/create-application" appearance="primary" icon={forward} iconPosition="after">
                 {t('home.start.apply')}
               </ButtonLink>
               <Link className={styles.link} to="/my-applications">
@@ -152,7 +155,7 @@ export default function HomePage() {
             </>
           ) : (
             <>
-              <ButtonLink to="/registration-warning" appearance="primary" icon={<ArrowRightRegular />} iconPosition="after">
+              <ButtonLink to="/registration-warning" appearance="primary" icon={forward} iconPosition="after">
                 {t('home.start.register')}
               </ButtonLink>
               <ButtonLink to="/login" appearance="secondary">

@@ -8,6 +8,8 @@ declare module 'fastify' {
     profileId: string;
     /** The session family of the access token, set by `authenticate`. */
     sessionId: string;
+    /** The signed-in profile's saved language, set by `authenticate`: messages use it before Accept-Language. */
+    profileLanguage?: string;
   }
 }
 
@@ -24,8 +26,8 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 /**
  * Hook for every call that needs a signed-in user (as `onRequest`, so that nobody learns anything about a
  * body before signing in; it works as a `preHandler` too): a valid access token whose session family has not
- * been revoked (logout, password change or reset, refresh-token reuse). Sets `request.profileId` and
- * `request.sessionId`; otherwise answers 401 UNAUTHORIZED.
+ * been revoked (logout, password change or reset, refresh-token reuse). Sets `request.profileId`,
+ * `request.sessionId` and `request.profileLanguage`; otherwise answers 401 UNAUTHORIZED.
  */
 export async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = bearerToken(request);
@@ -36,4 +38,6 @@ export async function authenticate(request: FastifyRequest, reply: FastifyReply)
   }
   request.profileId = claims.profileId;
   request.sessionId = claims.sessionId;
+  const profile = await request.server.db.selectFrom('profiles').select('language').where('id', '=', claims.profileId).executeTakeFirst();
+  request.profileLanguage = profile?.language;
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { EmailAction, LoginResult, ResetCodeAccepted, TokenInfo } from '../../shared/api-types';
 import { ERROR_CODES, ApiError } from '../errors';
-import { languageOf, translate } from '../i18n';
+import { availableLanguages, languageOf, translate } from '../i18n';
 import { sendMail } from '../mail/mailer';
 import { renderMail, type MailTemplate } from '../mail/templates';
 import { authenticate, bearerToken, UNAUTHORIZED } from './authenticate';
@@ -475,4 +475,23 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     if (!profile) throw new ApiError(401, UNAUTHORIZED, 'api:accounts.unauthorized');
     return profileView(profile);
   });
+
+  app.patch<{ Body: { language: string } }>(
+    PROFILE_PREFIX,
+    { schema: { body: { $ref: 'api/profile-update#' } }, onRequest: authenticate },
+    async (request): Promise<ProfileView> => {
+      const { language } = request.body;
+      if (!availableLanguages().includes(language)) {
+        const lang = languageOf(request);
+        throw new ApiError(400, ACCOUNT_ERRORS.validationFailed, 'validation:request.invalid', {
+          fields: [{ field: 'language', key: 'api:accounts.languageNotOffered', message: translate(lang, 'api:accounts.languageNotOffered') }],
+        });
+      }
+      const now = new Date();
+      await db.updateTable('profiles').set({ language, updated_at: now.toISOString() }).where('id', '=', request.profileId).execute();
+      const profile = await findById(request.profileId);
+      if (!profile) throw new ApiError(401, UNAUTHORIZED, 'api:accounts.unauthorized');
+      return profileView(profile);
+    },
+  );
 };

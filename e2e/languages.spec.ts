@@ -1,0 +1,145 @@
+/**
+ * Every language under locales/, found at run time: each public page and the error state of each public form
+ * opened with `?lng=<code>` carries the language (html lang and dir), shows no English text of the English
+ * catalogue (other than texts listed as meant to read the same), and passes axe. Right-to-left languages also
+ * open the menu drawer from the left, by the button and by a swipe from the left edge. A language added to
+ * locales/ is walked without changing this file.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { createVerifiedAccount, latestMail, signInBrowser } from './support/accounts';
+import { test, expect, expectAccessible } from './support/fixtures';
+
+const LOCALES = join(import.meta.dirname, '..', 'locales');
+const PUBLIC_PAGES = ['/', '/faq', '/registration-warning', '/registration', '/login', '/forgot-password', '/email-confirmation', '/otp', '/no-such-page'];
+/** Pages whose form is submitted empty to show its messages. */
+const FORM_PAGES = ['/registration', '/login', '/forgot-password'];
+/** Languages written right to left (as i18next decides `dir`). */
+const RTL = new Set(['ar', 'arc', 'ckb', 'dv', 'fa', 'ha', 'he', 'khw', 'ks', 'ku', 'ps', 'sd', 'ur', 'yi']);
+
+const languages = readdirSync(LOCALES, { withFileTypes: true })
+  .filter((d) => d.isDirectory() && d.name !== 'en' && !d.name.startsWith('_') && !d.name.startsWith('.'))
+  .map((d) => d.name)
+  .sort();
+
+function leaves(node: unknown, prefix: string, out: Map<string, string>): Map<string, string> {
+  if (typeof node === 'string') out.set(prefix, node);
+  else if (Array.isArray(node)) node.forEach((item, i) => leaves(item, `${prefix}.${i}`, out));
+  else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) leaves(v, prefix ? `${prefix}.${k}` : k, out);
+  return out;
+}
+
+/** Every text of a language's browser namespaces as "ns:key" -> text. */
+function catalogue(lng: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const file of readdirSync(join(LOCALES, lng)).filter((f) => f.endsWith('.json'))) {
+    const ns = file.replace(/\.json$/, '');
+    leaves(JSON.parse(readFileSync(join(LOCALES, lng, file), 'utf8')), `${ns}:`, out);
+  }
+  return out;
+}
+
+/**
+ * English texts that must not appear in the language: long enough to be unmistakable (12 characters and two
+ * words), without placeholders, and translated differently in the language.
+ */
+function englishTexts(lng: string): string[] {
+  const english = catalogue('en');
+  const target = catalogue(lng);
+  return [...english]
+    .filter(([key, text]) => text.length >= 12 && /\s/.test(text.trim()) && !text.includes('{{') && target.get(key) !== text)
+    .map(([, text]) => text);
+}
+
+async function expectNoEnglish(page: Page, texts: string[], where: string) {
+  await expect(page.locator('main')).toBeVisible();
+  const shown = await page.locator('body').innerText();
+  const left = texts.filter((text) => shown.includes(text));
+  expect(left, `English text left on ${where}`).toEqual([]);
+}
+
+test.describe('every language', () => {
+  test.skip(languages.length === 0, 'no language besides English in locales/');
+
+  for (const lng of languages) {
+    const dir = RTL.has(lng) ? 'rtl' : 'ltr';
+
+    for (const path of PUBLIC_PAGES) {
+      test(`${lng}: ${path} is in ${lng}, ${dir}, with no English left, and passes axe`, async ({ page }) => {
+        await page.goto(`${path}?lng=${lng}`);
+        await expect(page.locator('html')).toHaveAttribute('lang', lng);
+        await expect(page.locator('html')).toHaveAttribute('dir', dir);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectNoEnglish(page, englishTexts(lng), `${path} in ${lng}`);
+        await expectAccessible(page, `${path} in ${lng}`);
+      });
+    }
+
+    for (const path of FORM_PAGES) {
+      test(`${lng}: the messages of ${path} submitted empty are in ${lng}`, async ({ page }) => {
+        // The choice made by ?lng= is remembered for the pages that follow.
+        await page.goto(`/?lng=${lng}`);
+        await expect(page.locator('html')).toHaveAttribute('lang', lng);
+        await page.goto(path);
+        await expect(page.locator('html')).toHaveAttribute('lang', lng);
+        await page.getByRole('main').locator('button[type="submit"]').last().click();
+        await expect(page.getByRole('alert').first()).toBeVisible();
+        await expectNoEnglish(page, englishTexts(lng), `${path} with errors in ${lng}`);
+        await expectAccessible(page, `${path} with errors in ${lng}`);
+      });
+    }
+
+    if (dir === 'rtl') {
+      test.describe(`${lng} at 375 px`, () => {
+        test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
+
+        test('the drawer opens from the left, and a swipe from the left edge opens it', async ({ page }) => {
+          await page.goto(`/?lng=${lng}`);
+          await page.getByRole('banner').getByRole('button', { expanded: false }).click();
+          const drawer = page.getByRole('dialog');
+          await expect(drawer).toBeVisible();
+          await expect(async () => expect((await drawer.boundingBox())?.x).toBe(0)).toPass();
+          await page.keyboard.press('Escape');
+          await expect(drawer).toBeHidden();
+
+          const cdp = await page.context().newCDPSession(page);
+          await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 10, y: 400 }] });
+          for (let x = 30; x <= 130; x += 20) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: 402 }] });
+          await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+          await expect(page.getByRole('dialog')).toBeVisible();
+          await expect(async () => expect((await page.getByRole('dialog').boundingBox())?.x).toBe(0)).toPass();
+        });
+      });
+    }
+  }
+});
+
+test('the development pseudo-locale, opened by ?lng=en-XA, accents and lengthens every text', async ({ page }) => {
+  await page.goto('/?lng=en-XA');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^⟦.+⟧$/);
+  await expect(page.getByRole('navigation').first().getByRole('link').first()).toHaveText(/^⟦Ĥöɱé ·+⟧$/);
+});
+
+test('signed in, the language chosen in the header is saved in the profile and the e-mails follow it', async ({ page, context, request, baseURL }) => {
+  const lng = languages[0];
+  test.skip(!lng, 'no language besides English in locales/');
+  const account = await createVerifiedAccount(request);
+  await signInBrowser(context, baseURL!, account.tokens);
+  await page.goto('/profile');
+  await page.getByRole('banner').getByRole('combobox').selectOption(lng);
+  await expect(page.locator('html')).toHaveAttribute('lang', lng);
+  const headers = { authorization: `Bearer ${account.tokens.accessToken}` };
+  await expect(async () => {
+    const profile = await (await request.get('/api/eta/profile', { headers })).json();
+    expect(profile.language).toBe(lng);
+  }).toPass();
+  // A password reset asked for in English is e-mailed in the profile's language.
+  await request.post('/api/eta/profile/request-password-reset', { data: { email: account.email }, headers: { 'accept-language': 'en' } });
+  const mail = await latestMail(request, account.email, /.+/, { count: 2 });
+  const englishSubject = JSON.parse(readFileSync(join(LOCALES, 'en', 'emails.json'), 'utf8')).resetPassword?.subject;
+  const subject = JSON.parse(readFileSync(join(LOCALES, lng, 'emails.json'), 'utf8')).resetPassword?.subject;
+  expect(subject).not.toBe(englishSubject);
+  expect(mail.subject).toBe(subject);
+});

@@ -1,0 +1,176 @@
+/**
+ * Export and import of one language for translators' tools: XLIFF 2.0 (through the `xliff` package) or CSV
+ * with the columns key, English, translation and context note. An exported file lists every text the language
+ * needs, its plural forms expanded to the language's CLDR categories; importing a file validates it as
+ * `npm run check:locales` does before it writes `locales/<lng>/`.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import xliff from 'xliff';
+import {
+  checkCatalogue,
+  englishName,
+  pluralCategories,
+  placeholders,
+  readCatalogue,
+  readSameAsEnglish,
+  unflatten,
+  type Catalogue,
+  type LanguageReport,
+} from './locale-check';
+
+/** One text to translate. */
+export interface ExchangeUnit {
+  namespace: string;
+  key: string;
+  english: string;
+  translation: string;
+  note: string;
+}
+
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/** The keys a language needs for one namespace, in English order, each with its English text and a note. */
+function targetKeys(lng: string, english: Map<string, string>): { key: string; english: string; note: string }[] {
+  const out: { key: string; english: string; note: string }[] = [];
+  const done = new Set<string>();
+  const categories = pluralCategories(lng);
+  for (const [key, text] of english) {
+    const base = key.replace(PLURAL_SUFFIX, '');
+    const plural = base !== key && english.has(`${base}_other`);
+    const names = placeholders(text);
+    const keep = names.length ? ` Keep ${names.map((n) => `{{${n}}}`).join(', ')} as written.` : '';
+    if (!plural) {
+      out.push({ key, english: text, note: keep.trim() });
+      continue;
+    }
+    if (done.has(base)) continue;
+    done.add(base);
+    const other = english.get(`${base}_other`)!;
+    for (const c of categories) {
+      out.push({
+        key: `${base}_${c}`,
+        english: english.get(`${base}_${c}`) ?? other,
+        note: `Plural form "${c}" of ${englishName(lng)} (CLDR): the text for a {{count}} in that category; {{count}} may be written in words.${keep}`,
+      });
+    }
+  }
+  return out;
+}
+
+/** Every text of a language with its current translation (empty when none), English first. */
+export function exportUnits(lng: string, localesDir: string): ExchangeUnit[] {
+  const english = readCatalogue(join(localesDir, 'en'));
+  const target = readCatalogue(join(localesDir, lng));
+  return [...english].flatMap(([namespace, texts]) =>
+    targetKeys(lng, texts).map((t) => ({ namespace, ...t, translation: target.get(namespace)?.get(t.key) ?? '' })),
+  );
+}
+
+export function toXliff(lng: string, units: ExchangeUnit[]): Promise<string> {
+  const resources: Record<string, Record<string, { source: string; target: string; note?: string }>> = {};
+  for (const u of units) {
+    resources[u.namespace] ??= {};
+    resources[u.namespace][u.key] = { source: u.english, target: u.translation, ...(u.note ? { note: u.note } : {}) };
+  }
+  return xliff.js2xliff({ sourceLanguage: 'en', targetLanguage: lng, resources });
+}
+
+export async function fromXliff(xml: string): Promise<{ lng: string; units: ExchangeUnit[] }> {
+  const document = await xliff.xliff2js(xml);
+  const units = Object.entries(document.resources).flatMap(([namespace, entries]) =>
+    Object.entries(entries).map(([key, u]) => ({ namespace, key, english: u.source ?? '', translation: u.target ?? '', note: u.note ?? '' })),
+  );
+  return { lng: document.targetLanguage, units };
+}
+
+const csvCell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+
+/** CSV (RFC 4180): key ("namespace:key"), English, translation, context note; the header names the language. */
+export function toCsv(lng: string, units: ExchangeUnit[]): string {
+  const rows = [['key', 'en', lng, 'note'], ...units.map((u) => [`${u.namespace}:${u.key}`, u.english, u.translation, u.note])];
+  return `${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}
+
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  const body = text.replace(/^\uFEFF/, '');
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (quoted) {
+      if (c === '"' && body[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && body[i + 1] === '\n') i++;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += c;
+  }
+  if (cell !== '' || row.length > 0) {
+    row.push(cell);
+    rows.push(row);
+  }
+  return rows.filter((r) => r.some((v) => v !== ''));
+}
+
+export function fromCsv(text: string): { lng: string; units: ExchangeUnit[] } {
+  const [header, ...rows] = parseCsv(text);
+  if (!header || header[0] !== 'key' || header.length < 3) throw new Error('The CSV must start with the header row: key,en,<language>,note');
+  const units = rows.map((r) => {
+    const [qualified, english = '', translation = '', note = ''] = r;
+    const at = qualified.indexOf(':');
+    if (at < 0) throw new Error(`"${qualified}" is not a "namespace:key"`);
+    return { namespace: qualified.slice(0, at), key: qualified.slice(at + 1), english, translation, note };
+  });
+  return { lng: header[2], units };
+}
+
+/** The catalogue an exchange file describes; units left empty are left out (they are still to translate). */
+export function catalogueOf(units: ExchangeUnit[]): Catalogue {
+  const catalogue: Catalogue = new Map();
+  for (const u of units) {
+    if (!u.translation.trim()) continue;
+    if (!catalogue.has(u.namespace)) catalogue.set(u.namespace, new Map());
+    catalogue.get(u.namespace)!.set(u.key, u.translation);
+  }
+  return catalogue;
+}
+
+/** Problems that make a file unusable: its texts would break screens (placeholders) or name unknown keys. */
+export const BLOCKING_KINDS = new Set(['placeholders', 'extra']);
+
+/**
+ * Validates an imported language like the check; unless a blocking problem is found, writes its namespace
+ * files to `<localesDir>/<lng>/` (English key order, the language's plural forms in CLDR order), keeping
+ * the folder's `_meta`. Answers the report and whether it wrote.
+ */
+export function importLanguage(lng: string, units: ExchangeUnit[], localesDir: string): { report: LanguageReport; written: boolean } {
+  if (!/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(lng) || lng === 'en') throw new Error(`"${lng}" is not a language to import into (use a code such as fr, pt, zh or ar)`);
+  const folder = join(localesDir, lng);
+  const english = readCatalogue(join(localesDir, 'en'));
+  const target = catalogueOf(units);
+  const report = checkCatalogue(lng, english, target, readSameAsEnglish(folder), `locales/${lng}`);
+  if (report.findings.some((f) => BLOCKING_KINDS.has(f.kind))) return { report, written: false };
+  if (!existsSync(folder)) mkdirSync(folder, { recursive: true });
+  for (const [namespace, texts] of english) {
+    const translated = target.get(namespace) ?? new Map<string, string>();
+    const ordered = targetKeys(lng, texts)
+      .filter((t) => translated.has(t.key))
+      .map((t) => [t.key, translated.get(t.key)!] as [string, string]);
+    if (ordered.length === 0) continue;
+    writeFileSync(join(folder, `${namespace}.json`), `${JSON.stringify(unflatten(ordered), null, 2)}\n`);
+  }
+  return { report, written: true };
+}
