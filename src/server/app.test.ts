@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from './errors';
@@ -25,6 +26,7 @@ describe('the built portal', () => {
   let dist: string;
   let app: FastifyInstance;
   const html = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head></html>';
+  const bigScript = `export const words = ${JSON.stringify('portal '.repeat(500))};`;
 
   beforeAll(async () => {
     dist = await mkdtemp(path.join(tmpdir(), 'eta-dist-test-'));
@@ -32,6 +34,10 @@ describe('the built portal', () => {
     await writeFile(path.join(dist, 'index.html'), html);
     await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1);');
     await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    // What the build's precompression writes beside a chunk.
+    await writeFile(path.join(dist, 'assets', 'big-def456.js'), bigScript);
+    await writeFile(path.join(dist, 'assets', 'big-def456.js.br'), brotliCompressSync(bigScript));
+    await writeFile(path.join(dist, 'assets', 'big-def456.js.gz'), gzipSync(bigScript));
     app = await buildTestApp({ distDir: dist });
   });
   afterAll(async () => {
@@ -62,6 +68,24 @@ describe('the built portal', () => {
     expect(response.body).toBe('console.log(1);');
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expectSecurityHeaders(response.headers);
+  });
+
+  it('sends the brotli or gzip copy made at build time to clients that accept it, and plain bytes otherwise', async () => {
+    const br = await app.inject({ url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(bigScript);
+
+    const gz = await app.inject({ url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(bigScript);
+
+    const plain = await app.inject({ url: '/assets/big-def456.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bigScript);
   });
 
   it('revalidates files that carry no hash', async () => {

@@ -148,12 +148,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       prefix: '/',
       index: false,
       wildcard: true,
+      // The build writes .br and .gz copies of every text file (src/server/static/precompress.ts): they are sent
+      // as they are, with Content-Encoding and Vary: Accept-Encoding, to clients that accept them.
+      preCompressed: true,
       cacheControl: false,
       dotfiles: 'ignore',
       // Folders (a path ending in "/") are pages of the portal, answered by the fallback below.
       allowedPath: (pathname) => !pathname.endsWith('/'),
       setHeaders: (res, filePath) => {
         const relative = path.relative(config.distDir, filePath).split(path.sep).join('/');
+        // The same address answers brotli, gzip or plain bytes depending on the request's Accept-Encoding.
+        res.setHeader('vary', 'Accept-Encoding');
         // Files under assets/ carry a content hash in their name, so they never change.
         res.setHeader(
           'cache-control',
