@@ -10,13 +10,14 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import type { AppConfig } from './config';
+import { type AppConfig, PUBLIC_SETTING_KEYS } from './config';
 import type { Db } from './db/database';
 import { ApiError, ERROR_CODES, errorBody } from './errors';
 import { housekeepingPlugin } from './housekeeping/plugin';
 import { languageOf, translate } from './i18n';
 import { routes } from './routes/index';
 import { isServerPath, securityHeaders } from './security-headers';
+import { createPortalPages, pickEncoding } from './static/portal-page';
 import { registerValidation, validationErrorBody } from './validation/index';
 
 declare module 'fastify' {
@@ -168,8 +169,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
 
-  const sendPortal = (reply: FastifyReply, lang: string) => {
-    if (servePortal && existsSync(indexFile)) return reply.sendFile('index.html');
+  const portalPages = createPortalPages({
+    distDir: config.distDir,
+    settings: PUBLIC_SETTING_KEYS.map((key) => ({ key, value: config.publicSettings[key] })),
+  });
+  const sendPortal = (request: FastifyRequest, reply: FastifyReply, lang: string) => {
+    // The page with the runtime settings written in and the route's chunks preloaded (see portal-page.ts).
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    const page = servePortal ? portalPages.render(request.url.split('?')[0], lang, encoding) : undefined;
+    if (page !== undefined) {
+      reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Accept-Language').type('text/html; charset=utf-8');
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      return reply.send(page);
+    }
     return reply
       .code(503)
       .header('cache-control', 'no-store')
@@ -187,7 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // A missing file (robots.txt, an old script) is a 404, never the page.
       !/\.[a-z0-9]+$/i.test(pathname) &&
       acceptsHtml(request);
-    if (isPage) return sendPortal(reply, lang);
+    if (isPage) return sendPortal(request, reply, lang);
     return reply.code(404).send(errorBody(lang, ERROR_CODES.notFound, 'api:errors.notFound'));
   });
 

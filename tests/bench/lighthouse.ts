@@ -66,12 +66,23 @@ async function once(url: string, chromePath: string): Promise<LighthouseFigures>
   }
 }
 
+/** Lighthouse sometimes loses its trace on a busy machine (NO_NAVSTART): such a run is tried again, twice at most. */
+async function withRetry<T>(task: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await task();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+    }
+  }
+}
+
 /** Runs Lighthouse `runs` times on each page (one at a time: the runs share the CPU) and keeps the median run. */
 export async function lighthouse(base: string, paths: readonly string[], chromePath: string, runs = 3): Promise<LighthouseFigures[]> {
   const results: LighthouseFigures[] = [];
   for (const path of paths) {
     const all: LighthouseFigures[] = [];
-    for (let i = 0; i < runs; i += 1) all.push(await once(new URL(path, base).href, chromePath));
+    for (let i = 0; i < runs; i += 1) all.push(await withRetry(() => once(new URL(path, base).href, chromePath)));
     all.sort((a, b) => a.performance - b.performance);
     results.push(all[Math.floor(all.length / 2)]);
   }
