@@ -9,7 +9,15 @@ import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
 import { LOGIN_PATH } from '@/routing/guards';
+import { flattenRoutes } from '@/routing/manifest';
+import { routeNamespaces } from '@/shared/route-namespaces';
 import { clearRouterContextOnSignOut } from '@/api/router-context';
+
+/** The texts the first route needs before it shows (the server preloads the same chunks). */
+function firstRouteNamespaces(): string[] {
+  const pathname = window.location.pathname.replace(/(.)\/+$/, '$1');
+  return routeNamespaces(flattenRoutes().find((r) => r.fullPath === pathname)?.route);
+}
 
 /** Un-hides the static message of index.html, so a failed start never leaves a blank page. */
 function showBootError(): void {
@@ -25,7 +33,7 @@ async function boot(): Promise<void> {
     showBootError();
     return;
   }
-  await initI18n();
+  await initI18n(firstRouteNamespaces());
 
   const queryClient = createQueryClient();
   const router = createAppRouter();

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { applySettings, getSetting, loadSettings, useSettings } from './settings';
+import { applySettings, getSetting, INLINE_SETTINGS_ID, loadSettings, readInlineSettings, useSettings } from './settings';
 
 afterEach(() => applySettings([]));
 
@@ -17,6 +17,34 @@ describe('runtime settings', () => {
     expect(getSetting('API_URL')).toBe('https://api.example.org');
     expect(getSetting('EXTRA')).toBe('x');
     expect(getSetting('SESSION_WARNING_SECONDS')).toBe('120');
+  });
+
+  it('takes the settings the server wrote into the page without a request', async () => {
+    const doc = document.implementation.createHTMLDocument('portal');
+    const block = doc.createElement('script');
+    block.type = 'application/json';
+    block.id = INLINE_SETTINGS_ID;
+    block.textContent = JSON.stringify([{ key: 'TERMS_URL', value: 'https://gov.example/terms' }]);
+    doc.head.append(block);
+    const fetchImpl = vi.fn();
+    await loadSettings(fetchImpl as unknown as typeof fetch, readInlineSettings(doc));
+    expect(fetchImpl).not.toHaveBeenCalled();
+    expect(getSetting('TERMS_URL')).toBe('https://gov.example/terms');
+  });
+
+  it('ignores a page block that is missing, executable or not a list of settings', () => {
+    const doc = document.implementation.createHTMLDocument('portal');
+    expect(readInlineSettings(doc)).toBeUndefined();
+    const block = doc.createElement('script');
+    block.id = INLINE_SETTINGS_ID;
+    block.textContent = '[]';
+    doc.head.append(block);
+    expect(readInlineSettings(doc)).toBeUndefined();
+    block.type = 'application/json';
+    block.textContent = '{"API_URL":"x"}';
+    expect(readInlineSettings(doc)).toBeUndefined();
+    block.textContent = 'not json';
+    expect(readInlineSettings(doc)).toBeUndefined();
   });
 
   it('defaults API_URL to the page origin and FORM_PREVIEW to true outside production', () => {

@@ -71,11 +71,31 @@ export function applySettings(list: readonly Setting[]): Settings {
   return current;
 }
 
+/** Id of the data block the server writes into the page with the answer of `/envs` (no request needed then). */
+export const INLINE_SETTINGS_ID = 'eta-settings';
+
 /**
- * Loads `GET /envs` once at start. Rejects (and leaves the defaults in place) when the call fails, answers a
+ * The settings the server wrote into the page as `<script type="application/json" id="eta-settings">` (a data
+ * block: never executed, so the Content-Security-Policy `script-src 'self'` holds), or undefined when the page
+ * has none (Vite's dev server) or it does not hold a list of {key, value}.
+ */
+export function readInlineSettings(doc: Document | undefined = typeof document === 'undefined' ? undefined : document): Setting[] | undefined {
+  const block = doc?.getElementById(INLINE_SETTINGS_ID);
+  if (!block || block.getAttribute('type') !== 'application/json') return undefined;
+  try {
+    const body: unknown = JSON.parse(block.textContent ?? '');
+    return isSettingList(body) ? body : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Takes the settings written into the page when there are any, else loads `GET /envs` once at start. Rejects (and leaves the defaults in place) when the call fails, answers a
  * non-2xx status or a body that is not a list of {key, value}: the caller then does not render the app.
  */
-export async function loadSettings(fetchImpl: typeof fetch = fetch): Promise<Settings> {
+export async function loadSettings(fetchImpl: typeof fetch = fetch, inline: Setting[] | undefined = readInlineSettings()): Promise<Settings> {
+  if (inline) return applySettings(inline);
   const response = await fetchImpl(SETTINGS_PATH, { headers: { Accept: 'application/json' }, cache: 'no-store' });
   if (!response.ok) throw new Error(`GET ${SETTINGS_PATH} answered ${response.status}`);
   const body: unknown = await response.json();

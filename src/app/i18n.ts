@@ -114,11 +114,21 @@ export function syncDocumentLanguage(lng: string): void {
 
 let started: Promise<void> | null = null;
 
+/** Runs `task` once the browser is idle after the first paint (a timer where requestIdleCallback is missing). */
+function whenIdle(task: () => void): void {
+  if (typeof window !== 'undefined' && typeof window.requestIdleCallback === 'function') {
+    window.requestIdleCallback(task, { timeout: 3000 });
+  } else {
+    setTimeout(task, 200);
+  }
+}
+
 /**
- * Starts i18next once: detects the language, loads the common namespace before resolving and the other
- * browser namespaces right after (components asking for them before they arrive suspend until they do).
+ * Starts i18next once: detects the language, loads the namespaces the first route needs (`routeNs`, see
+ * routeNamespaces in src/shared) before resolving and the other browser namespaces once the page has shown
+ * (components asking for them before they arrive suspend until they do).
  */
-export function initI18n(): Promise<void> {
+export function initI18n(routeNs: readonly string[] = [DEFAULT_NAMESPACE]): Promise<void> {
   if (!started) {
     started = (async () => {
       i18next.on('languageChanged', syncDocumentLanguage);
@@ -133,7 +143,7 @@ export function initI18n(): Promise<void> {
           fallbackLng: FALLBACK_LANGUAGE,
           supportedLngs: [...offered],
           load: 'currentOnly',
-          ns: [DEFAULT_NAMESPACE],
+          ns: [...new Set([DEFAULT_NAMESPACE, ...routeNs])],
           defaultNS: DEFAULT_NAMESPACE,
           fallbackNS: false,
           interpolation: { escapeValue: false, alwaysFormat: true },
@@ -142,8 +152,8 @@ export function initI18n(): Promise<void> {
       localiseInterpolation(i18next);
       if (offered.includes(PSEUDO_LANGUAGE)) await installPseudoLocale(i18next);
       syncDocumentLanguage(i18next.resolvedLanguage ?? i18next.language);
-      const rest = namespaces.filter((ns) => ns !== DEFAULT_NAMESPACE);
-      if (rest.length > 0) void i18next.loadNamespaces(rest);
+      const rest = namespaces.filter((ns) => ns !== DEFAULT_NAMESPACE && !routeNs.includes(ns));
+      if (rest.length > 0) whenIdle(() => void i18next.loadNamespaces(rest));
     })();
   }
   return started;

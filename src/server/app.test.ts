@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from './errors';
@@ -24,14 +25,42 @@ function expectSecurityHeaders(headers: Record<string, unknown>) {
 describe('the built portal', () => {
   let dist: string;
   let app: FastifyInstance;
-  const html = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head></html>';
+  const html =
+    '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script>' +
+    '<link rel="modulepreload" crossorigin href="/assets/shared-ddd.js"></head></html>';
+  /** The built page as the server sends it: index.html with settings (and preloads) written into its head. */
+  const expectPortalPage = (body: string) => {
+    expect(body.startsWith(html.slice(0, html.indexOf('</head>')))).toBe(true);
+    expect(body).toContain('<script type="application/json" id="eta-settings">');
+    expect(body.endsWith('</head></html>')).toBe(true);
+  };
+  // The parts of Vite's build manifest the server reads: the entry, a page chunk, texts per language.
+  const viteManifest = {
+    'index.html': {
+      file: 'assets/index-abc123.js',
+      isEntry: true,
+      imports: ['_shared-ddd.js'],
+      assets: ['assets/poppins-latin-400-normal-eee.woff2', 'assets/poppins-latin-ext-400-normal-fff.woff2'],
+    },
+    '_shared-ddd.js': { file: 'assets/shared-ddd.js' },
+    'src/features/home/home-page.tsx': { file: 'assets/home-page-aaa.js', imports: ['_shared-ddd.js', 'index.html'] },
+    'locales/en/common.json': { file: 'assets/common-en-bbb.js' },
+    'locales/fr/common.json': { file: 'assets/common-fr-ccc.js' },
+  };
+  const bigScript = `export const words = ${JSON.stringify('portal '.repeat(500))};`;
 
   beforeAll(async () => {
     dist = await mkdtemp(path.join(tmpdir(), 'eta-dist-test-'));
     await mkdir(path.join(dist, 'assets'));
     await writeFile(path.join(dist, 'index.html'), html);
+    await mkdir(path.join(dist, '.vite'));
+    await writeFile(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(viteManifest));
     await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1);');
     await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    // What the build's precompression writes beside a chunk.
+    await writeFile(path.join(dist, 'assets', 'big-def456.js'), bigScript);
+    await writeFile(path.join(dist, 'assets', 'big-def456.js.br'), brotliCompressSync(bigScript));
+    await writeFile(path.join(dist, 'assets', 'big-def456.js.gz'), gzipSync(bigScript));
     app = await buildTestApp({ distDir: dist });
   });
   afterAll(async () => {
@@ -43,16 +72,48 @@ describe('the built portal', () => {
     const response = await app.inject({ url: '/applications/declarations?x=1', headers: { accept: 'text/html' } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/text\/html/);
-    expect(response.body).toBe(html);
+    expectPortalPage(response.body);
     expect(response.headers['cache-control']).toBe('no-cache');
     expectSecurityHeaders(response.headers);
+  });
+
+  it('writes the runtime settings into the page as a data block, so the browser starts without asking /envs', async () => {
+    const response = await app.inject({ url: '/faq', headers: { accept: 'text/html' } });
+    const block = /<script type="application\/json" id="eta-settings">(.*?)<\/script>/.exec(response.body);
+    expect(block).not.toBeNull();
+    const envs = await app.inject({ url: '/envs' });
+    expect(JSON.parse(block![1])).toEqual(envs.json());
+  });
+
+  it('preloads the chunks and texts of the requested route, in the visitor\'s language', async () => {
+    const home = await app.inject({ url: '/', headers: { accept: 'text/html', 'accept-language': 'fr' } });
+    expect(home.body).toContain('<link rel="modulepreload" crossorigin href="/assets/home-page-aaa.js">');
+    expect(home.body).toContain('<link rel="modulepreload" crossorigin href="/assets/common-fr-ccc.js">');
+    expect(home.body).not.toContain('/assets/common-en-bbb.js');
+    // The entry's own imports are in the page already.
+    expect(home.body.match(/shared-ddd\.js/g)).toHaveLength(1);
+    expect(home.body).toContain('<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/poppins-latin-400-normal-eee.woff2">');
+
+    const unknown = await app.inject({ url: '/no-such-page', headers: { accept: 'text/html' } });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).not.toContain('home-page-aaa.js');
+  });
+
+  it('answers the page compressed with brotli or gzip when the client accepts it', async () => {
+    const br = await app.inject({ url: '/faq', headers: { accept: 'text/html', 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expectPortalPage(brotliDecompressSync(br.rawPayload).toString());
+    const gz = await app.inject({ url: '/faq', headers: { accept: 'text/html', 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expectPortalPage(gunzipSync(gz.rawPayload).toString());
   });
 
   it('answers / and folder-like paths with index.html', async () => {
     for (const url of ['/', '/profile/', '/assets']) {
       const response = await app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml' } });
       expect(response.statusCode, url).toBe(200);
-      expect(response.body).toBe(html);
+      expectPortalPage(response.body);
     }
   });
 
@@ -62,6 +123,24 @@ describe('the built portal', () => {
     expect(response.body).toBe('console.log(1);');
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expectSecurityHeaders(response.headers);
+  });
+
+  it('sends the brotli or gzip copy made at build time to clients that accept it, and plain bytes otherwise', async () => {
+    const br = await app.inject({ url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(bigScript);
+
+    const gz = await app.inject({ url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(bigScript);
+
+    const plain = await app.inject({ url: '/assets/big-def456.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bigScript);
   });
 
   it('revalidates files that carry no hash', async () => {

@@ -10,7 +10,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import type { AppConfig } from './config';
+import { type AppConfig, PUBLIC_SETTING_KEYS } from './config';
 import type { Db } from './db/database';
 import { ApiError, ERROR_CODES, errorBody } from './errors';
 import { housekeepingPlugin } from './housekeeping/plugin';
@@ -21,6 +21,7 @@ import { trackRouteMethods } from './http/method-not-allowed';
 import { languageOf, translate } from './i18n';
 import { routes } from './routes/index';
 import { isServerPath, securityHeaders } from './security-headers';
+import { createPortalPages, pickEncoding } from './static/portal-page';
 import { registerValidation, validationErrorBody } from './validation/index';
 
 declare module 'fastify' {
@@ -159,12 +160,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       prefix: '/',
       index: false,
       wildcard: true,
+      // The build writes .br and .gz copies of every text file (src/server/static/precompress.ts): they are sent
+      // as they are, with Content-Encoding and Vary: Accept-Encoding, to clients that accept them.
+      preCompressed: true,
       cacheControl: false,
       dotfiles: 'ignore',
       // Folders (a path ending in "/") are pages of the portal, answered by the fallback below.
       allowedPath: (pathname) => !pathname.endsWith('/'),
       setHeaders: (res, filePath) => {
         const relative = path.relative(config.distDir, filePath).split(path.sep).join('/');
+        // The same address answers brotli, gzip or plain bytes depending on the request's Accept-Encoding.
+        res.setHeader('vary', 'Accept-Encoding');
         // Files under assets/ carry a content hash in their name, so they never change.
         res.setHeader(
           'cache-control',
@@ -174,8 +180,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
 
-  const sendPortal = (reply: FastifyReply, lang: string) => {
-    if (servePortal && existsSync(indexFile)) return reply.sendFile('index.html');
+  const portalPages = createPortalPages({
+    distDir: config.distDir,
+    settings: PUBLIC_SETTING_KEYS.map((key) => ({ key, value: config.publicSettings[key] })),
+  });
+  const sendPortal = (request: FastifyRequest, reply: FastifyReply, lang: string) => {
+    // The page with the runtime settings written in and the route's chunks preloaded (see portal-page.ts).
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    const page = servePortal ? portalPages.render(request.url.split('?')[0], lang, encoding) : undefined;
+    if (page !== undefined) {
+      reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Accept-Language').type('text/html; charset=utf-8');
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      return reply.send(page);
+    }
     return reply
       .code(503)
       .header('cache-control', 'no-store')
@@ -193,7 +210,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // A missing file (robots.txt, an old script) is a 404, never the page.
       !/\.[a-z0-9]+$/i.test(pathname) &&
       acceptsHtml(request);
-    if (isPage) return sendPortal(reply, lang);
+    if (isPage) return sendPortal(request, reply, lang);
     const { allowed, parameterTooLong } = allowedMethods(request.method, pathname);
     if (parameterTooLong) return reply.code(414).send(errorBody(lang, REQUEST_ERROR_CODES.uriTooLong, 'api:errors.uriTooLong'));
     if (allowed.length > 0 && !allowed.includes(request.method)) {

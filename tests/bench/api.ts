@@ -55,23 +55,26 @@ async function load(
   };
 }
 
-/** Runs the reference API on an embedded database and loads a few representative calls on loopback. */
-export async function apiLatency(): Promise<LoadResult[]> {
-  const app = await buildTestApp({ db: 'sqlite' });
+/**
+ * Runs the reference API on the embedded database (or PostgreSQL on TEST_DATABASE_URL's cluster) and loads a few
+ * representative calls on loopback, `concurrency` clients at a time.
+ */
+export async function apiLatency(db: 'sqlite' | 'postgres' = 'sqlite', concurrency = 50): Promise<LoadResult[]> {
+  const app = await buildTestApp({ db });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   try {
     const results: LoadResult[] = [];
-    results.push(await load('GET /health', 3000, 50, () => fetch(`${base}/health`), 200));
-    results.push(await load('GET /envs', 3000, 50, () => fetch(`${base}/envs`), 200));
+    results.push(await load('GET /health', 3000, concurrency, () => fetch(`${base}/health`), 200));
+    results.push(await load('GET /envs', 3000, concurrency, () => fetch(`${base}/envs`), 200));
     results.push(
-      await load('GET /api/eta/static/countries?search=fr', 2000, 50, () => fetch(`${base}/api/eta/static/countries?search=fr`), 200),
+      await load('GET /api/eta/static/countries?search=fr', 2000, concurrency, () => fetch(`${base}/api/eta/static/countries?search=fr`), 200),
     );
     results.push(
       await load(
         'POST /api/eta/profile/login (invalid body)',
         2000,
-        50,
+        concurrency,
         () =>
           fetch(`${base}/api/eta/profile/login`, {
             method: 'POST',

@@ -1,45 +1,183 @@
 /**
- * `npm run bench`: what the portal costs. Sizes are exact; timings are compared within one run only (the
- * machines are shared and noisy), which is why no test asserts a duration.
+ * `npm run bench`: what the portal costs, each figure beside its budget (tests/bench/budget.json), with the date
+ * and the machine. Sizes are exact; timings depend on the machine and on what else runs on it, which is why no
+ * test asserts a duration.
+ *
+ *   npm run bench                      everything (Lighthouse takes about 45 s a run on a small machine)
+ *   npm run bench -- --build           rebuild the portal first
+ *   npm run bench -- --skip-lighthouse --skip-postgres
  */
-import { existsSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { cpus, hostname, totalmem } from 'node:os';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { routeBundles } from './bundles';
+import { buildTestApp } from '../../src/server/testing/harness';
+import { findOrInstallChromium } from '../support/chromium';
+import { startScratchPostgres } from '../support/postgres';
 import { apiLatency } from './api';
+import { routeBundles } from './bundles';
+import { keystrokeToNextPaint } from './keystroke';
+import { lighthouse } from './lighthouse';
 import { validationSpeed } from './validation';
 
 const root = join(import.meta.dirname, '..', '..');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+const args = new Set(process.argv.slice(2));
+
+interface Budget {
+  lighthouse: {
+    publicPages: string[];
+    formPage: string;
+    publicPerformanceMin: number;
+    formPerformanceMin: number;
+    clsMax: number;
+    tbtMsMax: number;
+  };
+  javascriptBeforeFirstPaintGzipKb: { home: number; heaviestFormRoute: number };
+  keystrokeToNextPaintMs: { p75: number; worst: number };
+  api: { concurrency: number[]; p99MsMax: number; errorsMax: number };
+  nodeModulesMbMax: number | null;
+}
+
+const budget = JSON.parse(readFileSync(join(import.meta.dirname, 'budget.json'), 'utf8')) as Budget;
+
+/** One row of the summary table: figure, budget, whether it is met. */
+const summary: { figure: string; value: string; budget: string; met: boolean | undefined }[] = [];
+function report(figure: string, value: string, budgetText: string, met: boolean | undefined) {
+  summary.push({ figure, value, budget: budgetText, met });
+}
 
 function section(title: string) {
   console.log(`\n## ${title}\n`);
 }
 
+function machine(): string {
+  const cpu = cpus();
+  return `${hostname()}: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+}
+
+function sizeMb(path: string): number {
+  const out = execFileSync('du', ['-sLm', path], { encoding: 'utf8' });
+  return Number(out.split(/\s/)[0]);
+}
+
 async function main() {
-  if (!existsSync(join(root, 'dist', '.vite', 'manifest.json')) || process.argv.includes('--build')) {
+  if (!existsSync(join(root, 'dist', '.vite', 'manifest.json')) || args.has('--build')) {
     const build = spawnSync(join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
+  console.log(`# ETA portal bench, ${new Date().toISOString()}\n\n${machine()}`);
 
-  section('JavaScript and CSS per route (gzip, what the route loads before it shows)');
+  section('JavaScript before first paint per route (entry + page + form + the route\'s texts; gzip / brotli)');
   const bundles = routeBundles(root);
-  console.log(`entry (every route): JS ${kb(bundles.entryJs)}, CSS ${kb(bundles.entryCss)}`);
-  console.log(`${'route'.padEnd(34)} ${'page (form)'.padEnd(38)} ${'JS'.padStart(9)} ${'CSS'.padStart(9)}`);
+  console.log(`entry (every route): JS ${kb(bundles.entryJs)} / ${kb(bundles.entryJsBrotli)}, CSS ${kb(bundles.entryCss)}`);
+  console.log(`${'route'.padEnd(38)} ${'page (form)'.padEnd(40)} ${'gzip'.padStart(9)} ${'brotli'.padStart(9)}`);
   for (const r of bundles.routes) {
     const page = r.form ? `${r.page} (${r.form})` : r.page;
-    console.log(`${r.route.padEnd(34)} ${page.padEnd(38)} ${kb(r.jsGzip).padStart(9)} ${kb(r.cssGzip).padStart(9)}`);
+    console.log(`${r.route.padEnd(38)} ${page.padEnd(40)} ${kb(r.jsGzip).padStart(9)} ${kb(r.jsBrotli).padStart(9)}`);
+  }
+  const home = bundles.routes.find((r) => r.route === '/');
+  const heaviestForm = bundles.routes.filter((r) => r.form).sort((a, b) => b.jsGzip - a.jsGzip)[0];
+  if (home) {
+    report('JS before first paint, / (gzip)', `${kb(home.jsGzip)} (brotli ${kb(home.jsBrotli)})`, `<= ${budget.javascriptBeforeFirstPaintGzipKb.home} kB`, home.jsGzip / 1024 <= budget.javascriptBeforeFirstPaintGzipKb.home);
+  }
+  if (heaviestForm) {
+    report(
+      `JS before first paint, ${heaviestForm.route} (gzip, heaviest form route)`,
+      `${kb(heaviestForm.jsGzip)} (brotli ${kb(heaviestForm.jsBrotli)})`,
+      `<= ${budget.javascriptBeforeFirstPaintGzipKb.heaviestFormRoute} kB`,
+      heaviestForm.jsGzip / 1024 <= budget.javascriptBeforeFirstPaintGzipKb.heaviestFormRoute,
+    );
+  }
+
+  const needsBrowser = !args.has('--skip-lighthouse') || !args.has('--skip-keystrokes');
+  if (needsBrowser) {
+    const chromePath = await findOrInstallChromium();
+    const app = await buildTestApp({ db: 'sqlite', distDir: join(root, 'dist'), env: { FORM_PREVIEW: 'true' } });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    try {
+      if (!args.has('--skip-lighthouse')) {
+        section('Lighthouse 12, mobile preset (Moto G Power, slow 4G, 4x CPU), median of 3 runs');
+        const { publicPages, formPage } = budget.lighthouse;
+        const rows = await lighthouse(base, [...publicPages, formPage], chromePath);
+        console.log(`${'page'.padEnd(16)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'bp'.padStart(5)} ${'FCP s'.padStart(6)} ${'LCP s'.padStart(6)} ${'CLS'.padStart(6)} ${'TBT ms'.padStart(7)} ${'moved'.padStart(9)}`);
+        for (const r of rows) {
+          console.log(
+            `${r.path.padEnd(16)} ${String(r.performance).padStart(5)} ${String(r.accessibility).padStart(5)} ${String(r.bestPractices).padStart(5)} ` +
+              `${(r.fcpMs / 1000).toFixed(1).padStart(6)} ${(r.lcpMs / 1000).toFixed(1).padStart(6)} ${r.cls.toFixed(3).padStart(6)} ` +
+              `${r.tbtMs.toFixed(0).padStart(7)} ${`${(r.transferBytes / 1024).toFixed(0)} KiB`.padStart(9)}`,
+          );
+          const min = r.path === formPage ? budget.lighthouse.formPerformanceMin : budget.lighthouse.publicPerformanceMin;
+          report(`Lighthouse performance ${r.path}`, String(r.performance), `>= ${min}`, r.performance >= min);
+          report(`CLS ${r.path}`, r.cls.toFixed(3), `<= ${budget.lighthouse.clsMax}`, r.cls <= budget.lighthouse.clsMax);
+          report(`TBT ${r.path}`, `${r.tbtMs.toFixed(0)} ms`, `<= ${budget.lighthouse.tbtMsMax} ms`, r.tbtMs <= budget.lighthouse.tbtMsMax);
+        }
+      }
+      if (!args.has('--skip-keystrokes')) {
+        section('Keystroke to next paint, application form (form preview), 4x CPU slowdown, Event Timing');
+        const k = await keystrokeToNextPaint(base, chromePath);
+        console.log(`${k.keystrokes} keystrokes: p75 ${k.p75.toFixed(0)} ms, worst ${k.worst.toFixed(0)} ms`);
+        report('Keystroke to next paint p75', `${k.p75.toFixed(0)} ms`, `<= ${budget.keystrokeToNextPaintMs.p75} ms`, k.p75 <= budget.keystrokeToNextPaintMs.p75);
+        report('Keystroke to next paint worst', `${k.worst.toFixed(0)} ms`, `<= ${budget.keystrokeToNextPaintMs.worst} ms`, k.worst <= budget.keystrokeToNextPaintMs.worst);
+      }
+    } finally {
+      await app.close();
+    }
   }
 
   section('Validation of the largest form (precompiled vs runtime ajv, same data, same machine)');
   for (const line of await validationSpeed()) console.log(line);
 
-  section('Reference API on the embedded database (loopback, concurrent clients)');
-  console.log(`${'call'.padEnd(44)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} errors`);
-  for (const r of await apiLatency()) {
-    console.log(
-      `${r.name.padEnd(44)} ${r.perSecond.toFixed(0).padStart(8)} ${r.p50.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)} ${r.errors}`,
-    );
+  let postgres: Awaited<ReturnType<typeof startScratchPostgres>> | undefined;
+  const databases: ('sqlite' | 'postgres')[] = ['sqlite'];
+  if (!args.has('--skip-postgres')) {
+    if (!process.env.TEST_DATABASE_URL) {
+      try {
+        postgres = await startScratchPostgres();
+        process.env.TEST_DATABASE_URL = postgres.url;
+      } catch (error) {
+        console.log(`PostgreSQL figures left out: ${(error as Error).message}`);
+      }
+    }
+    if (process.env.TEST_DATABASE_URL) databases.push('postgres');
+  }
+  try {
+    for (const db of databases) {
+      for (const concurrency of budget.api.concurrency) {
+        section(`Reference API on ${db === 'sqlite' ? 'SQLite' : 'PostgreSQL'}, ${concurrency} concurrent clients (loopback)`);
+        console.log(`${'call'.padEnd(44)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} errors`);
+        for (const r of await apiLatency(db, concurrency)) {
+          console.log(`${r.name.padEnd(44)} ${r.perSecond.toFixed(0).padStart(8)} ${r.p50.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)} ${r.errors}`);
+          report(
+            `API ${db} ×${concurrency} ${r.name}: p99 / errors`,
+            `${r.p99.toFixed(1)} ms / ${r.errors}`,
+            `<= ${budget.api.p99MsMax} ms / ${budget.api.errorsMax}`,
+            r.p99 <= budget.api.p99MsMax && r.errors <= budget.api.errorsMax,
+          );
+        }
+      }
+    }
+  } finally {
+    postgres?.stop();
+  }
+
+  section('Install weight');
+  const nodeModules = sizeMb(join(root, 'node_modules'));
+  const tensorflow = existsSync(join(root, 'node_modules', '@tensorflow')) ? sizeMb(join(root, 'node_modules', '@tensorflow')) : 0;
+  console.log(`node_modules ${nodeModules} MB, of which @tensorflow ${tensorflow} MB`);
+  report(
+    'node_modules',
+    `${nodeModules} MB (@tensorflow ${tensorflow} MB)`,
+    budget.nodeModulesMbMax === null ? 'reported' : `<= ${budget.nodeModulesMbMax} MB`,
+    budget.nodeModulesMbMax === null ? undefined : nodeModules <= budget.nodeModulesMbMax,
+  );
+
+  section('Summary: each figure beside its budget (tests/bench/budget.json)');
+  console.log(`| figure | measured | budget | |\n| --- | --- | --- | --- |`);
+  for (const row of summary) {
+    console.log(`| ${row.figure} | ${row.value} | ${row.budget} | ${row.met === undefined ? '' : row.met ? 'met' : 'MISSED'} |`);
   }
 }
 

@@ -12,6 +12,23 @@ function PageWithFormErrors() {
 }
 import { renderRoutes, startEnglish } from './testing';
 
+/** A page whose code is still downloading until `arrive` is called. */
+const slow = (() => {
+  let arrive: () => void = () => {};
+  const ready = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  let done = false;
+  void ready.then(() => {
+    done = true;
+  });
+  return { ready, arrive: () => arrive(), isDone: () => done };
+})();
+function SlowPage() {
+  if (!slow.isDone()) throw slow.ready;
+  return <h1>Slow heading</h1>;
+}
+
 const auth = vi.hoisted(() => ({ loggedIn: false, signOut: vi.fn(async () => {}) }));
 vi.mock('@/api/auth/use-auth', () => ({
   useAuth: () => ({ loggedIn: auth.loggedIn, signIn: () => {}, signOut: auth.signOut }),
@@ -26,6 +43,7 @@ const routes = [
       { path: 'faq', element: <h1>FAQ heading</h1>, handle: { titleKey: 'common:faq.title' } },
       { path: 'wallet-error', element: <h1>Wallet heading</h1>, handle: { hideHeaderFooter: true } },
       { path: 'form', element: <PageWithFormErrors />, handle: { titleKey: 'common:faq.title' } },
+      { path: 'slow', element: <SlowPage />, handle: { titleKey: 'common:faq.title' } },
       {
         path: 'applications',
         handle: { titleKey: 'common:notAvailable.title' },
@@ -61,6 +79,18 @@ describe('RootLayout', () => {
     await waitFor(() =>
       expect(document.title).toBe('Apply for an electronic travel authorisation (ETA) – Electronic Travel Authorisation'),
     );
+  });
+
+  it('shows the footer together with the first page, never under the loading page, so nothing is pushed down', async () => {
+    renderRoutes(routes, '/slow');
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+    await act(async () => {
+      slow.arrive();
+      await slow.ready;
+    });
+    await screen.findByRole('heading', { name: 'Slow heading' });
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
   });
 
   it("puts 'Error: ' in front of the title while a form shows errors, in the current language", async () => {

@@ -1,7 +1,7 @@
 import '@/app/shell/fonts.css';
 import '@/app/shell/base.css';
 import { makeStyles, Spinner, tokens } from '@fluentui/react-components';
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { CloseApplicationButton } from './close-application-dialog';
@@ -65,6 +65,15 @@ function PageFallback() {
 }
 
 /**
+ * Rendered after the page inside its Suspense boundary, so it mounts in the same commit as the page once the
+ * page's code and texts have arrived; it tells the layout, before that frame is painted.
+ */
+function PageShown({ onShown }: { onShown: () => void }) {
+  useLayoutEffect(onShown, [onShown]);
+  return null;
+}
+
+/**
  * Keeps document.title as "<page title> – <service name>", following the route and the language, with
  * 'Error: ' in front while a form on the page shows errors (GOV.UK).
  */
@@ -122,6 +131,11 @@ export function RootLayout() {
   const mainRef = useRef<HTMLElement>(null);
   const chrome = !handle.hideHeaderFooter;
 
+  // The footer appears with the first page, never before it: a footer shown under the loading spinner would be
+  // pushed down when the page arrives (a layout shift).
+  const [pageShown, setPageShown] = useState(false);
+  const markPageShown = useRef(() => setPageShown(true)).current;
+
   useDocumentTitle(handle.titleKey);
   useFocusOnNavigation(mainRef);
 
@@ -141,9 +155,10 @@ export function RootLayout() {
         )}
         <Suspense fallback={<PageFallback />}>
           <Outlet />
+          <PageShown onShown={markPageShown} />
         </Suspense>
       </main>
-      {chrome && <Footer />}
+      {chrome && pageShown && <Footer />}
       <ErrorDialogHost />
       <SessionTimeoutWarning />
       <LoadingOverlay />

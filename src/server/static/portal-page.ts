@@ -1,0 +1,149 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Setting } from '../../shared/api-types';
+import { DEFAULT_SCHEMAS_DIR } from '../validation/schema-files';
+import {
+  closure,
+  entryKeyOf,
+  flattenManifest,
+  localeKey,
+  type ManifestEntry,
+  pageModules,
+  type RouteAssets,
+  routeAssets,
+  type ViteManifest,
+} from './route-assets';
+
+const PAGE_REGISTRY = fileURLToPath(new URL('../../routing/page-registry.ts', import.meta.url));
+const ROUTES_MANIFEST = path.join(DEFAULT_SCHEMAS_DIR, 'routes.manifest.json');
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** Picks the best encoding the client accepts (brotli, then gzip), ignoring those it refuses with q=0. */
+export function pickEncoding(acceptEncoding: string | string[] | undefined): Encoding {
+  const header = (Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '')).toLowerCase();
+  const accepted = new Set(
+    header
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, ...params]) => !params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p)))
+      .map(([name]) => name.trim()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return 'identity';
+}
+
+/** JSON that is safe inside a <script> element: no "</script>" or "<!--" can end or change it. */
+function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+interface Build {
+  /** index.html's modification time when read. */
+  mtimeMs: number;
+  html: string;
+  manifest?: ViteManifest;
+  entryKeys: Set<string>;
+  /** Preload links of the page's own fonts (Poppins latin), so text does not reflow when they arrive late. */
+  fontLinks: string;
+  routes: Map<string, RouteAssets>;
+}
+
+function readJson<T>(file: string): T | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The portal's page (dist/index.html) as the server sends it: with the runtime settings written in as a data
+ * block (the answer of `GET /envs`, so the browser starts without asking) and `modulepreload` links to the
+ * chunks and texts the requested route needs (its page, its form and their imports, its text namespaces in the
+ * visitor's language), so they download with the entry instead of one after another. Pages are kept in memory,
+ * compressed, per route, language and encoding; a new build (index.html changed) is picked up on the next
+ * request.
+ */
+export function createPortalPages(options: { distDir: string; settings: readonly Setting[] }) {
+  const indexFile = path.join(options.distDir, 'index.html');
+  const manifestFile = path.join(options.distDir, '.vite', 'manifest.json');
+  const settingsBlock = `<script type="application/json" id="eta-settings">${scriptSafeJson(options.settings)}</script>`;
+  let build: Build | undefined;
+  const cache = new Map<string, Buffer | string>();
+
+  function load(): Build | undefined {
+    if (!existsSync(indexFile)) return undefined;
+    const { mtimeMs } = statSync(indexFile);
+    if (build && build.mtimeMs === mtimeMs) return build;
+    cache.clear();
+    const manifest = readJson<ViteManifest>(manifestFile);
+    const routesJson = readJson<{ routes: ManifestEntry[] }>(ROUTES_MANIFEST);
+    const registry = existsSync(PAGE_REGISTRY) ? readFileSync(PAGE_REGISTRY, 'utf8') : '';
+    const entryKey = manifest && entryKeyOf(manifest);
+    build = {
+      mtimeMs,
+      html: readFileSync(indexFile, 'utf8'),
+      manifest,
+      entryKeys: manifest && entryKey ? closure(manifest, entryKey) : new Set(),
+      fontLinks: ((manifest && entryKey && manifest[entryKey].assets) || [])
+        .filter((file) => /-latin-\d+-normal-[\w-]+\.woff2$/.test(file))
+        .map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${file}">`)
+        .join('\n    '),
+      routes: manifest && routesJson ? routeAssets(manifest, pageModules(registry), flattenManifest(routesJson.routes)) : new Map(),
+    };
+    return build;
+  }
+
+  function preloadLinks(current: Build, pathname: string, language: string): string {
+    const assets = current.routes.get(pathname);
+    const { manifest } = current;
+    if (!assets || !manifest) return '';
+    const keys = new Set(assets.keys);
+    for (const ns of assets.namespaces) closure(manifest, localeKey(language, ns), keys);
+    const links: string[] = [];
+    for (const key of keys) {
+      // The entry and its imports are in the page already.
+      if (current.entryKeys.has(key)) continue;
+      links.push(`<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`);
+      for (const sheet of manifest[key].css ?? []) links.push(`<link rel="stylesheet" crossorigin href="/${sheet}">`);
+    }
+    return links.join('\n    ');
+  }
+
+  return {
+    /** Whether the portal is built (index.html exists). */
+    available(): boolean {
+      return existsSync(indexFile);
+    },
+    /**
+     * The page for `pathname` in `language`, in `encoding`; undefined when the portal is not built.
+     * A path that is no route gets the page without preloads (the router shows its not-found page).
+     */
+    render(pathname: string, language: string, encoding: Encoding): Buffer | string | undefined {
+      const current = load();
+      if (!current) return undefined;
+      const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+      const known = current.routes.has(route);
+      const cacheKey = `${known ? route : ''}|${language}|${encoding}`;
+      const hit = cache.get(cacheKey);
+      if (hit !== undefined) return hit;
+      const links = [current.fontLinks, known ? preloadLinks(current, route, language) : ''].filter(Boolean).join('\n    ');
+      const html = current.html.replace('</head>', `  ${settingsBlock}\n    ${links}${links ? '\n' : ''}  </head>`);
+      const body =
+        encoding === 'br'
+          ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
+          : encoding === 'gzip'
+            ? gzipSync(html, { level: 9 })
+            : html;
+      // Unknown paths share one entry per language and encoding, so the cache stays bounded.
+      cache.set(cacheKey, body);
+      return body;
+    },
+  };
+}
+
+export type PortalPages = ReturnType<typeof createPortalPages>;

@@ -1,0 +1,97 @@
+import { routeNamespaces } from '../../shared/route-namespaces';
+
+/** One entry of Vite's build manifest (dist/.vite/manifest.json). */
+export interface ViteChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  assets?: string[];
+}
+
+export type ViteManifest = Record<string, ViteChunk>;
+
+/** The parts of a route manifest entry (schemas/routes.manifest.json) the server reads. */
+export interface ManifestEntry {
+  path: string;
+  page?: string;
+  form?: string;
+  titleKey?: string;
+  children?: ManifestEntry[];
+}
+
+/** A route with its absolute path, as the browser's router matches it. */
+export interface FlatEntry extends ManifestEntry {
+  fullPath: string;
+}
+
+/** Registry name of the page shown for a route whose screen is not built yet (src/routing/page-registry.ts). */
+export const NOT_AVAILABLE_PAGE = 'not-available';
+
+/** Every route of the manifest, depth first, with absolute paths (children's paths are relative). */
+export function flattenManifest(routes: readonly ManifestEntry[], parentPath = ''): FlatEntry[] {
+  return routes.flatMap((route) => {
+    const fullPath = route.path.startsWith('/') ? route.path : `${parentPath.replace(/\/$/, '')}/${route.path}`;
+    return [{ ...route, fullPath }, ...flattenManifest(route.children ?? [], fullPath)];
+  });
+}
+
+/**
+ * Page name -> source module (e.g. home -> src/features/home/home-page), read from the page registry's lazy
+ * imports: the registry stays the one list of pages.
+ */
+export function pageModules(registrySource: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  const entry = /['"]?([\w-]+)['"]?\s*:\s*lazyWithTimeout[^(]*\(\s*\(\)\s*=>\s*import\(\s*['"]@\/([^'"]+)['"]\s*\)/g;
+  for (const match of registrySource.matchAll(entry)) pages.set(match[1], `src/${match[2]}`);
+  const notAvailable = /\[NOT_AVAILABLE_PAGE\]\s*:\s*lazyWithTimeout[^(]*\(\s*\(\)\s*=>\s*import\(\s*['"]@\/([^'"]+)['"]/.exec(registrySource);
+  if (notAvailable) pages.set(NOT_AVAILABLE_PAGE, `src/${notAvailable[1]}`);
+  return pages;
+}
+
+/** Keys of a chunk and its static imports, transitively (not its lazy imports). */
+export function closure(manifest: ViteManifest, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key) || !manifest[key]) return seen;
+  seen.add(key);
+  for (const dep of manifest[key].imports ?? []) closure(manifest, dep, seen);
+  return seen;
+}
+
+/** The manifest key of a source module given without extension (src/features/home/home-page). */
+export function chunkKeyOf(manifest: ViteManifest, source: string): string | undefined {
+  return Object.keys(manifest).find((k) => /\.[cm]?[jt]sx?$/.test(k) && k.replace(/\.[cm]?[jt]sx?$/, '') === source);
+}
+
+/** The entry chunk's key (index.html). */
+export function entryKeyOf(manifest: ViteManifest): string | undefined {
+  return Object.keys(manifest).find((k) => manifest[k].isEntry);
+}
+
+export interface RouteAssets {
+  /** Chunk keys the route's page needs before it shows: its page chunk and, for a form route, the form's chunk. */
+  keys: Set<string>;
+  /** Text namespaces the route needs before it shows. */
+  namespaces: string[];
+}
+
+/** What each route loads before it shows, beyond the entry: page chunk, form chunk, their imports, its texts. */
+export function routeAssets(manifest: ViteManifest, pages: Map<string, string>, routes: readonly FlatEntry[]): Map<string, RouteAssets> {
+  const result = new Map<string, RouteAssets>();
+  for (const route of routes) {
+    const source = pages.get(route.page ?? NOT_AVAILABLE_PAGE) ?? pages.get(NOT_AVAILABLE_PAGE);
+    const keys = new Set<string>();
+    const pageKey = source ? chunkKeyOf(manifest, source) : undefined;
+    if (pageKey) closure(manifest, pageKey, keys);
+    // A form route also loads its form's chunk: schema, UI schema and precompiled validators.
+    if (route.form) closure(manifest, `virtual:eta-forms/${route.form}`, keys);
+    result.set(route.fullPath, { keys, namespaces: routeNamespaces(route) });
+  }
+  return result;
+}
+
+/** The chunk key of a namespace's texts in a language (the browser imports them lazily). */
+export function localeKey(language: string, namespace: string): string {
+  return `locales/${language}/${namespace}.json`;
+}
