@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fieldConditions } from '../../src/shared/forms/flow';
 import { ruleRegistry } from '../../src/shared/rules/registry';
 import { rulesOf, runRules } from '../../src/shared/rules/run-rules';
 import { GENERIC_KEYS, toFieldProblems, type RawValidationError } from '../../src/shared/validation/field-errors';
@@ -480,9 +481,10 @@ export function checkPages(dirs: CatalogueDirs = DEFAULT_DIRS): Finding[] {
     const uiPath = join(dirs.schemas, `${id}.ui.json`);
     if (!existsSync(uiPath)) continue;
     const ui = readJson(uiPath) as Record<string, unknown>;
+    const file = `schemas/${id}.ui.json`;
+    findings.push(...checkFieldConditions(id, file, ui, files));
     const pages = ui['ui:pages'];
     if (!Array.isArray(pages)) continue;
-    const file = `schemas/${id}.ui.json`;
     const root = derefSchema(byId[id], id, resolve).schema;
     const props = Object.keys(isObject(root.properties) ? root.properties : {});
     const onPages = new Set<string>();
@@ -511,6 +513,23 @@ export function checkPages(dirs: CatalogueDirs = DEFAULT_DIRS): Finding[] {
       }
     }
     for (const p of props) if (!onPages.has(p)) findings.push({ file, message: `field "${p}" is on no page: add it to one page's "fields"` });
+  }
+  return findings;
+}
+
+/** Each field's own condition (`"ui:when"`) compiles and names a property of the form. */
+function checkFieldConditions(id: string, file: string, ui: Record<string, unknown>, files: SchemaFile[]): Finding[] {
+  const findings: Finding[] = [];
+  const conditions = fieldConditions(ui);
+  if (Object.keys(conditions).length === 0) return findings;
+  const ajv = createValidationAjv();
+  for (const f of files) ajv.addSchema(f.schema, f.id);
+  for (const [field, when] of Object.entries(conditions)) {
+    try {
+      ajv.compile({ ...when, $id: `${id}--field-when--${field}` });
+    } catch (e) {
+      findings.push({ file, message: `field "${field}" has a "ui:when" that does not compile: ${(e as Error).message}` });
+    }
   }
   return findings;
 }

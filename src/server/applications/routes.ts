@@ -318,7 +318,7 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
   // ------------------------------------------------------------------ applicants
 
   const applicantFacts = (body: ApplicantBody) => {
-    const visible = checkers[APPLICANT_FORM_ID].withoutHidden(body as unknown as Record<string, unknown>) as unknown as ApplicantBody;
+    const visible = checkers[APPLICANT_FORM_ID].withoutSkipped(body as unknown as Record<string, unknown>) as unknown as ApplicantBody;
     return {
       is_account_holder: visible.isAccountHolder ? 1 : 0,
       relationship: visible.isAccountHolder ? null : (visible.relationship ?? null),
@@ -534,7 +534,7 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
       const merged = page
         ? { ...Object.fromEntries(Object.entries(base).filter(([field]) => !page.fields.includes(field))), ...body.answers }
         : body.answers;
-      const result = checker.check(checker.withoutHidden(merged));
+      const result = checker.check(checker.withoutSkipped(merged));
       const inScope = (p: FieldProblem) => !page || page.fields.includes(topField(p.path));
       const refused = (body.draft ? result.draftProblems : result.problems).filter(inScope);
       if (refused.length > 0) throw fieldProblems(lang, refused);
