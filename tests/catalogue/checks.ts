@@ -463,6 +463,9 @@ export function checkManifest(dirs: CatalogueDirs = DEFAULT_DIRS): Finding[] {
       if (isObject(s) && typeof s.path === 'string' && !paths.has(s.path)) {
         findings.push({ file, message: `step ${String(s.step)} names the path ${s.path}, which is no route of the manifest: add the route or correct the path` });
       }
+      if (isObject(s) && typeof s.form === 'string' && !listFormIds(dirs.schemas).includes(s.form)) {
+        findings.push({ file, message: `step ${String(s.step)} names the form "${s.form}", which does not exist: add schemas/${s.form}.schema.json or correct the name` });
+      }
     }
   }
   return findings;

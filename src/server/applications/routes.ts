@@ -13,7 +13,7 @@ import { createStorage } from '../storage/storage';
 import { loadApplicationsConfig } from './config';
 import { checkEligibility, normalisePassportNumber } from './eligibility';
 import { createFormCheckers, topField, type FormChecker } from './form-answers';
-import { assertStepReached, completeStep, reopenStep, stepStates, type Step, type StepState } from './steps';
+import { assertStepReached, completeStep, firstStep, journeySteps, loadJourney, reopenStep, stepOfForm, stepStates, type Step, type StepState } from './steps';
 import type { ApplicantsTable, ApplicationsTable, ApplyingFor } from './tables';
 
 /** Stable codes of the application flow (contract 11), besides the eligibility codes. */
@@ -181,7 +181,17 @@ const declarationsBodySchema = {
 export const applicationRoutes: FastifyPluginAsync = async (app) => {
   const { db, config } = app;
   const { eligiblePassportCountries } = loadApplicationsConfig();
-  const checkers = createFormCheckers([APPLICANT_FORM_ID, APPLICATION_FORM_ID, DECLARATIONS_FORM_ID], config.schemasDir);
+  // The journey and its forms come from the route manifest of the schemas the server validates with.
+  const journey = loadJourney(config.schemasDir);
+  const stepForms = journey.flatMap((s) => (s.form ? [s.form] : []));
+  const formStep = (formId: string): Step => {
+    const step = stepOfForm(formId)?.step;
+    if (!step) throw new Error(`schemas/routes.manifest.json names no step with "form": "${formId}"`);
+    return step;
+  };
+  const applicationFormStep = formStep(APPLICATION_FORM_ID);
+  const declarationsStep = formStep(DECLARATIONS_FORM_ID);
+  const checkers = createFormCheckers([...new Set([APPLICANT_FORM_ID, APPLICATION_FORM_ID, DECLARATIONS_FORM_ID, ...stepForms])], config.schemasDir);
   const storage = createStorage(config);
 
   // Every call of this plugin needs a signed-in user (hooks are scoped to the plugin).
@@ -301,13 +311,13 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
     // The applicant furthest behind, the first added among equals: the family moves on together.
     const order = (a: ApplicantsTable) => stepStates(a.current_step).findIndex((s) => s.state === 'IN_PROGRESS');
     const next = applicants.reduce((best, a) => (order(a) < order(best) ? a : best));
-    const formId = next.current_step === 'APPLICATION_FORM' ? APPLICATION_FORM_ID : next.current_step === 'DECLARATION' ? DECLARATIONS_FORM_ID : undefined;
+    const formId = journeySteps().find((s) => s.step === next.current_step)?.form;
     const answer: { applicationIdentifier: string; applicantIdentifier: string; step: string; page?: string } = {
       applicationIdentifier: application.id,
       applicantIdentifier: next.id,
       step: next.current_step,
     };
-    if (formId) {
+    if (formId && checkers[formId]) {
       const saved = await savedAnswers(db, next.id, formId);
       const checker = checkers[formId];
       answer.page = checker.firstPageWithProblems(saved.answers)?.id ?? saved.lastPage ?? checker.pages[0].id;
@@ -370,7 +380,7 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
           position: existing.reduce((max, a) => Math.max(max, a.position + 1), 0),
           ...facts,
           status: 'NOT_SUBMITTED',
-          current_step: 'CAPTURE_BIOMETRICS',
+          current_step: firstStep(),
           valid_until: null,
           created_at: now.toISOString(),
           updated_at: now.toISOString(),
@@ -636,12 +646,12 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Params: { guid: string }; Body: AnswersBody }>(
     '/api/eta/application-details/:guid',
     { schema: { body: answersBodySchema } },
-    async (request) => saveAnswers(request, request.params.guid, request.body, APPLICATION_FORM_ID, 'APPLICATION_FORM'),
+    async (request) => saveAnswers(request, request.params.guid, request.body, APPLICATION_FORM_ID, applicationFormStep),
   );
 
   app.put<{ Body: DeclarationsBody }>(
     '/api/eta/declarations',
     { schema: { body: declarationsBodySchema } },
-    async (request) => saveAnswers(request, request.body.applicationIdentifier, request.body, DECLARATIONS_FORM_ID, 'DECLARATION'),
+    async (request) => saveAnswers(request, request.body.applicationIdentifier, request.body, DECLARATIONS_FORM_ID, declarationsStep),
   );
 };
