@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fieldConditions } from '../../src/shared/forms/flow';
+import { checkJsonFiles } from './json-syntax';
 import { ruleRegistry } from '../../src/shared/rules/registry';
 import { rulesOf, runRules } from '../../src/shared/rules/run-rules';
 import { GENERIC_KEYS, toFieldProblems, type RawValidationError } from '../../src/shared/validation/field-errors';
@@ -565,7 +566,9 @@ export const ALL_CHECKS = {
   specMessages: checkSpecMessages,
 } as const;
 
-/** Runs every check. */
+/** Runs every check; a JSON file that does not parse is reported alone, with its line and column. */
 export function runAllChecks(dirs: CatalogueDirs = DEFAULT_DIRS): Finding[] {
+  const broken = checkJsonFiles(ROOT, [dirs.schemas, dirs.locales]);
+  if (broken.length > 0) return broken;
   return Object.values(ALL_CHECKS).flatMap((check) => check(dirs));
 }
