@@ -28,6 +28,7 @@ export const APPLICATION_ERRORS = {
   applicationNotEditable: 'APPLICATION_NOT_EDITABLE',
   applicationNotDeletable: 'APPLICATION_NOT_DELETABLE',
   applicantNotEditable: 'APPLICANT_NOT_EDITABLE',
+  formNotFound: 'FORM_NOT_FOUND',
 } as const;
 
 export const APPLICATIONS_PREFIX = '/api/eta/applications';
@@ -647,6 +648,58 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
     '/api/eta/application-details/:guid',
     { schema: { body: answersBodySchema } },
     async (request) => saveAnswers(request, request.params.guid, request.body, APPLICATION_FORM_ID, applicationFormStep),
+  );
+
+  // ------------------------------------------------------------------ answers of any form step
+
+  /** The step a form of the journey makes (404 FORM_NOT_FOUND for a form that is not a step of the manifest). */
+  const formStepOf = (formId: string): Step => {
+    const step = stepOfForm(formId)?.step;
+    if (!step || !checkers[formId]) throw new ApiError(404, APPLICATION_ERRORS.formNotFound, 'applications:api.formNotFound');
+    return step;
+  };
+
+  /**
+   * One applicant's answers of one form step with everything its page needs in one call: the saved answers
+   * (the application form starts from the applicant's facts), the page to open, the applicant's name and step.
+   */
+  app.get<{ Params: { guid: string; formId: string }; Querystring: { applicantIdentifier?: string } }>(
+    `${APPLICATIONS_PREFIX}/:guid/answers/:formId`,
+    async (request) => {
+      const step = formStepOf(request.params.formId);
+      const formId = request.params.formId;
+      const application = await findApplication(db, request, request.params.guid);
+      const applicant = await findApplicant(db, application.id, String(request.query.applicantIdentifier ?? ''));
+      const saved = await savedAnswers(db, applicant.id, formId);
+      const answers = saved.stored || formId !== APPLICATION_FORM_ID ? saved.answers : await prefill(db, applicant, request.profileId);
+      const checker = checkers[formId];
+      // At the applicant's current step, open the first page with something missing, as resume does.
+      const startPage =
+        application.status === 'IN_PROGRESS' && applicant.current_step === step
+          ? (checker.firstPageWithProblems(answers)?.id ?? saved.lastPage ?? checker.pages[0].id)
+          : saved.lastPage;
+      return {
+        applicationIdentifier: application.id,
+        applicantIdentifier: applicant.id,
+        formId,
+        step,
+        currentStep: applicant.current_step,
+        applicationStatus: application.status,
+        updatedAt: application.updated_at,
+        givenNames: applicant.given_names,
+        familyName: applicant.family_name,
+        answers,
+        lastPage: saved.lastPage,
+        startPage: startPage ?? null,
+        complete: saved.complete,
+      };
+    },
+  );
+
+  app.put<{ Params: { guid: string; formId: string }; Body: AnswersBody }>(
+    `${APPLICATIONS_PREFIX}/:guid/answers/:formId`,
+    { schema: { body: answersBodySchema } },
+    async (request) => saveAnswers(request, request.params.guid, request.body, request.params.formId, formStepOf(request.params.formId)),
   );
 
   app.put<{ Body: DeclarationsBody }>(
