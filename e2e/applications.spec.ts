@@ -235,8 +235,9 @@ test.describe('applications', () => {
       await page.goto('/my-applications');
       await expect(page.getByRole('region', { name: 'Electronic travel authorisation (ETA)' })).toBeVisible();
       await fits('phone, my applications');
+      // A new applicant's next step is the photo step: Continue goes where the server's resume answer says.
       await page.getByRole('button', { name: /^Continue/ }).click();
-      await expect(page).toHaveURL(/\/applications\/application\?applicantIdentifier=/);
+      await expect(page).toHaveURL(/\/capture\/capture-biometrics\?(.*&)?applicantIdentifier=/);
       await page.goto('/applications/manage-applicants');
       await expect(page.getByRole('heading', { level: 2, name: '1 applicant' })).toBeVisible();
       await fits('phone, manage applicants');
