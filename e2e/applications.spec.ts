@@ -201,8 +201,9 @@ test.describe('applications', () => {
     await checkAccessible(page, 'applications, after delete');
 
     // Continue resumes the first one where its applicants are.
+    // Its applicants are at the photo step, so that is where the server's resume answer sends them.
     await page.getByRole('button', { name: /^Continue/ }).click();
-    await expect(page).toHaveURL(/\/applications\/application\?applicantIdentifier=[0-9a-f-]{36}$/);
+    await expect(page).toHaveURL(/\/capture\/capture-biometrics\?(.*&)?applicantIdentifier=[0-9a-f-]{36}$/);
   });
 
   test('My applications draws one divider under the last applicant of an application, at 1280 and 375 px', async ({ page, context, request, baseURL }) => {
@@ -265,8 +266,9 @@ test.describe('applications', () => {
       await page.goto('/my-applications');
       await expect(page.getByRole('region', { name: 'Electronic travel authorisation (ETA)' })).toBeVisible();
       await fits('phone, my applications');
+      // A new applicant's next step is the photo step: Continue goes where the server's resume answer says.
       await page.getByRole('button', { name: /^Continue/ }).click();
-      await expect(page).toHaveURL(/\/applications\/application\?applicantIdentifier=/);
+      await expect(page).toHaveURL(/\/capture\/capture-biometrics\?(.*&)?applicantIdentifier=/);
       await page.goto('/applications/manage-applicants');
       await expect(page.getByRole('heading', { level: 2, name: '1 applicant' })).toBeVisible();
       await fits('phone, manage applicants');

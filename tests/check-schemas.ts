@@ -2,7 +2,14 @@
 import { runAllChecks } from './catalogue/checks';
 
 const strict = process.argv.includes('--strict');
-const findings = runAllChecks();
+let findings: ReturnType<typeof runAllChecks>;
+try {
+  findings = runAllChecks();
+} catch (error) {
+  // A problem the checks did not foresee is still one line, never a stack trace.
+  console.error(`The form catalogue could not be checked: ${(error as Error).message}`);
+  process.exit(1);
+}
 const failures = findings.filter((f) => !f.warning || strict);
 const warnings = findings.filter((f) => f.warning && !strict);
 for (const f of warnings) console.log(`note: ${f.file}: ${f.message}`);

@@ -1,8 +1,8 @@
 import type { ApiErrorBody, ApiResult } from '@/shared/api-types';
 import { productRequest } from './request';
 
-/** The two per-applicant answer forms of the application flow and the calls that save them. */
-export type AnswerFormId = 'application-form' | 'declarations';
+/** A form step of the journey (a `form` of the route manifest's `steps`), e.g. application-form or declarations. */
+export type AnswerFormId = string;
 
 /** Whose answers, of which form. */
 export interface AnswersTarget {
@@ -93,8 +93,48 @@ export function resumeApplication(applicationIdentifier: string) {
   return productRequest<ResumeAnswer>({ method: 'POST', path: `/api/eta/applications/${enc(applicationIdentifier)}/step/resume` });
 }
 
-/** PUT answers of one form for one applicant (application-details or declarations). */
+/** One applicant's answers of one form step, with everything its page needs (GET applications/{guid}/answers/{formId}). */
+export interface StepAnswers {
+  applicationIdentifier: string;
+  applicantIdentifier: string;
+  formId: string;
+  /** The step this form makes. */
+  step: string;
+  /** The applicant's furthest step. */
+  currentStep: string;
+  applicationStatus: string;
+  updatedAt: string;
+  givenNames: string;
+  familyName: string;
+  answers: Answers;
+  lastPage: string | null;
+  /** The page to open (the first with something missing at the applicant's current step). */
+  startPage: string | null;
+  complete: boolean;
+}
+
+/** GET one applicant's answers of one form step and where to start, in one call. */
+export function loadStepAnswers(target: AnswersTarget, signal?: AbortSignal) {
+  return productRequest<StepAnswers>({
+    method: 'GET',
+    path: `/api/eta/applications/${enc(target.applicationIdentifier)}/answers/${enc(target.formId)}`,
+    query: { applicantIdentifier: target.applicantIdentifier },
+    signal,
+  });
+}
+
+/**
+ * PUT answers of one form for one applicant: the specification's calls for the application form
+ * (application-details) and the declarations, the generic answers call for every other form step.
+ */
 export function saveAnswers(target: AnswersTarget, body: SaveBody): Promise<ApiResult<SaveResult>> {
+  if (target.formId !== 'declarations' && target.formId !== 'application-form') {
+    return productRequest<SaveResult>({
+      method: 'PUT',
+      path: `/api/eta/applications/${enc(target.applicationIdentifier)}/answers/${enc(target.formId)}`,
+      body: { applicantIdentifier: target.applicantIdentifier, ...body },
+    });
+  }
   if (target.formId === 'declarations') {
     return productRequest<SaveResult>({
       method: 'PUT',

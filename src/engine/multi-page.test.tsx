@@ -44,8 +44,32 @@ const ui = {
   returning: { 'ui:title': 'forms:test.returning', 'ui:widget': 'yesNo' },
 };
 
+// A one-page test form with a conditional field: the date of the last visit is asked (and required) only after "Yes".
+const visitSchema = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  $id: 'visit-test',
+  type: 'object',
+  properties: {
+    returning: { $ref: 'definitions#/definitions/yesNo' },
+    lastVisit: { type: 'string', format: 'date', errorMessage: 'validation:date.invalid' },
+  },
+  required: ['returning', 'lastVisit'],
+  additionalProperties: false,
+  errorMessage: { required: { returning: 'validation:generic.required', lastVisit: 'validation:date.required' } },
+};
+const visitUi = {
+  'ui:order': ['returning', 'lastVisit'],
+  returning: { 'ui:title': 'forms:test.returning', 'ui:widget': 'yesNo' },
+  lastVisit: {
+    'ui:title': 'forms:test.lastVisit',
+    'ui:widget': 'date',
+    'ui:when': { properties: { returning: { const: true } }, required: ['returning'] },
+  },
+};
+
 let dir: string;
 let form: CompiledForm;
+let visitForm: CompiledForm;
 let en: i18n;
 
 beforeAll(async () => {
@@ -55,6 +79,9 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'schemas/trip-test.schema.json'), JSON.stringify(schema));
   writeFileSync(join(dir, 'schemas/trip-test.ui.json'), JSON.stringify(ui));
   form = await compileFixtureForm(join(dir, 'schemas'), 'trip-test');
+  writeFileSync(join(dir, 'schemas/visit-test.schema.json'), JSON.stringify(visitSchema));
+  writeFileSync(join(dir, 'schemas/visit-test.ui.json'), JSON.stringify(visitUi));
+  visitForm = await compileFixtureForm(join(dir, 'schemas'), 'visit-test');
   en = await createTestI18n('en');
   en.addResourceBundle('en', 'forms', {
     test: {
@@ -63,6 +90,7 @@ beforeAll(async () => {
       hostName: 'Name of your host',
       arrival: 'Arrival date',
       returning: 'Have you visited before?',
+      lastVisit: 'Date of your last visit',
     },
   }, true, true);
 });
@@ -117,5 +145,23 @@ describe('multi-page forms', () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     // The skipped host page's answer is not saved.
     expect(onSubmit.mock.calls[0][0]).toEqual({ purpose: 'VACATION_HOLIDAY', arrival: '2030-02-03', returning: true });
+  }, 30000);
+
+  it('asks a field with its own when only while it holds, requires it then, and drops its answer otherwise', async () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(<SchemaForm form={visitForm} onSubmit={onSubmit} />, en);
+    expect(screen.queryByRole('group', { name: /Date of your last visit/ })).toBeNull();
+    await userEvent.click(screen.getByLabelText('Yes'));
+    expect(await screen.findByRole('group', { name: /Date of your last visit/ })).toBeTruthy();
+    await next();
+    expect(within(await screen.findByRole('alert')).getAllByRole('link').map((a) => a.textContent)).toEqual(['Enter a date']);
+    await userEvent.type(screen.getByLabelText('Day'), '3');
+    await userEvent.type(screen.getByLabelText('Month'), '2');
+    await userEvent.type(screen.getByLabelText('Year'), '2020');
+    await userEvent.click(screen.getByLabelText('No'));
+    await waitFor(() => expect(screen.queryByRole('group', { name: /Date of your last visit/ })).toBeNull());
+    await next();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0][0]).toEqual({ returning: false });
   }, 30000);
 });

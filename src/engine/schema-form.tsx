@@ -4,7 +4,7 @@ import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiErrorBody, FieldError } from '@/shared/api-types';
-import { getAtPath, pagesOf, toErrorSchema, withoutSkippedPages } from './answers';
+import { getAtPath, toErrorSchema } from './answers';
 import { CheckAnswers } from './check-answers';
 import type { EngineFormContext } from './engine-context';
 import { ErrorSummary, focusControl, type SummaryError } from './error-summary';
@@ -69,7 +69,7 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
   const { t, i18n } = useTranslation(['forms', 'validation']);
   const styles = useEngineStyles();
   const validation = formValidation(form);
-  const pages = useMemo(() => pagesOf(form.uiSchema as Record<string, unknown>, form.schema as Record<string, unknown>), [form]);
+  const pages = validation.pages;
   const multiPage = pages.length > 1;
   const showCheckAnswers = props.checkAnswers ?? multiPage;
 
@@ -99,7 +99,11 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
   const applies = useCallback((page: FormPage) => validation.pageApplies(page, data), [validation, data]);
   const page = pages[pageIndex] ?? pages[0];
   const problems = useMemo(() => validation.problems(data), [validation, data]);
-  const pageFields = page.fields;
+  // A field with its own `when` is asked only while it holds.
+  const shownFields = validation.fieldsShown(page, data);
+  const pageFieldsKey = shownFields.join('\n');
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const pageFields = useMemo(() => shownFields, [pageFieldsKey]);
 
   const message = useCallback((key: string, params?: Record<string, unknown>) => t(key, params), [t]);
   const shownProblems = problems.filter(
@@ -155,10 +159,10 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
   };
 
   const finish = async (answers: FormAnswers) => {
-    const kept = withoutSkippedPages(answers, pages, (p) => validation.pageApplies(p, answers));
+    const kept = validation.withoutSkipped(answers);
     const remaining = validation.problems(kept);
     if (remaining.length > 0) {
-      const first = pages.findIndex((p) => p.fields.includes(topField(remaining[0].path)));
+      const first = pages.findIndex((p) => validation.fieldsShown(p, kept).includes(topField(remaining[0].path)));
       setReviewing(false);
       setAttempted((a) => new Set(a).add(pages[Math.max(first, 0)].id));
       if (first >= 0) setPageIndex(first);
@@ -220,8 +224,8 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
         <ErrorSummary ref={summaryRef} errors={summary} />
         <CheckAnswers
           form={form}
-          data={withoutSkippedPages(data, pages, applies)}
-          pages={pages.filter(applies)}
+          data={validation.withoutSkipped(data)}
+          pages={pages.filter(applies).map((p) => ({ ...p, fields: validation.fieldsShown(p, data) }))}
           onChange={(pageId, field) => {
             setReviewing(false);
             setReturnToReview(true);

@@ -6,6 +6,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fieldConditions } from '../../src/shared/forms/flow';
+import { checkJsonFiles } from './json-syntax';
 import { ruleRegistry } from '../../src/shared/rules/registry';
 import { rulesOf, runRules } from '../../src/shared/rules/run-rules';
 import { GENERIC_KEYS, toFieldProblems, type RawValidationError } from '../../src/shared/validation/field-errors';
@@ -497,6 +499,9 @@ export function checkManifest(dirs: CatalogueDirs = DEFAULT_DIRS): Finding[] {
       if (isObject(s) && typeof s.path === 'string' && !paths.has(s.path)) {
         findings.push({ file, message: `step ${String(s.step)} names the path ${s.path}, which is no route of the manifest: add the route or correct the path` });
       }
+      if (isObject(s) && typeof s.form === 'string' && !listFormIds(dirs.schemas).includes(s.form)) {
+        findings.push({ file, message: `step ${String(s.step)} names the form "${s.form}", which does not exist: add schemas/${s.form}.schema.json or correct the name` });
+      }
     }
   }
   return findings;
@@ -515,9 +520,10 @@ export function checkPages(dirs: CatalogueDirs = DEFAULT_DIRS): Finding[] {
     const uiPath = join(dirs.schemas, `${id}.ui.json`);
     if (!existsSync(uiPath)) continue;
     const ui = readJson(uiPath) as Record<string, unknown>;
+    const file = `schemas/${id}.ui.json`;
+    findings.push(...checkFieldConditions(id, file, ui, files));
     const pages = ui['ui:pages'];
     if (!Array.isArray(pages)) continue;
-    const file = `schemas/${id}.ui.json`;
     const root = derefSchema(byId[id], id, resolve).schema;
     const props = Object.keys(isObject(root.properties) ? root.properties : {});
     const onPages = new Set<string>();
@@ -550,6 +556,23 @@ export function checkPages(dirs: CatalogueDirs = DEFAULT_DIRS): Finding[] {
   return findings;
 }
 
+/** Each field's own condition (`"ui:when"`) compiles and names a property of the form. */
+function checkFieldConditions(id: string, file: string, ui: Record<string, unknown>, files: SchemaFile[]): Finding[] {
+  const findings: Finding[] = [];
+  const conditions = fieldConditions(ui);
+  if (Object.keys(conditions).length === 0) return findings;
+  const ajv = createValidationAjv();
+  for (const f of files) ajv.addSchema(f.schema, f.id);
+  for (const [field, when] of Object.entries(conditions)) {
+    try {
+      ajv.compile({ ...when, $id: `${id}--field-when--${field}` });
+    } catch (e) {
+      findings.push({ file, message: `field "${field}" has a "ui:when" that does not compile: ${(e as Error).message}` });
+    }
+  }
+  return findings;
+}
+
 /** English carries every message of the specification's section 5, word for word. */
 export function checkSpecMessages(dirs: CatalogueDirs = DEFAULT_DIRS): Finding[] {
   const path = join(dirs.locales, 'en', 'validation.json');
@@ -578,7 +601,9 @@ export const ALL_CHECKS = {
   specMessages: checkSpecMessages,
 } as const;
 
-/** Runs every check. */
+/** Runs every check; a JSON file that does not parse is reported alone, with its line and column. */
 export function runAllChecks(dirs: CatalogueDirs = DEFAULT_DIRS): Finding[] {
+  const broken = checkJsonFiles(ROOT, [dirs.schemas, dirs.locales]);
+  if (broken.length > 0) return broken;
   return Object.values(ALL_CHECKS).flatMap((check) => check(dirs));
 }

@@ -5,11 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import {
   AnswerSaveQueue,
-  loadApplicantDetails,
-  loadApplicationSteps,
+  loadStepAnswers,
   mergeWithBackup,
   readBackup,
-  resumeApplication,
   type AnswerFormId,
   type Answers,
   type AnswersTarget,
@@ -20,6 +18,8 @@ import { queryKeys } from '@/api/query-keys';
 import { ApiError, unwrap } from '@/api/request';
 import { loadForm } from '@/engine/form-loader';
 import type { FormPage } from '@/engine/form-types';
+import { pagesOf } from '@/shared/forms/flow';
+import type { JsonSchema } from '@/shared/validation/schema-walk';
 import { SchemaForm } from '@/engine/schema-form';
 import type { ApiErrorBody } from '@/shared/api-types';
 import { Banner, JourneyHeading } from './journey-parts';
@@ -49,34 +49,18 @@ interface Loaded {
   pageFields: Record<string, string[]>;
 }
 
-/** Everything needed to show the form: the saved answers (merged with this browser's backup) and where to start. */
+/** Everything needed to show the form, in one call: the saved answers (merged with this browser's backup) and where to start. */
 async function loadStep(props: AnswersStepProps, signal: AbortSignal): Promise<Loaded> {
   const target: AnswersTarget = { formId: props.formId, applicationIdentifier: props.applicationIdentifier, applicantIdentifier: props.applicantIdentifier };
-  const [details, application, form] = await Promise.all([
-    loadApplicantDetails(props.applicationIdentifier, props.applicantIdentifier, signal).then(unwrap),
-    loadApplicationSteps(props.applicationIdentifier, signal).then(unwrap),
-    loadForm(props.formId),
-  ]);
-  const mine = details.applicants[0];
-  const applicant = application.applicants.find((a) => a.applicantIdentifier === props.applicantIdentifier);
-  const saved = props.formId === 'declarations' ? mine.declarations : mine.applicationForm;
-  const pages = (form.uiSchema['ui:pages'] as FormPage[] | undefined) ?? [];
+  const [saved, form] = await Promise.all([loadStepAnswers(target, signal).then(unwrap), loadForm(props.formId)]);
+  const pages = pagesOf(form.uiSchema as JsonSchema, form.schema as JsonSchema);
   const pageFields = Object.fromEntries(pages.map((p) => [p.id, p.fields]));
-  const reached = stepPosition(mine.step) >= stepPosition(props.step);
-  let startPage = saved.lastPage ?? undefined;
-  if (reached && application.status === 'IN_PROGRESS') {
-    // The server knows where this applicant should go on (the first page with something missing).
-    const resume = await resumeApplication(props.applicationIdentifier);
-    if (resume.success && resume.data?.applicantIdentifier === props.applicantIdentifier && resume.data.step === props.step && resume.data.page) {
-      startPage = resume.data.page;
-    }
-  }
-  const merged = mergeWithBackup(saved.answers, application.updatedAt, readBackup(target));
+  const merged = mergeWithBackup(saved.answers, saved.updatedAt, readBackup(target));
   return {
-    name: applicant ? fullName(applicant) : '',
-    current: mine.step,
+    name: fullName(saved),
+    current: saved.currentStep,
     answers: merged.answers,
-    startPage: merged.page ?? startPage,
+    startPage: merged.page ?? saved.startPage ?? undefined,
     restored: merged.fromBackup,
     pageFields,
   };

@@ -8,7 +8,7 @@ import { ApiError, unwrap } from '@/api/request';
 import { Banner, ButtonLink, JourneyHeading } from './journey-parts';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { useJourneyStyles } from './journey-styles';
-import { journeySteps, stepHref, stepNamed } from './steps';
+import { journeySteps, resumePath, stepHref } from './steps';
 
 /** Router state the overview may receive after a step was finished. */
 export interface OverviewState {
@@ -74,11 +74,7 @@ export function ApplicationOverview({ applicationIdentifier }: { applicationIden
   });
   const resume = useMutation({
     mutationFn: async () => unwrap(await resumeApplication(applicationIdentifier ?? '')),
-    onSuccess: (answer) => {
-      const step = stepNamed(answer.step);
-      if (step && answer.applicantIdentifier) navigate(stepHref(step, answer.applicantIdentifier));
-      else navigate('/applications/manage-applicants');
-    },
+    onSuccess: (answer) => navigate(resumePath(answer)),
   });
 
   if (!applicationIdentifier) {

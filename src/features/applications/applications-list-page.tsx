@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useApplications, useDeleteApplication, useResumeApplication, type Applicant, type Application } from '@/api/applications';
 import { getRouterContext, setRouterContext } from '@/api/router-context';
+import { resumePath } from '@/api/journey';
 import { errorBodyOf } from './api-errors';
 import { ButtonLink } from './button-link';
 import { ConfirmDialog } from './confirm-dialog';
@@ -59,11 +60,8 @@ export function outcomeLink(applicant: Applicant): { to: string; labelKey: strin
   return undefined;
 }
 
-/** Where a resumed application continues: the applicants page while it has none, else the applicant's step. */
-export function resumePath(answer: { step: string; applicantIdentifier: string | null }): string {
-  if (answer.step === 'MANAGE_APPLICANTS' || !answer.applicantIdentifier) return '/applications/manage-applicants';
-  return `/applications/application?applicantIdentifier=${encodeURIComponent(answer.applicantIdentifier)}`;
-}
+/** Where a resumed application continues: the one resolver every Continue uses (the step the API names). */
+export { resumePath };
 
 /** The signed-in user's applications (/my-applications and /applications), with the actions each state allows. */
 export default function ApplicationsListPage() {

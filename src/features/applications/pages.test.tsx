@@ -3,6 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getRouterContext, setRouterContext } from '@/api/router-context';
 import ApplicationsListPage, { outcomeLink, resumePath } from './applications-list-page';
+import journeyManifest from '../../../schemas/routes.manifest.json';
 import ConfirmApplicantPage from './confirm-applicant-page';
 import CreateApplicationPage from './create-application-page';
 import ManageApplicantsPage from './manage-applicants-page';
@@ -455,6 +456,18 @@ describe('ApplicationsListPage', () => {
     expect(getRouterContext().applicationIdentifier).toBe(GUID);
   });
 
+  // Every step of the journey (the manifest's own list): Continue opens the route of the step the API names.
+  it.each(journeyManifest.steps.map((s) => [s.step, s.path]))('continues at %s (%s) when the API says that step is next', async (step, path) => {
+    mockFetch((call) =>
+      call.method === 'POST'
+        ? [200, { applicationIdentifier: GUID, applicantIdentifier: SELF.applicantIdentifier, step }]
+        : [200, [applicationFixture({ applicants: [SELF] })]],
+    );
+    renderPage(i18n, <ApplicationsListPage />, '/my-applications');
+    fireEvent.click(await screen.findByRole('button', { name: /^Continue/ }));
+    expect(await screen.findByRole('heading', { name: `page ${path}?applicantIdentifier=${SELF.applicantIdentifier}` })).toBeTruthy();
+  });
+
   it('deletes an application in progress after confirming, and the list refreshes', async () => {
     setRouterContext({ applicationIdentifier: GUID });
     let list = [applicationFixture()];
@@ -489,7 +502,7 @@ describe('ApplicationsListPage', () => {
 describe('navigation helpers', () => {
   it('resumes at the applicants page while there are none, else at the applicant', () => {
     expect(resumePath({ step: 'MANAGE_APPLICANTS', applicantIdentifier: null })).toBe('/applications/manage-applicants');
-    expect(resumePath({ step: 'DECLARATION', applicantIdentifier: 'a b' })).toBe('/applications/application?applicantIdentifier=a%20b');
+    expect(resumePath({ step: 'DECLARATION', applicantIdentifier: 'a b' })).toBe('/applications/declarations?applicantIdentifier=a%20b');
   });
 
   it('links outcomes only for decided applicants', () => {

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, databases } from '../testing/harness';
-import { STEPS } from './steps';
+import { stepNames } from './steps';
+import manifest from '../../../schemas/routes.manifest.json';
 import { addApplicant, advanceTo, call, createApplication, signIn, type Caller } from './test-support';
 
 describe.each(databases())('applications on %s', (kind) => {
@@ -196,7 +197,7 @@ describe.each(databases())('applications on %s', (kind) => {
     });
   });
 
-  it('knows the five steps in the order of the specification', () => {
-    expect(STEPS).toEqual(['CAPTURE_BIOMETRICS', 'APPLICATION_FORM', 'DECLARATION', 'SUPPORTING_DOCUMENTS', 'AWAITING_PAYMENT']);
+  it('enforces the steps of the route manifest, in its order', () => {
+    expect(stepNames()).toEqual((manifest as { steps: { step: string }[] }).steps.map((s) => s.step));
   });
 });

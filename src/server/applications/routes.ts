@@ -13,7 +13,7 @@ import { createStorage } from '../storage/storage';
 import { loadApplicationsConfig } from './config';
 import { checkEligibility, normalisePassportNumber } from './eligibility';
 import { createFormCheckers, topField, type FormChecker } from './form-answers';
-import { assertStepReached, completeStep, reopenStep, stepStates, type Step, type StepState } from './steps';
+import { assertStepReached, completeStep, firstStep, journeySteps, loadJourney, reopenStep, stepOfForm, stepStates, type Step, type StepState } from './steps';
 import type { ApplicantsTable, ApplicationsTable, ApplyingFor } from './tables';
 
 /** Stable codes of the application flow (contract 11), besides the eligibility codes. */
@@ -28,6 +28,7 @@ export const APPLICATION_ERRORS = {
   applicationNotEditable: 'APPLICATION_NOT_EDITABLE',
   applicationNotDeletable: 'APPLICATION_NOT_DELETABLE',
   applicantNotEditable: 'APPLICANT_NOT_EDITABLE',
+  formNotFound: 'FORM_NOT_FOUND',
 } as const;
 
 export const APPLICATIONS_PREFIX = '/api/eta/applications';
@@ -181,7 +182,17 @@ const declarationsBodySchema = {
 export const applicationRoutes: FastifyPluginAsync = async (app) => {
   const { db, config } = app;
   const { eligiblePassportCountries } = loadApplicationsConfig();
-  const checkers = createFormCheckers([APPLICANT_FORM_ID, APPLICATION_FORM_ID, DECLARATIONS_FORM_ID], config.schemasDir);
+  // The journey and its forms come from the route manifest of the schemas the server validates with.
+  const journey = loadJourney(config.schemasDir);
+  const stepForms = journey.flatMap((s) => (s.form ? [s.form] : []));
+  const formStep = (formId: string): Step => {
+    const step = stepOfForm(formId)?.step;
+    if (!step) throw new Error(`schemas/routes.manifest.json names no step with "form": "${formId}"`);
+    return step;
+  };
+  const applicationFormStep = formStep(APPLICATION_FORM_ID);
+  const declarationsStep = formStep(DECLARATIONS_FORM_ID);
+  const checkers = createFormCheckers([...new Set([APPLICANT_FORM_ID, APPLICATION_FORM_ID, DECLARATIONS_FORM_ID, ...stepForms])], config.schemasDir);
   const storage = createStorage(config);
 
   // Every call of this plugin needs a signed-in user (hooks are scoped to the plugin).
@@ -301,13 +312,13 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
     // The applicant furthest behind, the first added among equals: the family moves on together.
     const order = (a: ApplicantsTable) => stepStates(a.current_step).findIndex((s) => s.state === 'IN_PROGRESS');
     const next = applicants.reduce((best, a) => (order(a) < order(best) ? a : best));
-    const formId = next.current_step === 'APPLICATION_FORM' ? APPLICATION_FORM_ID : next.current_step === 'DECLARATION' ? DECLARATIONS_FORM_ID : undefined;
+    const formId = journeySteps().find((s) => s.step === next.current_step)?.form;
     const answer: { applicationIdentifier: string; applicantIdentifier: string; step: string; page?: string } = {
       applicationIdentifier: application.id,
       applicantIdentifier: next.id,
       step: next.current_step,
     };
-    if (formId) {
+    if (formId && checkers[formId]) {
       const saved = await savedAnswers(db, next.id, formId);
       const checker = checkers[formId];
       answer.page = checker.firstPageWithProblems(saved.answers)?.id ?? saved.lastPage ?? checker.pages[0].id;
@@ -318,7 +329,7 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
   // ------------------------------------------------------------------ applicants
 
   const applicantFacts = (body: ApplicantBody) => {
-    const visible = checkers[APPLICANT_FORM_ID].withoutHidden(body as unknown as Record<string, unknown>) as unknown as ApplicantBody;
+    const visible = checkers[APPLICANT_FORM_ID].withoutSkipped(body as unknown as Record<string, unknown>) as unknown as ApplicantBody;
     return {
       is_account_holder: visible.isAccountHolder ? 1 : 0,
       relationship: visible.isAccountHolder ? null : (visible.relationship ?? null),
@@ -370,7 +381,7 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
           position: existing.reduce((max, a) => Math.max(max, a.position + 1), 0),
           ...facts,
           status: 'NOT_SUBMITTED',
-          current_step: 'CAPTURE_BIOMETRICS',
+          current_step: firstStep(),
           valid_until: null,
           created_at: now.toISOString(),
           updated_at: now.toISOString(),
@@ -534,7 +545,7 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
       const merged = page
         ? { ...Object.fromEntries(Object.entries(base).filter(([field]) => !page.fields.includes(field))), ...body.answers }
         : body.answers;
-      const result = checker.check(checker.withoutHidden(merged));
+      const result = checker.check(checker.withoutSkipped(merged));
       const inScope = (p: FieldProblem) => !page || page.fields.includes(topField(p.path));
       const refused = (body.draft ? result.draftProblems : result.problems).filter(inScope);
       if (refused.length > 0) throw fieldProblems(lang, refused);
@@ -636,12 +647,64 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Params: { guid: string }; Body: AnswersBody }>(
     '/api/eta/application-details/:guid',
     { schema: { body: answersBodySchema } },
-    async (request) => saveAnswers(request, request.params.guid, request.body, APPLICATION_FORM_ID, 'APPLICATION_FORM'),
+    async (request) => saveAnswers(request, request.params.guid, request.body, APPLICATION_FORM_ID, applicationFormStep),
+  );
+
+  // ------------------------------------------------------------------ answers of any form step
+
+  /** The step a form of the journey makes (404 FORM_NOT_FOUND for a form that is not a step of the manifest). */
+  const formStepOf = (formId: string): Step => {
+    const step = stepOfForm(formId)?.step;
+    if (!step || !checkers[formId]) throw new ApiError(404, APPLICATION_ERRORS.formNotFound, 'applications:api.formNotFound');
+    return step;
+  };
+
+  /**
+   * One applicant's answers of one form step with everything its page needs in one call: the saved answers
+   * (the application form starts from the applicant's facts), the page to open, the applicant's name and step.
+   */
+  app.get<{ Params: { guid: string; formId: string }; Querystring: { applicantIdentifier?: string } }>(
+    `${APPLICATIONS_PREFIX}/:guid/answers/:formId`,
+    async (request) => {
+      const step = formStepOf(request.params.formId);
+      const formId = request.params.formId;
+      const application = await findApplication(db, request, request.params.guid);
+      const applicant = await findApplicant(db, application.id, String(request.query.applicantIdentifier ?? ''));
+      const saved = await savedAnswers(db, applicant.id, formId);
+      const answers = saved.stored || formId !== APPLICATION_FORM_ID ? saved.answers : await prefill(db, applicant, request.profileId);
+      const checker = checkers[formId];
+      // At the applicant's current step, open the first page with something missing, as resume does.
+      const startPage =
+        application.status === 'IN_PROGRESS' && applicant.current_step === step
+          ? (checker.firstPageWithProblems(answers)?.id ?? saved.lastPage ?? checker.pages[0].id)
+          : saved.lastPage;
+      return {
+        applicationIdentifier: application.id,
+        applicantIdentifier: applicant.id,
+        formId,
+        step,
+        currentStep: applicant.current_step,
+        applicationStatus: application.status,
+        updatedAt: application.updated_at,
+        givenNames: applicant.given_names,
+        familyName: applicant.family_name,
+        answers,
+        lastPage: saved.lastPage,
+        startPage: startPage ?? null,
+        complete: saved.complete,
+      };
+    },
+  );
+
+  app.put<{ Params: { guid: string; formId: string }; Body: AnswersBody }>(
+    `${APPLICATIONS_PREFIX}/:guid/answers/:formId`,
+    { schema: { body: answersBodySchema } },
+    async (request) => saveAnswers(request, request.params.guid, request.body, request.params.formId, formStepOf(request.params.formId)),
   );
 
   app.put<{ Body: DeclarationsBody }>(
     '/api/eta/declarations',
     { schema: { body: declarationsBodySchema } },
-    async (request) => saveAnswers(request, request.body.applicationIdentifier, request.body, DECLARATIONS_FORM_ID, 'DECLARATION'),
+    async (request) => saveAnswers(request, request.body.applicationIdentifier, request.body, DECLARATIONS_FORM_ID, declarationsStep),
   );
 };

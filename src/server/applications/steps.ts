@@ -1,12 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Kysely } from 'kysely';
+import { stepsOf, type JourneyStep } from '../../shared/forms/journey';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { translate } from '../i18n';
+import { DEFAULT_SCHEMAS_DIR } from '../validation/schema-files';
 import type { ApplicantsTable } from './tables';
 
-/** The steps every applicant goes through, in the spec's order. */
-export const STEPS = ['CAPTURE_BIOMETRICS', 'APPLICATION_FORM', 'DECLARATION', 'SUPPORTING_DOCUMENTS', 'AWAITING_PAYMENT'] as const;
-export type Step = (typeof STEPS)[number];
+/** A step's name, as the route manifest's `steps` names it. */
+export type Step = string;
+
+let journey: { dir: string; steps: JourneyStep[] } | undefined;
+
+/**
+ * Reads the journey from the route manifest of a schemas folder (the server's SCHEMAS_DIR): the steps every
+ * applicant goes through, in order. The manifest is the one list; the API enforces its order.
+ */
+export function loadJourney(dir: string): readonly JourneyStep[] {
+  if (journey?.dir !== dir) {
+    journey = { dir, steps: stepsOf(JSON.parse(readFileSync(join(dir, 'routes.manifest.json'), 'utf8'))) };
+  }
+  return journey.steps;
+}
+
+/** The steps of the journey in force (the repository's manifest until `loadJourney` names another folder). */
+export function journeySteps(): readonly JourneyStep[] {
+  return journey?.steps ?? loadJourney(DEFAULT_SCHEMAS_DIR);
+}
+
+/** The steps' names in order. */
+export function stepNames(): string[] {
+  return journeySteps().map((s) => s.step);
+}
+
+/** The step whose answers are the given form, if one is. */
+export function stepOfForm(formId: string): JourneyStep | undefined {
+  return journeySteps().find((s) => s.form === formId);
+}
+
+/** The first step of the journey (where a new applicant starts). */
+export function firstStep(): Step {
+  return stepNames()[0];
+}
 
 /** Task-list state of one step for one applicant. */
 export type StepState = 'COMPLETED' | 'IN_PROGRESS' | 'CANNOT_START_YET';
@@ -15,13 +51,13 @@ export const STEP_NOT_REACHED = 'STEP_NOT_REACHED';
 
 /** Position of a step in the flow (-1 for an unknown name). */
 export function stepIndex(step: string): number {
-  return (STEPS as readonly string[]).indexOf(step);
+  return stepNames().indexOf(step);
 }
 
 /** Each step with its state for an applicant whose furthest step is `current`. */
 export function stepStates(current: string): { step: Step; state: StepState }[] {
   const at = stepIndex(current);
-  return STEPS.map((step, i) => ({ step, state: i < at ? 'COMPLETED' : i === at ? 'IN_PROGRESS' : 'CANNOT_START_YET' }));
+  return stepNames().map((step, i) => ({ step, state: i < at ? 'COMPLETED' : i === at ? 'IN_PROGRESS' : 'CANNOT_START_YET' }));
 }
 
 /** The 409 answered when a call belongs to a step the applicant has not reached yet. */
@@ -39,7 +75,7 @@ export function assertStepReached(applicant: Pick<ApplicantsTable, 'current_step
 /**
  * Marks `step` done for an applicant: when it is the applicant's current step, the next step becomes current.
  * Completing a step already passed changes nothing; completing one not reached yet throws STEP_NOT_REACHED.
- * The last step (AWAITING_PAYMENT) ends with the submission, which sets the statuses instead. This is how the
+ * The last step (payment) ends with the submission, which sets the statuses instead. This is how the
  * capture flow records CAPTURE_BIOMETRICS. Returns the applicant's current step afterwards.
  */
 export async function completeStep(db: Kysely<Database>, applicantId: string, step: Step, lang = 'en'): Promise<Step> {
@@ -48,8 +84,9 @@ export async function completeStep(db: Kysely<Database>, applicantId: string, st
   const at = stepIndex(row.current_step);
   const done = stepIndex(step);
   if (done > at) throw stepNotReached(lang, row.current_step);
-  if (done < at || done === STEPS.length - 1) return row.current_step as Step;
-  const next = STEPS[done + 1];
+  const steps = stepNames();
+  if (done < at || done === steps.length - 1) return row.current_step;
+  const next = steps[done + 1];
   // The condition on the current step makes two concurrent completions advance only once.
   await db
     .updateTable('applicants')
@@ -62,7 +99,7 @@ export async function completeStep(db: Kysely<Database>, applicantId: string, st
 
 /** Sends an applicant back to `step` when they had gone past it (a completed form became incomplete). */
 export async function reopenStep(db: Kysely<Database>, applicantId: string, step: Step): Promise<void> {
-  const later = STEPS.slice(stepIndex(step) + 1);
+  const later = stepNames().slice(stepIndex(step) + 1);
   if (later.length === 0) return;
   await db
     .updateTable('applicants')

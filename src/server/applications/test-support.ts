@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { insertTestProfile } from '../accounts/test-profiles';
 import { startSession } from '../accounts/tokens';
-import { completeStep, type Step } from './steps';
+import { completeStep, stepNames, type Step } from './steps';
 
 /** Helpers for the application flow's API tests: real calls through app.inject with a signed-in profile. */
 
@@ -63,7 +63,7 @@ export async function addApplicant(app: FastifyInstance, caller: Caller, applica
 
 /** Completes the steps up to (not including) `step` the way their owners will: capture through completeStep. */
 export async function advanceTo(app: FastifyInstance, applicantId: string, step: Step): Promise<void> {
-  const order: Step[] = ['CAPTURE_BIOMETRICS', 'APPLICATION_FORM', 'DECLARATION', 'SUPPORTING_DOCUMENTS', 'AWAITING_PAYMENT'];
+  const order: Step[] = stepNames();
   for (const done of order.slice(0, order.indexOf(step))) await completeStep(app.db, applicantId, done);
 }
 

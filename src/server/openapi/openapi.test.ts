@@ -143,7 +143,7 @@ describe('OpenAPI description', () => {
       expect.arrayContaining([
         'RegistrationRequest', 'VerifyRequest', 'EmailRequest', 'ForgotPasswordRequest', 'LoginRequest', 'RefreshRequest', 'LogoutRequest',
         'ResetPasswordRequest', 'ChangePasswordRequest', 'CreateApplicationRequest', 'ApplicantRequest', 'ApplicationDetailsRequest',
-        'DeclarationsRequest', 'CaptureSessionRequest', 'CaptureSessionAction',
+        'DeclarationsRequest', 'StepAnswersRequest', 'CaptureSessionRequest', 'CaptureSessionAction',
       ]),
     );
   });

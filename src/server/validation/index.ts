@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
 import type { ApiErrorBody, FieldError } from '../../shared/api-types';
-import { runRules } from '../../shared/rules/run-rules';
+import { checkAgainst, type CompiledCheck } from '../../shared/forms/flow';
 import { toFieldProblems, type RawValidationError } from '../../shared/validation/field-errors';
 import { createRefResolver, type JsonSchema } from '../../shared/validation/schema-walk';
 import { createValidationAjv } from './ajv-factory';
@@ -38,25 +38,22 @@ export function registerValidation(app: FastifyInstance, options: ValidationOpti
   const compiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
     const validate = ajv.compile(schema as JsonSchema);
     const wrapper: PartValidator = (data) => {
-      const ok = validate(data);
-      const schemaErrors = (ok ? [] : (validate.errors ?? [])) as FastifySchemaValidationError[];
       if (httpPart !== 'body') {
-        wrapper.errors = ok ? null : schemaErrors;
+        const ok = validate(data);
+        wrapper.errors = ok ? null : ((validate.errors ?? []) as FastifySchemaValidationError[]);
         return ok;
       }
-      // Rules run on whatever the schema let through, so the answer lists every problem at once, as the form does.
-      const result = runRules(schema as JsonSchema, data, resolve, '');
-      const taken = new Set(toFieldProblems(schemaErrors as RawValidationError[]).map((p) => p.path));
-      const ruleErrors: FastifySchemaValidationError[] = result.problems
-        .filter((p) => !taken.has(p.path))
-        .map((p) => ({
-          instancePath: p.path ? `/${p.path.split('.').join('/')}` : '',
-          schemaPath: '#/x-rules',
-          keyword: 'errorMessage',
-          params: { errors: [] },
-          message: p.key,
-        }));
-      const all = [...schemaErrors, ...ruleErrors];
+      // The ordered problem list of the form engine: schema first, then the rules on what the schema let through,
+      // so the answer lists every problem at once, as the form does.
+      const result = checkAgainst(validate as CompiledCheck, schema as JsonSchema, data, resolve, '');
+      const ruleErrors: FastifySchemaValidationError[] = result.ruleProblems.map((p) => ({
+        instancePath: p.path ? `/${p.path.split('.').join('/')}` : '',
+        schemaPath: '#/x-rules',
+        keyword: 'errorMessage',
+        params: { errors: [] },
+        message: p.key,
+      }));
+      const all = [...(result.schemaErrors as FastifySchemaValidationError[]), ...ruleErrors];
       if (all.length > 0) {
         wrapper.errors = all;
         return false;

@@ -4,6 +4,7 @@ import Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { _ } from 'ajv/dist/compile/codegen/index.js';
 import { schemaParser, type RJSFSchema } from '@rjsf/utils';
+import { conditionsOf, pagesOf } from '../../shared/forms/flow';
 import { bundleSchema, type JsonSchema } from '../../shared/validation/schema-walk';
 import { extendAjv, VALIDATION_OPTIONS } from './ajv-factory';
 import { DEFAULT_SCHEMAS_DIR, loadSchemaFiles } from './schema-files';
@@ -26,14 +27,6 @@ function __equal(a, b) { if (a === b) return true;
   return a !== a && b !== b; }
 `;
 
-/** One page of a multi-page form, from the UI schema's `ui:pages`. */
-export interface FormPageConfig {
-  id: string;
-  titleKey?: string;
-  fields: string[];
-  /** JSON Schema over the answers: the page is shown only when the answers are valid against it. */
-  when?: JsonSchema;
-}
 
 /** Ids of the forms: top-level `<id>.schema.json` files other than the shared definitions. */
 export function listFormIds(dir: string = DEFAULT_SCHEMAS_DIR): string[] {
@@ -61,7 +54,7 @@ export function readForm(id: string, dir: string = DEFAULT_SCHEMAS_DIR) {
   const schema = bundleSchema(own.schema, byId);
   const uiSchema = readJson(join(dir, `${id}.ui.json`), {}) as JsonSchema;
   const examples = readJson(join(dir, `${id}.examples.json`), { valid: [], invalid: [] }) as JsonSchema;
-  const pages = (Array.isArray(uiSchema['ui:pages']) ? uiSchema['ui:pages'] : []) as FormPageConfig[];
+  const pages = pagesOf(uiSchema, schema);
   return { id: String(own.schema.$id), schema, uiSchema, examples, pages };
 }
 
@@ -92,7 +85,7 @@ export function toBrowserModuleCode(code: string): string {
 
 /**
  * The ES module for one form: bundled schema, UI schema, examples, rjsf precompiled validator functions
- * (keyed like `createPrecompiledValidator` expects) and one validator per page `when` condition.
+ * (keyed like `createPrecompiledValidator` expects) and one validator per `when` condition of a page or a field.
  */
 export function buildFormModule(id: string, dir: string = DEFAULT_SCHEMAS_DIR): string {
   const form = readForm(id, dir);
@@ -106,11 +99,9 @@ export function buildFormModule(id: string, dir: string = DEFAULT_SCHEMAS_DIR): 
   if (!entries.some((e) => e.key === rootId)) {
     entries.push({ exportName: 'vRoot', key: rootId, schema: form.schema, kind: 'form' });
   }
-  form.pages.forEach((page, i) => {
-    if (page.when) {
-      const whenId = `${rootId}--when--${page.id}`;
-      entries.push({ exportName: `w${i}`, key: page.id, schema: { ...(anchorRefs(page.when, rootId) as JsonSchema), $id: whenId }, kind: 'when' });
-    }
+  Object.entries(conditionsOf(form.uiSchema, form.schema)).forEach(([key, when], i) => {
+    const whenId = `${rootId}--when--${key.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+    entries.push({ exportName: `w${i}`, key, schema: { ...(anchorRefs(when, rootId) as JsonSchema), $id: whenId }, kind: 'when' });
   });
 
   const ajv = extendAjv(

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withConditionalRequired } from '../../shared/forms/flow';
 import type { JsonSchema } from '../../shared/validation/schema-walk';
 
 /** The repository's `schemas/` folder. */
@@ -13,11 +14,16 @@ export interface SchemaFile {
   schema: JsonSchema;
 }
 
-/** Reads definitions, every form schema and every API body schema (not the route manifest or meta schemas). */
+/**
+ * Reads definitions, every form schema and every API body schema (not the route manifest or meta schemas). A form's
+ * fields that its UI schema asks only under a condition (a page's or a field's `when`) are required only then.
+ */
 export function loadSchemaFiles(dir: string = DEFAULT_SCHEMAS_DIR): SchemaFile[] {
   const out: SchemaFile[] = [];
   const read = (path: string) => {
-    const schema = JSON.parse(readFileSync(path, 'utf8')) as JsonSchema;
+    let schema = JSON.parse(readFileSync(path, 'utf8')) as JsonSchema;
+    const uiPath = path.replace(/\.schema\.json$/, '.ui.json');
+    if (existsSync(uiPath)) schema = withConditionalRequired(schema, JSON.parse(readFileSync(uiPath, 'utf8')) as JsonSchema);
     const file = relative(dir, path).split('\\').join('/');
     out.push({ file, id: String(schema.$id ?? ''), schema });
   };

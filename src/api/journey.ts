@@ -1,0 +1,22 @@
+import manifestJson from '../../schemas/routes.manifest.json';
+import { resumeHref, stepHref, stepsOf, type JourneyStep, type ResumeAnswer } from '@/shared/forms/journey';
+
+/** The applicant's journey the portal was built with (schemas/routes.manifest.json `steps`), in order. */
+export const journeySteps: readonly JourneyStep[] = stepsOf(manifestJson);
+
+/** Position of a step in the journey (-1 when unknown). */
+export function stepPosition(step: string): number {
+  return journeySteps.findIndex((s) => s.step === step);
+}
+
+/** The step of that name. */
+export function stepNamed(step: string): JourneyStep | undefined {
+  return journeySteps.find((s) => s.step === step);
+}
+
+/** Where every Continue goes for the API's resume answer: the route of the step it names, for that applicant. */
+export function resumePath(answer: ResumeAnswer): string {
+  return resumeHref(journeySteps, answer);
+}
+
+export { stepHref, type JourneyStep };

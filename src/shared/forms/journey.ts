@@ -1,0 +1,50 @@
+/**
+ * The applicant's journey, as the route manifest's `steps` lists it (schemas/routes.manifest.json): the one list
+ * the task list shows, the API enforces and every Continue follows. Each step is a form of the flow (`form`) or a
+ * page that is not a form (`page`: photo capture, supporting documents, payment), served at `path`.
+ */
+
+/** One step of the journey. */
+export interface JourneyStep {
+  /** The step's name in the API (an applicant's `step`). */
+  step: string;
+  /** The route that serves the step. */
+  path: string;
+  /** i18n key of the step's name in the task list. */
+  labelKey: string;
+  /** The form whose answers make this step (a form step). */
+  form?: string;
+  /** The page registry's id of the page that serves a step that is not a form. */
+  page?: string;
+}
+
+/** Where the applicants of an application are managed: where Continue goes while it has none. */
+export const MANAGE_APPLICANTS_PATH = '/applications/manage-applicants';
+
+/** The steps of a route manifest, in order. */
+export function stepsOf(manifest: unknown): JourneyStep[] {
+  const steps = manifest && typeof manifest === 'object' ? (manifest as { steps?: unknown }).steps : undefined;
+  return Array.isArray(steps) ? (steps as JourneyStep[]) : [];
+}
+
+/** The link to a step for one applicant. */
+export function stepHref(step: Pick<JourneyStep, 'path'>, applicantIdentifier: string): string {
+  return `${step.path}?applicantIdentifier=${encodeURIComponent(applicantIdentifier)}`;
+}
+
+/** The API's answer to "where does this application go on" (POST /api/eta/applications/{guid}/step/resume). */
+export interface ResumeAnswer {
+  step: string;
+  applicantIdentifier: string | null;
+  page?: string;
+}
+
+/**
+ * The one resume resolver: where Continue goes for the server's resume answer. The applicants page while the
+ * application has none, else the route of the step the server names, for that applicant.
+ */
+export function resumeHref(steps: readonly JourneyStep[], answer: ResumeAnswer): string {
+  const step = steps.find((s) => s.step === answer.step);
+  if (!answer.applicantIdentifier || !step) return MANAGE_APPLICANTS_PATH;
+  return stepHref(step, answer.applicantIdentifier);
+}
