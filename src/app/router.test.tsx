@@ -9,6 +9,7 @@ import type { ManifestRoute } from '@/routing/manifest';
 import { isChunkLoadError } from '@/routing/lazy-with-timeout';
 import type { PageComponent, PageProps } from '@/routing/page-registry';
 import { clearRouterContext, setRouterContext } from '@/api/router-context';
+import { journeySteps } from '@/api/journey';
 import { buildRoutes, type BuildRoutesOptions } from './router';
 
 // The shell's components are replaced by minimal ones: these tests are about the route tree.
@@ -66,6 +67,7 @@ const pages: Record<string, PageComponent> = {
   profile: testPage('profile'),
   'change-password': testPage('change-password'),
   'not-available': testPage('not-available'),
+  'step-form': testPage('step-form'),
   broken: lazy(() => Promise.reject(new Error('Loading chunk failed'))),
 };
 
@@ -101,6 +103,12 @@ describe('router built from the manifest', () => {
     signIn();
     renderAt('/profile/change-password');
     expect(await screen.findByText('change-password page form=change-password')).toBeTruthy();
+  });
+
+  it('serves a route naming a form step of the journey and no page with the generic step page', async () => {
+    const stepForm = journeySteps.find((step) => step.form)!.form!;
+    renderAt('/editor-step', { routes: [{ path: '/editor-step', form: stepForm, guard: 'public', titleKey: 'common:home.title' }] });
+    expect(await screen.findByText(`step-form page form=${stepForm}`)).toBeTruthy();
   });
 
   it('sets the route handle from the manifest', async () => {

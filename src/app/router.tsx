@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
 import { getSetting } from '@/api/settings';
+import { journeySteps } from '@/api/journey';
 import { NotFoundPage } from '@/app/shell/not-found-page';
 import { RootLayout } from '@/app/shell/root-layout';
 import { RouteErrorElement } from '@/app/shell/route-error';
 import { handleOf, manifest, type ManifestRoute } from '@/routing/manifest';
-import { getPage, NOT_AVAILABLE_PAGE, type PageComponent, pageRegistry } from '@/routing/page-registry';
+import { getPage, NOT_AVAILABLE_PAGE, STEP_FORM_PAGE, type PageComponent, pageRegistry } from '@/routing/page-registry';
 import { RouteGate } from '@/routing/route-gate';
 
 export interface BuildRoutesOptions {
@@ -18,7 +19,9 @@ export interface BuildRoutesOptions {
 const settingIsTrue = (key: string) => getSetting(key) === 'true';
 
 function pageElement(route: ManifestRoute, pages: Readonly<Record<string, PageComponent>>) {
-  const Page = getPage(route.page, pages) ?? getPage(NOT_AVAILABLE_PAGE, pages);
+  // A route naming a form of the journey's steps and no page is served by the generic step page.
+  const name = route.page ?? (route.form && journeySteps.some((s) => s.form === route.form) ? STEP_FORM_PAGE : undefined);
+  const Page = getPage(name, pages) ?? getPage(NOT_AVAILABLE_PAGE, pages);
   if (!Page) throw new Error(`The page registry has no "${NOT_AVAILABLE_PAGE}" page`);
   return route.form ? <Page formId={route.form} /> : <Page />;
 }

@@ -12,6 +12,9 @@ export type PageComponent = LazyExoticComponent<ComponentType<PageProps>>;
 /** Registry name of the page shown for a route whose screen is not built yet. */
 export const NOT_AVAILABLE_PAGE = 'not-available';
 
+/** Registry name of the page that serves a form step of the journey whose manifest route names a form and no page. */
+export const STEP_FORM_PAGE = 'step-form';
+
 /**
  * The one page registry: manifest `page` name -> lazily loaded page (each its own chunk). Adding a page is one
  * module plus one line here.
@@ -41,6 +44,7 @@ export const pageRegistry: Readonly<Record<string, PageComponent>> = {
   'capture-biometrics': lazyWithTimeout<PageProps>(() => import('@/features/capture/capture-biometrics-page')),
   'image-capture-entry': lazyWithTimeout<PageProps>(() => import('@/features/capture/image-capture-entry-page')),
   'image-capture-result': lazyWithTimeout<PageProps>(() => import('@/features/capture/image-capture-result-page')),
+  [STEP_FORM_PAGE]: lazyWithTimeout<PageProps>(() => import('@/features/application-journey/step-form-page')),
   [NOT_AVAILABLE_PAGE]: lazyWithTimeout<PageProps>(() => import('@/features/not-available/not-available-page')),
 };
 
