@@ -18,7 +18,7 @@ const instances: Record<string, i18n> = {};
 beforeAll(async () => {
   for (const lng of langs) {
     instances[lng] = await createTestI18n(lng);
-    for (const file of readdirSync(join(ROOT, 'locales', lng))) {
+    for (const file of readdirSync(join(ROOT, 'locales', lng)).filter((name) => name.endsWith('.json'))) {
       const ns = file.replace(/\.json$/, '');
       instances[lng].addResourceBundle(lng, ns, JSON.parse(readFileSync(join(ROOT, 'locales', lng, file), 'utf8')), true, true);
     }

@@ -19,7 +19,7 @@ beforeAll(async () => {
   for (const lng of languages) {
     instances[lng] = await createTestI18n(lng);
     // Forms of later features keep their texts in their own namespaces.
-    for (const file of readdirSync(join(ROOT, 'locales', lng))) {
+    for (const file of readdirSync(join(ROOT, 'locales', lng)).filter((name) => name.endsWith('.json'))) {
       const ns = file.replace(/\.json$/, '');
       instances[lng].addResourceBundle(lng, ns, JSON.parse(readFileSync(join(ROOT, 'locales', lng, file), 'utf8')), true, true);
     }

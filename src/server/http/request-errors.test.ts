@@ -140,7 +140,7 @@ describe.each(databases())('answers before any route on %s', (kind) => {
 
   it('answers an unsupported method on a known path with 405 and Allow; an unknown path stays 404', async () => {
     const cases = [
-      ['PATCH', '/api/eta/profile', 'GET, HEAD'],
+      ['DELETE', '/api/eta/profile', 'GET, HEAD, PATCH'],
       ['GET', '/api/eta/profile/login', 'POST'],
       ['PUT', `/api/eta/applications/${randomUUID()}`, 'DELETE, GET, HEAD'],
       ['DELETE', '/api/eta/static/countries', 'GET, HEAD'],

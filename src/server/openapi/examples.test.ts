@@ -61,7 +61,7 @@ describe('request bodies in the OpenAPI description', () => {
     expect(generated.map(([name]) => name).sort()).toEqual(
       [
         'ApplicantRequest', 'CaptureSessionAction', 'CaptureSessionRequest', 'ChangePasswordRequest', 'CreateApplicationRequest', 'EmailRequest',
-        'ForgotPasswordRequest', 'LoginRequest', 'LogoutRequest', 'RefreshRequest', 'RegistrationRequest', 'ResetPasswordRequest', 'VerifyRequest',
+        'ForgotPasswordRequest', 'LoginRequest', 'LogoutRequest', 'ProfileUpdateRequest', 'RefreshRequest', 'RegistrationRequest', 'ResetPasswordRequest', 'VerifyRequest',
       ].sort(),
     );
     const source = JSON.parse(readFileSync(new URL('./openapi.json', import.meta.url), 'utf8'));
@@ -178,7 +178,7 @@ describe('the OpenAPI description against the running server', () => {
         path: ['/api/eta/applications/{guid}', 'get'],
         send: () => app.inject({ url: `/api/eta/applications/${'x'.repeat(101)}` }),
       },
-      'MethodNotAllowed.otherMethod': { status: 405, send: () => app.inject({ method: 'PATCH', url: '/api/eta/profile' }) },
+      'MethodNotAllowed.otherMethod': { status: 405, send: () => app.inject({ method: 'DELETE', url: '/api/eta/profile' }) },
       'NotFound.unknownPath': { status: 404, send: () => app.inject({ method: 'POST', url: '/api/eta/nothing-here' }) },
       'InternalError.failure': { status: 500, send: () => app.inject({ url: '/api/test/boom' }) },
       'HeadersTooLarge.tooLarge': {
@@ -211,7 +211,7 @@ describe('the OpenAPI description against the running server', () => {
       expect(schema(answer.json()), name).toBe(true);
       if (path) expectDocumented(path[0], path[1], answer as never);
     }
-    expect((await provoked['MethodNotAllowed.otherMethod'].send()).headers.allow).toBe('GET, HEAD');
+    expect((await provoked['MethodNotAllowed.otherMethod'].send()).headers.allow).toBe('GET, HEAD, PATCH');
   });
 
   it('documents the answers given before a route on every operation that can receive them', () => {
