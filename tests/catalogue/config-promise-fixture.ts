@@ -1,5 +1,5 @@
 // A content editor's change, made only in JSON: a new field in a schema, its UI schema entry and its texts.
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './checks';
 
@@ -21,7 +21,11 @@ export function makeEditedCopy(): string {
     u['ui:order'].splice(3, 0, 'nickname');
     u.nickname = { 'ui:title': 'forms:registration.nickname.label' };
   });
-  for (const [lng, text] of [['en', 'Preferred name'], ['fr', 'Nom d’usage']]) {
+  // An editor writes the label in every language the portal ships.
+  const labels: Record<string, string> = { en: 'Preferred name', fr: 'Nom d’usage', pt: 'Nome preferido', zh: '常用名', ar: 'الاسم المفضل' };
+  for (const lng of readdirSync(join(dir, 'locales'))) {
+    const text = labels[lng];
+    if (!text) throw new Error(`The nickname fixture has no label in ${lng}: add it`);
     editJson<{ registration: Record<string, unknown> }>(join(dir, `locales/${lng}/forms.json`), (f) => {
       f.registration.nickname = { label: text };
     });

@@ -1,6 +1,6 @@
 // A content editor's change to the application form, made only in JSON: a new question on the Trip page
-// (schema property, required, its message; UI schema entry on the trip page; texts in English and French).
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+// (schema property, required, its message; UI schema entry on the trip page; texts in every language).
+import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './checks';
 
@@ -23,7 +23,30 @@ export const RETURN_TICKET = {
     hint: 'Un billet pour quitter l’Afrique du Sud, réservé pour votre date de départ',
     required: 'Sélectionnez oui si vous avez un billet de retour ou de continuation',
   },
+  pt: {
+    label: 'Tem bilhete de regresso ou de continuação?',
+    hint: 'Um bilhete para sair da África do Sul, reservado para a data de partida',
+    required: 'Selecione sim se tem bilhete de regresso ou de continuação',
+  },
+  zh: {
+    label: '您是否有返程或续程机票？',
+    hint: '按您的离境日期预订的离开南非的机票',
+    required: '如果您有返程或续程机票，请选择“是”',
+  },
+  ar: {
+    label: 'هل لديك تذكرة عودة أو تذكرة سفر إلى وجهة تالية؟',
+    hint: 'تذكرة لمغادرة جنوب أفريقيا محجوزة لتاريخ مغادرتك',
+    required: 'اختر «نعم» إذا كانت لديك تذكرة عودة أو تذكرة سفر إلى وجهة تالية',
+  },
 } as const;
+
+type TextLanguage = Exclude<keyof typeof RETURN_TICKET, 'field'>;
+
+/** The question's texts in a language of locales/: an editor writes them for every language the portal ships. */
+function ticketTexts(lng: string) {
+  if (!(lng in RETURN_TICKET) || lng === 'field') throw new Error(`The return-ticket fixture has no texts in ${lng}: add them`);
+  return RETURN_TICKET[lng as TextLanguage];
+}
 
 interface FormSchema {
   properties: Record<string, unknown>;
@@ -53,17 +76,18 @@ export function makeTripQuestionCopy(): string {
   editJson<{ valid: Record<string, unknown>[] }>(join(dir, 'schemas/application-form.examples.json'), (e) => {
     for (const example of e.valid) example.returnTicket = true;
   });
-  for (const lng of ['en', 'fr'] as const) {
+  for (const lng of readdirSync(join(dir, 'locales'))) {
+    const texts = ticketTexts(lng);
     editJson<{ forms: { applicationForm: Record<string, unknown> }; validation: Record<string, string> }>(join(dir, `locales/${lng}/applications.json`), (a) => {
-      a.forms.applicationForm.returnTicket = { label: RETURN_TICKET[lng].label, hint: RETURN_TICKET[lng].hint };
-      a.validation.returnTicketRequired = RETURN_TICKET[lng].required;
+      a.forms.applicationForm.returnTicket = { label: texts.label, hint: texts.hint };
+      a.validation.returnTicketRequired = texts.required;
     });
   }
   return dir;
 }
 
 /** The copy's applications texts in one language. */
-export function copiedApplicationsTexts(dir: string, lng: 'en' | 'fr'): Record<string, unknown> {
+export function copiedApplicationsTexts(dir: string, lng: TextLanguage): Record<string, unknown> {
   return JSON.parse(readFileSync(join(dir, `locales/${lng}/applications.json`), 'utf8'));
 }
 

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { languageName, languages } from '@/app/i18n';
 import { Header } from './header';
 import { renderRoutes, startEnglish } from './testing';
 
@@ -42,8 +43,8 @@ describe('Header', () => {
     const select = screen.getByRole('combobox', { name: 'Language' }) as HTMLSelectElement;
     const options = within(select).getAllByRole('option') as HTMLOptionElement[];
     // In development the pseudo-locale is offered after the real languages.
-    expect(options.map((option) => option.textContent)).toEqual(['English', 'Français', 'English (Pseudo-Accents)']);
-    expect(options.map((option) => option.lang)).toEqual(['en', 'fr', 'en-XA']);
+    expect(options.map((option) => option.textContent)).toEqual([...languages.map((lng) => languageName(lng)), 'English (Pseudo-Accents)']);
+    expect(options.map((option) => option.lang)).toEqual([...languages, 'en-XA']);
     expect(select.value).toBe('en');
   });
 
