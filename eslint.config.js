@@ -3,6 +3,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import prettierConfig from 'eslint-config-prettier';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
 
@@ -67,7 +69,10 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: "CallExpression[callee.name='eval']", message: 'eval breaks the Content-Security-Policy.' },
-        { selector: "NewExpression[callee.name='Function']", message: 'new Function breaks the Content-Security-Policy.' },
+        {
+          selector: "NewExpression[callee.name='Function']",
+          message: 'new Function breaks the Content-Security-Policy.',
+        },
       ],
     },
   },
@@ -86,4 +91,12 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  {
+    // Accessibility of what the portal renders (axe checks the result in the browser journeys).
+    files: ['src/**/*.tsx'],
+    ignores: ['src/server/**'],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  // Layout is Prettier's job (`npm run format`): no style rule may disagree with it.
+  prettierConfig,
 );

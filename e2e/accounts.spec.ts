@@ -1,13 +1,23 @@
 import { request as playwrightRequest, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { test as base, expect, expectAccessible } from './support/fixtures';
-import { createVerifiedAccount, latestMail, PASSWORD, signInBrowser, uniqueEmail, type Tokens } from './support/accounts';
+import {
+  createVerifiedAccount,
+  latestMail,
+  PASSWORD,
+  signInBrowser,
+  uniqueEmail,
+  type Tokens,
+} from './support/accounts';
 import { startOwnServer, type RunningServer } from './support/own-server';
 
 /**
  * The account journeys run against servers of their own (one per worker), so that the per-address e-mail and
  * sign-in limits are not shared with the other journeys, and a second server can use short token lifetimes.
  */
-const test = base.extend<object, { accountsServer: RunningServer; shortServer: RunningServer; idleServer: RunningServer }>({
+const test = base.extend<
+  object,
+  { accountsServer: RunningServer; shortServer: RunningServer; idleServer: RunningServer }
+>({
   accountsServer: [
     // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their first argument.
     async ({}, use) => {
@@ -116,7 +126,9 @@ async function changePassword(page: Page, current: string, next: string) {
 async function logOut(page: Page) {
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect.poll(async () => (await page.context().cookies()).filter((c) => c.name === 'refreshToken').length).toBe(0);
+  await expect
+    .poll(async () => (await page.context().cookies()).filter((c) => c.name === 'refreshToken').length)
+    .toBe(0);
 }
 
 /** Forgot password -> e-mail -> reset page -> log in with the new password -> profile. */
@@ -127,7 +139,9 @@ async function resetPassword(page: Page, request: APIRequestContext, email: stri
   await checkAccessible(page, 'forgot password');
   await page.getByRole('textbox', { name: 'Email address' }).fill(email);
   await page.getByRole('button', { name: 'Send the link' }).click();
-  await expect(page.getByText('If an account exists for this address, we have sent it a link and a code to reset the password.')).toBeVisible();
+  await expect(
+    page.getByText('If an account exists for this address, we have sent it a link and a code to reset the password.'),
+  ).toBeVisible();
   await checkAccessible(page, 'forgot password, sent');
 
   const mail = await latestMail(request, email, /Reset your password/);
@@ -169,7 +183,9 @@ async function changePasswordWithCode(page: Page, request: APIRequestContext, em
   await checkAccessible(page, 'otp, password reset code');
   await page.getByRole('textbox', { name: 'Code' }).fill('000000');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText('The code is not correct');
+  await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText(
+    'The code is not correct',
+  );
   await page.getByRole('textbox', { name: 'Code' }).fill(await resetCode(request, email, 1));
   await page.getByRole('button', { name: 'Continue' }).click();
 
@@ -185,7 +201,13 @@ async function changePasswordWithCode(page: Page, request: APIRequestContext, em
 }
 
 /** Forgot password -> the e-mail's code on /otp -> reset page -> log in with the new password -> profile. */
-async function resetPasswordWithCode(page: Page, request: APIRequestContext, email: string, password: string, mailsBefore: number) {
+async function resetPasswordWithCode(
+  page: Page,
+  request: APIRequestContext,
+  email: string,
+  password: string,
+  mailsBefore: number,
+) {
   await page.goto('/forgot-password');
   await page.getByRole('textbox', { name: 'Email address' }).fill(email);
   await page.getByRole('button', { name: 'Send the link' }).click();
@@ -243,7 +265,10 @@ test.describe('account journeys', () => {
     await resetPassword(page, request, email, 'Third#Password2028');
   });
 
-  test('register, confirm with the e-mailed code, log in, change and reset the password with e-mailed codes', async ({ page, request }) => {
+  test('register, confirm with the e-mailed code, log in, change and reset the password with e-mailed codes', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const email = uniqueEmail('code');
     await registerInBrowser(page, email);
@@ -255,7 +280,9 @@ test.describe('account journeys', () => {
     // A wrong code is an error on the code field.
     await page.getByRole('textbox', { name: 'Code' }).fill('000000');
     await page.getByRole('button', { name: 'Confirm my e-mail address' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText('The code is not correct');
+    await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText(
+      'The code is not correct',
+    );
     await checkAccessible(page, 'otp, wrong code');
 
     const mail = await latestMail(request, email, /Confirm your e-mail address/);
@@ -331,7 +358,12 @@ test.describe('guards and errors', () => {
     await checkAccessible(page, 'login, empty form');
   });
 
-  test('a signed-in user visiting /login or /registration lands on /profile', async ({ page, request, context, baseURL }) => {
+  test('a signed-in user visiting /login or /registration lands on /profile', async ({
+    page,
+    request,
+    context,
+    baseURL,
+  }) => {
     const account = await createVerifiedAccount(request);
     await signInBrowser(context, baseURL!, account.tokens);
     await page.goto('/login');
@@ -387,7 +419,11 @@ async function refreshTokenCookie(page: Page): Promise<string | undefined> {
 }
 
 test.describe('tokens in the browser', () => {
-  test('refresh keeps the session over many access-token expiries without a 401 reaching the user', async ({ page, context, shortServer }) => {
+  test('refresh keeps the session over many access-token expiries without a 401 reaching the user', async ({
+    page,
+    context,
+    shortServer,
+  }) => {
     test.setTimeout(90_000);
     const { api, account } = await signedInOn(shortServer, context);
     const unauthorised: string[] = [];
@@ -440,7 +476,9 @@ test.describe('tokens in the browser', () => {
     await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
     await expect.poll(() => refreshTokenCookie(page)).toBeUndefined();
     await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'You have been signed out because your session ended.' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'You have been signed out because your session ended.' }),
+    ).toBeVisible();
     await api.dispose();
   });
 
@@ -469,7 +507,11 @@ test.describe('tokens in the browser', () => {
 });
 
 test.describe('session time-out after inactivity', () => {
-  test('warns before the time-out, Stay signed in carries on, and doing nothing signs out', async ({ page, context, idleServer }) => {
+  test('warns before the time-out, Stay signed in carries on, and doing nothing signs out', async ({
+    page,
+    context,
+    idleServer,
+  }) => {
     test.setTimeout(120_000);
     const { api, account } = await signedInOn(idleServer, context);
     await page.goto(`${idleServer.baseURL}/profile`);
@@ -502,7 +544,9 @@ test.describe('session time-out after inactivity', () => {
     await loggedOut;
     await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
     await expect.poll(() => refreshTokenCookie(page)).toBeUndefined();
-    await expect(page.getByRole('status').filter({ hasText: 'You have been signed out because your session ended.' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'You have been signed out because your session ended.' }),
+    ).toBeVisible();
     await checkAccessible(page, 'login after the session ended');
     await api.dispose();
   });

@@ -39,16 +39,28 @@ const SHOTS = process.env.SCREENSHOT_DIR;
 
 async function checked(page: Page, label: string): Promise<void> {
   await expectAccessible(page, label);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/flow-${label.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${page.viewportSize()?.width}.png`, fullPage: true });
+  if (SHOTS)
+    await page.screenshot({
+      path: `${SHOTS}/flow-${label.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${page.viewportSize()?.width}.png`,
+      fullPage: true,
+    });
 }
 
 /** The task list of one applicant on the overview, and the state shown for one of its steps. */
 function stepState(page: Page, name: string, step: string) {
-  return page.getByRole('region', { name: `Steps for ${name}` }).getByRole('listitem').filter({ hasText: step });
+  return page
+    .getByRole('region', { name: `Steps for ${name}` })
+    .getByRole('listitem')
+    .filter({ hasText: step });
 }
 
-async function expectSteps(page: Page, name: string, states: Record<string, 'Completed' | 'In progress' | 'Cannot start yet'>) {
-  for (const [step, state] of Object.entries(states)) await expect(stepState(page, name, step), `${name}: ${step}`).toContainText(state);
+async function expectSteps(
+  page: Page,
+  name: string,
+  states: Record<string, 'Completed' | 'In progress' | 'Cannot start yet'>,
+) {
+  for (const [step, state] of Object.entries(states))
+    await expect(stepState(page, name, step), `${name}: ${step}`).toContainText(state);
 }
 
 const auth = (tokens: Tokens) => ({ Authorization: `Bearer ${tokens.accessToken}` });
@@ -73,7 +85,13 @@ test.describe('application flow', () => {
     await page.getByRole('button', { name: 'Create the application' }).click();
     await expect(page.getByRole('heading', { level: 2, name: '0 applicants' })).toBeVisible();
 
-    const identity = async (givenNames: string, familyName: string, birth: string, country: string, passport: string) => {
+    const identity = async (
+      givenNames: string,
+      familyName: string,
+      birth: string,
+      country: string,
+      passport: string,
+    ) => {
       await expect(page.getByRole('heading', { level: 2, name: 'About the applicant' })).toBeVisible();
       await page.getByRole('textbox', { name: 'Given names' }).fill(givenNames);
       await page.getByRole('textbox', { name: 'Family name' }).fill(familyName);
@@ -101,26 +119,43 @@ test.describe('application flow', () => {
 
     // Before capture, capture is the only step open.
     await expect(page.getByRole('heading', { level: 1, name: 'Your application' })).toBeVisible();
-    await expectSteps(page, holder, { 'Photo and passport': 'In progress', 'Application form': 'Cannot start yet', Declarations: 'Cannot start yet' });
+    await expectSteps(page, holder, {
+      'Photo and passport': 'In progress',
+      'Application form': 'Cannot start yet',
+      Declarations: 'Cannot start yet',
+    });
     await checked(page, 'overview before capture');
 
     // ---- capture for both, through the real capture API
-    const applicationIdentifier = await page.evaluate(() => JSON.parse(localStorage.getItem('eta.routerContext') ?? '{}').applicationIdentifier as string);
-    const application = (await (await request.get(`/api/eta/applications/${applicationIdentifier}`, { headers: auth(account.tokens) })).json()) as {
+    const applicationIdentifier = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('eta.routerContext') ?? '{}').applicationIdentifier as string,
+    );
+    const application = (await (
+      await request.get(`/api/eta/applications/${applicationIdentifier}`, { headers: auth(account.tokens) })
+    ).json()) as {
       applicants: { applicantIdentifier: string; givenNames: string }[];
     };
     const [first, second] = application.applicants.map((a) => a.applicantIdentifier);
     expect(application.applicants.map((a) => a.givenNames)).toEqual([account.givenNames, 'Léo']);
-    for (const applicant of [first, second]) await passCaptureThroughApi(request, account.tokens, applicationIdentifier, applicant);
+    for (const applicant of [first, second])
+      await passCaptureThroughApi(request, account.tokens, applicationIdentifier, applicant);
 
     await page.reload();
     for (const name of [holder, 'Léo Dubois']) {
-      await expectSteps(page, name, { 'Photo and passport': 'Completed', 'Application form': 'In progress', Declarations: 'Cannot start yet', 'Supporting documents': 'Cannot start yet' });
+      await expectSteps(page, name, {
+        'Photo and passport': 'Completed',
+        'Application form': 'In progress',
+        Declarations: 'Cannot start yet',
+        'Supporting documents': 'Cannot start yet',
+      });
     }
     await checked(page, 'overview after capture');
 
     // ---- personal details: what the applicant's facts and the account gave is there; the rest is asked
-    await page.getByRole('region', { name: `Steps for ${holder}` }).getByRole('link', { name: 'Application form' }).click();
+    await page
+      .getByRole('region', { name: `Steps for ${holder}` })
+      .getByRole('link', { name: 'Application form' })
+      .click();
     await expect(pageHeading(page, 'Personal details')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toContainText(`Applicant: ${holder}`);
     await expect(page.getByRole('textbox', { name: 'Given names' })).toHaveValue(account.givenNames);
@@ -129,14 +164,24 @@ test.describe('application flow', () => {
     await checked(page, 'personal details');
     await page.getByRole('textbox', { name: 'Given names' }).fill('');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expectProblems(page, ['Name is required', 'Select the sex shown in the passport', 'This field is required', 'Select a country from the list', 'Select your marital status']);
+    await expectProblems(page, [
+      'Name is required',
+      'Select the sex shown in the passport',
+      'This field is required',
+      'Select a country from the list',
+      'Select your marital status',
+    ]);
     await expect(problemSummary(page)).toBeFocused();
     await expect(page.getByRole('textbox', { name: 'Given names' })).toHaveAttribute('aria-invalid', 'true');
     await checked(page, 'personal details, missing answers');
     await page.getByRole('textbox', { name: 'Given names' }).fill('Th4ndi');
-    await expect(problemSummary(page).getByRole('link', { name: 'Only letters, spaces, apostrophes, and hyphens are allowed' })).toBeVisible();
+    await expect(
+      problemSummary(page).getByRole('link', { name: 'Only letters, spaces, apostrophes, and hyphens are allowed' }),
+    ).toBeVisible();
     await fillDate(page, 'Date of birth', isoInDays(3));
-    await expect(problemSummary(page).getByRole('link', { name: 'The date of birth must be in the past' })).toBeVisible();
+    await expect(
+      problemSummary(page).getByRole('link', { name: 'The date of birth must be in the past' }),
+    ).toBeVisible();
     await checked(page, 'personal details, wrong answers');
     await page.getByRole('textbox', { name: 'Given names' }).fill(account.givenNames);
     await fillDate(page, 'Date of birth', '1986-04-12');
@@ -166,7 +211,12 @@ test.describe('application flow', () => {
     await checked(page, 'contact');
     await page.getByRole('textbox', { name: /^Postcode/ }).fill('#');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expectProblems(page, ['Enter the street address', 'Enter the town or city', 'Enter a real postcode', 'Select a country from the list']);
+    await expectProblems(page, [
+      'Enter the street address',
+      'Enter the town or city',
+      'Enter a real postcode',
+      'Select a country from the list',
+    ]);
     await checked(page, 'contact, errors');
     await fillContact(page);
     await continueTo(page, 'Work');
@@ -178,7 +228,11 @@ test.describe('application flow', () => {
     await fillWork(page);
     await continueTo(page, 'Your job or studies');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expectProblems(page, ['Enter your job title or course', 'Enter the name of your employer or school', 'Enter the address of your employer or school']);
+    await expectProblems(page, [
+      'Enter your job title or course',
+      'Enter the name of your employer or school',
+      'Enter the address of your employer or school',
+    ]);
     await checked(page, 'work details, missing');
     await fillWorkDetails(page);
     await continueTo(page, 'Your trip');
@@ -186,16 +240,28 @@ test.describe('application flow', () => {
     // ---- trip: required answers, departure before arrival, more than 90 days, passport expiring too soon
     await checked(page, 'trip');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expectProblems(page, ['Select the main purpose of your visit', 'Enter a date', 'Enter a date', 'Select the airport where you will arrive']);
+    await expectProblems(page, [
+      'Select the main purpose of your visit',
+      'Enter a date',
+      'Enter a date',
+      'Select the airport where you will arrive',
+    ]);
     await checked(page, 'trip, missing');
     await fillTrip(page);
     await fillDate(page, 'Departure date', isoInDays(29));
     await page.getByRole('textbox', { name: /^Flight number/ }).fill('flight nine');
-    await expectProblems(page, ['The departure date must be the same as or after the arrival date', 'Enter a flight number like SA 234']);
+    await expectProblems(page, [
+      'The departure date must be the same as or after the arrival date',
+      'Enter a flight number like SA 234',
+    ]);
     await checked(page, 'trip, departure before arrival');
     await page.getByRole('textbox', { name: /^Flight number/ }).fill('AF 990');
     await fillDate(page, 'Departure date', isoInDays(30 + 95));
-    await expect(problemSummary(page).getByRole('link', { name: 'You can stay for up to 90 days: choose an earlier departure date' })).toBeVisible();
+    await expect(
+      problemSummary(page).getByRole('link', {
+        name: 'You can stay for up to 90 days: choose an earlier departure date',
+      }),
+    ).toBeVisible();
     await checked(page, 'trip, stay too long');
     await fillDate(page, 'Departure date', TRIP.departure);
     await expectProblems(page, ['Your passport must be valid for at least 30 days after the departure date']);
@@ -211,13 +277,21 @@ test.describe('application flow', () => {
     await continueTo(page, 'Work');
     await continueTo(page, 'Your job or studies');
     await continueTo(page, 'Your trip');
-    await expect(dateGroup(page, 'Departure date').getByLabel('Day')).toHaveValue(String(Number(TRIP.departure.slice(8))));
+    await expect(dateGroup(page, 'Departure date').getByLabel('Day')).toHaveValue(
+      String(Number(TRIP.departure.slice(8))),
+    );
     await continueTo(page, 'Where you will stay');
 
     // ---- stay: leave mid-page after the autosave, come back, reload: everything typed is there
     await checked(page, 'stay');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expectProblems(page, ['This field is required', 'Enter the street address', 'Enter the town or city', 'Select the province', 'Enter a 4-digit postal code']);
+    await expectProblems(page, [
+      'This field is required',
+      'Enter the street address',
+      'Enter the town or city',
+      'Select the province',
+      'Enter a 4-digit postal code',
+    ]);
     await checked(page, 'stay, missing');
     const draft = nextDraftSave(page);
     await page.getByRole('textbox', { name: /^Name of the place where you will stay/ }).fill('Bay View Guest House');
@@ -233,12 +307,18 @@ test.describe('application flow', () => {
     });
     await page.getByRole('link', { name: 'Back to your application' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Your application' })).toBeVisible();
-    await expectSteps(page, holder, { 'Photo and passport': 'Completed', 'Application form': 'In progress', Declarations: 'Cannot start yet' });
+    await expectSteps(page, holder, {
+      'Photo and passport': 'Completed',
+      'Application form': 'In progress',
+      Declarations: 'Cannot start yet',
+    });
     await page.reload();
     await stepState(page, holder, 'Application form').getByRole('link', { name: 'Application form' }).click();
     const resumedOnStay = async () => {
       await expect(pageHeading(page, 'Where you will stay')).toBeVisible();
-      await expect(page.getByRole('textbox', { name: /^Name of the place where you will stay/ })).toHaveValue('Bay View Guest House');
+      await expect(page.getByRole('textbox', { name: /^Name of the place where you will stay/ })).toHaveValue(
+        'Bay View Guest House',
+      );
       await expect(page.getByRole('textbox', { name: 'Street address' })).toHaveValue('5 Beach Road');
       await expect(page.getByRole('textbox', { name: 'Postal code' })).toHaveValue('80');
     };
@@ -276,7 +356,11 @@ test.describe('application flow', () => {
 
     // ---- check answers, with Change links that come back here
     await expect(page.getByRole('heading', { level: 2, name: 'Check your answers' })).toBeVisible();
-    const answer = (label: string) => page.getByRole('term').filter({ hasText: new RegExp(`^${label.replace(/[?()]/g, '\\$&')}$`) }).locator('xpath=following-sibling::dd[1]');
+    const answer = (label: string) =>
+      page
+        .getByRole('term')
+        .filter({ hasText: new RegExp(`^${label.replace(/[?()]/g, '\\$&')}$`) })
+        .locator('xpath=following-sibling::dd[1]');
     await expect(answer('Given names')).toHaveText(account.givenNames);
     await expect(answer('Sex')).toHaveText('Female');
     await expect(answer('Date of expiry')).toHaveText('2 June 2034');
@@ -306,12 +390,27 @@ test.describe('application flow', () => {
     // ---- the overview shows the progress
     await expect(page).toHaveURL(/\/applications\/application$/);
     await expect(page.getByText(`Your answers for ${holder} have been saved.`)).toBeVisible();
-    await expectSteps(page, holder, { 'Photo and passport': 'Completed', 'Application form': 'Completed', Declarations: 'In progress', 'Supporting documents': 'Cannot start yet' });
-    await expectSteps(page, 'Léo Dubois', { 'Photo and passport': 'Completed', 'Application form': 'In progress', Declarations: 'Cannot start yet' });
+    await expectSteps(page, holder, {
+      'Photo and passport': 'Completed',
+      'Application form': 'Completed',
+      Declarations: 'In progress',
+      'Supporting documents': 'Cannot start yet',
+    });
+    await expectSteps(page, 'Léo Dubois', {
+      'Photo and passport': 'Completed',
+      'Application form': 'In progress',
+      Declarations: 'Cannot start yet',
+    });
     await checked(page, 'overview, form done');
     const stored = await savedApplicationForm(request, account.tokens, applicationIdentifier, first);
     expect(stored.complete).toBe(true);
-    expect(stored.answers).toMatchObject({ stayName: 'Sea Point Lodge', maritalStatus: 'WIDOWED', visitedBefore: true, previousVisitDate: '2019-12-20', arrivalDate: TRIP.arrival });
+    expect(stored.answers).toMatchObject({
+      stayName: 'Sea Point Lodge',
+      maritalStatus: 'WIDOWED',
+      visitedBefore: true,
+      previousVisitDate: '2019-12-20',
+      arrivalDate: TRIP.arrival,
+    });
 
     // ---- declarations: a 'yes' asks for its details, the final tick is needed
     await stepState(page, holder, 'Declarations').getByRole('link', { name: 'Declarations' }).click();
@@ -326,7 +425,9 @@ test.describe('application flow', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await expectProblems(page, ['Give details for your answer']);
     await checked(page, 'declarations, details missing');
-    await page.getByRole('textbox', { name: /^Give details of each conviction/ }).fill('France, 2009: a speeding fine, paid.');
+    await page
+      .getByRole('textbox', { name: /^Give details of each conviction/ })
+      .fill('France, 2009: a speeding fine, paid.');
     await continueTo(page, 'Immigration history');
     for (const question of [
       'Have you ever been refused entry to South Africa, or deported or removed from it?',
@@ -335,26 +436,45 @@ test.describe('application flow', () => {
     ])
       await answerYesNo(page, question, 'No');
     await continueTo(page, 'Security');
-    await answerYesNo(page, 'Have you ever been involved in terrorism, war crimes, crimes against humanity or genocide?', 'No');
+    await answerYesNo(
+      page,
+      'Have you ever been involved in terrorism, war crimes, crimes against humanity or genocide?',
+      'No',
+    );
     await continueTo(page, 'Health');
-    await answerYesNo(page, 'In the last 6 days, have you travelled through a country where yellow fever is a risk?', 'No');
+    await answerYesNo(
+      page,
+      'In the last 6 days, have you travelled through a country where yellow fever is a risk?',
+      'No',
+    );
     await answerYesNo(page, 'Do you have a communicable disease, or are you being treated for tuberculosis?', 'No');
     await continueTo(page, 'Declaration');
     await page.getByRole('button', { name: 'Confirm declarations' }).click();
     await expectProblems(page, ['Confirm that the information you have given is true and complete']);
     await checked(page, 'declaration, not ticked');
-    await page.getByRole('checkbox', { name: /^I declare that the information I have given is true and complete/ }).check();
+    await page
+      .getByRole('checkbox', { name: /^I declare that the information I have given is true and complete/ })
+      .check();
     await page.getByRole('button', { name: 'Confirm declarations' }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Check your answers' })).toBeVisible();
     await expect(answer('Give details of each conviction')).toHaveText('France, 2009: a speeding fine, paid.');
     await checked(page, 'declarations, check answers');
     await page.getByRole('button', { name: 'Confirm declarations' }).click();
     await expect(page).toHaveURL(/\/applications\/application$/);
-    await expectSteps(page, holder, { 'Photo and passport': 'Completed', 'Application form': 'Completed', Declarations: 'Completed', 'Supporting documents': 'In progress', Payment: 'Cannot start yet' });
+    await expectSteps(page, holder, {
+      'Photo and passport': 'Completed',
+      'Application form': 'Completed',
+      Declarations: 'Completed',
+      'Supporting documents': 'In progress',
+      Payment: 'Cannot start yet',
+    });
     await checked(page, 'overview, declarations done');
 
     // ---- a second application, deleted from My applications
-    const created = await request.post('/api/eta/applications', { headers: auth(account.tokens), data: { applicationType: 'ETA_SECTION_11_1', applyingFor: 'SELF' } });
+    const created = await request.post('/api/eta/applications', {
+      headers: auth(account.tokens),
+      data: { applicationType: 'ETA_SECTION_11_1', applyingFor: 'SELF' },
+    });
     expect(created.status()).toBe(201);
     await page.goto('/my-applications');
     const mine = page.getByRole('region', { name: 'Electronic travel authorisation (ETA)' });
@@ -367,24 +487,36 @@ test.describe('application flow', () => {
     await expect(dialog).toBeVisible();
     await checked(page, 'my applications, delete dialog');
     await dialog.getByRole('button', { name: 'Yes, delete it' }).click();
-    await expect(page.getByText(/^You have deleted the application with no applicants yet, started on .+\.$/)).toBeVisible();
+    await expect(
+      page.getByText(/^You have deleted the application with no applicants yet, started on .+\.$/),
+    ).toBeVisible();
     await expect(secondApplication).toHaveCount(0);
     await expect(mine).toBeVisible();
     await checked(page, 'my applications, after delete');
-    const list = (await (await request.get('/api/eta/applications', { headers: auth(account.tokens) })).json()) as unknown[] | { applications: unknown[] };
+    const list = (await (await request.get('/api/eta/applications', { headers: auth(account.tokens) })).json()) as
+      unknown[] | { applications: unknown[] };
     expect(Array.isArray(list) ? list.length : list.applications.length).toBe(1);
   });
 
   test.describe('on a phone', () => {
     test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
 
-    test('every page of the application form fits 375 px without sideways scrolling and stays accessible', async ({ page, request, context, baseURL }) => {
+    test('every page of the application form fits 375 px without sideways scrolling and stays accessible', async ({
+      page,
+      request,
+      context,
+      baseURL,
+    }) => {
       test.setTimeout(240_000);
       const account = await createVerifiedAccount(request);
       await signInBrowser(context, baseURL!, account.tokens);
       const ids = await applicationForTwoThroughApi(request, account.tokens, account);
-      for (const applicant of [ids.first, ids.second]) await passCaptureThroughApi(request, account.tokens, ids.applicationIdentifier, applicant);
-      await page.addInitScript((guid) => localStorage.setItem('eta.routerContext', JSON.stringify({ applicationIdentifier: guid })), ids.applicationIdentifier);
+      for (const applicant of [ids.first, ids.second])
+        await passCaptureThroughApi(request, account.tokens, ids.applicationIdentifier, applicant);
+      await page.addInitScript(
+        (guid) => localStorage.setItem('eta.routerContext', JSON.stringify({ applicationIdentifier: guid })),
+        ids.applicationIdentifier,
+      );
 
       const fits = async (label: string) => {
         await expectNoSidewaysScroll(page, label);
@@ -441,7 +573,10 @@ test.describe('a server that dies mid-journey', () => {
     if (server) rmSync(server.dataDir, { recursive: true, force: true });
   });
 
-  test('loses nothing typed: answers stay in the browser while it is down and reach it when it is back', async ({ page, context }) => {
+  test('loses nothing typed: answers stay in the browser while it is down and reach it when it is back', async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(240_000);
     server = await startKillableServer();
     const api = await playwrightRequest.newContext({ baseURL: server.baseURL });
@@ -449,7 +584,10 @@ test.describe('a server that dies mid-journey', () => {
     const ids = await applicationForTwoThroughApi(api, account.tokens, account);
     await passCaptureThroughApi(api, account.tokens, ids.applicationIdentifier, ids.first);
     await signInBrowser(context, server.baseURL, account.tokens);
-    await page.addInitScript((guid) => localStorage.setItem('eta.routerContext', JSON.stringify({ applicationIdentifier: guid })), ids.applicationIdentifier);
+    await page.addInitScript(
+      (guid) => localStorage.setItem('eta.routerContext', JSON.stringify({ applicationIdentifier: guid })),
+      ids.applicationIdentifier,
+    );
     const formUrl = `${server.baseURL}/applications/application?applicantIdentifier=${ids.first}`;
 
     await page.goto(formUrl);
@@ -463,31 +601,53 @@ test.describe('a server that dies mid-journey', () => {
     await page.getByRole('textbox', { name: /^Other names you have used/ }).fill('Martin');
     await page.getByRole('group', { name: /^Sex/ }).getByRole('radio', { name: 'Female', exact: true }).check();
     await choose(page, 'Marital status', 'Marr', 'Married');
-    const kept = page.getByRole('status').filter({ hasText: 'We could not save your latest answers. They are kept in this browser and we will keep trying to save them.' });
+    const kept = page.getByRole('status').filter({
+      hasText:
+        'We could not save your latest answers. They are kept in this browser and we will keep trying to save them.',
+    });
     await expect(kept).toBeVisible({ timeout: 15_000 });
     await checked(page, 'saving failed banner');
     const backup = await page.evaluate(() => {
       const key = Object.keys(localStorage).find((k) => k.startsWith('eta.answers.application-form.'));
-      return key ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { answers: Record<string, unknown> }).answers : undefined;
+      return key
+        ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { answers: Record<string, unknown> }).answers
+        : undefined;
     });
-    expect(backup).toMatchObject({ cityOfBirth: 'Lyon', otherNames: 'Martin', sex: 'FEMALE', maritalStatus: 'MARRIED' });
+    expect(backup).toMatchObject({
+      cityOfBirth: 'Lyon',
+      otherNames: 'Martin',
+      sex: 'FEMALE',
+      maritalStatus: 'MARRIED',
+    });
     // Typing goes on while it is down.
     await page.getByRole('textbox', { name: 'Town or city of birth' }).fill('Lyon 2e');
 
     // The same server comes back on the same data; the next try saves everything.
     server = await startKillableServer({ port: server.port, dataDir: server.dataDir });
-    await expect(page.getByRole('status').filter({ hasText: 'Your answers have been saved.' })).toBeVisible({ timeout: 45_000 });
+    await expect(page.getByRole('status').filter({ hasText: 'Your answers have been saved.' })).toBeVisible({
+      timeout: 45_000,
+    });
     await expect(kept).toHaveCount(0);
     const saved = await savedApplicationForm(api, account.tokens, ids.applicationIdentifier, ids.first);
-    expect(saved.answers).toMatchObject({ cityOfBirth: 'Lyon 2e', otherNames: 'Martin', sex: 'FEMALE', maritalStatus: 'MARRIED', givenNames: account.givenNames });
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('eta.answers.')))).toEqual([]);
+    expect(saved.answers).toMatchObject({
+      cityOfBirth: 'Lyon 2e',
+      otherNames: 'Martin',
+      sex: 'FEMALE',
+      maritalStatus: 'MARRIED',
+      givenNames: account.givenNames,
+    });
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('eta.answers.')))).toEqual(
+      [],
+    );
 
     // Reload: every answer comes back from the server.
     await page.reload();
     await expect(pageHeading(page, 'Personal details')).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Town or city of birth' })).toHaveValue('Lyon 2e');
     await expect(page.getByRole('textbox', { name: /^Other names you have used/ })).toHaveValue('Martin');
-    await expect(page.getByRole('group', { name: /^Sex/ }).getByRole('radio', { name: 'Female', exact: true })).toBeChecked();
+    await expect(
+      page.getByRole('group', { name: /^Sex/ }).getByRole('radio', { name: 'Female', exact: true }),
+    ).toBeChecked();
     await expect(page.getByRole('combobox', { name: 'Marital status' })).toHaveValue('Married');
     await expect(page.getByText(/Answers you typed in this browser/)).toHaveCount(0);
     await api.dispose();

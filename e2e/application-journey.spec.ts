@@ -17,19 +17,49 @@ async function apiPost(request: APIRequestContext, tokens: Tokens, path: string,
 
 /** An application for the account holder and one other person, made through the API; its id in the router context. */
 async function applicationForTwo(page: Page, request: APIRequestContext, tokens: Tokens) {
-  const application = await apiPost(request, tokens, '/api/eta/applications', { applicationType: 'ETA', applyingFor: 'SELF_AND_OTHERS' });
+  const application = await apiPost(request, tokens, '/api/eta/applications', {
+    applicationType: 'ETA',
+    applyingFor: 'SELF_AND_OTHERS',
+  });
   const passport = () => `E${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`;
   const base = { nationality: 'FR', passportIssuingCountry: 'FR' };
   const path = `/api/eta/applications/${application.applicationIdentifier}/applicants`;
-  await apiPost(request, tokens, path, { ...base, isAccountHolder: true, givenNames: 'Thandi', familyName: "O'Neil-Mbeki", dateOfBirth: '1988-05-04', passportNumber: passport() });
-  await apiPost(request, tokens, path, { ...base, isAccountHolder: false, relationship: 'CHILD', givenNames: 'Sipho', familyName: "O'Neil-Mbeki", dateOfBirth: '2014-09-10', passportNumber: passport() });
-  await page.addInitScript((guid) => localStorage.setItem('eta.routerContext', JSON.stringify({ applicationIdentifier: guid })), application.applicationIdentifier);
-  const full = await (await request.get(`/api/eta/applications/${application.applicationIdentifier}`, { headers: { Authorization: `Bearer ${tokens.accessToken}` } })).json();
+  await apiPost(request, tokens, path, {
+    ...base,
+    isAccountHolder: true,
+    givenNames: 'Thandi',
+    familyName: "O'Neil-Mbeki",
+    dateOfBirth: '1988-05-04',
+    passportNumber: passport(),
+  });
+  await apiPost(request, tokens, path, {
+    ...base,
+    isAccountHolder: false,
+    relationship: 'CHILD',
+    givenNames: 'Sipho',
+    familyName: "O'Neil-Mbeki",
+    dateOfBirth: '2014-09-10',
+    passportNumber: passport(),
+  });
+  await page.addInitScript(
+    (guid) => localStorage.setItem('eta.routerContext', JSON.stringify({ applicationIdentifier: guid })),
+    application.applicationIdentifier,
+  );
+  const full = await (
+    await request.get(`/api/eta/applications/${application.applicationIdentifier}`, {
+      headers: { Authorization: `Bearer ${tokens.accessToken}` },
+    })
+  ).json();
   return full as { applicationIdentifier: string; applicants: { applicantIdentifier: string }[] };
 }
 
 test.describe('application journey up to capture', () => {
-  test('the step list shows capture as the only step to start, and the form explains why it is not open', async ({ page, request, context, baseURL }) => {
+  test('the step list shows capture as the only step to start, and the form explains why it is not open', async ({
+    page,
+    request,
+    context,
+    baseURL,
+  }) => {
     mkdirSync(SHOTS, { recursive: true });
     const account = await createVerifiedAccount(request);
     await signInBrowser(context, baseURL!, account.tokens);
@@ -41,7 +71,10 @@ test.describe('application journey up to capture', () => {
       const steps = page.getByRole('region', { name: `Steps for ${name}` });
       await expect(steps).toBeVisible();
       const capture = steps.getByRole('listitem').filter({ hasText: 'Photo and passport' });
-      await expect(capture.getByRole('link', { name: 'Photo and passport' })).toHaveAttribute('href', /\/capture\/capture-biometrics\?applicantIdentifier=/);
+      await expect(capture.getByRole('link', { name: 'Photo and passport' })).toHaveAttribute(
+        'href',
+        /\/capture\/capture-biometrics\?applicantIdentifier=/,
+      );
       await expect(capture).toContainText('In progress');
       for (const later of ['Application form', 'Declarations', 'Supporting documents', 'Payment']) {
         const item = steps.getByRole('listitem').filter({ hasText: later });
@@ -80,7 +113,10 @@ test.describe('application journey up to capture', () => {
     await signInBrowser(context, baseURL!, account.tokens);
     await page.goto('/applications/application');
     await expect(page.getByText('You do not have an application open.')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Start a new application' })).toHaveAttribute('href', '/applications/create-application');
+    await expect(page.getByRole('link', { name: 'Start a new application' })).toHaveAttribute(
+      'href',
+      '/applications/create-application',
+    );
     await expectAccessible(page, 'no application');
   });
 });

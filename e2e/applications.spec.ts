@@ -52,7 +52,8 @@ async function fillPassport(page: Page, country: string, number: string): Promis
 }
 
 /** A passport number no other journey uses, so the open-application check never meets another test's. */
-const passportNumber = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`.slice(0, 20);
+const passportNumber = (prefix: string) =>
+  `${prefix}${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`.slice(0, 20);
 
 test.describe('applications', () => {
   test('create an application for me and one other, fix a refused passport, confirm, list, and delete a second one', async ({
@@ -94,7 +95,12 @@ test.describe('applications', () => {
     await expect(page.getByRole('radio', { name: 'Yes' })).toBeChecked();
     await checkAccessible(page, 'add applicant, who');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await fillIdentity(page, { givenNames: account.givenNames, familyName: account.familyName, birth: ['12', '4', '1986'], nationality: 'France' });
+    await fillIdentity(page, {
+      givenNames: account.givenNames,
+      familyName: account.familyName,
+      birth: ['12', '4', '1986'],
+      nationality: 'France',
+    });
     await fillPassport(page, 'France', passportNumber('FR'));
     await checkAccessible(page, 'add applicant, passport');
     await page.getByRole('button', { name: 'Add this applicant' }).click();
@@ -111,20 +117,31 @@ test.describe('applications', () => {
     await checkAccessible(page, 'add applicant, relationship missing');
     await chooseCountry(page.getByRole('combobox', { name: 'Their relationship to you' }), 'Chi', 'Child');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await fillIdentity(page, { givenNames: 'Léa', familyName: 'Dubois', birth: ['30', '9', '2015'], nationality: 'South Africa' });
+    await fillIdentity(page, {
+      givenNames: 'Léa',
+      familyName: 'Dubois',
+      birth: ['30', '9', '2015'],
+      nationality: 'South Africa',
+    });
     const childPassport = passportNumber('ZA');
     await fillPassport(page, 'South Africa', childPassport);
     await page.getByRole('button', { name: 'Add this applicant' }).click();
 
     // The refusal is explained at the passport answer, with what to do next.
-    const refusal = 'Passports issued by this country cannot be used for this application. Holders of this passport must apply for a visa at an embassy or consulate.';
+    const refusal =
+      'Passports issued by this country cannot be used for this application. Holders of this passport must apply for a visa at an embassy or consulate.';
     const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
     await expect(summary.getByRole('link', { name: refusal })).toBeVisible();
     await expect(summary).toBeFocused();
     await expect(page).toHaveTitle(/^Error: /);
-    await expect(page.getByRole('combobox', { name: 'Country that issued the passport' })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('combobox', { name: 'Country that issued the passport' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
     await expect(page.getByRole('heading', { level: 2, name: 'What you can do' })).toBeVisible();
-    await expect(page.getByText(/If they have a passport from another country, use that passport instead\./)).toBeVisible();
+    await expect(
+      page.getByText(/If they have a passport from another country, use that passport instead\./),
+    ).toBeVisible();
     await checkAccessible(page, 'add applicant, passport country refused');
 
     // Fixed with the other passport the child holds.
@@ -148,7 +165,9 @@ test.describe('applications', () => {
     // Confirm shows them back, with Change links that return here.
     await page.getByRole('link', { name: 'Continue' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Check the applicants' })).toBeVisible();
-    await expect(page.getByRole('heading', { level: 2, name: `Applicant 1: ${account.givenNames} ${account.familyName} (you)` })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 2, name: `Applicant 1: ${account.givenNames} ${account.familyName} (you)` }),
+    ).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Applicant 2: Léa Dubois' })).toBeVisible();
     await expect(page.getByText('30 September 2015')).toBeVisible();
     await checkAccessible(page, 'confirm applicants');
@@ -188,14 +207,20 @@ test.describe('applications', () => {
     await expect(first.getByRole('button', { name: `Continue the application ${firstName}` })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Delete/ })).toHaveCount(2);
     await expect(page.getByRole('button', { name: `Delete the application ${firstName}` })).toHaveCount(1);
-    const secondDelete = page.getByRole('button', { name: 'Delete the application with no applicants yet, started on ' });
+    const secondDelete = page.getByRole('button', {
+      name: 'Delete the application with no applicants yet, started on ',
+    });
     await expect(secondDelete).toHaveCount(1);
     await secondDelete.click();
     const deleteDialog = page.getByRole('alertdialog', { name: 'Delete this application?' });
-    await expect(deleteDialog).toContainText('You are about to delete the application with no applicants yet, started on ');
+    await expect(deleteDialog).toContainText(
+      'You are about to delete the application with no applicants yet, started on ',
+    );
     await checkAccessible(page, 'applications, delete dialog');
     await deleteDialog.getByRole('button', { name: 'Yes, delete it' }).click();
-    await expect(page.getByText(/^You have deleted the application with no applicants yet, started on .+\.$/)).toBeVisible();
+    await expect(
+      page.getByText(/^You have deleted the application with no applicants yet, started on .+\.$/),
+    ).toBeVisible();
     await expect(second).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Electronic travel authorisation (ETA)' })).toBeVisible();
     await checkAccessible(page, 'applications, after delete');
@@ -206,7 +231,12 @@ test.describe('applications', () => {
     await expect(page).toHaveURL(/\/capture\/capture-biometrics\?(.*&)?applicantIdentifier=[0-9a-f-]{36}$/);
   });
 
-  test('My applications draws one divider under the last applicant of an application, at 1280 and 375 px', async ({ page, context, request, baseURL }) => {
+  test('My applications draws one divider under the last applicant of an application, at 1280 and 375 px', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     const account = await createVerifiedAccount(request);
     await applicationForTwoThroughApi(request, account.tokens, account);
     await signInBrowser(context, baseURL!, account.tokens);
@@ -223,7 +253,9 @@ test.describe('applications', () => {
         const row = list.closest('dd')!.parentElement!;
         const drawn = (element: Element) => {
           const style = getComputedStyle(element);
-          return style.borderBottomStyle !== 'none' && parseFloat(style.borderBottomWidth) > 0 ? [Math.round(element.getBoundingClientRect().bottom)] : [];
+          return style.borderBottomStyle !== 'none' && parseFloat(style.borderBottomWidth) > 0
+            ? [Math.round(element.getBoundingClientRect().bottom)]
+            : [];
         };
         return [...[...list.children].flatMap(drawn), ...drawn(row)];
       });
@@ -242,7 +274,10 @@ test.describe('applications', () => {
       const account = await createVerifiedAccount(request);
       await signInBrowser(context, baseURL!, account.tokens);
       const auth = { Authorization: `Bearer ${account.tokens.accessToken}` };
-      const created = await request.post('/api/eta/applications', { headers: auth, data: { applicationType: 'ETA', applyingFor: 'SELF_AND_OTHERS' } });
+      const created = await request.post('/api/eta/applications', {
+        headers: auth,
+        data: { applicationType: 'ETA', applyingFor: 'SELF_AND_OTHERS' },
+      });
       const { applicationIdentifier } = (await created.json()) as { applicationIdentifier: string };
       const added = await request.post(`/api/eta/applications/${applicationIdentifier}/applicants`, {
         headers: auth,
@@ -259,7 +294,9 @@ test.describe('applications', () => {
       expect(added.status()).toBe(201);
 
       const fits = async (label: string) => {
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
         expect(overflow, `${label} scrolls sideways`).toBeLessThanOrEqual(0);
         await checkAccessible(page, label);
       };

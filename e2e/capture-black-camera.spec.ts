@@ -15,7 +15,12 @@ const BLACK_VIDEO = path.join(FAKE_CAMERA_DIR, 'capture-journeys-black-640x480.y
 test.use({
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH || undefined,
-    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${BLACK_VIDEO}`],
+    args: [
+      ...CHROMIUM_ARGS,
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${BLACK_VIDEO}`,
+    ],
   },
 });
 
@@ -42,7 +47,9 @@ test('photo capture: Take photo stays unavailable while the camera plays black f
   const video = page.getByLabel('Camera view');
   // The camera runs: frames of a real size have played for a while...
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 }).toBe(640);
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(1);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
+    .toBeGreaterThan(1);
   // ...yet none shows a picture: nothing can be taken, so no attempt can be used up.
   await expect(page.getByRole('button', { name: 'Take photo' })).toBeDisabled();
   await expect(page.getByText("Waiting for the camera's picture…")).toBeVisible();

@@ -19,7 +19,12 @@ const PHONE = { width: 375, height: 740 };
 test.use({
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH || undefined,
-    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${CAPTURE_VIDEO}`],
+    args: [
+      ...CHROMIUM_ARGS,
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${CAPTURE_VIDEO}`,
+    ],
   },
 });
 
@@ -32,7 +37,11 @@ test.beforeAll(async () => {
 
 async function check(page: Page, label: string): Promise<void> {
   await expectAccessible(page, label);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/capture-${label.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${page.viewportSize()?.width}.png`, fullPage: true });
+  if (SHOTS)
+    await page.screenshot({
+      path: `${SHOTS}/capture-${label.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${page.viewportSize()?.width}.png`,
+      fullPage: true,
+    });
 }
 
 /** On the camera page: waits for the picture, takes it, checks the preview and uses it. */
@@ -49,7 +58,12 @@ async function photographWithCamera(page: Page, heading: string, label: string):
 }
 
 test.describe('photo capture', () => {
-  test('on this device: selfie and passport with the camera, then the photo step is completed', async ({ page, context, request, baseURL }) => {
+  test('on this device: selfie and passport with the camera, then the photo step is completed', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     test.setTimeout(120_000);
     const who = await applicantForCapture(request);
     await signInBrowser(context, baseURL!, who.account.tokens);
@@ -66,12 +80,16 @@ test.describe('photo capture', () => {
     await page.getByRole('link', { name: 'Take the photo of you' }).click();
     await expect(page.getByRole('banner')).toHaveCount(0);
     await photographWithCamera(page, 'Photo of you', 'selfie');
-    await expect(page.getByRole('heading', { level: 1, name: 'Photo of you accepted' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Photo of you accepted' })).toBeVisible({
+      timeout: 30_000,
+    });
     await check(page, 'selfie accepted');
 
     await page.getByRole('link', { name: 'Take the passport photo' }).click();
     await photographWithCamera(page, "Photo of your passport's data page", 'passport');
-    await expect(page.getByRole('heading', { level: 1, name: 'Passport photo accepted' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Passport photo accepted' })).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(page.getByText('Both photos have been accepted.')).toBeVisible();
     await check(page, 'passport accepted');
 
@@ -81,7 +99,13 @@ test.describe('photo capture', () => {
     await expect(task.getByText('Completed')).toBeVisible();
   });
 
-  test('on a phone: the computer shows the QR code, the phone takes both photos, the computer moves on by itself', async ({ page, context, browser, request, baseURL }) => {
+  test('on a phone: the computer shows the QR code, the phone takes both photos, the computer moves on by itself', async ({
+    page,
+    context,
+    browser,
+    request,
+    baseURL,
+  }) => {
     test.setTimeout(150_000);
     const who = await applicantForCapture(request);
     await signInBrowser(context, baseURL!, who.account.tokens);
@@ -93,7 +117,13 @@ test.describe('photo capture', () => {
     expect(link).toMatch(/\/capture\?sessionIdentifier=[\w-]{43}&routeFrom=mobile$/);
 
     // The phone: not signed in, 375 px wide, a touch screen.
-    const phoneContext = await browser.newContext({ baseURL, viewport: PHONE, isMobile: true, hasTouch: true, locale: 'en-GB' });
+    const phoneContext = await browser.newContext({
+      baseURL,
+      viewport: PHONE,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'en-GB',
+    });
     try {
       const phone = await phoneContext.newPage();
       await phone.goto(link);
@@ -107,11 +137,15 @@ test.describe('photo capture', () => {
 
       await phone.getByRole('link', { name: 'Take the photo of you' }).click();
       await photographWithCamera(phone, 'Photo of you', 'phone selfie');
-      await expect(phone.getByRole('heading', { level: 1, name: 'Photo of you accepted' })).toBeVisible({ timeout: 30_000 });
+      await expect(phone.getByRole('heading', { level: 1, name: 'Photo of you accepted' })).toBeVisible({
+        timeout: 30_000,
+      });
       await check(phone, 'phone selfie accepted');
       await phone.getByRole('link', { name: 'Take the passport photo' }).click();
       await photographWithCamera(phone, "Photo of your passport's data page", 'phone passport');
-      await expect(phone.getByRole('heading', { level: 1, name: 'Passport photo accepted' })).toBeVisible({ timeout: 30_000 });
+      await expect(phone.getByRole('heading', { level: 1, name: 'Passport photo accepted' })).toBeVisible({
+        timeout: 30_000,
+      });
       await expect(phone.getByText('You can now return to your computer.')).toBeVisible();
       await check(phone, 'phone done');
     } finally {
@@ -123,7 +157,12 @@ test.describe('photo capture', () => {
     await expect(task.getByText('Completed')).toBeVisible();
   });
 
-  test('a refused camera is explained and the file picker takes the photo instead', async ({ page, context, request, baseURL }) => {
+  test('a refused camera is explained and the file picker takes the photo instead', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     test.setTimeout(90_000);
     const who = await applicantForCapture(request);
     await signInBrowser(context, baseURL!, who.account.tokens);
@@ -142,10 +181,17 @@ test.describe('photo capture', () => {
     await picker.setInputFiles(photos.sharpSelfie);
     await expect(page.getByRole('img', { name: 'The photo you have just taken' })).toBeVisible();
     await page.getByRole('button', { name: 'Use this photo' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Photo of you accepted' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Photo of you accepted' })).toBeVisible({
+      timeout: 30_000,
+    });
   });
 
-  test('a blurred photo is rejected with its reason and can be taken again', async ({ page, context, request, baseURL }) => {
+  test('a blurred photo is rejected with its reason and can be taken again', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     test.setTimeout(90_000);
     const who = await applicantForCapture(request);
     await signInBrowser(context, baseURL!, who.account.tokens);
@@ -159,9 +205,15 @@ test.describe('photo capture', () => {
     await page.getByLabel('Choose or take a photo of you').setInputFiles(photos.blurredSelfie);
     await page.getByRole('button', { name: 'Use this photo' }).click();
 
-    await expect(page.getByRole('heading', { level: 1, name: 'Your photo could not be used' })).toBeVisible({ timeout: 30_000 });
-    await expect(page).toHaveURL(/status=failure&errorCode=IMAGE_BLURRED&routeFrom=web&captureType=biometrics&sessionIdentifier=/);
-    await expect(page.getByRole('alert')).toContainText('This photo is blurred. Hold the camera still, let it focus, and take the photo again.');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your photo could not be used' })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(page).toHaveURL(
+      /status=failure&errorCode=IMAGE_BLURRED&routeFrom=web&captureType=biometrics&sessionIdentifier=/,
+    );
+    await expect(page.getByRole('alert')).toContainText(
+      'This photo is blurred. Hold the camera still, let it focus, and take the photo again.',
+    );
     await expect(page.getByText('You can try 4 more times.')).toBeVisible();
     await check(page, 'blurred photo rejected');
 

@@ -146,7 +146,8 @@ async function openPreview(page: Page, formId: string, answers: 'none' | 'exampl
   await page.goto('/form-preview');
   const main = page.getByRole('main');
   await main.getByRole('combobox', { name: 'Form', exact: true }).selectOption(formId);
-  if (answers === 'none') await main.getByRole('combobox', { name: 'Example answers' }).selectOption({ label: 'No answers' });
+  if (answers === 'none')
+    await main.getByRole('combobox', { name: 'Example answers' }).selectOption({ label: 'No answers' });
   await expect(submitButton(page)).toBeVisible();
 }
 
@@ -173,7 +174,10 @@ async function submitWithEnter(field: Locator): Promise<void> {
 
 /** Switches the preview's own language control (the form re-renders in place, answers kept). */
 async function previewLanguage(page: Page, language: string): Promise<void> {
-  await page.getByRole('main').getByRole('combobox', { name: /^(Language|Langue)$/ }).selectOption(language);
+  await page
+    .getByRole('main')
+    .getByRole('combobox', { name: /^(Language|Langue)$/ })
+    .selectOption(language);
   await expect(page.locator('html')).toHaveAttribute('lang', language);
 }
 
@@ -217,7 +221,9 @@ async function giveAnswers(page: Page, answers: Answer[]): Promise<void> {
 
 for (const form of FORMS) {
   test.describe(`${form.id} form`, () => {
-    test('submitting it empty shows the focused summary, the Error: title and each message at its field', async ({ page }) => {
+    test('submitting it empty shows the focused summary, the Error: title and each message at its field', async ({
+      page,
+    }) => {
       await openForm(page, form);
       await expect(errorSummary(page)).toBeHidden();
       await submitButton(page).click();
@@ -345,7 +351,18 @@ test.describe('messages for wrong answers, word for word from the specification'
 });
 
 test.describe('names', () => {
-  for (const name of ['Zoë', 'Nguyễn', 'Śliwińska', 'Ólafur', 'محمد', 'محمد عبد الله', '王小明', 'Анна-Мария', "O'Brien-Dlamini", 'Jean Luc']) {
+  for (const name of [
+    'Zoë',
+    'Nguyễn',
+    'Śliwińska',
+    'Ólafur',
+    'محمد',
+    'محمد عبد الله',
+    '王小明',
+    'Анна-Мария',
+    "O'Brien-Dlamini",
+    'Jean Luc',
+  ]) {
     test(`"${name}" is accepted as a given name and a family name`, async ({ page }) => {
       await openPreview(page, 'registration');
       await submitButton(page).click();
@@ -388,7 +405,10 @@ test.describe('optional and required fields', () => {
     const terms = control(page, 'I accept the terms of use');
     await expect(terms).not.toBeChecked();
     await submitButton(page).click();
-    await expectFieldMessage(page, { field: 'I accept the terms of use', message: 'You must accept the terms of use to register' });
+    await expectFieldMessage(page, {
+      field: 'I accept the terms of use',
+      message: 'You must accept the terms of use to register',
+    });
   });
 });
 
@@ -426,7 +446,9 @@ test.describe('password widget', () => {
     };
     const expectMet = async (met: (keyof typeof rules)[]) => {
       for (const [name, item] of Object.entries(rules)) {
-        await expect(item, `${name} rule`).toContainText(met.includes(name as keyof typeof rules) ? '(done)' : '(not yet)');
+        await expect(item, `${name} rule`).toContainText(
+          met.includes(name as keyof typeof rules) ? '(done)' : '(not yet)',
+        );
       }
     };
     await expectMet([]);
@@ -496,7 +518,10 @@ test.describe('phone widget at 375 px', () => {
       await submitButton(page).click();
       await expect(errorSummary(page)).toBeFocused();
       expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
-      await testInfo.attach(`${form.id}-errors-375`, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+      await testInfo.attach(`${form.id}-errors-375`, {
+        body: await page.screenshot({ fullPage: true }),
+        contentType: 'image/png',
+      });
     });
   }
 });
@@ -516,7 +541,10 @@ test.describe('French', () => {
     ],
     login: ['L’adresse e-mail est obligatoire', 'Le mot de passe est obligatoire'],
     'forgot-password': ['L’adresse e-mail est obligatoire'],
-    'reset-password': ['Le nouveau mot de passe est obligatoire', 'La confirmation du nouveau mot de passe est obligatoire'],
+    'reset-password': [
+      'Le nouveau mot de passe est obligatoire',
+      'La confirmation du nouveau mot de passe est obligatoire',
+    ],
     'change-password': [
       'Le mot de passe est obligatoire',
       'Le nouveau mot de passe est obligatoire',
@@ -559,7 +587,9 @@ test.describe('French', () => {
       'Le mot de passe doit comporter au moins 8 caractères',
       'Les mots de passe ne correspondent pas',
     ]);
-    await expect(control(page, 'Numéro de mobile')).toHaveAccessibleDescription(/Numéro de téléphone mobile non valide/);
+    await expect(control(page, 'Numéro de mobile')).toHaveAccessibleDescription(
+      /Numéro de téléphone mobile non valide/,
+    );
   });
 
   test('switching language while errors are shown translates the summary and the messages', async ({ page }) => {
@@ -568,7 +598,10 @@ test.describe('French', () => {
     await expect(errorSummary(page)).toBeFocused();
     await previewLanguage(page, 'fr');
     const summary = errorSummary(page, 'Il y a un problème');
-    await expect(summary.getByRole('link')).toHaveText(['L’adresse e-mail est obligatoire', 'Le mot de passe est obligatoire']);
+    await expect(summary.getByRole('link')).toHaveText([
+      'L’adresse e-mail est obligatoire',
+      'Le mot de passe est obligatoire',
+    ]);
     await expect(control(page, 'Mot de passe')).toHaveAccessibleDescription(/Le mot de passe est obligatoire/);
   });
 
@@ -608,7 +641,10 @@ test.describe('on the real pages', () => {
     await submitButton(page, 'Se connecter').click();
     const summary = errorSummary(page, 'Il y a un problème');
     await expect(summary).toBeFocused();
-    await expect(summary.getByRole('link')).toHaveText(['L’adresse e-mail est obligatoire', 'Le mot de passe est obligatoire']);
+    await expect(summary.getByRole('link')).toHaveText([
+      'L’adresse e-mail est obligatoire',
+      'Le mot de passe est obligatoire',
+    ]);
     await expect(page).toHaveTitle(/^Erreur : /);
   });
 });
@@ -617,15 +653,26 @@ test.describe('labels', () => {
   const root = fileURLToPath(new URL('..', import.meta.url));
   const languages = readdirSync(path.join(root, 'locales')).sort();
   const text = (lng: string, key: string): string =>
-    key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], JSON.parse(readFileSync(path.join(root, 'locales', lng, 'forms.json'), 'utf8'))) as string;
+    key
+      .split('.')
+      .reduce<unknown>(
+        (node, part) => (node as Record<string, unknown>)?.[part],
+        JSON.parse(readFileSync(path.join(root, 'locales', lng, 'forms.json'), 'utf8')),
+      ) as string;
   const formIds = readdirSync(path.join(root, 'schemas'))
     .filter((f) => f.endsWith('.ui.json'))
     .map((f) => f.replace(/\.ui\.json$/, ''))
     .sort();
-  const propertyNames = (id: string) => Object.keys((JSON.parse(readFileSync(path.join(root, 'schemas', `${id}.schema.json`), 'utf8')) as { properties?: object }).properties ?? {});
+  const propertyNames = (id: string) =>
+    Object.keys(
+      (JSON.parse(readFileSync(path.join(root, 'schemas', `${id}.schema.json`), 'utf8')) as { properties?: object })
+        .properties ?? {},
+    );
   /** A label as the engine would show it without its text: a property name, an item's default name or an i18n key. */
   const looksRaw = (label: string, names: string[]) =>
-    names.includes(label) || /^[a-z]+[A-Z][A-Za-z0-9]*(-\d+)?$/.test(label) || /^[a-z][a-z0-9-]*:[A-Za-z0-9_.-]+$/.test(label);
+    names.includes(label) ||
+    /^[a-z]+[A-Z][A-Za-z0-9]*(-\d+)?$/.test(label) ||
+    /^[a-z][a-z0-9-]*:[A-Za-z0-9_.-]+$/.test(label);
 
   for (const lng of languages) {
     for (const id of formIds) {
@@ -641,14 +688,18 @@ test.describe('labels', () => {
         await expect(next).toBeVisible();
         const names = propertyNames(id);
         for (let step = 0; step < 20 && (await submitted.count()) === 0; step++) {
-          const labels = (await main.locator('form label, form legend').allTextContents()).map((l) => l.replace(optional, '').trim());
+          const labels = (await main.locator('form label, form legend').allTextContents()).map((l) =>
+            l.replace(optional, '').trim(),
+          );
           for (const label of labels) {
             expect(label, `${id} (${lng}): a field has no label`).not.toBe('');
             expect(looksRaw(label, names), `${id} (${lng}): a field is labelled "${label}"`).toBe(false);
           }
           const before = await main.textContent();
           await next.click();
-          await expect(async () => expect((await submitted.count()) > 0 || (await main.textContent()) !== before).toBe(true)).toPass();
+          await expect(async () =>
+            expect((await submitted.count()) > 0 || (await main.textContent()) !== before).toBe(true),
+          ).toPass();
         }
         await expect(submitted, `${id} (${lng}) goes through to its answers`).toBeVisible();
       });

@@ -12,7 +12,17 @@ import { createVerifiedAccount, latestMail, signInBrowser } from './support/acco
 import { test, expect, expectAccessible } from './support/fixtures';
 
 const LOCALES = join(import.meta.dirname, '..', 'locales');
-const PUBLIC_PAGES = ['/', '/faq', '/registration-warning', '/registration', '/login', '/forgot-password', '/email-confirmation', '/otp', '/no-such-page'];
+const PUBLIC_PAGES = [
+  '/',
+  '/faq',
+  '/registration-warning',
+  '/registration',
+  '/login',
+  '/forgot-password',
+  '/email-confirmation',
+  '/otp',
+  '/no-such-page',
+];
 /** Pages whose form is submitted empty to show its messages. */
 const FORM_PAGES = ['/registration', '/login', '/forgot-password'];
 /** Languages written right to left (as i18next decides `dir`). */
@@ -26,7 +36,8 @@ const languages = readdirSync(LOCALES, { withFileTypes: true })
 function leaves(node: unknown, prefix: string, out: Map<string, string>): Map<string, string> {
   if (typeof node === 'string') out.set(prefix, node);
   else if (Array.isArray(node)) node.forEach((item, i) => leaves(item, `${prefix}.${i}`, out));
-  else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) leaves(v, prefix ? `${prefix}.${k}` : k, out);
+  else if (node && typeof node === 'object')
+    for (const [k, v] of Object.entries(node)) leaves(v, prefix ? `${prefix}.${k}` : k, out);
   return out;
 }
 
@@ -48,7 +59,9 @@ function englishTexts(lng: string): string[] {
   const english = catalogue('en');
   const target = catalogue(lng);
   return [...english]
-    .filter(([key, text]) => text.length >= 12 && /\s/.test(text.trim()) && !text.includes('{{') && target.get(key) !== text)
+    .filter(
+      ([key, text]) => text.length >= 12 && /\s/.test(text.trim()) && !text.includes('{{') && target.get(key) !== text,
+    )
     .map(([, text]) => text);
 }
 
@@ -103,7 +116,8 @@ test.describe('every language', () => {
 
           const cdp = await page.context().newCDPSession(page);
           await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 10, y: 400 }] });
-          for (let x = 30; x <= 130; x += 20) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: 402 }] });
+          for (let x = 30; x <= 130; x += 20)
+            await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: 402 }] });
           await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
           await expect(page.getByRole('dialog')).toBeVisible();
           await expect(async () => expect((await page.getByRole('dialog').boundingBox())?.x).toBe(0)).toPass();
@@ -120,7 +134,12 @@ test('the development pseudo-locale, opened by ?lng=en-XA, accents and lengthens
   await expect(page.getByRole('navigation').first().getByRole('link').first()).toHaveText(/^⟦Ĥöɱé ·+⟧$/);
 });
 
-test('signed in, the language chosen in the header is saved in the profile and the e-mails follow it', async ({ page, context, request, baseURL }) => {
+test('signed in, the language chosen in the header is saved in the profile and the e-mails follow it', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   const lng = languages[0];
   expect(lng, 'a language besides English in locales/').toBeTruthy();
   const account = await createVerifiedAccount(request);
@@ -134,7 +153,10 @@ test('signed in, the language chosen in the header is saved in the profile and t
     expect(profile.language).toBe(lng);
   }).toPass();
   // A password reset asked for in English is e-mailed in the profile's language.
-  await request.post('/api/eta/profile/request-password-reset', { data: { email: account.email }, headers: { 'accept-language': 'en' } });
+  await request.post('/api/eta/profile/request-password-reset', {
+    data: { email: account.email },
+    headers: { 'accept-language': 'en' },
+  });
   const mail = await latestMail(request, account.email, /.+/, { count: 2 });
   const englishSubject = JSON.parse(readFileSync(join(LOCALES, 'en', 'emails.json'), 'utf8')).resetPassword?.subject;
   const subject = JSON.parse(readFileSync(join(LOCALES, lng, 'emails.json'), 'utf8')).resetPassword?.subject;

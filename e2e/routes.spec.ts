@@ -2,7 +2,10 @@ import manifest from '../schemas/routes.manifest.json' with { type: 'json' };
 import { test, expect } from './support/fixtures';
 import { createVerifiedAccount, loginThroughApi, signInBrowser, type Account } from './support/accounts';
 
-interface QueryRule { required?: boolean; enum?: string[] }
+interface QueryRule {
+  required?: boolean;
+  enum?: string[];
+}
 interface ManifestRoute {
   path: string;
   guard?: 'public' | 'auth' | 'guest';
@@ -55,19 +58,27 @@ test.describe('every route of the manifest, logged out', () => {
     });
   }
 
-  for (const route of routes.filter((r) => r.guard !== 'auth' && Object.values(r.query ?? {}).some((q) => q.required))) {
+  for (const route of routes.filter(
+    (r) => r.guard !== 'auth' && Object.values(r.query ?? {}).some((q) => q.required),
+  )) {
     test(`${route.path} without its required parameters explains the link is not valid`, async ({ page }) => {
       await page.goto(route.path);
       await expect(page.getByRole('heading', { name: 'This link is not valid' })).toBeVisible();
-      await page.getByRole('link', { name: 'Go to Home Page' }).or(page.getByRole('button', { name: 'Go to Home Page' })).click();
+      await page
+        .getByRole('link', { name: 'Go to Home Page' })
+        .or(page.getByRole('button', { name: 'Go to Home Page' }))
+        .click();
       await expect(page).toHaveURL(/\/$/);
     });
   }
 
-  for (const route of routes.filter((r) => r.guard !== 'auth' && Object.values(r.query ?? {}).some((q) => q.required && q.enum))) {
+  for (const route of routes.filter(
+    (r) => r.guard !== 'auth' && Object.values(r.query ?? {}).some((q) => q.required && q.enum),
+  )) {
     test(`${route.path} with a value outside the allowed list explains the link is not valid`, async ({ page }) => {
       const params = new URLSearchParams();
-      for (const [name, rule] of Object.entries(route.query ?? {})) if (rule.required) params.set(name, rule.enum ? 'nonsense' : 'x');
+      for (const [name, rule] of Object.entries(route.query ?? {}))
+        if (rule.required) params.set(name, rule.enum ? 'nonsense' : 'x');
       await page.goto(`${route.path}?${params}`);
       await expect(page.getByRole('heading', { name: 'This link is not valid' })).toBeVisible();
     });
@@ -115,7 +126,10 @@ test('an unknown address shows the not-found page, whose button goes home', asyn
     page.getByText('The page you are looking for does not exist, may have been moved, or is temporarily unavailable.'),
   ).toBeVisible();
   await expect(page.getByRole('main').getByRole('img')).toBeVisible();
-  await page.getByRole('link', { name: 'Go to Home Page' }).or(page.getByRole('button', { name: 'Go to Home Page' })).click();
+  await page
+    .getByRole('link', { name: 'Go to Home Page' })
+    .or(page.getByRole('button', { name: 'Go to Home Page' }))
+    .click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });

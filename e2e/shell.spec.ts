@@ -2,7 +2,17 @@ import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible } from './support/fixtures';
 import { createVerifiedAccount, signInBrowser } from './support/accounts';
 
-const PUBLIC_PAGES = ['/', '/faq', '/registration-warning', '/registration', '/login', '/forgot-password', '/email-confirmation', '/otp', '/no-such-page'];
+const PUBLIC_PAGES = [
+  '/',
+  '/faq',
+  '/registration-warning',
+  '/registration',
+  '/login',
+  '/forgot-password',
+  '/email-confirmation',
+  '/otp',
+  '/no-such-page',
+];
 
 /** Swipes with real touch events through the DevTools protocol, as a finger would. */
 async function swipe(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
@@ -19,7 +29,9 @@ async function swipe(page: Page, from: { x: number; y: number }, to: { x: number
 }
 
 test.describe('desktop navigation at 1280 px', () => {
-  test('logged out: Home, FAQs, Register, Login in the spec order; Register goes to the warning page', async ({ page }) => {
+  test('logged out: Home, FAQs, Register, Login in the spec order; Register goes to the warning page', async ({
+    page,
+  }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main menu' });
     await expect(nav.getByRole('link')).toHaveText(['Home', 'FAQs', 'Register', 'Login']);
@@ -30,12 +42,23 @@ test.describe('desktop navigation at 1280 px', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
-  test('logged in: Home, FAQs, Profile, Apply, Logout; Logout ends the session and goes home', async ({ page, context, request, baseURL }) => {
+  test('logged in: Home, FAQs, Profile, Apply, Logout; Logout ends the session and goes home', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     const account = await createVerifiedAccount(request);
     await signInBrowser(context, baseURL!, account.tokens);
     await page.goto('/faq');
     const nav = page.getByRole('navigation', { name: 'Main menu' });
-    await expect(nav.getByRole('link').or(nav.getByRole('button'))).toHaveText(['Home', 'FAQs', 'Profile', 'Apply', 'Logout']);
+    await expect(nav.getByRole('link').or(nav.getByRole('button'))).toHaveText([
+      'Home',
+      'FAQs',
+      'Profile',
+      'Apply',
+      'Logout',
+    ]);
     await nav.getByRole('link', { name: 'Apply' }).click();
     await expect(page).toHaveURL(/\/applications\/create-application$/);
     await nav.getByRole('button', { name: 'Logout' }).click();
@@ -44,11 +67,16 @@ test.describe('desktop navigation at 1280 px', () => {
     const cookies = await context.cookies();
     expect(cookies.filter((c) => c.name === 'authToken' || c.name === 'refreshToken')).toEqual([]);
     // The server ended the session too: the old refresh token is refused.
-    const refresh = await request.post('/api/eta/profile/refresh', { data: { refreshToken: account.tokens.refreshToken } });
+    const refresh = await request.post('/api/eta/profile/refresh', {
+      data: { refreshToken: account.tokens.refreshToken },
+    });
     expect(refresh.status()).toBe(401);
   });
 
-  test('header and footer carry the department, government-portal, social-media, terms and PAIA links from the runtime settings', async ({ page, request }) => {
+  test('header and footer carry the department, government-portal, social-media, terms and PAIA links from the runtime settings', async ({
+    page,
+    request,
+  }) => {
     const settings = (await (await request.get('/envs')).json()) as { key: string; value: string }[];
     const setting = (key: string) => settings.find((s) => s.key === key)?.value;
     await page.goto('/');
@@ -56,10 +84,12 @@ test.describe('desktop navigation at 1280 px', () => {
     await expect(footer.getByRole('link', { name: 'Terms of use' })).toHaveAttribute('href', setting('TERMS_URL')!);
     await expect(footer.getByRole('link', { name: 'PAIA Manual' })).toHaveAttribute('href', setting('PAIA_URL')!);
     await expect(footer.getByRole('link', { name: /Facebook/ })).toHaveAttribute('href', setting('FACEBOOK_URL')!);
-    await expect(page.getByRole('banner').getByRole('link', { name: /Department of Home Affairs/ }).first()).toHaveAttribute(
-      'href',
-      setting('DEPARTMENT_URL')!,
-    );
+    await expect(
+      page
+        .getByRole('banner')
+        .getByRole('link', { name: /Department of Home Affairs/ })
+        .first(),
+    ).toHaveAttribute('href', setting('DEPARTMENT_URL')!);
   });
 
   test('the document carries a strict Content-Security-Policy and the page runs under it', async ({ page }) => {
@@ -81,7 +111,12 @@ test.describe('mobile navigation at 375 px', () => {
     await page.getByRole('button', { name: 'Menu' }).click();
     const drawer = page.getByRole('dialog');
     await expect(drawer).toBeVisible();
-    await expect(drawer.getByRole('navigation', { name: 'Main menu' }).getByRole('link')).toHaveText(['Home', 'FAQs', 'Register', 'Login']);
+    await expect(drawer.getByRole('navigation', { name: 'Main menu' }).getByRole('link')).toHaveText([
+      'Home',
+      'FAQs',
+      'Register',
+      'Login',
+    ]);
     // Measured once the drawer has finished sliding in.
     await expect(async () => {
       const box = (await drawer.boundingBox())!;
@@ -126,12 +161,13 @@ for (const width of [1280, 375]) {
         await expectAccessible(page);
       });
     }
-    if (width < 600) test('axe finds nothing with the mobile menu open', async ({ page }) => {
-      await page.goto('/');
-      await page.getByRole('button', { name: 'Menu' }).click();
-      await expect(page.getByRole('dialog')).toBeVisible();
-      await expectAccessible(page);
-    });
+    if (width < 600)
+      test('axe finds nothing with the mobile menu open', async ({ page }) => {
+        await page.goto('/');
+        await page.getByRole('button', { name: 'Menu' }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await expectAccessible(page);
+      });
   });
 }
 
@@ -189,28 +225,47 @@ test.describe('loading overlay', () => {
   });
 });
 
-test('an unexpected server answer shows the generic error page, whose button reloads home', async ({ page, context, request, baseURL }) => {
+test('an unexpected server answer shows the generic error page, whose button reloads home', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   const account = await createVerifiedAccount(request);
   await signInBrowser(context, baseURL!, account.tokens);
   await page.route('**/api/eta/profile', (route) =>
-    route.request().method() === 'GET' ? route.fulfill({ status: 500, contentType: 'text/plain', body: 'upstream failure' }) : route.continue(),
+    route.request().method() === 'GET'
+      ? route.fulfill({ status: 500, contentType: 'text/plain', body: 'upstream failure' })
+      : route.continue(),
   );
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Error', exact: true })).toBeVisible();
-  await expect(page.getByText('An unexpected error has occurred. Please refresh the page or try again later.')).toBeVisible();
+  await expect(
+    page.getByText('An unexpected error has occurred. Please refresh the page or try again later.'),
+  ).toBeVisible();
   await expectAccessible(page);
   await page.unroute('**/api/eta/profile');
-  await page.getByRole('button', { name: 'Go to Home Page' }).or(page.getByRole('link', { name: 'Go to Home Page' })).click();
+  await page
+    .getByRole('button', { name: 'Go to Home Page' })
+    .or(page.getByRole('link', { name: 'Go to Home Page' }))
+    .click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
-test('a request that times out shows the error dialog titled Error with "Request timed out"', async ({ page, context, request, baseURL }) => {
+test('a request that times out shows the error dialog titled Error with "Request timed out"', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   const account = await createVerifiedAccount(request);
   await signInBrowser(context, baseURL!, account.tokens);
   // 504 is how a gateway reports a time-out: the portal treats it like its own 90 s limit, without the wait.
   await page.route('**/api/eta/profile', (route) =>
-    route.request().method() === 'GET' ? route.fulfill({ status: 504, contentType: 'text/plain', body: 'Gateway Timeout' }) : route.continue(),
+    route.request().method() === 'GET'
+      ? route.fulfill({ status: 504, contentType: 'text/plain', body: 'Gateway Timeout' })
+      : route.continue(),
   );
   await page.goto('/profile');
   const dialog = page.getByRole('dialog', { name: 'Error' }).or(page.getByRole('alertdialog', { name: 'Error' }));

@@ -45,7 +45,10 @@ async function boot(): Promise<void> {
       markSessionEnded();
       const { pathname, search, hash } = router.state.location;
       if (pathname !== LOGIN_PATH) {
-        void router.navigate(LOGIN_PATH, { replace: true, state: { from: `${pathname}${search}${hash}`, notice: 'sessionExpired' } });
+        void router.navigate(LOGIN_PATH, {
+          replace: true,
+          state: { from: `${pathname}${search}${hash}`, notice: 'sessionExpired' },
+        });
       }
     },
   });

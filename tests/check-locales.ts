@@ -25,14 +25,25 @@ const englishFolder = join(root, 'locales', SOURCE_LANGUAGE);
 const label = relative(root, localesDir).split('\\').join('/') || '.';
 const lngs = named.length ? named : languageFolders(localesDir);
 
-const reports = lngs.map((lng) => checkLanguageFolder(lng, join(localesDir, lng), englishFolder, `${label.startsWith('..') ? localesDir : label}/${lng}`));
+const reports = lngs.map((lng) =>
+  checkLanguageFolder(
+    lng,
+    join(localesDir, lng),
+    englishFolder,
+    `${label.startsWith('..') ? localesDir : label}/${lng}`,
+  ),
+);
 let problems = 0;
 for (const report of reports) {
   for (const finding of report.findings) console.error(finding.message);
   problems += report.findings.length;
 }
 if (scanCode) {
-  const inCode = findTextInCode(join(root, 'src'), root, readAllowedText(join(root, 'tests/locales/text-in-code-allowed.json')));
+  const inCode = findTextInCode(
+    join(root, 'src'),
+    root,
+    readAllowedText(join(root, 'tests/locales/text-in-code-allowed.json')),
+  );
   for (const finding of inCode) console.error(finding.message);
   problems += inCode.length;
 }
@@ -42,4 +53,6 @@ if (problems > 0) {
   console.error(`${problems} problem(s) found in the translations.`);
   process.exit(1);
 }
-console.log(`Translations: ${reports.length ? lngs.join(', ') + ' complete' : 'no language besides English'}; no text written in code.`);
+console.log(
+  `Translations: ${reports.length ? lngs.join(', ') + ' complete' : 'no language besides English'}; no text written in code.`,
+);

@@ -1,6 +1,6 @@
 /**
  * `npm test`: the whole test suite, the same on a developer's machine and in CI.
- * Typecheck, lint, schema catalogue checks, the translations check, unit and integration tests (SQLite and a scratch PostgreSQL),
+ * Typecheck, formatting, lint, schema catalogue checks, the translations check, unit and integration tests (SQLite and a scratch PostgreSQL),
  * production build, then Playwright end-to-end journeys in Chromium against the real server.
  */
 import { spawnSync } from 'node:child_process';
@@ -36,6 +36,7 @@ const only = process.argv.slice(2);
 
 const steps: Step[] = [
   { name: 'typecheck', command: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] },
+  { name: 'format', command: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'] },
   { name: 'lint', command: bin('eslint'), args: ['.', '--max-warnings=0'] },
   { name: 'check:schemas', command: bin('tsx'), args: ['tests/check-schemas.ts'] },
   { name: 'check:locales', command: bin('tsx'), args: ['tests/check-locales.ts'] },
@@ -95,7 +96,9 @@ async function main(): Promise<number> {
 
   console.log('\n=== summary ===');
   for (const r of results) {
-    console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name.padEnd(22)} ${r.seconds.toFixed(1).padStart(7)} s  (${r.passed} passed, ${r.failed} failed)`);
+    console.log(
+      `${r.ok ? 'ok  ' : 'FAIL'}  ${r.name.padEnd(22)} ${r.seconds.toFixed(1).padStart(7)} s  (${r.passed} passed, ${r.failed} failed)`,
+    );
   }
   const passed = results.reduce((n, r) => n + r.passed, 0);
   const failed = results.reduce((n, r) => n + r.failed, 0);

@@ -42,7 +42,12 @@ export async function latestMail(request: APIRequestContext, to: string, subject
 
 /** Registers through the API, confirms the address from the e-mailed link and signs in: a ready account. */
 export async function createVerifiedAccount(request: APIRequestContext): Promise<Account & { tokens: Tokens }> {
-  const account: Account = { email: uniqueEmail(), password: PASSWORD, givenNames: 'Thandi', familyName: "O'Neil-Mbeki" };
+  const account: Account = {
+    email: uniqueEmail(),
+    password: PASSWORD,
+    givenNames: 'Thandi',
+    familyName: "O'Neil-Mbeki",
+  };
   const registered = await request.post('/api/eta/profile/register', {
     data: {
       title: 'MS',
@@ -62,7 +67,9 @@ export async function createVerifiedAccount(request: APIRequestContext): Promise
   const authKey = new URL(link).searchParams.get('authKey');
   const verified = await request.post('/api/eta/profile/verify', { data: { authKey } });
   if (!verified.ok()) throw new Error(`verify failed: ${verified.status()} ${await verified.text()}`);
-  const login = await request.post('/api/eta/profile/login', { data: { email: account.email, password: account.password } });
+  const login = await request.post('/api/eta/profile/login', {
+    data: { email: account.email, password: account.password },
+  });
   if (!login.ok()) throw new Error(`login failed: ${login.status()} ${await login.text()}`);
   const { tokenInfo } = (await login.json()) as { tokenInfo: Tokens };
   return { ...account, tokens: tokenInfo };
@@ -70,7 +77,9 @@ export async function createVerifiedAccount(request: APIRequestContext): Promise
 
 /** A new session for an existing account (its own refresh-token family), through the API. */
 export async function loginThroughApi(request: APIRequestContext, account: Account): Promise<Tokens> {
-  const login = await request.post('/api/eta/profile/login', { data: { email: account.email, password: account.password } });
+  const login = await request.post('/api/eta/profile/login', {
+    data: { email: account.email, password: account.password },
+  });
   if (!login.ok()) throw new Error(`login failed: ${login.status()} ${await login.text()}`);
   return ((await login.json()) as { tokenInfo: Tokens }).tokenInfo;
 }
@@ -92,6 +101,10 @@ export async function signInBrowser(context: BrowserContext, baseURL: string, to
     cookie('authToken', tokens.accessToken, tokens.expiresIn),
     cookie('refreshToken', tokens.refreshToken, tokens.refreshExpiresIn),
     cookie('authTokenExpiryDate', new Date((now + tokens.expiresIn) * 1000).toISOString(), tokens.expiresIn),
-    cookie('refreshTokenExpiryDate', new Date((now + tokens.refreshExpiresIn) * 1000).toISOString(), tokens.refreshExpiresIn),
+    cookie(
+      'refreshTokenExpiryDate',
+      new Date((now + tokens.refreshExpiresIn) * 1000).toISOString(),
+      tokens.refreshExpiresIn,
+    ),
   ]);
 }

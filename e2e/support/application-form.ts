@@ -33,7 +33,10 @@ export async function choose(page: Page, label: string, typed: string, option: s
   await box.click();
   await box.fill('');
   await box.pressSequentially(typed);
-  await page.getByRole('listbox').getByRole('option', typeof option === 'string' ? { name: option, exact: true } : { name: option }).click();
+  await page
+    .getByRole('listbox')
+    .getByRole('option', typeof option === 'string' ? { name: option, exact: true } : { name: option })
+    .click();
   if (typeof option === 'string') await expect(box).toHaveValue(option);
 }
 
@@ -66,7 +69,9 @@ export async function continueTo(page: Page, heading: string, button = 'Continue
 
 /** True when nothing on the page reaches past the right edge of the window. */
 export async function expectNoSidewaysScroll(page: Page, label: string): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, `${label} scrolls sideways`).toBeLessThanOrEqual(0);
 }
 
@@ -85,29 +90,52 @@ export async function passCaptureThroughApi(
   applicationIdentifier: string,
   applicantIdentifier: string,
 ): Promise<void> {
-  const started = await request.post('/api/eta/biometrics', { headers: auth(tokens), data: { applicationIdentifier, applicantIdentifier } });
+  const started = await request.post('/api/eta/biometrics', {
+    headers: auth(tokens),
+    data: { applicationIdentifier, applicantIdentifier },
+  });
   expect(started.status(), `start capture: ${await started.text()}`).toBe(201);
   const { sessionIdentifier } = (await started.json()) as { sessionIdentifier: string };
   const act = async (data: Record<string, unknown>, status: string) => {
-    const response = await request.post(`/api/eta/biometrics/capture-session-status/${sessionIdentifier}`, { headers: auth(tokens), data });
-    expect(response.status(), `${String(data.action)} ${String(data.captureType)}: ${(await response.text()).slice(0, 400)}`).toBe(200);
+    const response = await request.post(`/api/eta/biometrics/capture-session-status/${sessionIdentifier}`, {
+      headers: auth(tokens),
+      data,
+    });
+    expect(
+      response.status(),
+      `${String(data.action)} ${String(data.captureType)}: ${(await response.text()).slice(0, 400)}`,
+    ).toBe(200);
     expect(((await response.json()) as { status: string }).status).toBe(status);
   };
   const selfie = (await validSelfie()).toString('base64');
   const passport = (await validPassportPage()).toString('base64');
   await act({ action: 'START_CAPTURE', captureType: 'biometrics' }, 'BIO_CAPTURE_STARTED');
-  await act({ action: 'UPLOAD_IMAGE', captureType: 'biometrics', image: `data:image/jpeg;base64,${selfie}` }, 'BIO_CAPTURE_COMPLETE');
+  await act(
+    { action: 'UPLOAD_IMAGE', captureType: 'biometrics', image: `data:image/jpeg;base64,${selfie}` },
+    'BIO_CAPTURE_COMPLETE',
+  );
   await act({ action: 'START_CAPTURE', captureType: 'passport' }, 'PASSPORT_CAPTURE_STARTED');
-  await act({ action: 'UPLOAD_IMAGE', captureType: 'passport', image: `data:image/jpeg;base64,${passport}` }, 'PASSPORT_CAPTURE_COMPLETE');
+  await act(
+    { action: 'UPLOAD_IMAGE', captureType: 'passport', image: `data:image/jpeg;base64,${passport}` },
+    'PASSPORT_CAPTURE_COMPLETE',
+  );
 }
 
 /** A passport number no other journey uses, so the open-application check never meets another test's. */
-export const freshPassportNumber = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`.slice(0, 20);
+export const freshPassportNumber = (prefix: string) =>
+  `${prefix}${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`.slice(0, 20);
 
 /** An application for the account holder and one child, made through the API (for journeys that start later). */
-export async function applicationForTwoThroughApi(request: APIRequestContext, tokens: Tokens, holder: { givenNames: string; familyName: string }) {
+export async function applicationForTwoThroughApi(
+  request: APIRequestContext,
+  tokens: Tokens,
+  holder: { givenNames: string; familyName: string },
+) {
   const headers = auth(tokens);
-  const created = await request.post('/api/eta/applications', { headers, data: { applicationType: 'ETA', applyingFor: 'SELF_AND_OTHERS' } });
+  const created = await request.post('/api/eta/applications', {
+    headers,
+    data: { applicationType: 'ETA', applyingFor: 'SELF_AND_OTHERS' },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const { applicationIdentifier } = (await created.json()) as { applicationIdentifier: string };
   const add = async (data: Record<string, unknown>) => {
@@ -116,16 +144,41 @@ export async function applicationForTwoThroughApi(request: APIRequestContext, to
     return ((await added.json()) as { applicantIdentifier: string }).applicantIdentifier;
   };
   const base = { nationality: 'FR', passportIssuingCountry: 'FR' };
-  const first = await add({ ...base, isAccountHolder: true, givenNames: holder.givenNames, familyName: holder.familyName, dateOfBirth: '1986-04-12', passportNumber: freshPassportNumber('FR') });
-  const second = await add({ ...base, isAccountHolder: false, relationship: 'CHILD', givenNames: 'Léo', familyName: 'Dubois', dateOfBirth: '2015-02-01', passportNumber: freshPassportNumber('FC') });
+  const first = await add({
+    ...base,
+    isAccountHolder: true,
+    givenNames: holder.givenNames,
+    familyName: holder.familyName,
+    dateOfBirth: '1986-04-12',
+    passportNumber: freshPassportNumber('FR'),
+  });
+  const second = await add({
+    ...base,
+    isAccountHolder: false,
+    relationship: 'CHILD',
+    givenNames: 'Léo',
+    familyName: 'Dubois',
+    dateOfBirth: '2015-02-01',
+    passportNumber: freshPassportNumber('FC'),
+  });
   return { applicationIdentifier, first, second };
 }
 
 /** One applicant's saved answers of the application form, as the API holds them. */
-export async function savedApplicationForm(request: APIRequestContext, tokens: Tokens, applicationIdentifier: string, applicantIdentifier: string) {
-  const response = await request.get(`/api/eta/application-details/${applicationIdentifier}?applicantIdentifier=${applicantIdentifier}`, { headers: auth(tokens) });
+export async function savedApplicationForm(
+  request: APIRequestContext,
+  tokens: Tokens,
+  applicationIdentifier: string,
+  applicantIdentifier: string,
+) {
+  const response = await request.get(
+    `/api/eta/application-details/${applicationIdentifier}?applicantIdentifier=${applicantIdentifier}`,
+    { headers: auth(tokens) },
+  );
   expect(response.status()).toBe(200);
-  const body = (await response.json()) as { applicants: { applicationForm: { answers: Record<string, unknown>; lastPage: string | null; complete: boolean } }[] };
+  const body = (await response.json()) as {
+    applicants: { applicationForm: { answers: Record<string, unknown>; lastPage: string | null; complete: boolean } }[];
+  };
   return body.applicants[0].applicationForm;
 }
 
@@ -182,7 +235,9 @@ export async function fillWork(page: Page): Promise<void> {
 export async function fillWorkDetails(page: Page): Promise<void> {
   await page.getByRole('textbox', { name: 'Job title or course' }).fill('Teacher');
   await page.getByRole('textbox', { name: 'Name of your employer or school' }).fill('Lycée du Parc');
-  await page.getByRole('textbox', { name: /^Address of your employer or school/ }).fill('1 boulevard Anatole France, 69006 Lyon');
+  await page
+    .getByRole('textbox', { name: /^Address of your employer or school/ })
+    .fill('1 boulevard Anatole France, 69006 Lyon');
 }
 
 export async function fillTrip(page: Page): Promise<void> {

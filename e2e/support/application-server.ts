@@ -51,7 +51,8 @@ export async function startKillableServer(options: { port?: number; dataDir?: st
   const baseURL = `http://localhost:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The server on port ${port} exited: ${output}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`The server on port ${port} exited: ${output}`);
     try {
       if ((await fetch(`${baseURL}/health`)).ok) break;
     } catch {

@@ -52,8 +52,12 @@ export interface CaptureApplicant {
 export async function applicantForCapture(request: APIRequestContext): Promise<CaptureApplicant> {
   const account = await createVerifiedAccount(request);
   const headers = { Authorization: `Bearer ${account.tokens.accessToken}` };
-  const created = await request.post('/api/eta/applications', { headers, data: { applicationType: 'ETA', applyingFor: 'SELF' } });
-  if (created.status() !== 201) throw new Error(`create application answered ${created.status()}: ${await created.text()}`);
+  const created = await request.post('/api/eta/applications', {
+    headers,
+    data: { applicationType: 'ETA', applyingFor: 'SELF' },
+  });
+  if (created.status() !== 201)
+    throw new Error(`create application answered ${created.status()}: ${await created.text()}`);
   const { applicationIdentifier } = (await created.json()) as { applicationIdentifier: string };
   const added = await request.post(`/api/eta/applications/${applicationIdentifier}/applicants`, {
     headers,

@@ -14,7 +14,11 @@ export async function expectAccessible(page: Page, label = page.url()): Promise<
   await expect(async () => {
     const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
     const summary = results.violations.map(
-      (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n    ')}`,
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 5)
+          .join('\n    ')}`,
     );
     expect(summary, `axe violations on ${label}`).toEqual([]);
   }).toPass({ timeout: 15_000, intervals: [250, 500, 1_000] });

@@ -19,13 +19,18 @@ describe('refreshSessionNow', () => {
     vi.stubGlobal('fetch', fetchMock);
     expect(await refreshSessionNow()).toBe(true);
     expect(store).toHaveBeenCalledWith(info);
-    expect(JSON.parse(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual({ refreshToken: 'refresh-1' });
+    expect(JSON.parse(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual({
+      refreshToken: 'refresh-1',
+    });
   });
 
   it('ends the local session when the server refuses the token', async () => {
     vi.spyOn(tokens, 'getRefreshToken').mockReturnValue('refresh-1');
     const clear = vi.spyOn(tokens, 'clearTokens').mockImplementation(() => {});
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ error: 'x', code: 'REFRESH_TOKEN_INVALID' }), { status: 401 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ error: 'x', code: 'REFRESH_TOKEN_INVALID' }), { status: 401 })),
+    );
     expect(await refreshSessionNow()).toBe(false);
     expect(clear).toHaveBeenCalled();
   });
@@ -40,7 +45,12 @@ describe('refreshSessionNow and the scheduler', () => {
     const scheduled = refreshNow();
     const stay = refreshSessionNow();
     expect(Number(localStorage.getItem(LAST_ACTIVITY_KEY))).toBeGreaterThan(0);
-    answer(new Response(JSON.stringify({ accessToken: 'b', expiresIn: 900, refreshToken: 'refresh-2', refreshExpiresIn: 3600 }), { status: 200 }));
+    answer(
+      new Response(
+        JSON.stringify({ accessToken: 'b', expiresIn: 900, refreshToken: 'refresh-2', refreshExpiresIn: 3600 }),
+        { status: 200 },
+      ),
+    );
     expect(await Promise.all([scheduled, stay])).toEqual([true, true]);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(tokens.getRefreshToken()).toBe('refresh-2');
@@ -49,7 +59,10 @@ describe('refreshSessionNow and the scheduler', () => {
 
   it('leaves the session alone when the network fails', async () => {
     tokens.storeTokens({ accessToken: 'a', expiresIn: 900, refreshToken: 'refresh-1', refreshExpiresIn: 3600 });
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     expect(await refreshSessionNow()).toBe(false);
     expect(tokens.getRefreshToken()).toBe('refresh-1');
     tokens.clearTokens();

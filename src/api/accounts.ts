@@ -92,7 +92,8 @@ export function useVerifyEmail() {
 /** POST verify with emailAction RESET_PASSWORD: checks the e-mailed reset code and answers a reset key. */
 export function useVerifyResetCode() {
   return useMutation({
-    mutationFn: (answers: ResetCodeAnswers) => post<ResetKeyResult>('/verify', { ...answers, emailAction: 'RESET_PASSWORD' }),
+    mutationFn: (answers: ResetCodeAnswers) =>
+      post<ResetKeyResult>('/verify', { ...answers, emailAction: 'RESET_PASSWORD' }),
   });
 }
 
@@ -108,12 +109,16 @@ export function useLogin() {
 
 /** POST request-password-reset: always the same answer, whether or not the account exists. */
 export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: (answers: { email: string }) => post<MessageResult>('/request-password-reset', answers) });
+  return useMutation({
+    mutationFn: (answers: { email: string }) => post<MessageResult>('/request-password-reset', answers),
+  });
 }
 
 /** POST reset-password: sets a new password with the key from the reset e-mail. */
 export function useResetPassword() {
-  return useMutation({ mutationFn: (answers: ResetPasswordAnswers) => post<MessageResult>('/reset-password', answers) });
+  return useMutation({
+    mutationFn: (answers: ResetPasswordAnswers) => post<MessageResult>('/reset-password', answers),
+  });
 }
 
 /** POST change-password (signed in): checks the current password, or the key from an e-mailed code, and sets the new one. */

@@ -24,7 +24,14 @@ const PAGES: Record<string, string[]> = { work: ['occupationType'], trip: ['arri
 const ok = (body: SaveBody): ApiResult<SaveResult> => ({
   success: true,
   status: 200,
-  data: { applicationIdentifier: target.applicationIdentifier, applicantIdentifier: target.applicantIdentifier, page: body.page ?? null, complete: false, step: 'APPLICATION_FORM', answers: body.answers },
+  data: {
+    applicationIdentifier: target.applicationIdentifier,
+    applicantIdentifier: target.applicantIdentifier,
+    page: body.page ?? null,
+    complete: false,
+    step: 'APPLICATION_FORM',
+    answers: body.answers,
+  },
 });
 const offline: ApiResult<SaveResult> = { success: false, status: 0, error: 'Failed to fetch' };
 
@@ -38,7 +45,14 @@ function queueWith(answers: ApiResult<SaveResult>[], statuses: SaveStatus[] = []
     i += 1;
     return answer.success ? ok(body) : answer;
   });
-  const queue = new AnswerSaveQueue({ target, pageFields: (p) => PAGES[p] ?? [], send, onStatus: (s) => statuses.push(s), retryBaseMs: 1000, maxRetryMs: 8000 });
+  const queue = new AnswerSaveQueue({
+    target,
+    pageFields: (p) => PAGES[p] ?? [],
+    send,
+    onStatus: (s) => statuses.push(s),
+    retryBaseMs: 1000,
+    maxRetryMs: 8000,
+  });
   return { queue, send, bodies, statuses };
 }
 
@@ -56,7 +70,10 @@ describe('the save queue', () => {
     const { queue, bodies, statuses } = queueWith([ok({ answers: {} })]);
     queue.change({ arrivalDate: '2030-0', occupationType: 'MEDIA' }, 'trip', ['arrivalDate']);
     await vi.advanceTimersByTimeAsync(1000);
-    queue.change({ arrivalDate: '2030-03-01', occupationType: 'MEDIA', flightNumber: 'SA' }, 'trip', ['arrivalDate', 'flightNumber']);
+    queue.change({ arrivalDate: '2030-03-01', occupationType: 'MEDIA', flightNumber: 'SA' }, 'trip', [
+      'arrivalDate',
+      'flightNumber',
+    ]);
     await vi.advanceTimersByTimeAsync(1499);
     expect(bodies).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
@@ -137,7 +154,10 @@ describe('the save queue', () => {
   it('saves a page on Continue at once, with that page’s answers only and not as a draft', async () => {
     const { queue, bodies } = queueWith([ok({ answers: {} })]);
     queue.change({ occupationType: 'MEDIA', arrivalDate: '2030-03-01' }, 'trip', ['arrivalDate']);
-    const outcome = await queue.savePage({ occupationType: 'MEDIA', arrivalDate: '2030-03-01', flightNumber: 'SA 234' }, 'trip');
+    const outcome = await queue.savePage(
+      { occupationType: 'MEDIA', arrivalDate: '2030-03-01', flightNumber: 'SA 234' },
+      'trip',
+    );
     expect(outcome.kind).toBe('saved');
     expect(bodies).toEqual([{ page: 'trip', answers: { arrivalDate: '2030-03-01', flightNumber: 'SA 234' } }]);
     // The pending draft was replaced by the page save.
@@ -151,7 +171,11 @@ describe('the save queue', () => {
     const refused: ApiResult<SaveResult> = {
       success: false,
       status: 400,
-      error: { error: 'There is a problem', code: 'VALIDATION_FAILED', fields: [{ field: 'flightNumber', key: 'k', message: 'Enter a flight number like SA 234' }] },
+      error: {
+        error: 'There is a problem',
+        code: 'VALIDATION_FAILED',
+        fields: [{ field: 'flightNumber', key: 'k', message: 'Enter a flight number like SA 234' }],
+      },
     };
     const { queue, bodies } = queueWith([refused]);
     const outcome = await queue.savePage({ flightNumber: 'x' }, 'trip');
@@ -197,7 +221,9 @@ describe('the local backup', () => {
 
   it('is kept per application, applicant and form', () => {
     writeBackup(target, { answers: { a: 1 }, savedAt: '2030-01-01T00:00:00.000Z' });
-    expect(backupKey(target)).toBe(`eta.answers.application-form.${target.applicationIdentifier}.${target.applicantIdentifier}`);
+    expect(backupKey(target)).toBe(
+      `eta.answers.application-form.${target.applicationIdentifier}.${target.applicantIdentifier}`,
+    );
     expect(readBackup({ ...target, formId: 'declarations' })).toBeUndefined();
     expect(readBackup({ ...target, applicantIdentifier: 'other' })).toBeUndefined();
     expect(readBackup(target)?.answers).toEqual({ a: 1 });
@@ -213,22 +239,32 @@ describe('the local backup', () => {
   });
 
   it('lays a backup newer than the server’s last change over the server’s answers', () => {
-    const merged = mergeWithBackup(
-      { givenNames: 'Amélie', occupationType: 'MEDIA' },
-      '2030-01-01T10:00:00.000Z',
-      { answers: { occupationType: 'OTHER', jobTitle: 'Editor' }, page: 'work-details', savedAt: '2030-01-01T10:05:00.000Z' },
-    );
-    expect(merged).toEqual({ answers: { givenNames: 'Amélie', occupationType: 'OTHER', jobTitle: 'Editor' }, page: 'work-details', fromBackup: true });
+    const merged = mergeWithBackup({ givenNames: 'Amélie', occupationType: 'MEDIA' }, '2030-01-01T10:00:00.000Z', {
+      answers: { occupationType: 'OTHER', jobTitle: 'Editor' },
+      page: 'work-details',
+      savedAt: '2030-01-01T10:05:00.000Z',
+    });
+    expect(merged).toEqual({
+      answers: { givenNames: 'Amélie', occupationType: 'OTHER', jobTitle: 'Editor' },
+      page: 'work-details',
+      fromBackup: true,
+    });
   });
 
   it('lets the server win over an older backup, which only fills answers the server lacks', () => {
-    const merged = mergeWithBackup(
-      { givenNames: 'Amélie', occupationType: 'MEDIA' },
-      '2030-01-01T10:10:00.000Z',
-      { answers: { occupationType: 'OTHER', jobTitle: 'Editor' }, page: 'work-details', savedAt: '2030-01-01T10:05:00.000Z' },
-    );
-    expect(merged).toEqual({ answers: { givenNames: 'Amélie', occupationType: 'MEDIA', jobTitle: 'Editor' }, fromBackup: true });
-    expect(mergeWithBackup({ a: 1 }, '2030-01-01T10:10:00.000Z', undefined)).toEqual({ answers: { a: 1 }, fromBackup: false });
+    const merged = mergeWithBackup({ givenNames: 'Amélie', occupationType: 'MEDIA' }, '2030-01-01T10:10:00.000Z', {
+      answers: { occupationType: 'OTHER', jobTitle: 'Editor' },
+      page: 'work-details',
+      savedAt: '2030-01-01T10:05:00.000Z',
+    });
+    expect(merged).toEqual({
+      answers: { givenNames: 'Amélie', occupationType: 'MEDIA', jobTitle: 'Editor' },
+      fromBackup: true,
+    });
+    expect(mergeWithBackup({ a: 1 }, '2030-01-01T10:10:00.000Z', undefined)).toEqual({
+      answers: { a: 1 },
+      fromBackup: false,
+    });
   });
 });
 
@@ -247,11 +283,20 @@ describe('the calls', () => {
     await saveAnswers(target, { page: 'work', answers: { occupationType: 'MEDIA' } });
     await saveAnswers({ ...target, formId: 'declarations' }, { draft: true, answers: { criminalConviction: false } });
     expect(calls).toEqual([
-      { url: `/api/eta/application-details/${target.applicationIdentifier}`, method: 'PUT', body: { applicantIdentifier: target.applicantIdentifier, page: 'work', answers: { occupationType: 'MEDIA' } } },
+      {
+        url: `/api/eta/application-details/${target.applicationIdentifier}`,
+        method: 'PUT',
+        body: { applicantIdentifier: target.applicantIdentifier, page: 'work', answers: { occupationType: 'MEDIA' } },
+      },
       {
         url: '/api/eta/declarations',
         method: 'PUT',
-        body: { applicationIdentifier: target.applicationIdentifier, applicantIdentifier: target.applicantIdentifier, draft: true, answers: { criminalConviction: false } },
+        body: {
+          applicationIdentifier: target.applicationIdentifier,
+          applicantIdentifier: target.applicantIdentifier,
+          draft: true,
+          answers: { criminalConviction: false },
+        },
       },
     ]);
   });

@@ -85,12 +85,19 @@ export function loadApplicantDetails(applicationIdentifier: string, applicantIde
 
 /** GET the application with its applicants' step lists. */
 export function loadApplicationSteps(applicationIdentifier: string, signal?: AbortSignal) {
-  return productRequest<ApplicationSteps>({ method: 'GET', path: `/api/eta/applications/${enc(applicationIdentifier)}`, signal });
+  return productRequest<ApplicationSteps>({
+    method: 'GET',
+    path: `/api/eta/applications/${enc(applicationIdentifier)}`,
+    signal,
+  });
 }
 
 /** POST step/resume: the applicant furthest behind, their step and, for the form steps, the page to open. */
 export function resumeApplication(applicationIdentifier: string) {
-  return productRequest<ResumeAnswer>({ method: 'POST', path: `/api/eta/applications/${enc(applicationIdentifier)}/step/resume` });
+  return productRequest<ResumeAnswer>({
+    method: 'POST',
+    path: `/api/eta/applications/${enc(applicationIdentifier)}/step/resume`,
+  });
 }
 
 /** One applicant's answers of one form step, with everything its page needs (GET applications/{guid}/answers/{formId}). */
@@ -139,7 +146,11 @@ export function saveAnswers(target: AnswersTarget, body: SaveBody): Promise<ApiR
     return productRequest<SaveResult>({
       method: 'PUT',
       path: '/api/eta/declarations',
-      body: { applicationIdentifier: target.applicationIdentifier, applicantIdentifier: target.applicantIdentifier, ...body },
+      body: {
+        applicationIdentifier: target.applicationIdentifier,
+        applicantIdentifier: target.applicantIdentifier,
+        ...body,
+      },
     });
   }
   return productRequest<SaveResult>({
@@ -171,8 +182,13 @@ export function readBackup(target: AnswersTarget): AnswersBackup | undefined {
     const raw = localStorage.getItem(backupKey(target));
     if (!raw) return undefined;
     const value = JSON.parse(raw) as Partial<AnswersBackup>;
-    if (!value || typeof value.answers !== 'object' || value.answers === null || typeof value.savedAt !== 'string') return undefined;
-    return { answers: value.answers, page: typeof value.page === 'string' ? value.page : undefined, savedAt: value.savedAt };
+    if (!value || typeof value.answers !== 'object' || value.answers === null || typeof value.savedAt !== 'string')
+      return undefined;
+    return {
+      answers: value.answers,
+      page: typeof value.page === 'string' ? value.page : undefined,
+      savedAt: value.savedAt,
+    };
   } catch {
     return undefined;
   }
@@ -254,7 +270,8 @@ function errorBody(result: ApiResult<unknown>): ApiErrorBody {
   return { error: typeof body === 'string' ? body : `HTTP ${result.status}`, code: `HTTP_${result.status}` };
 }
 
-const pick = (answers: Answers, fields: string[]) => Object.fromEntries(Object.entries(answers).filter(([k]) => fields.includes(k)));
+const pick = (answers: Answers, fields: string[]) =>
+  Object.fromEntries(Object.entries(answers).filter(([k]) => fields.includes(k)));
 
 /**
  * Sends one applicant's answers to the server so that nothing typed is lost: every change is kept in the
@@ -350,7 +367,11 @@ export class AnswerSaveQueue {
 
   private backup() {
     if (!this.pending) return;
-    writeBackup(this.options.target, { answers: this.pending.answers, page: this.pending.page, savedAt: this.options.now().toISOString() });
+    writeBackup(this.options.target, {
+      answers: this.pending.answers,
+      page: this.pending.page,
+      savedAt: this.options.now().toISOString(),
+    });
   }
 
   private enqueue<T>(work: () => Promise<T>): Promise<T> {
@@ -365,7 +386,9 @@ export class AnswerSaveQueue {
     if (!pending) return undefined;
     const fields = pending.page ? this.options.pageFields(pending.page) : [];
     const onPage = pending.page !== undefined && [...pending.changed].every((f) => fields.includes(f));
-    return onPage ? { page: pending.page, draft: true, answers: pick(pending.answers, fields) } : { draft: true, answers: pending.answers };
+    return onPage
+      ? { page: pending.page, draft: true, answers: pick(pending.answers, fields) }
+      : { draft: true, answers: pending.answers };
   }
 
   private async sendDraft(): Promise<void> {

@@ -2,7 +2,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useAddApplicant, useApplicantLimit, useApplications, useDeleteApplication, useResumeApplication } from './applications';
+import {
+  useAddApplicant,
+  useApplicantLimit,
+  useApplications,
+  useDeleteApplication,
+  useResumeApplication,
+} from './applications';
 import { ApiError } from './request';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -40,18 +46,32 @@ describe('application hooks', () => {
       return [200, list];
     });
     const { Wrapper } = wrapper();
-    const { result } = renderHook(() => ({ list: useApplications(), remove: useDeleteApplication() }), { wrapper: Wrapper });
+    const { result } = renderHook(() => ({ list: useApplications(), remove: useDeleteApplication() }), {
+      wrapper: Wrapper,
+    });
     await waitFor(() => expect(result.current.list.data).toEqual([{ applicationIdentifier: 'a1' }]));
     await act(() => result.current.remove.mutateAsync('a1'));
     await waitFor(() => expect(result.current.list.data).toEqual([]));
-    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/eta/applications', 'DELETE /api/eta/applications/a1', 'GET /api/eta/applications']);
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET /api/eta/applications',
+      'DELETE /api/eta/applications/a1',
+      'GET /api/eta/applications',
+    ]);
   });
 
   it('posts an applicant and carries an eligibility refusal as an ApiError with its code', async () => {
     const calls = stubFetch(() => [409, { error: 'Not eligible', code: 'PASSPORT_COUNTRY_NOT_WHITELISTED' }]);
     const { Wrapper } = wrapper();
     const { result } = renderHook(() => useAddApplicant('app 1'), { wrapper: Wrapper });
-    const facts = { isAccountHolder: true, givenNames: 'A', familyName: 'B', dateOfBirth: '1990-01-01', nationality: 'ZA', passportIssuingCountry: 'ZA', passportNumber: 'AB12345' };
+    const facts = {
+      isAccountHolder: true,
+      givenNames: 'A',
+      familyName: 'B',
+      dateOfBirth: '1990-01-01',
+      nationality: 'ZA',
+      passportIssuingCountry: 'ZA',
+      passportNumber: 'AB12345',
+    };
     const failure = await result.current.mutateAsync(facts).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).errorBody?.code).toBe('PASSPORT_COUNTRY_NOT_WHITELISTED');
@@ -60,10 +80,17 @@ describe('application hooks', () => {
   });
 
   it('resumes with a POST to step/resume', async () => {
-    const calls = stubFetch(() => [200, { applicationIdentifier: 'a1', applicantIdentifier: null, step: 'MANAGE_APPLICANTS' }]);
+    const calls = stubFetch(() => [
+      200,
+      { applicationIdentifier: 'a1', applicantIdentifier: null, step: 'MANAGE_APPLICANTS' },
+    ]);
     const { Wrapper } = wrapper();
     const { result } = renderHook(() => useResumeApplication(), { wrapper: Wrapper });
-    expect(await result.current.mutateAsync('a1')).toEqual({ applicationIdentifier: 'a1', applicantIdentifier: null, step: 'MANAGE_APPLICANTS' });
+    expect(await result.current.mutateAsync('a1')).toEqual({
+      applicationIdentifier: 'a1',
+      applicantIdentifier: null,
+      step: 'MANAGE_APPLICANTS',
+    });
     expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/eta/applications/a1/step/resume' });
   });
 

@@ -63,8 +63,15 @@ export interface ResumeAnswer {
 /** The fallback when client-settings cannot be read: the API's own default. */
 export const DEFAULT_MAX_APPLICANTS = 10;
 
-const call = async <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, signal?: AbortSignal): Promise<T> =>
-  unwrap(await productRequest<T>({ method, path: `${APPLICATIONS_PATH}${path}`, body, signal, loading: method !== 'GET' }));
+const call = async <T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<T> =>
+  unwrap(
+    await productRequest<T>({ method, path: `${APPLICATIONS_PATH}${path}`, body, signal, loading: method !== 'GET' }),
+  );
 
 const enc = encodeURIComponent;
 
@@ -89,7 +96,8 @@ export function useApplication(applicationIdentifier: string | undefined) {
 export function useApplicants(applicationIdentifier: string | undefined) {
   return useQuery({
     queryKey: queryKeys.applications.applicants(applicationIdentifier ?? ''),
-    queryFn: ({ signal }) => call<Applicant[]>('GET', `/${enc(applicationIdentifier ?? '')}/applicants`, undefined, signal),
+    queryFn: ({ signal }) =>
+      call<Applicant[]>('GET', `/${enc(applicationIdentifier ?? '')}/applicants`, undefined, signal),
     enabled: Boolean(applicationIdentifier),
   });
 }
@@ -116,7 +124,8 @@ export function useDeleteApplication() {
 /** POST step/resume: where the application continues (the applicant furthest behind). */
 export function useResumeApplication() {
   return useMutation({
-    mutationFn: (applicationIdentifier: string) => call<ResumeAnswer>('POST', `/${enc(applicationIdentifier)}/step/resume`),
+    mutationFn: (applicationIdentifier: string) =>
+      call<ResumeAnswer>('POST', `/${enc(applicationIdentifier)}/step/resume`),
   });
 }
 
@@ -144,7 +153,10 @@ export function useRemoveApplicant(applicationIdentifier: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (applicantIdentifier: string) =>
-      call<{ applicantIdentifier: string; deleted: true }>('DELETE', `/${enc(applicationIdentifier)}/applicants/${enc(applicantIdentifier)}`),
+      call<{ applicantIdentifier: string; deleted: true }>(
+        'DELETE',
+        `/${enc(applicationIdentifier)}/applicants/${enc(applicantIdentifier)}`,
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.applications.all }),
   });
 }
@@ -160,7 +172,8 @@ interface ClientSettings {
 export function useApplicantLimit(applyingFor: ApplyingFor | undefined): number {
   const settings = useQuery({
     queryKey: queryKeys.static.clientSettings(),
-    queryFn: async ({ signal }) => unwrap(await productRequest<ClientSettings>({ method: 'GET', path: '/api/eta/static/client-settings', signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await productRequest<ClientSettings>({ method: 'GET', path: '/api/eta/static/client-settings', signal })),
     staleTime: Infinity,
   });
   if (applyingFor === 'SELF') return 1;

@@ -15,7 +15,12 @@ export type RouteFrom = 'web' | 'mobile';
 export type CaptureAction = 'LINK_PHONE' | 'REQUEST_PHONE_LINK' | 'START_CAPTURE' | 'UPLOAD_IMAGE';
 
 /** Outcomes that end a session without photos, each with its own explanation (capture.json `blocked`). */
-export const BLOCKING_STATUSES = ['CAPTURE_RETRIES_EXCEEDED', 'PASSPORT_COUNTRY_NOT_WHITELISTED', 'OPEN_APPLICATION_EXISTS', 'ACTIVE_ETA_VISA_EXISTS'] as const;
+export const BLOCKING_STATUSES = [
+  'CAPTURE_RETRIES_EXCEEDED',
+  'PASSPORT_COUNTRY_NOT_WHITELISTED',
+  'OPEN_APPLICATION_EXISTS',
+  'ACTIVE_ETA_VISA_EXISTS',
+] as const;
 export type BlockingStatus = (typeof BLOCKING_STATUSES)[number];
 
 export type CaptureStatus =
@@ -108,19 +113,32 @@ function deviceHeaders(sessionIdentifier: string): Record<string, string> | unde
 const statusPath = (sessionIdentifier: string) => `${CAPTURE_STATUS_PATH}/${encodeURIComponent(sessionIdentifier)}`;
 
 /** POST /api/eta/biometrics: a new session for one applicant (any older one of that applicant stops working). */
-export async function startCaptureSession(body: { applicationIdentifier: string; applicantIdentifier: string }): Promise<StartedCaptureSession> {
-  return unwrap(await productRequest<StartedCaptureSession>({ method: 'POST', path: BIOMETRICS_PATH, body, loading: true }));
+export async function startCaptureSession(body: {
+  applicationIdentifier: string;
+  applicantIdentifier: string;
+}): Promise<StartedCaptureSession> {
+  return unwrap(
+    await productRequest<StartedCaptureSession>({ method: 'POST', path: BIOMETRICS_PATH, body, loading: true }),
+  );
 }
 
 /** GET capture-session-status: where the session stands. */
 export async function getCaptureSession(sessionIdentifier: string, signal?: AbortSignal): Promise<CaptureSessionView> {
   return unwrap(
-    await productRequest<CaptureSessionView>({ method: 'GET', path: statusPath(sessionIdentifier), headers: deviceHeaders(sessionIdentifier), signal }),
+    await productRequest<CaptureSessionView>({
+      method: 'GET',
+      path: statusPath(sessionIdentifier),
+      headers: deviceHeaders(sessionIdentifier),
+      signal,
+    }),
   );
 }
 
 /** POST capture-session-status: moves the session on; a device token answered by LINK_PHONE is kept. */
-export async function postCaptureAction(sessionIdentifier: string, body: CaptureActionBody): Promise<CaptureSessionView> {
+export async function postCaptureAction(
+  sessionIdentifier: string,
+  body: CaptureActionBody,
+): Promise<CaptureSessionView> {
   const view = unwrap(
     await productRequest<CaptureSessionView>({
       method: 'POST',
@@ -202,7 +220,8 @@ export function useCaptureAction(sessionIdentifier: string) {
       const status: CaptureSessionView = { ...view };
       delete status.deviceToken;
       queryClient.setQueryData(queryKeys.captureSessions.status(sessionIdentifier), status);
-      if (view.status === 'PASSPORT_CAPTURE_COMPLETE') void queryClient.invalidateQueries({ queryKey: queryKeys.applications.all });
+      if (view.status === 'PASSPORT_CAPTURE_COMPLETE')
+        void queryClient.invalidateQueries({ queryKey: queryKeys.applications.all });
     },
     onError: (error) => {
       const status = captureErrorStatus(error);

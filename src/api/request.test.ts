@@ -49,7 +49,9 @@ describe('request: every status is a result', () => {
 
   it.each([202, 204, 301, 400, 404, 500])('counts %i as failure without throwing', async (status) => {
     const body = status === 204 ? undefined : { error: 'Something', code: 'X' };
-    fetchMock.mockResolvedValue(new Response(body ? JSON.stringify(body) : null, { status, statusText: 'Status text' }));
+    fetchMock.mockResolvedValue(
+      new Response(body ? JSON.stringify(body) : null, { status, statusText: 'Status text' }),
+    );
     const result = await request({ method: 'GET', path: '/x' });
     expect(result.success).toBe(false);
     expect(result.status).toBe(status);
@@ -58,7 +60,11 @@ describe('request: every status is a result', () => {
   });
 
   it('puts the response body of a failure into error', async () => {
-    const body = { error: 'Invalid email', code: 'VALIDATION_FAILED', fields: [{ field: 'email', key: 'k', message: 'm' }] };
+    const body = {
+      error: 'Invalid email',
+      code: 'VALIDATION_FAILED',
+      fields: [{ field: 'email', key: 'k', message: 'm' }],
+    };
     fetchMock.mockResolvedValue(jsonResponse(400, body));
     const result = await request({ method: 'POST', path: '/api/eta/profile/login', body: { email: 'x' } });
     expect(result).toEqual({ success: false, status: 400, error: body });
@@ -148,7 +154,11 @@ describe('request: headers, URL and body', () => {
   it('prefixes API_URL, appends the query and leaves out empty values', async () => {
     applySettings([{ key: 'API_URL', value: 'https://api.example.org/' }]);
     fetchMock.mockResolvedValue(jsonResponse(200, []));
-    await request({ method: 'GET', path: '/api/eta/static/countries', query: { search: 'south af', page: 2, x: undefined } });
+    await request({
+      method: 'GET',
+      path: '/api/eta/static/countries',
+      query: { search: 'south af', page: 2, x: undefined },
+    });
     expect(lastCall().url).toBe('https://api.example.org/api/eta/static/countries?search=south+af&page=2');
   });
 
@@ -170,8 +180,14 @@ describe('request: headers, URL and body', () => {
   });
 
   it('returns a blob for file calls and still reads the error body of a failed one', async () => {
-    fetchMock.mockResolvedValueOnce(new Response('%PDF-1.7', { status: 200, headers: { 'Content-Type': 'application/pdf' } }));
-    const ok = await productRequest<Blob>({ method: 'POST', path: '/api/eta/applicants/g/eta-pdf', responseType: 'blob' });
+    fetchMock.mockResolvedValueOnce(
+      new Response('%PDF-1.7', { status: 200, headers: { 'Content-Type': 'application/pdf' } }),
+    );
+    const ok = await productRequest<Blob>({
+      method: 'POST',
+      path: '/api/eta/applicants/g/eta-pdf',
+      responseType: 'blob',
+    });
     expect(ok.success).toBe(true);
     expect(ok.data?.type).toBe('application/pdf');
     expect(await ok.data?.text()).toBe('%PDF-1.7');

@@ -156,7 +156,11 @@ export class ApiError extends Error {
 
   constructor(result: ApiResult<unknown>) {
     const body = result.error;
-    super(typeof body === 'object' && body !== null && typeof body.error === 'string' ? body.error : `HTTP ${result.status}`);
+    super(
+      typeof body === 'object' && body !== null && typeof body.error === 'string'
+        ? body.error
+        : `HTTP ${result.status}`,
+    );
     this.name = 'ApiError';
     this.status = result.status;
     this.timedOut = result.timedOut === true;

@@ -1,15 +1,29 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { applySettings, getSetting, INLINE_SETTINGS_ID, loadSettings, readInlineSettings, useSettings } from './settings';
+import {
+  applySettings,
+  getSetting,
+  INLINE_SETTINGS_ID,
+  loadSettings,
+  readInlineSettings,
+  useSettings,
+} from './settings';
 
 afterEach(() => applySettings([]));
 
 describe('runtime settings', () => {
   it('loads GET /envs once and overlays the defaults', async () => {
-    const fetchImpl = vi.fn(async () =>
-      new Response(JSON.stringify([{ key: 'API_URL', value: 'https://api.example.org' }, { key: 'EXTRA', value: 'x' }]), {
-        status: 200,
-      }),
+    const fetchImpl = vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify([
+            { key: 'API_URL', value: 'https://api.example.org' },
+            { key: 'EXTRA', value: 'x' },
+          ]),
+          {
+            status: 200,
+          },
+        ),
     );
     await loadSettings(fetchImpl as unknown as typeof fetch);
     expect(fetchImpl).toHaveBeenCalledTimes(1);
@@ -54,7 +68,9 @@ describe('runtime settings', () => {
   });
 
   it('rejects on a failed status, a malformed body and a network error', async () => {
-    await expect(loadSettings((async () => new Response('nope', { status: 503 })) as typeof fetch)).rejects.toThrow('503');
+    await expect(loadSettings((async () => new Response('nope', { status: 503 })) as typeof fetch)).rejects.toThrow(
+      '503',
+    );
     await expect(
       loadSettings((async () => new Response(JSON.stringify({ API_URL: 'x' }), { status: 200 })) as typeof fetch),
     ).rejects.toThrow('list');

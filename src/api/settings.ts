@@ -79,7 +79,9 @@ export const INLINE_SETTINGS_ID = 'eta-settings';
  * block: never executed, so the Content-Security-Policy `script-src 'self'` holds), or undefined when the page
  * has none (Vite's dev server) or it does not hold a list of {key, value}.
  */
-export function readInlineSettings(doc: Document | undefined = typeof document === 'undefined' ? undefined : document): Setting[] | undefined {
+export function readInlineSettings(
+  doc: Document | undefined = typeof document === 'undefined' ? undefined : document,
+): Setting[] | undefined {
   const block = doc?.getElementById(INLINE_SETTINGS_ID);
   if (!block || block.getAttribute('type') !== 'application/json') return undefined;
   try {
@@ -94,7 +96,10 @@ export function readInlineSettings(doc: Document | undefined = typeof document =
  * Takes the settings written into the page when there are any, else loads `GET /envs` once at start. Rejects (and leaves the defaults in place) when the call fails, answers a
  * non-2xx status or a body that is not a list of {key, value}: the caller then does not render the app.
  */
-export async function loadSettings(fetchImpl: typeof fetch = fetch, inline: Setting[] | undefined = readInlineSettings()): Promise<Settings> {
+export async function loadSettings(
+  fetchImpl: typeof fetch = fetch,
+  inline: Setting[] | undefined = readInlineSettings(),
+): Promise<Settings> {
   if (inline) return applySettings(inline);
   const response = await fetchImpl(SETTINGS_PATH, { headers: { Accept: 'application/json' }, cache: 'no-store' });
   if (!response.ok) throw new Error(`GET ${SETTINGS_PATH} answered ${response.status}`);

@@ -95,22 +95,27 @@ describe('locale files', () => {
   function leaves(value: unknown, prefix = ''): Map<string, string> {
     const out = new Map<string, string>();
     if (typeof value === 'string') out.set(prefix, value);
-    else if (Array.isArray(value)) value.forEach((v, i) => leaves(v, `${prefix}[${i}]`).forEach((s, k) => out.set(k, s)));
+    else if (Array.isArray(value))
+      value.forEach((v, i) => leaves(v, `${prefix}[${i}]`).forEach((s, k) => out.set(k, s)));
     else if (value && typeof value === 'object')
-      for (const [k, v] of Object.entries(value)) leaves(v, prefix ? `${prefix}.${k}` : k).forEach((s, key) => out.set(key, s));
+      for (const [k, v] of Object.entries(value))
+        leaves(v, prefix ? `${prefix}.${k}` : k).forEach((s, key) => out.set(key, s));
     return out;
   }
 
   const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
   const en = leaves(files['/locales/en/common.json']);
 
-  it.each(Object.keys(files).filter((f) => !f.includes('/en/')))('%s has every English key with the same placeholders', (file) => {
-    const other = leaves(files[file]);
-    for (const [key, text] of en) {
-      expect(other.has(key), `${file} misses ${key}`).toBe(true);
-      expect(placeholders(other.get(key) ?? ''), `${file} ${key}`).toEqual(placeholders(text));
-    }
-  });
+  it.each(Object.keys(files).filter((f) => !f.includes('/en/')))(
+    '%s has every English key with the same placeholders',
+    (file) => {
+      const other = leaves(files[file]);
+      for (const [key, text] of en) {
+        expect(other.has(key), `${file} misses ${key}`).toBe(true);
+        expect(placeholders(other.get(key) ?? ''), `${file} ${key}`).toEqual(placeholders(text));
+      }
+    },
+  );
 });
 
 describe('pseudo-locale', () => {

@@ -9,10 +9,58 @@ import type { i18n as I18n } from 'i18next';
 export const PSEUDO_LANGUAGE = 'en-XA';
 
 const ACCENTED: Record<string, string> = {
-  a: 'á', b: 'ƀ', c: 'ç', d: 'ð', e: 'é', f: 'ƒ', g: 'ĝ', h: 'ĥ', i: 'í', j: 'ĵ', k: 'ķ', l: 'ļ', m: 'ɱ',
-  n: 'ñ', o: 'ö', p: 'þ', q: 'ǫ', r: 'ŕ', s: 'š', t: 'ţ', u: 'ü', v: 'ṽ', w: 'ŵ', x: 'ẋ', y: 'ý', z: 'ž',
-  A: 'Á', B: 'Ɓ', C: 'Ç', D: 'Ð', E: 'É', F: 'Ƒ', G: 'Ĝ', H: 'Ĥ', I: 'Í', J: 'Ĵ', K: 'Ķ', L: 'Ļ', M: 'Ṁ',
-  N: 'Ñ', O: 'Ö', P: 'Þ', Q: 'Ǫ', R: 'Ŕ', S: 'Š', T: 'Ţ', U: 'Ü', V: 'Ṽ', W: 'Ŵ', X: 'Ẋ', Y: 'Ý', Z: 'Ž',
+  a: 'á',
+  b: 'ƀ',
+  c: 'ç',
+  d: 'ð',
+  e: 'é',
+  f: 'ƒ',
+  g: 'ĝ',
+  h: 'ĥ',
+  i: 'í',
+  j: 'ĵ',
+  k: 'ķ',
+  l: 'ļ',
+  m: 'ɱ',
+  n: 'ñ',
+  o: 'ö',
+  p: 'þ',
+  q: 'ǫ',
+  r: 'ŕ',
+  s: 'š',
+  t: 'ţ',
+  u: 'ü',
+  v: 'ṽ',
+  w: 'ŵ',
+  x: 'ẋ',
+  y: 'ý',
+  z: 'ž',
+  A: 'Á',
+  B: 'Ɓ',
+  C: 'Ç',
+  D: 'Ð',
+  E: 'É',
+  F: 'Ƒ',
+  G: 'Ĝ',
+  H: 'Ĥ',
+  I: 'Í',
+  J: 'Ĵ',
+  K: 'Ķ',
+  L: 'Ļ',
+  M: 'Ṁ',
+  N: 'Ñ',
+  O: 'Ö',
+  P: 'Þ',
+  Q: 'Ǫ',
+  R: 'Ŕ',
+  S: 'Š',
+  T: 'Ţ',
+  U: 'Ü',
+  V: 'Ṽ',
+  W: 'Ŵ',
+  X: 'Ẋ',
+  Y: 'Ý',
+  Z: 'Ž',
 };
 
 /** Placeholders ({{name}}), nesting ($t(key)) and tags (<1>, </1>) pass through unchanged. */
@@ -36,7 +84,8 @@ export function pseudoText(text: string): string {
 export function pseudoResources(node: unknown): unknown {
   if (typeof node === 'string') return pseudoText(node);
   if (Array.isArray(node)) return node.map(pseudoResources);
-  if (node && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, pseudoResources(v)]));
+  if (node && typeof node === 'object')
+    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, pseudoResources(v)]));
   return node;
 }
 
@@ -54,5 +103,6 @@ export async function installPseudoLocale(i18n: I18n): Promise<void> {
   i18n.store.on('added', copy);
   for (const ns of Object.keys(i18n.store.data.en ?? {})) copy('en', ns);
   // Started in the pseudo-locale, i18next resolved English (it had no texts yet): resolve it again.
-  if (i18n.language === PSEUDO_LANGUAGE && i18n.resolvedLanguage !== PSEUDO_LANGUAGE) await i18n.changeLanguage(PSEUDO_LANGUAGE);
+  if (i18n.language === PSEUDO_LANGUAGE && i18n.resolvedLanguage !== PSEUDO_LANGUAGE)
+    await i18n.changeLanguage(PSEUDO_LANGUAGE);
 }

@@ -95,7 +95,9 @@ describe('error routing', () => {
     expect(isHandledInPlace(new ApiError({ success: false, status: 401 }))).toBe(true);
     expect(isHandledInPlace(new ApiError({ success: false, status: 403 }))).toBe(true);
     expect(isHandledInPlace(new ApiError({ success: false, status: 0, timedOut: true }))).toBe(true);
-    expect(isHandledInPlace(new ApiError({ success: false, status: 409, error: { error: 'x', code: 'C' } }))).toBe(true);
+    expect(isHandledInPlace(new ApiError({ success: false, status: 409, error: { error: 'x', code: 'C' } }))).toBe(
+      true,
+    );
     expect(isHandledInPlace(new ApiError({ success: false, status: 500, error: '<html>' }))).toBe(false);
     expect(isHandledInPlace(new ApiError({ success: false, status: 0, error: 'Failed to fetch' }))).toBe(false);
     expect(isHandledInPlace(new TypeError('bug'))).toBe(false);
@@ -123,7 +125,8 @@ describe('error routing', () => {
     fetchMock.mockImplementation(async () => answer(408));
     function Save() {
       const mutation = useMutation({
-        mutationFn: async () => unwrap(await productRequest({ method: 'PUT', path: '/api/eta/declarations', body: {} })),
+        mutationFn: async () =>
+          unwrap(await productRequest({ method: 'PUT', path: '/api/eta/declarations', body: {} })),
       });
       return (
         <button type="button" onClick={() => mutation.mutate()}>

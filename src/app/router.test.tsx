@@ -35,7 +35,8 @@ const localeFiles = import.meta.glob<Record<string, unknown>>('/locales/en/*.jso
 
 beforeAll(async () => {
   const resources: Record<string, Record<string, unknown>> = {};
-  for (const [path, content] of Object.entries(localeFiles)) resources[path.split('/').at(-1)!.replace('.json', '')] = content;
+  for (const [path, content] of Object.entries(localeFiles))
+    resources[path.split('/').at(-1)!.replace('.json', '')] = content;
   await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: resources }, react: { useSuspense: false } });
 });
 
@@ -107,7 +108,9 @@ describe('router built from the manifest', () => {
 
   it('serves a route naming a form step of the journey and no page with the generic step page', async () => {
     const stepForm = journeySteps.find((step) => step.form)!.form!;
-    renderAt('/editor-step', { routes: [{ path: '/editor-step', form: stepForm, guard: 'public', titleKey: 'common:home.title' }] });
+    renderAt('/editor-step', {
+      routes: [{ path: '/editor-step', form: stepForm, guard: 'public', titleKey: 'common:home.title' }],
+    });
     expect(await screen.findByText(`step-form page form=${stepForm}`)).toBeTruthy();
   });
 
@@ -122,14 +125,17 @@ describe('router built from the manifest', () => {
 });
 
 describe('guards', () => {
-  it.each(['/profile', '/my-applications', '/applications', '/applications/declarations', '/capture/capture-biometrics?sessionIdentifier=s'])(
-    'sends a logged-out visitor from %s to /login, remembering it',
-    async (path) => {
-      const router = renderAt(path);
-      expect(await screen.findByText(`login page form=login from=${path}`)).toBeTruthy();
-      expect(router.state.location.pathname).toBe('/login');
-    },
-  );
+  it.each([
+    '/profile',
+    '/my-applications',
+    '/applications',
+    '/applications/declarations',
+    '/capture/capture-biometrics?sessionIdentifier=s',
+  ])('sends a logged-out visitor from %s to /login, remembering it', async (path) => {
+    const router = renderAt(path);
+    expect(await screen.findByText(`login page form=login from=${path}`)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+  });
 
   it('lets a logged-in user into the application flow, with the close-application action', async () => {
     signIn();
@@ -177,7 +183,9 @@ describe('query checks', () => {
   it('shows a clear invalid-link page naming what is wrong, with a Home link', async () => {
     renderAt('/capture/image-capture-result?status=maybe&routeFrom=web');
     expect(await screen.findByRole('heading', { level: 1, name: 'This link is not valid' })).toBeTruthy();
-    expect(screen.getByText('“status” has a value that is not allowed. Allowed values: success, failure.')).toBeTruthy();
+    expect(
+      screen.getByText('“status” has a value that is not allowed. Allowed values: success, failure.'),
+    ).toBeTruthy();
     expect(screen.getByText('The link is missing “captureType”.')).toBeTruthy();
     expect(screen.getByText('The link is missing “sessionIdentifier”.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to Home Page' }).getAttribute('href')).toBe('/');
@@ -211,7 +219,9 @@ describe('settings and failures', () => {
   it('shows the chunk-error page when a page fails to load', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    renderAt('/broken', { routes: [{ path: '/broken', page: 'broken', guard: 'public', titleKey: 'common:faq.title' }] });
+    renderAt('/broken', {
+      routes: [{ path: '/broken', page: 'broken', guard: 'public', titleKey: 'common:faq.title' }],
+    });
     expect(await screen.findByText('chunk error page')).toBeTruthy();
   });
 });

@@ -20,7 +20,8 @@ const settingIsTrue = (key: string) => getSetting(key) === 'true';
 
 function pageElement(route: ManifestRoute, pages: Readonly<Record<string, PageComponent>>) {
   // A route naming a form of the journey's steps and no page is served by the generic step page.
-  const name = route.page ?? (route.form && journeySteps.some((s) => s.form === route.form) ? STEP_FORM_PAGE : undefined);
+  const name =
+    route.page ?? (route.form && journeySteps.some((s) => s.form === route.form) ? STEP_FORM_PAGE : undefined);
   const Page = getPage(name, pages) ?? getPage(NOT_AVAILABLE_PAGE, pages);
   if (!Page) throw new Error(`The page registry has no "${NOT_AVAILABLE_PAGE}" page`);
   return route.form ? <Page formId={route.form} /> : <Page />;
@@ -72,7 +73,9 @@ export function buildRoutes(options: BuildRoutesOptions = {}): RouteObject[] {
       element: <RootLayout />,
       errorElement: <RouteErrorElement />,
       children: [
-        ...resolved.routes.filter((route) => isEnabled(route, resolved)).map((route) => toRouteObject(route, resolved, true)),
+        ...resolved.routes
+          .filter((route) => isEnabled(route, resolved))
+          .map((route) => toRouteObject(route, resolved, true)),
         { path: '*', handle: { titleKey: 'common:notFound.title' }, element: <NotFoundPage /> },
       ],
     },

@@ -53,8 +53,7 @@ export function mediaDown(bp: Breakpoint): string {
 }
 
 /** Poppins first (self-hosted, see shell/fonts.css), then the platform's own sans-serif faces. */
-export const bodyFontFamily =
-  "'Poppins', 'Segoe UI', system-ui, -apple-system, 'Helvetica Neue', Arial, sans-serif";
+export const bodyFontFamily = "'Poppins', 'Segoe UI', system-ui, -apple-system, 'Helvetica Neue', Arial, sans-serif";
 
 /**
  * Tokens of our own, added to the Fluent theme. FluentProvider turns every theme key into a CSS variable

@@ -21,7 +21,14 @@ const useStyles = makeStyles({
   key: { fontWeight: tokens.fontWeightSemibold, margin: 0 },
   value: { margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
   actions: { margin: 0 },
-  hidden: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
+  hidden: {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+    whiteSpace: 'nowrap',
+  },
   pageTitle: { fontSize: tokens.fontSizeBase500, marginTop: tokens.spacingVerticalXL },
 });
 
@@ -55,7 +62,10 @@ export function formatAnswer(
   if (ui['ui:widget'] === 'date' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
     const d = new Date(`${value}T00:00:00Z`);
     // English dates read day first (3 February 2030), as on GOV.UK and in South Africa.
-    return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language, { dateStyle: 'long', timeZone: 'UTC' }).format(d);
+    return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language, {
+      dateStyle: 'long',
+      timeZone: 'UTC',
+    }).format(d);
   }
   if (ui['ui:widget'] === 'country' && typeof value === 'string') {
     return countryOptions(language).find((c) => c.code === value)?.name ?? value;
@@ -63,7 +73,11 @@ export function formatAnswer(
   if (ui['ui:widget'] === 'file') return fileNameOf(value) ?? t('forms:engine.notProvided');
   if (ui['ui:field'] === 'phone' && typeof value === 'object') {
     const m = value as { isoAlpha2Code?: string; mobileNumber?: string };
-    return (m.isoAlpha2Code && m.mobileNumber && toE164(m.isoAlpha2Code, m.mobileNumber)) || m.mobileNumber || t('forms:engine.notProvided');
+    return (
+      (m.isoAlpha2Code && m.mobileNumber && toE164(m.isoAlpha2Code, m.mobileNumber)) ||
+      m.mobileNumber ||
+      t('forms:engine.notProvided')
+    );
   }
   if (Array.isArray(value)) {
     const items = s.items && typeof s.items === 'object' ? (s.items as JsonSchema) : {};
@@ -73,7 +87,9 @@ export function formatAnswer(
   if (typeof value === 'object') {
     const props = (s.properties as Record<string, JsonSchema>) ?? {};
     return Object.entries(value as Record<string, unknown>)
-      .map(([k, v]) => formatAnswer(v, props[k] ?? {}, (ui[k] as Record<string, unknown>) ?? {}, t, language, resolveSchema))
+      .map(([k, v]) =>
+        formatAnswer(v, props[k] ?? {}, (ui[k] as Record<string, unknown>) ?? {}, t, language, resolveSchema),
+      )
       .join('\n');
   }
   return String(value);
@@ -107,7 +123,14 @@ export function CheckAnswers({ form, data, pages, onChange }: CheckAnswersProps)
                   <div key={field} className={styles.row}>
                     <dt className={styles.key}>{label}</dt>
                     <dd className={styles.value} data-answer={field}>
-                      {formatAnswer(getAtPath(data, field), props[field] as RJSFSchema as JsonSchema, ui[field] ?? {}, t, i18n.language, resolveSchema)}
+                      {formatAnswer(
+                        getAtPath(data, field),
+                        props[field] as RJSFSchema as JsonSchema,
+                        ui[field] ?? {},
+                        t,
+                        i18n.language,
+                        resolveSchema,
+                      )}
                     </dd>
                     {onChange && (
                       <dd className={styles.actions}>

@@ -17,7 +17,14 @@ const useStyles = makeStyles({
     ':focus': { outline: `3px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '0' },
   },
   title: { marginTop: 0, fontSize: tokens.fontSizeBase500, lineHeight: tokens.lineHeightBase500 },
-  list: { margin: 0, paddingLeft: 0, listStyleType: 'none', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  list: {
+    margin: 0,
+    paddingLeft: 0,
+    listStyleType: 'none',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+  },
   link: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
 });
 
@@ -41,7 +48,10 @@ export function focusControl(targetId: string): void {
  * GOV.UK error summary: 'There is a problem', then one link per error that focuses the field. The parent moves
  * focus to it (ref) when a submission fails.
  */
-export const ErrorSummary = forwardRef<HTMLDivElement, { errors: SummaryError[] }>(function ErrorSummary({ errors }, ref) {
+export const ErrorSummary = forwardRef<HTMLDivElement, { errors: SummaryError[] }>(function ErrorSummary(
+  { errors },
+  ref,
+) {
   const styles = useStyles();
   const { t } = useTranslation('forms');
   if (errors.length === 0) return null;

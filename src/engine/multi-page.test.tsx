@@ -75,7 +75,10 @@ let en: i18n;
 beforeAll(async () => {
   dir = mkdtempSync(join(ROOT, '.cache', 'multi-page-'));
   mkdirSync(join(dir, 'schemas'));
-  writeFileSync(join(dir, 'schemas/definitions.schema.json'), readFileSync(join(ROOT, 'schemas/definitions.schema.json')));
+  writeFileSync(
+    join(dir, 'schemas/definitions.schema.json'),
+    readFileSync(join(ROOT, 'schemas/definitions.schema.json')),
+  );
   writeFileSync(join(dir, 'schemas/trip-test.schema.json'), JSON.stringify(schema));
   writeFileSync(join(dir, 'schemas/trip-test.ui.json'), JSON.stringify(ui));
   form = await compileFixtureForm(join(dir, 'schemas'), 'trip-test');
@@ -83,16 +86,22 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'schemas/visit-test.ui.json'), JSON.stringify(visitUi));
   visitForm = await compileFixtureForm(join(dir, 'schemas'), 'visit-test');
   en = await createTestI18n('en');
-  en.addResourceBundle('en', 'forms', {
-    test: {
-      pages: { purpose: 'Why are you travelling?', host: 'Who are you visiting?', dates: 'When do you arrive?' },
-      purpose: 'Purpose of the visit',
-      hostName: 'Name of your host',
-      arrival: 'Arrival date',
-      returning: 'Have you visited before?',
-      lastVisit: 'Date of your last visit',
+  en.addResourceBundle(
+    'en',
+    'forms',
+    {
+      test: {
+        pages: { purpose: 'Why are you travelling?', host: 'Who are you visiting?', dates: 'When do you arrive?' },
+        purpose: 'Purpose of the visit',
+        hostName: 'Name of your host',
+        arrival: 'Arrival date',
+        returning: 'Have you visited before?',
+        lastVisit: 'Date of your last visit',
+      },
     },
-  }, true, true);
+    true,
+    true,
+  );
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -105,7 +114,11 @@ describe('multi-page forms', () => {
     renderWithProviders(<SchemaForm form={form} onSubmit={onSubmit} />, en);
     expect(screen.getByRole('heading', { name: 'Why are you travelling?' })).toBeTruthy();
     await next();
-    expect(within(await screen.findByRole('alert')).getAllByRole('link').map((a) => a.textContent)).toEqual(['Select one of the options']);
+    expect(
+      within(await screen.findByRole('alert'))
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Select one of the options']);
     await userEvent.click(screen.getByLabelText('Visiting friends and relatives'));
     await next();
     expect(await screen.findByRole('heading', { name: 'Who are you visiting?' })).toBeTruthy();
@@ -154,7 +167,11 @@ describe('multi-page forms', () => {
     await userEvent.click(screen.getByLabelText('Yes'));
     expect(await screen.findByRole('group', { name: /Date of your last visit/ })).toBeTruthy();
     await next();
-    expect(within(await screen.findByRole('alert')).getAllByRole('link').map((a) => a.textContent)).toEqual(['Enter a date']);
+    expect(
+      within(await screen.findByRole('alert'))
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Enter a date']);
     await userEvent.type(screen.getByLabelText('Day'), '3');
     await userEvent.type(screen.getByLabelText('Month'), '2');
     await userEvent.type(screen.getByLabelText('Year'), '2020');

@@ -10,7 +10,12 @@ const useStyles = makeStyles({
     marginBottom: tokens.spacingVerticalXXL,
     ':focus': { outline: `3px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '0' },
   },
-  title: { marginTop: 0, marginBottom: tokens.spacingVerticalS, fontSize: tokens.fontSizeBase500, lineHeight: tokens.lineHeightBase500 },
+  title: {
+    marginTop: 0,
+    marginBottom: tokens.spacingVerticalS,
+    fontSize: tokens.fontSizeBase500,
+    lineHeight: tokens.lineHeightBase500,
+  },
   message: {
     margin: 0,
     color: tokens.colorPaletteRedForeground1,

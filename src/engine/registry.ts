@@ -4,7 +4,12 @@ import { ArrayFieldTemplate } from './templates/array-field-template';
 import { ErrorListTemplate } from './templates/error-list-template';
 import { FieldTemplate } from './templates/field-template';
 import { ObjectFieldTemplate } from './templates/object-field-template';
-import { buttonTemplates, DescriptionFieldTemplate, EmptyTemplate, TitleFieldTemplate } from './templates/simple-templates';
+import {
+  buttonTemplates,
+  DescriptionFieldTemplate,
+  EmptyTemplate,
+  TitleFieldTemplate,
+} from './templates/simple-templates';
 import { CheckboxWidget } from './widgets/checkbox-widget';
 import { CountryWidget } from './widgets/country-widget';
 import { DateWidget } from './widgets/date-widget';

@@ -39,7 +39,9 @@ describe('SchemaForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     const summary = await screen.findByRole('alert');
     expect(within(summary).getByRole('heading', { name: 'There is a problem' })).toBeTruthy();
-    const links = within(summary).getAllByRole('link').map((a) => a.textContent);
+    const links = within(summary)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
     expect(links).toEqual(['Email is required', 'Password is required']);
     await waitFor(() => expect(document.activeElement).toBe(summary));
     // The layout puts 'Error: ' in front of the page title while this is true.
@@ -47,7 +49,9 @@ describe('SchemaForm', () => {
     const email = screen.getByLabelText('Email address');
     expect(email.getAttribute('aria-invalid')).toBe('true');
     const describedBy = email.getAttribute('aria-describedby') ?? '';
-    expect(describedBy.split(' ').map((id) => document.getElementById(id)?.textContent)).toContain('Error: Email is required');
+    expect(describedBy.split(' ').map((id) => document.getElementById(id)?.textContent)).toContain(
+      'Error: Email is required',
+    );
     await userEvent.click(within(summary).getByRole('link', { name: 'Password is required' }));
     expect(document.activeElement).toBe(screen.getByLabelText('Password'));
     expect(onSubmit).not.toHaveBeenCalled();
@@ -86,7 +90,10 @@ describe('SchemaForm', () => {
   });
 
   it('shows server errors in the same summary until the answer changes', async () => {
-    const { rerender } = renderWithProviders(<SchemaForm form={login} formData={login.examples.valid[0]} onSubmit={() => {}} />, en);
+    const { rerender } = renderWithProviders(
+      <SchemaForm form={login} formData={login.examples.valid[0]} onSubmit={() => {}} />,
+      en,
+    );
     const serverErrors = {
       error: 'There is a problem with the information you sent',
       code: 'VALIDATION_FAILED',
@@ -103,18 +110,29 @@ describe('SchemaForm', () => {
 
   it('runs the shared rules: confirmation mismatch and mobile number for the chosen country', async () => {
     const onSubmit = vi.fn();
-    const answers = { ...registration.examples.valid[0], confirmPassword: 'Other#2025x', mobile: { isoAlpha2Code: 'ZA', mobileNumber: '12345' } };
+    const answers = {
+      ...registration.examples.valid[0],
+      confirmPassword: 'Other#2025x',
+      mobile: { isoAlpha2Code: 'ZA', mobileNumber: '12345' },
+    };
     renderWithProviders(<SchemaForm form={registration} formData={answers} onSubmit={onSubmit} />, en);
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     const summary = await screen.findByRole('alert');
-    expect(within(summary).getAllByRole('link').map((a) => a.textContent)).toEqual(['Invalid mobile number', 'Passwords do not match']);
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Invalid mobile number', 'Passwords do not match']);
     await userEvent.click(within(summary).getByRole('link', { name: 'Invalid mobile number' }));
     expect(document.activeElement?.id).toBe('root_mobile_mobileNumber');
   });
 
   it('hands over normalised answers: the mobile number in E.164', async () => {
     const onSubmit = vi.fn();
-    renderWithProviders(<SchemaForm form={registration} formData={registration.examples.valid[0]} onSubmit={onSubmit} />, en);
+    renderWithProviders(
+      <SchemaForm form={registration} formData={registration.examples.valid[0]} onSubmit={onSubmit} />,
+      en,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit.mock.calls[0][0].mobile).toEqual({ isoAlpha2Code: 'ZA', mobileNumber: '+27821234567' });

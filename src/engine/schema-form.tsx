@@ -65,7 +65,8 @@ function serverFieldErrors(serverErrors: SchemaFormProps['serverErrors']): Field
 }
 
 function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
-  const { form, onSubmit, onChange, onPageChange, onPageSubmit, submitLabelKey, serverErrors, disabled, children } = props;
+  const { form, onSubmit, onChange, onPageChange, onPageSubmit, submitLabelKey, serverErrors, disabled, children } =
+    props;
   const { t, i18n } = useTranslation(['forms', 'validation']);
   const styles = useEngineStyles();
   const validation = formValidation(form);
@@ -90,7 +91,13 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
   const [server, setServer] = useState<{ path: string; message: string; snapshot: string }[]>([]);
   useEffect(() => {
     const list = serverFieldErrors(serverErrors);
-    setServer(list.map((f) => ({ path: f.field, message: f.message, snapshot: JSON.stringify(getAtPath(data, f.field) ?? null) })));
+    setServer(
+      list.map((f) => ({
+        path: f.field,
+        message: f.message,
+        snapshot: JSON.stringify(getAtPath(data, f.field) ?? null),
+      })),
+    );
     if (list.length) setFocusTick((n) => n + 1);
     // Only a new server answer resets them, not typing.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -106,11 +113,11 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
   const pageFields = useMemo(() => shownFields, [pageFieldsKey]);
 
   const message = useCallback((key: string, params?: Record<string, unknown>) => t(key, params), [t]);
-  const shownProblems = problems.filter(
-    (p) => pageFields.includes(topField(p.path)) && attempted.has(page.id),
-  );
+  const shownProblems = problems.filter((p) => pageFields.includes(topField(p.path)) && attempted.has(page.id));
   const shownServer = server.filter(
-    (s) => (!multiPage || pageFields.includes(topField(s.path)) || s.path === '') && JSON.stringify(getAtPath(data, s.path) ?? null) === s.snapshot,
+    (s) =>
+      (!multiPage || pageFields.includes(topField(s.path)) || s.path === '') &&
+      JSON.stringify(getAtPath(data, s.path) ?? null) === s.snapshot,
   );
   // The summary follows the order of the fields on the page, as GOV.UK asks.
   const position = (path: string) => {
@@ -119,7 +126,9 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
   };
   const fieldMessages = [
     ...shownProblems.map((p) => ({ path: p.path, message: message(p.key, p.params) })),
-    ...shownServer.filter((s) => !shownProblems.some((p) => p.path === s.path)).map((s) => ({ path: s.path, message: s.message })),
+    ...shownServer
+      .filter((s) => !shownProblems.some((p) => p.path === s.path))
+      .map((s) => ({ path: s.path, message: s.message })),
   ]
     .map((m, i) => ({ m, i }))
     .sort((a, b) => position(a.m.path) - position(b.m.path) || a.i - b.i)
@@ -277,7 +286,13 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
         onSubmit={(e) => void handleSubmit((e.formData ?? {}) as FormAnswers)}
       >
         <div className={styles.buttons}>
-          <Button type="submit" appearance="primary" size="large" disabled={busy || disabled} className={styles.fullWidthOnPhone}>
+          <Button
+            type="submit"
+            appearance="primary"
+            size="large"
+            disabled={busy || disabled}
+            className={styles.fullWidthOnPhone}
+          >
             {submitText}
           </Button>
           {pageIndex > 0 && nextIndex(pageIndex, -1) !== -1 && (
@@ -291,4 +306,3 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
     </div>
   );
 }
-

@@ -85,8 +85,18 @@ export const useEngineStyles = makeStyles({
     gap: tokens.spacingVerticalXXS,
     fontSize: tokens.fontSizeBase300,
   },
-  ruleMet: { color: tokens.colorPaletteGreenForeground1, display: 'flex', gap: tokens.spacingHorizontalXS, alignItems: 'center' },
-  ruleUnmet: { color: tokens.colorNeutralForeground2, display: 'flex', gap: tokens.spacingHorizontalXS, alignItems: 'center' },
+  ruleMet: {
+    color: tokens.colorPaletteGreenForeground1,
+    display: 'flex',
+    gap: tokens.spacingHorizontalXS,
+    alignItems: 'center',
+  },
+  ruleUnmet: {
+    color: tokens.colorNeutralForeground2,
+    display: 'flex',
+    gap: tokens.spacingHorizontalXS,
+    alignItems: 'center',
+  },
   buttons: {
     display: 'flex',
     flexWrap: 'wrap',

@@ -38,7 +38,10 @@ export function decideGuard(guard: Guard, loggedIn: boolean, location: LocationL
 }
 
 /** A route needing a router-context entry sends the user to /profile without it. */
-export function decideContext(requirement: RouterContextRequirement | undefined, context: RouterContext): GuardDecision {
+export function decideContext(
+  requirement: RouterContextRequirement | undefined,
+  context: RouterContext,
+): GuardDecision {
   if (requirement === 'email' && !context.email) return { to: PROFILE_PATH };
   return null;
 }

@@ -31,7 +31,10 @@ export function InvalidLinkPage({ problems }: InvalidLinkPageProps) {
             <Body1>
               {problem.kind === 'missing'
                 ? t('routing:invalidLink.missing', { param: problem.param })
-                : t('routing:invalidLink.invalid', { param: problem.param, allowed: (problem.allowed ?? []).join(', ') })}
+                : t('routing:invalidLink.invalid', {
+                    param: problem.param,
+                    allowed: (problem.allowed ?? []).join(', '),
+                  })}
             </Body1>
           </li>
         ))}

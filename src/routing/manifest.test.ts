@@ -78,9 +78,14 @@ describe('route manifest', () => {
       { routes: [{ path: '/x', guard: 'public', titleKey: 'no namespace' }] },
       { routes: [{ path: '/x', guard: 'public', titleKey: 'common:x', query: { a: { enum: ['b'] } } }] },
       { routes: [{ path: '/x', guard: 'public', titleKey: 'common:x', enabledBySetting: 'form preview' }] },
-      { routes: [{ path: '/x', guard: 'public', titleKey: 'common:x', children: [{ path: '/y', titleKey: 'common:y' }] }] },
+      {
+        routes: [
+          { path: '/x', guard: 'public', titleKey: 'common:x', children: [{ path: '/y', titleKey: 'common:y' }] },
+        ],
+      },
     ];
-    for (const manifestCandidate of bad) expect(validate(manifestCandidate), JSON.stringify(manifestCandidate)).toBe(false);
+    for (const manifestCandidate of bad)
+      expect(validate(manifestCandidate), JSON.stringify(manifestCandidate)).toBe(false);
   });
 
   it.each(specRoutes)('declares %s with the %s guard', (path, guard) => {
@@ -135,7 +140,10 @@ describe('route manifest', () => {
   });
 
   it('builds the route handle from the static data', () => {
-    expect(handleOf(routeAt('/wallet-error'))).toEqual({ titleKey: 'common:walletError.title', hideHeaderFooter: true });
+    expect(handleOf(routeAt('/wallet-error'))).toEqual({
+      titleKey: 'common:walletError.title',
+      hideHeaderFooter: true,
+    });
     expect(handleOf(routeAt('/faq'))).toEqual({ titleKey: 'common:faq.title' });
     expect(manifest.routes.length).toBeGreaterThan(0);
   });

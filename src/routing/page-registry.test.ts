@@ -10,12 +10,23 @@ describe('page registry', () => {
   });
 
   it('registers only pages that a manifest route names', () => {
-    const orphans = Object.keys(pageRegistry).filter((name) => name !== NOT_AVAILABLE_PAGE && name !== STEP_FORM_PAGE && !manifestPages.has(name));
+    const orphans = Object.keys(pageRegistry).filter(
+      (name) => name !== NOT_AVAILABLE_PAGE && name !== STEP_FORM_PAGE && !manifestPages.has(name),
+    );
     expect(orphans).toEqual([]);
   });
 
   it('registers the shell, account and form-preview pages', () => {
-    for (const name of ['home', 'faq', 'wallet-error', 'login', 'registration', 'profile', 'change-password', 'form-preview']) {
+    for (const name of [
+      'home',
+      'faq',
+      'wallet-error',
+      'login',
+      'registration',
+      'profile',
+      'change-password',
+      'form-preview',
+    ]) {
       expect(getPage(name), name).toBeDefined();
     }
   });

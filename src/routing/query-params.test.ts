@@ -14,14 +14,21 @@ const check = (search: string) => checkQuery(captureResult, new URLSearchParams(
 describe('query parameter checks', () => {
   it('accepts a complete, valid link and ignores undeclared parameters', () => {
     expect(check('status=success&routeFrom=web&captureType=passport&sessionIdentifier=s1&utm_source=mail')).toEqual([]);
-    expect(check('status=failure&errorCode=E1&routeFrom=mobile&captureType=biometrics&sessionIdentifier=s1')).toEqual([]);
+    expect(check('status=failure&errorCode=E1&routeFrom=mobile&captureType=biometrics&sessionIdentifier=s1')).toEqual(
+      [],
+    );
   });
 
   it('reports each missing required parameter, blank counting as missing', () => {
     expect(check('status=success&routeFrom=web&captureType=passport&sessionIdentifier=%20')).toEqual([
       { param: 'sessionIdentifier', kind: 'missing' },
     ]);
-    expect(check('').map((problem) => problem.param)).toEqual(['status', 'routeFrom', 'captureType', 'sessionIdentifier']);
+    expect(check('').map((problem) => problem.param)).toEqual([
+      'status',
+      'routeFrom',
+      'captureType',
+      'sessionIdentifier',
+    ]);
   });
 
   it('reports a value outside the allowed ones with the allowed values', () => {

@@ -85,14 +85,16 @@ describe('the built portal', () => {
     expect(JSON.parse(block![1])).toEqual(envs.json());
   });
 
-  it('preloads the chunks and texts of the requested route, in the visitor\'s language', async () => {
+  it("preloads the chunks and texts of the requested route, in the visitor's language", async () => {
     const home = await app.inject({ url: '/', headers: { accept: 'text/html', 'accept-language': 'fr' } });
     expect(home.body).toContain('<link rel="modulepreload" crossorigin href="/assets/home-page-aaa.js">');
     expect(home.body).toContain('<link rel="modulepreload" crossorigin href="/assets/common-fr-ccc.js">');
     expect(home.body).not.toContain('/assets/common-en-bbb.js');
     // The entry's own imports are in the page already.
     expect(home.body.match(/shared-ddd\.js/g)).toHaveLength(1);
-    expect(home.body).toContain('<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/poppins-latin-400-normal-eee.woff2">');
+    expect(home.body).toContain(
+      '<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/poppins-latin-400-normal-eee.woff2">',
+    );
 
     const unknown = await app.inject({ url: '/no-such-page', headers: { accept: 'text/html' } });
     expect(unknown.statusCode).toBe(200);
@@ -202,7 +204,11 @@ describe('error handler', () => {
     scope.post('/api/test/echo', async (request) => ({ received: request.body }));
     scope.post(
       '/api/test/validated',
-      { schema: { body: { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1 } } } } },
+      {
+        schema: {
+          body: { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1 } } },
+        },
+      },
       async () => ({ ok: true }),
     );
     scope.get('/api/test/boom', async () => {
@@ -304,7 +310,11 @@ describe('error handler', () => {
   });
 
   it('answers unknown API paths with a translated 404 body', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/eta/unknown', headers: { 'accept-language': 'fr' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/eta/unknown',
+      headers: { 'accept-language': 'fr' },
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ error: 'La ressource demandée est introuvable.', code: 'NOT_FOUND' });
     expect(response.headers['cache-control']).toBe('no-store');

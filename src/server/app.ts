@@ -142,7 +142,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (!reply.hasHeader('retry-after')) reply.header('retry-after', '60');
       return reply.code(429).send(errorBody(lang, ERROR_CODES.tooManyRequests, 'api:errors.tooManyRequests'));
     }
-    if (BAD_REQUEST_CODES.has(error.code) || (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)) {
+    if (
+      BAD_REQUEST_CODES.has(error.code) ||
+      (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)
+    ) {
       request.log.info({ code: error.code, reason: error.message }, 'bad request');
       return reply.code(400).send(errorBody(lang, ERROR_CODES.badRequest, 'api:errors.badRequest'));
     }
@@ -153,7 +156,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const indexFile = path.join(config.distDir, 'index.html');
   if (servePortal) {
     if (!existsSync(indexFile)) {
-      app.log.warn(`The portal is not built: ${indexFile} does not exist. Run "npm run build"; pages answer 503 until then.`);
+      app.log.warn(
+        `The portal is not built: ${indexFile} does not exist. Run "npm run build"; pages answer 503 until then.`,
+      );
     }
     await app.register(fastifyStatic, {
       root: config.distDir,
@@ -189,7 +194,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const encoding = pickEncoding(request.headers['accept-encoding']);
     const page = servePortal ? portalPages.render(request.url.split('?')[0], lang, encoding) : undefined;
     if (page !== undefined) {
-      reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Accept-Language').type('text/html; charset=utf-8');
+      reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Accept-Encoding, Accept-Language')
+        .type('text/html; charset=utf-8');
       if (encoding !== 'identity') reply.header('content-encoding', encoding);
       return reply.send(page);
     }
@@ -212,7 +220,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       acceptsHtml(request);
     if (isPage) return sendPortal(request, reply, lang);
     const { allowed, parameterTooLong } = allowedMethods(request.method, pathname);
-    if (parameterTooLong) return reply.code(414).send(errorBody(lang, REQUEST_ERROR_CODES.uriTooLong, 'api:errors.uriTooLong'));
+    if (parameterTooLong)
+      return reply.code(414).send(errorBody(lang, REQUEST_ERROR_CODES.uriTooLong, 'api:errors.uriTooLong'));
     if (allowed.length > 0 && !allowed.includes(request.method)) {
       return reply
         .code(405)

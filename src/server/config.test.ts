@@ -39,7 +39,9 @@ describe('loadConfig', () => {
     expect(publicSettings.SESSION_WARNING_SECONDS).toBe('120');
     // The photo page's phone link uses the portal's address (a loopback one here, which the page explains).
     expect(publicSettings.PHONE_URL).toBe('http://localhost:8080');
-    expect(loadConfig({ PUBLIC_URL: 'https://eta.example.org' }).publicSettings.PHONE_URL).toBe('https://eta.example.org');
+    expect(loadConfig({ PUBLIC_URL: 'https://eta.example.org' }).publicSettings.PHONE_URL).toBe(
+      'https://eta.example.org',
+    );
   });
 
   it('reads every variable that is set', () => {
@@ -100,7 +102,9 @@ describe('loadConfig', () => {
     const set = loadConfig({ SESSION_IDLE_SECONDS: '900' });
     expect(set.sessionIdleSeconds).toBe(900);
     expect(set.publicSettings.SESSION_IDLE_SECONDS).toBe('900');
-    expect(() => loadConfig({ SESSION_IDLE_SECONDS: '7200' })).toThrow(/SESSION_IDLE_SECONDS must not be more than REFRESH_TOKEN_TTL_SECONDS/);
+    expect(() => loadConfig({ SESSION_IDLE_SECONDS: '7200' })).toThrow(
+      /SESSION_IDLE_SECONDS must not be more than REFRESH_TOKEN_TTL_SECONDS/,
+    );
     expect(() => loadConfig({ SESSION_IDLE_SECONDS: '10' })).toThrow(/SESSION_IDLE_SECONDS/);
   });
 
@@ -116,7 +120,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ SESSION_MAX_SECONDS: '3600' }).sessionMaxSeconds).toBe(3600);
     // A refresh token lifetime longer than the default raises the default instead of failing to start.
     expect(loadConfig({ REFRESH_TOKEN_TTL_SECONDS: '86400' }).sessionMaxSeconds).toBe(86400);
-    expect(() => loadConfig({ SESSION_MAX_SECONDS: '1800' })).toThrow(/SESSION_MAX_SECONDS must not be less than REFRESH_TOKEN_TTL_SECONDS \(3600\), got 1800/);
+    expect(() => loadConfig({ SESSION_MAX_SECONDS: '1800' })).toThrow(
+      /SESSION_MAX_SECONDS must not be less than REFRESH_TOKEN_TTL_SECONDS \(3600\), got 1800/,
+    );
     expect(() => loadConfig({ REFRESH_TOKEN_TTL_SECONDS: '7200', SESSION_MAX_SECONDS: '3600' })).toThrow(ConfigError);
     expect(() => loadConfig({ SESSION_MAX_SECONDS: 'twelve hours' })).toThrow(/SESSION_MAX_SECONDS/);
     expect(() => loadConfig({ SESSION_MAX_SECONDS: String(31 * 86400) })).toThrow(/SESSION_MAX_SECONDS/);
@@ -126,19 +132,33 @@ describe('loadConfig', () => {
     expect(loadConfig({}).housekeepingIntervalSeconds).toBe(3600);
     expect(loadConfig({ HOUSEKEEPING_INTERVAL_SECONDS: '0' }).housekeepingIntervalSeconds).toBe(0);
     expect(loadConfig({ HOUSEKEEPING_INTERVAL_SECONDS: '600' }).housekeepingIntervalSeconds).toBe(600);
-    expect(() => loadConfig({ HOUSEKEEPING_INTERVAL_SECONDS: '5' })).toThrow(/HOUSEKEEPING_INTERVAL_SECONDS must be 0 \(off\) or at least 60/);
+    expect(() => loadConfig({ HOUSEKEEPING_INTERVAL_SECONDS: '5' })).toThrow(
+      /HOUSEKEEPING_INTERVAL_SECONDS must be 0 \(off\) or at least 60/,
+    );
     expect(() => loadConfig({ HOUSEKEEPING_INTERVAL_SECONDS: '-1' })).toThrow(/HOUSEKEEPING_INTERVAL_SECONDS/);
-    expect(() => loadConfig({ HOUSEKEEPING_INTERVAL_SECONDS: String(8 * 86400) })).toThrow(/HOUSEKEEPING_INTERVAL_SECONDS/);
+    expect(() => loadConfig({ HOUSEKEEPING_INTERVAL_SECONDS: String(8 * 86400) })).toThrow(
+      /HOUSEKEEPING_INTERVAL_SECONDS/,
+    );
   });
 
   it('reads the per-client-address limits, for operators whose users share one address', () => {
-    const config = loadConfig({ CLIENT_LOGIN_FAILURE_LIMIT: '50', CLIENT_CODE_ENTRY_LIMIT: '40', CLIENT_EMAIL_LIMIT: '500' });
+    const config = loadConfig({
+      CLIENT_LOGIN_FAILURE_LIMIT: '50',
+      CLIENT_CODE_ENTRY_LIMIT: '40',
+      CLIENT_EMAIL_LIMIT: '500',
+    });
     expect(config.clientLimits).toEqual({ loginFailures: 50, codeEntries: 40, emails: 500 });
     expect(() => loadConfig({ CLIENT_EMAIL_LIMIT: '0' })).toThrow(/CLIENT_EMAIL_LIMIT/);
   });
 
   it('reads the capture session settings, with defaults of 15 minutes, 5 attempts and 10 MiB photos', () => {
-    expect(loadConfig({}).capture).toEqual({ sessionTtlSeconds: 900, maxAttempts: 5, retryCooldownSeconds: 900, maxUploadBytes: 10 * 1024 * 1024, faceCheck: true });
+    expect(loadConfig({}).capture).toEqual({
+      sessionTtlSeconds: 900,
+      maxAttempts: 5,
+      retryCooldownSeconds: 900,
+      maxUploadBytes: 10 * 1024 * 1024,
+      faceCheck: true,
+    });
     const config = loadConfig({
       CAPTURE_SESSION_TTL_SECONDS: '600',
       CAPTURE_MAX_ATTEMPTS: '3',
@@ -146,7 +166,13 @@ describe('loadConfig', () => {
       CAPTURE_MAX_UPLOAD_BYTES: '2097152',
       CAPTURE_FACE_CHECK: 'false',
     });
-    expect(config.capture).toEqual({ sessionTtlSeconds: 600, maxAttempts: 3, retryCooldownSeconds: 3600, maxUploadBytes: 2097152, faceCheck: false });
+    expect(config.capture).toEqual({
+      sessionTtlSeconds: 600,
+      maxAttempts: 3,
+      retryCooldownSeconds: 3600,
+      maxUploadBytes: 2097152,
+      faceCheck: false,
+    });
     expect(() => loadConfig({ CAPTURE_MAX_ATTEMPTS: '0' })).toThrow(/CAPTURE_MAX_ATTEMPTS/);
     expect(() => loadConfig({ CAPTURE_SESSION_TTL_SECONDS: '10' })).toThrow(/CAPTURE_SESSION_TTL_SECONDS/);
   });

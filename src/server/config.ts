@@ -7,9 +7,7 @@ import { DEFAULT_SCHEMAS_DIR } from './validation/schema-files';
 export type Env = Record<string, string | undefined>;
 
 /** Where the data lives: an embedded SQLite file, or a PostgreSQL server. */
-export type DatabaseConfig =
-  | { kind: 'sqlite'; filename: string }
-  | { kind: 'postgres'; connectionString: string };
+export type DatabaseConfig = { kind: 'sqlite'; filename: string } | { kind: 'postgres'; connectionString: string };
 
 /** Keys answered by GET /envs (contract 4), in the order they are listed. */
 export const PUBLIC_SETTING_KEYS = [
@@ -185,14 +183,26 @@ export function loadConfig(env: Env): AppConfig {
   const sessionWarningSeconds = integer(env, 'SESSION_WARNING_SECONDS', 120, 0, 86400);
   const refreshTokenTtlSeconds = integer(env, 'REFRESH_TOKEN_TTL_SECONDS', 3600, 1, 30 * 86400);
   // Below 30 s, activity written by one tab (at most every 10 s) could reach another after its deadline.
-  const sessionIdleSeconds = integer(env, 'SESSION_IDLE_SECONDS', Math.min(1800, refreshTokenTtlSeconds), 30, 30 * 86400);
+  const sessionIdleSeconds = integer(
+    env,
+    'SESSION_IDLE_SECONDS',
+    Math.min(1800, refreshTokenTtlSeconds),
+    30,
+    30 * 86400,
+  );
   if (sessionIdleSeconds > refreshTokenTtlSeconds) {
     throw new ConfigError(
       `SESSION_IDLE_SECONDS must not be more than REFRESH_TOKEN_TTL_SECONDS (${refreshTokenTtlSeconds}), got ${sessionIdleSeconds}`,
     );
   }
   // A longer refresh token lifetime raises the default rather than making an unset variable an error.
-  const sessionMaxSeconds = integer(env, 'SESSION_MAX_SECONDS', Math.max(12 * 3600, refreshTokenTtlSeconds), 60, 30 * 86400);
+  const sessionMaxSeconds = integer(
+    env,
+    'SESSION_MAX_SECONDS',
+    Math.max(12 * 3600, refreshTokenTtlSeconds),
+    60,
+    30 * 86400,
+  );
   if (sessionMaxSeconds < refreshTokenTtlSeconds) {
     throw new ConfigError(
       `SESSION_MAX_SECONDS must not be less than REFRESH_TOKEN_TTL_SECONDS (${refreshTokenTtlSeconds}), got ${sessionMaxSeconds}`,
@@ -201,7 +211,9 @@ export function loadConfig(env: Env): AppConfig {
   const housekeepingIntervalSeconds = integer(env, 'HOUSEKEEPING_INTERVAL_SECONDS', 3600, 0, 7 * 86400);
   // More often than once a minute would only load the database: every rule keeps rows for an hour or more.
   if (housekeepingIntervalSeconds > 0 && housekeepingIntervalSeconds < 60) {
-    throw new ConfigError(`HOUSEKEEPING_INTERVAL_SECONDS must be 0 (off) or at least 60, got ${housekeepingIntervalSeconds}`);
+    throw new ConfigError(
+      `HOUSEKEEPING_INTERVAL_SECONDS must be 0 (off) or at least 60, got ${housekeepingIntervalSeconds}`,
+    );
   }
   const formPreview = flag(env, 'FORM_PREVIEW', !isProduction);
   const devMailbox = flag(env, 'DEV_MAILBOX', !smtpUrl && !isProduction);

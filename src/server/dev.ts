@@ -19,7 +19,8 @@ async function dev(): Promise<void> {
   // A phone cannot open http://localhost: the photo page's phone link uses this machine's network address,
   // on which Vite then listens too (the API stays on 127.0.0.1 behind Vite's proxy).
   config.publicSettings.PHONE_URL = phoneReachableUrl(config.publicSettings.FRONT_END_URL);
-  const onNetwork = isLoopbackUrl(config.publicSettings.FRONT_END_URL) && !isLoopbackUrl(config.publicSettings.PHONE_URL);
+  const onNetwork =
+    isLoopbackUrl(config.publicSettings.FRONT_END_URL) && !isLoopbackUrl(config.publicSettings.PHONE_URL);
   const db = openDatabase(config.database);
   await migrateToLatest(db);
   const app = await buildApp({ config, db, servePortal: false, onClose: () => db.destroy() });
@@ -36,7 +37,10 @@ async function dev(): Promise<void> {
   });
   await vite.listen();
   app.log.info(`API on ${target}`);
-  if (onNetwork) app.log.info(`Photo links for phones use ${config.publicSettings.PHONE_URL} (a phone on the same network opens it)`);
+  if (onNetwork)
+    app.log.info(
+      `Photo links for phones use ${config.publicSettings.PHONE_URL} (a phone on the same network opens it)`,
+    );
   vite.printUrls();
 
   let stopping = false;

@@ -37,6 +37,11 @@ export class ApiError extends Error {
 }
 
 /** Builds the error body of contract 11 in `lang`. */
-export function errorBody(lang: string, code: string, messageKey: string, vars?: Record<string, unknown>): ApiErrorBody {
+export function errorBody(
+  lang: string,
+  code: string,
+  messageKey: string,
+  vars?: Record<string, unknown>,
+): ApiErrorBody {
   return { error: translate(lang, messageKey, vars), code };
 }

@@ -13,7 +13,9 @@ describe('server i18n', () => {
   });
 
   it('writes numbers the way of the language and picks its plural form (French many for a million)', () => {
-    expect(translate('en', 'api:accounts.tooManyAttempts', { count: 1500 })).toBe('Too many attempts. Please try again in 1,500 minutes.');
+    expect(translate('en', 'api:accounts.tooManyAttempts', { count: 1500 })).toBe(
+      'Too many attempts. Please try again in 1,500 minutes.',
+    );
     expect(translate('fr', 'api:accounts.tooManyAttempts', { count: 1000000 })).toBe(
       `Trop de tentatives. Veuillez réessayer dans 1${'\u202f'}000${'\u202f'}000 minutes.`,
     );

@@ -8,7 +8,9 @@ import { localiseInterpolation } from '../shared/i18n-interpolation';
  * The locale files shared with the browser (contract 8); LOCALES_DIR points the server at another copy (the one
  * the portal was built from). Read once, when the first message is translated.
  */
-export const LOCALES_DIR = process.env.LOCALES_DIR?.trim() ? path.resolve(process.env.LOCALES_DIR.trim()) : fileURLToPath(new URL('../../locales/', import.meta.url));
+export const LOCALES_DIR = process.env.LOCALES_DIR?.trim()
+  ? path.resolve(process.env.LOCALES_DIR.trim())
+  : fileURLToPath(new URL('../../locales/', import.meta.url));
 
 export const FALLBACK_LANGUAGE = 'en';
 
@@ -104,7 +106,10 @@ function matchLanguage(header: string | undefined, available: string[]): string 
  * the header names no offered language (another client, or none), the signed-in profile's saved language (set
  * on the request by `authenticate`); else English. E-mails always use the profile's saved language.
  */
-export function languageOf(request: { headers: Record<string, string | string[] | undefined>; profileLanguage?: string }): string {
+export function languageOf(request: {
+  headers: Record<string, string | string[] | undefined>;
+  profileLanguage?: string;
+}): string {
   const header = request.headers['accept-language'];
   const available = availableLanguages();
   const asked = matchLanguage(Array.isArray(header) ? header.join(',') : header, available);

@@ -28,7 +28,10 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // The app's logger may not exist yet: write one JSON line like pino would.
-  const err = error instanceof Error ? { type: error.name, message: error.message, stack: error.stack } : { message: String(error) };
+  const err =
+    error instanceof Error
+      ? { type: error.name, message: error.message, stack: error.stack }
+      : { message: String(error) };
   process.stderr.write(`${JSON.stringify({ level: 60, time: Date.now(), msg: 'server failed to start', err })}\n`);
   process.exit(1);
 });

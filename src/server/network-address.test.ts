@@ -3,9 +3,25 @@ import { describe, expect, it } from 'vitest';
 import { isLoopbackHost, isLoopbackUrl } from '../shared/network';
 import { machineNetworkAddress, phoneReachableUrl } from './network-address';
 
-const ipv4 = (address: string, internal = false) => ({ address, family: 'IPv4', internal, netmask: '255.255.255.0', mac: '00:00:00:00:00:00', cidr: null }) as NetworkInterfaceInfo;
+const ipv4 = (address: string, internal = false) =>
+  ({
+    address,
+    family: 'IPv4',
+    internal,
+    netmask: '255.255.255.0',
+    mac: '00:00:00:00:00:00',
+    cidr: null,
+  }) as NetworkInterfaceInfo;
 const ipv6 = (address: string, internal = false) =>
-  ({ address, family: 'IPv6', internal, netmask: 'ffff:ffff:ffff:ffff::', mac: '00:00:00:00:00:00', cidr: null, scopeid: 0 }) as NetworkInterfaceInfo;
+  ({
+    address,
+    family: 'IPv6',
+    internal,
+    netmask: 'ffff:ffff:ffff:ffff::',
+    mac: '00:00:00:00:00:00',
+    cidr: null,
+    scopeid: 0,
+  }) as NetworkInterfaceInfo;
 
 const laptop = {
   lo: [ipv4('127.0.0.1', true), ipv6('::1', true)],
@@ -15,8 +31,19 @@ const laptop = {
 
 describe('loopback addresses', () => {
   it('knows the addresses only this machine reaches', () => {
-    for (const host of ['localhost', 'LOCALHOST', 'portal.localhost', '127.0.0.1', '127.1.2.3', '[::1]', '::1', '0.0.0.0']) expect(isLoopbackHost(host), host).toBe(true);
-    for (const host of ['192.168.1.20', 'eta.example.org', 'localhost.example.org', '128.0.0.1', '[2001:db8::1]']) expect(isLoopbackHost(host), host).toBe(false);
+    for (const host of [
+      'localhost',
+      'LOCALHOST',
+      'portal.localhost',
+      '127.0.0.1',
+      '127.1.2.3',
+      '[::1]',
+      '::1',
+      '0.0.0.0',
+    ])
+      expect(isLoopbackHost(host), host).toBe(true);
+    for (const host of ['192.168.1.20', 'eta.example.org', 'localhost.example.org', '128.0.0.1', '[2001:db8::1]'])
+      expect(isLoopbackHost(host), host).toBe(false);
     expect(isLoopbackUrl('http://localhost:8080')).toBe(true);
     expect(isLoopbackUrl('http://[::1]:8080/')).toBe(true);
     expect(isLoopbackUrl('https://eta.example.org')).toBe(false);
@@ -27,7 +54,9 @@ describe('loopback addresses', () => {
 describe('the address a phone opens', () => {
   it("is the machine's private network address, not a loopback, link-local or container one", () => {
     expect(machineNetworkAddress(laptop)).toBe('192.168.1.20');
-    expect(machineNetworkAddress({ lo: [ipv4('127.0.0.1', true)], eth0: [ipv4('169.254.3.4'), ipv4('203.0.113.7')] })).toBe('203.0.113.7');
+    expect(
+      machineNetworkAddress({ lo: [ipv4('127.0.0.1', true)], eth0: [ipv4('169.254.3.4'), ipv4('203.0.113.7')] }),
+    ).toBe('203.0.113.7');
     expect(machineNetworkAddress({ lo: [ipv4('127.0.0.1', true)] })).toBeUndefined();
   });
 

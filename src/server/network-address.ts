@@ -5,7 +5,13 @@ type Interfaces = NodeJS.Dict<NetworkInterfaceInfo[]>;
 
 /** Home and office networks first (192.168/16, then 10/8, then 172.16/12, often containers), then any other. */
 const rank = (address: string) =>
-  address.startsWith('192.168.') ? 0 : address.startsWith('10.') ? 1 : /^172\.(1[6-9]|2\d|3[01])\./.test(address) ? 2 : 3;
+  address.startsWith('192.168.')
+    ? 0
+    : address.startsWith('10.')
+      ? 1
+      : /^172\.(1[6-9]|2\d|3[01])\./.test(address)
+        ? 2
+        : 3;
 /** Interfaces of containers, virtual machines and tunnels, which a phone on the Wi-Fi cannot reach. */
 const VIRTUAL = /^(docker|br-|veth|virbr|vmnet|vboxnet|cni|flannel|tun|tap|utun|wg)/;
 

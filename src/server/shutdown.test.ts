@@ -56,9 +56,13 @@ describe('graceful shutdown', () => {
       installGracefulShutdown(app, { source: signals, exit: resolve, timeoutMs: 200 }),
     );
     const controller = new AbortController();
-    const pending = fetch(`http://127.0.0.1:${port}/api/test/stuck`, { signal: controller.signal }).catch(() => undefined);
+    const pending = fetch(`http://127.0.0.1:${port}/api/test/stuck`, { signal: controller.signal }).catch(
+      () => undefined,
+    );
     // The request must be in flight (counted by the server) before the signal.
-    await expect.poll(() => new Promise<number>((resolve) => app.server.getConnections((_, count) => resolve(count)))).toBe(1);
+    await expect
+      .poll(() => new Promise<number>((resolve) => app.server.getConnections((_, count) => resolve(count))))
+      .toBe(1);
     signals.emit('SIGINT');
     expect(await exited).toBe(1);
     controller.abort();

@@ -15,7 +15,12 @@ export interface ShutdownOptions {
  * (which close the database), then exit 0; exit 1 if that takes longer than the time-out or fails.
  */
 export function installGracefulShutdown(app: FastifyInstance, options: ShutdownOptions = {}): void {
-  const { timeoutMs = 10_000, exit = (code) => process.exit(code), source = process, signals = ['SIGTERM', 'SIGINT'] } = options;
+  const {
+    timeoutMs = 10_000,
+    exit = (code) => process.exit(code),
+    source = process,
+    signals = ['SIGTERM', 'SIGINT'],
+  } = options;
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

@@ -18,7 +18,9 @@ describe('localiseInterpolation', () => {
 
   it('writes numbers the way of the language', () => {
     expect(instance.t('sent', { count: 1200, email: 'a@b.example' })).toBe('We sent 1,200 e-mails to a@b.example');
-    expect(instance.t('sent', { count: 1200, email: 'a@b.example', lng: 'fr' })).toBe('Nous avons envoyé 1\u202f200 e-mails à a@b.example');
+    expect(instance.t('sent', { count: 1200, email: 'a@b.example', lng: 'fr' })).toBe(
+      'Nous avons envoyé 1\u202f200 e-mails à a@b.example',
+    );
     expect(instance.t('when', { day: 3000 })).toBe('On 3,000');
   });
 

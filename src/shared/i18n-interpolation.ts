@@ -1,6 +1,11 @@
 import type { i18n as I18n } from 'i18next';
 
-type FormatFunction = (value: unknown, format: string | undefined, lng: string | undefined, options?: unknown) => unknown;
+type FormatFunction = (
+  value: unknown,
+  format: string | undefined,
+  lng: string | undefined,
+  options?: unknown,
+) => unknown;
 
 /** First strong isolate and pop directional isolate: the plain-text form of `<bdi>`. */
 export const ISOLATE_START = '\u2068';
@@ -21,7 +26,8 @@ export function localiseInterpolation(instance: I18n): void {
   const format: FormatFunction = (value, formatName, lng, formatOptions) => {
     if (formatName) return named(value, formatName, lng, formatOptions);
     if (typeof value === 'number' && Number.isFinite(value)) return new Intl.NumberFormat(lng ?? 'en').format(value);
-    if (typeof value === 'string' && value && lng && instance.dir(lng) === 'rtl') return `${ISOLATE_START}${value}${ISOLATE_END}`;
+    if (typeof value === 'string' && value && lng && instance.dir(lng) === 'rtl')
+      return `${ISOLATE_START}${value}${ISOLATE_END}`;
     return value;
   };
   // The interpolator copies the option when it is reset, so both are set.

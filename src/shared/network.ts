@@ -4,7 +4,10 @@
  * opened on a phone.
  */
 export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+  const host = hostname
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '');
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
   if (/^127(\.\d{1,3}){3}$/.test(host) || host === '0.0.0.0') return true;
   return host === '::1' || host === '::' || host === '0:0:0:0:0:0:0:1' || host === '::ffff:127.0.0.1';

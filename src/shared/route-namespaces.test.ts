@@ -8,7 +8,12 @@ describe('routeNamespaces', () => {
   });
 
   it('adds the form texts and validation messages for a form route', () => {
-    expect(routeNamespaces({ titleKey: 'accounts:login.title', form: 'login' })).toEqual(['common', 'accounts', 'forms', 'validation']);
+    expect(routeNamespaces({ titleKey: 'accounts:login.title', form: 'login' })).toEqual([
+      'common',
+      'accounts',
+      'forms',
+      'validation',
+    ]);
   });
 
   it('is common alone for an unknown route', () => {

@@ -39,12 +39,19 @@ export function mockFetch(answer: (call: MockCall) => [number, unknown]): MockCa
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
-      const call = { method: init?.method ?? 'GET', url: String(url), body: init?.body ? JSON.parse(String(init.body)) : undefined } as MockCall;
+      const call = {
+        method: init?.method ?? 'GET',
+        url: String(url),
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      } as MockCall;
       // Not enumerable, so tests comparing calls with toEqual need not spell out the headers.
       Object.defineProperty(call, 'headers', { value: new Headers(init?.headers), enumerable: false });
       calls.push(call);
       const [status, body] = answer(call);
-      return new Response(body === undefined ? '' : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+      return new Response(body === undefined ? '' : JSON.stringify(body), {
+        status,
+        headers: { 'Content-Type': 'application/json' },
+      });
     }),
   );
   return calls;

@@ -68,7 +68,13 @@ export async function apiLatency(db: 'sqlite' | 'postgres' = 'sqlite', concurren
     results.push(await load('GET /health', 3000, concurrency, () => fetch(`${base}/health`), 200));
     results.push(await load('GET /envs', 3000, concurrency, () => fetch(`${base}/envs`), 200));
     results.push(
-      await load('GET /api/eta/static/countries?search=fr', 2000, concurrency, () => fetch(`${base}/api/eta/static/countries?search=fr`), 200),
+      await load(
+        'GET /api/eta/static/countries?search=fr',
+        2000,
+        concurrency,
+        () => fetch(`${base}/api/eta/static/countries?search=fr`),
+        200,
+      ),
     );
     results.push(
       await load(

@@ -38,7 +38,12 @@ function compressedSize(dist: string, file: string): { gzip: number; brotli: num
 }
 
 /** Sizes (gzip and brotli, as the server sends them) of what each route loads before it shows. */
-export function routeBundles(root: string): { entryJs: number; entryJsBrotli: number; entryCss: number; routes: RouteBundle[] } {
+export function routeBundles(root: string): {
+  entryJs: number;
+  entryJsBrotli: number;
+  entryCss: number;
+  routes: RouteBundle[];
+} {
   const dist = join(root, 'dist');
   const manifestPath = join(dist, '.vite', 'manifest.json');
   if (!existsSync(manifestPath)) throw new Error('dist/.vite/manifest.json is missing: run `npm run build` first.');
@@ -55,10 +60,18 @@ export function routeBundles(root: string): { entryJs: number; entryJsBrotli: nu
     }
     return { js, css };
   };
-  const sum = (set: Set<string>, kind: 'gzip' | 'brotli') => [...set].reduce((n, f) => n + compressedSize(dist, f)[kind], 0);
+  const sum = (set: Set<string>, kind: 'gzip' | 'brotli') =>
+    [...set].reduce((n, f) => n + compressedSize(dist, f)[kind], 0);
 
-  const flat = flattenManifest((JSON.parse(readFileSync(join(root, 'schemas/routes.manifest.json'), 'utf8')) as { routes: ManifestEntry[] }).routes);
-  const assets = routeAssets(manifest, pageModules(readFileSync(join(root, 'src/routing/page-registry.ts'), 'utf8')), flat);
+  const flat = flattenManifest(
+    (JSON.parse(readFileSync(join(root, 'schemas/routes.manifest.json'), 'utf8')) as { routes: ManifestEntry[] })
+      .routes,
+  );
+  const assets = routeAssets(
+    manifest,
+    pageModules(readFileSync(join(root, 'src/routing/page-registry.ts'), 'utf8')),
+    flat,
+  );
   const routes = flat.map((route) => {
     const own = assets.get(route.fullPath);
     const keys = new Set([...entryKeys, ...(own?.keys ?? [])]);
@@ -74,5 +87,10 @@ export function routeBundles(root: string): { entryJs: number; entryJsBrotli: nu
     };
   });
   const entry = files(entryKeys);
-  return { entryJs: sum(entry.js, 'gzip'), entryJsBrotli: sum(entry.js, 'brotli'), entryCss: sum(entry.css, 'gzip'), routes };
+  return {
+    entryJs: sum(entry.js, 'gzip'),
+    entryJsBrotli: sum(entry.js, 'brotli'),
+    entryCss: sum(entry.css, 'gzip'),
+    routes,
+  };
 }

@@ -39,7 +39,9 @@ export async function keystrokeToNextPaint(base: string, chromePath: string): Pr
     const text = 'Traveller Name Example';
     await field.pressSequentially(text, { delay: 120 });
     await page.waitForTimeout(1000);
-    const events = await page.evaluate(() => (window as unknown as { __keyEvents: { id: number; duration: number }[] }).__keyEvents);
+    const events = await page.evaluate(
+      () => (window as unknown as { __keyEvents: { id: number; duration: number }[] }).__keyEvents,
+    );
     const perInteraction = new Map<number, number>();
     for (const e of events) perInteraction.set(e.id, Math.max(perInteraction.get(e.id) ?? 0, e.duration));
     const durations = [...perInteraction.values()];

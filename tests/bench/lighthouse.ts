@@ -78,7 +78,12 @@ async function withRetry<T>(task: () => Promise<T>, attempts = 3): Promise<T> {
 }
 
 /** Runs Lighthouse `runs` times on each page (one at a time: the runs share the CPU) and keeps the median run. */
-export async function lighthouse(base: string, paths: readonly string[], chromePath: string, runs = 3): Promise<LighthouseFigures[]> {
+export async function lighthouse(
+  base: string,
+  paths: readonly string[],
+  chromePath: string,
+  runs = 3,
+): Promise<LighthouseFigures[]> {
   const results: LighthouseFigures[] = [];
   for (const path of paths) {
     const all: LighthouseFigures[] = [];

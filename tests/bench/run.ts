@@ -64,14 +64,19 @@ function sizeMb(path: string): number {
 
 async function main() {
   if (!existsSync(join(root, 'dist', '.vite', 'manifest.json')) || args.has('--build')) {
-    const build = spawnSync(join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    const build = spawnSync(join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
   console.log(`# ETA portal bench, ${new Date().toISOString()}\n\n${machine()}`);
 
-  section('JavaScript before first paint per route (entry + page + form + the route\'s texts; gzip / brotli)');
+  section("JavaScript before first paint per route (entry + page + form + the route's texts; gzip / brotli)");
   const bundles = routeBundles(root);
-  console.log(`entry (every route): JS ${kb(bundles.entryJs)} / ${kb(bundles.entryJsBrotli)}, CSS ${kb(bundles.entryCss)}`);
+  console.log(
+    `entry (every route): JS ${kb(bundles.entryJs)} / ${kb(bundles.entryJsBrotli)}, CSS ${kb(bundles.entryCss)}`,
+  );
   console.log(`${'route'.padEnd(38)} ${'page (form)'.padEnd(40)} ${'gzip'.padStart(9)} ${'brotli'.padStart(9)}`);
   for (const r of bundles.routes) {
     const page = r.form ? `${r.page} (${r.form})` : r.page;
@@ -80,7 +85,12 @@ async function main() {
   const home = bundles.routes.find((r) => r.route === '/');
   const heaviestForm = bundles.routes.filter((r) => r.form).sort((a, b) => b.jsGzip - a.jsGzip)[0];
   if (home) {
-    report('JS before first paint, / (gzip)', `${kb(home.jsGzip)} (brotli ${kb(home.jsBrotli)})`, `<= ${budget.javascriptBeforeFirstPaintGzipKb.home} kB`, home.jsGzip / 1024 <= budget.javascriptBeforeFirstPaintGzipKb.home);
+    report(
+      'JS before first paint, / (gzip)',
+      `${kb(home.jsGzip)} (brotli ${kb(home.jsBrotli)})`,
+      `<= ${budget.javascriptBeforeFirstPaintGzipKb.home} kB`,
+      home.jsGzip / 1024 <= budget.javascriptBeforeFirstPaintGzipKb.home,
+    );
   }
   if (heaviestForm) {
     report(
@@ -102,25 +112,48 @@ async function main() {
         section('Lighthouse 12, mobile preset (Moto G Power, slow 4G, 4x CPU), median of 3 runs');
         const { publicPages, formPage } = budget.lighthouse;
         const rows = await lighthouse(base, [...publicPages, formPage], chromePath);
-        console.log(`${'page'.padEnd(16)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'bp'.padStart(5)} ${'FCP s'.padStart(6)} ${'LCP s'.padStart(6)} ${'CLS'.padStart(6)} ${'TBT ms'.padStart(7)} ${'moved'.padStart(9)}`);
+        console.log(
+          `${'page'.padEnd(16)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'bp'.padStart(5)} ${'FCP s'.padStart(6)} ${'LCP s'.padStart(6)} ${'CLS'.padStart(6)} ${'TBT ms'.padStart(7)} ${'moved'.padStart(9)}`,
+        );
         for (const r of rows) {
           console.log(
             `${r.path.padEnd(16)} ${String(r.performance).padStart(5)} ${String(r.accessibility).padStart(5)} ${String(r.bestPractices).padStart(5)} ` +
               `${(r.fcpMs / 1000).toFixed(1).padStart(6)} ${(r.lcpMs / 1000).toFixed(1).padStart(6)} ${r.cls.toFixed(3).padStart(6)} ` +
               `${r.tbtMs.toFixed(0).padStart(7)} ${`${(r.transferBytes / 1024).toFixed(0)} KiB`.padStart(9)}`,
           );
-          const min = r.path === formPage ? budget.lighthouse.formPerformanceMin : budget.lighthouse.publicPerformanceMin;
+          const min =
+            r.path === formPage ? budget.lighthouse.formPerformanceMin : budget.lighthouse.publicPerformanceMin;
           report(`Lighthouse performance ${r.path}`, String(r.performance), `>= ${min}`, r.performance >= min);
-          report(`CLS ${r.path}`, r.cls.toFixed(3), `<= ${budget.lighthouse.clsMax}`, r.cls <= budget.lighthouse.clsMax);
-          report(`TBT ${r.path}`, `${r.tbtMs.toFixed(0)} ms`, `<= ${budget.lighthouse.tbtMsMax} ms`, r.tbtMs <= budget.lighthouse.tbtMsMax);
+          report(
+            `CLS ${r.path}`,
+            r.cls.toFixed(3),
+            `<= ${budget.lighthouse.clsMax}`,
+            r.cls <= budget.lighthouse.clsMax,
+          );
+          report(
+            `TBT ${r.path}`,
+            `${r.tbtMs.toFixed(0)} ms`,
+            `<= ${budget.lighthouse.tbtMsMax} ms`,
+            r.tbtMs <= budget.lighthouse.tbtMsMax,
+          );
         }
       }
       if (!args.has('--skip-keystrokes')) {
         section('Keystroke to next paint, application form (form preview), 4x CPU slowdown, Event Timing');
         const k = await keystrokeToNextPaint(base, chromePath);
         console.log(`${k.keystrokes} keystrokes: p75 ${k.p75.toFixed(0)} ms, worst ${k.worst.toFixed(0)} ms`);
-        report('Keystroke to next paint p75', `${k.p75.toFixed(0)} ms`, `<= ${budget.keystrokeToNextPaintMs.p75} ms`, k.p75 <= budget.keystrokeToNextPaintMs.p75);
-        report('Keystroke to next paint worst', `${k.worst.toFixed(0)} ms`, `<= ${budget.keystrokeToNextPaintMs.worst} ms`, k.worst <= budget.keystrokeToNextPaintMs.worst);
+        report(
+          'Keystroke to next paint p75',
+          `${k.p75.toFixed(0)} ms`,
+          `<= ${budget.keystrokeToNextPaintMs.p75} ms`,
+          k.p75 <= budget.keystrokeToNextPaintMs.p75,
+        );
+        report(
+          'Keystroke to next paint worst',
+          `${k.worst.toFixed(0)} ms`,
+          `<= ${budget.keystrokeToNextPaintMs.worst} ms`,
+          k.worst <= budget.keystrokeToNextPaintMs.worst,
+        );
       }
     } finally {
       await app.close();
@@ -146,10 +179,16 @@ async function main() {
   try {
     for (const db of databases) {
       for (const concurrency of budget.api.concurrency) {
-        section(`Reference API on ${db === 'sqlite' ? 'SQLite' : 'PostgreSQL'}, ${concurrency} concurrent clients (loopback)`);
-        console.log(`${'call'.padEnd(44)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} errors`);
+        section(
+          `Reference API on ${db === 'sqlite' ? 'SQLite' : 'PostgreSQL'}, ${concurrency} concurrent clients (loopback)`,
+        );
+        console.log(
+          `${'call'.padEnd(44)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} errors`,
+        );
         for (const r of await apiLatency(db, concurrency)) {
-          console.log(`${r.name.padEnd(44)} ${r.perSecond.toFixed(0).padStart(8)} ${r.p50.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)} ${r.errors}`);
+          console.log(
+            `${r.name.padEnd(44)} ${r.perSecond.toFixed(0).padStart(8)} ${r.p50.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)} ${r.errors}`,
+          );
           report(
             `API ${db} ×${concurrency} ${r.name}: p99 / errors`,
             `${r.p99.toFixed(1)} ms / ${r.errors}`,
@@ -165,7 +204,9 @@ async function main() {
 
   section('Install weight');
   const nodeModules = sizeMb(join(root, 'node_modules'));
-  const tensorflow = existsSync(join(root, 'node_modules', '@tensorflow')) ? sizeMb(join(root, 'node_modules', '@tensorflow')) : 0;
+  const tensorflow = existsSync(join(root, 'node_modules', '@tensorflow'))
+    ? sizeMb(join(root, 'node_modules', '@tensorflow'))
+    : 0;
   console.log(`node_modules ${nodeModules} MB, of which @tensorflow ${tensorflow} MB`);
   report(
     'node_modules',
@@ -177,7 +218,9 @@ async function main() {
   section('Summary: each figure beside its budget (tests/bench/budget.json)');
   console.log(`| figure | measured | budget | |\n| --- | --- | --- | --- |`);
   for (const row of summary) {
-    console.log(`| ${row.figure} | ${row.value} | ${row.budget} | ${row.met === undefined ? '' : row.met ? 'met' : 'MISSED'} |`);
+    console.log(
+      `| ${row.figure} | ${row.value} | ${row.budget} | ${row.met === undefined ? '' : row.met ? 'met' : 'MISSED'} |`,
+    );
   }
 }
 

@@ -16,7 +16,10 @@ function timePerCall(validate: Validate, samples: unknown[], iterations: number)
 
 /** The form with the most schema text: the one whose validation costs most. */
 function largestForm(): string {
-  const sizes = listFormIds().map((id) => ({ id, size: readFileSync(join(DEFAULT_SCHEMAS_DIR, `${id}.schema.json`)).length }));
+  const sizes = listFormIds().map((id) => ({
+    id,
+    size: readFileSync(join(DEFAULT_SCHEMAS_DIR, `${id}.schema.json`)).length,
+  }));
   return sizes.sort((a, b) => b.size - a.size)[0].id;
 }
 
@@ -30,7 +33,10 @@ export async function validationSpeed(): Promise<string[]> {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${id}.validators.mjs`);
   writeFileSync(file, buildFormModule(id));
-  const precompiledModule = (await import(pathToFileURL(file).href)) as { validateFns: Record<string, Validate>; formId: string };
+  const precompiledModule = (await import(pathToFileURL(file).href)) as {
+    validateFns: Record<string, Validate>;
+    formId: string;
+  };
   const precompiled = precompiledModule.validateFns[precompiledModule.formId];
 
   const compileStarted = performance.now();

@@ -19,10 +19,9 @@ import {
 } from './checks';
 
 const { files, forms } = catalogue();
-const findingsByCheck = Object.fromEntries(Object.entries(ALL_CHECKS).map(([name, check]) => [name, check(DEFAULT_DIRS)])) as Record<
-  keyof typeof ALL_CHECKS,
-  Finding[]
->;
+const findingsByCheck = Object.fromEntries(
+  Object.entries(ALL_CHECKS).map(([name, check]) => [name, check(DEFAULT_DIRS)]),
+) as Record<keyof typeof ALL_CHECKS, Finding[]>;
 const failuresAbout = (file: string) =>
   Object.values(findingsByCheck)
     .flat()
@@ -30,14 +29,22 @@ const failuresAbout = (file: string) =>
 
 describe('form catalogue', () => {
   it('has the forms and API bodies of the accounts screens', () => {
-    expect(forms).toEqual(expect.arrayContaining(['registration', 'login', 'forgot-password', 'reset-password', 'change-password', 'otp']));
-    expect(files.map((f) => f.id)).toEqual(expect.arrayContaining(['definitions', 'api/verify', 'api/email-request', 'api/refresh', 'api/logout']));
+    expect(forms).toEqual(
+      expect.arrayContaining(['registration', 'login', 'forgot-password', 'reset-password', 'change-password', 'otp']),
+    );
+    expect(files.map((f) => f.id)).toEqual(
+      expect.arrayContaining(['definitions', 'api/verify', 'api/email-request', 'api/refresh', 'api/logout']),
+    );
   });
 
   describe.each(files.map((f) => f.file))('schemas/%s', (file) => {
     const base = file.replace(/\.schema\.json$/, '');
     it('compiles in strict mode, its examples validate, its widgets and keys exist', () => {
-      expect([...failuresAbout(`schemas/${file}`), ...failuresAbout(`schemas/${base}.ui.json`), ...failuresAbout(`schemas/${base}.examples.json`)]).toEqual([]);
+      expect([
+        ...failuresAbout(`schemas/${file}`),
+        ...failuresAbout(`schemas/${base}.ui.json`),
+        ...failuresAbout(`schemas/${base}.examples.json`),
+      ]).toEqual([]);
     });
   });
 
@@ -66,8 +73,14 @@ describe('form catalogue', () => {
       common.documentTitle = '{{page}}';
       writeFileSync(commonPath, JSON.stringify(common));
       expect(checkTranslations(dirs)).toEqual([
-        { file: 'locales/de/common.json', message: '"documentTitle" has placeholders {{page}} but English has {{page,service}}: use the same names' },
-        { file: 'locales/de/common.json', message: 'has no "nav.home": translate locales/en/common.json\'s text for it' },
+        {
+          file: 'locales/de/common.json',
+          message: '"documentTitle" has placeholders {{page}} but English has {{page,service}}: use the same names',
+        },
+        {
+          file: 'locales/de/common.json',
+          message: 'has no "nav.home": translate locales/en/common.json\'s text for it',
+        },
         { file: 'locales/de/emails.json', message: 'is missing: copy locales/en/emails.json and translate every text' },
       ]);
     } finally {
@@ -80,7 +93,12 @@ describe('form catalogue', () => {
     try {
       cpSync(DEFAULT_DIRS.schemas, join(dir, 'schemas'), { recursive: true });
       cpSync(DEFAULT_DIRS.locales, join(dir, 'locales'), { recursive: true });
-      const dirs = { ...DEFAULT_DIRS, schemas: join(dir, 'schemas'), locales: join(dir, 'locales'), manifest: join(dir, 'schemas/routes.manifest.json') };
+      const dirs = {
+        ...DEFAULT_DIRS,
+        schemas: join(dir, 'schemas'),
+        locales: join(dir, 'locales'),
+        manifest: join(dir, 'schemas/routes.manifest.json'),
+      };
       const uiPath = join(dir, 'schemas/application-form.ui.json');
       const ui = JSON.parse(readFileSync(uiPath, 'utf8'));
       delete ui.otherNationalities.items['ui:title'];
@@ -93,13 +111,21 @@ describe('form catalogue', () => {
       clearLocaleCache();
       const findings = checkLabels(dirs);
       expect(findings.filter((f) => !f.warning)).toEqual([
-        { file: 'schemas/application-form.ui.json', message: expect.stringContaining('the items of the list "otherNationalities" have no "ui:title"') },
-        { file: 'schemas/application-form.ui.json', message: expect.stringContaining('field "maritalStatus" has no "ui:title"') },
+        {
+          file: 'schemas/application-form.ui.json',
+          message: expect.stringContaining('the items of the list "otherNationalities" have no "ui:title"'),
+        },
+        {
+          file: 'schemas/application-form.ui.json',
+          message: expect.stringContaining('field "maritalStatus" has no "ui:title"'),
+        },
       ]);
       expect(findings).toContainEqual({
         file: 'locales/fr/applications.json',
         warning: true,
-        message: expect.stringContaining('applications:forms.applicationForm.otherNationalities.hint (hint of "otherNationalities"'),
+        message: expect.stringContaining(
+          'applications:forms.applicationForm.otherNationalities.hint (hint of "otherNationalities"',
+        ),
       });
     } finally {
       clearLocaleCache();
@@ -116,7 +142,12 @@ describe('form catalogue', () => {
     try {
       cpSync(DEFAULT_DIRS.schemas, join(dir, 'schemas'), { recursive: true });
       cpSync(DEFAULT_DIRS.locales, join(dir, 'locales'), { recursive: true });
-      const dirs = { ...DEFAULT_DIRS, schemas: join(dir, 'schemas'), locales: join(dir, 'locales'), manifest: join(dir, 'schemas/routes.manifest.json') };
+      const dirs = {
+        ...DEFAULT_DIRS,
+        schemas: join(dir, 'schemas'),
+        locales: join(dir, 'locales'),
+        manifest: join(dir, 'schemas/routes.manifest.json'),
+      };
       const frPath = join(dir, 'locales/fr/validation.json');
       const fr = JSON.parse(readFileSync(frPath, 'utf8'));
       delete fr.email.invalid;
@@ -137,7 +168,10 @@ describe('form catalogue', () => {
       expect(checkSpecMessages(dirs).map((f) => f.message)).toContain(
         'does not contain the specification\'s message "Passwords do not match" word for word: add it',
       );
-      expect(checkWidgets(dirs)[0]).toMatchObject({ file: 'schemas/login.ui.json', message: expect.stringContaining('"emial", which is not registered') });
+      expect(checkWidgets(dirs)[0]).toMatchObject({
+        file: 'schemas/login.ui.json',
+        message: expect.stringContaining('"emial", which is not registered'),
+      });
     } finally {
       clearLocaleCache();
       rmSync(dir, { recursive: true, force: true });

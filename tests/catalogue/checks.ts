@@ -90,10 +90,16 @@ export function checkCompile(dirs: CatalogueDirs = DEFAULT_DIRS): Finding[] {
     const expectedId = f.file.replace(/\.schema\.json$/, '');
     const file = `schemas/${f.file}`;
     if (f.schema.$schema !== 'http://json-schema.org/draft-07/schema#') {
-      findings.push({ file, message: 'is not marked as JSON Schema draft-07: set "$schema": "http://json-schema.org/draft-07/schema#"' });
+      findings.push({
+        file,
+        message: 'is not marked as JSON Schema draft-07: set "$schema": "http://json-schema.org/draft-07/schema#"',
+      });
     }
     if (f.id !== expectedId) {
-      findings.push({ file, message: `has "$id": "${f.id}" but its file name says "${expectedId}": set "$id" to "${expectedId}"` });
+      findings.push({
+        file,
+        message: `has "$id": "${f.id}" but its file name says "${expectedId}": set "$id" to "${expectedId}"`,
+      });
     }
     try {
       ajv.addSchema(f.schema, f.id);
@@ -105,14 +111,20 @@ export function checkCompile(dirs: CatalogueDirs = DEFAULT_DIRS): Finding[] {
     try {
       ajv.getSchema(f.id);
     } catch (e) {
-      findings.push({ file: `schemas/${f.file}`, message: `does not compile in strict mode: ${(e as Error).message}. Fix the keyword named in that message (typo, or a keyword draft-07 does not have)` });
+      findings.push({
+        file: `schemas/${f.file}`,
+        message: `does not compile in strict mode: ${(e as Error).message}. Fix the keyword named in that message (typo, or a keyword draft-07 does not have)`,
+      });
     }
   }
   for (const id of listFormIds(dirs.schemas)) {
     try {
       buildFormModule(id, dirs.schemas);
     } catch (e) {
-      findings.push({ file: `schemas/${id}.schema.json`, message: `cannot be precompiled for the browser: ${(e as Error).message}` });
+      findings.push({
+        file: `schemas/${id}.schema.json`,
+        message: `cannot be precompiled for the browser: ${(e as Error).message}`,
+      });
     }
   }
   return findings;
@@ -152,7 +164,10 @@ export function checkExamples(dirs: CatalogueDirs = DEFAULT_DIRS): Finding[] {
     const path = examplesPath(dirs, f);
     const file = `schemas/${f.file.replace(/\.schema\.json$/, '.examples.json')}`;
     if (!existsSync(path)) {
-      findings.push({ file, message: `is missing: add it with { "valid": [ ...answers... ] } so tests and the preview page have example answers` });
+      findings.push({
+        file,
+        message: `is missing: add it with { "valid": [ ...answers... ] } so tests and the preview page have example answers`,
+      });
       continue;
     }
     const examples = readJson(path) as Examples;
@@ -161,18 +176,33 @@ export function checkExamples(dirs: CatalogueDirs = DEFAULT_DIRS): Finding[] {
     }
     (examples.valid ?? []).forEach((data, i) => {
       for (const p of validateById(dirs, f.id, data)) {
-        findings.push({ file, message: `valid example ${i + 1} fails at "${p.path || '(whole form)'}" with ${p.key}: correct the example or the schema` });
+        findings.push({
+          file,
+          message: `valid example ${i + 1} fails at "${p.path || '(whole form)'}" with ${p.key}: correct the example or the schema`,
+        });
       }
     });
     (examples.invalid ?? []).forEach((example, i) => {
       const problems = validateById(dirs, f.id, example.data);
       for (const [path, key] of Object.entries(example.errors)) {
         const found = problems.find((p) => p.path === path);
-        if (!found) findings.push({ file, message: `invalid example ${i + 1} expects ${key} at "${path || '(whole form)'}" but that answer passes: correct the example or the schema` });
-        else if (found.key !== key) findings.push({ file, message: `invalid example ${i + 1} expects ${key} at "${path || '(whole form)'}" but gets ${found.key}` });
+        if (!found)
+          findings.push({
+            file,
+            message: `invalid example ${i + 1} expects ${key} at "${path || '(whole form)'}" but that answer passes: correct the example or the schema`,
+          });
+        else if (found.key !== key)
+          findings.push({
+            file,
+            message: `invalid example ${i + 1} expects ${key} at "${path || '(whole form)'}" but gets ${found.key}`,
+          });
       }
       for (const p of problems) {
-        if (!(p.path in example.errors)) findings.push({ file, message: `invalid example ${i + 1} also fails at "${p.path}" with ${p.key}: list it in "errors" or fix the example` });
+        if (!(p.path in example.errors))
+          findings.push({
+            file,
+            message: `invalid example ${i + 1} also fails at "${p.path}" with ${p.key}: list it in "errors" or fix the example`,
+          });
       }
     });
   }
@@ -196,7 +226,8 @@ export function registeredNames(source: string, constName: string): string[] {
 function walkUi(ui: unknown, visit: (node: Record<string, unknown>, path: string) => void, path = '') {
   if (!isObject(ui)) return;
   visit(ui, path);
-  for (const [k, v] of Object.entries(ui)) if (!k.startsWith('ui:') && isObject(v)) walkUi(v, visit, path ? `${path}.${k}` : k);
+  for (const [k, v] of Object.entries(ui))
+    if (!k.startsWith('ui:') && isObject(v)) walkUi(v, visit, path ? `${path}.${k}` : k);
 }
 
 /** Every `ui:widget` and `ui:field` named in a UI schema is in the engine's registry. */
@@ -215,11 +246,17 @@ export function checkWidgets(dirs: CatalogueDirs = DEFAULT_DIRS): Finding[] {
     walkUi(readJson(path), (node, at) => {
       const w = node['ui:widget'];
       if (typeof w === 'string' && !widgets.has(w)) {
-        findings.push({ file, message: `field "${at}" names the widget "${w}", which is not registered: use one of ${[...widgets].join(', ')} or add it to src/engine/registry.ts` });
+        findings.push({
+          file,
+          message: `field "${at}" names the widget "${w}", which is not registered: use one of ${[...widgets].join(', ')} or add it to src/engine/registry.ts`,
+        });
       }
       const fld = node['ui:field'];
       if (typeof fld === 'string' && !fields.has(fld)) {
-        findings.push({ file, message: `field "${at}" names the field "${fld}", which is not registered: use one of ${[...fields].join(', ')} or add it to src/engine/registry.ts` });
+        findings.push({
+          file,
+          message: `field "${at}" names the field "${fld}", which is not registered: use one of ${[...fields].join(', ')} or add it to src/engine/registry.ts`,
+        });
       }
     });
   }
@@ -253,7 +290,8 @@ function collectSchemaKeys(node: unknown, file: string, out: KeyUse[], resolveEn
   if (typeof node['x-enumLabels'] === 'string' && Array.isArray(node.enum)) {
     for (const v of node.enum) out.push({ key: `${node['x-enumLabels']}.${String(v)}`, file });
   }
-  for (const [k, v] of Object.entries(node)) if (k !== 'errorMessage' && k !== 'x-rules') collectSchemaKeys(v, file, out, resolveEnum);
+  for (const [k, v] of Object.entries(node))
+    if (k !== 'errorMessage' && k !== 'x-rules') collectSchemaKeys(v, file, out, resolveEnum);
 }
 
 const UI_TEXT_KEYS = ['ui:title', 'ui:description', 'ui:help', 'ui:placeholder'];
@@ -269,9 +307,13 @@ export function usedKeys(dirs: CatalogueDirs = DEFAULT_DIRS): KeyUse[] {
     if (!existsSync(path)) continue;
     const ui = readJson(path);
     walkUi(ui, (node) => {
-      for (const k of UI_TEXT_KEYS) if (typeof node[k] === 'string') out.push({ key: node[k] as string, file: `schemas/${id}.ui.json` });
+      for (const k of UI_TEXT_KEYS)
+        if (typeof node[k] === 'string') out.push({ key: node[k] as string, file: `schemas/${id}.ui.json` });
       const pages = node['ui:pages'];
-      if (Array.isArray(pages)) for (const p of pages) if (isObject(p) && typeof p.titleKey === 'string') out.push({ key: p.titleKey, file: `schemas/${id}.ui.json` });
+      if (Array.isArray(pages))
+        for (const p of pages)
+          if (isObject(p) && typeof p.titleKey === 'string')
+            out.push({ key: p.titleKey, file: `schemas/${id}.ui.json` });
     });
   }
   if (existsSync(dirs.manifest)) {
@@ -285,14 +327,20 @@ export function usedKeys(dirs: CatalogueDirs = DEFAULT_DIRS): KeyUse[] {
     };
     walk((readJson(dirs.manifest) as { routes?: unknown }).routes);
     const steps = (readJson(dirs.manifest) as { steps?: unknown }).steps;
-    if (Array.isArray(steps)) for (const s of steps) if (isObject(s) && typeof s.labelKey === 'string') out.push({ key: s.labelKey, file: 'schemas/routes.manifest.json' });
+    if (Array.isArray(steps))
+      for (const s of steps)
+        if (isObject(s) && typeof s.labelKey === 'string')
+          out.push({ key: s.labelKey, file: 'schemas/routes.manifest.json' });
   }
   return out;
 }
 
 /** Languages: the folders of locales/. */
 export function languages(dirs: CatalogueDirs = DEFAULT_DIRS): string[] {
-  return readdirSync(dirs.locales, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  return readdirSync(dirs.locales, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
 }
 
 const localeCache = new Map<string, unknown>();
@@ -329,7 +377,10 @@ export function checkKeys(dirs: CatalogueDirs = DEFAULT_DIRS): Finding[] {
     if (seen.has(`${file}|${key}`)) continue;
     seen.add(`${file}|${key}`);
     if (!/^[a-z][a-z0-9-]*:[A-Za-z0-9_.-]+$/.test(key)) {
-      findings.push({ file, message: `uses "${key}", which is not an i18n key of the form "namespace:key": write the text in locales/<lng>/<namespace>.json and use its key` });
+      findings.push({
+        file,
+        message: `uses "${key}", which is not an i18n key of the form "namespace:key": write the text in locales/<lng>/<namespace>.json and use its key`,
+      });
       continue;
     }
     const en = lookup(dirs, 'en', key);
@@ -339,7 +390,10 @@ export function checkKeys(dirs: CatalogueDirs = DEFAULT_DIRS): Finding[] {
       if (text === undefined) {
         findings.push({ file, message: `uses ${key}, which is missing from locales/${lang}/${ns}.json: add it` });
       } else if (en !== undefined && placeholders(text).join() !== placeholders(en).join()) {
-        findings.push({ file: `locales/${lang}/${ns}.json`, message: `${key} has placeholders {{${placeholders(text).join('}}, {{')}}} but English has {{${placeholders(en).join('}}, {{')}}}: use the same names` });
+        findings.push({
+          file: `locales/${lang}/${ns}.json`,
+          message: `${key} has placeholders {{${placeholders(text).join('}}, {{')}}} but English has {{${placeholders(en).join('}}, {{')}}}: use the same names`,
+        });
       }
     }
   }
@@ -364,26 +418,40 @@ const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 export function checkTranslations(dirs: CatalogueDirs = DEFAULT_DIRS): Finding[] {
   const findings: Finding[] = [];
   const enDir = join(dirs.locales, 'en');
-  const namespaces = readdirSync(enDir).filter((f) => f.endsWith('.json')).sort();
+  const namespaces = readdirSync(enDir)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   for (const lang of languages(dirs).filter((l) => l !== 'en')) {
     for (const file of namespaces) {
       const path = join(dirs.locales, lang, file);
       if (!existsSync(path)) {
-        findings.push({ file: `locales/${lang}/${file}`, message: `is missing: copy locales/en/${file} and translate every text` });
+        findings.push({
+          file: `locales/${lang}/${file}`,
+          message: `is missing: copy locales/en/${file} and translate every text`,
+        });
         continue;
       }
       const en = leaves(readJson(join(enDir, file)));
       const other = leaves(readJson(path));
       const otherBases = new Set([...other.keys()].map((k) => k.replace(PLURAL_SUFFIX, '')));
       const placeholdersOf = (texts: Map<string, string>, base: string) =>
-        [...new Set([...texts].filter(([k]) => k.replace(PLURAL_SUFFIX, '') === base).flatMap(([, t]) => placeholders(t)))].sort().join();
+        [
+          ...new Set(
+            [...texts].filter(([k]) => k.replace(PLURAL_SUFFIX, '') === base).flatMap(([, t]) => placeholders(t)),
+          ),
+        ]
+          .sort()
+          .join();
       const checked = new Set<string>();
       for (const key of en.keys()) {
         const base = key.replace(PLURAL_SUFFIX, '');
         if (checked.has(base)) continue;
         checked.add(base);
         if (!otherBases.has(base)) {
-          findings.push({ file: `locales/${lang}/${file}`, message: `has no "${base}": translate locales/en/${file}'s text for it` });
+          findings.push({
+            file: `locales/${lang}/${file}`,
+            message: `has no "${base}": translate locales/en/${file}'s text for it`,
+          });
         } else if (placeholdersOf(en, base) !== placeholdersOf(other, base)) {
           findings.push({
             file: `locales/${lang}/${file}`,
@@ -419,7 +487,11 @@ export function checkLabels(dirs: CatalogueDirs = DEFAULT_DIRS): Finding[] {
         const en = lookup(dirs, 'en', key);
         for (const lang of others) {
           if (en && lookup(dirs, lang, key) === en) {
-            findings.push({ file: `locales/${lang}/${key.slice(0, key.indexOf(':'))}.json`, warning: true, message: `${key} (${k === 'ui:title' ? 'label' : 'hint'} of "${at}" in schemas/${id}.ui.json) is the same as the English text "${en}": check that it is translated` });
+            findings.push({
+              file: `locales/${lang}/${key.slice(0, key.indexOf(':'))}.json`,
+              warning: true,
+              message: `${key} (${k === 'ui:title' ? 'label' : 'hint'} of "${at}" in schemas/${id}.ui.json) is the same as the English text "${en}": check that it is translated`,
+            });
           }
         }
       }
@@ -433,7 +505,10 @@ export function checkLabels(dirs: CatalogueDirs = DEFAULT_DIRS): Finding[] {
           if (entry['ui:widget'] === 'hidden' || !isObject(sub)) continue;
           const path = at ? `${at}.${name}` : name;
           if (typeof entry['ui:title'] !== 'string') {
-            findings.push({ file, message: `field "${path}" has no "ui:title": add one with an i18n key such as "forms:${id}.${path}.label"` });
+            findings.push({
+              file,
+              message: `field "${path}" has no "ui:title": add one with an i18n key such as "forms:${id}.${path}.label"`,
+            });
           } else untranslated(path, entry);
           visit(sub as JsonSchema, base, entry, path);
         }
@@ -443,7 +518,10 @@ export function checkLabels(dirs: CatalogueDirs = DEFAULT_DIRS): Finding[] {
         if (entry['ui:widget'] === 'hidden') return;
         const path = `${at}.items`;
         if (typeof entry['ui:title'] !== 'string') {
-          findings.push({ file, message: `the items of the list "${at}" have no "ui:title" (under "${at}": { "items": { ... } }): add one with an i18n key such as "forms:${id}.${at}.item", or each item is labelled with the property name` });
+          findings.push({
+            file,
+            message: `the items of the list "${at}" have no "ui:title" (under "${at}": { "items": { ... } }): add one with an i18n key such as "forms:${id}.${at}.item", or each item is labelled with the property name`,
+          });
         } else untranslated(path, entry);
         visit(schema.items as JsonSchema, base, entry, path);
       }
@@ -462,7 +540,9 @@ export function checkManifest(dirs: CatalogueDirs = DEFAULT_DIRS): Finding[] {
   const file = 'schemas/routes.manifest.json';
   const registry = existsSync(dirs.pageRegistry) ? readFileSync(dirs.pageRegistry, 'utf8') : undefined;
   const pages = registry ? new Set(registeredNames(registry, 'pageRegistry')) : undefined;
-  const constants = registry ? Object.fromEntries([...registry.matchAll(/export const ([A-Z_]+) = '([^']+)'/g)].map((m) => [m[1], m[2]])) : {};
+  const constants = registry
+    ? Object.fromEntries([...registry.matchAll(/export const ([A-Z_]+) = '([^']+)'/g)].map((m) => [m[1], m[2]]))
+    : {};
   const pageNames = pages ? new Set([...pages].map((p) => constants[p] ?? p)) : undefined;
   const walk = (routes: unknown, prefix: string) => {
     if (!Array.isArray(routes)) return;
@@ -471,10 +551,17 @@ export function checkManifest(dirs: CatalogueDirs = DEFAULT_DIRS): Finding[] {
       const path = String(r.path ?? '');
       const full = path.startsWith('/') ? path : `${prefix}/${path}`;
       if (typeof r.form === 'string' && !existsSync(join(dirs.schemas, `${r.form}.schema.json`))) {
-        findings.push({ file, message: `route ${full} names the form "${r.form}" but schemas/${r.form}.schema.json does not exist: add the form or correct the name` });
+        findings.push({
+          file,
+          message: `route ${full} names the form "${r.form}" but schemas/${r.form}.schema.json does not exist: add the form or correct the name`,
+        });
       }
       if (typeof r.page === 'string' && pageNames && !pageNames.has(r.page)) {
-        findings.push({ file, warning: true, message: `route ${full} names the page "${r.page}", which is not in src/routing/page-registry.ts yet: it shows the "not available yet" page until it is registered` });
+        findings.push({
+          file,
+          warning: true,
+          message: `route ${full} names the page "${r.page}", which is not in src/routing/page-registry.ts yet: it shows the "not available yet" page until it is registered`,
+        });
       }
       walk(r.children, full);
     }
@@ -497,10 +584,16 @@ export function checkManifest(dirs: CatalogueDirs = DEFAULT_DIRS): Finding[] {
   if (Array.isArray(manifestJson.steps)) {
     for (const s of manifestJson.steps) {
       if (isObject(s) && typeof s.path === 'string' && !paths.has(s.path)) {
-        findings.push({ file, message: `step ${String(s.step)} names the path ${s.path}, which is no route of the manifest: add the route or correct the path` });
+        findings.push({
+          file,
+          message: `step ${String(s.step)} names the path ${s.path}, which is no route of the manifest: add the route or correct the path`,
+        });
       }
       if (isObject(s) && typeof s.form === 'string' && !listFormIds(dirs.schemas).includes(s.form)) {
-        findings.push({ file, message: `step ${String(s.step)} names the form "${s.form}", which does not exist: add schemas/${s.form}.schema.json or correct the name` });
+        findings.push({
+          file,
+          message: `step ${String(s.step)} names the form "${s.form}", which does not exist: add schemas/${s.form}.schema.json or correct the name`,
+        });
       }
     }
   }
@@ -537,21 +630,30 @@ export function checkPages(dirs: CatalogueDirs = DEFAULT_DIRS): Finding[] {
       const fields = Array.isArray(page.fields) ? (page.fields as string[]) : [];
       if (fields.length === 0) findings.push({ file, message: `page "${pid}" lists no fields: add "fields": [...]` });
       for (const fld of fields) {
-        if (!props.includes(fld)) findings.push({ file, message: `page "${pid}" lists "${fld}", which is not a property of schemas/${id}.schema.json: correct the name` });
+        if (!props.includes(fld))
+          findings.push({
+            file,
+            message: `page "${pid}" lists "${fld}", which is not a property of schemas/${id}.schema.json: correct the name`,
+          });
         onPages.add(fld);
       }
       if (page.when !== undefined) {
         try {
           const when = ajv.compile({ ...(page.when as JsonSchema), $id: `${id}--when--${pid}` });
           if (valid.length > 0 && !valid.some((v) => when(structuredClone(v)))) {
-            findings.push({ file, message: `page "${pid}" can never be reached: no valid example meets its "when"; add an example that does, or correct the condition` });
+            findings.push({
+              file,
+              message: `page "${pid}" can never be reached: no valid example meets its "when"; add an example that does, or correct the condition`,
+            });
           }
         } catch (e) {
           findings.push({ file, message: `page "${pid}" has a "when" that does not compile: ${(e as Error).message}` });
         }
       }
     }
-    for (const p of props) if (!onPages.has(p)) findings.push({ file, message: `field "${p}" is on no page: add it to one page's "fields"` });
+    for (const p of props)
+      if (!onPages.has(p))
+        findings.push({ file, message: `field "${p}" is on no page: add it to one page's "fields"` });
   }
   return findings;
 }
@@ -567,7 +669,10 @@ function checkFieldConditions(id: string, file: string, ui: Record<string, unkno
     try {
       ajv.compile({ ...when, $id: `${id}--field-when--${field}` });
     } catch (e) {
-      findings.push({ file, message: `field "${field}" has a "ui:when" that does not compile: ${(e as Error).message}` });
+      findings.push({
+        file,
+        message: `field "${field}" has a "ui:when" that does not compile: ${(e as Error).message}`,
+      });
     }
   }
   return findings;

@@ -17,5 +17,12 @@ export async function compileFixtureForm(schemasDir: string, id: string): Promis
   writeFileSync(file, buildFormModule(id, schemasDir));
   const m = (await import(/* @vite-ignore */ file)) as CompiledForm;
   rmSync(file, { force: true });
-  return { formId: m.formId, schema: m.schema, uiSchema: m.uiSchema, examples: m.examples, validateFns: m.validateFns, whenFns: m.whenFns };
+  return {
+    formId: m.formId,
+    schema: m.schema,
+    uiSchema: m.uiSchema,
+    examples: m.examples,
+    validateFns: m.validateFns,
+    whenFns: m.whenFns,
+  };
 }

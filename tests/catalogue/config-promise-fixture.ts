@@ -22,7 +22,13 @@ export function makeEditedCopy(): string {
     u.nickname = { 'ui:title': 'forms:registration.nickname.label' };
   });
   // An editor writes the label in every language the portal ships.
-  const labels: Record<string, string> = { en: 'Preferred name', fr: 'Nom d’usage', pt: 'Nome preferido', zh: '常用名', ar: 'الاسم المفضل' };
+  const labels: Record<string, string> = {
+    en: 'Preferred name',
+    fr: 'Nom d’usage',
+    pt: 'Nome preferido',
+    zh: '常用名',
+    ar: 'الاسم المفضل',
+  };
   for (const lng of readdirSync(join(dir, 'locales'))) {
     const text = labels[lng];
     if (!text) throw new Error(`The nickname fixture has no label in ${lng}: add it`);

@@ -17,7 +17,9 @@ describe('a field added in configuration only', () => {
   it('reaches the API, which accepts it and rejects a bad value with the same message', async () => {
     const app = Fastify();
     registerValidation(app, { schemasDir: join(dir, 'schemas') });
-    app.setErrorHandler((error: FastifyError, _request, reply) => reply.code(400).send(validationErrorBody(error, 'en')));
+    app.setErrorHandler((error: FastifyError, _request, reply) =>
+      reply.code(400).send(validationErrorBody(error, 'en')),
+    );
     app.post('/register', { schema: { body: { $ref: 'registration#' } } }, async (request) => request.body);
     await app.ready();
     const body = { ...registrationExample(dir), nickname: 'Bob' };
@@ -27,7 +29,11 @@ describe('a field added in configuration only', () => {
     const bad = await app.inject({ method: 'POST', url: '/register', payload: { ...body, nickname: 'B0b' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toEqual([
-      { field: 'nickname', key: 'validation:name.invalid', message: 'Only letters, spaces, apostrophes, and hyphens are allowed' },
+      {
+        field: 'nickname',
+        key: 'validation:name.invalid',
+        message: 'Only letters, spaces, apostrophes, and hyphens are allowed',
+      },
     ]);
     await app.close();
   });

@@ -31,9 +31,16 @@ afterAll(() => {
 
 describe('a field added in configuration only', () => {
   it('passes the catalogue checks of the registration form', () => {
-    const dirs = { ...DEFAULT_DIRS, schemas: join(dir, 'schemas'), locales: join(dir, 'locales'), manifest: join(dir, 'schemas/routes.manifest.json') };
+    const dirs = {
+      ...DEFAULT_DIRS,
+      schemas: join(dir, 'schemas'),
+      locales: join(dir, 'locales'),
+      manifest: join(dir, 'schemas/routes.manifest.json'),
+    };
     clearLocaleCache();
-    const aboutRegistration = [...checkKeys(dirs), ...checkWidgets(dirs)].filter((f) => f.file.startsWith('schemas/registration.'));
+    const aboutRegistration = [...checkKeys(dirs), ...checkWidgets(dirs)].filter((f) =>
+      f.file.startsWith('schemas/registration.'),
+    );
     expect(aboutRegistration).toEqual([]);
   });
 
@@ -44,7 +51,9 @@ describe('a field added in configuration only', () => {
     await userEvent.type(input, 'B0b');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     const summary = await screen.findByRole('alert');
-    expect(within(summary).getByRole('link').textContent).toBe('Only letters, spaces, apostrophes, and hyphens are allowed');
+    expect(within(summary).getByRole('link').textContent).toBe(
+      'Only letters, spaces, apostrophes, and hyphens are allowed',
+    );
     await userEvent.clear(input);
     await userEvent.type(input, 'Bob');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));

@@ -44,7 +44,8 @@ type TextLanguage = Exclude<keyof typeof RETURN_TICKET, 'field'>;
 
 /** The question's texts in a language of locales/: an editor writes them for every language the portal ships. */
 function ticketTexts(lng: string) {
-  if (!(lng in RETURN_TICKET) || lng === 'field') throw new Error(`The return-ticket fixture has no texts in ${lng}: add them`);
+  if (!(lng in RETURN_TICKET) || lng === 'field')
+    throw new Error(`The return-ticket fixture has no texts in ${lng}: add them`);
   return RETURN_TICKET[lng as TextLanguage];
 }
 
@@ -64,24 +65,30 @@ export function makeTripQuestionCopy(): string {
     s.required.push('returnTicket');
     s.errorMessage.required.returnTicket = 'applications:validation.returnTicketRequired';
   });
-  editJson<{ 'ui:pages': { id: string; fields: string[] }[] } & Record<string, unknown>>(join(dir, 'schemas/application-form.ui.json'), (u) => {
-    u['ui:pages'].find((p) => p.id === 'trip')?.fields.push('returnTicket');
-    u.returnTicket = {
-      'ui:title': 'applications:forms.applicationForm.returnTicket.label',
-      'ui:help': 'applications:forms.applicationForm.returnTicket.hint',
-      'ui:widget': 'yesNo',
-    };
-  });
+  editJson<{ 'ui:pages': { id: string; fields: string[] }[] } & Record<string, unknown>>(
+    join(dir, 'schemas/application-form.ui.json'),
+    (u) => {
+      u['ui:pages'].find((p) => p.id === 'trip')?.fields.push('returnTicket');
+      u.returnTicket = {
+        'ui:title': 'applications:forms.applicationForm.returnTicket.label',
+        'ui:help': 'applications:forms.applicationForm.returnTicket.hint',
+        'ui:widget': 'yesNo',
+      };
+    },
+  );
   // The examples are checked against the schema by the catalogue: valid answers now include the question.
   editJson<{ valid: Record<string, unknown>[] }>(join(dir, 'schemas/application-form.examples.json'), (e) => {
     for (const example of e.valid) example.returnTicket = true;
   });
   for (const lng of readdirSync(join(dir, 'locales'))) {
     const texts = ticketTexts(lng);
-    editJson<{ forms: { applicationForm: Record<string, unknown> }; validation: Record<string, string> }>(join(dir, `locales/${lng}/applications.json`), (a) => {
-      a.forms.applicationForm.returnTicket = { label: texts.label, hint: texts.hint };
-      a.validation.returnTicketRequired = texts.required;
-    });
+    editJson<{ forms: { applicationForm: Record<string, unknown> }; validation: Record<string, string> }>(
+      join(dir, `locales/${lng}/applications.json`),
+      (a) => {
+        a.forms.applicationForm.returnTicket = { label: texts.label, hint: texts.hint };
+        a.validation.returnTicketRequired = texts.required;
+      },
+    );
   }
   return dir;
 }

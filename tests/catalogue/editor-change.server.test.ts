@@ -28,9 +28,14 @@ async function saveWholeForm(options: { schemasDir?: string }) {
     const guid = await createApplication(app, caller);
     const applicant = await addApplicant(app, caller, guid);
     await advanceTo(app, applicant, 'APPLICATION_FORM');
-    const prefilled = (await call(app, caller, 'GET', `/api/eta/application-details/${guid}?applicantIdentifier=${applicant}`)).json().applicants[0].applicationForm.answers;
+    const prefilled = (
+      await call(app, caller, 'GET', `/api/eta/application-details/${guid}?applicantIdentifier=${applicant}`)
+    ).json().applicants[0].applicationForm.answers;
     const answers = { ...copiedFormExample(dir), passportNumber: prefilled.passportNumber };
-    const response = await call(app, caller, 'PUT', `/api/eta/application-details/${guid}`, { applicantIdentifier: applicant, answers });
+    const response = await call(app, caller, 'PUT', `/api/eta/application-details/${guid}`, {
+      applicantIdentifier: applicant,
+      answers,
+    });
     return { status: response.statusCode, body: response.json() };
   } finally {
     await app.close();
@@ -51,7 +56,9 @@ describe('SCHEMAS_DIR', () => {
 
     const original = await saveWholeForm({});
     expect(original.status).toBe(400);
-    expect(original.body.fields).toEqual([{ field: 'returnTicket', key: 'validation:generic.unknownField', message: 'This field is not expected' }]);
+    expect(original.body.fields).toEqual([
+      { field: 'returnTicket', key: 'validation:generic.unknownField', message: 'This field is not expected' },
+    ]);
   }, 30000);
 });
 

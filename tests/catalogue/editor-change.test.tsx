@@ -9,10 +9,20 @@ import userEvent from '@testing-library/user-event';
 import type { i18n as I18n } from 'i18next';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setRouterContext } from '@/api/router-context';
-import { journeyI18n, renderJourney, wireFetch, type Wire } from '@/features/application-journey/testing/journey-harness';
+import {
+  journeyI18n,
+  renderJourney,
+  wireFetch,
+  type Wire,
+} from '@/features/application-journey/testing/journey-harness';
 import { checkKeys, checkWidgets, clearLocaleCache, DEFAULT_DIRS, ROOT } from './checks';
 import { compileFixtureForm } from './compile-fixture';
-import { copiedApplicationsTexts, copiedFormExample, makeTripQuestionCopy, RETURN_TICKET } from './editor-change-fixture';
+import {
+  copiedApplicationsTexts,
+  copiedFormExample,
+  makeTripQuestionCopy,
+  RETURN_TICKET,
+} from './editor-change-fixture';
 
 // The portal built from the copy: the Vite plugin's forms module, answering the copy's compiled form.
 const copy = vi.hoisted(() => ({ dir: '' }));
@@ -30,13 +40,19 @@ let wire: Wire;
 
 /** Starts the API built from the copy (editor-change-api.ts) in its own process and waits for its first line. */
 function startApi(dir: string): Promise<typeof api> {
-  child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'tests/catalogue/editor-change-api.ts'), dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'tests/catalogue/editor-change-api.ts'), dir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       if (!out.includes('\n')) return;
-      const line = JSON.parse(out.split('\n')[0]) as { url: string; token: string; applications: { guid: string; first: string }[] };
+      const line = JSON.parse(out.split('\n')[0]) as {
+        url: string;
+        token: string;
+        applications: { guid: string; first: string }[];
+      };
       resolve({ url: line.url, token: line.token, ...line.applications[0] });
     });
     child.on('exit', (code) => reject(new Error(`the API process ended with ${code}`)));
@@ -46,15 +62,21 @@ function startApi(dir: string): Promise<typeof api> {
 async function call(method: string, path: string, body?: unknown, lang = 'en') {
   const response = await nodeFetch(`${api.url}${path}`, {
     method,
-    headers: { Authorization: `Bearer ${api.token}`, 'Accept-Language': lang, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: {
+      Authorization: `Bearer ${api.token}`,
+      'Accept-Language': lang,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
 }
 
 const savedAnswers = async () =>
-  ((await call('GET', `/api/eta/application-details/${api.guid}?applicantIdentifier=${api.first}`)).json.applicants as { applicationForm: { answers: Record<string, unknown>; complete: boolean } }[])[0]
-    .applicationForm;
+  (
+    (await call('GET', `/api/eta/application-details/${api.guid}?applicantIdentifier=${api.first}`)).json
+      .applicants as { applicationForm: { answers: Record<string, unknown>; complete: boolean } }[]
+  )[0].applicationForm;
 
 const TRIP = ['purposeOfVisit', 'arrivalDate', 'departureDate', 'portOfEntry', 'flightNumber', 'returnTicket'];
 
@@ -75,19 +97,36 @@ afterEach(() => {
 
 describe('a question added to the Trip page in configuration only', () => {
   it('passes the catalogue checks: texts in English and French, a known widget', () => {
-    const dirs = { ...DEFAULT_DIRS, schemas: join(copy.dir, 'schemas'), locales: join(copy.dir, 'locales'), manifest: join(copy.dir, 'schemas/routes.manifest.json') };
+    const dirs = {
+      ...DEFAULT_DIRS,
+      schemas: join(copy.dir, 'schemas'),
+      locales: join(copy.dir, 'locales'),
+      manifest: join(copy.dir, 'schemas/routes.manifest.json'),
+    };
     clearLocaleCache();
-    const aboutTheForm = [...checkKeys(dirs), ...checkWidgets(dirs)].filter((f) => f.file.startsWith('schemas/application-form.'));
+    const aboutTheForm = [...checkKeys(dirs), ...checkWidgets(dirs)].filter((f) =>
+      f.file.startsWith('schemas/application-form.'),
+    );
     expect(aboutTheForm).toEqual([]);
   });
 
   it('is checked by the API built from the copy, with its message in the caller’s language', async () => {
     const example = copiedFormExample(copy.dir);
     const trip = Object.fromEntries(TRIP.filter((f) => f !== 'returnTicket').map((f) => [f, example[f]]));
-    for (const [lang, message] of [['en', RETURN_TICKET.en.required], ['fr', RETURN_TICKET.fr.required]] as const) {
-      const refused = await call('PUT', `/api/eta/application-details/${api.guid}`, { applicantIdentifier: api.first, page: 'trip', answers: trip }, lang);
+    for (const [lang, message] of [
+      ['en', RETURN_TICKET.en.required],
+      ['fr', RETURN_TICKET.fr.required],
+    ] as const) {
+      const refused = await call(
+        'PUT',
+        `/api/eta/application-details/${api.guid}`,
+        { applicantIdentifier: api.first, page: 'trip', answers: trip },
+        lang,
+      );
       expect(refused.status).toBe(400);
-      expect(refused.json.fields).toEqual([{ field: 'returnTicket', key: 'applications:validation.returnTicketRequired', message }]);
+      expect(refused.json.fields).toEqual([
+        { field: 'returnTicket', key: 'applications:validation.returnTicketRequired', message },
+      ]);
     }
   });
 
@@ -96,8 +135,19 @@ describe('a question added to the Trip page in configuration only', () => {
     const example = copiedFormExample(copy.dir);
     // Everything but the trip was answered earlier: the form resumes on the Trip page.
     const prefilled = (await savedAnswers()).answers;
-    const before = { ...Object.fromEntries(Object.entries(example).filter(([k]) => !TRIP.includes(k))), passportNumber: prefilled.passportNumber };
-    expect((await call('PUT', `/api/eta/application-details/${api.guid}`, { applicantIdentifier: api.first, draft: true, answers: before })).status).toBe(200);
+    const before = {
+      ...Object.fromEntries(Object.entries(example).filter(([k]) => !TRIP.includes(k))),
+      passportNumber: prefilled.passportNumber,
+    };
+    expect(
+      (
+        await call('PUT', `/api/eta/application-details/${api.guid}`, {
+          applicantIdentifier: api.first,
+          draft: true,
+          answers: before,
+        })
+      ).status,
+    ).toBe(200);
     setRouterContext({ applicationIdentifier: api.guid });
     const { router } = renderJourney(en, `/applications/application?applicantIdentifier=${api.first}`);
     expect(await screen.findByRole('heading', { level: 2, name: 'Your trip' }, { timeout: 10000 })).toBeTruthy();
@@ -105,25 +155,51 @@ describe('a question added to the Trip page in configuration only', () => {
     // Shown with its label and hint, as a yes/no question.
     const question = screen.getByRole('group', { name: RETURN_TICKET.en.label });
     expect(within(question).getByText(RETURN_TICKET.en.hint)).toBeTruthy();
-    expect(within(question).getAllByRole('radio').map((r) => (r as HTMLInputElement).labels?.[0]?.textContent)).toEqual(['Yes', 'No']);
+    expect(
+      within(question)
+        .getAllByRole('radio')
+        .map((r) => (r as HTMLInputElement).labels?.[0]?.textContent),
+    ).toEqual(['Yes', 'No']);
 
     // The rest of the page answered, the new question left out: its own message.
     await userEvent.type(screen.getByLabelText('Main purpose of your visit'), 'Vacation');
     await userEvent.click(await screen.findByRole('option', { name: 'Vacation or holiday' }));
-    for (const [group, iso] of [['Arrival date', example.arrivalDate], ['Departure date', example.departureDate]] as const) {
+    for (const [group, iso] of [
+      ['Arrival date', example.arrivalDate],
+      ['Departure date', example.departureDate],
+    ] as const) {
       const [year, month, day] = String(iso).split('-');
-      for (const [label, value] of [['Day', day], ['Month', month], ['Year', year]]) await userEvent.type(within(screen.getByRole('group', { name: group })).getByLabelText(label), String(Number(value)));
+      for (const [label, value] of [
+        ['Day', day],
+        ['Month', month],
+        ['Year', year],
+      ])
+        await userEvent.type(
+          within(screen.getByRole('group', { name: group })).getByLabelText(label),
+          String(Number(value)),
+        );
     }
     await userEvent.click(screen.getByLabelText('Cape Town International Airport'));
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     const summary = await screen.findByRole('alert');
-    expect(within(summary).getAllByRole('link').map((l) => l.textContent)).toEqual([RETURN_TICKET.en.required]);
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual([RETURN_TICKET.en.required]);
 
     // Answered: the page is saved by the API built from the copy, and the form goes on.
     await userEvent.click(within(screen.getByRole('group', { name: RETURN_TICKET.en.label })).getByLabelText('Yes'));
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Where you will stay' })).toBeTruthy();
-    const tripSave = wire.calls.filter((c) => c.method === 'PUT' && (c.body as { page?: string; draft?: boolean }).page === 'trip' && !(c.body as { draft?: boolean }).draft).at(-1);
+    const tripSave = wire.calls
+      .filter(
+        (c) =>
+          c.method === 'PUT' &&
+          (c.body as { page?: string; draft?: boolean }).page === 'trip' &&
+          !(c.body as { draft?: boolean }).draft,
+      )
+      .at(-1);
     expect((tripSave?.body as { answers: Record<string, unknown> }).answers.returnTicket).toBe(true);
     expect((await savedAnswers()).answers.returnTicket).toBe(true);
 
@@ -144,7 +220,10 @@ describe('a question added to the Trip page in configuration only', () => {
     await userEvent.click(within(screen.getByRole('group', { name: RETURN_TICKET.en.label })).getByLabelText('No'));
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Check your answers' })).toBeTruthy();
-    expect(within(screen.getByRole('region', { name: 'Your trip' })).getByText(RETURN_TICKET.en.label, { selector: 'dt' }).nextElementSibling?.textContent).toBe('No');
+    expect(
+      within(screen.getByRole('region', { name: 'Your trip' })).getByText(RETURN_TICKET.en.label, { selector: 'dt' })
+        .nextElementSibling?.textContent,
+    ).toBe('No');
 
     await userEvent.click(screen.getByRole('button', { name: 'Save application form' }));
     await waitFor(() => expect(router.state.location.search).toBe(''), { timeout: 10000 });

@@ -20,7 +20,13 @@ beforeAll(async () => {
     instances[lng] = await createTestI18n(lng);
     for (const file of readdirSync(join(ROOT, 'locales', lng)).filter((name) => name.endsWith('.json'))) {
       const ns = file.replace(/\.json$/, '');
-      instances[lng].addResourceBundle(lng, ns, JSON.parse(readFileSync(join(ROOT, 'locales', lng, file), 'utf8')), true, true);
+      instances[lng].addResourceBundle(
+        lng,
+        ns,
+        JSON.parse(readFileSync(join(ROOT, 'locales', lng, file), 'utf8')),
+        true,
+        true,
+      );
     }
   }
 });
@@ -47,47 +53,57 @@ function propertyNames(schema: unknown, out = new Set<string>()): Set<string> {
 }
 
 describe.each(listForms())('form %s', (id) => {
-  it.each(langs)('labels and hints every field in %s', async (lng) => {
-    const form = await loadForm(id);
-    const ui = form.uiSchema as Record<string, Ui>;
-    const fields = Object.keys(isObject(form.schema.properties) ? form.schema.properties : {});
-    const raw = propertyNames(form.schema);
-    const optional = lookup(DEFAULT_DIRS, lng, 'forms:engine.optional') ?? '(optional)';
-    const onSubmit = vi.fn();
-    const { container } = renderWithProviders(<SchemaForm form={form} formData={form.examples.valid[0]} onSubmit={onSubmit} />, instances[lng]);
-    const continueLabel = lookup(DEFAULT_DIRS, lng, 'forms:engine.continue');
-    const seen = new Set<string>();
-    for (let step = 0; step < 30 && onSubmit.mock.calls.length === 0; step++) {
-      for (const name of fields) {
-        const entry = ui[name] ?? {};
-        if (entry['ui:widget'] === 'hidden') continue;
-        const block = container.querySelector(`[data-field="root_${name}"], fieldset#root_${name}`);
-        if (!block) continue;
-        seen.add(name);
-        const where = `${id} (${lng}) field "${name}"`;
-        const titleKey = entry['ui:title'];
-        expect(typeof titleKey, `${where} has a ui:title`).toBe('string');
-        const title = lookup(DEFAULT_DIRS, lng, String(titleKey));
-        expect(title, `${where}: ${String(titleKey)} is in locales/${lng}`).toBeTruthy();
-        if (entry['ui:widget'] !== 'checkbox') expect(labelOf(block, optional), `${where} is labelled in ${lng}`).toBe(title);
-        else expect(block.textContent, `${where} is labelled in ${lng}`).toContain(title);
-        const helpKey = entry['ui:help'];
-        if (typeof helpKey === 'string') {
-          const help = lookup(DEFAULT_DIRS, lng, helpKey);
-          expect(help, `${where}: ${helpKey} is in locales/${lng}`).toBeTruthy();
-          expect(block.textContent, `${where} shows its hint in ${lng}`).toContain(help);
+  it.each(langs)(
+    'labels and hints every field in %s',
+    async (lng) => {
+      const form = await loadForm(id);
+      const ui = form.uiSchema as Record<string, Ui>;
+      const fields = Object.keys(isObject(form.schema.properties) ? form.schema.properties : {});
+      const raw = propertyNames(form.schema);
+      const optional = lookup(DEFAULT_DIRS, lng, 'forms:engine.optional') ?? '(optional)';
+      const onSubmit = vi.fn();
+      const { container } = renderWithProviders(
+        <SchemaForm form={form} formData={form.examples.valid[0]} onSubmit={onSubmit} />,
+        instances[lng],
+      );
+      const continueLabel = lookup(DEFAULT_DIRS, lng, 'forms:engine.continue');
+      const seen = new Set<string>();
+      for (let step = 0; step < 30 && onSubmit.mock.calls.length === 0; step++) {
+        for (const name of fields) {
+          const entry = ui[name] ?? {};
+          if (entry['ui:widget'] === 'hidden') continue;
+          const block = container.querySelector(`[data-field="root_${name}"], fieldset#root_${name}`);
+          if (!block) continue;
+          seen.add(name);
+          const where = `${id} (${lng}) field "${name}"`;
+          const titleKey = entry['ui:title'];
+          expect(typeof titleKey, `${where} has a ui:title`).toBe('string');
+          const title = lookup(DEFAULT_DIRS, lng, String(titleKey));
+          expect(title, `${where}: ${String(titleKey)} is in locales/${lng}`).toBeTruthy();
+          if (entry['ui:widget'] !== 'checkbox')
+            expect(labelOf(block, optional), `${where} is labelled in ${lng}`).toBe(title);
+          else expect(block.textContent, `${where} is labelled in ${lng}`).toContain(title);
+          const helpKey = entry['ui:help'];
+          if (typeof helpKey === 'string') {
+            const help = lookup(DEFAULT_DIRS, lng, helpKey);
+            expect(help, `${where}: ${helpKey} is in locales/${lng}`).toBeTruthy();
+            expect(block.textContent, `${where} shows its hint in ${lng}`).toContain(help);
+          }
         }
+        for (const label of container.querySelectorAll('label, legend')) {
+          const text = label.textContent?.trim().replace(optional, '').trim() ?? '';
+          expect(raw.has(text) || I18N_KEY.test(text), `${id} (${lng}): a label reads "${text}"`).toBe(false);
+        }
+        const buttons = screen.getAllByRole('button', { name: continueLabel });
+        await userEvent.click(buttons[buttons.length - 1]);
       }
-      for (const label of container.querySelectorAll('label, legend')) {
-        const text = label.textContent?.trim().replace(optional, '').trim() ?? '';
-        expect(raw.has(text) || I18N_KEY.test(text), `${id} (${lng}): a label reads "${text}"`).toBe(false);
-      }
-      const buttons = screen.getAllByRole('button', { name: continueLabel });
-      await userEvent.click(buttons[buttons.length - 1]);
-    }
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    // Every field the example answers lead through was looked at on its page.
-    const answered = Object.keys(form.examples.valid[0] as Record<string, unknown>).filter((f) => fields.includes(f) && ui[f]?.['ui:widget'] !== 'hidden');
-    expect(answered.filter((f) => !seen.has(f))).toEqual([]);
-  }, 60000);
+      await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+      // Every field the example answers lead through was looked at on its page.
+      const answered = Object.keys(form.examples.valid[0] as Record<string, unknown>).filter(
+        (f) => fields.includes(f) && ui[f]?.['ui:widget'] !== 'hidden',
+      );
+      expect(answered.filter((f) => !seen.has(f))).toEqual([]);
+    },
+    60000,
+  );
 });

@@ -21,22 +21,35 @@ beforeAll(async () => {
     // Forms of later features keep their texts in their own namespaces.
     for (const file of readdirSync(join(ROOT, 'locales', lng)).filter((name) => name.endsWith('.json'))) {
       const ns = file.replace(/\.json$/, '');
-      instances[lng].addResourceBundle(lng, ns, JSON.parse(readFileSync(join(ROOT, 'locales', lng, file), 'utf8')), true, true);
+      instances[lng].addResourceBundle(
+        lng,
+        ns,
+        JSON.parse(readFileSync(join(ROOT, 'locales', lng, file), 'utf8')),
+        true,
+        true,
+      );
     }
   }
 });
 
 describe.each(listForms())('form %s', (id) => {
-  it.each(languages)('goes through to submit with its first valid example (%s)', async (lng) => {
-    const form = await loadForm(id);
-    const onSubmit = vi.fn();
-    renderWithProviders(<SchemaForm form={form} formData={form.examples.valid[0]} onSubmit={onSubmit} />, instances[lng]);
-    const label = lng === 'en' ? 'Continue' : instances[lng].t('forms:engine.continue');
-    for (let step = 0; step < 30 && onSubmit.mock.calls.length === 0; step++) {
-      expect(screen.queryByRole('alert')?.textContent ?? '').toBe('');
-      const buttons = screen.getAllByRole('button', { name: label });
-      await userEvent.click(buttons[buttons.length - 1]);
-    }
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-  }, 60000);
+  it.each(languages)(
+    'goes through to submit with its first valid example (%s)',
+    async (lng) => {
+      const form = await loadForm(id);
+      const onSubmit = vi.fn();
+      renderWithProviders(
+        <SchemaForm form={form} formData={form.examples.valid[0]} onSubmit={onSubmit} />,
+        instances[lng],
+      );
+      const label = lng === 'en' ? 'Continue' : instances[lng].t('forms:engine.continue');
+      for (let step = 0; step < 30 && onSubmit.mock.calls.length === 0; step++) {
+        expect(screen.queryByRole('alert')?.textContent ?? '').toBe('');
+        const buttons = screen.getAllByRole('button', { name: label });
+        await userEvent.click(buttons[buttons.length - 1]);
+      }
+      await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    },
+    60000,
+  );
 });

@@ -144,7 +144,12 @@ export function checkJsonFiles(root: string, dirs: string[]): { file: string; me
       const problem = jsonSyntaxProblem(readFileSync(path, 'utf8'));
       if (!problem) return [];
       const file = relative(root, path).split('\\').join('/');
-      return [{ file: `${file}:${problem.line}:${problem.column}`, message: `is not valid JSON: ${problem.message}; fix it there (a trailing comma or a missing quote is the usual cause)` }];
+      return [
+        {
+          file: `${file}:${problem.line}:${problem.column}`,
+          message: `is not valid JSON: ${problem.message}; fix it there (a trailing comma or a missing quote is the usual cause)`,
+        },
+      ];
     }),
   );
 }

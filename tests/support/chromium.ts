@@ -44,13 +44,13 @@ export async function findOrInstallChromium(log: (line: string) => void = consol
   const own = await playwrightOwnChromium();
   if (own) return own;
   if (isRoot() && existsSync('/etc/debian_version')) {
-    log('No Chromium found: installing Debian\'s chromium package (apt-get) ...');
+    log("No Chromium found: installing Debian's chromium package (apt-get) ...");
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
     execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env });
     if (existsSync(DEBIAN_CHROMIUM)) return DEBIAN_CHROMIUM;
   }
   throw new Error(
-    'No Chromium found. Set CHROMIUM_PATH, install Debian\'s chromium package, or run `npx playwright install chromium`.',
+    "No Chromium found. Set CHROMIUM_PATH, install Debian's chromium package, or run `npx playwright install chromium`.",
   );
 }

@@ -39,7 +39,7 @@ function freePort(): Promise<number> {
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
 function installFromDebian(log: (line: string) => void): void {
-  log('PostgreSQL is not installed: installing Debian\'s postgresql package (apt-get) ...');
+  log("PostgreSQL is not installed: installing Debian's postgresql package (apt-get) ...");
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
   execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'postgresql'], { stdio: 'inherit', env });
@@ -57,14 +57,16 @@ export async function startScratchPostgres(log: (line: string) => void = console
     initdb = findPgBin('initdb');
     pgCtl = findPgBin('pg_ctl');
   }
-  if (!initdb || !pgCtl) throw new Error('PostgreSQL (initdb, pg_ctl) not found; install Debian\'s postgresql package.');
+  if (!initdb || !pgCtl) throw new Error("PostgreSQL (initdb, pg_ctl) not found; install Debian's postgresql package.");
 
   const dir = mkdtempSync(join(tmpdir(), 'eta-pg-'));
   chmodSync(dir, 0o777);
   const data = join(dir, 'data');
   const port = await freePort();
   const asPostgres = (cmd: string, args: string[]) =>
-    isRoot() ? spawnSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { encoding: 'utf8' }) : spawnSync(cmd, args, { encoding: 'utf8' });
+    isRoot()
+      ? spawnSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { encoding: 'utf8' })
+      : spawnSync(cmd, args, { encoding: 'utf8' });
 
   const init = asPostgres(initdb, ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr || init.stdout}`);

@@ -156,7 +156,10 @@ describe('ending the session', () => {
   it.each([
     ['a network failure', () => fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))],
     ['a server error', () => fetchMock.mockImplementation(async () => new Response('{}', { status: 503 }))],
-    ['a body without tokens', () => fetchMock.mockImplementation(async () => new Response('{"ok":true}', { status: 200 }))],
+    [
+      'a body without tokens',
+      () => fetchMock.mockImplementation(async () => new Response('{"ok":true}', { status: 200 })),
+    ],
   ])('tries again after %s, 2, 5 and 10 seconds later, then signs out', async (_label, arrange) => {
     storeTokens(tokens(1, 90));
     arrange();
@@ -195,8 +198,13 @@ describe('ending the session', () => {
 });
 
 describe('ending the session after inactivity (SESSION_IDLE_SECONDS)', () => {
-  const ok = () => fetchMock.mockImplementation(async (url) =>
-    new Response(JSON.stringify(url.endsWith('/refresh') ? tokens(9, 15 * 60) : { message: 'Signed out' }), { status: 200 }));
+  const ok = () =>
+    fetchMock.mockImplementation(
+      async (url) =>
+        new Response(JSON.stringify(url.endsWith('/refresh') ? tokens(9, 15 * 60) : { message: 'Signed out' }), {
+          status: 200,
+        }),
+    );
 
   it('keeps refreshing while the deadline is ahead, then logs out on the server and clears the cookies', async () => {
     ok();
@@ -312,7 +320,10 @@ describe('refreshNow: one refresh at a time', () => {
     expect(getRefreshToken()).toBe('refresh-2');
     answerRefresh(tokens(3));
     expect(await refreshNow()).toBe(true);
-    expect(refreshCalls().map(([, init]) => JSON.parse(String(init.body)).refreshToken)).toEqual(['refresh-1', 'refresh-2']);
+    expect(refreshCalls().map(([, init]) => JSON.parse(String(init.body)).refreshToken)).toEqual([
+      'refresh-1',
+      'refresh-2',
+    ]);
   });
 
   it('answers false when refused, failed or without a refresh token', async () => {

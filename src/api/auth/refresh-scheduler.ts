@@ -72,9 +72,7 @@ export function refreshSession(): Promise<RefreshOutcome> {
   if (!inFlight) {
     const seenToken = getRefreshToken();
     const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-    const run = locks
-      ? locks.request(REFRESH_LOCK, () => refreshWith(seenToken))
-      : refreshWith(undefined);
+    const run = locks ? locks.request(REFRESH_LOCK, () => refreshWith(seenToken)) : refreshWith(undefined);
     inFlight = run.finally(() => {
       inFlight = undefined;
     });

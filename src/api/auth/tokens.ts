@@ -25,7 +25,10 @@ export function storeTokens(info: TokenInfo, now: number = Date.now()): void {
   Cookies.set(AUTH_TOKEN_COOKIE, info.accessToken, { ...baseAttributes, expires: accessExpires });
   Cookies.set(AUTH_TOKEN_EXPIRY_COOKIE, accessExpires.toISOString(), { ...baseAttributes, expires: accessExpires });
   Cookies.set(REFRESH_TOKEN_COOKIE, info.refreshToken, { ...baseAttributes, expires: refreshExpires });
-  Cookies.set(REFRESH_TOKEN_EXPIRY_COOKIE, refreshExpires.toISOString(), { ...baseAttributes, expires: refreshExpires });
+  Cookies.set(REFRESH_TOKEN_EXPIRY_COOKIE, refreshExpires.toISOString(), {
+    ...baseAttributes,
+    expires: refreshExpires,
+  });
   notify();
 }
 

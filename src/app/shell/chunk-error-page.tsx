@@ -33,7 +33,9 @@ export function ChunkErrorPage({ error }: ChunkErrorPageProps) {
     >
       <details className={styles.details}>
         <summary>{t('chunkError.details')}</summary>
-        <code className={styles.code}>{message.includes('Loading chunk failed') ? message : `Loading chunk failed: ${message}`}</code>
+        <code className={styles.code}>
+          {message.includes('Loading chunk failed') ? message : `Loading chunk failed: ${message}`}
+        </code>
       </details>
     </StatusPage>
   );

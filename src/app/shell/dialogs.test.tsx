@@ -35,7 +35,11 @@ describe('dialogs', () => {
     const { router } = renderRoutes([{ path: '*', element: <CloseApplicationButton /> }], '/applications/declarations');
     await userEvent.click(screen.getByRole('button', { name: 'Close application' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Close application' });
-    expect(within(dialog).getAllByRole('button').map((b) => b.textContent)).toEqual(['Yes', 'No']);
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Yes', 'No']);
     await userEvent.click(within(dialog).getByRole('button', { name: 'No' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(router.state.location.pathname).toBe('/applications/declarations');

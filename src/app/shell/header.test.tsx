@@ -43,7 +43,10 @@ describe('Header', () => {
     const select = screen.getByRole('combobox', { name: 'Language' }) as HTMLSelectElement;
     const options = within(select).getAllByRole('option') as HTMLOptionElement[];
     // In development the pseudo-locale is offered after the real languages.
-    expect(options.map((option) => option.textContent)).toEqual([...languages.map((lng) => languageName(lng)), 'English (Pseudo-Accents)']);
+    expect(options.map((option) => option.textContent)).toEqual([
+      ...languages.map((lng) => languageName(lng)),
+      'English (Pseudo-Accents)',
+    ]);
     expect(options.map((option) => option.lang)).toEqual([...languages, 'en-XA']);
     expect(select.value).toBe('en');
   });

@@ -63,7 +63,8 @@ function useProfileLanguage(): { choose(lng: string): void } {
     fetchProfile(controller.signal).then(
       (profile) => {
         saved.current = profile.language;
-        if (profile.language !== currentLanguage() && languages.includes(profile.language)) void changeLanguage(profile.language);
+        if (profile.language !== currentLanguage() && languages.includes(profile.language))
+          void changeLanguage(profile.language);
       },
       // Without the profile the device's own choice stays; the profile page reports its own errors.
       () => undefined,
@@ -104,12 +105,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
         {t('language.label')}
       </label>
       <GlobeRegular className={styles.icon} aria-hidden="true" />
-      <select
-        id={id}
-        className={styles.select}
-        value={current}
-        onChange={(event) => choose(event.target.value)}
-      >
+      <select id={id} className={styles.select} value={current} onChange={(event) => choose(event.target.value)}>
         {offeredLanguages().map((lng) => (
           <option key={lng} value={lng} lang={lng}>
             {languageName(lng)}

@@ -39,7 +39,12 @@ export function LoadingOverlay() {
   const styles = useStyles();
   const visible = useDelayedFlag(useLoadingCount() > 0);
   return (
-    <div role="status" aria-live="polite" className={visible ? styles.overlay : styles.idle} data-testid="loading-overlay">
+    <div
+      role="status"
+      aria-live="polite"
+      className={visible ? styles.overlay : styles.idle}
+      data-testid="loading-overlay"
+    >
       {visible && (
         <div className={styles.card}>
           <Spinner size="large" label={t('loading.label')} labelPosition="below" />

@@ -77,7 +77,9 @@ describe('RootLayout', () => {
     expect(screen.getByRole('main').id).toBe('main-content');
     expect(within(screen.getByRole('main')).getByRole('heading', { name: 'Home heading' })).toBeTruthy();
     await waitFor(() =>
-      expect(document.title).toBe('Apply for an electronic travel authorisation (ETA) – Electronic Travel Authorisation'),
+      expect(document.title).toBe(
+        'Apply for an electronic travel authorisation (ETA) – Electronic Travel Authorisation',
+      ),
     );
   });
 
@@ -103,13 +105,25 @@ describe('RootLayout', () => {
   it('takes header and footer link targets from the runtime settings', () => {
     renderRoutes(routes, '/');
     const footer = screen.getByRole('contentinfo');
-    expect(within(footer).getByRole('link', { name: 'Terms of use' }).getAttribute('href')).toBe('https://gov.example/terms');
-    expect(within(footer).getByRole('link', { name: 'PAIA Manual' }).getAttribute('href')).toBe('https://gov.example/paia');
-    expect(within(footer).getByRole('link', { name: 'Facebook' }).getAttribute('href')).toBe('https://facebook.example/dept');
+    expect(within(footer).getByRole('link', { name: 'Terms of use' }).getAttribute('href')).toBe(
+      'https://gov.example/terms',
+    );
+    expect(within(footer).getByRole('link', { name: 'PAIA Manual' }).getAttribute('href')).toBe(
+      'https://gov.example/paia',
+    );
+    expect(within(footer).getByRole('link', { name: 'Facebook' }).getAttribute('href')).toBe(
+      'https://facebook.example/dept',
+    );
     expect(within(footer).getByRole('link', { name: 'X' }).getAttribute('href')).toBe('https://x.example/dept');
-    expect(within(footer).getByRole('link', { name: 'YouTube' }).getAttribute('href')).toBe('https://youtube.example/dept');
-    expect(within(footer).getByRole('link', { name: 'Instagram' }).getAttribute('href')).toBe('https://instagram.example/dept');
-    expect(within(footer).getByRole('link', { name: 'Government portal' }).getAttribute('href')).toBe('https://gov.example');
+    expect(within(footer).getByRole('link', { name: 'YouTube' }).getAttribute('href')).toBe(
+      'https://youtube.example/dept',
+    );
+    expect(within(footer).getByRole('link', { name: 'Instagram' }).getAttribute('href')).toBe(
+      'https://instagram.example/dept',
+    );
+    expect(within(footer).getByRole('link', { name: 'Government portal' }).getAttribute('href')).toBe(
+      'https://gov.example',
+    );
     const header = screen.getByRole('banner');
     expect(within(header).getByRole('link', { name: 'Department of Home Affairs' }).getAttribute('href')).toBe(
       'https://department.example',
@@ -141,9 +155,11 @@ describe('RootLayout', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Close application' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Close application' });
-    expect(within(dialog).getByText(
-      'You are about to close your application. Please note that any unsaved information will be lost. Do you wish to proceed?',
-    )).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        'You are about to close your application. Please note that any unsaved information will be lost. Do you wish to proceed?',
+      ),
+    ).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });

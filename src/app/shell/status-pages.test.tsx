@@ -16,7 +16,9 @@ describe('status pages', () => {
     const { router } = renderRoutes([{ path: '*', element: <NotFoundPage /> }], '/no-such-page');
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
     expect(
-      screen.getByText('The page you are looking for does not exist, may have been moved, or is temporarily unavailable.'),
+      screen.getByText(
+        'The page you are looking for does not exist, may have been moved, or is temporarily unavailable.',
+      ),
     ).toBeTruthy();
     expect(screen.getByRole('img', { name: 'A magnifying glass over a blank page' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Go to Home Page' }));
@@ -28,7 +30,9 @@ describe('status pages', () => {
     vi.stubGlobal('location', { ...window.location, assign });
     renderRoutes([{ path: '*', element: <ErrorPage /> }]);
     expect(screen.getByRole('heading', { level: 1, name: 'Error' })).toBeTruthy();
-    expect(screen.getByText('An unexpected error has occurred. Please refresh the page or try again later.')).toBeTruthy();
+    expect(
+      screen.getByText('An unexpected error has occurred. Please refresh the page or try again later.'),
+    ).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Go to Home Page' }));
     expect(assign).toHaveBeenCalledWith('/');
   });

@@ -8,7 +8,15 @@ const DRAWER_LEFT = 150;
 
 function openSwipe(fromRightEdge: number, distance: number, enabled = true) {
   const startX = W - fromRightEdge;
-  return swipeAction({ startX, startY: 300, endX: startX - distance, endY: 300, viewportWidth: W, open: false, enabled });
+  return swipeAction({
+    startX,
+    startY: 300,
+    endX: startX - distance,
+    endY: 300,
+    viewportWidth: W,
+    open: false,
+    enabled,
+  });
 }
 
 function closeSwipe(intoDrawer: number, distance: number) {
@@ -45,7 +53,15 @@ describe('swipe gesture rules', () => {
   it('does not open on a right swipe, a vertical scroll or when disabled', () => {
     expect(openSwipe(10, -100)).toBeNull();
     expect(
-      swipeAction({ startX: W - 10, startY: 100, endX: W - 80, endY: 300, viewportWidth: W, open: false, enabled: true }),
+      swipeAction({
+        startX: W - 10,
+        startY: 100,
+        endX: W - 80,
+        endY: 300,
+        viewportWidth: W,
+        open: false,
+        enabled: true,
+      }),
     ).toBeNull();
     expect(openSwipe(10, 100, false)).toBeNull();
   });
@@ -66,13 +82,25 @@ describe('swipe gesture rules', () => {
   it('never opens an open drawer nor closes a closed one', () => {
     expect(closeSwipe(5, -100)).toBeNull();
     expect(
-      swipeAction({ startX: DRAWER_LEFT + 5, startY: 0, endX: DRAWER_LEFT + 100, endY: 0, viewportWidth: W, open: false, enabled: true }),
+      swipeAction({
+        startX: DRAWER_LEFT + 5,
+        startY: 0,
+        endX: DRAWER_LEFT + 100,
+        endY: 0,
+        viewportWidth: W,
+        open: false,
+        enabled: true,
+      }),
     ).toBeNull();
   });
 
   it('places the close band at 40% of the width when the drawer is not measured', () => {
-    expect(swipeAction({ startX: 150, startY: 0, endX: 220, endY: 0, viewportWidth: W, open: true, enabled: true })).toBe('close');
-    expect(swipeAction({ startX: 100, startY: 0, endX: 220, endY: 0, viewportWidth: W, open: true, enabled: true })).toBeNull();
+    expect(
+      swipeAction({ startX: 150, startY: 0, endX: 220, endY: 0, viewportWidth: W, open: true, enabled: true }),
+    ).toBe('close');
+    expect(
+      swipeAction({ startX: 100, startY: 0, endX: 220, endY: 0, viewportWidth: W, open: true, enabled: true }),
+    ).toBeNull();
   });
 
   it('mirrors every rule in a right-to-left page: open from the left edge, close at the right border of the drawer', () => {

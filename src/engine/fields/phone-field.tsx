@@ -25,7 +25,12 @@ export function PhoneField(props: FieldProps<Mobile>) {
   const numberError = errorSchema?.mobileNumber?.__errors?.[0];
   const options = useMemo(
     () =>
-      phoneCountryOptions(i18n.language).map((c) => ({ value: c.code, label: c.name, code: c.code, callingCode: c.callingCode })),
+      phoneCountryOptions(i18n.language).map((c) => ({
+        value: c.code,
+        label: c.name,
+        code: c.code,
+        callingCode: c.callingCode,
+      })),
     [i18n.language],
   );
   const set = (patch: Mobile) => {
@@ -56,7 +61,10 @@ export function PhoneField(props: FieldProps<Mobile>) {
           onBlur={() => onBlur(countryId, value.isoAlpha2Code)}
           disabled={disabled || readonly}
           autoComplete="tel-country-code"
-          ariaProps={{ 'aria-describedby': describe(countryError, errorId(countryId)), 'aria-invalid': countryError ? true : undefined }}
+          ariaProps={{
+            'aria-describedby': describe(countryError, errorId(countryId)),
+            'aria-invalid': countryError ? true : undefined,
+          }}
         />
       </div>
       <div className={styles.column}>

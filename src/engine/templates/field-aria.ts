@@ -7,7 +7,12 @@ export function fieldTexts(uiSchema: UiSchema | undefined): { help: boolean; des
 }
 
 /** aria-describedby / aria-invalid for a control of field `id`: only ids of elements that are rendered. */
-export function fieldAria(id: string, uiSchema: UiSchema | undefined, rawErrors: string[] | undefined, extraIds: string[] = []) {
+export function fieldAria(
+  id: string,
+  uiSchema: UiSchema | undefined,
+  rawErrors: string[] | undefined,
+  extraIds: string[] = [],
+) {
   const texts = fieldTexts(uiSchema);
   const hasError = !!rawErrors && rawErrors.length > 0;
   const ids = [

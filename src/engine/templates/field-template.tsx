@@ -47,7 +47,9 @@ export function FieldTemplate(props: FieldTemplateProps) {
   if (isGroup) {
     return (
       <fieldset className={className} data-field={id}>
-        {(displayLabel !== false || GROUP_FIELDS.has(String(field))) && <legend className={styles.label}>{labelText}</legend>}
+        {(displayLabel !== false || GROUP_FIELDS.has(String(field))) && (
+          <legend className={styles.label}>{labelText}</legend>
+        )}
         {description}
         {hint}
         {message}

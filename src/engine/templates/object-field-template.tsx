@@ -11,9 +11,7 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
     const context = registry.formContext as EngineFormContext | undefined;
     const shown = context?.pageFields;
     return (
-      <div id={fieldPathId.$id}>
-        {properties.filter((p) => !shown || shown.includes(p.name)).map((p) => p.content)}
-      </div>
+      <div id={fieldPathId.$id}>{properties.filter((p) => !shown || shown.includes(p.name)).map((p) => p.content)}</div>
     );
   }
   return (

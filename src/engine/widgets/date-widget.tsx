@@ -36,7 +36,8 @@ export function DateWidget(props: WidgetProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value]);
   const aria = fieldAria(id, uiSchema, rawErrors);
-  const prefix = (options.autocompletePrefix as string | undefined) ?? (uiSchema?.['ui:autocomplete'] as string | undefined);
+  const prefix =
+    (options.autocompletePrefix as string | undefined) ?? (uiSchema?.['ui:autocomplete'] as string | undefined);
   const part = (name: keyof Parts, labelKey: string, autoSuffix: string, long = false) => {
     const partId = name === 'day' ? id : `${id}__${name}`;
     return (

@@ -32,7 +32,10 @@ export function SearchCombobox(props: SearchComboboxProps) {
   const [query, setQuery] = useState<string | undefined>(undefined);
   const text = query ?? selected?.label ?? '';
   const shown = useMemo(
-    () => (query === undefined ? options : options.filter((o) => matchesSearch({ name: o.label, code: o.code, callingCode: o.callingCode }, query))),
+    () =>
+      query === undefined
+        ? options
+        : options.filter((o) => matchesSearch({ name: o.label, code: o.code, callingCode: o.callingCode }, query)),
     [options, query],
   );
   return (

@@ -42,7 +42,11 @@ const schema = {
 const ui = {
   text: { 'ui:title': 'forms:w.text', 'ui:help': 'forms:w.hint' },
   email: { 'ui:title': 'forms:w.email', 'ui:widget': 'email' },
-  password: { 'ui:title': 'forms:w.password', 'ui:widget': 'password', 'ui:options': { checklist: true, autocomplete: 'new-password' } },
+  password: {
+    'ui:title': 'forms:w.password',
+    'ui:widget': 'password',
+    'ui:options': { checklist: true, autocomplete: 'new-password' },
+  },
   mobile: { 'ui:title': 'forms:w.mobile', 'ui:field': 'phone' },
   date: { 'ui:title': 'forms:w.date', 'ui:widget': 'date' },
   title: { 'ui:title': 'forms:w.title', 'ui:widget': 'combobox' },
@@ -57,9 +61,20 @@ const ui = {
 };
 const texts = {
   w: {
-    text: 'Name', hint: 'As in your passport', email: 'Email', password: 'Password', mobile: 'Mobile', date: 'Date',
-    title: 'Title', country: 'Country', yesNo: 'Travelled before', airport: 'Airport', agree: 'I agree', notes: 'Notes',
-    file: 'Document', count: 'How many',
+    text: 'Name',
+    hint: 'As in your passport',
+    email: 'Email',
+    password: 'Password',
+    mobile: 'Mobile',
+    date: 'Date',
+    title: 'Title',
+    country: 'Country',
+    yesNo: 'Travelled before',
+    airport: 'Airport',
+    agree: 'I agree',
+    notes: 'Notes',
+    file: 'Document',
+    count: 'How many',
   },
 };
 
@@ -70,7 +85,10 @@ let en: i18n;
 beforeAll(async () => {
   dir = mkdtempSync(join(ROOT, '.cache', 'widgets-'));
   mkdirSync(join(dir, 'schemas'));
-  writeFileSync(join(dir, 'schemas/definitions.schema.json'), readFileSync(join(ROOT, 'schemas/definitions.schema.json')));
+  writeFileSync(
+    join(dir, 'schemas/definitions.schema.json'),
+    readFileSync(join(ROOT, 'schemas/definitions.schema.json')),
+  );
   writeFileSync(join(dir, 'schemas/widgets-test.schema.json'), JSON.stringify(schema));
   writeFileSync(join(dir, 'schemas/widgets-test.ui.json'), JSON.stringify(ui));
   form = await compileFixtureForm(join(dir, 'schemas'), 'widgets-test');
@@ -128,7 +146,11 @@ describe('password widget', () => {
     expect(input.getAttribute('type')).toBe('text');
     expect(screen.getByRole('button', { name: 'Hide' }).getAttribute('aria-pressed')).toBe('true');
     const list = screen.getByRole('list', { name: 'Your password must have:' });
-    const met = () => within(list).getAllByRole('listitem').filter((li) => li.dataset.met === 'true').map((li) => li.textContent);
+    const met = () =>
+      within(list)
+        .getAllByRole('listitem')
+        .filter((li) => li.dataset.met === 'true')
+        .map((li) => li.textContent);
     await userEvent.type(input, 'abc');
     expect(met()).toEqual([
       'Password must be less than 50 characters long (done)',

@@ -101,7 +101,13 @@ export default function ChangePasswordPage({ formId = 'change-password' }: { for
       <PageHeading>{t('changePassword.title')}</PageHeading>
       <p className={styles.lead}>{t('changePassword.lead')}</p>
       {problem && <ProblemPanel message={problem} />}
-      <SchemaForm key="with-password" formId={formId} onSubmit={submit} serverErrors={fieldErrors} submitLabelKey="accounts:changePassword.submit">
+      <SchemaForm
+        key="with-password"
+        formId={formId}
+        onSubmit={submit}
+        serverErrors={fieldErrors}
+        submitLabelKey="accounts:changePassword.submit"
+      >
         {back}
       </SchemaForm>
       {email && (

@@ -63,7 +63,12 @@ export default function ForgotPasswordPage({ formId = 'forgot-password' }: { for
       <PageHeading>{t('forgotPassword.title')}</PageHeading>
       <p className={styles.lead}>{t('forgotPassword.lead')}</p>
       {problem && <ProblemPanel message={problem} />}
-      <SchemaForm formId={formId} onSubmit={submit} serverErrors={fieldErrors} submitLabelKey="accounts:forgotPassword.submit">
+      <SchemaForm
+        formId={formId}
+        onSubmit={submit}
+        serverErrors={fieldErrors}
+        submitLabelKey="accounts:forgotPassword.submit"
+      >
         <p className={styles.links}>
           <Link className={styles.link} to="/login">
             {t('forgotPassword.backToLogin')}

@@ -31,7 +31,11 @@ describe('LoginPage', () => {
     renderPage(i18n, <LoginPage />, '/login', { pathname: '/login', state: { from: '/profile' } });
     await fillAndSubmit('amina@example.com', 'Valid#Passw0rd2026');
     expect(await screen.findByRole('heading', { name: 'page /profile' })).toBeTruthy();
-    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/eta/profile/login', body: { email: 'amina@example.com', password: 'Valid#Passw0rd2026' } });
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      url: '/api/eta/profile/login',
+      body: { email: 'amina@example.com', password: 'Valid#Passw0rd2026' },
+    });
     // jsdom drops Secure cookies on http; the profile identifier shows the sign-in ran.
     expect(localStorage.getItem('eta.profileIdentifier')).toBe('p-1');
   });

@@ -31,7 +31,9 @@ export default function LoginPage({ formId = 'login' }: { formId?: string }) {
   const login = useLogin();
   const [problem, setProblem] = useState<Problem>();
   const [fieldErrors, setFieldErrors] = useState<FieldError[] | null>(null);
-  const [sessionExpired] = useState(() => (location.state as LoginState | null)?.notice === 'sessionExpired' || hasSessionEnded());
+  const [sessionExpired] = useState(
+    () => (location.state as LoginState | null)?.notice === 'sessionExpired' || hasSessionEnded(),
+  );
   useEffect(() => clearSessionEnded(), []);
 
   const submit = async (answers: Record<string, unknown>) => {

@@ -16,7 +16,8 @@ import { ResendEmail } from './resend-email';
 
 const CODE_ERRORS = new Set(['CODE_INVALID', 'CODE_ATTEMPTS_EXCEEDED']);
 
-const sameAddress = (a: string | undefined, b: string) => a !== undefined && a.trim().toLowerCase() === b.trim().toLowerCase();
+const sameAddress = (a: string | undefined, b: string) =>
+  a !== undefined && a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
  * /otp: the e-mailed 6-digit code, for users who cannot open the link on this device. Without a query it
@@ -93,7 +94,9 @@ export default function OtpPage({ formId = 'otp' }: { formId?: string }) {
       <SchemaForm
         formId={formId}
         formData={contextEmail ? { email: contextEmail } : undefined}
-        onChange={(answers) => setEmail(typeof answers.email === 'string' && answers.email.trim() ? answers.email.trim() : undefined)}
+        onChange={(answers) =>
+          setEmail(typeof answers.email === 'string' && answers.email.trim() ? answers.email.trim() : undefined)
+        }
         onSubmit={submit}
         serverErrors={fieldErrors}
         submitLabelKey={resetMode ? 'accounts:otp.resetSubmit' : 'accounts:otp.submit'}

@@ -51,7 +51,10 @@ describe('EmailConfirmationPage', () => {
     expect(screen.getByRole('link', { name: 'Enter the code' }).getAttribute('href')).toBe('/otp');
     fireEvent.click(screen.getByRole('button', { name: 'Send the e-mail again' }));
     expect(await screen.findByRole('status')).toBeTruthy();
-    expect(calls[0]).toMatchObject({ url: '/api/eta/profile/verify-email-request', body: { email: 'amina@example.com', emailAction: 'VERIFY_EMAIL' } });
+    expect(calls[0]).toMatchObject({
+      url: '/api/eta/profile/verify-email-request',
+      body: { email: 'amina@example.com', emailAction: 'VERIFY_EMAIL' },
+    });
   });
 });
 
@@ -79,7 +82,9 @@ describe('VerifyEmailPage', () => {
   it('explains a used or expired link and asks for the address to send a new one', async () => {
     mockFetch(() => [400, { error: 'This confirmation link is not valid.', code: 'VERIFY_LINK_INVALID' }]);
     renderPage(i18n, <VerifyEmailPage />, '/verify-email', `/verify-email?authKey=B${KEY}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'This link has expired or is not valid' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This link has expired or is not valid' }),
+    ).toBeTruthy();
     expect(await screen.findByRole('textbox', { name: 'Email address' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Send the e-mail again' })).toBeTruthy();
   });
@@ -91,8 +96,15 @@ describe('ForgotPasswordPage', () => {
     renderPage(i18n, <ForgotPasswordPage />, '/forgot-password');
     change(await screen.findByRole('textbox', { name: 'Email address' }), 'nobody@example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Send the link' }));
-    expect(await screen.findByText('If an account exists for this address, we have sent it a link and a code to reset the password.')).toBeTruthy();
-    expect(calls[0]).toMatchObject({ url: '/api/eta/profile/request-password-reset', body: { email: 'nobody@example.com' } });
+    expect(
+      await screen.findByText(
+        'If an account exists for this address, we have sent it a link and a code to reset the password.',
+      ),
+    ).toBeTruthy();
+    expect(calls[0]).toMatchObject({
+      url: '/api/eta/profile/request-password-reset',
+      body: { email: 'nobody@example.com' },
+    });
   });
 
   it('offers the e-mailed code for users who cannot open the link here, with the address remembered', async () => {
@@ -127,14 +139,19 @@ describe('ResetPasswordPage', () => {
     await fill();
     expect(await screen.findByRole('heading', { level: 1, name: 'Your password has been changed' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
-    expect(calls[0]).toMatchObject({ url: '/api/eta/profile/reset-password', body: { authKey: KEY, newPassword: 'Fresh#Journey2027', confirmPassword: 'Fresh#Journey2027' } });
+    expect(calls[0]).toMatchObject({
+      url: '/api/eta/profile/reset-password',
+      body: { authKey: KEY, newPassword: 'Fresh#Journey2027', confirmPassword: 'Fresh#Journey2027' },
+    });
   });
 
   it('explains an expired link and offers a new one', async () => {
     mockFetch(() => [400, { error: 'not valid', code: 'RESET_LINK_INVALID' }]);
     renderPage(i18n, <ResetPasswordPage />, '/reset-password', `/reset-password?authKey=${KEY}`);
     await fill();
-    expect(await screen.findByRole('heading', { level: 1, name: 'This link has expired or is not valid' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This link has expired or is not valid' }),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Ask for a new link' }).getAttribute('href')).toBe('/forgot-password');
   });
 
@@ -163,7 +180,9 @@ describe('ProfilePage', () => {
     expect(await screen.findByText("Ms Amina D'Souza")).toBeTruthy();
     expect(screen.getByText('amina@example.com')).toBeTruthy();
     expect(screen.getByText('+44 7400 123456')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Apply for an ETA' }).getAttribute('href')).toBe('/applications/create-application');
+    expect(screen.getByRole('link', { name: 'Apply for an ETA' }).getAttribute('href')).toBe(
+      '/applications/create-application',
+    );
     expect(screen.getByRole('link', { name: 'My applications' }).getAttribute('href')).toBe('/my-applications');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(getRouterContext().email).toBe('amina@example.com');
@@ -190,7 +209,13 @@ describe('ChangePasswordPage', () => {
       {
         error: 'The current password is not correct.',
         code: 'CURRENT_PASSWORD_INVALID',
-        fields: [{ field: 'currentPassword', key: 'api:accounts.currentPasswordInvalid', message: 'The current password is not correct.' }],
+        fields: [
+          {
+            field: 'currentPassword',
+            key: 'api:accounts.currentPasswordInvalid',
+            message: 'The current password is not correct.',
+          },
+        ],
       },
     ]);
     renderPage(i18n, <ChangePasswordPage />, '/profile/change-password');
@@ -222,12 +247,18 @@ describe('OtpPage for a password-reset code', () => {
     const calls = mockFetch(() => [200, { message: 'Code accepted.', authKey: KEY }]);
     const { router } = renderPage(i18n, <OtpPage />, '/otp', RESET);
     expect(screen.getByText(/code from the password reset e-mail/)).toBeTruthy();
-    expect((await screen.findByRole('textbox', { name: 'Email address' }) as HTMLInputElement).value).toBe('amina@example.com');
+    expect(((await screen.findByRole('textbox', { name: 'Email address' })) as HTMLInputElement).value).toBe(
+      'amina@example.com',
+    );
     await enterCode('042917');
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/change-password'));
     expect(router.state.location.state).toEqual({ resetKey: KEY });
     expect(calls).toEqual([
-      { method: 'POST', url: '/api/eta/profile/verify', body: { email: 'amina@example.com', code: '042917', emailAction: 'RESET_PASSWORD' } },
+      {
+        method: 'POST',
+        url: '/api/eta/profile/verify',
+        body: { email: 'amina@example.com', code: '042917', emailAction: 'RESET_PASSWORD' },
+      },
     ]);
   });
 
@@ -255,7 +286,10 @@ describe('OtpPage for a password-reset code', () => {
     renderPage(i18n, <OtpPage />, '/otp', RESET);
     fireEvent.click(await screen.findByRole('button', { name: 'Send the e-mail again' }));
     expect(await screen.findByText(/If a profile exists for amina@example.com/)).toBeTruthy();
-    expect(calls[0]).toMatchObject({ url: '/api/eta/profile/verify-email-request', body: { email: 'amina@example.com', emailAction: 'RESET_PASSWORD' } });
+    expect(calls[0]).toMatchObject({
+      url: '/api/eta/profile/verify-email-request',
+      body: { email: 'amina@example.com', emailAction: 'RESET_PASSWORD' },
+    });
   });
 });
 
@@ -270,7 +304,11 @@ describe('ChangePasswordPage with an e-mailed code', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/otp'));
     expect(router.state.location.search).toBe('?emailAction=RESET_PASSWORD');
     expect(calls).toEqual([
-      { method: 'POST', url: '/api/eta/profile/verify-email-request', body: { email: 'amina@example.com', emailAction: 'RESET_PASSWORD' } },
+      {
+        method: 'POST',
+        url: '/api/eta/profile/verify-email-request',
+        body: { email: 'amina@example.com', emailAction: 'RESET_PASSWORD' },
+      },
     ]);
   });
 
@@ -304,7 +342,13 @@ describe('ChangePasswordPage with an e-mailed code', () => {
       {
         error: 'This code has expired or was already used. Ask for a new code.',
         code: 'RESET_LINK_INVALID',
-        fields: [{ field: 'authKey', key: 'api:accounts.resetCodeExpired', message: 'This code has expired or was already used. Ask for a new code.' }],
+        fields: [
+          {
+            field: 'authKey',
+            key: 'api:accounts.resetCodeExpired',
+            message: 'This code has expired or was already used. Ask for a new code.',
+          },
+        ],
       },
     ]);
     const { router } = renderPage(i18n, <ChangePasswordPage />, '/profile/change-password', {

@@ -40,7 +40,12 @@ export default function RegistrationPage({ formId = 'registration' }: { formId?:
       <PageHeading>{t('registration.title')}</PageHeading>
       <p className={styles.lead}>{t('registration.lead')}</p>
       {problem && <ProblemPanel message={problem} />}
-      <SchemaForm formId={formId} onSubmit={submit} serverErrors={fieldErrors} submitLabelKey="accounts:registration.submit">
+      <SchemaForm
+        formId={formId}
+        onSubmit={submit}
+        serverErrors={fieldErrors}
+        submitLabelKey="accounts:registration.submit"
+      >
         <p className={styles.links}>
           <span>
             {t('registration.haveProfile')}{' '}

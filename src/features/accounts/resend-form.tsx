@@ -37,7 +37,12 @@ export function ResendForm() {
     <div>
       {problem && <ProblemPanel message={problem} />}
       {sentTo && <Notice tone="success">{t('resend.sent', { email: sentTo })}</Notice>}
-      <SchemaForm formId="forgot-password" onSubmit={submit} serverErrors={fieldErrors} submitLabelKey="accounts:resend.button" />
+      <SchemaForm
+        formId="forgot-password"
+        onSubmit={submit}
+        serverErrors={fieldErrors}
+        submitLabelKey="accounts:resend.button"
+      />
     </div>
   );
 }

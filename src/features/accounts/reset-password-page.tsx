@@ -82,7 +82,13 @@ export default function ResetPasswordPage({ formId = 'reset-password' }: { formI
       <PageHeading>{t('resetPassword.title')}</PageHeading>
       <p className={styles.lead}>{t('resetPassword.lead')}</p>
       {problem && <ProblemPanel message={problem} />}
-      <SchemaForm formId={formId} formData={{ authKey }} onSubmit={submit} serverErrors={fieldErrors} submitLabelKey="accounts:resetPassword.submit" />
+      <SchemaForm
+        formId={formId}
+        formData={{ authKey }}
+        onSubmit={submit}
+        serverErrors={fieldErrors}
+        submitLabelKey="accounts:resetPassword.submit"
+      />
     </div>
   );
 }

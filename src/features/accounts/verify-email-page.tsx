@@ -10,7 +10,8 @@ import { PageHeading } from './page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { ResendForm } from './resend-form';
 
-type Outcome = { state: 'checking' } | { state: 'confirmed' } | { state: 'invalid' } | { state: 'problem'; message: string };
+type Outcome =
+  { state: 'checking' } | { state: 'confirmed' } | { state: 'invalid' } | { state: 'problem'; message: string };
 
 // A key is single-use: the check runs once per key even when the page mounts twice (StrictMode, back/forward).
 const checks = new Map<string, Promise<MessageResult>>();
@@ -37,7 +38,8 @@ export default function VerifyEmailPage() {
       (error: unknown) => {
         if (!live) return;
         const body = errorBodyOf(error);
-        if (!body || errorCodeOf(error) === 'VERIFY_LINK_INVALID' || errorCodeOf(error) === 'VALIDATION_FAILED') setOutcome({ state: 'invalid' });
+        if (!body || errorCodeOf(error) === 'VERIFY_LINK_INVALID' || errorCodeOf(error) === 'VALIDATION_FAILED')
+          setOutcome({ state: 'invalid' });
         else setOutcome({ state: 'problem', message: body.error });
       },
     );

@@ -51,7 +51,11 @@ interface Loaded {
 
 /** Everything needed to show the form, in one call: the saved answers (merged with this browser's backup) and where to start. */
 async function loadStep(props: AnswersStepProps, signal: AbortSignal): Promise<Loaded> {
-  const target: AnswersTarget = { formId: props.formId, applicationIdentifier: props.applicationIdentifier, applicantIdentifier: props.applicantIdentifier };
+  const target: AnswersTarget = {
+    formId: props.formId,
+    applicationIdentifier: props.applicationIdentifier,
+    applicantIdentifier: props.applicantIdentifier,
+  };
   const [saved, form] = await Promise.all([loadStepAnswers(target, signal).then(unwrap), loadForm(props.formId)]);
   const pages = pagesOf(form.uiSchema as JsonSchema, form.schema as JsonSchema);
   const pageFields = Object.fromEntries(pages.map((p) => [p.id, p.fields]));

@@ -12,7 +12,8 @@ export default function ApplicationPage({ formId = 'application-form' }: { formI
   const { applicationIdentifier } = useRouterContext();
   const [params] = useSearchParams();
   const applicantIdentifier = params.get('applicantIdentifier')?.trim();
-  if (!applicationIdentifier || !applicantIdentifier) return <ApplicationOverview applicationIdentifier={applicationIdentifier} />;
+  if (!applicationIdentifier || !applicantIdentifier)
+    return <ApplicationOverview applicationIdentifier={applicationIdentifier} />;
   return (
     <AnswersStep
       key={`${applicationIdentifier}/${applicantIdentifier}`}

@@ -26,7 +26,16 @@ export function Banner({ tone, children }: { tone: 'info' | 'warning' | 'success
 }
 
 /** A route link drawn as a large Fluent button. */
-export function ButtonLink({ to, children, ...buttonProps }: { to: string; children: ReactNode; appearance?: ButtonProps['appearance']; className?: string }) {
+export function ButtonLink({
+  to,
+  children,
+  ...buttonProps
+}: {
+  to: string;
+  children: ReactNode;
+  appearance?: ButtonProps['appearance'];
+  className?: string;
+}) {
   const href = useHref(to);
   const onClick = useLinkClickHandler<HTMLAnchorElement>(to);
   return (

@@ -8,7 +8,15 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { backupKey, type ApplicantDetails } from '@/api/application-details';
 import { setRouterContext } from '@/api/router-context';
 import formExamples from '../../../schemas/application-form.examples.json';
-import { apiCall, journeyI18n, renderJourney, startJourneyApi, wireFetch, type JourneyApi, type Wire } from './testing/journey-harness';
+import {
+  apiCall,
+  journeyI18n,
+  renderJourney,
+  startJourneyApi,
+  wireFetch,
+  type JourneyApi,
+  type Wire,
+} from './testing/journey-harness';
 
 let api: JourneyApi;
 let next = { onlyFirstCaptured: 0, bothCaptured: 1 };
@@ -30,8 +38,12 @@ afterEach(() => {
 });
 
 // A fresh passport number each time: an open application already holds the example's.
-const validApplicationForm = (): Record<string, unknown> => ({ ...structuredClone(formExamples.valid[0]), passportNumber: `P${Math.random().toString(36).slice(2, 10).toUpperCase()}` });
-const pick = (answers: Record<string, unknown>, fields: string[]) => Object.fromEntries(Object.entries(answers).filter(([k]) => fields.includes(k)));
+const validApplicationForm = (): Record<string, unknown> => ({
+  ...structuredClone(formExamples.valid[0]),
+  passportNumber: `P${Math.random().toString(36).slice(2, 10).toUpperCase()}`,
+});
+const pick = (answers: Record<string, unknown>, fields: string[]) =>
+  Object.fromEntries(Object.entries(answers).filter(([k]) => fields.includes(k)));
 const TRIP = ['purposeOfVisit', 'arrivalDate', 'departureDate', 'portOfEntry', 'flightNumber'];
 
 /** An application of the signed-in user with two applicants (prepared by the API process); `captured` of them are past capture. */
@@ -45,7 +57,13 @@ function applicationWithTwo(captured: 1 | 2) {
 
 const call = (method: string, path: string, body?: unknown) => apiCall(api, method, path, body);
 const savedForm = async (guid: string, applicant: string) =>
-  (await apiCall<{ applicants: ApplicantDetails[] }>(api, 'GET', `/api/eta/application-details/${guid}?applicantIdentifier=${applicant}`)).json.applicants[0].applicationForm;
+  (
+    await apiCall<{ applicants: ApplicantDetails[] }>(
+      api,
+      'GET',
+      `/api/eta/application-details/${guid}?applicantIdentifier=${applicant}`,
+    )
+  ).json.applicants[0].applicationForm;
 
 const taskStatus = (list: HTMLElement, step: string) => {
   const item = within(list).getByText(step).closest('li') as HTMLElement;
@@ -56,14 +74,21 @@ const dateGroup = (name: string) => screen.getByRole('group', { name });
 async function typeDate(name: string, iso: string) {
   const [year, month, day] = iso.split('-');
   const group = dateGroup(name);
-  for (const [label, value] of [['Day', day], ['Month', month], ['Year', year]]) {
+  for (const [label, value] of [
+    ['Day', day],
+    ['Month', month],
+    ['Year', year],
+  ]) {
     const input = within(group).getByLabelText(label);
     await userEvent.clear(input);
     await userEvent.type(input, String(Number(value)));
   }
 }
 
-const summaryLinks = async () => within(await screen.findByRole('alert')).getAllByRole('link').map((l) => l.textContent);
+const summaryLinks = async () =>
+  within(await screen.findByRole('alert'))
+    .getAllByRole('link')
+    .map((l) => l.textContent);
 const continueButton = () => screen.getByRole('button', { name: 'Continue' });
 
 describe('the step list', () => {
@@ -82,7 +107,9 @@ describe('the step list', () => {
     const capture = within(leo).getByRole('link', { name: 'Photo and passport' });
     expect(capture.getAttribute('href')).toMatch(/^\/capture\/capture-biometrics\?applicantIdentifier=/);
     expect(within(leo).queryByRole('link', { name: 'Application form' })).toBeNull();
-    expect(within(amelie).getByRole('link', { name: 'Application form' }).getAttribute('href')).toMatch(/^\/applications\/application\?applicantIdentifier=/);
+    expect(within(amelie).getByRole('link', { name: 'Application form' }).getAttribute('href')).toMatch(
+      /^\/applications\/application\?applicantIdentifier=/,
+    );
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   });
 
@@ -99,7 +126,9 @@ describe('the step list', () => {
     const alert = await screen.findByRole('alert', undefined, { timeout: 5000 });
     expect(within(alert).getByRole('heading', { name: 'You cannot start this step yet' })).toBeTruthy();
     expect(alert.textContent).toContain('This step is not open yet. Complete "Photo and passport" first.');
-    expect(within(alert).getByRole('link', { name: 'Go to the steps of your application' }).getAttribute('href')).toBe('/applications/application');
+    expect(within(alert).getByRole('link', { name: 'Go to the steps of your application' }).getAttribute('href')).toBe(
+      '/applications/application',
+    );
     expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
   });
 });
@@ -109,8 +138,16 @@ describe('the application form', () => {
     const { guid, first } = applicationWithTwo(2);
     // Everything before the trip was answered earlier (on another device).
     const form = validApplicationForm();
-    const before = Object.fromEntries(Object.entries(form).filter(([k]) => !TRIP.includes(k) && !k.startsWith('stay') && k !== 'visitedBefore' && k !== 'refusedBefore'));
-    const seeded = await call('PUT', `/api/eta/application-details/${guid}`, { applicantIdentifier: first, draft: true, answers: before });
+    const before = Object.fromEntries(
+      Object.entries(form).filter(
+        ([k]) => !TRIP.includes(k) && !k.startsWith('stay') && k !== 'visitedBefore' && k !== 'refusedBefore',
+      ),
+    );
+    const seeded = await call('PUT', `/api/eta/application-details/${guid}`, {
+      applicantIdentifier: first,
+      draft: true,
+      answers: before,
+    });
     expect(seeded.status).toBe(200);
 
     const view = renderJourney(en, `/applications/application?applicantIdentifier=${first}`);
@@ -119,7 +156,12 @@ describe('the application form', () => {
 
     // Nothing answered: the summary lists each missing answer, in page order.
     await userEvent.click(continueButton());
-    expect(await summaryLinks()).toEqual(['Select the main purpose of your visit', 'Enter a date', 'Enter a date', 'Select the airport where you will arrive']);
+    expect(await summaryLinks()).toEqual([
+      'Select the main purpose of your visit',
+      'Enter a date',
+      'Enter a date',
+      'Select the airport where you will arrive',
+    ]);
 
     await userEvent.type(screen.getByLabelText('Main purpose of your visit'), 'Vacation');
     await userEvent.click(await screen.findByRole('option', { name: 'Vacation or holiday' }));
@@ -128,13 +170,24 @@ describe('the application form', () => {
     await userEvent.click(screen.getByLabelText('Cape Town International Airport'));
     await userEvent.type(screen.getByLabelText('Flight number (optional)'), 'flight nine');
     await userEvent.click(continueButton());
-    expect(await summaryLinks()).toEqual(['You can stay for up to 90 days: choose an earlier departure date', 'Enter a flight number like SA 234']);
+    expect(await summaryLinks()).toEqual([
+      'You can stay for up to 90 days: choose an earlier departure date',
+      'Enter a flight number like SA 234',
+    ]);
 
     // Typing pauses: a draft of this page reaches the server.
     await typeDate('Departure date', '2030-03-20');
-    await waitFor(async () => expect((await savedForm(guid, first)).answers).toMatchObject({ departureDate: '2030-03-20', purposeOfVisit: 'VACATION_HOLIDAY', flightNumber: 'flight nine' }), {
-      timeout: 6000,
-    });
+    await waitFor(
+      async () =>
+        expect((await savedForm(guid, first)).answers).toMatchObject({
+          departureDate: '2030-03-20',
+          purposeOfVisit: 'VACATION_HOLIDAY',
+          flightNumber: 'flight nine',
+        }),
+      {
+        timeout: 6000,
+      },
+    );
     expect(wire.calls.some((c) => c.method === 'PUT' && (c.body as { draft?: boolean }).draft === true)).toBe(true);
 
     // Leave mid-page ("reload"): the same page comes back with what was typed.
@@ -151,8 +204,17 @@ describe('the application form', () => {
     // Continue saves the page (not a draft) and moves on.
     await userEvent.click(continueButton());
     expect(await screen.findByRole('heading', { level: 2, name: 'Where you will stay' })).toBeTruthy();
-    const pageSave = wire.calls.filter((c) => c.method === 'PUT' && (c.body as { page?: string; draft?: boolean }).page === 'trip' && !(c.body as { draft?: boolean }).draft);
-    expect(pageSave.at(-1)?.body).toEqual({ applicantIdentifier: first, page: 'trip', answers: { ...pick(form, TRIP), departureDate: '2030-03-20', flightNumber: 'AF 990' } });
+    const pageSave = wire.calls.filter(
+      (c) =>
+        c.method === 'PUT' &&
+        (c.body as { page?: string; draft?: boolean }).page === 'trip' &&
+        !(c.body as { draft?: boolean }).draft,
+    );
+    expect(pageSave.at(-1)?.body).toEqual({
+      applicantIdentifier: first,
+      page: 'trip',
+      answers: { ...pick(form, TRIP), departureDate: '2030-03-20', flightNumber: 'AF 990' },
+    });
   }, 60000);
 
   it('keeps answers in the browser while the service cannot be reached, says so, and saves them when it can', async () => {
@@ -191,7 +253,11 @@ describe('the application form', () => {
     const form = validApplicationForm();
     const all = { ...form };
     delete all.refusedBefore;
-    await call('PUT', `/api/eta/application-details/${guid}`, { applicantIdentifier: first, draft: true, answers: all });
+    await call('PUT', `/api/eta/application-details/${guid}`, {
+      applicantIdentifier: first,
+      draft: true,
+      answers: all,
+    });
     const { router } = renderJourney(en, `/applications/application?applicantIdentifier=${first}`);
     expect(await screen.findByRole('heading', { level: 2, name: 'Travel history' })).toBeTruthy();
     const refused = screen.getByRole('group', { name: 'Have you ever been refused a visa or entry to any country?' });
@@ -213,12 +279,21 @@ describe('the application form', () => {
 describe('the declarations', () => {
   it('need the final tick, then complete the step', async () => {
     const { guid, first } = applicationWithTwo(2);
-    expect((await call('PUT', `/api/eta/application-details/${guid}`, { applicantIdentifier: first, answers: validApplicationForm() })).status).toBe(200);
+    expect(
+      (
+        await call('PUT', `/api/eta/application-details/${guid}`, {
+          applicantIdentifier: first,
+          answers: validApplicationForm(),
+        })
+      ).status,
+    ).toBe(200);
     const { router } = renderJourney(en, `/applications/declarations?applicantIdentifier=${first}`);
     expect(await screen.findByRole('heading', { level: 2, name: 'Criminal record' })).toBeTruthy();
     for (const page of ['Criminal record', 'Immigration history', 'Security', 'Health']) {
       await screen.findByRole('heading', { level: 2, name: page });
-      for (const group of screen.getAllByRole('radiogroup').concat(screen.queryAllByRole('group').filter((g: HTMLElement) => within(g).queryByLabelText('No')))) {
+      for (const group of screen
+        .getAllByRole('radiogroup')
+        .concat(screen.queryAllByRole('group').filter((g: HTMLElement) => within(g).queryByLabelText('No')))) {
         const no = within(group).queryByLabelText('No') as HTMLInputElement | null;
         if (no && !no.checked) await userEvent.click(no);
       }

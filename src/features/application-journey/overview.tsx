@@ -16,7 +16,8 @@ export interface OverviewState {
 }
 
 /** The query of the application with its applicants' step lists. */
-export const applicationStepsKey = (applicationIdentifier: string) => [...queryKeys.applications.details(applicationIdentifier), 'steps'] as const;
+export const applicationStepsKey = (applicationIdentifier: string) =>
+  [...queryKeys.applications.details(applicationIdentifier), 'steps'] as const;
 
 type Applicant = ApplicationSteps['applicants'][number];
 const fullName = (a: Pick<Applicant, 'givenNames' | 'familyName'>) => `${a.givenNames} ${a.familyName}`;
@@ -37,14 +38,23 @@ function TaskList({ applicant }: { applicant: Applicant }) {
           const state = states.get(step.step) ?? 'CANNOT_START_YET';
           const statusId = `status-${applicant.applicantIdentifier}-${step.step}`;
           const label = t(step.labelKey);
-          const tagClass = state === 'COMPLETED' ? styles.tagCompleted : state === 'IN_PROGRESS' ? styles.tagInProgress : styles.tagNotYet;
+          const tagClass =
+            state === 'COMPLETED'
+              ? styles.tagCompleted
+              : state === 'IN_PROGRESS'
+                ? styles.tagInProgress
+                : styles.tagNotYet;
           return (
             <li key={step.step} className={styles.task}>
               <span className={styles.taskName}>
                 {state === 'CANNOT_START_YET' ? (
                   label
                 ) : (
-                  <Link className={styles.link} to={stepHref(step, applicant.applicantIdentifier)} aria-describedby={statusId}>
+                  <Link
+                    className={styles.link}
+                    to={stepHref(step, applicant.applicantIdentifier)}
+                    aria-describedby={statusId}
+                  >
                     {label}
                   </Link>
                 )}
@@ -117,7 +127,8 @@ export function ApplicationOverview({ applicationIdentifier }: { applicationIden
   }
 
   const data = application.data;
-  const resumeError = resume.error instanceof ApiError ? (resume.error.errorBody?.error ?? t('overview.loadFailed')) : undefined;
+  const resumeError =
+    resume.error instanceof ApiError ? (resume.error.errorBody?.error ?? t('overview.loadFailed')) : undefined;
   return (
     <div className={styles.page}>
       <JourneyHeading>{t('overview.heading')}</JourneyHeading>
@@ -139,10 +150,20 @@ export function ApplicationOverview({ applicationIdentifier }: { applicationIden
           ))}
           {data.status === 'IN_PROGRESS' && (
             <div className={styles.actions}>
-              <Button appearance="primary" size="large" className={styles.fullWidthOnPhone} disabled={resume.isPending} onClick={() => resume.mutate()}>
+              <Button
+                appearance="primary"
+                size="large"
+                className={styles.fullWidthOnPhone}
+                disabled={resume.isPending}
+                onClick={() => resume.mutate()}
+              >
                 {t('overview.continue')}
               </Button>
-              <ButtonLink to="/applications/manage-applicants" appearance="secondary" className={styles.fullWidthOnPhone}>
+              <ButtonLink
+                to="/applications/manage-applicants"
+                appearance="secondary"
+                className={styles.fullWidthOnPhone}
+              >
                 {t('overview.manageApplicants')}
               </ButtonLink>
             </div>

@@ -14,7 +14,8 @@ export default function StepFormPage({ formId }: { formId?: string }) {
   const [params] = useSearchParams();
   const applicantIdentifier = params.get('applicantIdentifier')?.trim();
   const step = journeySteps.find((s) => s.form === formId);
-  if (!formId || !step || !applicationIdentifier || !applicantIdentifier) return <Navigate to={OVERVIEW_PATH} replace />;
+  if (!formId || !step || !applicationIdentifier || !applicantIdentifier)
+    return <Navigate to={OVERVIEW_PATH} replace />;
   return (
     <AnswersStep
       key={`${applicationIdentifier}/${applicantIdentifier}`}

@@ -9,7 +9,15 @@ import { useApplicationStyles } from './styles';
  * An applicant's eligibility facts as a GOV.UK summary list; with `changeTo`, each row has a Change link
  * there, named for screen readers by the row and the applicant (`label`, when the name alone is not unique).
  */
-export function ApplicantSummary({ applicant, changeTo, label }: { applicant: Applicant; changeTo?: string; label?: string }) {
+export function ApplicantSummary({
+  applicant,
+  changeTo,
+  label,
+}: {
+  applicant: Applicant;
+  changeTo?: string;
+  label?: string;
+}) {
   const { t, i18n } = useTranslation(['applications', 'forms']);
   const styles = useApplicationStyles();
   const language = i18n.resolvedLanguage ?? i18n.language;
@@ -20,17 +28,25 @@ export function ApplicantSummary({ applicant, changeTo, label }: { applicant: Ap
     [t('pages.common.summary.nationality'), countryName(applicant.nationality, language)],
     [
       t('pages.common.summary.passport'),
-      t('pages.common.summary.passportValue', { number: applicant.passportNumber, country: countryName(applicant.passportIssuingCountry, language) }),
+      t('pages.common.summary.passportValue', {
+        number: applicant.passportNumber,
+        country: countryName(applicant.passportIssuingCountry, language),
+      }),
     ],
     [
       t('pages.common.summary.relationship'),
-      applicant.isAccountHolder || !applicant.relationship ? t('pages.common.summary.you') : t(`enums.relationship.${applicant.relationship}`),
+      applicant.isAccountHolder || !applicant.relationship
+        ? t('pages.common.summary.you')
+        : t(`enums.relationship.${applicant.relationship}`),
     ],
   ];
   return (
     <dl className={styles.summaryList}>
       {rows.map(([term, value]) => (
-        <div key={term} className={changeTo ? `${styles.summaryRow} ${styles.summaryRowWithAction}` : styles.summaryRow}>
+        <div
+          key={term}
+          className={changeTo ? `${styles.summaryRow} ${styles.summaryRowWithAction}` : styles.summaryRow}
+        >
           <dt className={styles.term}>{term}</dt>
           <dd className={styles.value}>{value}</dd>
           {changeTo && (

@@ -2,7 +2,13 @@ import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { useApplications, useDeleteApplication, useResumeApplication, type Applicant, type Application } from '@/api/applications';
+import {
+  useApplications,
+  useDeleteApplication,
+  useResumeApplication,
+  type Applicant,
+  type Application,
+} from '@/api/applications';
 import { getRouterContext, setRouterContext } from '@/api/router-context';
 import { resumePath } from '@/api/journey';
 import { errorBodyOf } from './api-errors';
@@ -49,14 +55,20 @@ const useStyles = makeStyles({
   },
   applicantName: { fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
   applicantFacts: { color: tokens.colorNeutralForeground2 },
-  cardActions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalL, marginTop: tokens.spacingVerticalL },
+  cardActions: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalL,
+    marginTop: tokens.spacingVerticalL,
+  },
 });
 
 /** Where the outcome of a decided applicant is shown (later screens), if it has one. */
 export function outcomeLink(applicant: Applicant): { to: string; labelKey: string } | undefined {
   const query = `?applicantIdentifier=${encodeURIComponent(applicant.applicantIdentifier)}`;
   if (applicant.status === 'APPROVED') return { to: `/applications/view-eta${query}`, labelKey: 'pages.list.viewEta' };
-  if (applicant.status === 'REJECTED') return { to: `/applications/view-notice${query}`, labelKey: 'pages.list.viewNotice' };
+  if (applicant.status === 'REJECTED')
+    return { to: `/applications/view-notice${query}`, labelKey: 'pages.list.viewNotice' };
   return undefined;
 }
 
@@ -85,10 +97,14 @@ export default function ApplicationsListPage() {
     setProblem(undefined);
     try {
       await remove.mutateAsync(target.applicationIdentifier);
-      if (getRouterContext().applicationIdentifier === target.applicationIdentifier) setRouterContext({ applicationIdentifier: undefined });
+      if (getRouterContext().applicationIdentifier === target.applicationIdentifier)
+        setRouterContext({ applicationIdentifier: undefined });
       setDeleted(label);
     } catch (error) {
-      setProblem({ applicationIdentifier: target.applicationIdentifier, message: errorBodyOf(error)?.error ?? t('pages.list.actionFailed') });
+      setProblem({
+        applicationIdentifier: target.applicationIdentifier,
+        message: errorBodyOf(error)?.error ?? t('pages.list.actionFailed'),
+      });
     } finally {
       setDialogOpen(false);
     }
@@ -164,7 +180,10 @@ const NONE: readonly Application[] = [];
  * The names of the outcome links, by applicant identifier: the applicant's name, made more specific where the
  * same link (the same kind of outcome) would otherwise name the same person twice.
  */
-function useOutcomeLabels(applications: readonly Application[], labels: readonly ApplicationLabel[]): Map<string, string> {
+function useOutcomeLabels(
+  applications: readonly Application[],
+  labels: readonly ApplicationLabel[],
+): Map<string, string> {
   const context = new Map<string, string>();
   const approved: Applicant[] = [];
   const rejected: Applicant[] = [];
@@ -198,7 +217,9 @@ function ApplicationCard({ application, label, outcomeLabels, problem, onProblem
   const language = i18n.resolvedLanguage ?? i18n.language;
   const date = formatDate(application.createdAt, language);
   // Two applications started on the same day show the time too, as their names for screen readers say it.
-  const created = label.withTime ? t('pages.list.label.dateTime', { date, time: formatTime(application.createdAt, language) }) : date;
+  const created = label.withTime
+    ? t('pages.list.label.dateTime', { date, time: formatTime(application.createdAt, language) })
+    : date;
   const inProgress = application.status === 'IN_PROGRESS';
   const titleId = `application-${application.applicationIdentifier}`;
 
@@ -244,14 +265,21 @@ function ApplicationCard({ application, label, outcomeLabels, problem, onProblem
                     <li key={applicant.applicantIdentifier} className={own.applicant}>
                       <div>
                         <div className={own.applicantName}>{name}</div>
-                        <div className={own.applicantFacts}>{t('pages.list.statusLine', { status: t(`enums.applicantStatus.${applicant.status}`) })}</div>
+                        <div className={own.applicantFacts}>
+                          {t('pages.list.statusLine', { status: t(`enums.applicantStatus.${applicant.status}`) })}
+                        </div>
                         {applicant.status === 'NOT_SUBMITTED' && inProgress && (
-                          <div className={own.applicantFacts}>{t('pages.list.stepLine', { step: t(`enums.step.${applicant.step}`) })}</div>
+                          <div className={own.applicantFacts}>
+                            {t('pages.list.stepLine', { step: t(`enums.step.${applicant.step}`) })}
+                          </div>
                         )}
                       </div>
                       {outcome && (
                         <Link className={styles.link} to={outcome.to}>
-                          <HiddenText i18nKey={outcome.labelKey} values={{ name: outcomeLabels.get(applicant.applicantIdentifier) ?? name }} />
+                          <HiddenText
+                            i18nKey={outcome.labelKey}
+                            values={{ name: outcomeLabels.get(applicant.applicantIdentifier) ?? name }}
+                          />
                         </Link>
                       )}
                     </li>
@@ -264,7 +292,12 @@ function ApplicationCard({ application, label, outcomeLabels, problem, onProblem
       </dl>
       {inProgress && (
         <div className={own.cardActions}>
-          <Button appearance="primary" size="large" disabled={resume.isPending} onClick={() => void continueApplication()}>
+          <Button
+            appearance="primary"
+            size="large"
+            disabled={resume.isPending}
+            onClick={() => void continueApplication()}
+          >
             <HiddenText i18nKey="pages.list.continue" values={{ application: label.label }} />
           </Button>
           <Button appearance="secondary" size="large" onClick={onDelete}>

@@ -38,7 +38,11 @@ function ConfirmApplicants({ applicationIdentifier }: { applicationIdentifier: s
     return (
       <div className={styles.column}>
         {heading}
-        <ProblemPanel message={notFound ? t('pages.common.notFound') : (errorBodyOf(failure)?.error ?? t('pages.common.loadFailed'))}>
+        <ProblemPanel
+          message={
+            notFound ? t('pages.common.notFound') : (errorBodyOf(failure)?.error ?? t('pages.common.loadFailed'))
+          }
+        >
           <Link className={styles.link} to="/my-applications">
             {t('pages.common.goToApplications')}
           </Link>
@@ -83,9 +87,16 @@ function ConfirmApplicants({ applicationIdentifier }: { applicationIdentifier: s
         return (
           <section key={applicant.applicantIdentifier} aria-labelledby={`applicant-${applicant.applicantIdentifier}`}>
             <h2 id={`applicant-${applicant.applicantIdentifier}`} className={styles.h2}>
-              {t('pages.confirm.applicantTitle', { index: index + 1, name: applicant.isAccountHolder ? t('pages.common.youSuffix', { name }) : name })}
+              {t('pages.confirm.applicantTitle', {
+                index: index + 1,
+                name: applicant.isAccountHolder ? t('pages.common.youSuffix', { name }) : name,
+              })}
             </h2>
-            <ApplicantSummary applicant={applicant} changeTo={changeTo} label={labels.get(applicant.applicantIdentifier)} />
+            <ApplicantSummary
+              applicant={applicant}
+              changeTo={changeTo}
+              label={labels.get(applicant.applicantIdentifier)}
+            />
           </section>
         );
       })}

@@ -1,4 +1,12 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+} from '@fluentui/react-components';
 import { useEffect, useRef } from 'react';
 
 /** How long after closing the dialog leaves the page, once Fluent's focus trap has let the page go. */
@@ -33,11 +41,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     return () => clearTimeout(timer);
   }, [open]);
   return (
-    <Dialog
-      open={open}
-      modalType="alert"
-      onOpenChange={(_, data) => !data.open && onCancel()}
-    >
+    <Dialog open={open} modalType="alert" onOpenChange={(_, data) => !data.open && onCancel()}>
       <DialogSurface>
         <DialogBody>
           <DialogTitle>{title}</DialogTitle>

@@ -43,7 +43,12 @@ export default function CreateApplicationPage({ formId = 'create-application' }:
       <p className={styles.text}>{t('pages.create.etaBody')}</p>
       <h3 className={styles.h3}>{t('pages.create.section11Title')}</h3>
       <p className={styles.text}>{t('pages.create.section11Body')}</p>
-      <SchemaForm formId={formId} onSubmit={submit} serverErrors={fieldErrors} submitLabelKey="applications:pages.create.submit" />
+      <SchemaForm
+        formId={formId}
+        onSubmit={submit}
+        serverErrors={fieldErrors}
+        submitLabelKey="applications:pages.create.submit"
+      />
     </div>
   );
 }

@@ -7,5 +7,12 @@ import { useApplicationStyles } from './styles';
  */
 export function HiddenText({ i18nKey, values }: { i18nKey: string; values?: Record<string, unknown> }) {
   const styles = useApplicationStyles();
-  return <Trans ns="applications" i18nKey={i18nKey} values={values} components={{ hidden: <span className={styles.visuallyHidden} /> }} />;
+  return (
+    <Trans
+      ns="applications"
+      i18nKey={i18nKey}
+      values={values}
+      components={{ hidden: <span className={styles.visuallyHidden} /> }}
+    />
+  );
 }

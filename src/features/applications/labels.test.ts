@@ -30,8 +30,16 @@ describe('distinctLabels', () => {
   });
 
   it('numbers, in list order, the items still alike at their most specific', () => {
-    const labels = distinctLabels([['none', 'none at 12:05'], ['none', 'none at 12:05'], ['none', 'none at 12:30'], ['Amina']], numbered);
-    expect(labels.map((l) => l.label)).toEqual(['none at 12:05 (1 of 2)', 'none at 12:05 (2 of 2)', 'none at 12:30', 'Amina']);
+    const labels = distinctLabels(
+      [['none', 'none at 12:05'], ['none', 'none at 12:05'], ['none', 'none at 12:30'], ['Amina']],
+      numbered,
+    );
+    expect(labels.map((l) => l.label)).toEqual([
+      'none at 12:05 (1 of 2)',
+      'none at 12:05 (2 of 2)',
+      'none at 12:30',
+      'Amina',
+    ]);
     expect(new Set(labels.map((l) => l.label)).size).toBe(labels.length);
   });
 

@@ -19,7 +19,7 @@ export function distinctLabels(
 ): DistinctLabel[] {
   const levels = candidates.map(() => 0);
   const labelOf = (item: number) => candidates[item][levels[item]];
-  for (let raised = true; raised; ) {
+  for (let raised = true; raised;) {
     raised = false;
     for (const group of sameLabelGroups(candidates.length, labelOf)) {
       for (const item of group) {
@@ -72,24 +72,33 @@ export function useApplicationLabels(applications: readonly Application[]): Appl
     const time = formatTime(application.createdAt, language);
     return [describe(application, date), describe(application, t('pages.list.label.dateTime', { date, time }))];
   });
-  return distinctLabels(candidates, (label, index, total) => t('pages.common.numbered', { label, index, total })).map(({ label, level }) => ({
-    label,
-    withTime: level > 0,
-  }));
+  return distinctLabels(candidates, (label, index, total) => t('pages.common.numbered', { label, index, total })).map(
+    ({ label, level }) => ({
+      label,
+      withTime: level > 0,
+    }),
+  );
 }
 
 /**
  * Labels that tell applicants apart, by applicant identifier: the name, then the passport number, then (when the
  * same passport is on several of the listed applications) the application's label from `context`.
  */
-export function useApplicantLabels(applicants: readonly Applicant[], context?: ReadonlyMap<string, string>): Map<string, string> {
+export function useApplicantLabels(
+  applicants: readonly Applicant[],
+  context?: ReadonlyMap<string, string>,
+): Map<string, string> {
   const { t } = useTranslation('applications');
   const candidates = applicants.map((applicant): [string, ...string[]] => {
     const name = applicantName(applicant);
     const passport = t('pages.common.applicantPassport', { name, passport: applicant.passportNumber });
     const application = context?.get(applicant.applicantIdentifier);
-    return application ? [name, passport, t('pages.common.applicantInApplication', { applicant: passport, application })] : [name, passport];
+    return application
+      ? [name, passport, t('pages.common.applicantInApplication', { applicant: passport, application })]
+      : [name, passport];
   });
-  const labels = distinctLabels(candidates, (label, index, total) => t('pages.common.numbered', { label, index, total }));
+  const labels = distinctLabels(candidates, (label, index, total) =>
+    t('pages.common.numbered', { label, index, total }),
+  );
   return new Map(applicants.map((applicant, index) => [applicant.applicantIdentifier, labels[index].label]));
 }

@@ -62,7 +62,11 @@ const useStyles = makeStyles({
     borderLeft: `6px solid ${tokens.colorBrandBackground}`,
     backgroundColor: tokens.colorBrandBackground2,
   },
-  helpTitle: { margin: `${tokens.spacingVerticalS} 0`, fontSize: tokens.fontSizeBase500, lineHeight: tokens.lineHeightBase500 },
+  helpTitle: {
+    margin: `${tokens.spacingVerticalS} 0`,
+    fontSize: tokens.fontSizeBase500,
+    lineHeight: tokens.lineHeightBase500,
+  },
   cancel: { margin: `${tokens.spacingVerticalL} 0 0`, fontSize: tokens.fontSizeBase400 },
 });
 
@@ -100,7 +104,11 @@ function ManageApplicants({ applicationIdentifier }: { applicationIdentifier: st
     return (
       <div className={styles.column}>
         <PageHeading>{t('manageApplicants.title')}</PageHeading>
-        <ProblemPanel message={notFound ? t('pages.common.notFound') : (errorBodyOf(failure)?.error ?? t('pages.common.loadFailed'))}>
+        <ProblemPanel
+          message={
+            notFound ? t('pages.common.notFound') : (errorBodyOf(failure)?.error ?? t('pages.common.loadFailed'))
+          }
+        >
           <Link className={styles.link} to="/my-applications">
             {t('pages.common.goToApplications')}
           </Link>
@@ -130,12 +138,17 @@ function ManageApplicants({ applicationIdentifier }: { applicationIdentifier: st
   }
 
   const editId = params.get('edit');
-  const returnTo = params.get('from') === 'confirm' ? '/applications/confirm-applicant' : '/applications/manage-applicants';
+  const returnTo =
+    params.get('from') === 'confirm' ? '/applications/confirm-applicant' : '/applications/manage-applicants';
   if (params.get('add') !== null || editId !== null) {
     const editing = editId === null ? undefined : applicants.data.find((a) => a.applicantIdentifier === editId);
     if (editId !== null && !editing) {
       return (
-        <ApplicantList application={application.data} applicants={applicants.data} problem={t('pages.manage.applicantMissing')} />
+        <ApplicantList
+          application={application.data}
+          applicants={applicants.data}
+          problem={t('pages.manage.applicantMissing')}
+        />
       );
     }
     return (
@@ -214,7 +227,11 @@ function ApplicantList({ application, applicants, flash, onFlash, problem }: App
             <ApplicantSummary applicant={applicant} />
             {editable && (
               <div className={own.cardActions}>
-                <ButtonLink to={`/applications/manage-applicants?edit=${encodeURIComponent(applicant.applicantIdentifier)}`} appearance="secondary" size="medium">
+                <ButtonLink
+                  to={`/applications/manage-applicants?edit=${encodeURIComponent(applicant.applicantIdentifier)}`}
+                  appearance="secondary"
+                  size="medium"
+                >
                   <HiddenText i18nKey="pages.common.changeApplicant" values={{ name: label }} />
                 </ButtonLink>
                 <Button
@@ -237,7 +254,11 @@ function ApplicantList({ application, applicants, flash, onFlash, problem }: App
       ) : (
         <>
           <div className={styles.actions}>
-            <ButtonLink to="/applications/manage-applicants?add=1" appearance={applicants.length === 0 ? 'primary' : 'secondary'} className={styles.fullWidthOnPhone}>
+            <ButtonLink
+              to="/applications/manage-applicants?add=1"
+              appearance={applicants.length === 0 ? 'primary' : 'secondary'}
+              className={styles.fullWidthOnPhone}
+            >
               {needsAccountHolder ? t('pages.manage.addYourself') : t('pages.manage.add')}
             </ButtonLink>
           </div>
@@ -273,9 +294,22 @@ function ApplicantList({ application, applicants, flash, onFlash, problem }: App
 }
 
 /** The answers the applicant form starts from: the facts being changed, or who the application says. */
-function initialAnswers(application: Application, applicants: Applicant[], editing?: Applicant): Record<string, unknown> {
+function initialAnswers(
+  application: Application,
+  applicants: Applicant[],
+  editing?: Applicant,
+): Record<string, unknown> {
   if (editing) {
-    const { isAccountHolder, relationship, givenNames, familyName, dateOfBirth, nationality, passportIssuingCountry, passportNumber } = editing;
+    const {
+      isAccountHolder,
+      relationship,
+      givenNames,
+      familyName,
+      dateOfBirth,
+      nationality,
+      passportIssuingCountry,
+      passportNumber,
+    } = editing;
     return {
       isAccountHolder,
       ...(relationship ? { relationship } : {}),
@@ -288,7 +322,8 @@ function initialAnswers(application: Application, applicants: Applicant[], editi
     };
   }
   if (application.applyingFor === 'SELF') return { isAccountHolder: true };
-  if (application.applyingFor === 'OTHERS' || applicants.some((a) => a.isAccountHolder)) return { isAccountHolder: false };
+  if (application.applyingFor === 'OTHERS' || applicants.some((a) => a.isAccountHolder))
+    return { isAccountHolder: false };
   return { isAccountHolder: true };
 }
 
@@ -385,7 +420,9 @@ function ApplicantFormView({ application, applicants, editing, returnTo, onStart
 
   return (
     <div className={styles.column}>
-      <PageHeading focusKey={editing ? 'edit' : 'add'}>{editing ? t('pages.manage.editTitle') : t('pages.manage.addTitle')}</PageHeading>
+      <PageHeading focusKey={editing ? 'edit' : 'add'}>
+        {editing ? t('pages.manage.editTitle') : t('pages.manage.addTitle')}
+      </PageHeading>
       {problem && <ProblemPanel message={problem}>{!passportRefusal && refusalHelp}</ProblemPanel>}
       <SchemaForm
         formId="applicant"

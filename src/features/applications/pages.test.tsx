@@ -39,7 +39,8 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** An accessible name: the visible words, then the words only screen readers get (jsdom drops the space between). */
 const named = (visible: string, hidden: string) => new RegExp(`^${escape(visible)}\\s*${escape(hidden)}$`);
 /** The time of day the list shows for a timestamp, in the time zone the tests run in. */
-const timeOf = (timestamp: string) => new Intl.DateTimeFormat('en-GB', { timeStyle: 'short' }).format(new Date(timestamp));
+const timeOf = (timestamp: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeStyle: 'short' }).format(new Date(timestamp));
 
 describe('CreateApplicationPage', () => {
   it('explains both types, creates the application, keeps its identifier and goes on to the applicants', async () => {
@@ -51,7 +52,13 @@ describe('CreateApplicationPage', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Me and other people' }));
     fireEvent.click(screen.getByRole('button', { name: 'Create the application' }));
     expect(await screen.findByRole('heading', { name: 'page /applications/manage-applicants' })).toBeTruthy();
-    expect(calls).toEqual([{ method: 'POST', url: '/api/eta/applications', body: { applicationType: 'ETA', applyingFor: 'SELF_AND_OTHERS' } }]);
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        url: '/api/eta/applications',
+        body: { applicationType: 'ETA', applyingFor: 'SELF_AND_OTHERS' },
+      },
+    ]);
     expect(getRouterContext().applicationIdentifier).toBe(GUID);
   });
 
@@ -72,7 +79,9 @@ describe('ManageApplicantsPage', () => {
     renderPage(i18n, <ManageApplicantsPage />, '/applications/manage-applicants');
     expect(h1s()).toEqual(['Applicants']);
     expect(screen.getByText(/We do not know which application you are working on/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Start a new application' }).getAttribute('href')).toBe('/applications/create-application');
+    expect(screen.getByRole('link', { name: 'Start a new application' }).getAttribute('href')).toBe(
+      '/applications/create-application',
+    );
     expect(screen.getByRole('link', { name: 'Go to your applications' }).getAttribute('href')).toBe('/my-applications');
   });
 
@@ -94,7 +103,9 @@ describe('ManageApplicantsPage', () => {
     expect(screen.getByText('AB1234567, issued by France')).toBeTruthy();
     expect(screen.getByText('Child')).toBeTruthy();
     expect(await screen.findByText('You can add up to 4 applicants to this application.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Add an applicant' }).getAttribute('href')).toBe('/applications/manage-applicants?add=1');
+    expect(screen.getByRole('link', { name: 'Add an applicant' }).getAttribute('href')).toBe(
+      '/applications/manage-applicants?add=1',
+    );
     expect(screen.getByRole('link', { name: /^Change\s*the details of Léa Dubois$/ }).getAttribute('href')).toBe(
       `/applications/manage-applicants?edit=${CHILD.applicantIdentifier}`,
     );
@@ -104,7 +115,11 @@ describe('ManageApplicantsPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, remove' }));
     expect(await screen.findByText('Léa Dubois has been removed from the application.')).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 2, name: '1 applicant' })).toBeTruthy();
-    expect(calls).toContainEqual({ method: 'DELETE', url: `/api/eta/applications/${GUID}/applicants/${CHILD.applicantIdentifier}`, body: undefined });
+    expect(calls).toContainEqual({
+      method: 'DELETE',
+      url: `/api/eta/applications/${GUID}/applicants/${CHILD.applicantIdentifier}`,
+      body: undefined,
+    });
     expect(screen.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe('/applications/confirm-applicant');
   });
 
@@ -127,9 +142,11 @@ describe('ManageApplicantsPage', () => {
       [TWIN, 'Amélie Dubois, passport EF1112223'],
     ] as const) {
       const card = screen.getByRole('region', { name: label });
-      expect(within(card).getByRole('link', { name: named('Change', `the details of ${label}`) }).getAttribute('href')).toBe(
-        `/applications/manage-applicants?edit=${applicant.applicantIdentifier}`,
-      );
+      expect(
+        within(card)
+          .getByRole('link', { name: named('Change', `the details of ${label}`) })
+          .getAttribute('href'),
+      ).toBe(`/applications/manage-applicants?edit=${applicant.applicantIdentifier}`);
       expect(within(card).getByRole('button', { name: named('Remove', label) })).toBeTruthy();
     }
     // Léa's name is hers alone: it stays short.
@@ -138,7 +155,9 @@ describe('ManageApplicantsPage', () => {
     fireEvent.click(screen.getByRole('button', { name: named('Remove', 'Amélie Dubois, passport EF1112223') }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Remove Amélie Dubois, passport EF1112223?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, remove' }));
-    expect(await screen.findByText('Amélie Dubois, passport EF1112223 has been removed from the application.')).toBeTruthy();
+    expect(
+      await screen.findByText('Amélie Dubois, passport EF1112223 has been removed from the application.'),
+    ).toBeTruthy();
     expect(await screen.findByRole('button', { name: named('Remove', 'Amélie Dubois') })).toBeTruthy();
   });
 
@@ -157,7 +176,8 @@ describe('ManageApplicantsPage', () => {
   it('explains a passport refusal at the passport answer, with the next step', async () => {
     setRouterContext({ applicationIdentifier: GUID });
     const refusal = {
-      error: 'Passports issued by this country cannot be used for this application. Holders of this passport must apply for a visa at an embassy or consulate.',
+      error:
+        'Passports issued by this country cannot be used for this application. Holders of this passport must apply for a visa at an embassy or consulate.',
       code: 'PASSPORT_COUNTRY_NOT_WHITELISTED',
     };
     const calls = mockFetch((call) => {
@@ -166,7 +186,12 @@ describe('ManageApplicantsPage', () => {
       if (call.url.endsWith('/client-settings')) return [200, { maxApplicantsPerApplication: 10 }];
       return [200, applicationFixture({ applicants: [SELF, CHILD] })];
     });
-    renderPage(i18n, <ManageApplicantsPage />, '/applications/manage-applicants', `/applications/manage-applicants?edit=${CHILD.applicantIdentifier}`);
+    renderPage(
+      i18n,
+      <ManageApplicantsPage />,
+      '/applications/manage-applicants',
+      `/applications/manage-applicants?edit=${CHILD.applicantIdentifier}`,
+    );
     expect(await screen.findByRole('heading', { level: 1, name: "Change the applicant's details" })).toBeTruthy();
     // Who, relationship, identity: the saved answers are there already.
     for (const page of ['Is this applicant you?', 'How is this applicant related to you?', 'About the applicant']) {
@@ -183,7 +208,13 @@ describe('ManageApplicantsPage', () => {
     expect(screen.getByRole('heading', { level: 2, name: "The applicant's passport" })).toBeTruthy();
     expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
       url: `/api/eta/applications/${GUID}/applicants/${CHILD.applicantIdentifier}`,
-      body: { isAccountHolder: false, relationship: 'CHILD', givenNames: 'Léa', passportIssuingCountry: 'FR', passportNumber: 'CD7654321' },
+      body: {
+        isAccountHolder: false,
+        relationship: 'CHILD',
+        givenNames: 'Léa',
+        passportIssuingCountry: 'FR',
+        passportNumber: 'CD7654321',
+      },
     });
   });
 
@@ -195,7 +226,12 @@ describe('ManageApplicantsPage', () => {
       if (call.url.endsWith('/client-settings')) return [200, {}];
       return [200, applicationFixture({ applicants: [SELF] })];
     });
-    renderPage(i18n, <ManageApplicantsPage />, '/applications/manage-applicants', `/applications/manage-applicants?edit=${SELF.applicantIdentifier}&from=confirm`);
+    renderPage(
+      i18n,
+      <ManageApplicantsPage />,
+      '/applications/manage-applicants',
+      `/applications/manage-applicants?edit=${SELF.applicantIdentifier}&from=confirm`,
+    );
     for (const page of ['Is this applicant you?', 'About the applicant']) {
       expect(await screen.findByRole('heading', { level: 2, name: page })).toBeTruthy();
       fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
@@ -206,7 +242,12 @@ describe('ManageApplicantsPage', () => {
 
   it('says to take the passport photo again when a saved change of passport removed it', async () => {
     setRouterContext({ applicationIdentifier: GUID });
-    const changed = { ...SELF, passportNumber: 'ZZ9876543', step: 'CAPTURE_BIOMETRICS', photosToRetake: ['PASSPORT_PHOTO'] };
+    const changed = {
+      ...SELF,
+      passportNumber: 'ZZ9876543',
+      step: 'CAPTURE_BIOMETRICS',
+      photosToRetake: ['PASSPORT_PHOTO'],
+    };
     let applicants = [applicantFixture({ step: 'DECLARATION' })];
     mockFetch((call) => {
       if (call.method === 'PUT') {
@@ -217,7 +258,12 @@ describe('ManageApplicantsPage', () => {
       if (call.url.endsWith('/client-settings')) return [200, {}];
       return [200, applicationFixture({ applicants })];
     });
-    renderPage(i18n, <ManageApplicantsPage />, '/applications/manage-applicants', `/applications/manage-applicants?edit=${SELF.applicantIdentifier}`);
+    renderPage(
+      i18n,
+      <ManageApplicantsPage />,
+      '/applications/manage-applicants',
+      `/applications/manage-applicants?edit=${SELF.applicantIdentifier}`,
+    );
     for (const page of ['Is this applicant you?', 'About the applicant']) {
       expect(await screen.findByRole('heading', { level: 2, name: page })).toBeTruthy();
       fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
@@ -238,7 +284,12 @@ describe('ManageApplicantsPage', () => {
       if (call.url.endsWith('/client-settings')) return [200, {}];
       return [200, applicationFixture({ applicants: [SELF] })];
     });
-    renderPage(i18n, <ManageApplicantsPage />, '/applications/manage-applicants', `/applications/manage-applicants?edit=${SELF.applicantIdentifier}`);
+    renderPage(
+      i18n,
+      <ManageApplicantsPage />,
+      '/applications/manage-applicants',
+      `/applications/manage-applicants?edit=${SELF.applicantIdentifier}`,
+    );
     for (const page of ['Is this applicant you?', 'About the applicant']) {
       expect(await screen.findByRole('heading', { level: 2, name: page })).toBeTruthy();
       fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
@@ -251,12 +302,21 @@ describe('ManageApplicantsPage', () => {
   it('shows an account-holder refusal above the form with what to do', async () => {
     setRouterContext({ applicationIdentifier: GUID });
     mockFetch((call) => {
-      if (call.method === 'PUT') return [409, { error: 'You are already an applicant on this application.', code: 'ACCOUNT_HOLDER_ALREADY_ADDED' }];
+      if (call.method === 'PUT')
+        return [
+          409,
+          { error: 'You are already an applicant on this application.', code: 'ACCOUNT_HOLDER_ALREADY_ADDED' },
+        ];
       if (call.url.endsWith('/applicants')) return [200, [SELF]];
       if (call.url.endsWith('/client-settings')) return [200, {}];
       return [200, applicationFixture({ applicants: [SELF] })];
     });
-    renderPage(i18n, <ManageApplicantsPage />, '/applications/manage-applicants', `/applications/manage-applicants?edit=${SELF.applicantIdentifier}`);
+    renderPage(
+      i18n,
+      <ManageApplicantsPage />,
+      '/applications/manage-applicants',
+      `/applications/manage-applicants?edit=${SELF.applicantIdentifier}`,
+    );
     for (const page of ['Is this applicant you?', 'About the applicant']) {
       expect(await screen.findByRole('heading', { level: 2, name: page })).toBeTruthy();
       fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
@@ -271,15 +331,23 @@ describe('ManageApplicantsPage', () => {
 describe('ConfirmApplicantPage', () => {
   it('shows every applicant back with Change links, then continues to the application', async () => {
     setRouterContext({ applicationIdentifier: GUID });
-    mockFetch((call) => (call.url.endsWith('/applicants') ? [200, [SELF, CHILD]] : [200, applicationFixture({ applicants: [SELF, CHILD] })]));
+    mockFetch((call) =>
+      call.url.endsWith('/applicants')
+        ? [200, [SELF, CHILD]]
+        : [200, applicationFixture({ applicants: [SELF, CHILD] })],
+    );
     renderPage(i18n, <ConfirmApplicantPage />, '/applications/confirm-applicant');
     expect(await screen.findByRole('heading', { level: 2, name: 'Applicant 2: Léa Dubois' })).toBeTruthy();
     expect(h1s()).toEqual(['Check the applicants']);
     expect(screen.getByRole('heading', { level: 2, name: 'Applicant 1: Amélie Dubois (you)' })).toBeTruthy();
     expect(screen.getAllByText('12 April 1986')).toHaveLength(2);
     const change = screen.getByRole('link', { name: /^Change\s*Passport of Léa Dubois$/ });
-    expect(change.getAttribute('href')).toBe(`/applications/manage-applicants?edit=${CHILD.applicantIdentifier}&from=confirm`);
-    expect(screen.getByRole('link', { name: 'Confirm and continue' }).getAttribute('href')).toBe('/applications/application');
+    expect(change.getAttribute('href')).toBe(
+      `/applications/manage-applicants?edit=${CHILD.applicantIdentifier}&from=confirm`,
+    );
+    expect(screen.getByRole('link', { name: 'Confirm and continue' }).getAttribute('href')).toBe(
+      '/applications/application',
+    );
   });
 
   it('says to take the passport photo again when it returns from a change of passport', async () => {
@@ -288,7 +356,10 @@ describe('ConfirmApplicantPage', () => {
       if (call.url.endsWith('/applicants')) return [200, [SELF]];
       return [200, applicationFixture({ applicants: [SELF] })];
     });
-    renderPage(i18n, <ConfirmApplicantPage />, '/applications/confirm-applicant', { pathname: '/applications/confirm-applicant', state: { passportRetake: 'Amélie Dubois' } });
+    renderPage(i18n, <ConfirmApplicantPage />, '/applications/confirm-applicant', {
+      pathname: '/applications/confirm-applicant',
+      state: { passportRetake: 'Amélie Dubois' },
+    });
     expect((await screen.findByRole('status')).textContent).toBe(
       'You changed the passport details of Amélie Dubois: take the passport photo again before continuing.',
     );
@@ -296,22 +367,30 @@ describe('ConfirmApplicantPage', () => {
 
   it('names the Change links of two applicants with the same name by their passports', async () => {
     setRouterContext({ applicationIdentifier: GUID });
-    mockFetch((call) => (call.url.endsWith('/applicants') ? [200, [SELF, TWIN]] : [200, applicationFixture({ applicants: [SELF, TWIN] })]));
+    mockFetch((call) =>
+      call.url.endsWith('/applicants') ? [200, [SELF, TWIN]] : [200, applicationFixture({ applicants: [SELF, TWIN] })],
+    );
     renderPage(i18n, <ConfirmApplicantPage />, '/applications/confirm-applicant');
     expect(await screen.findByRole('heading', { level: 2, name: 'Applicant 2: Amélie Dubois' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: named('Change', 'Passport of Amélie Dubois, passport AB1234567') }).getAttribute('href')).toBe(
-      `/applications/manage-applicants?edit=${SELF.applicantIdentifier}&from=confirm`,
-    );
-    expect(screen.getByRole('link', { name: named('Change', 'Passport of Amélie Dubois, passport EF1112223') }).getAttribute('href')).toBe(
-      `/applications/manage-applicants?edit=${TWIN.applicantIdentifier}&from=confirm`,
-    );
+    expect(
+      screen
+        .getByRole('link', { name: named('Change', 'Passport of Amélie Dubois, passport AB1234567') })
+        .getAttribute('href'),
+    ).toBe(`/applications/manage-applicants?edit=${SELF.applicantIdentifier}&from=confirm`);
+    expect(
+      screen
+        .getByRole('link', { name: named('Change', 'Passport of Amélie Dubois, passport EF1112223') })
+        .getAttribute('href'),
+    ).toBe(`/applications/manage-applicants?edit=${TWIN.applicantIdentifier}&from=confirm`);
   });
 
   it('sends back to the applicants when there are none', async () => {
     setRouterContext({ applicationIdentifier: GUID });
     mockFetch((call) => (call.url.endsWith('/applicants') ? [200, []] : [200, applicationFixture()]));
     renderPage(i18n, <ConfirmApplicantPage />, '/applications/confirm-applicant');
-    expect((await screen.findByRole('link', { name: 'Add applicants' })).getAttribute('href')).toBe('/applications/manage-applicants');
+    expect((await screen.findByRole('link', { name: 'Add applicants' })).getAttribute('href')).toBe(
+      '/applications/manage-applicants',
+    );
   });
 });
 
@@ -321,7 +400,9 @@ describe('ApplicationsListPage', () => {
     renderPage(i18n, <ApplicationsListPage />, '/my-applications');
     expect(h1s()).toEqual(['My applications']);
     expect(await screen.findByText('You have not started any applications yet.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Apply for an ETA' }).getAttribute('href')).toBe('/applications/create-application');
+    expect(screen.getByRole('link', { name: 'Apply for an ETA' }).getAttribute('href')).toBe(
+      '/applications/create-application',
+    );
   });
 
   it('lists applications with their applicants, statuses, steps and outcome links', async () => {
@@ -330,37 +411,76 @@ describe('ApplicationsListPage', () => {
       applicationType: 'ETA_SECTION_11_1',
       status: 'COMPLETE',
       createdAt: '2025-11-20T10:00:00.000Z',
-      applicants: [{ ...SELF, status: 'APPROVED' }, { ...CHILD, status: 'REJECTED' }],
+      applicants: [
+        { ...SELF, status: 'APPROVED' },
+        { ...CHILD, status: 'REJECTED' },
+      ],
     });
     mockFetch(() => [200, [applicationFixture({ applicants: [{ ...SELF, step: 'APPLICATION_FORM' }] }), decided]]);
     renderPage(i18n, <ApplicationsListPage />, '/applications');
     expect(h1s()).toEqual(['Applications']);
-    const current = await screen.findByRole('region', { name: named('Electronic travel authorisation (ETA)', 'for Amélie Dubois, started on 2 March 2026') });
+    const current = await screen.findByRole('region', {
+      name: named('Electronic travel authorisation (ETA)', 'for Amélie Dubois, started on 2 March 2026'),
+    });
     expect(within(current).getByText('2 March 2026')).toBeTruthy();
     expect(within(current).getByText('In progress')).toBeTruthy();
     expect(within(current).getByText('Status: Not submitted')).toBeTruthy();
     expect(within(current).getByText('Current step: Application form')).toBeTruthy();
-    expect(within(current).getByRole('button', { name: named('Continue', 'the application for Amélie Dubois, started on 2 March 2026') })).toBeTruthy();
-    expect(within(current).getByRole('button', { name: named('Delete', 'the application for Amélie Dubois, started on 2 March 2026') })).toBeTruthy();
+    expect(
+      within(current).getByRole('button', {
+        name: named('Continue', 'the application for Amélie Dubois, started on 2 March 2026'),
+      }),
+    ).toBeTruthy();
+    expect(
+      within(current).getByRole('button', {
+        name: named('Delete', 'the application for Amélie Dubois, started on 2 March 2026'),
+      }),
+    ).toBeTruthy();
 
-    const old = screen.getByRole('region', { name: named("Visitor's visa under section 11(1)", 'for Amélie Dubois and 1 other, started on 20 November 2025') });
+    const old = screen.getByRole('region', {
+      name: named("Visitor's visa under section 11(1)", 'for Amélie Dubois and 1 other, started on 20 November 2025'),
+    });
     expect(within(old).getByText('Complete')).toBeTruthy();
     expect(within(old).queryByRole('button')).toBeNull();
-    expect(within(old).getByRole('link', { name: /^View the ETA\s*of Amélie Dubois$/ }).getAttribute('href')).toBe(
-      `/applications/view-eta?applicantIdentifier=${SELF.applicantIdentifier}`,
-    );
-    expect(within(old).getByRole('link', { name: /^View the decision\s*for Léa Dubois$/ }).getAttribute('href')).toBe(
-      `/applications/view-notice?applicantIdentifier=${CHILD.applicantIdentifier}`,
-    );
+    expect(
+      within(old)
+        .getByRole('link', { name: /^View the ETA\s*of Amélie Dubois$/ })
+        .getAttribute('href'),
+    ).toBe(`/applications/view-eta?applicantIdentifier=${SELF.applicantIdentifier}`);
+    expect(
+      within(old)
+        .getByRole('link', { name: /^View the decision\s*for Léa Dubois$/ })
+        .getAttribute('href'),
+    ).toBe(`/applications/view-notice?applicantIdentifier=${CHILD.applicantIdentifier}`);
   });
 
   it('names the actions of applications started on the same day apart: by applicants, then time, then order', async () => {
     const at = (time: string) => `2026-03-02T${time}Z`;
-    const family = applicationFixture({ applicationIdentifier: '0190a0c4-0000-7000-8000-00000000a011', createdAt: at('10:05:00'), applicants: [SELF, CHILD] });
-    const alone = applicationFixture({ applicationIdentifier: '0190a0c4-0000-7000-8000-00000000a012', createdAt: at('10:20:00'), applicants: [SELF] });
-    const empty = applicationFixture({ applicationIdentifier: '0190a0c4-0000-7000-8000-00000000a013', createdAt: at('10:31:00'), applicants: [] });
-    const emptyToo = applicationFixture({ applicationIdentifier: '0190a0c4-0000-7000-8000-00000000a014', createdAt: at('10:45:10'), applicants: [] });
-    const emptySameMinute = applicationFixture({ applicationIdentifier: '0190a0c4-0000-7000-8000-00000000a015', createdAt: at('10:45:40'), applicants: [] });
+    const family = applicationFixture({
+      applicationIdentifier: '0190a0c4-0000-7000-8000-00000000a011',
+      createdAt: at('10:05:00'),
+      applicants: [SELF, CHILD],
+    });
+    const alone = applicationFixture({
+      applicationIdentifier: '0190a0c4-0000-7000-8000-00000000a012',
+      createdAt: at('10:20:00'),
+      applicants: [SELF],
+    });
+    const empty = applicationFixture({
+      applicationIdentifier: '0190a0c4-0000-7000-8000-00000000a013',
+      createdAt: at('10:31:00'),
+      applicants: [],
+    });
+    const emptyToo = applicationFixture({
+      applicationIdentifier: '0190a0c4-0000-7000-8000-00000000a014',
+      createdAt: at('10:45:10'),
+      applicants: [],
+    });
+    const emptySameMinute = applicationFixture({
+      applicationIdentifier: '0190a0c4-0000-7000-8000-00000000a015',
+      createdAt: at('10:45:40'),
+      applicants: [],
+    });
     let list = [family, alone, empty, emptyToo, emptySameMinute];
     const calls = mockFetch((call) => {
       if (call.method === 'DELETE') {
@@ -383,15 +503,22 @@ describe('ApplicationsListPage', () => {
     const continues = screen.getAllByRole('button', { name: /^Continue/ });
     const deletes = screen.getAllByRole('button', { name: /^Delete/ });
     // In the page's text the hidden words follow a space, as screen readers in browsers read them.
-    expect(continues.map((button) => button.textContent)).toEqual(applications.map((application) => `Continue the application ${application}`));
+    expect(continues.map((button) => button.textContent)).toEqual(
+      applications.map((application) => `Continue the application ${application}`),
+    );
     applications.forEach((application, index) => {
       // getByRole finds exactly one: no other control on the page has this name.
       const region = screen.getByRole('region', { name: named('Electronic travel authorisation (ETA)', application) });
-      expect(within(region).getByRole('button', { name: named('Continue', `the application ${application}`) })).toBe(continues[index]);
-      expect(within(region).getByRole('button', { name: named('Delete', `the application ${application}`) })).toBe(deletes[index]);
+      expect(within(region).getByRole('button', { name: named('Continue', `the application ${application}`) })).toBe(
+        continues[index],
+      );
+      expect(within(region).getByRole('button', { name: named('Delete', `the application ${application}`) })).toBe(
+        deletes[index],
+      );
     });
     // What sighted users see stays as it was, with the time where the day alone does not tell them apart.
-    const started = (index: number) => within(screen.getAllByRole('region')[index]).getByText(/^2 March 2026/).textContent;
+    const started = (index: number) =>
+      within(screen.getAllByRole('region')[index]).getByText(/^2 March 2026/).textContent;
     expect(started(0)).toBe('2 March 2026');
     expect(started(1)).toBe('2 March 2026');
     expect(started(2)).toBe(`2 March 2026 at ${timeOf(empty.createdAt)}`);
@@ -399,13 +526,22 @@ describe('ApplicationsListPage', () => {
     // The dialog and the message say which one.
     fireEvent.click(deletes[4]);
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete this application?' });
-    expect(within(dialog).getByText(new RegExp(`^You are about to delete the application ${escape(applications[4])}\\.`))).toBeTruthy();
+    expect(
+      within(dialog).getByText(new RegExp(`^You are about to delete the application ${escape(applications[4])}\\.`)),
+    ).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, delete it' }));
     expect(await screen.findByText(`You have deleted the application ${applications[4]}.`)).toBeTruthy();
-    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([`/api/eta/applications/${emptySameMinute.applicationIdentifier}`]);
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([
+      `/api/eta/applications/${emptySameMinute.applicationIdentifier}`,
+    ]);
     // Once alone in its minute, the other one needs no number.
     expect(
-      await screen.findByRole('button', { name: named('Continue', `the application with no applicants yet, started on 2 March 2026 at ${timeOf(emptyToo.createdAt)}`) }),
+      await screen.findByRole('button', {
+        name: named(
+          'Continue',
+          `the application with no applicants yet, started on 2 March 2026 at ${timeOf(emptyToo.createdAt)}`,
+        ),
+      }),
     ).toBeTruthy();
   });
 
@@ -428,16 +564,28 @@ describe('ApplicationsListPage', () => {
     });
     mockFetch(() => [200, [thisYear, lastYear]]);
     renderPage(i18n, <ApplicationsListPage />, '/my-applications');
-    const current = await screen.findByRole('region', { name: named('Electronic travel authorisation (ETA)', 'for Amélie Dubois and 2 others, started on 2 March 2026') });
-    const old = screen.getByRole('region', { name: named('Electronic travel authorisation (ETA)', 'for Amélie Dubois, started on 1 May 2025') });
-    const view = (region: HTMLElement, hidden: string) => within(region).getByRole('link', { name: named('View the ETA', hidden) }).getAttribute('href');
-    expect(view(current, 'of Amélie Dubois, passport AB1234567, in the application for Amélie Dubois and 2 others, started on 2 March 2026')).toBe(
-      `/applications/view-eta?applicantIdentifier=${SELF.applicantIdentifier}`,
+    const current = await screen.findByRole('region', {
+      name: named('Electronic travel authorisation (ETA)', 'for Amélie Dubois and 2 others, started on 2 March 2026'),
+    });
+    const old = screen.getByRole('region', {
+      name: named('Electronic travel authorisation (ETA)', 'for Amélie Dubois, started on 1 May 2025'),
+    });
+    const view = (region: HTMLElement, hidden: string) =>
+      within(region)
+        .getByRole('link', { name: named('View the ETA', hidden) })
+        .getAttribute('href');
+    expect(
+      view(
+        current,
+        'of Amélie Dubois, passport AB1234567, in the application for Amélie Dubois and 2 others, started on 2 March 2026',
+      ),
+    ).toBe(`/applications/view-eta?applicantIdentifier=${SELF.applicantIdentifier}`);
+    expect(view(current, 'of Amélie Dubois, passport EF1112223')).toBe(
+      `/applications/view-eta?applicantIdentifier=${TWIN.applicantIdentifier}`,
     );
-    expect(view(current, 'of Amélie Dubois, passport EF1112223')).toBe(`/applications/view-eta?applicantIdentifier=${TWIN.applicantIdentifier}`);
-    expect(view(old, 'of Amélie Dubois, passport AB1234567, in the application for Amélie Dubois, started on 1 May 2025')).toBe(
-      `/applications/view-eta?applicantIdentifier=${approvedAgain.applicantIdentifier}`,
-    );
+    expect(
+      view(old, 'of Amélie Dubois, passport AB1234567, in the application for Amélie Dubois, started on 1 May 2025'),
+    ).toBe(`/applications/view-eta?applicantIdentifier=${approvedAgain.applicantIdentifier}`);
     // A name said once needs nothing more.
     expect(within(current).getByRole('link', { name: named('View the decision', 'for Léa Dubois') })).toBeTruthy();
     expect(screen.getAllByRole('link', { name: /^View the ETA/ })).toHaveLength(3);
@@ -446,27 +594,44 @@ describe('ApplicationsListPage', () => {
   it('continues where the API says, with the application in the router context', async () => {
     const calls = mockFetch((call) =>
       call.method === 'POST'
-        ? [200, { applicationIdentifier: GUID, applicantIdentifier: SELF.applicantIdentifier, step: 'APPLICATION_FORM', page: 'passport' }]
+        ? [
+            200,
+            {
+              applicationIdentifier: GUID,
+              applicantIdentifier: SELF.applicantIdentifier,
+              step: 'APPLICATION_FORM',
+              page: 'passport',
+            },
+          ]
         : [200, [applicationFixture({ applicants: [SELF] })]],
     );
     renderPage(i18n, <ApplicationsListPage />, '/my-applications');
     fireEvent.click(await screen.findByRole('button', { name: /^Continue/ }));
-    expect(await screen.findByRole('heading', { name: `page /applications/application?applicantIdentifier=${SELF.applicantIdentifier}` })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', {
+        name: `page /applications/application?applicantIdentifier=${SELF.applicantIdentifier}`,
+      }),
+    ).toBeTruthy();
     expect(calls.at(-1)).toEqual({ method: 'POST', url: `/api/eta/applications/${GUID}/step/resume`, body: undefined });
     expect(getRouterContext().applicationIdentifier).toBe(GUID);
   });
 
   // Every step of the journey (the manifest's own list): Continue opens the route of the step the API names.
-  it.each(journeyManifest.steps.map((s) => [s.step, s.path]))('continues at %s (%s) when the API says that step is next', async (step, path) => {
-    mockFetch((call) =>
-      call.method === 'POST'
-        ? [200, { applicationIdentifier: GUID, applicantIdentifier: SELF.applicantIdentifier, step }]
-        : [200, [applicationFixture({ applicants: [SELF] })]],
-    );
-    renderPage(i18n, <ApplicationsListPage />, '/my-applications');
-    fireEvent.click(await screen.findByRole('button', { name: /^Continue/ }));
-    expect(await screen.findByRole('heading', { name: `page ${path}?applicantIdentifier=${SELF.applicantIdentifier}` })).toBeTruthy();
-  });
+  it.each(journeyManifest.steps.map((s) => [s.step, s.path]))(
+    'continues at %s (%s) when the API says that step is next',
+    async (step, path) => {
+      mockFetch((call) =>
+        call.method === 'POST'
+          ? [200, { applicationIdentifier: GUID, applicantIdentifier: SELF.applicantIdentifier, step }]
+          : [200, [applicationFixture({ applicants: [SELF] })]],
+      );
+      renderPage(i18n, <ApplicationsListPage />, '/my-applications');
+      fireEvent.click(await screen.findByRole('button', { name: /^Continue/ }));
+      expect(
+        await screen.findByRole('heading', { name: `page ${path}?applicantIdentifier=${SELF.applicantIdentifier}` }),
+      ).toBeTruthy();
+    },
+  );
 
   it('deletes an application in progress after confirming, and the list refreshes', async () => {
     setRouterContext({ applicationIdentifier: GUID });
@@ -481,11 +646,19 @@ describe('ApplicationsListPage', () => {
     renderPage(i18n, <ApplicationsListPage />, '/my-applications');
     fireEvent.click(await screen.findByRole('button', { name: /^Delete/ }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete this application?' });
-    expect(within(dialog).getByText(/^You are about to delete the application with no applicants yet, started on 2 March 2026\./)).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        /^You are about to delete the application with no applicants yet, started on 2 March 2026\./,
+      ),
+    ).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, delete it' }));
-    expect(await screen.findByText('You have deleted the application with no applicants yet, started on 2 March 2026.')).toBeTruthy();
+    expect(
+      await screen.findByText('You have deleted the application with no applicants yet, started on 2 March 2026.'),
+    ).toBeTruthy();
     expect(await screen.findByText('You have not started any applications yet.')).toBeTruthy();
-    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([{ method: 'DELETE', url: `/api/eta/applications/${GUID}`, body: undefined }]);
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([
+      { method: 'DELETE', url: `/api/eta/applications/${GUID}`, body: undefined },
+    ]);
     expect(getRouterContext().applicationIdentifier).toBeUndefined();
   });
 
@@ -501,12 +674,18 @@ describe('ApplicationsListPage', () => {
 
 describe('navigation helpers', () => {
   it('resumes at the applicants page while there are none, else at the applicant', () => {
-    expect(resumePath({ step: 'MANAGE_APPLICANTS', applicantIdentifier: null })).toBe('/applications/manage-applicants');
-    expect(resumePath({ step: 'DECLARATION', applicantIdentifier: 'a b' })).toBe('/applications/declarations?applicantIdentifier=a%20b');
+    expect(resumePath({ step: 'MANAGE_APPLICANTS', applicantIdentifier: null })).toBe(
+      '/applications/manage-applicants',
+    );
+    expect(resumePath({ step: 'DECLARATION', applicantIdentifier: 'a b' })).toBe(
+      '/applications/declarations?applicantIdentifier=a%20b',
+    );
   });
 
   it('links outcomes only for decided applicants', () => {
     expect(outcomeLink(applicantFixture({ status: 'SUBMITTED' }) as never)).toBeUndefined();
-    expect(outcomeLink(applicantFixture({ status: 'APPROVED' }) as never)?.to).toMatch(/^\/applications\/view-eta\?applicantIdentifier=/);
+    expect(outcomeLink(applicantFixture({ status: 'APPROVED' }) as never)?.to).toMatch(
+      /^\/applications\/view-eta\?applicantIdentifier=/,
+    );
   });
 });

@@ -18,7 +18,15 @@ import {
 import { queryKeys } from '@/api/query-keys';
 import { ApiError } from '@/api/request';
 import { useRouterContext } from '@/api/router-context';
-import { APPLICATION_OVERVIEW, captureBiometricsPath, entryPath, isCapturingHere, markCapturingHere, phoneAddress, phoneLink } from './capture-links';
+import {
+  APPLICATION_OVERVIEW,
+  captureBiometricsPath,
+  entryPath,
+  isCapturingHere,
+  markCapturingHere,
+  phoneAddress,
+  phoneLink,
+} from './capture-links';
 import { CaptureOutcome } from './capture-outcome';
 import { ButtonLink, Notice, PageHeading } from './parts';
 import { ProblemPanel } from '@/engine/problem-panel';
@@ -53,7 +61,10 @@ export default function CaptureBiometricsPage() {
     if (!applicationIdentifier || !applicantIdentifier) return;
     start.mutate(
       { applicationIdentifier, applicantIdentifier },
-      { onSuccess: (session) => navigate(captureBiometricsPath(session.sessionIdentifier, applicantIdentifier), { replace: true }) },
+      {
+        onSuccess: (session) =>
+          navigate(captureBiometricsPath(session.sessionIdentifier, applicantIdentifier), { replace: true }),
+      },
     );
   };
 
@@ -143,7 +154,13 @@ function FollowSession({ sessionIdentifier, heading, onStartAgain, startingAgain
         <CaptureOutcome code={gone} signedIn>
           <div className={styles.actions}>
             {onStartAgain ? (
-              <Button appearance="primary" size="large" className={styles.fullWidthOnPhone} disabled={startingAgain} onClick={onStartAgain}>
+              <Button
+                appearance="primary"
+                size="large"
+                className={styles.fullWidthOnPhone}
+                disabled={startingAgain}
+                onClick={onStartAgain}
+              >
                 {t('captureBiometrics.startAgain')}
               </Button>
             ) : (
@@ -225,7 +242,9 @@ function Progress({ view }: { view: CaptureSessionView }) {
           return (
             <li key={photo} className={styles.progressItem}>
               <span>{t(`captureBiometrics.photo.${photo}`)}</span>
-              <strong className={`${styles.tag} ${tagClass[state]}`}>{t(`captureBiometrics.photoState.${state}`)}</strong>
+              <strong className={`${styles.tag} ${tagClass[state]}`}>
+                {t(`captureBiometrics.photoState.${state}`)}
+              </strong>
             </li>
           );
         })}
@@ -246,7 +265,8 @@ function Ways({ sessionIdentifier, view }: { sessionIdentifier: string; view: Ca
   const link = phoneLink(sessionIdentifier);
   const address = phoneAddress();
   // A capture under way that this tab did not start is a phone's.
-  const phoneAtWork = LINKED.includes(view.status) || (UNDER_WAY.includes(view.status) && !isCapturingHere(sessionIdentifier));
+  const phoneAtWork =
+    LINKED.includes(view.status) || (UNDER_WAY.includes(view.status) && !isCapturingHere(sessionIdentifier));
   const showQr = LINKING.includes(view.status);
 
   const copy = async () => {
@@ -265,7 +285,11 @@ function Ways({ sessionIdentifier, view }: { sessionIdentifier: string; view: Ca
           {t('captureBiometrics.thisDeviceHeading')}
         </h2>
         <p className={styles.text}>{t('captureBiometrics.thisDeviceText')}</p>
-        <ButtonLink to={entryPath(photo, sessionIdentifier, 'web')} appearance="primary" className={styles.fullWidthOnPhone}>
+        <ButtonLink
+          to={entryPath(photo, sessionIdentifier, 'web')}
+          appearance="primary"
+          className={styles.fullWidthOnPhone}
+        >
           {t(`captureBiometrics.useThisDevice.${photo}`)}
         </ButtonLink>
       </section>
@@ -279,7 +303,9 @@ function Ways({ sessionIdentifier, view }: { sessionIdentifier: string; view: Ca
             <p className={styles.noticeText}>{t('captureBiometrics.phoneUnreachableFix')}</p>
           </Notice>
         )}
-        {!phoneAtWork && address.network && <p className={styles.text}>{t('captureBiometrics.phoneNetwork', { address: address.base })}</p>}
+        {!phoneAtWork && address.network && (
+          <p className={styles.text}>{t('captureBiometrics.phoneNetwork', { address: address.base })}</p>
+        )}
         {phoneAtWork ? (
           <Notice>{t('captureBiometrics.phoneLinked')}</Notice>
         ) : showQr ? (

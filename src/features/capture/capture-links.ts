@@ -22,7 +22,13 @@ export function entryPath(cameraType: CaptureType, sessionIdentifier: string, ro
 }
 
 /** The result page of one photo (spec section 2: status, errorCode, routeFrom, captureType, sessionIdentifier). */
-export function resultPath(result: { status: 'success' | 'failure'; errorCode?: string; routeFrom: RouteFrom; captureType: CaptureType; sessionIdentifier: string }): string {
+export function resultPath(result: {
+  status: 'success' | 'failure';
+  errorCode?: string;
+  routeFrom: RouteFrom;
+  captureType: CaptureType;
+  sessionIdentifier: string;
+}): string {
   return `/capture/image-capture-result?${search({
     status: result.status,
     errorCode: result.errorCode,
@@ -41,7 +47,11 @@ export function resultPath(result: { status: 'success' | 'failure'; errorCode?: 
 export function phoneAddress(): { base: string; reachable: boolean; network: boolean } {
   const frontEnd = (getSetting('FRONT_END_URL') || window.location.origin).replace(/\/+$/, '');
   const base = (getSetting('PHONE_URL') || frontEnd).replace(/\/+$/, '');
-  return { base, reachable: !isLoopbackUrl(base), network: base !== frontEnd && isLoopbackUrl(frontEnd) && !isLoopbackUrl(base) };
+  return {
+    base,
+    reachable: !isLoopbackUrl(base),
+    network: base !== frontEnd && isLoopbackUrl(frontEnd) && !isLoopbackUrl(base),
+  };
 }
 
 /** The absolute link a phone opens (QR code), on the address of `phoneAddress()`. */

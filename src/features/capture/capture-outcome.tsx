@@ -20,8 +20,10 @@ function BlockedNextSteps({ status, signedIn }: { status: BlockingStatus; signed
   const styles = useCaptureStyles();
   if (!signedIn) return null;
   const links: { to: string; label: string }[] = [];
-  if (status === 'PASSPORT_COUNTRY_NOT_WHITELISTED') links.push({ to: '/applications/manage-applicants', label: t('captureBiometrics.checkApplicants') });
-  if (status === 'OPEN_APPLICATION_EXISTS' || status === 'ACTIVE_ETA_VISA_EXISTS') links.push({ to: '/my-applications', label: t('captureBiometrics.myApplications') });
+  if (status === 'PASSPORT_COUNTRY_NOT_WHITELISTED')
+    links.push({ to: '/applications/manage-applicants', label: t('captureBiometrics.checkApplicants') });
+  if (status === 'OPEN_APPLICATION_EXISTS' || status === 'ACTIVE_ETA_VISA_EXISTS')
+    links.push({ to: '/my-applications', label: t('captureBiometrics.myApplications') });
   links.push({ to: APPLICATION_OVERVIEW, label: t('captureBiometrics.backToApplication') });
   return (
     <ul className={styles.list}>

@@ -37,21 +37,39 @@ describe('capture-biometrics page', () => {
     setRouterContext({ applicationIdentifier: APPLICATION });
     let polls = 0;
     const calls = mockFetch((call) => {
-      if (call.method === 'POST' && call.url.endsWith('/api/eta/biometrics')) return [201, { sessionIdentifier: SESSION_ID, status: 'BIO_LINKING_PHONE', expiresAt: '2030-01-01T00:15:00.000Z' }];
+      if (call.method === 'POST' && call.url.endsWith('/api/eta/biometrics'))
+        return [
+          201,
+          { sessionIdentifier: SESSION_ID, status: 'BIO_LINKING_PHONE', expiresAt: '2030-01-01T00:15:00.000Z' },
+        ];
       if (isStatusCall(call, 'GET')) {
         polls += 1;
-        return [200, sessionView({ status: polls === 1 ? 'BIO_LINKING_PHONE' : polls === 2 ? 'BIO_PHONE_LINKED' : 'PASSPORT_CAPTURE_COMPLETE' })];
+        return [
+          200,
+          sessionView({
+            status: polls === 1 ? 'BIO_LINKING_PHONE' : polls === 2 ? 'BIO_PHONE_LINKED' : 'PASSPORT_CAPTURE_COMPLETE',
+          }),
+        ];
       }
       return [404, { error: 'unexpected', code: 'X' }];
     });
-    const { router } = renderPage(i18n, <CaptureBiometricsPage />, '/capture/capture-biometrics', `/capture/capture-biometrics?applicantIdentifier=${APPLICANT}`);
+    const { router } = renderPage(
+      i18n,
+      <CaptureBiometricsPage />,
+      '/capture/capture-biometrics',
+      `/capture/capture-biometrics?applicantIdentifier=${APPLICANT}`,
+    );
 
     expect(await screen.findByRole('img', { name: 'QR code that opens the photo link on a phone' })).toBeTruthy();
     expect(calls[0].body).toEqual({ applicationIdentifier: APPLICATION, applicantIdentifier: APPLICANT });
     expect(router.state.location.search).toBe(`?sessionIdentifier=${SESSION_ID}&applicantIdentifier=${APPLICANT}`);
-    expect(screen.getByTestId('phone-link').textContent).toBe(`${window.location.origin}/capture?sessionIdentifier=${SESSION_ID}&routeFrom=mobile`);
+    expect(screen.getByTestId('phone-link').textContent).toBe(
+      `${window.location.origin}/capture?sessionIdentifier=${SESSION_ID}&routeFrom=mobile`,
+    );
     const ownCamera = screen.getByRole('link', { name: 'Take the photo of you' });
-    expect(ownCamera.getAttribute('href')).toBe(`/capture/image-capture-entry?cameraType=biometrics&sessionIdentifier=${SESSION_ID}&routeFrom=web`);
+    expect(ownCamera.getAttribute('href')).toBe(
+      `/capture/image-capture-entry?cameraType=biometrics&sessionIdentifier=${SESSION_ID}&routeFrom=web`,
+    );
 
     // The poll sees the phone, then the finished photos, and the page moves on without a click.
     expect(await screen.findByText(/A phone has opened the link/, undefined, { timeout: 5000 })).toBeTruthy();
@@ -63,58 +81,108 @@ describe('capture-biometrics page', () => {
     afterEach(() => applySettings([]));
     const phonePanel = async () => {
       mockFetch(() => [200, sessionView({ status: 'BIO_LINKING_PHONE' })]);
-      renderPage(i18n, <CaptureBiometricsPage />, '/capture/capture-biometrics', `/capture/capture-biometrics?sessionIdentifier=${SESSION_ID}`);
+      renderPage(
+        i18n,
+        <CaptureBiometricsPage />,
+        '/capture/capture-biometrics',
+        `/capture/capture-biometrics?sessionIdentifier=${SESSION_ID}`,
+      );
       await screen.findByRole('img', { name: 'QR code that opens the photo link on a phone' });
       return within(screen.getByRole('region', { name: 'Continue on a phone' }));
     };
 
     it('says plainly that a phone cannot open a loopback address, and how to set PUBLIC_URL', async () => {
-      applySettings([{ key: 'FRONT_END_URL', value: 'http://localhost:8080' }, { key: 'PHONE_URL', value: 'http://localhost:8080' }]);
+      applySettings([
+        { key: 'FRONT_END_URL', value: 'http://localhost:8080' },
+        { key: 'PHONE_URL', value: 'http://localhost:8080' },
+      ]);
       const panel = await phonePanel();
-      expect(panel.getByTestId('phone-link').textContent).toBe(`http://localhost:8080/capture?sessionIdentifier=${SESSION_ID}&routeFrom=mobile`);
+      expect(panel.getByTestId('phone-link').textContent).toBe(
+        `http://localhost:8080/capture?sessionIdentifier=${SESSION_ID}&routeFrom=mobile`,
+      );
       const notice = panel.getByText(/A phone cannot open this link/).closest('[role="status"]');
-      expect(notice?.textContent).toContain('it points to http://localhost:8080, an address that only this computer can reach.');
+      expect(notice?.textContent).toContain(
+        'it points to http://localhost:8080, an address that only this computer can reach.',
+      );
       expect(notice?.textContent).toContain('To use a phone, set PUBLIC_URL to an address the phone can reach');
     });
 
     it('uses the network address the server offers in development, and says the phone must share the network', async () => {
-      applySettings([{ key: 'FRONT_END_URL', value: 'http://localhost:5173' }, { key: 'PHONE_URL', value: 'http://192.168.1.20:5173' }]);
+      applySettings([
+        { key: 'FRONT_END_URL', value: 'http://localhost:5173' },
+        { key: 'PHONE_URL', value: 'http://192.168.1.20:5173' },
+      ]);
       const panel = await phonePanel();
-      expect(panel.getByTestId('phone-link').textContent).toBe(`http://192.168.1.20:5173/capture?sessionIdentifier=${SESSION_ID}&routeFrom=mobile`);
-      expect(panel.getByText(/the phone must be on the same network/).textContent).toContain("this computer's network address, http://192.168.1.20:5173,");
+      expect(panel.getByTestId('phone-link').textContent).toBe(
+        `http://192.168.1.20:5173/capture?sessionIdentifier=${SESSION_ID}&routeFrom=mobile`,
+      );
+      expect(panel.getByText(/the phone must be on the same network/).textContent).toContain(
+        "this computer's network address, http://192.168.1.20:5173,",
+      );
       expect(panel.queryByText(/A phone cannot open this link/)).toBeNull();
     });
 
     it('says nothing more when the portal has a public address', async () => {
-      applySettings([{ key: 'FRONT_END_URL', value: 'https://eta.example.org' }, { key: 'PHONE_URL', value: 'https://eta.example.org' }]);
+      applySettings([
+        { key: 'FRONT_END_URL', value: 'https://eta.example.org' },
+        { key: 'PHONE_URL', value: 'https://eta.example.org' },
+      ]);
       const panel = await phonePanel();
-      expect(panel.getByTestId('phone-link').textContent).toBe(`https://eta.example.org/capture?sessionIdentifier=${SESSION_ID}&routeFrom=mobile`);
+      expect(panel.getByTestId('phone-link').textContent).toBe(
+        `https://eta.example.org/capture?sessionIdentifier=${SESSION_ID}&routeFrom=mobile`,
+      );
       expect(panel.queryByText(/A phone cannot open this link/)).toBeNull();
       expect(panel.queryByText(/network address/)).toBeNull();
     });
   });
 
   it('explains a blocking outcome with its next step', async () => {
-    mockFetch(() => [200, sessionView({ status: 'OPEN_APPLICATION_EXISTS', captureType: 'passport', errorCode: 'OPEN_APPLICATION_EXISTS' })]);
-    renderPage(i18n, <CaptureBiometricsPage />, '/capture/capture-biometrics', `/capture/capture-biometrics?sessionIdentifier=${SESSION_ID}`);
+    mockFetch(() => [
+      200,
+      sessionView({ status: 'OPEN_APPLICATION_EXISTS', captureType: 'passport', errorCode: 'OPEN_APPLICATION_EXISTS' }),
+    ]);
+    renderPage(
+      i18n,
+      <CaptureBiometricsPage />,
+      '/capture/capture-biometrics',
+      `/capture/capture-biometrics?sessionIdentifier=${SESSION_ID}`,
+    );
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByRole('heading', { name: 'There is already an application for this passport' })).toBeTruthy();
-    expect(within(alert).getByText('Continue or delete the other application in My applications before you apply again with this passport.')).toBeTruthy();
-    expect(within(alert).getByRole('link', { name: 'Go to My applications' }).getAttribute('href')).toBe('/my-applications');
+    expect(
+      within(alert).getByRole('heading', { name: 'There is already an application for this passport' }),
+    ).toBeTruthy();
+    expect(
+      within(alert).getByText(
+        'Continue or delete the other application in My applications before you apply again with this passport.',
+      ),
+    ).toBeTruthy();
+    expect(within(alert).getByRole('link', { name: 'Go to My applications' }).getAttribute('href')).toBe(
+      '/my-applications',
+    );
   });
 
   it('says when to start again after too many attempts', async () => {
     const retryAfter = new Date(Date.now() + 14.5 * 60_000).toISOString();
     mockFetch(() => [200, sessionView({ status: 'CAPTURE_RETRIES_EXCEEDED', attemptsLeft: 0, retryAfter })]);
-    renderPage(i18n, <CaptureBiometricsPage />, '/capture/capture-biometrics', `/capture/capture-biometrics?sessionIdentifier=${SESSION_ID}`);
-    expect(await screen.findByText('Read the tips for a good photo, then start the photos again in 15 minutes from your application.')).toBeTruthy();
+    renderPage(
+      i18n,
+      <CaptureBiometricsPage />,
+      '/capture/capture-biometrics',
+      `/capture/capture-biometrics?sessionIdentifier=${SESSION_ID}`,
+    );
+    expect(
+      await screen.findByText(
+        'Read the tips for a good photo, then start the photos again in 15 minutes from your application.',
+      ),
+    ).toBeTruthy();
   });
 
   it('explains an expired link and starts a new session for the same applicant', async () => {
     setRouterContext({ applicationIdentifier: APPLICATION });
     const fresh = 'ZZCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde';
     const calls = mockFetch((call) => {
-      if (call.method === 'POST') return [201, { sessionIdentifier: fresh, status: 'BIO_LINKING_PHONE', expiresAt: '2030-01-01T00:15:00.000Z' }];
+      if (call.method === 'POST')
+        return [201, { sessionIdentifier: fresh, status: 'BIO_LINKING_PHONE', expiresAt: '2030-01-01T00:15:00.000Z' }];
       if (call.url.endsWith(fresh)) return [200, sessionView()];
       return [410, { error: 'This photo link has expired.', code: 'CAPTURE_SESSION_EXPIRED' }];
     });
@@ -126,19 +194,32 @@ describe('capture-biometrics page', () => {
     );
     expect(await screen.findByRole('heading', { name: 'The photo link has expired' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Start the photos again' }));
-    await waitFor(() => expect(router.state.location.search).toBe(`?sessionIdentifier=${fresh}&applicantIdentifier=${APPLICANT}`));
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ applicationIdentifier: APPLICATION, applicantIdentifier: APPLICANT });
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(`?sessionIdentifier=${fresh}&applicantIdentifier=${APPLICANT}`),
+    );
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      applicationIdentifier: APPLICATION,
+      applicantIdentifier: APPLICANT,
+    });
     expect(await screen.findByRole('img', { name: 'QR code that opens the photo link on a phone' })).toBeTruthy();
   });
 
   it('asks for the phone link again when the selfie was taken here and the passport is next', async () => {
     const calls = mockFetch((call) => {
-      if (isStatusCall(call, 'POST')) return [200, sessionView({ status: 'PASSPORT_LINKING_PHONE', captureType: 'passport' })];
+      if (isStatusCall(call, 'POST'))
+        return [200, sessionView({ status: 'PASSPORT_LINKING_PHONE', captureType: 'passport' })];
       return [200, sessionView({ status: 'BIO_CAPTURE_COMPLETE', captureType: 'biometrics' })];
     });
     sessionStorage.setItem(`eta.captureHere.${SESSION_ID}`, '1');
-    renderPage(i18n, <CaptureBiometricsPage />, '/capture/capture-biometrics', `/capture/capture-biometrics?sessionIdentifier=${SESSION_ID}`);
-    expect((await screen.findByRole('link', { name: 'Take the passport photo' })).getAttribute('href')).toContain('cameraType=passport');
+    renderPage(
+      i18n,
+      <CaptureBiometricsPage />,
+      '/capture/capture-biometrics',
+      `/capture/capture-biometrics?sessionIdentifier=${SESSION_ID}`,
+    );
+    expect((await screen.findByRole('link', { name: 'Take the passport photo' })).getAttribute('href')).toContain(
+      'cameraType=passport',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Continue on a phone instead' }));
     expect(await screen.findByRole('img', { name: 'QR code that opens the photo link on a phone' })).toBeTruthy();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ action: 'REQUEST_PHONE_LINK' });
@@ -148,19 +229,29 @@ describe('capture-biometrics page', () => {
     mockFetch(() => [500, {}]);
     renderPage(i18n, <CaptureBiometricsPage />, '/capture/capture-biometrics');
     expect(await screen.findByText(/We do not know whose photos to take/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to your application' }).getAttribute('href')).toBe('/applications/application');
+    expect(screen.getByRole('link', { name: 'Back to your application' }).getAttribute('href')).toBe(
+      '/applications/application',
+    );
   });
 });
 
 describe('capture landing on the phone', () => {
   it('links the phone, keeps its device token for this tab and sends it back', async () => {
     const calls = mockFetch((call) => {
-      if (isStatusCall(call, 'POST')) return [200, sessionView({ status: 'BIO_PHONE_LINKED', deviceToken: 'D'.repeat(43) })];
+      if (isStatusCall(call, 'POST'))
+        return [200, sessionView({ status: 'BIO_PHONE_LINKED', deviceToken: 'D'.repeat(43) })];
       return [200, sessionView()];
     });
-    const { queryClient } = renderPage(i18n, <CaptureStartPage />, '/capture', `/capture?sessionIdentifier=${SESSION_ID}&routeFrom=mobile`);
+    const { queryClient } = renderPage(
+      i18n,
+      <CaptureStartPage />,
+      '/capture',
+      `/capture?sessionIdentifier=${SESSION_ID}&routeFrom=mobile`,
+    );
     const start = await screen.findByRole('link', { name: 'Take the photo of you' });
-    expect(start.getAttribute('href')).toBe(`/capture/image-capture-entry?cameraType=biometrics&sessionIdentifier=${SESSION_ID}&routeFrom=mobile`);
+    expect(start.getAttribute('href')).toBe(
+      `/capture/image-capture-entry?cameraType=biometrics&sessionIdentifier=${SESSION_ID}&routeFrom=mobile`,
+    );
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ action: 'LINK_PHONE' });
     expect(sessionStorage.getItem(`eta.captureDevice.${SESSION_ID}`)).toBe('D'.repeat(43));
 
@@ -171,7 +262,10 @@ describe('capture landing on the phone', () => {
   });
 
   it('tells a second phone that another device has the photos', async () => {
-    mockFetch(() => [409, { error: 'These photos are being taken on another device.', code: 'CAPTURE_DEVICE_MISMATCH' }]);
+    mockFetch(() => [
+      409,
+      { error: 'These photos are being taken on another device.', code: 'CAPTURE_DEVICE_MISMATCH' },
+    ]);
     renderPage(i18n, <CaptureStartPage />, '/capture', `/capture?sessionIdentifier=${SESSION_ID}`);
     expect(await screen.findByText(/Continue on the phone that opened the link first/)).toBeTruthy();
   });
@@ -179,11 +273,15 @@ describe('capture landing on the phone', () => {
   it('offers the passport once the selfie is in, and sends the phone back to the computer at the end', async () => {
     mockFetch(() => [200, sessionView({ status: 'BIO_CAPTURE_COMPLETE' })]);
     const first = renderPage(i18n, <CaptureStartPage />, '/capture', `/capture?sessionIdentifier=${SESSION_ID}`);
-    expect((await screen.findByRole('link', { name: 'Take the passport photo' })).getAttribute('href')).toContain('cameraType=passport');
+    expect((await screen.findByRole('link', { name: 'Take the passport photo' })).getAttribute('href')).toContain(
+      'cameraType=passport',
+    );
     first.unmount();
     mockFetch(() => [200, sessionView({ status: 'PASSPORT_CAPTURE_COMPLETE', captureType: 'passport' })]);
     renderPage(i18n, <CaptureStartPage />, '/capture', `/capture?sessionIdentifier=${SESSION_ID}`);
-    expect(await screen.findByText('Both photos have been accepted. You can now return to your computer.')).toBeTruthy();
+    expect(
+      await screen.findByText('Both photos have been accepted. You can now return to your computer.'),
+    ).toBeTruthy();
   });
 });
 
@@ -198,10 +296,16 @@ function fakeVideoFrames() {
   vi.spyOn(HTMLVideoElement.prototype, 'videoHeight', 'get').mockImplementation(() => scene.height);
   const context = {
     drawImage: () => undefined,
-    getImageData: (_x: number, _y: number, w: number, h: number) => ({ data: new Uint8ClampedArray(w * h * 4).fill(scene.grey) }),
+    getImageData: (_x: number, _y: number, w: number, h: number) => ({
+      data: new Uint8ClampedArray(w * h * 4).fill(scene.grey),
+    }),
   };
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => context as unknown as CanvasRenderingContext2D);
-  vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((done) => done(new Blob([new Uint8Array([0xff, 0xd8, scene.grey])], { type: 'image/jpeg' })));
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
+    () => context as unknown as CanvasRenderingContext2D,
+  );
+  vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((done) =>
+    done(new Blob([new Uint8Array([0xff, 0xd8, scene.grey])], { type: 'image/jpeg' })),
+  );
   return scene;
 }
 
@@ -225,7 +329,9 @@ describe('camera page', () => {
       `/capture/image-capture-entry?cameraType=passport&sessionIdentifier=${SESSION_ID}&routeFrom=mobile`,
     );
     expect(await screen.findByRole('heading', { level: 1, name: "Photo of your passport's data page" })).toBeTruthy();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Take photo' }).hasAttribute('disabled')).toBe(false));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Take photo' }).hasAttribute('disabled')).toBe(false),
+    );
     expect(getUserMedia.mock.calls[0][0].video.facingMode).toEqual({ ideal: 'environment' });
     expect(screen.getByText('No glare or reflections on the page')).toBeTruthy();
     expect(screen.getByText('Fit the data page inside the frame.')).toBeTruthy();
@@ -310,8 +416,12 @@ describe('camera page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Use this photo' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/capture/image-capture-result'));
-    expect(router.state.location.search).toBe(`?status=success&routeFrom=web&captureType=biometrics&sessionIdentifier=${SESSION_ID}`);
-    const posts = calls.filter((c) => c.method === 'POST').map((c) => c.body as { action: string; captureType: string; image?: string });
+    expect(router.state.location.search).toBe(
+      `?status=success&routeFrom=web&captureType=biometrics&sessionIdentifier=${SESSION_ID}`,
+    );
+    const posts = calls
+      .filter((c) => c.method === 'POST')
+      .map((c) => c.body as { action: string; captureType: string; image?: string });
     expect(posts[0]).toEqual({ action: 'START_CAPTURE', captureType: 'biometrics' });
     expect(posts[1].action).toBe('UPLOAD_IMAGE');
     expect(posts[1].image).toBe('data:image/jpeg;base64,/9j/4A==');
@@ -321,7 +431,15 @@ describe('camera page', () => {
     getUserMedia.mockRejectedValue(new DOMException('Requested device not found', 'NotFoundError'));
     mockFetch((call) => {
       const body = call.body as { action: string } | undefined;
-      if (body?.action === 'UPLOAD_IMAGE') return [422, { error: 'This photo is blurred.', code: 'IMAGE_BLURRED', ...sessionView({ status: 'BIO_CAPTURE_STARTED', attemptsLeft: 4 }) }];
+      if (body?.action === 'UPLOAD_IMAGE')
+        return [
+          422,
+          {
+            error: 'This photo is blurred.',
+            code: 'IMAGE_BLURRED',
+            ...sessionView({ status: 'BIO_CAPTURE_STARTED', attemptsLeft: 4 }),
+          },
+        ];
       return [200, sessionView({ status: 'BIO_CAPTURE_STARTED' })];
     });
     const { router } = renderPage(
@@ -331,19 +449,30 @@ describe('camera page', () => {
       `/capture/image-capture-entry?sessionIdentifier=${SESSION_ID}&routeFrom=mobile`,
     );
     expect(await screen.findByText(/No camera was found on this device/)).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Choose or take a photo of you'), { target: { files: [new File(['x'], 'me.jpg', { type: 'image/jpeg' })] } });
+    fireEvent.change(screen.getByLabelText('Choose or take a photo of you'), {
+      target: { files: [new File(['x'], 'me.jpg', { type: 'image/jpeg' })] },
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Use this photo' }));
     await waitFor(() =>
-      expect(router.state.location.search).toBe(`?status=failure&errorCode=IMAGE_BLURRED&routeFrom=mobile&captureType=biometrics&sessionIdentifier=${SESSION_ID}`),
+      expect(router.state.location.search).toBe(
+        `?status=failure&errorCode=IMAGE_BLURRED&routeFrom=mobile&captureType=biometrics&sessionIdentifier=${SESSION_ID}`,
+      ),
     );
   });
 
   it('retakes: back from the preview to the camera', async () => {
     getUserMedia.mockRejectedValue(new DOMException('busy', 'NotReadableError'));
     mockFetch(() => [200, sessionView({ status: 'BIO_CAPTURE_STARTED' })]);
-    renderPage(i18n, <ImageCaptureEntryPage />, '/capture/image-capture-entry', `/capture/image-capture-entry?sessionIdentifier=${SESSION_ID}&routeFrom=web`);
+    renderPage(
+      i18n,
+      <ImageCaptureEntryPage />,
+      '/capture/image-capture-entry',
+      `/capture/image-capture-entry?sessionIdentifier=${SESSION_ID}&routeFrom=web`,
+    );
     expect(await screen.findByText(/Another app may be using it/)).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Choose or take a photo of you'), { target: { files: [new File(['x'], 'me.jpg', { type: 'image/jpeg' })] } });
+    fireEvent.change(screen.getByLabelText('Choose or take a photo of you'), {
+      target: { files: [new File(['x'], 'me.jpg', { type: 'image/jpeg' })] },
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Retake' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Photo of you' })).toBeTruthy();
   });
@@ -358,7 +487,9 @@ describe('result page', () => {
       '/capture/image-capture-result',
       `/capture/image-capture-result?status=failure&errorCode=IMAGE_BLURRED&routeFrom=web&captureType=biometrics&sessionIdentifier=${SESSION_ID}`,
     );
-    expect(await screen.findByText('This photo is blurred. Hold the camera still, let it focus, and take the photo again.')).toBeTruthy();
+    expect(
+      await screen.findByText('This photo is blurred. Hold the camera still, let it focus, and take the photo again.'),
+    ).toBeTruthy();
     expect(await screen.findByText('You can try 4 more times.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe(
       `/capture/image-capture-entry?cameraType=biometrics&sessionIdentifier=${SESSION_ID}&routeFrom=web`,
@@ -366,7 +497,14 @@ describe('result page', () => {
   });
 
   it('after the last attempt, explains the stop instead of offering a retry', async () => {
-    mockFetch(() => [200, sessionView({ status: 'CAPTURE_RETRIES_EXCEEDED', attemptsLeft: 0, retryAfter: new Date(Date.now() + 60_000).toISOString() })]);
+    mockFetch(() => [
+      200,
+      sessionView({
+        status: 'CAPTURE_RETRIES_EXCEEDED',
+        attemptsLeft: 0,
+        retryAfter: new Date(Date.now() + 60_000).toISOString(),
+      }),
+    ]);
     renderPage(
       i18n,
       <ImageCaptureResultPage />,
@@ -375,7 +513,11 @@ describe('result page', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Too many attempts' })).toBeTruthy();
     expect(screen.getByText(/This photo is too dark/)).toBeTruthy();
-    expect(screen.getByText('Read the tips for a good photo, then start the photos again in 1 minute from your application.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Read the tips for a good photo, then start the photos again in 1 minute from your application.',
+      ),
+    ).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Try again' })).toBeNull();
   });
 
@@ -387,8 +529,12 @@ describe('result page', () => {
       '/capture/image-capture-result',
       `/capture/image-capture-result?status=failure&errorCode=PASSPORT_COUNTRY_NOT_WHITELISTED&routeFrom=web&captureType=passport&sessionIdentifier=${SESSION_ID}`,
     );
-    expect(await screen.findByRole('heading', { name: 'This passport cannot be used for an online application' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: "Check the applicants' details" }).getAttribute('href')).toBe('/applications/manage-applicants');
+    expect(
+      await screen.findByRole('heading', { name: 'This passport cannot be used for an online application' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: "Check the applicants' details" }).getAttribute('href')).toBe(
+      '/applications/manage-applicants',
+    );
   });
 
   it('leads from an accepted selfie to the passport, and from an accepted passport back to the computer or the application', async () => {

@@ -103,7 +103,11 @@ export default function CaptureStartPage() {
       <p className={styles.text}>{t('start.passportText')}</p>
       <p className={styles.inset}>{t('start.cameraNote')}</p>
       <div className={styles.actions}>
-        <ButtonLink to={entryPath(photo, sessionIdentifier, 'mobile')} appearance="primary" className={styles.fullWidthOnPhone}>
+        <ButtonLink
+          to={entryPath(photo, sessionIdentifier, 'mobile')}
+          appearance="primary"
+          className={styles.fullWidthOnPhone}
+        >
           {t(photo === 'passport' ? 'start.startPassport' : 'start.startSelfie')}
         </ButtonLink>
       </div>

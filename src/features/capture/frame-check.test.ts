@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { isAlmostBlack } from './frame-check';
 
 /** RGBA pixels of one grey level, with some pixels of another. */
-function frame(grey: number, count = 768, others: { grey: number; count: number } = { grey, count: 0 }): Uint8ClampedArray {
+function frame(
+  grey: number,
+  count = 768,
+  others: { grey: number; count: number } = { grey, count: 0 },
+): Uint8ClampedArray {
   const data = new Uint8ClampedArray(count * 4);
   for (let i = 0; i < count; i += 1) {
     const g = i < others.count ? others.grey : grey;

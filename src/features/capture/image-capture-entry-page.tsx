@@ -45,12 +45,36 @@ const useStyles = makeStyles({
     backgroundColor: 'rgba(0, 0, 0, 0.7)',
     fontSize: tokens.fontSizeBase400,
   },
-  starting: { position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', color: '#FFFFFF' },
-  preview: { display: 'block', width: '100%', height: 'auto', maxHeight: '70vh', objectFit: 'contain', backgroundColor: '#000000' },
+  starting: {
+    position: 'absolute',
+    inset: 0,
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    color: '#FFFFFF',
+  },
+  preview: {
+    display: 'block',
+    width: '100%',
+    height: 'auto',
+    maxHeight: '70vh',
+    objectFit: 'contain',
+    backgroundColor: '#000000',
+  },
   primary: { minWidth: '12em', [NARROW]: { width: '100%' } },
   fileBox: { margin: `${tokens.spacingVerticalL} 0` },
-  fileLabel: { display: 'block', fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase400, marginBottom: tokens.spacingVerticalXS },
-  fileHint: { display: 'block', color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase300, marginBottom: tokens.spacingVerticalS },
+  fileLabel: {
+    display: 'block',
+    fontWeight: tokens.fontWeightSemibold,
+    fontSize: tokens.fontSizeBase400,
+    marginBottom: tokens.spacingVerticalXS,
+  },
+  fileHint: {
+    display: 'block',
+    color: tokens.colorNeutralForeground2,
+    fontSize: tokens.fontSizeBase300,
+    marginBottom: tokens.spacingVerticalS,
+  },
   fileInput: {
     maxWidth: '100%',
     fontSize: tokens.fontSizeBase400,
@@ -63,9 +87,19 @@ function Frame({ type }: { type: CaptureType }) {
   const styles = useStyles();
   const maskId = useId();
   const shape =
-    type === 'biometrics' ? <ellipse cx="50" cy="46" rx="30" ry="38" /> : <rect x="10" y="5" width="80" height="75" rx="3" />;
+    type === 'biometrics' ? (
+      <ellipse cx="50" cy="46" rx="30" ry="38" />
+    ) : (
+      <rect x="10" y="5" width="80" height="75" rx="3" />
+    );
   return (
-    <svg className={styles.overlay} viewBox="0 0 100 100" preserveAspectRatio="none" aria-hidden="true" focusable="false">
+    <svg
+      className={styles.overlay}
+      viewBox="0 0 100 100"
+      preserveAspectRatio="none"
+      aria-hidden="true"
+      focusable="false"
+    >
       <defs>
         <mask id={maskId}>
           <rect width="100" height="100" fill="#FFFFFF" />
@@ -83,7 +117,8 @@ function Frame({ type }: { type: CaptureType }) {
 function Tips({ type }: { type: CaptureType }) {
   const { t } = useTranslation('capture');
   const styles = useCaptureStyles();
-  const keys = type === 'biometrics' ? ['background', 'light', 'glasses', 'filters'] : ['page', 'glare', 'flat', 'sharp'];
+  const keys =
+    type === 'biometrics' ? ['background', 'light', 'glasses', 'filters'] : ['page', 'glare', 'flat', 'sharp'];
   return (
     <section aria-labelledby="capture-tips">
       <h2 id="capture-tips" className={styles.h2}>
@@ -121,7 +156,14 @@ export default function ImageCaptureEntryPage() {
       </div>
     );
   }
-  return <Capture key={`${sessionIdentifier}-${cameraType}`} cameraType={cameraType} routeFrom={routeFrom} sessionIdentifier={sessionIdentifier} />;
+  return (
+    <Capture
+      key={`${sessionIdentifier}-${cameraType}`}
+      cameraType={cameraType}
+      routeFrom={routeFrom}
+      sessionIdentifier={sessionIdentifier}
+    />
+  );
 }
 
 interface CaptureProps {
@@ -146,7 +188,10 @@ function Capture({ cameraType, routeFrom, sessionIdentifier }: CaptureProps) {
   const [noPicture, setNoPicture] = useState(false);
   const fileId = useId();
   const fileHintId = useId();
-  const backTo = routeFrom === 'web' ? captureBiometricsPath(sessionIdentifier) : `/capture?sessionIdentifier=${encodeURIComponent(sessionIdentifier)}&routeFrom=mobile`;
+  const backTo =
+    routeFrom === 'web'
+      ? captureBiometricsPath(sessionIdentifier)
+      : `/capture?sessionIdentifier=${encodeURIComponent(sessionIdentifier)}&routeFrom=mobile`;
 
   // Tell the session this photo is being taken (a safe repeat after a reload), then open the camera.
   const began = useRef(false);
@@ -196,11 +241,23 @@ function Capture({ cameraType, routeFrom, sessionIdentifier }: CaptureProps) {
       navigate(resultPath({ status: 'success', routeFrom, captureType: cameraType, sessionIdentifier }));
     } catch (error) {
       camera.stop();
-      navigate(resultPath({ status: 'failure', errorCode: captureErrorCode(error), routeFrom, captureType: cameraType, sessionIdentifier }));
+      navigate(
+        resultPath({
+          status: 'failure',
+          errorCode: captureErrorCode(error),
+          routeFrom,
+          captureType: cameraType,
+          sessionIdentifier,
+        }),
+      );
     }
   };
 
-  const heading = <PageHeading focusKey={photo ? 'preview' : mode}>{photo ? t('entry.previewHeading') : t(`entry.heading.${cameraType}`)}</PageHeading>;
+  const heading = (
+    <PageHeading focusKey={photo ? 'preview' : mode}>
+      {photo ? t('entry.previewHeading') : t(`entry.heading.${cameraType}`)}
+    </PageHeading>
+  );
 
   const startFailure = startCapture.error;
   if (startFailure) {
@@ -211,7 +268,13 @@ function Capture({ cameraType, routeFrom, sessionIdentifier }: CaptureProps) {
         {isSessionGone(startFailure) && code ? (
           <CaptureOutcome code={code} signedIn={routeFrom === 'web'} />
         ) : (
-          <ProblemPanel message={startFailure instanceof ApiError ? (startFailure.errorBody?.error ?? t('result.unknownError')) : t('result.unknownError')}>
+          <ProblemPanel
+            message={
+              startFailure instanceof ApiError
+                ? (startFailure.errorBody?.error ?? t('result.unknownError'))
+                : t('result.unknownError')
+            }
+          >
             <Link className={styles.link} to={backTo}>
               {t('result.backToPhotos')}
             </Link>
@@ -272,7 +335,10 @@ function Capture({ cameraType, routeFrom, sessionIdentifier }: CaptureProps) {
             <Frame type={cameraType} />
             {!camera.picture && (
               <div className={own.starting}>
-                <Spinner appearance="inverted" label={camera.state.kind === 'ready' ? t('entry.waitingForPicture') : t('entry.starting')} />
+                <Spinner
+                  appearance="inverted"
+                  label={camera.state.kind === 'ready' ? t('entry.waitingForPicture') : t('entry.starting')}
+                />
               </div>
             )}
             <p className={own.hint}>{t(`entry.frameHint.${cameraType}`)}</p>

@@ -45,7 +45,11 @@ function Accepted({ captureType, routeFrom, sessionIdentifier }: ResultProps) {
         {heading}
         <Notice tone="success">{t('start.selfieDone')}</Notice>
         <div className={styles.actions}>
-          <ButtonLink to={entryPath('passport', sessionIdentifier, routeFrom)} appearance="primary" className={styles.fullWidthOnPhone}>
+          <ButtonLink
+            to={entryPath('passport', sessionIdentifier, routeFrom)}
+            appearance="primary"
+            className={styles.fullWidthOnPhone}
+          >
             {t('result.takePassport')}
           </ButtonLink>
           {routeFrom === 'web' && (
@@ -105,7 +109,8 @@ function Rejected({ captureType, routeFrom, sessionIdentifier, errorCode }: Resu
     );
   }
 
-  const reason = errorCode && i18n.exists(`capture:errors.${errorCode}`) ? t(`errors.${errorCode}`) : t('result.unknownError');
+  const reason =
+    errorCode && i18n.exists(`capture:errors.${errorCode}`) ? t(`errors.${errorCode}`) : t('result.unknownError');
   if (view && isBlockingStatus(view.status)) {
     return (
       <div className={styles.page}>
@@ -119,10 +124,16 @@ function Rejected({ captureType, routeFrom, sessionIdentifier, errorCode }: Resu
     <div className={styles.page}>
       {heading}
       <ProblemPanel message={reason}>
-        {view && view.attemptsLeft > 0 && <p className={styles.text}>{t('result.attemptsLeft', { count: view.attemptsLeft })}</p>}
+        {view && view.attemptsLeft > 0 && (
+          <p className={styles.text}>{t('result.attemptsLeft', { count: view.attemptsLeft })}</p>
+        )}
       </ProblemPanel>
       <div className={styles.actions}>
-        <ButtonLink to={entryPath(captureType, sessionIdentifier, routeFrom)} appearance="primary" className={styles.fullWidthOnPhone}>
+        <ButtonLink
+          to={entryPath(captureType, sessionIdentifier, routeFrom)}
+          appearance="primary"
+          className={styles.fullWidthOnPhone}
+        >
           {t('result.retry')}
         </ButtonLink>
         {routeFrom === 'web' && (

@@ -18,7 +18,14 @@ export function qrPath(text: string): { size: number; d: string } {
 export function QrCode({ text, label, className }: { text: string; label: string; className?: string }) {
   const { size, d } = useMemo(() => qrPath(text), [text]);
   return (
-    <svg className={className} role="img" aria-label={label} viewBox={`0 0 ${size} ${size}`} shapeRendering="crispEdges" xmlns="http://www.w3.org/2000/svg">
+    <svg
+      className={className}
+      role="img"
+      aria-label={label}
+      viewBox={`0 0 ${size} ${size}`}
+      shapeRendering="crispEdges"
+      xmlns="http://www.w3.org/2000/svg"
+    >
       <rect width={size} height={size} fill="#FFFFFF" />
       <path d={d} fill="#000000" />
     </svg>

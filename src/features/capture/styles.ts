@@ -21,8 +21,16 @@ export const useCaptureStyles = makeStyles({
     lineHeight: tokens.lineHeightBase600,
     fontWeight: tokens.fontWeightSemibold,
   },
-  lead: { margin: `0 0 ${tokens.spacingVerticalXL}`, fontSize: tokens.fontSizeBase500, lineHeight: tokens.lineHeightBase500 },
-  text: { margin: `0 0 ${tokens.spacingVerticalM}`, fontSize: tokens.fontSizeBase400, lineHeight: tokens.lineHeightBase500 },
+  lead: {
+    margin: `0 0 ${tokens.spacingVerticalXL}`,
+    fontSize: tokens.fontSizeBase500,
+    lineHeight: tokens.lineHeightBase500,
+  },
+  text: {
+    margin: `0 0 ${tokens.spacingVerticalM}`,
+    fontSize: tokens.fontSizeBase400,
+    lineHeight: tokens.lineHeightBase500,
+  },
   /** Paragraphs inside a notice: spaced apart, none after the last. */
   noticeText: { margin: `0 0 ${tokens.spacingVerticalS}`, ':last-child': { marginBottom: 0 } },
   actions: {
@@ -71,7 +79,13 @@ export const useCaptureStyles = makeStyles({
     lineHeight: tokens.lineHeightBase500,
     fontWeight: tokens.fontWeightSemibold,
   },
-  qr: { display: 'block', width: '200px', height: '200px', margin: `${tokens.spacingVerticalM} 0`, backgroundColor: '#FFFFFF' },
+  qr: {
+    display: 'block',
+    width: '200px',
+    height: '200px',
+    margin: `${tokens.spacingVerticalM} 0`,
+    backgroundColor: '#FFFFFF',
+  },
   phoneLink: {
     display: 'block',
     margin: `${tokens.spacingVerticalS} 0`,
@@ -81,7 +95,12 @@ export const useCaptureStyles = makeStyles({
     fontSize: tokens.fontSizeBase300,
     overflowWrap: 'anywhere',
   },
-  list: { margin: `0 0 ${tokens.spacingVerticalL}`, paddingLeft: '1.25em', fontSize: tokens.fontSizeBase400, lineHeight: tokens.lineHeightBase500 },
+  list: {
+    margin: `0 0 ${tokens.spacingVerticalL}`,
+    paddingLeft: '1.25em',
+    fontSize: tokens.fontSizeBase400,
+    lineHeight: tokens.lineHeightBase500,
+  },
   inset: {
     margin: `${tokens.spacingVerticalL} 0`,
     padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,

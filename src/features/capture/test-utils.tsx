@@ -7,7 +7,13 @@ export const englishI18n = () => englishWith(['capture', 'forms']);
 
 /** A capture session as GET capture-session-status answers it, with overrides. */
 export function sessionView(overrides: Record<string, unknown> = {}) {
-  return { status: 'BIO_LINKING_PHONE', captureType: 'biometrics', attemptsLeft: 5, expiresAt: '2030-01-01T00:15:00.000Z', ...overrides };
+  return {
+    status: 'BIO_LINKING_PHONE',
+    captureType: 'biometrics',
+    attemptsLeft: 5,
+    expiresAt: '2030-01-01T00:15:00.000Z',
+    ...overrides,
+  };
 }
 
 /** A 43-character session identifier (32 random bytes in base64url, as the API makes them). */

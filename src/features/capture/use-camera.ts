@@ -4,7 +4,8 @@ import { showsPicture } from './frame-check';
 /** Why the camera cannot be used: each has its own explanation (capture.json entry.camera). */
 export type CameraProblem = 'denied' | 'missing' | 'busy' | 'unsupported';
 
-export type CameraState = { kind: 'off' } | { kind: 'starting' } | { kind: 'ready' } | { kind: 'failed'; problem: CameraProblem };
+export type CameraState =
+  { kind: 'off' } | { kind: 'starting' } | { kind: 'ready' } | { kind: 'failed'; problem: CameraProblem };
 
 /** What "take photo" gives: the frame as a JPEG, or nothing because the camera shows no picture (black). */
 export type CaptureResult = { kind: 'photo'; blob: Blob } | { kind: 'no-picture' };
@@ -126,11 +127,14 @@ export function useCamera(facingMode: 'user' | 'environment') {
     }
   }, [facingMode, attach]);
 
-  useEffect(() => () => {
-    attempt.current += 1;
-    unwatch.current();
-    streamRef.current?.getTracks().forEach((track) => track.stop());
-  }, []);
+  useEffect(
+    () => () => {
+      attempt.current += 1;
+      unwatch.current();
+      streamRef.current?.getTracks().forEach((track) => track.stop());
+    },
+    [],
+  );
 
   /**
    * The current frame as a JPEG, at the camera's full resolution. A frame that is almost black is not a photo:

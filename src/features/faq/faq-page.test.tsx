@@ -56,6 +56,8 @@ describe('FaqPage', () => {
 
   it('keeps only well-formed items', () => {
     expect(toFaqItems('faq.items')).toEqual([]);
-    expect(toFaqItems([{ question: 'Q', answer: 'A' }, { question: 'only' }])).toEqual([{ question: 'Q', answer: 'A' }]);
+    expect(toFaqItems([{ question: 'Q', answer: 'A' }, { question: 'only' }])).toEqual([
+      { question: 'Q', answer: 'A' },
+    ]);
   });
 });

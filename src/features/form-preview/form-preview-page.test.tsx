@@ -18,10 +18,17 @@ describe('form preview page', () => {
   it('renders a form with its example answers and lists every message it can give', async () => {
     renderWithProviders(<FormPreviewPage />, en);
     await userEvent.selectOptions(screen.getByLabelText('Form'), 'registration');
-    await waitFor(() => expect((screen.getByLabelText('Given names') as HTMLInputElement).value).toBe('Thandiwe Nomsa'));
+    await waitFor(() =>
+      expect((screen.getByLabelText('Given names') as HTMLInputElement).value).toBe('Thandiwe Nomsa'),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Show every validation message' }));
     const table = within(screen.getByRole('region', { name: 'Validation messages of this form' }));
-    for (const text of ['Email is required', 'Invalid mobile number', 'Passwords do not match', 'Password must contain at least one special character']) {
+    for (const text of [
+      'Email is required',
+      'Invalid mobile number',
+      'Passwords do not match',
+      'Password must contain at least one special character',
+    ]) {
       expect(table.getByText(text)).toBeTruthy();
     }
   });

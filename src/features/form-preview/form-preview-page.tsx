@@ -7,14 +7,31 @@ import { SchemaForm } from '@/engine/schema-form';
 import { formMessageKeys } from '@/engine/validation/message-keys';
 
 /** The languages offered: one per folder of locales/ (read at build time). */
-const LANGUAGES = Object.keys(import.meta.glob('/locales/*/forms.json')).map((p) => p.split('/')[2]).sort();
+const LANGUAGES = Object.keys(import.meta.glob('/locales/*/forms.json'))
+  .map((p) => p.split('/')[2])
+  .sort();
 
 const useStyles = makeStyles({
-  controls: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalL, marginBottom: tokens.spacingVerticalXL },
+  controls: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalL,
+    marginBottom: tokens.spacingVerticalXL,
+  },
   table: { borderCollapse: 'collapse', width: '100%', marginTop: tokens.spacingVerticalM },
-  cell: { textAlign: 'left', padding: tokens.spacingVerticalS, borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, verticalAlign: 'top' },
+  cell: {
+    textAlign: 'left',
+    padding: tokens.spacingVerticalS,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    verticalAlign: 'top',
+  },
   code: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
-  output: { whiteSpace: 'pre-wrap', fontFamily: tokens.fontFamilyMonospace, background: tokens.colorNeutralBackground3, padding: tokens.spacingHorizontalM },
+  output: {
+    whiteSpace: 'pre-wrap',
+    fontFamily: tokens.fontFamilyMonospace,
+    background: tokens.colorNeutralBackground3,
+    padding: tokens.spacingHorizontalM,
+  },
 });
 
 /**
@@ -50,7 +67,13 @@ export default function FormPreviewPage() {
       <p>{t('preview.intro')}</p>
       <div className={styles.controls}>
         <Field label={t('preview.form')}>
-          <Select value={formId} onChange={(_e, d) => { setFormId(d.value); setExample('0'); }}>
+          <Select
+            value={formId}
+            onChange={(_e, d) => {
+              setFormId(d.value);
+              setExample('0');
+            }}
+          >
             {forms.map((id) => (
               <option key={id} value={id}>
                 {id}
@@ -105,7 +128,12 @@ export default function FormPreviewPage() {
         </section>
       )}
       {form && (
-        <SchemaForm key={`${formId}|${example}`} form={form} formData={data} onSubmit={(answers) => setSubmitted(answers)} />
+        <SchemaForm
+          key={`${formId}|${example}`}
+          form={form}
+          formData={data}
+          onSubmit={(answers) => setSubmitted(answers)}
+        />
       )}
       {submitted && (
         <section aria-live="polite">

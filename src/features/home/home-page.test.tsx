@@ -62,7 +62,9 @@ describe('HomePage', () => {
   it('offers Apply when logged in', () => {
     auth.loggedIn = true;
     renderHome();
-    expect(screen.getByRole('link', { name: 'Apply now' }).getAttribute('href')).toBe('/applications/create-application');
+    expect(screen.getByRole('link', { name: 'Apply now' }).getAttribute('href')).toBe(
+      '/applications/create-application',
+    );
     expect(screen.getByRole('link', { name: 'View my applications' }).getAttribute('href')).toBe('/my-applications');
     expect(screen.queryByRole('link', { name: 'Register' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();

@@ -146,7 +146,12 @@ export default function HomePage() {
         <div className={styles.actions}>
           {loggedIn ? (
             <>
-              <ButtonLink to="/applications/create-application" appearance="primary" icon={forward} iconPosition="after">
+              <ButtonLink
+                to="/applications/create-application"
+                appearance="primary"
+                icon={forward}
+                iconPosition="after"
+              >
                 {t('home.start.apply')}
               </ButtonLink>
               <Link className={styles.link} to="/my-applications">

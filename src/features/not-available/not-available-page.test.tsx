@@ -23,7 +23,9 @@ describe('NotAvailablePage', () => {
         <RouterProvider router={router} />
       </I18nextProvider>,
     );
-    expect(screen.getByRole('heading', { level: 1, name: 'This part of the service is not available yet' })).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'This part of the service is not available yet' }),
+    ).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Go to Home Page' }));
     expect(router.state.location.pathname).toBe('/');
   });

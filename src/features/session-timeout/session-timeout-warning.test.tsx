@@ -38,7 +38,15 @@ async function renderWarning() {
   });
   const router = createMemoryRouter(
     [
-      { path: '/profile', element: <><h1>page /profile</h1><SessionTimeoutWarning /></> },
+      {
+        path: '/profile',
+        element: (
+          <>
+            <h1>page /profile</h1>
+            <SessionTimeoutWarning />
+          </>
+        ),
+      },
       { path: '/login', element: <h1>page /login</h1> },
       { path: '/', element: <h1>page /</h1> },
     ],
@@ -61,9 +69,15 @@ const warning = () => screen.queryByRole('alertdialog', { name: WARNING_NAME });
 const calls = (path: string) => fetchMock.mock.calls.filter(([url]) => url.endsWith(path));
 
 beforeEach(() => {
-  vi.useFakeTimers({ now: Date.UTC(2030, 0, 1, 12, 0, 0), toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  vi.useFakeTimers({
+    now: Date.UTC(2030, 0, 1, 12, 0, 0),
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+  });
   localStorage.clear();
-  applySettings([{ key: 'SESSION_IDLE_SECONDS', value: '1800' }, { key: 'SESSION_WARNING_SECONDS', value: '120' }]);
+  applySettings([
+    { key: 'SESSION_IDLE_SECONDS', value: '1800' },
+    { key: 'SESSION_WARNING_SECONDS', value: '120' },
+  ]);
   refreshes = 0;
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (url) => {
@@ -148,7 +162,10 @@ describe('SessionTimeoutWarning', () => {
     let nearEnd = false;
     fetchMock.mockImplementation(async (url) => {
       if (url.endsWith('/refresh')) {
-        return new Response(JSON.stringify({ ...tokens(++refreshes + 1), ...(nearEnd ? { refreshExpiresIn: 100 } : {}) }), { status: 200 });
+        return new Response(
+          JSON.stringify({ ...tokens(++refreshes + 1), ...(nearEnd ? { refreshExpiresIn: 100 } : {}) }),
+          { status: 200 },
+        );
       }
       return new Response(JSON.stringify({ message: 'Signed out' }), { status: 200 });
     });

@@ -21,7 +21,9 @@ describe('WalletErrorPage', () => {
         </MemoryRouter>
       </I18nextProvider>,
     );
-    expect(screen.getByRole('heading', { level: 1, name: 'Your ETA could not be added to your digital wallet' })).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Your ETA could not be added to your digital wallet' }),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to My applications' }).getAttribute('href')).toBe('/my-applications');
     expect(screen.getByRole('link', { name: 'Go to Home Page' }).getAttribute('href')).toBe('/');
   });

@@ -31,13 +31,19 @@ export function bearerToken(request: FastifyRequest): string | undefined {
  */
 export async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = bearerToken(request);
-  const claims = token ? await verifyAccessToken(request.server.db, request.server.config, token, new Date()) : undefined;
+  const claims = token
+    ? await verifyAccessToken(request.server.db, request.server.config, token, new Date())
+    : undefined;
   if (!claims) {
     reply.header('www-authenticate', 'Bearer');
     throw new ApiError(401, UNAUTHORIZED, 'api:accounts.unauthorized');
   }
   request.profileId = claims.profileId;
   request.sessionId = claims.sessionId;
-  const profile = await request.server.db.selectFrom('profiles').select('language').where('id', '=', claims.profileId).executeTakeFirst();
+  const profile = await request.server.db
+    .selectFrom('profiles')
+    .select('language')
+    .where('id', '=', claims.profileId)
+    .executeTakeFirst();
   request.profileLanguage = profile?.language;
 }

@@ -21,7 +21,11 @@ describe.each(databases())('e-mail keys and codes on %s', (kind) => {
     const profileId = await insertTestProfile(testDb.db);
     const authKey = await issueLinkKey(testDb.db, profileId, 'VERIFY_EMAIL', t0);
     expect(Buffer.from(authKey, 'base64url')).toHaveLength(32);
-    const rows = await testDb.db.selectFrom('email_keys').select('key_hash').where('profile_id', '=', profileId).execute();
+    const rows = await testDb.db
+      .selectFrom('email_keys')
+      .select('key_hash')
+      .where('profile_id', '=', profileId)
+      .execute();
     expect(rows.map((r) => r.key_hash)).not.toContain(authKey);
     expect(await consumeLinkKey(testDb.db, authKey, 'RESET_PASSWORD', later(1))).toBeUndefined();
     expect(await consumeLinkKey(testDb.db, authKey, 'VERIFY_EMAIL', later(1))).toBe(profileId);
@@ -62,13 +66,23 @@ describe.each(databases())('e-mail keys and codes on %s', (kind) => {
     const profileId = await insertTestProfile(testDb.db);
     const code = await issueCode(testDb.db, secret, profileId, 'VERIFY_EMAIL', t0);
     expect(code).toMatch(/^\d{6}$/);
-    const stored = await testDb.db.selectFrom('email_keys').select('key_hash').where('profile_id', '=', profileId).execute();
+    const stored = await testDb.db
+      .selectFrom('email_keys')
+      .select('key_hash')
+      .where('profile_id', '=', profileId)
+      .execute();
     expect(stored.map((r) => r.key_hash).join()).not.toContain(code);
     expect(await consumeCode(testDb.db, secret, profileId, 'VERIFY_EMAIL', code, later(599))).toEqual({ ok: true });
-    expect(await consumeCode(testDb.db, secret, profileId, 'VERIFY_EMAIL', code, later(600))).toEqual({ ok: false, reason: 'no-code' });
+    expect(await consumeCode(testDb.db, secret, profileId, 'VERIFY_EMAIL', code, later(600))).toEqual({
+      ok: false,
+      reason: 'no-code',
+    });
 
     const late = await issueCode(testDb.db, secret, profileId, 'VERIFY_EMAIL', t0);
-    expect(await consumeCode(testDb.db, secret, profileId, 'VERIFY_EMAIL', late, later(600))).toEqual({ ok: false, reason: 'no-code' });
+    expect(await consumeCode(testDb.db, secret, profileId, 'VERIFY_EMAIL', late, later(600))).toEqual({
+      ok: false,
+      reason: 'no-code',
+    });
   });
 
   it('kills a code at the fifth wrong entry, even for the right code afterwards', async () => {
@@ -76,9 +90,19 @@ describe.each(databases())('e-mail keys and codes on %s', (kind) => {
     const code = await issueCode(testDb.db, secret, profileId, 'VERIFY_EMAIL', t0);
     const wrong = code === '000000' ? '000001' : '000000';
     const answers = [];
-    for (let i = 0; i < 5; i++) answers.push(await consumeCode(testDb.db, secret, profileId, 'VERIFY_EMAIL', wrong, later(i + 1)));
-    expect(answers.map((a) => (a.ok ? 'ok' : a.reason))).toEqual(['invalid', 'invalid', 'invalid', 'invalid', 'attempts-exceeded']);
-    expect(await consumeCode(testDb.db, secret, profileId, 'VERIFY_EMAIL', code, later(10))).toEqual({ ok: false, reason: 'attempts-exceeded' });
+    for (let i = 0; i < 5; i++)
+      answers.push(await consumeCode(testDb.db, secret, profileId, 'VERIFY_EMAIL', wrong, later(i + 1)));
+    expect(answers.map((a) => (a.ok ? 'ok' : a.reason))).toEqual([
+      'invalid',
+      'invalid',
+      'invalid',
+      'invalid',
+      'attempts-exceeded',
+    ]);
+    expect(await consumeCode(testDb.db, secret, profileId, 'VERIFY_EMAIL', code, later(10))).toEqual({
+      ok: false,
+      reason: 'attempts-exceeded',
+    });
   });
 
   it('binds a code to its profile and purpose', async () => {

@@ -24,10 +24,18 @@ function hashLinkKey(authKey: string): string {
  * database: it is keyed with the server secret and bound to its profile and purpose.
  */
 function hashCode(secret: string, profileId: string, purpose: EmailAction, code: string): string {
-  return createHmac('sha256', secret).update(`email-code\u0000${profileId}\u0000${purpose}\u0000${code}`).digest('base64url');
+  return createHmac('sha256', secret)
+    .update(`email-code\u0000${profileId}\u0000${purpose}\u0000${code}`)
+    .digest('base64url');
 }
 
-async function retireOutstanding(db: Db, profileId: string, purpose: EmailAction, kind: 'link' | 'code', now: Date): Promise<void> {
+async function retireOutstanding(
+  db: Db,
+  profileId: string,
+  purpose: EmailAction,
+  kind: 'link' | 'code',
+  now: Date,
+): Promise<void> {
   await db
     .updateTable('email_keys')
     .set({ used_at: now.toISOString() })
@@ -84,7 +92,13 @@ export async function consumeLinkKey(
 }
 
 /** Issues a 6-digit code (uniform, from the system's secure generator); earlier codes for the purpose stop working. */
-export async function issueCode(db: Db, secret: string, profileId: string, purpose: EmailAction, now: Date): Promise<string> {
+export async function issueCode(
+  db: Db,
+  secret: string,
+  profileId: string,
+  purpose: EmailAction,
+  now: Date,
+): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await retireOutstanding(db, profileId, purpose, 'code', now);
   await db

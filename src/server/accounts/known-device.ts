@@ -26,7 +26,11 @@ function cookieValue(request: FastifyRequest, name: string): string | undefined 
 }
 
 /** The device identifier of the request's cookie when it was issued to this profile, else undefined. */
-export function knownDeviceOf(request: FastifyRequest, secret: string, profileId: string | undefined): string | undefined {
+export function knownDeviceOf(
+  request: FastifyRequest,
+  secret: string,
+  profileId: string | undefined,
+): string | undefined {
   const value = cookieValue(request, KNOWN_DEVICE_COOKIE);
   const [deviceId, signed, ...rest] = value?.split('.') ?? [];
   if (!profileId || !deviceId || !signed || rest.length > 0 || !/^[\w-]{22}$/.test(deviceId)) return undefined;
@@ -36,8 +40,23 @@ export function knownDeviceOf(request: FastifyRequest, secret: string, profileId
 }
 
 /** Marks the browser as known to the profile (keeping its identifier when it already was). */
-export function rememberDevice(reply: FastifyReply, secret: string, profileId: string, deviceId: string | undefined, secure: boolean): void {
+export function rememberDevice(
+  reply: FastifyReply,
+  secret: string,
+  profileId: string,
+  deviceId: string | undefined,
+  secure: boolean,
+): void {
   const id = deviceId ?? randomBytes(16).toString('base64url');
-  const attributes = [`Path=${COOKIE_PATH}`, `Max-Age=${LIFETIME_SECONDS}`, 'HttpOnly', 'SameSite=Strict', ...(secure ? ['Secure'] : [])];
-  reply.header('set-cookie', `${KNOWN_DEVICE_COOKIE}=${id}.${signature(secret, profileId, id)}; ${attributes.join('; ')}`);
+  const attributes = [
+    `Path=${COOKIE_PATH}`,
+    `Max-Age=${LIFETIME_SECONDS}`,
+    'HttpOnly',
+    'SameSite=Strict',
+    ...(secure ? ['Secure'] : []),
+  ];
+  reply.header(
+    'set-cookie',
+    `${KNOWN_DEVICE_COOKIE}=${id}.${signature(secret, profileId, id)}; ${attributes.join('; ')}`,
+  );
 }

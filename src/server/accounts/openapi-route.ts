@@ -7,5 +7,7 @@ import { buildOpenApiDocument } from '../openapi/document';
  */
 export const openApiRoute: FastifyPluginAsync = async (app) => {
   const document = JSON.stringify(buildOpenApiDocument(app.config.schemasDir));
-  app.get('/api/eta/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(document));
+  app.get('/api/eta/openapi.json', async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send(document),
+  );
 };

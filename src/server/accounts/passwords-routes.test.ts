@@ -1,7 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, databases } from '../testing/harness';
-import { OTHER_PASSWORD, STRONG_PASSWORD, authKeyOf, getProfile, mailbox, post, registerVerifiedAndLogin, waitForMail } from './test-client';
+import {
+  OTHER_PASSWORD,
+  STRONG_PASSWORD,
+  authKeyOf,
+  getProfile,
+  mailbox,
+  post,
+  registerVerifiedAndLogin,
+  waitForMail,
+} from './test-client';
 
 describe.each(databases())('password reset and change on %s', (kind) => {
   let app: FastifyInstance;
@@ -36,7 +45,11 @@ describe.each(databases())('password reset and change on %s', (kind) => {
     const [resetMail] = await waitForMail(app, 'reset@example.com', 2);
     const authKey = authKeyOf(resetMail);
 
-    const response = await post(app, 'reset-password', { authKey, newPassword: OTHER_PASSWORD, confirmPassword: OTHER_PASSWORD });
+    const response = await post(app, 'reset-password', {
+      authKey,
+      newPassword: OTHER_PASSWORD,
+      confirmPassword: OTHER_PASSWORD,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Your password has been reset. Sign in with your new password.' });
     expect((await getProfile(app, tokenInfo.accessToken)).statusCode).toBe(401);
@@ -47,9 +60,16 @@ describe.each(databases())('password reset and change on %s', (kind) => {
     const [notice] = await waitForMail(app, 'reset@example.com', 3);
     expect(notice.subject).toBe('Your password was changed');
 
-    const again = await post(app, 'reset-password', { authKey, newPassword: 'Third-Password-9!', confirmPassword: 'Third-Password-9!' });
+    const again = await post(app, 'reset-password', {
+      authKey,
+      newPassword: 'Third-Password-9!',
+      confirmPassword: 'Third-Password-9!',
+    });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ error: expect.stringContaining('reset link is not valid'), code: 'RESET_LINK_INVALID' });
+    expect(again.json()).toEqual({
+      error: expect.stringContaining('reset link is not valid'),
+      code: 'RESET_LINK_INVALID',
+    });
   });
 
   it('expires a reset link after one hour', async () => {
@@ -59,7 +79,11 @@ describe.each(databases())('password reset and change on %s', (kind) => {
     await post(app, 'request-password-reset', { email: 'slow@example.com' });
     const [resetMail] = await waitForMail(app, 'slow@example.com', 2);
     vi.setSystemTime(new Date('2027-06-01T13:00:00Z'));
-    const late = await post(app, 'reset-password', { authKey: authKeyOf(resetMail), newPassword: OTHER_PASSWORD, confirmPassword: OTHER_PASSWORD });
+    const late = await post(app, 'reset-password', {
+      authKey: authKeyOf(resetMail),
+      newPassword: OTHER_PASSWORD,
+      confirmPassword: OTHER_PASSWORD,
+    });
     expect(late.json().code).toBe('RESET_LINK_INVALID');
   });
 
@@ -67,20 +91,36 @@ describe.each(databases())('password reset and change on %s', (kind) => {
     await registerVerifiedAndLogin(app, 'weak@example.com');
     await post(app, 'request-password-reset', { email: 'weak@example.com' });
     const authKey = authKeyOf((await waitForMail(app, 'weak@example.com', 2))[0]);
-    const common = await post(app, 'reset-password', { authKey, newPassword: 'Qwerty123!', confirmPassword: 'Qwerty123!' });
+    const common = await post(app, 'reset-password', {
+      authKey,
+      newPassword: 'Qwerty123!',
+      confirmPassword: 'Qwerty123!',
+    });
     expect(common.statusCode).toBe(400);
     expect(common.json().fields).toEqual([
-      { field: 'newPassword', key: 'api:password.common', message: 'This password is too common. Choose a password that is harder to guess.' },
+      {
+        field: 'newPassword',
+        key: 'api:password.common',
+        message: 'This password is too common. Choose a password that is harder to guess.',
+      },
     ]);
-    const mismatch = await post(app, 'reset-password', { authKey, newPassword: OTHER_PASSWORD, confirmPassword: 'Something-Else-1!' });
+    const mismatch = await post(app, 'reset-password', {
+      authKey,
+      newPassword: OTHER_PASSWORD,
+      confirmPassword: 'Something-Else-1!',
+    });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().fields.map((f: { field: string }) => f.field)).toContain('confirmPassword');
-    expect((await post(app, 'reset-password', { authKey, newPassword: OTHER_PASSWORD, confirmPassword: OTHER_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await post(app, 'reset-password', { authKey, newPassword: OTHER_PASSWORD, confirmPassword: OTHER_PASSWORD }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('changes the password for a signed-in user, ends the other sessions and keeps this one', async () => {
     const mine = (await registerVerifiedAndLogin(app, 'change@example.com')).tokenInfo;
-    const elsewhere = (await post(app, 'login', { email: 'change@example.com', password: STRONG_PASSWORD })).json().tokenInfo;
+    const elsewhere = (await post(app, 'login', { email: 'change@example.com', password: STRONG_PASSWORD })).json()
+      .tokenInfo;
     const response = await post(
       app,
       'change-password',
@@ -110,7 +150,13 @@ describe.each(databases())('password reset and change on %s', (kind) => {
     expect(wrong.json()).toEqual({
       error: 'Le mot de passe actuel n’est pas correct.',
       code: 'CURRENT_PASSWORD_INVALID',
-      fields: [{ field: 'currentPassword', key: 'api:accounts.currentPasswordInvalid', message: 'Le mot de passe actuel n’est pas correct.' }],
+      fields: [
+        {
+          field: 'currentPassword',
+          key: 'api:accounts.currentPasswordInvalid',
+          message: 'Le mot de passe actuel n’est pas correct.',
+        },
+      ],
     });
     const common = await post(
       app,
@@ -119,7 +165,9 @@ describe.each(databases())('password reset and change on %s', (kind) => {
       { token: tokenInfo.accessToken },
     );
     expect(common.json().fields[0]).toMatchObject({ field: 'newPassword', key: 'api:password.common' });
-    expect((await post(app, 'login', { email: 'careful@example.com', password: STRONG_PASSWORD })).statusCode).toBe(200);
+    expect((await post(app, 'login', { email: 'careful@example.com', password: STRONG_PASSWORD })).statusCode).toBe(
+      200,
+    );
   });
 
   it('requires a signed-in user to change a password', async () => {

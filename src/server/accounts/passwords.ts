@@ -45,7 +45,12 @@ let blockList: Set<string> | undefined;
 export function commonPasswords(): Set<string> {
   if (!blockList) {
     const text = readFileSync(new URL('./data/common-passwords.txt', import.meta.url), 'utf8');
-    blockList = new Set(text.split('\n').map((line) => line.trim()).filter(Boolean));
+    blockList = new Set(
+      text
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean),
+    );
   }
   return blockList;
 }

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, databases } from '../testing/harness';
-import { OTHER_PASSWORD, STRONG_PASSWORD, getProfile, post, registerVerifiedAndLogin, waitForMail } from './test-client';
+import {
+  OTHER_PASSWORD,
+  STRONG_PASSWORD,
+  getProfile,
+  post,
+  registerVerifiedAndLogin,
+  waitForMail,
+} from './test-client';
 
 const patchLanguage = (app: FastifyInstance, token: string, body: unknown, lang?: string) =>
   app.inject({
@@ -37,7 +44,11 @@ describe.each(databases())('the profile language on %s', (kind) => {
     );
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().fields).toEqual([
-      { field: 'currentPassword', key: 'api:accounts.currentPasswordInvalid', message: 'Le mot de passe actuel n’est pas correct.' },
+      {
+        field: 'currentPassword',
+        key: 'api:accounts.currentPasswordInvalid',
+        message: 'Le mot de passe actuel n’est pas correct.',
+      },
     ]);
   });
 
@@ -52,7 +63,9 @@ describe.each(databases())('the profile language on %s', (kind) => {
     );
     expect(changed.statusCode).toBe(200);
     // The answer follows the request's language; the e-mail the profile's.
-    expect(changed.json().message).toBe('Your password has been changed. You have been signed out on your other devices.');
+    expect(changed.json().message).toBe(
+      'Your password has been changed. You have been signed out on your other devices.',
+    );
     const [message] = await waitForMail(app, 'mail-language@example.com', 2);
     expect(message.subject).toBe('Votre mot de passe a été modifié');
   });

@@ -6,7 +6,15 @@ import { availableLanguages, languageOf, translate } from '../i18n';
 import { sendMail } from '../mail/mailer';
 import { renderMail, type MailTemplate } from '../mail/templates';
 import { authenticate, bearerToken, UNAUTHORIZED } from './authenticate';
-import { CODE_LIFETIME_SECONDS, CODE_MAX_ATTEMPTS, consumeCode, consumeLinkKey, issueCode, issueLinkKey, type CodeOutcome } from './email-keys';
+import {
+  CODE_LIFETIME_SECONDS,
+  CODE_MAX_ATTEMPTS,
+  consumeCode,
+  consumeLinkKey,
+  issueCode,
+  issueLinkKey,
+  type CodeOutcome,
+} from './email-keys';
 import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import type { ProfilesTable } from './tables';
 import { knownDeviceOf, rememberDevice } from './known-device';
@@ -25,7 +33,14 @@ import {
   type ThrottleRule,
   type ThrottleState,
 } from './throttle';
-import { revokeAllSessions, revokeSession, rotateRefreshToken, sessionOfRefreshToken, startSession, verifyAccessToken } from './tokens';
+import {
+  revokeAllSessions,
+  revokeSession,
+  rotateRefreshToken,
+  sessionOfRefreshToken,
+  startSession,
+  verifyAccessToken,
+} from './tokens';
 
 /** Stable codes of the accounts area (contract 11). */
 export const ACCOUNT_ERRORS = {
@@ -97,10 +112,17 @@ const normaliseEmail = (email: string) => email.trim().toLowerCase();
 function tooMany(state: ThrottleState): ApiError {
   // A short growing delay is said in seconds, a longer wait in minutes.
   const inSeconds = state.retryAfterSeconds < 60;
-  return new ApiError(429, ERROR_CODES.tooManyRequests, inSeconds ? 'api:accounts.tooManyAttemptsSeconds' : 'api:accounts.tooManyAttempts', {
-    retryAfterSeconds: state.retryAfterSeconds,
-    vars: { count: inSeconds ? Math.max(1, Math.ceil(state.retryAfterSeconds)) : Math.ceil(state.retryAfterSeconds / 60) },
-  });
+  return new ApiError(
+    429,
+    ERROR_CODES.tooManyRequests,
+    inSeconds ? 'api:accounts.tooManyAttemptsSeconds' : 'api:accounts.tooManyAttempts',
+    {
+      retryAfterSeconds: state.retryAfterSeconds,
+      vars: {
+        count: inSeconds ? Math.max(1, Math.ceil(state.retryAfterSeconds)) : Math.ceil(state.retryAfterSeconds / 60),
+      },
+    },
+  );
 }
 
 function commonPasswordError(field: string, lang: string): ApiError {
@@ -144,9 +166,18 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   });
 
   const mail = (row: Pick<ProfilesTable, 'email' | 'language' | 'given_names'>, template: MailTemplate) =>
-    sendMail(app, renderMail(template, { to: row.email, language: row.language, name: row.given_names, publicUrl: config.publicUrl }));
+    sendMail(
+      app,
+      renderMail(template, {
+        to: row.email,
+        language: row.language,
+        name: row.given_names,
+        publicUrl: config.publicUrl,
+      }),
+    );
 
-  const findByEmail = (email: string) => db.selectFrom('profiles').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst();
+  const findByEmail = (email: string) =>
+    db.selectFrom('profiles').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst();
   const findById = (id: string) => db.selectFrom('profiles').selectAll().where('id', '=', id).executeTakeFirst();
 
   /** Counts one e-mail towards the address's and the client's hourly limits, or answers 429. */
@@ -167,11 +198,21 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   const ABSENT_CODE_RULE = { limit: CODE_MAX_ATTEMPTS, windowSeconds: CODE_LIFETIME_SECONDS };
   const absentCodeBucket = (email: string, purpose: EmailAction) => addressBucket(`absent-code-${purpose}`, email);
 
-  const checkCode = async (email: string, profile: ProfilesTable | undefined, purpose: EmailAction, code: string, now: Date): Promise<CodeOutcome> => {
-    const outcome: CodeOutcome = profile ? await consumeCode(db, config.jwtSecret, profile.id, purpose, code, now) : { ok: false, reason: 'no-code' };
+  const checkCode = async (
+    email: string,
+    profile: ProfilesTable | undefined,
+    purpose: EmailAction,
+    code: string,
+    now: Date,
+  ): Promise<CodeOutcome> => {
+    const outcome: CodeOutcome = profile
+      ? await consumeCode(db, config.jwtSecret, profile.id, purpose, code, now)
+      : { ok: false, reason: 'no-code' };
     if (outcome.ok || outcome.reason !== 'no-code') return outcome;
     const before = await consume(db, absentCodeBucket(email, purpose), ABSENT_CODE_RULE, now);
-    return before.limited || before.count + 1 >= CODE_MAX_ATTEMPTS ? { ok: false, reason: 'attempts-exceeded' } : { ok: false, reason: 'invalid' };
+    return before.limited || before.count + 1 >= CODE_MAX_ATTEMPTS
+      ? { ok: false, reason: 'attempts-exceeded' }
+      : { ok: false, reason: 'invalid' };
   };
 
   /** Counts an e-mail request and forgets the address's wrong codes of that purpose (see checkCode). */
@@ -193,11 +234,19 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   };
 
   const markVerified = (profileId: string, now: Date) =>
-    db.updateTable('profiles').set({ email_verified: 1, updated_at: now.toISOString() }).where('id', '=', profileId).execute();
+    db
+      .updateTable('profiles')
+      .set({ email_verified: 1, updated_at: now.toISOString() })
+      .where('id', '=', profileId)
+      .execute();
 
   const setPassword = async (profileId: string, password: string, now: Date) => {
     const passwordHash = await hashPassword(password);
-    await db.updateTable('profiles').set({ password_hash: passwordHash, updated_at: now.toISOString() }).where('id', '=', profileId).execute();
+    await db
+      .updateTable('profiles')
+      .set({ password_hash: passwordHash, updated_at: now.toISOString() })
+      .where('id', '=', profileId)
+      .execute();
   };
 
   app.post<{ Body: RegistrationBody }>(
@@ -247,7 +296,8 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     const state = await throttleState(db, ipBucket('code', ip), THROTTLE_RULES.codeEntryIp, now);
     if (state.limited) throw tooMany(state);
   };
-  const countWrongEntry = (ip: string, now: Date) => recordEvent(db, ipBucket('code', ip), THROTTLE_RULES.codeEntryIp, now);
+  const countWrongEntry = (ip: string, now: Date) =>
+    recordEvent(db, ipBucket('code', ip), THROTTLE_RULES.codeEntryIp, now);
 
   app.post<{ Body: VerifyBody }>(
     `${PROFILE_PREFIX}/verify`,
@@ -355,7 +405,8 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
         throw new ApiError(401, ACCOUNT_ERRORS.invalidCredentials, 'api:accounts.invalidCredentials');
       }
       // Said only to someone who knows the password, so it reveals nothing to a guesser.
-      if (profile.email_verified !== 1) throw new ApiError(403, ACCOUNT_ERRORS.emailNotVerified, 'api:accounts.emailNotVerified');
+      if (profile.email_verified !== 1)
+        throw new ApiError(403, ACCOUNT_ERRORS.emailNotVerified, 'api:accounts.emailNotVerified');
       await clearBucket(db, counted[0][0]);
       rememberDevice(reply, config.jwtSecret, profile.id, device, config.publicUrl.startsWith('https:'));
       const { sessionId, ...tokenInfo } = await startSession(db, config, profile.id, now);
@@ -369,7 +420,10 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     { schema: { body: { $ref: 'api/refresh#' } } },
     async (request): Promise<TokenInfo> => {
       const outcome = await rotateRefreshToken(db, config, request.body.refreshToken, new Date(), (details) =>
-        request.log.warn({ event: 'refresh-token-reuse', ...details }, 'a rotated refresh token was used again: session family revoked'),
+        request.log.warn(
+          { event: 'refresh-token-reuse', ...details },
+          'a rotated refresh token was used again: session family revoked',
+        ),
       );
       if (!outcome.ok) throw new ApiError(401, ACCOUNT_ERRORS.refreshTokenInvalid, 'api:accounts.refreshTokenInvalid');
       return outcome.tokenInfo;
@@ -417,7 +471,9 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       await revokeAllSessions(db, profile.id, 'password-reset', now);
       // The owner proved the address: every client may sign in with the new password at once.
       await clearBucketFamily(db, addressBucket('login', profile.email));
-      afterAnswer(request, 'password-changed e-mail', () => mail(profile, { template: 'password-changed', changedAt: now }));
+      afterAnswer(request, 'password-changed e-mail', () =>
+        mail(profile, { template: 'password-changed', changedAt: now }),
+      );
       return { message: translate(lang, 'api:accounts.passwordReset') };
     },
   );
@@ -439,7 +495,13 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
         if (!(await consumeLinkKey(db, body.authKey, 'RESET_PASSWORD', now, profile.id))) {
           await countWrongEntry(request.ip, now);
           throw new ApiError(400, ACCOUNT_ERRORS.resetLinkInvalid, 'api:accounts.resetCodeExpired', {
-            fields: [{ field: 'authKey', key: 'api:accounts.resetCodeExpired', message: translate(lang, 'api:accounts.resetCodeExpired') }],
+            fields: [
+              {
+                field: 'authKey',
+                key: 'api:accounts.resetCodeExpired',
+                message: translate(lang, 'api:accounts.resetCodeExpired'),
+              },
+            ],
           });
         }
       } else {
@@ -465,7 +527,9 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
         await clearBucketFamily(db, addressBucket('login', profile.email));
         await clearBucket(db, passwordBucket);
       }
-      afterAnswer(request, 'password-changed e-mail', () => mail(profile, { template: 'password-changed', changedAt: now }));
+      afterAnswer(request, 'password-changed e-mail', () =>
+        mail(profile, { template: 'password-changed', changedAt: now }),
+      );
       return { message: translate(lang, 'api:accounts.passwordChanged') };
     },
   );
@@ -484,11 +548,21 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       if (!availableLanguages().includes(language)) {
         const lang = languageOf(request);
         throw new ApiError(400, ACCOUNT_ERRORS.validationFailed, 'validation:request.invalid', {
-          fields: [{ field: 'language', key: 'api:accounts.languageNotOffered', message: translate(lang, 'api:accounts.languageNotOffered') }],
+          fields: [
+            {
+              field: 'language',
+              key: 'api:accounts.languageNotOffered',
+              message: translate(lang, 'api:accounts.languageNotOffered'),
+            },
+          ],
         });
       }
       const now = new Date();
-      await db.updateTable('profiles').set({ language, updated_at: now.toISOString() }).where('id', '=', request.profileId).execute();
+      await db
+        .updateTable('profiles')
+        .set({ language, updated_at: now.toISOString() })
+        .where('id', '=', request.profileId)
+        .execute();
       const profile = await findById(request.profileId);
       if (!profile) throw new ApiError(401, UNAUTHORIZED, 'api:accounts.unauthorized');
       return profileView(profile);

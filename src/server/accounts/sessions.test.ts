@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, databases } from '../testing/harness';
-import { STRONG_PASSWORD, getProfile, post, registerVerifiedAndLogin, registrationBody, waitForMail } from './test-client';
+import {
+  STRONG_PASSWORD,
+  getProfile,
+  post,
+  registerVerifiedAndLogin,
+  registrationBody,
+  waitForMail,
+} from './test-client';
 
 describe.each(databases())('sign-in, tokens and profile on %s', (kind) => {
   let app: FastifyInstance;
@@ -41,24 +48,55 @@ describe.each(databases())('sign-in, tokens and profile on %s', (kind) => {
 
   it('answers one message for a wrong password and for an unknown address', async () => {
     await registerVerifiedAndLogin(app, 'wrong@example.com');
-    const wrongPassword = await post(app, 'login', { email: 'wrong@example.com', password: 'Not-The-Password-1' }, { ip: '10.0.0.1' });
-    const unknownAccount = await post(app, 'login', { email: 'nobody@example.com', password: STRONG_PASSWORD }, { ip: '10.0.0.2' });
+    const wrongPassword = await post(
+      app,
+      'login',
+      { email: 'wrong@example.com', password: 'Not-The-Password-1' },
+      { ip: '10.0.0.1' },
+    );
+    const unknownAccount = await post(
+      app,
+      'login',
+      { email: 'nobody@example.com', password: STRONG_PASSWORD },
+      { ip: '10.0.0.2' },
+    );
     expect(wrongPassword.statusCode).toBe(401);
     expect(unknownAccount.statusCode).toBe(401);
     expect(wrongPassword.body).toBe(unknownAccount.body);
-    expect(wrongPassword.json()).toEqual({ error: 'The e-mail address or password is not correct.', code: 'INVALID_CREDENTIALS' });
-    const french = await post(app, 'login', { email: 'nobody@example.com', password: 'x' }, { lang: 'fr', ip: '10.0.0.3' });
+    expect(wrongPassword.json()).toEqual({
+      error: 'The e-mail address or password is not correct.',
+      code: 'INVALID_CREDENTIALS',
+    });
+    const french = await post(
+      app,
+      'login',
+      { email: 'nobody@example.com', password: 'x' },
+      { lang: 'fr', ip: '10.0.0.3' },
+    );
     expect(french.json().error).toBe('L’adresse e-mail ou le mot de passe n’est pas correct.');
   });
 
   it('tells an unverified profile to confirm its address only once the password is right', async () => {
     await post(app, 'register', registrationBody('unverified@example.com'));
     await waitForMail(app, 'unverified@example.com');
-    const wrong = await post(app, 'login', { email: 'unverified@example.com', password: 'Not-The-Password-1' }, { ip: '10.0.1.1' });
+    const wrong = await post(
+      app,
+      'login',
+      { email: 'unverified@example.com', password: 'Not-The-Password-1' },
+      { ip: '10.0.1.1' },
+    );
     expect(wrong.json().code).toBe('INVALID_CREDENTIALS');
-    const right = await post(app, 'login', { email: 'unverified@example.com', password: STRONG_PASSWORD }, { ip: '10.0.1.1' });
+    const right = await post(
+      app,
+      'login',
+      { email: 'unverified@example.com', password: STRONG_PASSWORD },
+      { ip: '10.0.1.1' },
+    );
     expect(right.statusCode).toBe(403);
-    expect(right.json()).toEqual({ error: expect.stringContaining('Confirm your e-mail address'), code: 'EMAIL_NOT_VERIFIED' });
+    expect(right.json()).toEqual({
+      error: expect.stringContaining('Confirm your e-mail address'),
+      code: 'EMAIL_NOT_VERIFIED',
+    });
   });
 
   it('refuses a malformed sign-in body with field errors', async () => {
@@ -74,21 +112,41 @@ describe.each(databases())('sign-in, tokens and profile on %s', (kind) => {
     vi.setSystemTime(new Date('2027-01-01T09:00:00Z'));
     const statuses = [];
     for (let i = 0; i < 10; i++) {
-      statuses.push((await post(app, 'login', { email: 'target@example.com', password: `Wrong-${i}-Pass!` }, { ip: `203.0.113.${i}` })).statusCode);
+      statuses.push(
+        (
+          await post(
+            app,
+            'login',
+            { email: 'target@example.com', password: `Wrong-${i}-Pass!` },
+            { ip: `203.0.113.${i}` },
+          )
+        ).statusCode,
+      );
     }
     expect(statuses).toEqual(Array(10).fill(401));
     vi.setSystemTime(new Date('2027-01-01T09:05:00Z'));
     // Limits per client address and the growing delay are tested in login-throttle.test.ts.
-    expect((await post(app, 'login', { email: 'target@example.com', password: STRONG_PASSWORD }, { ip: '203.0.113.200' })).statusCode).toBe(200);
+    expect(
+      (await post(app, 'login', { email: 'target@example.com', password: STRONG_PASSWORD }, { ip: '203.0.113.200' }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('throttles a client address after 10 failures whatever accounts it tries', async () => {
     const statuses = [];
     for (let i = 0; i < 11; i++) {
-      statuses.push((await post(app, 'login', { email: `spray${i}@example.com`, password: 'Guess-1234!' }, { ip: '198.51.100.99' })).statusCode);
+      statuses.push(
+        (await post(app, 'login', { email: `spray${i}@example.com`, password: 'Guess-1234!' }, { ip: '198.51.100.99' }))
+          .statusCode,
+      );
     }
     expect(statuses).toEqual([...Array(10).fill(401), 429]);
-    const response = await post(app, 'login', { email: 'other@example.com', password: 'x' }, { ip: '198.51.100.99', lang: 'fr' });
+    const response = await post(
+      app,
+      'login',
+      { email: 'other@example.com', password: 'x' },
+      { ip: '198.51.100.99', lang: 'fr' },
+    );
     expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
     expect(response.json().error).toMatch(/^Trop de tentatives/);
   });
@@ -108,7 +166,10 @@ describe.each(databases())('sign-in, tokens and profile on %s', (kind) => {
     // The first token's successor has been used, so this is a copy, not a lost answer.
     const replay = await post(app, 'refresh', { refreshToken: tokenInfo.refreshToken });
     expect(replay.statusCode).toBe(401);
-    expect(replay.json()).toEqual({ error: 'Your session has ended. Please sign in again.', code: 'REFRESH_TOKEN_INVALID' });
+    expect(replay.json()).toEqual({
+      error: 'Your session has ended. Please sign in again.',
+      code: 'REFRESH_TOKEN_INVALID',
+    });
     expect((await post(app, 'refresh', { refreshToken: latest.refreshToken })).statusCode).toBe(401);
     expect((await getProfile(app, latest.accessToken)).statusCode).toBe(401);
     expect((await getProfile(app, tokenInfo.accessToken)).statusCode).toBe(401);
@@ -176,7 +237,10 @@ describe.each(databases())('sign-in, tokens and profile on %s', (kind) => {
     at(12 * 3600);
     const refused = await post(app, 'refresh', { refreshToken: last.json().refreshToken });
     expect(refused.statusCode).toBe(401);
-    expect(refused.json()).toEqual({ error: 'Your session has ended. Please sign in again.', code: 'REFRESH_TOKEN_INVALID' });
+    expect(refused.json()).toEqual({
+      error: 'Your session has ended. Please sign in again.',
+      code: 'REFRESH_TOKEN_INVALID',
+    });
     // Its access token had five minutes to run; the session's end is the end of it too.
     expect((await getProfile(app, last.json().accessToken)).statusCode).toBe(401);
     // Signing in again starts a new session with the full lifetime.
@@ -186,8 +250,14 @@ describe.each(databases())('sign-in, tokens and profile on %s', (kind) => {
 
   it('logs out on the server: the access and refresh tokens stop working', async () => {
     const { tokenInfo } = await registerVerifiedAndLogin(app, 'logout@example.com');
-    const other = (await post(app, 'login', { email: 'logout@example.com', password: STRONG_PASSWORD })).json().tokenInfo;
-    const response = await post(app, 'logout', { refreshToken: tokenInfo.refreshToken }, { token: tokenInfo.accessToken });
+    const other = (await post(app, 'login', { email: 'logout@example.com', password: STRONG_PASSWORD })).json()
+      .tokenInfo;
+    const response = await post(
+      app,
+      'logout',
+      { refreshToken: tokenInfo.refreshToken },
+      { token: tokenInfo.accessToken },
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'You have signed out.' });
     expect((await getProfile(app, tokenInfo.accessToken)).statusCode).toBe(401);

@@ -27,7 +27,9 @@ describe('account e-mails through a real SMTP server', () => {
     expect(code).not.toBeNull();
 
     expect((await post(app, 'verify', { email: 'smtp.user@example.com', code: code![1] })).statusCode).toBe(200);
-    expect((await post(app, 'login', { email: 'smtp.user@example.com', password: STRONG_PASSWORD })).statusCode).toBe(200);
+    expect((await post(app, 'login', { email: 'smtp.user@example.com', password: STRONG_PASSWORD })).statusCode).toBe(
+      200,
+    );
 
     await post(app, 'request-password-reset', { email: 'smtp.user@example.com' });
     const messages = await sink.waitFor(2);

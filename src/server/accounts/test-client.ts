@@ -59,7 +59,12 @@ export async function mailbox(app: FastifyInstance, to: string): Promise<Mailbox
 }
 
 /** Waits until the address has received `count` messages (mail is sent after the answer), newest first. */
-export async function waitForMail(app: FastifyInstance, to: string, count = 1, timeoutMs = 5000): Promise<MailboxMessage[]> {
+export async function waitForMail(
+  app: FastifyInstance,
+  to: string,
+  count = 1,
+  timeoutMs = 5000,
+): Promise<MailboxMessage[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const messages = await mailbox(app, to);
@@ -84,7 +89,11 @@ export function codeOf(message: { text: string }): string {
 }
 
 /** Registers, confirms the address through the e-mailed link, and signs in. */
-export async function registerVerifiedAndLogin(app: FastifyInstance, email: string, password = STRONG_PASSWORD): Promise<LoginResult> {
+export async function registerVerifiedAndLogin(
+  app: FastifyInstance,
+  email: string,
+  password = STRONG_PASSWORD,
+): Promise<LoginResult> {
   const registered = await post(app, 'register', registrationBody(email, { password, confirmPassword: password }));
   if (registered.statusCode !== 201) throw new Error(`register answered ${registered.statusCode}: ${registered.body}`);
   const [message] = await waitForMail(app, email);

@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
 
 /** Inserts a profile row directly, for tests of the modules below the routes. */
-export async function insertTestProfile(db: Db, overrides: { email?: string; passwordHash?: string; verified?: boolean } = {}): Promise<string> {
+export async function insertTestProfile(
+  db: Db,
+  overrides: { email?: string; passwordHash?: string; verified?: boolean } = {},
+): Promise<string> {
   const id = randomUUID();
   const now = new Date().toISOString();
   await db

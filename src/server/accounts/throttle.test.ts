@@ -5,7 +5,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { createTestDb, databases, type TestDb } from '../testing/harness';
-import { addressBucket, addressClientBucket, clearBucket, clearBucketFamily, consume, delayedState, growingDelaySeconds, ipBucket, mostRestrictive, recordEvent, throttleState } from './throttle';
+import {
+  addressBucket,
+  addressClientBucket,
+  clearBucket,
+  clearBucketFamily,
+  consume,
+  delayedState,
+  growingDelaySeconds,
+  ipBucket,
+  mostRestrictive,
+  recordEvent,
+  throttleState,
+} from './throttle';
 
 const rule = { limit: 3, windowSeconds: 60 };
 const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 12, 0, 0) + seconds * 1000);
@@ -33,7 +45,11 @@ describe.each(databases())('throttle on %s', (kind) => {
     const bucket = 'test:slide';
     for (const second of [0, 20, 40]) await recordEvent(testDb.db, bucket, rule, at(second));
     expect((await throttleState(testDb.db, bucket, rule, at(59))).limited).toBe(true);
-    expect(await throttleState(testDb.db, bucket, rule, at(60))).toEqual({ limited: false, count: 2, retryAfterSeconds: 0 });
+    expect(await throttleState(testDb.db, bucket, rule, at(60))).toEqual({
+      limited: false,
+      count: 2,
+      retryAfterSeconds: 0,
+    });
     expect((await throttleState(testDb.db, bucket, rule, at(100))).count).toBe(0);
   });
 
@@ -61,14 +77,26 @@ describe.each(databases())('throttle on %s', (kind) => {
     const delayed = { limit: 5, windowSeconds: 600, freeFailures: 2 };
     const bucket = 'test:delayed';
     for (const second of [0, 0]) await recordEvent(testDb.db, bucket, delayed, at(second));
-    expect(await delayedState(testDb.db, bucket, delayed, at(0))).toEqual({ limited: true, count: 2, retryAfterSeconds: 1 });
+    expect(await delayedState(testDb.db, bucket, delayed, at(0))).toEqual({
+      limited: true,
+      count: 2,
+      retryAfterSeconds: 1,
+    });
     expect((await delayedState(testDb.db, bucket, delayed, at(1))).limited).toBe(false);
     await recordEvent(testDb.db, bucket, delayed, at(1));
-    expect(await delayedState(testDb.db, bucket, delayed, at(1))).toEqual({ limited: true, count: 3, retryAfterSeconds: 2 });
+    expect(await delayedState(testDb.db, bucket, delayed, at(1))).toEqual({
+      limited: true,
+      count: 3,
+      retryAfterSeconds: 2,
+    });
     await recordEvent(testDb.db, bucket, delayed, at(3));
     expect((await delayedState(testDb.db, bucket, delayed, at(5))).retryAfterSeconds).toBe(2);
     await recordEvent(testDb.db, bucket, delayed, at(7));
-    expect(await delayedState(testDb.db, bucket, delayed, at(100))).toEqual({ limited: true, count: 5, retryAfterSeconds: 500 });
+    expect(await delayedState(testDb.db, bucket, delayed, at(100))).toEqual({
+      limited: true,
+      count: 5,
+      retryAfterSeconds: 500,
+    });
     expect([2, 3, 4, 20].map((n) => growingDelaySeconds(n, delayed))).toEqual([1, 2, 4, 600]);
   });
 
@@ -78,7 +106,11 @@ describe.each(databases())('throttle on %s', (kind) => {
     const other = addressBucket('family', 'bob@example.com');
     for (const bucket of [account, perClient, other, `${account}x`]) await recordEvent(testDb.db, bucket, rule, at(0));
     await clearBucketFamily(testDb.db, account);
-    const left = await testDb.db.selectFrom('throttle_events').select('bucket').where('bucket', 'in', [account, perClient, other, `${account}x`]).execute();
+    const left = await testDb.db
+      .selectFrom('throttle_events')
+      .select('bucket')
+      .where('bucket', 'in', [account, perClient, other, `${account}x`])
+      .execute();
     expect(left.map((row) => row.bucket).sort()).toEqual([other, `${account}x`].sort());
   });
 });

@@ -142,7 +142,9 @@ export async function clearBucketFamily(db: Db, bucket: string): Promise<void> {
   const prefix = `${bucket}:`;
   await db
     .deleteFrom('throttle_events')
-    .where((eb) => eb.or([eb('bucket', '=', bucket), eb(sql<string>`substr(bucket, 1, ${sql.lit(prefix.length)})`, '=', prefix)]))
+    .where((eb) =>
+      eb.or([eb('bucket', '=', bucket), eb(sql<string>`substr(bucket, 1, ${sql.lit(prefix.length)})`, '=', prefix)]),
+    )
     .execute();
 }
 

@@ -12,7 +12,11 @@ import {
   verifyAccessToken,
 } from './tokens';
 
-const settings = { jwtSecret: 'a-test-secret-of-sufficient-length-000', accessTokenTtlSeconds: 900, refreshTokenTtlSeconds: 3600 };
+const settings = {
+  jwtSecret: 'a-test-secret-of-sufficient-length-000',
+  accessTokenTtlSeconds: 900,
+  refreshTokenTtlSeconds: 3600,
+};
 const t0 = new Date('2026-02-01T08:00:00.000Z');
 const later = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
 
@@ -35,11 +39,18 @@ describe.each(databases())('tokens on %s', (kind) => {
     expect(claims.sid).toBe(session.sessionId);
     expect(claims.exp! - claims.iat!).toBe(900);
     expect(Buffer.from(session.refreshToken, 'base64url')).toHaveLength(32);
-    const stored = await testDb.db.selectFrom('refresh_tokens').selectAll().where('session_id', '=', session.sessionId).execute();
+    const stored = await testDb.db
+      .selectFrom('refresh_tokens')
+      .selectAll()
+      .where('session_id', '=', session.sessionId)
+      .execute();
     expect(stored).toHaveLength(1);
     expect(stored[0].token_hash).toBe(hashToken(session.refreshToken));
     expect(stored[0].token_hash).not.toBe(session.refreshToken);
-    expect(await verifyAccessToken(testDb.db, settings, session.accessToken, later(1))).toEqual({ profileId, sessionId: session.sessionId });
+    expect(await verifyAccessToken(testDb.db, settings, session.accessToken, later(1))).toEqual({
+      profileId,
+      sessionId: session.sessionId,
+    });
   });
 
   it('refuses an access token after its lifetime, with another secret, or tampered', async () => {
@@ -47,7 +58,14 @@ describe.each(databases())('tokens on %s', (kind) => {
     const { accessToken } = await startSession(testDb.db, settings, profileId, t0);
     expect(await verifyAccessToken(testDb.db, settings, accessToken, later(899))).toBeDefined();
     expect(await verifyAccessToken(testDb.db, settings, accessToken, later(901))).toBeUndefined();
-    expect(await verifyAccessToken(testDb.db, { ...settings, jwtSecret: 'another-secret-another-secret-000' }, accessToken, later(1))).toBeUndefined();
+    expect(
+      await verifyAccessToken(
+        testDb.db,
+        { ...settings, jwtSecret: 'another-secret-another-secret-000' },
+        accessToken,
+        later(1),
+      ),
+    ).toBeUndefined();
     const [header, , signature] = accessToken.split('.');
     const forged = Buffer.from(JSON.stringify({ sub: profileId, sid: 'x', exp: 9999999999 })).toString('base64url');
     expect(await verifyAccessToken(testDb.db, settings, `${header}.${forged}.${signature}`, later(1))).toBeUndefined();
@@ -72,12 +90,22 @@ describe.each(databases())('tokens on %s', (kind) => {
     const second = await rotateRefreshToken(testDb.db, settings, first.refreshToken, later(60), vi.fn());
     if (!second.ok) throw new Error('rotation failed');
     const onReuse = vi.fn();
-    expect(await rotateRefreshToken(testDb.db, settings, first.refreshToken, later(70), onReuse)).toEqual({ ok: false, reason: 'reused' });
+    expect(await rotateRefreshToken(testDb.db, settings, first.refreshToken, later(70), onReuse)).toEqual({
+      ok: false,
+      reason: 'reused',
+    });
     expect(onReuse).toHaveBeenCalledWith({ sessionId: first.sessionId, profileId });
     // The legitimate holder of the newest token is signed out too: the thief and the owner cannot be told apart.
-    expect(await rotateRefreshToken(testDb.db, settings, second.tokenInfo.refreshToken, later(80), vi.fn())).toEqual({ ok: false, reason: 'revoked' });
+    expect(await rotateRefreshToken(testDb.db, settings, second.tokenInfo.refreshToken, later(80), vi.fn())).toEqual({
+      ok: false,
+      reason: 'revoked',
+    });
     expect(await verifyAccessToken(testDb.db, settings, second.tokenInfo.accessToken, later(80))).toBeUndefined();
-    const session = await testDb.db.selectFrom('auth_sessions').selectAll().where('id', '=', first.sessionId).executeTakeFirstOrThrow();
+    const session = await testDb.db
+      .selectFrom('auth_sessions')
+      .selectAll()
+      .where('id', '=', first.sessionId)
+      .executeTakeFirstOrThrow();
     expect(session.revoked_reason).toBe('reuse');
   });
 
@@ -108,11 +136,24 @@ describe.each(databases())('tokens on %s', (kind) => {
       expect(onReuse).not.toHaveBeenCalled();
       expect(recovered.sessionId).toBe(first.sessionId);
       expect(recovered.tokenInfo.refreshToken).not.toBe(lost.tokenInfo.refreshToken);
-      expect(await verifyAccessToken(testDb.db, withGrace, recovered.tokenInfo.accessToken, later(66))).toEqual({ profileId, sessionId: first.sessionId });
+      expect(await verifyAccessToken(testDb.db, withGrace, recovered.tokenInfo.accessToken, later(66))).toEqual({
+        profileId,
+        sessionId: first.sessionId,
+      });
       // The session goes on rotating from the recovered token.
-      const next = await rotateRefreshToken(testDb.db, withGrace, recovered.tokenInfo.refreshToken, later(120), vi.fn());
+      const next = await rotateRefreshToken(
+        testDb.db,
+        withGrace,
+        recovered.tokenInfo.refreshToken,
+        later(120),
+        vi.fn(),
+      );
       expect(next.ok).toBe(true);
-      const session = await testDb.db.selectFrom('auth_sessions').selectAll().where('id', '=', first.sessionId).executeTakeFirstOrThrow();
+      const session = await testDb.db
+        .selectFrom('auth_sessions')
+        .selectAll()
+        .where('id', '=', first.sessionId)
+        .executeTakeFirstOrThrow();
       expect(session.revoked_at).toBeNull();
     });
 
@@ -125,7 +166,10 @@ describe.each(databases())('tokens on %s', (kind) => {
       expect(recovered.ok).toBe(true);
       // Only one token of the family is live at a time: the replaced one counts as a replay once its grace is over.
       const onReuse = vi.fn();
-      expect(await rotateRefreshToken(testDb.db, withGrace, lost.tokenInfo.refreshToken, later(200), onReuse)).toEqual({ ok: false, reason: 'reused' });
+      expect(await rotateRefreshToken(testDb.db, withGrace, lost.tokenInfo.refreshToken, later(200), onReuse)).toEqual({
+        ok: false,
+        reason: 'reused',
+      });
       expect(onReuse).toHaveBeenCalledWith({ sessionId: first.sessionId, profileId });
     });
 
@@ -135,9 +179,14 @@ describe.each(databases())('tokens on %s', (kind) => {
       const second = await rotateRefreshToken(testDb.db, withGrace, first.refreshToken, later(60), vi.fn());
       if (!second.ok) throw new Error('rotation failed');
       const onReuse = vi.fn();
-      expect(await rotateRefreshToken(testDb.db, withGrace, first.refreshToken, later(91), onReuse)).toEqual({ ok: false, reason: 'reused' });
+      expect(await rotateRefreshToken(testDb.db, withGrace, first.refreshToken, later(91), onReuse)).toEqual({
+        ok: false,
+        reason: 'reused',
+      });
       expect(onReuse).toHaveBeenCalledWith({ sessionId: first.sessionId, profileId });
-      expect(await rotateRefreshToken(testDb.db, withGrace, second.tokenInfo.refreshToken, later(92), vi.fn())).toEqual({ ok: false, reason: 'revoked' });
+      expect(await rotateRefreshToken(testDb.db, withGrace, second.tokenInfo.refreshToken, later(92), vi.fn())).toEqual(
+        { ok: false, reason: 'revoked' },
+      );
     });
 
     it('a replay after the successor was used revokes the family, even within the grace period', async () => {
@@ -148,10 +197,16 @@ describe.each(databases())('tokens on %s', (kind) => {
       const third = await rotateRefreshToken(testDb.db, withGrace, second.tokenInfo.refreshToken, later(62), vi.fn());
       if (!third.ok) throw new Error('rotation failed');
       const onReuse = vi.fn();
-      expect(await rotateRefreshToken(testDb.db, withGrace, first.refreshToken, later(65), onReuse)).toEqual({ ok: false, reason: 'reused' });
+      expect(await rotateRefreshToken(testDb.db, withGrace, first.refreshToken, later(65), onReuse)).toEqual({
+        ok: false,
+        reason: 'reused',
+      });
       expect(onReuse).toHaveBeenCalledTimes(1);
       expect(await verifyAccessToken(testDb.db, withGrace, third.tokenInfo.accessToken, later(66))).toBeUndefined();
-      expect(await rotateRefreshToken(testDb.db, withGrace, third.tokenInfo.refreshToken, later(67), vi.fn())).toEqual({ ok: false, reason: 'revoked' });
+      expect(await rotateRefreshToken(testDb.db, withGrace, third.tokenInfo.refreshToken, later(67), vi.fn())).toEqual({
+        ok: false,
+        reason: 'revoked',
+      });
     });
 
     it('a second replay of the same lost token revokes the family: its successor has been replaced', async () => {
@@ -159,7 +214,10 @@ describe.each(databases())('tokens on %s', (kind) => {
       const first = await startSession(testDb.db, withGrace, profileId, t0);
       await rotateRefreshToken(testDb.db, withGrace, first.refreshToken, later(60), vi.fn());
       expect((await rotateRefreshToken(testDb.db, withGrace, first.refreshToken, later(61), vi.fn())).ok).toBe(true);
-      expect(await rotateRefreshToken(testDb.db, withGrace, first.refreshToken, later(62), vi.fn())).toEqual({ ok: false, reason: 'reused' });
+      expect(await rotateRefreshToken(testDb.db, withGrace, first.refreshToken, later(62), vi.fn())).toEqual({
+        ok: false,
+        reason: 'reused',
+      });
     });
 
     it('does not apply to a revoked family', async () => {
@@ -176,7 +234,13 @@ describe.each(databases())('tokens on %s', (kind) => {
     // Two hours from sign-in, refresh tokens of one hour.
     const limited = { ...settings, sessionMaxSeconds: 7200, refreshReuseGraceSeconds: 30 };
     const expiresAt = async (refreshToken: string) =>
-      (await testDb.db.selectFrom('refresh_tokens').select('expires_at').where('token_hash', '=', hashToken(refreshToken)).executeTakeFirstOrThrow()).expires_at;
+      (
+        await testDb.db
+          .selectFrom('refresh_tokens')
+          .select('expires_at')
+          .where('token_hash', '=', hashToken(refreshToken))
+          .executeTakeFirstOrThrow()
+      ).expires_at;
 
     it('cuts the refresh token lifetime answered on every refresh at the end, then refuses to refresh', async () => {
       const profileId = await insertTestProfile(testDb.db);
@@ -195,10 +259,16 @@ describe.each(databases())('tokens on %s', (kind) => {
       // Whole seconds, rounded down: the client's deadline is never after the server's.
       expect(last.tokenInfo.refreshExpiresIn).toBe(49);
       const onReuse = vi.fn();
-      expect(await rotateRefreshToken(testDb.db, limited, last.tokenInfo.refreshToken, later(7200), onReuse)).toEqual({ ok: false, reason: 'expired' });
+      expect(await rotateRefreshToken(testDb.db, limited, last.tokenInfo.refreshToken, later(7200), onReuse)).toEqual({
+        ok: false,
+        reason: 'expired',
+      });
       expect(onReuse).not.toHaveBeenCalled();
       // The access token of the last refresh would run to 8050 s; the session ends at 7200 s.
-      expect(await verifyAccessToken(testDb.db, limited, last.tokenInfo.accessToken, later(7199))).toEqual({ profileId, sessionId: first.sessionId });
+      expect(await verifyAccessToken(testDb.db, limited, last.tokenInfo.accessToken, later(7199))).toEqual({
+        profileId,
+        sessionId: first.sessionId,
+      });
       expect(await verifyAccessToken(testDb.db, limited, last.tokenInfo.accessToken, later(7200))).toBeUndefined();
     });
 
@@ -215,7 +285,9 @@ describe.each(databases())('tokens on %s', (kind) => {
       const second = await rotateRefreshToken(testDb.db, settings, first.refreshToken, later(3500), vi.fn());
       if (!second.ok) throw new Error('rotation failed');
       const lowered = { ...settings, sessionMaxSeconds: 3600 };
-      expect(await rotateRefreshToken(testDb.db, lowered, second.tokenInfo.refreshToken, later(3600), vi.fn())).toEqual({ ok: false, reason: 'expired' });
+      expect(await rotateRefreshToken(testDb.db, lowered, second.tokenInfo.refreshToken, later(3600), vi.fn())).toEqual(
+        { ok: false, reason: 'expired' },
+      );
       expect(await verifyAccessToken(testDb.db, lowered, second.tokenInfo.accessToken, later(3600))).toBeUndefined();
       expect(await verifyAccessToken(testDb.db, settings, second.tokenInfo.accessToken, later(3600))).toBeDefined();
     });
@@ -228,9 +300,13 @@ describe.each(databases())('tokens on %s', (kind) => {
       const lost = await rotateRefreshToken(testDb.db, limited, second.tokenInfo.refreshToken, later(7180), vi.fn());
       if (!lost.ok) throw new Error('rotation failed');
       const onReuse = vi.fn();
-      expect(await rotateRefreshToken(testDb.db, limited, second.tokenInfo.refreshToken, later(7205), onReuse)).toEqual({ ok: false, reason: 'expired' });
+      expect(await rotateRefreshToken(testDb.db, limited, second.tokenInfo.refreshToken, later(7205), onReuse)).toEqual(
+        { ok: false, reason: 'expired' },
+      );
       expect(onReuse).not.toHaveBeenCalled();
-      expect(await rotateRefreshToken(testDb.db, limited, lost.tokenInfo.refreshToken, later(7206), vi.fn())).toMatchObject({ ok: false });
+      expect(
+        await rotateRefreshToken(testDb.db, limited, lost.tokenInfo.refreshToken, later(7206), vi.fn()),
+      ).toMatchObject({ ok: false });
     });
 
     it('still recognises a replayed token after the end as a replay', async () => {
@@ -239,7 +315,10 @@ describe.each(databases())('tokens on %s', (kind) => {
       const second = await rotateRefreshToken(testDb.db, limited, first.refreshToken, later(3000), vi.fn());
       if (!second.ok) throw new Error('rotation failed');
       const onReuse = vi.fn();
-      expect(await rotateRefreshToken(testDb.db, limited, first.refreshToken, later(8000), onReuse)).toEqual({ ok: false, reason: 'reused' });
+      expect(await rotateRefreshToken(testDb.db, limited, first.refreshToken, later(8000), onReuse)).toEqual({
+        ok: false,
+        reason: 'reused',
+      });
       expect(onReuse).toHaveBeenCalledWith({ sessionId: first.sessionId, profileId });
     });
   });
@@ -247,8 +326,14 @@ describe.each(databases())('tokens on %s', (kind) => {
   it('refuses an expired or unknown refresh token', async () => {
     const profileId = await insertTestProfile(testDb.db);
     const first = await startSession(testDb.db, settings, profileId, t0);
-    expect(await rotateRefreshToken(testDb.db, settings, first.refreshToken, later(3600), vi.fn())).toEqual({ ok: false, reason: 'expired' });
-    expect(await rotateRefreshToken(testDb.db, settings, 'A'.repeat(43), later(1), vi.fn())).toEqual({ ok: false, reason: 'unknown' });
+    expect(await rotateRefreshToken(testDb.db, settings, first.refreshToken, later(3600), vi.fn())).toEqual({
+      ok: false,
+      reason: 'expired',
+    });
+    expect(await rotateRefreshToken(testDb.db, settings, 'A'.repeat(43), later(1), vi.fn())).toEqual({
+      ok: false,
+      reason: 'unknown',
+    });
   });
 
   it('logout revokes the family; revoking all can keep the current session', async () => {
@@ -259,7 +344,10 @@ describe.each(databases())('tokens on %s', (kind) => {
     expect(await sessionOfRefreshToken(testDb.db, a.refreshToken)).toEqual({ sessionId: a.sessionId, profileId });
     await revokeSession(testDb.db, a.sessionId, 'logout', later(1));
     expect(await verifyAccessToken(testDb.db, settings, a.accessToken, later(2))).toBeUndefined();
-    expect(await rotateRefreshToken(testDb.db, settings, a.refreshToken, later(2), vi.fn())).toEqual({ ok: false, reason: 'revoked' });
+    expect(await rotateRefreshToken(testDb.db, settings, a.refreshToken, later(2), vi.fn())).toEqual({
+      ok: false,
+      reason: 'revoked',
+    });
     await revokeAllSessions(testDb.db, profileId, 'password-changed', later(3), c.sessionId);
     expect(await verifyAccessToken(testDb.db, settings, b.accessToken, later(4))).toBeUndefined();
     expect(await verifyAccessToken(testDb.db, settings, c.accessToken, later(4))).toBeDefined();

@@ -93,7 +93,13 @@ async function newRefreshToken(db: Db, sessionId: string, now: Date, lifetimeSec
  * minute before its access token runs out, so a shortened access token would make it refresh over and over in
  * the family's last minute; verifyAccessToken refuses access tokens past the end instead.
  */
-async function tokenInfo(db: Db, settings: TokenSettings, claims: AccessClaims, now: Date, end: number | undefined): Promise<TokenInfo> {
+async function tokenInfo(
+  db: Db,
+  settings: TokenSettings,
+  claims: AccessClaims,
+  now: Date,
+  end: number | undefined,
+): Promise<TokenInfo> {
   const refreshExpiresIn = refreshLifetimeSeconds(settings, now, end);
   return {
     accessToken: await signAccessToken(settings, claims, now),
@@ -104,11 +110,22 @@ async function tokenInfo(db: Db, settings: TokenSettings, claims: AccessClaims, 
 }
 
 /** Starts a session family for a profile that has just proven who it is, and answers its first tokens. */
-export async function startSession(db: Db, settings: TokenSettings, profileId: string, now: Date): Promise<TokenInfo & { sessionId: string }> {
+export async function startSession(
+  db: Db,
+  settings: TokenSettings,
+  profileId: string,
+  now: Date,
+): Promise<TokenInfo & { sessionId: string }> {
   const sessionId = randomUUID();
   await db
     .insertInto('auth_sessions')
-    .values({ id: sessionId, profile_id: profileId, created_at: now.toISOString(), revoked_at: null, revoked_reason: null })
+    .values({
+      id: sessionId,
+      profile_id: profileId,
+      created_at: now.toISOString(),
+      revoked_at: null,
+      revoked_reason: null,
+    })
     .execute();
   return { ...(await tokenInfo(db, settings, { profileId, sessionId }, now, sessionEnd(settings, now))), sessionId };
 }
@@ -125,7 +142,13 @@ function withinGrace(rotatedAt: string, now: Date, settings: TokenSettings): boo
  * (both are the same `now`), which is how the successor is found without another column. The mark is
  * conditional, so of two concurrent replays only one can succeed.
  */
-async function replaceUnusedSuccessor(db: Db, sessionId: string, tokenHash: string, rotatedAt: string, now: Date): Promise<boolean> {
+async function replaceUnusedSuccessor(
+  db: Db,
+  sessionId: string,
+  tokenHash: string,
+  rotatedAt: string,
+  now: Date,
+): Promise<boolean> {
   const successors = await db
     .selectFrom('refresh_tokens')
     .select(['token_hash', 'rotated_at'])
@@ -235,7 +258,10 @@ export async function revokeAllSessions(
 }
 
 /** The session a refresh token belongs to, when the token is known (used by logout to find the family). */
-export async function sessionOfRefreshToken(db: Db, refreshToken: string): Promise<{ sessionId: string; profileId: string } | undefined> {
+export async function sessionOfRefreshToken(
+  db: Db,
+  refreshToken: string,
+): Promise<{ sessionId: string; profileId: string } | undefined> {
   const row = await db
     .selectFrom('refresh_tokens')
     .innerJoin('auth_sessions', 'auth_sessions.id', 'refresh_tokens.session_id')
@@ -250,7 +276,12 @@ export async function sessionOfRefreshToken(db: Db, refreshToken: string): Promi
  * live in the database (so logout and reuse detection take effect at once, not when the token expires) and
  * has not reached its absolute end.
  */
-export async function verifyAccessToken(db: Db, settings: TokenSettings, token: string, now: Date): Promise<AccessClaims | undefined> {
+export async function verifyAccessToken(
+  db: Db,
+  settings: TokenSettings,
+  token: string,
+  now: Date,
+): Promise<AccessClaims | undefined> {
   let claims: AccessClaims;
   try {
     const { payload } = await jwtVerify(token, secretKey(settings), {

@@ -37,15 +37,38 @@ describe.each(databases())('applicants on %s', (kind) => {
       step: 'CAPTURE_BIOMETRICS',
       steps: expect.arrayContaining([{ step: 'CAPTURE_BIOMETRICS', state: 'IN_PROGRESS' }]),
     });
-    const child = await addApplicant(app, ana, guid, { isAccountHolder: false, relationship: 'CHILD', givenNames: 'Léa' });
+    const child = await addApplicant(app, ana, guid, {
+      isAccountHolder: false,
+      relationship: 'CHILD',
+      givenNames: 'Léa',
+    });
 
     const list = await call(app, ana, 'GET', applicantsUrl(guid));
     expect(list.statusCode).toBe(200);
-    expect(list.json().map((a: { applicantIdentifier: string }) => a.applicantIdentifier)).toEqual([self.applicantIdentifier, child]);
+    expect(list.json().map((a: { applicantIdentifier: string }) => a.applicantIdentifier)).toEqual([
+      self.applicantIdentifier,
+      child,
+    ]);
 
-    const edited = await call(app, ana, 'PUT', `${applicantsUrl(guid)}/${child}`, applicantBody({ isAccountHolder: false, relationship: 'GRANDCHILD', givenNames: 'Léa Rose', passportNumber: 'CD7654321' }));
+    const edited = await call(
+      app,
+      ana,
+      'PUT',
+      `${applicantsUrl(guid)}/${child}`,
+      applicantBody({
+        isAccountHolder: false,
+        relationship: 'GRANDCHILD',
+        givenNames: 'Léa Rose',
+        passportNumber: 'CD7654321',
+      }),
+    );
     expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toMatchObject({ applicantIdentifier: child, relationship: 'GRANDCHILD', givenNames: 'Léa Rose', passportNumber: 'CD7654321' });
+    expect(edited.json()).toMatchObject({
+      applicantIdentifier: child,
+      relationship: 'GRANDCHILD',
+      givenNames: 'Léa Rose',
+      passportNumber: 'CD7654321',
+    });
 
     const removed = await call(app, ana, 'DELETE', `${applicantsUrl(guid)}/${child}`);
     expect(removed.statusCode).toBe(200);
@@ -56,17 +79,42 @@ describe.each(databases())('applicants on %s', (kind) => {
 
   it('validates the applicant with its schema: relationship required for someone else, dropped for the account holder', async () => {
     const guid = await createApplication(app, ana);
-    const missing = await call(app, ana, 'POST', applicantsUrl(guid), applicantBody({ isAccountHolder: false, passportNumber: '12 34', dateOfBirth: '2001-02-29' }));
+    const missing = await call(
+      app,
+      ana,
+      'POST',
+      applicantsUrl(guid),
+      applicantBody({ isAccountHolder: false, passportNumber: '12 34', dateOfBirth: '2001-02-29' }),
+    );
     expect(missing.statusCode).toBe(400);
     const byField = (a: { field: string }, b: { field: string }) => a.field.localeCompare(b.field);
     expect([...missing.json().fields].sort(byField)).toEqual([
       { field: 'dateOfBirth', key: 'validation:date.invalid', message: 'Enter a real date' },
-      { field: 'passportNumber', key: 'applications:validation.passportNumberInvalid', message: 'Enter the passport number using 5 to 20 letters and numbers, without spaces' },
-      { field: 'relationship', key: 'applications:validation.relationshipRequired', message: 'Select how this person is related to you' },
+      {
+        field: 'passportNumber',
+        key: 'applications:validation.passportNumberInvalid',
+        message: 'Enter the passport number using 5 to 20 letters and numbers, without spaces',
+      },
+      {
+        field: 'relationship',
+        key: 'applications:validation.relationshipRequired',
+        message: 'Select how this person is related to you',
+      },
     ]);
-    const future = await call(app, ana, 'POST', applicantsUrl(guid), applicantBody({ dateOfBirth: '2999-01-01' }), 'fr');
+    const future = await call(
+      app,
+      ana,
+      'POST',
+      applicantsUrl(guid),
+      applicantBody({ dateOfBirth: '2999-01-01' }),
+      'fr',
+    );
     expect(future.json().fields).toEqual([
-      { field: 'dateOfBirth', key: 'applications:validation.dateOfBirthNotInPast', message: 'La date de naissance doit être dans le passé' },
+      {
+        field: 'dateOfBirth',
+        key: 'applications:validation.dateOfBirthNotInPast',
+        message: 'La date de naissance doit être dans le passé',
+      },
     ]);
     const self = await call(app, ana, 'POST', applicantsUrl(guid), applicantBody({ relationship: 'FRIEND' }));
     expect(self.statusCode).toBe(201);
@@ -76,14 +124,26 @@ describe.each(databases())('applicants on %s', (kind) => {
   it('allows the configured number of applicants (MAX_APPLICANTS), and one when applying only for oneself', async () => {
     const guid = await createApplication(app, ana, { applicationType: 'ETA', applyingFor: 'OTHERS' });
     for (let i = 0; i < 3; i++) await addApplicant(app, ana, guid, { isAccountHolder: false, relationship: 'FRIEND' });
-    const fourth = await call(app, ana, 'POST', applicantsUrl(guid), applicantBody({ isAccountHolder: false, relationship: 'FRIEND' }));
+    const fourth = await call(
+      app,
+      ana,
+      'POST',
+      applicantsUrl(guid),
+      applicantBody({ isAccountHolder: false, relationship: 'FRIEND' }),
+    );
     expect(fourth.statusCode).toBe(409);
-    expect(fourth.json()).toEqual({ error: 'An application can have at most 3 applicants.', code: 'APPLICANT_LIMIT_REACHED' });
+    expect(fourth.json()).toEqual({
+      error: 'An application can have at most 3 applicants.',
+      code: 'APPLICANT_LIMIT_REACHED',
+    });
 
     const solo = await createApplication(app, ana, { applicationType: 'ETA', applyingFor: 'SELF' });
     await addApplicant(app, ana, solo);
     const second = await call(app, ana, 'POST', applicantsUrl(solo), applicantBody(), 'fr');
-    expect(second.json()).toEqual({ error: 'Une demande peut compter au plus 1 demandeur.', code: 'APPLICANT_LIMIT_REACHED' });
+    expect(second.json()).toEqual({
+      error: 'Une demande peut compter au plus 1 demandeur.',
+      code: 'APPLICANT_LIMIT_REACHED',
+    });
   });
 
   it('defaults to 10 applicants per application', async () => {
@@ -91,8 +151,15 @@ describe.each(databases())('applicants on %s', (kind) => {
     try {
       const caller = await signIn(defaults);
       const guid = await createApplication(defaults, caller, { applicationType: 'ETA', applyingFor: 'OTHERS' });
-      for (let i = 0; i < 10; i++) await addApplicant(defaults, caller, guid, { isAccountHolder: false, relationship: 'OTHER' });
-      const eleventh = await call(defaults, caller, 'POST', applicantsUrl(guid), applicantBody({ isAccountHolder: false, relationship: 'OTHER' }));
+      for (let i = 0; i < 10; i++)
+        await addApplicant(defaults, caller, guid, { isAccountHolder: false, relationship: 'OTHER' });
+      const eleventh = await call(
+        defaults,
+        caller,
+        'POST',
+        applicantsUrl(guid),
+        applicantBody({ isAccountHolder: false, relationship: 'OTHER' }),
+      );
       expect(eleventh.json().code).toBe('APPLICANT_LIMIT_REACHED');
     } finally {
       await defaults.close();
@@ -101,28 +168,59 @@ describe.each(databases())('applicants on %s', (kind) => {
 
   it('keeps the account holder where the application says: only others, only me, or once', async () => {
     const others = await createApplication(app, ana, { applicationType: 'ETA', applyingFor: 'OTHERS' });
-    expect((await call(app, ana, 'POST', applicantsUrl(others), applicantBody())).json().code).toBe('ACCOUNT_HOLDER_NOT_ALLOWED');
+    expect((await call(app, ana, 'POST', applicantsUrl(others), applicantBody())).json().code).toBe(
+      'ACCOUNT_HOLDER_NOT_ALLOWED',
+    );
     const solo = await createApplication(app, ana, { applicationType: 'ETA', applyingFor: 'SELF' });
-    expect((await call(app, ana, 'POST', applicantsUrl(solo), applicantBody({ isAccountHolder: false, relationship: 'CHILD' }))).json().code).toBe('ACCOUNT_HOLDER_REQUIRED');
+    expect(
+      (
+        await call(
+          app,
+          ana,
+          'POST',
+          applicantsUrl(solo),
+          applicantBody({ isAccountHolder: false, relationship: 'CHILD' }),
+        )
+      ).json().code,
+    ).toBe('ACCOUNT_HOLDER_REQUIRED');
     const family = await createApplication(app, ana);
     const me = await addApplicant(app, ana, family);
     const again = await call(app, ana, 'POST', applicantsUrl(family), applicantBody());
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: 'You are already an applicant on this application.', code: 'ACCOUNT_HOLDER_ALREADY_ADDED' });
+    expect(again.json()).toEqual({
+      error: 'You are already an applicant on this application.',
+      code: 'ACCOUNT_HOLDER_ALREADY_ADDED',
+    });
     // Editing the account holder keeps them the account holder.
-    expect((await call(app, ana, 'PUT', `${applicantsUrl(family)}/${me}`, applicantBody({ givenNames: 'Ana' }))).statusCode).toBe(200);
+    expect(
+      (await call(app, ana, 'PUT', `${applicantsUrl(family)}/${me}`, applicantBody({ givenNames: 'Ana' }))).statusCode,
+    ).toBe(200);
   });
 
   describe('eligibility, checked at once', () => {
     it('refuses a passport country that is not on the eligible list', async () => {
       const guid = await createApplication(app, ana);
-      const response = await call(app, ana, 'POST', applicantsUrl(guid), applicantBody({ passportIssuingCountry: 'ZA', nationality: 'ZA' }));
+      const response = await call(
+        app,
+        ana,
+        'POST',
+        applicantsUrl(guid),
+        applicantBody({ passportIssuingCountry: 'ZA', nationality: 'ZA' }),
+      );
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
-        error: 'Passports issued by this country cannot be used for this application. Holders of this passport must apply for a visa at an embassy or consulate.',
+        error:
+          'Passports issued by this country cannot be used for this application. Holders of this passport must apply for a visa at an embassy or consulate.',
         code: 'PASSPORT_COUNTRY_NOT_WHITELISTED',
       });
-      const french = await call(app, ana, 'POST', applicantsUrl(guid), applicantBody({ passportIssuingCountry: 'ZA' }), 'fr');
+      const french = await call(
+        app,
+        ana,
+        'POST',
+        applicantsUrl(guid),
+        applicantBody({ passportIssuingCountry: 'ZA' }),
+        'fr',
+      );
       expect(french.json().error).toMatch(/^Les passeports délivrés par ce pays/);
       expect((await call(app, ana, 'GET', applicantsUrl(guid))).json()).toEqual([]);
     });
@@ -131,21 +229,53 @@ describe.each(databases())('applicants on %s', (kind) => {
       const mine = await createApplication(app, ana);
       await addApplicant(app, ana, mine, { passportNumber: 'OPEN11111' });
       const theirs = await createApplication(app, bob);
-      const response = await call(app, bob, 'POST', applicantsUrl(theirs), applicantBody({ passportNumber: 'open11111' }));
+      const response = await call(
+        app,
+        bob,
+        'POST',
+        applicantsUrl(theirs),
+        applicantBody({ passportNumber: 'open11111' }),
+      );
       expect(response.statusCode).toBe(409);
       expect(response.json().code).toBe('OPEN_APPLICATION_EXISTS');
       expect(response.body).not.toContain(mine);
       // Another country's passport with the same number is another passport.
-      expect((await call(app, bob, 'POST', applicantsUrl(theirs), applicantBody({ passportNumber: 'OPEN11111', passportIssuingCountry: 'DE' }))).statusCode).toBe(201);
+      expect(
+        (
+          await call(
+            app,
+            bob,
+            'POST',
+            applicantsUrl(theirs),
+            applicantBody({ passportNumber: 'OPEN11111', passportIssuingCountry: 'DE' }),
+          )
+        ).statusCode,
+      ).toBe(201);
       // Once the other application is deleted, the passport is free again.
       await call(app, ana, 'DELETE', `/api/eta/applications/${mine}`);
-      expect((await call(app, bob, 'POST', applicantsUrl(theirs), applicantBody({ isAccountHolder: false, relationship: 'FRIEND', passportNumber: 'OPEN11111' }))).statusCode).toBe(201);
+      expect(
+        (
+          await call(
+            app,
+            bob,
+            'POST',
+            applicantsUrl(theirs),
+            applicantBody({ isAccountHolder: false, relationship: 'FRIEND', passportNumber: 'OPEN11111' }),
+          )
+        ).statusCode,
+      ).toBe(201);
     });
 
     it('refuses the same passport twice on one application', async () => {
       const guid = await createApplication(app, ana);
       await addApplicant(app, ana, guid, { passportNumber: 'TWICE1234' });
-      const response = await call(app, ana, 'POST', applicantsUrl(guid), applicantBody({ isAccountHolder: false, relationship: 'CHILD', passportNumber: 'TWICE1234' }));
+      const response = await call(
+        app,
+        ana,
+        'POST',
+        applicantsUrl(guid),
+        applicantBody({ isAccountHolder: false, relationship: 'CHILD', passportNumber: 'TWICE1234' }),
+      );
       expect(response.json().code).toBe('PASSPORT_ALREADY_IN_APPLICATION');
     });
 
@@ -155,25 +285,58 @@ describe.each(databases())('applicants on %s', (kind) => {
       const old = await createApplication(app, ana);
       const approved = await addApplicant(app, ana, old, { passportNumber: 'ACTIVE123' });
       await app.db.updateTable('applications').set({ status: 'COMPLETE' }).where('id', '=', old).execute();
-      await app.db.updateTable('applicants').set({ status: 'APPROVED', valid_until: today }).where('id', '=', approved).execute();
+      await app.db
+        .updateTable('applicants')
+        .set({ status: 'APPROVED', valid_until: today })
+        .where('id', '=', approved)
+        .execute();
       const guid = await createApplication(app, ana);
-      const response = await call(app, ana, 'POST', applicantsUrl(guid), applicantBody({ passportNumber: 'ACTIVE123' }));
+      const response = await call(
+        app,
+        ana,
+        'POST',
+        applicantsUrl(guid),
+        applicantBody({ passportNumber: 'ACTIVE123' }),
+      );
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
-        error: 'This passport already has a valid travel authorisation or visa. You do not need to apply again until it expires.',
+        error:
+          'This passport already has a valid travel authorisation or visa. You do not need to apply again until it expires.',
         code: 'ACTIVE_ETA_VISA_EXISTS',
       });
       await app.db.updateTable('applicants').set({ valid_until: yesterday }).where('id', '=', approved).execute();
-      expect((await call(app, ana, 'POST', applicantsUrl(guid), applicantBody({ passportNumber: 'ACTIVE123' }))).statusCode).toBe(201);
+      expect(
+        (await call(app, ana, 'POST', applicantsUrl(guid), applicantBody({ passportNumber: 'ACTIVE123' }))).statusCode,
+      ).toBe(201);
     });
 
     it('checks an edited passport again, but not against the applicant itself', async () => {
       const guid = await createApplication(app, ana);
       const applicant = await addApplicant(app, ana, guid, { passportNumber: 'EDIT00001' });
-      expect((await call(app, ana, 'PUT', `${applicantsUrl(guid)}/${applicant}`, applicantBody({ passportNumber: 'EDIT00001', givenNames: 'Amy' }))).statusCode).toBe(200);
-      const moved = await call(app, ana, 'PUT', `${applicantsUrl(guid)}/${applicant}`, applicantBody({ passportNumber: 'EDIT00001', passportIssuingCountry: 'ZA' }));
+      expect(
+        (
+          await call(
+            app,
+            ana,
+            'PUT',
+            `${applicantsUrl(guid)}/${applicant}`,
+            applicantBody({ passportNumber: 'EDIT00001', givenNames: 'Amy' }),
+          )
+        ).statusCode,
+      ).toBe(200);
+      const moved = await call(
+        app,
+        ana,
+        'PUT',
+        `${applicantsUrl(guid)}/${applicant}`,
+        applicantBody({ passportNumber: 'EDIT00001', passportIssuingCountry: 'ZA' }),
+      );
       expect(moved.json().code).toBe('PASSPORT_COUNTRY_NOT_WHITELISTED');
-      const stored = await app.db.selectFrom('applicants').selectAll().where('id', '=', applicant).executeTakeFirstOrThrow();
+      const stored = await app.db
+        .selectFrom('applicants')
+        .selectAll()
+        .where('id', '=', applicant)
+        .executeTakeFirstOrThrow();
       expect([stored.given_names, stored.passport_country]).toEqual(['Amy', 'FR']);
     });
   });
@@ -182,12 +345,25 @@ describe.each(databases())('applicants on %s', (kind) => {
     const guid = await createApplication(app, ana);
     const applicant = await addApplicant(app, ana, guid);
     await app.db.updateTable('applicants').set({ status: 'SUBMITTED' }).where('id', '=', applicant).execute();
-    expect((await call(app, ana, 'PUT', `${applicantsUrl(guid)}/${applicant}`, applicantBody())).json().code).toBe('APPLICANT_NOT_EDITABLE');
-    expect((await call(app, ana, 'DELETE', `${applicantsUrl(guid)}/${applicant}`)).json().code).toBe('APPLICANT_NOT_EDITABLE');
+    expect((await call(app, ana, 'PUT', `${applicantsUrl(guid)}/${applicant}`, applicantBody())).json().code).toBe(
+      'APPLICANT_NOT_EDITABLE',
+    );
+    expect((await call(app, ana, 'DELETE', `${applicantsUrl(guid)}/${applicant}`)).json().code).toBe(
+      'APPLICANT_NOT_EDITABLE',
+    );
     await app.db.updateTable('applications').set({ status: 'SUBMITTED' }).where('id', '=', guid).execute();
-    const add = await call(app, ana, 'POST', applicantsUrl(guid), applicantBody({ isAccountHolder: false, relationship: 'CHILD' }));
+    const add = await call(
+      app,
+      ana,
+      'POST',
+      applicantsUrl(guid),
+      applicantBody({ isAccountHolder: false, relationship: 'CHILD' }),
+    );
     expect(add.statusCode).toBe(409);
-    expect(add.json()).toEqual({ error: 'This application can no longer be changed. Its status is: Submitted.', code: 'APPLICATION_NOT_EDITABLE' });
+    expect(add.json()).toEqual({
+      error: 'This application can no longer be changed. Its status is: Submitted.',
+      code: 'APPLICATION_NOT_EDITABLE',
+    });
   });
 
   it('answers 404 for another account’s applicant, and for an applicant of another application', async () => {
@@ -196,9 +372,14 @@ describe.each(databases())('applicants on %s', (kind) => {
     const bobs = await createApplication(app, bob);
     const viaOwnApplication = await call(app, bob, 'PUT', `${applicantsUrl(bobs)}/${applicant}`, applicantBody());
     expect(viaOwnApplication.statusCode).toBe(404);
-    expect(viaOwnApplication.json()).toEqual({ error: 'We could not find this applicant in the application.', code: 'APPLICANT_NOT_FOUND' });
+    expect(viaOwnApplication.json()).toEqual({
+      error: 'We could not find this applicant in the application.',
+      code: 'APPLICANT_NOT_FOUND',
+    });
     expect((await call(app, bob, 'DELETE', `${applicantsUrl(bobs)}/${applicant}`)).statusCode).toBe(404);
-    expect((await call(app, bob, 'PUT', `${applicantsUrl(guid)}/${applicant}`, applicantBody())).json().code).toBe('APPLICATION_NOT_FOUND');
+    expect((await call(app, bob, 'PUT', `${applicantsUrl(guid)}/${applicant}`, applicantBody())).json().code).toBe(
+      'APPLICATION_NOT_FOUND',
+    );
     const stored = await app.db.selectFrom('applicants').select('id').where('id', '=', applicant).execute();
     expect(stored).toHaveLength(1);
   });
@@ -213,8 +394,17 @@ describe('eligible passport countries from ELIGIBLE_PASSPORT_COUNTRIES', () => {
     try {
       const caller = await signIn(app);
       const guid = await createApplication(app, caller);
-      expect((await call(app, caller, 'POST', applicantsUrl(guid), applicantBody({ passportIssuingCountry: 'ZA' }))).statusCode).toBe(201);
-      const french = await call(app, caller, 'POST', applicantsUrl(guid), applicantBody({ isAccountHolder: false, relationship: 'CHILD', passportIssuingCountry: 'FR' }));
+      expect(
+        (await call(app, caller, 'POST', applicantsUrl(guid), applicantBody({ passportIssuingCountry: 'ZA' })))
+          .statusCode,
+      ).toBe(201);
+      const french = await call(
+        app,
+        caller,
+        'POST',
+        applicantsUrl(guid),
+        applicantBody({ isAccountHolder: false, relationship: 'CHILD', passportIssuingCountry: 'FR' }),
+      );
       expect(french.json().code).toBe('PASSPORT_COUNTRY_NOT_WHITELISTED');
     } finally {
       await app.close();

@@ -1,7 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, databases } from '../testing/harness';
-import { addApplicant, advanceTo, call, createApplication, pick, signIn, validApplicationForm, type Caller } from './test-support';
+import {
+  addApplicant,
+  advanceTo,
+  call,
+  createApplication,
+  pick,
+  signIn,
+  validApplicationForm,
+  type Caller,
+} from './test-support';
 
 const detailsUrl = (guid: string) => `/api/eta/application-details/${guid}`;
 const TRIP = ['purposeOfVisit', 'arrivalDate', 'departureDate', 'portOfEntry', 'flightNumber'];
@@ -27,16 +36,26 @@ describe.each(databases())('application details on %s', (kind) => {
     await advanceTo(app, applicant, 'APPLICATION_FORM');
     return { guid, applicant, form: validApplicationForm({ passportNumber }) };
   };
-  const put = (guid: string, body: Record<string, unknown>, caller = ana, lang?: string) => call(app, caller, 'PUT', detailsUrl(guid), body, lang);
+  const put = (guid: string, body: Record<string, unknown>, caller = ana, lang?: string) =>
+    call(app, caller, 'PUT', detailsUrl(guid), body, lang);
 
   it('refuses the form before the capture step is completed (409 STEP_NOT_REACHED)', async () => {
     const guid = await createApplication(app, ana);
     const applicant = await addApplicant(app, ana, guid);
-    const response = await put(guid, { applicantIdentifier: applicant, page: 'work', answers: { occupationType: 'MEDIA' } });
+    const response = await put(guid, {
+      applicantIdentifier: applicant,
+      page: 'work',
+      answers: { occupationType: 'MEDIA' },
+    });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ error: 'This step is not open yet. Complete "Photo and passport" first.', code: 'STEP_NOT_REACHED' });
+    expect(response.json()).toEqual({
+      error: 'This step is not open yet. Complete "Photo and passport" first.',
+      code: 'STEP_NOT_REACHED',
+    });
     const french = await put(guid, { applicantIdentifier: applicant, answers: {} }, ana, 'fr');
-    expect(french.json().error).toBe('Cette étape n’est pas encore ouverte. Terminez d’abord « Photo et passeport ».'.replace(/’/g, "'"));
+    expect(french.json().error).toBe(
+      'Cette étape n’est pas encore ouverte. Terminez d’abord « Photo et passeport ».'.replace(/’/g, "'"),
+    );
   });
 
   it('starts from the applicant’s facts and the account holder’s contact details', async () => {
@@ -51,8 +70,14 @@ describe.each(databases())('application details on %s', (kind) => {
           step: 'APPLICATION_FORM',
           applicationForm: {
             answers: {
-              title: 'MS', givenNames: 'Amélie', familyName: 'Dubois', dateOfBirth: '1986-04-12', nationality: 'FR',
-              passportIssuingCountry: 'FR', passportNumber: 'PRE123456', email: expect.stringContaining('@example.com'),
+              title: 'MS',
+              givenNames: 'Amélie',
+              familyName: 'Dubois',
+              dateOfBirth: '1986-04-12',
+              nationality: 'FR',
+              passportIssuingCountry: 'FR',
+              passportNumber: 'PRE123456',
+              email: expect.stringContaining('@example.com'),
               mobile: { isoAlpha2Code: 'ZA', mobileNumber: '+27821234567' },
             },
             lastPage: null,
@@ -69,7 +94,12 @@ describe.each(databases())('application details on %s', (kind) => {
     const bad = await put(guid, {
       applicantIdentifier: applicant,
       page: 'trip',
-      answers: { purposeOfVisit: 'VACATION_HOLIDAY', arrivalDate: '2030-02-30', departureDate: '2030-03-01', flightNumber: 'flight nine' },
+      answers: {
+        purposeOfVisit: 'VACATION_HOLIDAY',
+        arrivalDate: '2030-02-30',
+        departureDate: '2030-03-01',
+        flightNumber: 'flight nine',
+      },
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({
@@ -77,15 +107,29 @@ describe.each(databases())('application details on %s', (kind) => {
       code: 'VALIDATION_FAILED',
       fields: expect.arrayContaining([
         { field: 'arrivalDate', key: 'validation:date.invalid', message: 'Enter a real date' },
-        { field: 'flightNumber', key: 'applications:validation.flightNumberInvalid', message: 'Enter a flight number like SA 234' },
-        { field: 'portOfEntry', key: 'applications:validation.portOfEntryRequired', message: 'Select the airport where you will arrive' },
+        {
+          field: 'flightNumber',
+          key: 'applications:validation.flightNumberInvalid',
+          message: 'Enter a flight number like SA 234',
+        },
+        {
+          field: 'portOfEntry',
+          key: 'applications:validation.portOfEntryRequired',
+          message: 'Select the airport where you will arrive',
+        },
       ]),
     });
     expect(bad.json().fields).toHaveLength(3);
 
     const good = await put(guid, { applicantIdentifier: applicant, page: 'trip', answers: pick(form, TRIP) });
     expect(good.statusCode).toBe(200);
-    expect(good.json()).toMatchObject({ applicationIdentifier: guid, applicantIdentifier: applicant, page: 'trip', complete: false, step: 'APPLICATION_FORM' });
+    expect(good.json()).toMatchObject({
+      applicationIdentifier: guid,
+      applicantIdentifier: applicant,
+      page: 'trip',
+      complete: false,
+      step: 'APPLICATION_FORM',
+    });
     expect(good.json().answers).toMatchObject({ ...pick(form, TRIP), givenNames: 'Amélie' });
     const stored = (await call(app, ana, 'GET', detailsUrl(guid))).json().applicants[0].applicationForm;
     expect(stored).toMatchObject({ lastPage: 'trip', complete: false });
@@ -94,45 +138,82 @@ describe.each(databases())('application details on %s', (kind) => {
 
   it('refuses answers that are not on the page, and pages that do not exist', async () => {
     const { guid, applicant } = await ready();
-    const stray = await put(guid, { applicantIdentifier: applicant, page: 'work', answers: { occupationType: 'MEDIA', arrivalDate: '2030-01-01', shoeSize: 42 } });
+    const stray = await put(guid, {
+      applicantIdentifier: applicant,
+      page: 'work',
+      answers: { occupationType: 'MEDIA', arrivalDate: '2030-01-01', shoeSize: 42 },
+    });
     expect(stray.statusCode).toBe(400);
     expect(stray.json().fields).toEqual([
-      { field: 'arrivalDate', key: 'applications:validation.fieldNotOnPage', message: 'This answer does not belong on this page of the form' },
+      {
+        field: 'arrivalDate',
+        key: 'applications:validation.fieldNotOnPage',
+        message: 'This answer does not belong on this page of the form',
+      },
       { field: 'shoeSize', key: 'validation:generic.unknownField', message: 'This field is not expected' },
     ]);
     const nowhere = await put(guid, { applicantIdentifier: applicant, page: 'hobbies', answers: {} });
-    expect(nowhere.json().fields).toEqual([{ field: 'page', key: 'applications:validation.noSuchPage', message: 'The form has no page with this name' }]);
+    expect(nowhere.json().fields).toEqual([
+      { field: 'page', key: 'applications:validation.noSuchPage', message: 'The form has no page with this name' },
+    ]);
     const envelope = await put(guid, { page: 'work', answers: [] });
     expect(envelope.statusCode).toBe(400);
-    expect(envelope.json().fields.map((f: { field: string }) => f.field).sort()).toEqual(['answers', 'applicantIdentifier']);
+    expect(
+      envelope
+        .json()
+        .fields.map((f: { field: string }) => f.field)
+        .sort(),
+    ).toEqual(['answers', 'applicantIdentifier']);
   });
 
   it('stores drafts while typing, but refuses wrong types and unknown fields in them', async () => {
     const { guid, applicant } = await ready();
-    const partial = await put(guid, { applicantIdentifier: applicant, page: 'trip', draft: true, answers: { arrivalDate: '2030-03-', flightNumber: 'SA' } });
+    const partial = await put(guid, {
+      applicantIdentifier: applicant,
+      page: 'trip',
+      draft: true,
+      answers: { arrivalDate: '2030-03-', flightNumber: 'SA' },
+    });
     expect(partial.statusCode).toBe(200);
     expect(partial.json()).toMatchObject({ complete: false, step: 'APPLICATION_FORM' });
     expect(partial.json().answers).toMatchObject({ arrivalDate: '2030-03-', flightNumber: 'SA' });
     const reloaded = (await call(app, ana, 'GET', detailsUrl(guid))).json().applicants[0].applicationForm;
     expect(reloaded.answers).toMatchObject({ arrivalDate: '2030-03-', flightNumber: 'SA' });
 
-    const wrongType = await put(guid, { applicantIdentifier: applicant, page: 'trip', draft: true, answers: { arrivalDate: { day: 1 }, purposeOfVisit: 'SHOPPING' } });
+    const wrongType = await put(guid, {
+      applicantIdentifier: applicant,
+      page: 'trip',
+      draft: true,
+      answers: { arrivalDate: { day: 1 }, purposeOfVisit: 'SHOPPING' },
+    });
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().fields.map((f: { field: string; key: string }) => [f.field, f.key])).toEqual([
       ['purposeOfVisit', 'validation:generic.enum'],
       ['arrivalDate', 'validation:date.invalid'],
     ]);
-    const unknown = await put(guid, { applicantIdentifier: applicant, draft: true, answers: { favouriteColour: 'blue' } });
-    expect(unknown.json().fields).toEqual([{ field: 'favouriteColour', key: 'validation:generic.unknownField', message: 'This field is not expected' }]);
+    const unknown = await put(guid, {
+      applicantIdentifier: applicant,
+      draft: true,
+      answers: { favouriteColour: 'blue' },
+    });
+    expect(unknown.json().fields).toEqual([
+      { field: 'favouriteColour', key: 'validation:generic.unknownField', message: 'This field is not expected' },
+    ]);
     // The refused drafts changed nothing.
-    expect((await call(app, ana, 'GET', detailsUrl(guid))).json().applicants[0].applicationForm.answers).toEqual(reloaded.answers);
+    expect((await call(app, ana, 'GET', detailsUrl(guid))).json().applicants[0].applicationForm.answers).toEqual(
+      reloaded.answers,
+    );
   });
 
   it('removes the answers of questions that no longer apply', async () => {
     const { guid, applicant, form } = await ready();
     const visiting = { ...pick(form, TRIP), purposeOfVisit: 'VISITING_FRIENDS_AND_RELATIVES' };
     expect((await put(guid, { applicantIdentifier: applicant, page: 'trip', answers: visiting })).statusCode).toBe(200);
-    const host = { hostFullName: 'Thabo Mokoena', hostRelationship: 'Friend', hostMobile: { isoAlpha2Code: 'ZA', mobileNumber: '082 123 4567' } };
+    const host = {
+      hostFullName: 'Thabo Mokoena',
+      hostRelationship: 'Friend',
+      hostMobile: { isoAlpha2Code: 'ZA', mobileNumber: '082 123 4567' },
+    };
     const savedHost = await put(guid, { applicantIdentifier: applicant, page: 'host', answers: host });
     expect(savedHost.statusCode).toBe(200);
     // The phone rule normalises the number, as in the browser.
@@ -145,7 +226,10 @@ describe.each(databases())('application details on %s', (kind) => {
     for (const field of HOST) expect(stored).not.toHaveProperty(field);
 
     // A whole-form save drops them too, and answers on a page that does not apply are not kept.
-    const whole = await put(guid, { applicantIdentifier: applicant, answers: { ...form, ...host, visitedBefore: false, previousVisitDate: '2019-12-20' } });
+    const whole = await put(guid, {
+      applicantIdentifier: applicant,
+      answers: { ...form, ...host, visitedBefore: false, previousVisitDate: '2019-12-20' },
+    });
     expect(whole.statusCode).toBe(200);
     expect(whole.json().answers).not.toHaveProperty('hostFullName');
     expect(whole.json().answers).not.toHaveProperty('previousVisitDate');
@@ -155,22 +239,51 @@ describe.each(databases())('application details on %s', (kind) => {
     const { guid, applicant, form } = await ready();
     const whole = await put(guid, {
       applicantIdentifier: applicant,
-      answers: { ...form, purposeOfVisit: 'CONFERENCES', departureDate: '2030-06-15', passportExpiryDate: '2030-07-01', refusedBefore: true },
+      answers: {
+        ...form,
+        purposeOfVisit: 'CONFERENCES',
+        departureDate: '2030-06-15',
+        passportExpiryDate: '2030-07-01',
+        refusedBefore: true,
+      },
     });
     expect(whole.statusCode).toBe(400);
-    expect(whole.json().fields.map((f: { field: string; key: string }) => [f.field, f.key]).sort()).toEqual([
+    expect(
+      whole
+        .json()
+        .fields.map((f: { field: string; key: string }) => [f.field, f.key])
+        .sort(),
+    ).toEqual([
       ['departureDate', 'applications:validation.stayTooLong'],
       ['eventCity', 'applications:validation.cityRequired'],
       ['eventName', 'validation:generic.required'],
       ['eventOrganiser', 'validation:generic.required'],
       ['refusalDetails', 'validation:generic.required'],
     ]);
-    const shortPassport = await put(guid, { applicantIdentifier: applicant, answers: { ...form, passportExpiryDate: '2030-04-01' } }, ana, 'fr');
+    const shortPassport = await put(
+      guid,
+      { applicantIdentifier: applicant, answers: { ...form, passportExpiryDate: '2030-04-01' } },
+      ana,
+      'fr',
+    );
     expect(shortPassport.json().fields).toEqual([
-      { field: 'departureDate', key: 'applications:validation.passportTooShort', message: 'Votre passeport doit être valable au moins 30 jours après la date de départ' },
+      {
+        field: 'departureDate',
+        key: 'applications:validation.passportTooShort',
+        message: 'Votre passeport doit être valable au moins 30 jours après la date de départ',
+      },
     ]);
-    const expired = await put(guid, { applicantIdentifier: applicant, page: 'passport', answers: { ...pick(form, ['passportNumber', 'passportIssuingCountry', 'passportIssueDate', 'passportIssuingAuthority']), passportExpiryDate: '2020-01-01' } });
-    expect(expired.json().fields.map((f: { field: string; key: string }) => [f.field, f.key])).toEqual([['passportExpiryDate', 'applications:validation.passportExpired']]);
+    const expired = await put(guid, {
+      applicantIdentifier: applicant,
+      page: 'passport',
+      answers: {
+        ...pick(form, ['passportNumber', 'passportIssuingCountry', 'passportIssueDate', 'passportIssuingAuthority']),
+        passportExpiryDate: '2020-01-01',
+      },
+    });
+    expect(expired.json().fields.map((f: { field: string; key: string }) => [f.field, f.key])).toEqual([
+      ['passportExpiryDate', 'applications:validation.passportExpired'],
+    ]);
   });
 
   it('advances to the declarations with a complete save, and back when the form becomes incomplete', async () => {
@@ -182,25 +295,45 @@ describe.each(databases())('application details on %s', (kind) => {
     expect(list.applicants[0].step).toBe('DECLARATION');
 
     // A draft never moves the step.
-    const draft = await put(guid, { applicantIdentifier: applicant, page: 'work', draft: true, answers: { occupationType: 'OTHER' } });
+    const draft = await put(guid, {
+      applicantIdentifier: applicant,
+      page: 'work',
+      draft: true,
+      answers: { occupationType: 'OTHER' },
+    });
     expect(draft.json()).toMatchObject({ step: 'DECLARATION' });
 
     // A new section now applies (host details), so the form is incomplete and its step open again.
-    const changed = await put(guid, { applicantIdentifier: applicant, page: 'trip', answers: { ...pick(form, TRIP), purposeOfVisit: 'VISITING_FRIENDS_AND_RELATIVES' } });
+    const changed = await put(guid, {
+      applicantIdentifier: applicant,
+      page: 'trip',
+      answers: { ...pick(form, TRIP), purposeOfVisit: 'VISITING_FRIENDS_AND_RELATIVES' },
+    });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toMatchObject({ complete: false, step: 'APPLICATION_FORM' });
     const resume = (await call(app, ana, 'POST', `/api/eta/applications/${guid}/step/resume`)).json();
-    expect(resume).toEqual({ applicationIdentifier: guid, applicantIdentifier: applicant, step: 'APPLICATION_FORM', page: 'host' });
+    expect(resume).toEqual({
+      applicationIdentifier: guid,
+      applicantIdentifier: applicant,
+      step: 'APPLICATION_FORM',
+      page: 'host',
+    });
   });
 
   it('checks a passport changed in the form for eligibility, and keeps the applicant’s facts in step', async () => {
     const { guid, applicant, form } = await ready();
     const other = await createApplication(app, bob);
     await addApplicant(app, bob, other, { passportNumber: 'TAKEN1234' });
-    const taken = await put(guid, { applicantIdentifier: applicant, answers: { ...form, passportNumber: 'TAKEN1234' } });
+    const taken = await put(guid, {
+      applicantIdentifier: applicant,
+      answers: { ...form, passportNumber: 'TAKEN1234' },
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().code).toBe('OPEN_APPLICATION_EXISTS');
-    const renamed = await put(guid, { applicantIdentifier: applicant, answers: { ...form, givenNames: 'Amélie Claire', passportNumber: 'NEW123456' } });
+    const renamed = await put(guid, {
+      applicantIdentifier: applicant,
+      answers: { ...form, givenNames: 'Amélie Claire', passportNumber: 'NEW123456' },
+    });
     expect(renamed.statusCode).toBe(200);
     const facts = (await call(app, ana, 'GET', `/api/eta/applications/${guid}/applicants`)).json()[0];
     expect(facts).toMatchObject({ givenNames: 'Amélie Claire', passportNumber: 'NEW123456' });

@@ -19,7 +19,10 @@ describe.each(databases())('applications on %s', (kind) => {
   });
 
   it('creates an application for the signed-in user and answers it with 201', async () => {
-    const response = await call(app, ana, 'POST', '/api/eta/applications', { applicationType: 'ETA_SECTION_11_1', applyingFor: 'SELF' });
+    const response = await call(app, ana, 'POST', '/api/eta/applications', {
+      applicationType: 'ETA_SECTION_11_1',
+      applyingFor: 'SELF',
+    });
     expect(response.statusCode).toBe(201);
     expect(response.headers['cache-control']).toBe('no-store');
     const body = response.json();
@@ -32,7 +35,11 @@ describe.each(databases())('applications on %s', (kind) => {
       updatedAt: body.createdAt,
       applicants: [],
     });
-    const stored = await app.db.selectFrom('applications').selectAll().where('id', '=', body.applicationIdentifier).executeTakeFirstOrThrow();
+    const stored = await app.db
+      .selectFrom('applications')
+      .selectAll()
+      .where('id', '=', body.applicationIdentifier)
+      .executeTakeFirstOrThrow();
     expect(stored.profile_id).toBe(ana.profileId);
   });
 
@@ -43,11 +50,26 @@ describe.each(databases())('applications on %s', (kind) => {
       error: 'There is a problem with the information you sent',
       code: 'VALIDATION_FAILED',
       fields: [
-        { field: 'applicationType', key: 'applications:validation.applicationTypeRequired', message: 'Select what you are applying for' },
-        { field: 'applyingFor', key: 'applications:validation.applyingForRequired', message: 'Select who this application is for' },
+        {
+          field: 'applicationType',
+          key: 'applications:validation.applicationTypeRequired',
+          message: 'Select what you are applying for',
+        },
+        {
+          field: 'applyingFor',
+          key: 'applications:validation.applyingForRequired',
+          message: 'Select who this application is for',
+        },
       ],
     });
-    const wrong = await call(app, ana, 'POST', '/api/eta/applications', { applicationType: 'VISA', applyingFor: 'SELF', extra: 1 }, 'fr');
+    const wrong = await call(
+      app,
+      ana,
+      'POST',
+      '/api/eta/applications',
+      { applicationType: 'VISA', applyingFor: 'SELF', extra: 1 },
+      'fr',
+    );
     expect(wrong.json().fields).toEqual([
       { field: 'extra', key: 'validation:generic.unknownField', message: 'Ce champ n’est pas attendu' },
       { field: 'applicationType', key: 'validation:generic.enum', message: 'Sélectionnez l’une des options' },
@@ -66,7 +88,13 @@ describe.each(databases())('applications on %s', (kind) => {
       ['GET', `/api/eta/application-details/${guid}`],
       ['PUT', '/api/eta/declarations'],
     ] as const) {
-      const response = await call(app, undefined, method, url, method === 'GET' || method === 'DELETE' ? undefined : {});
+      const response = await call(
+        app,
+        undefined,
+        method,
+        url,
+        method === 'GET' || method === 'DELETE' ? undefined : {},
+      );
       expect(response.statusCode, `${method} ${url}`).toBe(401);
       expect(response.json().code).toBe('UNAUTHORIZED');
     }
@@ -77,7 +105,12 @@ describe.each(databases())('applications on %s', (kind) => {
     const first = await createApplication(app, caller, { applicationType: 'ETA', applyingFor: 'SELF' });
     const second = await createApplication(app, caller, { applicationType: 'ETA', applyingFor: 'SELF_AND_OTHERS' });
     const self = await addApplicant(app, caller, second);
-    const child = await addApplicant(app, caller, second, { isAccountHolder: false, relationship: 'CHILD', givenNames: 'Léa', dateOfBirth: '2015-09-30' });
+    const child = await addApplicant(app, caller, second, {
+      isAccountHolder: false,
+      relationship: 'CHILD',
+      givenNames: 'Léa',
+      dateOfBirth: '2015-09-30',
+    });
     await advanceTo(app, self, 'APPLICATION_FORM');
     await createApplication(app, bob);
 
@@ -86,7 +119,13 @@ describe.each(databases())('applications on %s', (kind) => {
     const list = response.json();
     expect(list.map((a: { applicationIdentifier: string }) => a.applicationIdentifier)).toEqual([second, first]);
     expect(list[1].applicants).toEqual([]);
-    expect(list[0].applicants.map((a: { applicantIdentifier: string; status: string; step: string }) => [a.applicantIdentifier, a.status, a.step])).toEqual([
+    expect(
+      list[0].applicants.map((a: { applicantIdentifier: string; status: string; step: string }) => [
+        a.applicantIdentifier,
+        a.status,
+        a.step,
+      ]),
+    ).toEqual([
       [self, 'NOT_SUBMITTED', 'APPLICATION_FORM'],
       [child, 'NOT_SUBMITTED', 'CAPTURE_BIOMETRICS'],
     ]);
@@ -97,7 +136,12 @@ describe.each(databases())('applications on %s', (kind) => {
       { step: 'SUPPORTING_DOCUMENTS', state: 'CANNOT_START_YET' },
       { step: 'AWAITING_PAYMENT', state: 'CANNOT_START_YET' },
     ]);
-    expect(list[0].applicants[1]).toMatchObject({ isAccountHolder: false, relationship: 'CHILD', givenNames: 'Léa', passportIssuingCountry: 'FR' });
+    expect(list[0].applicants[1]).toMatchObject({
+      isAccountHolder: false,
+      relationship: 'CHILD',
+      givenNames: 'Léa',
+      passportIssuingCountry: 'FR',
+    });
 
     const single = await call(app, caller, 'GET', `/api/eta/applications/${second}`);
     expect(single.json()).toEqual(list[0]);
@@ -111,11 +155,23 @@ describe.each(databases())('applications on %s', (kind) => {
       call(app, bob, 'DELETE', `/api/eta/applications/${guid}`),
       call(app, bob, 'POST', `/api/eta/applications/${guid}/step/resume`),
       call(app, bob, 'GET', `/api/eta/applications/${guid}/applicants`),
-      call(app, bob, 'POST', `/api/eta/applications/${guid}/applicants`, { isAccountHolder: true, givenNames: 'Bob', familyName: 'Ross', dateOfBirth: '1970-01-01', nationality: 'US', passportIssuingCountry: 'US', passportNumber: 'BOB12345' }),
+      call(app, bob, 'POST', `/api/eta/applications/${guid}/applicants`, {
+        isAccountHolder: true,
+        givenNames: 'Bob',
+        familyName: 'Ross',
+        dateOfBirth: '1970-01-01',
+        nationality: 'US',
+        passportIssuingCountry: 'US',
+        passportNumber: 'BOB12345',
+      }),
       call(app, bob, 'DELETE', `/api/eta/applications/${guid}/applicants/${applicant}`),
       call(app, bob, 'GET', `/api/eta/application-details/${guid}`),
       call(app, bob, 'PUT', `/api/eta/application-details/${guid}`, { applicantIdentifier: applicant, answers: {} }),
-      call(app, bob, 'PUT', '/api/eta/declarations', { applicationIdentifier: guid, applicantIdentifier: applicant, answers: {} }),
+      call(app, bob, 'PUT', '/api/eta/declarations', {
+        applicationIdentifier: guid,
+        applicantIdentifier: applicant,
+        answers: {},
+      }),
     ];
     for (const response of await Promise.all(calls)) {
       expect(response.statusCode).toBe(404);
@@ -131,14 +187,21 @@ describe.each(databases())('applications on %s', (kind) => {
     const guid = await createApplication(app, ana);
     const applicant = await addApplicant(app, ana, guid);
     await advanceTo(app, applicant, 'APPLICATION_FORM');
-    await call(app, ana, 'PUT', `/api/eta/application-details/${guid}`, { applicantIdentifier: applicant, page: 'work', draft: true, answers: { occupationType: 'MEDIA' } });
+    await call(app, ana, 'PUT', `/api/eta/application-details/${guid}`, {
+      applicantIdentifier: applicant,
+      page: 'work',
+      draft: true,
+      answers: { occupationType: 'MEDIA' },
+    });
     const keep = await createApplication(app, ana);
 
     const response = await call(app, ana, 'DELETE', `/api/eta/applications/${guid}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ applicationIdentifier: guid, deleted: true });
     expect(await app.db.selectFrom('applicants').select('id').where('application_id', '=', guid).execute()).toEqual([]);
-    expect(await app.db.selectFrom('applicant_answers').select('form_id').where('applicant_id', '=', applicant).execute()).toEqual([]);
+    expect(
+      await app.db.selectFrom('applicant_answers').select('form_id').where('applicant_id', '=', applicant).execute(),
+    ).toEqual([]);
     expect((await call(app, ana, 'GET', `/api/eta/applications/${guid}`)).statusCode).toBe(404);
     expect((await call(app, ana, 'DELETE', `/api/eta/applications/${guid}`)).statusCode).toBe(404);
     expect((await call(app, ana, 'GET', `/api/eta/applications/${keep}`)).statusCode).toBe(200);
@@ -156,7 +219,9 @@ describe.each(databases())('applications on %s', (kind) => {
     const guid = await createApplication(app, ana);
     await app.db.updateTable('applications').set({ status: 'SUBMITTED' }).where('id', '=', guid).execute();
     const french = await call(app, ana, 'DELETE', `/api/eta/applications/${guid}`, undefined, 'fr');
-    expect(french.json().error).toBe('Seule une demande en cours peut être supprimée. Le statut de celle-ci est : Envoyée.');
+    expect(french.json().error).toBe(
+      'Seule une demande en cours peut être supprimée. Le statut de celle-ci est : Envoyée.',
+    );
   });
 
   describe('resume', () => {
@@ -164,7 +229,11 @@ describe.each(databases())('applications on %s', (kind) => {
       const guid = await createApplication(app, ana);
       const response = await call(app, ana, 'POST', `/api/eta/applications/${guid}/step/resume`);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ applicationIdentifier: guid, applicantIdentifier: null, step: 'MANAGE_APPLICANTS' });
+      expect(response.json()).toEqual({
+        applicationIdentifier: guid,
+        applicantIdentifier: null,
+        step: 'MANAGE_APPLICANTS',
+      });
     });
 
     it('continues with the applicant furthest behind, at the first page that still needs answers', async () => {
@@ -173,19 +242,48 @@ describe.each(databases())('applications on %s', (kind) => {
       const second = await addApplicant(app, ana, guid, { isAccountHolder: false, relationship: 'SPOUSE_OR_PARTNER' });
       const resume = async () => (await call(app, ana, 'POST', `/api/eta/applications/${guid}/step/resume`)).json();
 
-      expect(await resume()).toEqual({ applicationIdentifier: guid, applicantIdentifier: first, step: 'CAPTURE_BIOMETRICS' });
+      expect(await resume()).toEqual({
+        applicationIdentifier: guid,
+        applicantIdentifier: first,
+        step: 'CAPTURE_BIOMETRICS',
+      });
       await advanceTo(app, first, 'APPLICATION_FORM');
-      expect(await resume()).toEqual({ applicationIdentifier: guid, applicantIdentifier: second, step: 'CAPTURE_BIOMETRICS' });
+      expect(await resume()).toEqual({
+        applicationIdentifier: guid,
+        applicantIdentifier: second,
+        step: 'CAPTURE_BIOMETRICS',
+      });
       await advanceTo(app, second, 'APPLICATION_FORM');
-      expect(await resume()).toEqual({ applicationIdentifier: guid, applicantIdentifier: first, step: 'APPLICATION_FORM', page: 'personal-details' });
+      expect(await resume()).toEqual({
+        applicationIdentifier: guid,
+        applicantIdentifier: first,
+        step: 'APPLICATION_FORM',
+        page: 'personal-details',
+      });
 
       const personal = {
-        title: 'MRS', givenNames: 'Amélie', familyName: 'Dubois', sex: 'FEMALE', dateOfBirth: '1986-04-12', cityOfBirth: 'Lyon',
-        countryOfBirth: 'FR', nationality: 'FR', maritalStatus: 'MARRIED',
+        title: 'MRS',
+        givenNames: 'Amélie',
+        familyName: 'Dubois',
+        sex: 'FEMALE',
+        dateOfBirth: '1986-04-12',
+        cityOfBirth: 'Lyon',
+        countryOfBirth: 'FR',
+        nationality: 'FR',
+        maritalStatus: 'MARRIED',
       };
-      const saved = await call(app, ana, 'PUT', `/api/eta/application-details/${guid}`, { applicantIdentifier: first, page: 'personal-details', answers: personal });
+      const saved = await call(app, ana, 'PUT', `/api/eta/application-details/${guid}`, {
+        applicantIdentifier: first,
+        page: 'personal-details',
+        answers: personal,
+      });
       expect(saved.statusCode).toBe(200);
-      expect(await resume()).toEqual({ applicationIdentifier: guid, applicantIdentifier: first, step: 'APPLICATION_FORM', page: 'passport' });
+      expect(await resume()).toEqual({
+        applicationIdentifier: guid,
+        applicantIdentifier: first,
+        step: 'APPLICATION_FORM',
+        page: 'passport',
+      });
     });
 
     it('refuses to resume an application that is no longer in progress', async () => {
@@ -193,7 +291,10 @@ describe.each(databases())('applications on %s', (kind) => {
       await app.db.updateTable('applications').set({ status: 'COMPLETE' }).where('id', '=', guid).execute();
       const response = await call(app, ana, 'POST', `/api/eta/applications/${guid}/step/resume`);
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ error: 'This application can no longer be changed. Its status is: Complete.', code: 'APPLICATION_NOT_EDITABLE' });
+      expect(response.json()).toEqual({
+        error: 'This application can no longer be changed. Its status is: Complete.',
+        code: 'APPLICATION_NOT_EDITABLE',
+      });
     });
   });
 

@@ -11,7 +11,9 @@ describe('loadApplicationsConfig', () => {
   });
 
   it('reads ELIGIBLE_PASSPORT_COUNTRIES separated by commas or spaces, in any case', () => {
-    expect([...loadApplicationsConfig({ ELIGIBLE_PASSPORT_COUNTRIES: ' fr, de  US;nz ' }).eligiblePassportCountries]).toEqual(['FR', 'DE', 'US', 'NZ']);
+    expect([
+      ...loadApplicationsConfig({ ELIGIBLE_PASSPORT_COUNTRIES: ' fr, de  US;nz ' }).eligiblePassportCountries,
+    ]).toEqual(['FR', 'DE', 'US', 'NZ']);
   });
 
   it('refuses values that are not two-letter codes, naming them', () => {

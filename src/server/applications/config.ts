@@ -5,9 +5,62 @@ import { ConfigError, type Env } from '../config';
  * alpha-2). South African passports are not on it: citizens need no travel authorisation.
  */
 export const DEFAULT_ELIGIBLE_PASSPORT_COUNTRIES = [
-  'AE', 'AR', 'AT', 'AU', 'BE', 'BG', 'BR', 'CA', 'CH', 'CL', 'CN', 'CY', 'CZ', 'DE', 'DK', 'EE', 'EG', 'ES', 'FI', 'FR',
-  'GB', 'GH', 'GR', 'HR', 'HU', 'IE', 'IL', 'IN', 'IS', 'IT', 'JP', 'KE', 'KR', 'LT', 'LU', 'LV', 'MA', 'MT', 'MX', 'MY',
-  'NG', 'NL', 'NO', 'NZ', 'PL', 'PT', 'RO', 'SA', 'SE', 'SG', 'SI', 'SK', 'TR', 'UA', 'US', 'UY',
+  'AE',
+  'AR',
+  'AT',
+  'AU',
+  'BE',
+  'BG',
+  'BR',
+  'CA',
+  'CH',
+  'CL',
+  'CN',
+  'CY',
+  'CZ',
+  'DE',
+  'DK',
+  'EE',
+  'EG',
+  'ES',
+  'FI',
+  'FR',
+  'GB',
+  'GH',
+  'GR',
+  'HR',
+  'HU',
+  'IE',
+  'IL',
+  'IN',
+  'IS',
+  'IT',
+  'JP',
+  'KE',
+  'KR',
+  'LT',
+  'LU',
+  'LV',
+  'MA',
+  'MT',
+  'MX',
+  'MY',
+  'NG',
+  'NL',
+  'NO',
+  'NZ',
+  'PL',
+  'PT',
+  'RO',
+  'SA',
+  'SE',
+  'SG',
+  'SI',
+  'SK',
+  'TR',
+  'UA',
+  'US',
+  'UY',
 ] as const;
 
 export interface ApplicationsConfig {
@@ -22,7 +75,9 @@ export function loadApplicationsConfig(env: Env = process.env): ApplicationsConf
   const entries = raw.split(/[\s,;]+/).filter(Boolean);
   const wrong = entries.filter((entry) => !/^[A-Za-z]{2}$/.test(entry));
   if (wrong.length > 0) {
-    throw new ConfigError(`ELIGIBLE_PASSPORT_COUNTRIES must list ISO 3166-1 alpha-2 codes such as "FR,DE,US"; not codes: ${wrong.join(', ')}`);
+    throw new ConfigError(
+      `ELIGIBLE_PASSPORT_COUNTRIES must list ISO 3166-1 alpha-2 codes such as "FR,DE,US"; not codes: ${wrong.join(', ')}`,
+    );
   }
   return { eligiblePassportCountries: new Set(entries.map((entry) => entry.toUpperCase())) };
 }

@@ -1,7 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, databases } from '../testing/harness';
-import { addApplicant, advanceTo, call, createApplication, signIn, validApplicationForm, validDeclarations, type Caller } from './test-support';
+import {
+  addApplicant,
+  advanceTo,
+  call,
+  createApplication,
+  signIn,
+  validApplicationForm,
+  validDeclarations,
+  type Caller,
+} from './test-support';
 
 describe.each(databases())('declarations on %s', (kind) => {
   let app: FastifyInstance;
@@ -16,7 +25,8 @@ describe.each(databases())('declarations on %s', (kind) => {
     await app.close();
   });
 
-  const put = (body: Record<string, unknown>, caller = ana, lang?: string) => call(app, caller, 'PUT', '/api/eta/declarations', body, lang);
+  const put = (body: Record<string, unknown>, caller = ana, lang?: string) =>
+    call(app, caller, 'PUT', '/api/eta/declarations', body, lang);
 
   /** An applicant whose application form is complete, through the API. */
   const atDeclarations = async () => {
@@ -24,7 +34,10 @@ describe.each(databases())('declarations on %s', (kind) => {
     const passportNumber = `D${Math.random().toString(36).slice(2, 9).toUpperCase()}`;
     const applicant = await addApplicant(app, ana, guid, { passportNumber });
     await advanceTo(app, applicant, 'APPLICATION_FORM');
-    const form = await call(app, ana, 'PUT', `/api/eta/application-details/${guid}`, { applicantIdentifier: applicant, answers: validApplicationForm({ passportNumber }) });
+    const form = await call(app, ana, 'PUT', `/api/eta/application-details/${guid}`, {
+      applicantIdentifier: applicant,
+      answers: validApplicationForm({ passportNumber }),
+    });
     if (form.json().step !== 'DECLARATION') throw new Error(`form answered ${form.body}`);
     return { guid, applicant };
   };
@@ -33,14 +46,25 @@ describe.each(databases())('declarations on %s', (kind) => {
     const guid = await createApplication(app, ana);
     const applicant = await addApplicant(app, ana, guid);
     await advanceTo(app, applicant, 'APPLICATION_FORM');
-    const response = await put({ applicationIdentifier: guid, applicantIdentifier: applicant, answers: validDeclarations() });
+    const response = await put({
+      applicationIdentifier: guid,
+      applicantIdentifier: applicant,
+      answers: validDeclarations(),
+    });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ error: 'This step is not open yet. Complete "Application form" first.', code: 'STEP_NOT_REACHED' });
+    expect(response.json()).toEqual({
+      error: 'This step is not open yet. Complete "Application form" first.',
+      code: 'STEP_NOT_REACHED',
+    });
   });
 
   it('saves complete declarations and moves the applicant on to the supporting documents', async () => {
     const { guid, applicant } = await atDeclarations();
-    const response = await put({ applicationIdentifier: guid, applicantIdentifier: applicant, answers: validDeclarations() });
+    const response = await put({
+      applicationIdentifier: guid,
+      applicantIdentifier: applicant,
+      answers: validDeclarations(),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       applicationIdentifier: guid,
@@ -53,13 +77,23 @@ describe.each(databases())('declarations on %s', (kind) => {
     const details = (await call(app, ana, 'GET', `/api/eta/application-details/${guid}`)).json().applicants[0];
     expect(details.declarations).toEqual({ answers: validDeclarations(), lastPage: null, complete: true });
     const steps = (await call(app, ana, 'GET', `/api/eta/applications/${guid}/applicants`)).json()[0].steps;
-    expect(steps.map((s: { state: string }) => s.state)).toEqual(['COMPLETED', 'COMPLETED', 'COMPLETED', 'IN_PROGRESS', 'CANNOT_START_YET']);
+    expect(steps.map((s: { state: string }) => s.state)).toEqual([
+      'COMPLETED',
+      'COMPLETED',
+      'COMPLETED',
+      'IN_PROGRESS',
+      'CANNOT_START_YET',
+    ]);
   });
 
   it('requires details for every yes and the final declaration ticked, in the caller’s language', async () => {
     const { guid, applicant } = await atDeclarations();
     const response = await put(
-      { applicationIdentifier: guid, applicantIdentifier: applicant, answers: validDeclarations({ pendingCharges: true, overstayed: 'yes', declarationTrueAndComplete: false }) },
+      {
+        applicationIdentifier: guid,
+        applicantIdentifier: applicant,
+        answers: validDeclarations({ pendingCharges: true, overstayed: 'yes', declarationTrueAndComplete: false }),
+      },
       ana,
       'fr',
     );
@@ -68,8 +102,16 @@ describe.each(databases())('declarations on %s', (kind) => {
     expect(response.json().fields).toEqual(
       expect.arrayContaining([
         { field: 'overstayed', key: 'validation:yesNo.required', message: expect.any(String) },
-        { field: 'pendingChargesDetails', key: 'applications:validation.detailsRequired', message: 'Donnez des détails sur votre réponse' },
-        { field: 'declarationTrueAndComplete', key: 'applications:validation.declarationRequired', message: 'Confirmez que les informations que vous avez données sont exactes et complètes' },
+        {
+          field: 'pendingChargesDetails',
+          key: 'applications:validation.detailsRequired',
+          message: 'Donnez des détails sur votre réponse',
+        },
+        {
+          field: 'declarationTrueAndComplete',
+          key: 'applications:validation.declarationRequired',
+          message: 'Confirmez que les informations que vous avez données sont exactes et complètes',
+        },
       ]),
     );
     expect(response.json().fields).toHaveLength(3);
@@ -77,9 +119,19 @@ describe.each(databases())('declarations on %s', (kind) => {
 
   it('saves page by page, drops details of a question answered no, and completes on the last page', async () => {
     const { guid, applicant } = await atDeclarations();
-    const body = (page: string, answers: Record<string, unknown>) => ({ applicationIdentifier: guid, applicantIdentifier: applicant, page, answers });
-    expect((await put(body('criminal', { criminalConviction: true, pendingCharges: false }))).json()).toMatchObject({ complete: false, step: 'DECLARATION' });
-    const details = await put(body('criminal-conviction-details', { criminalConvictionDetails: 'Fined for speeding in 2012.' }));
+    const body = (page: string, answers: Record<string, unknown>) => ({
+      applicationIdentifier: guid,
+      applicantIdentifier: applicant,
+      page,
+      answers,
+    });
+    expect((await put(body('criminal', { criminalConviction: true, pendingCharges: false }))).json()).toMatchObject({
+      complete: false,
+      step: 'DECLARATION',
+    });
+    const details = await put(
+      body('criminal-conviction-details', { criminalConvictionDetails: 'Fined for speeding in 2012.' }),
+    );
     expect(details.json().answers.criminalConvictionDetails).toBe('Fined for speeding in 2012.');
     const changed = await put(body('criminal', { criminalConviction: false, pendingCharges: false }));
     expect(changed.json().answers).not.toHaveProperty('criminalConvictionDetails');
@@ -92,24 +144,45 @@ describe.each(databases())('declarations on %s', (kind) => {
 
   it('keeps an unfinished draft, but not a wrong type', async () => {
     const { guid, applicant } = await atDeclarations();
-    const draft = await put({ applicationIdentifier: guid, applicantIdentifier: applicant, draft: true, page: 'criminal', answers: { criminalConviction: true } });
+    const draft = await put({
+      applicationIdentifier: guid,
+      applicantIdentifier: applicant,
+      draft: true,
+      page: 'criminal',
+      answers: { criminalConviction: true },
+    });
     expect(draft.statusCode).toBe(200);
     expect(draft.json()).toMatchObject({ complete: false, step: 'DECLARATION', answers: { criminalConviction: true } });
-    const wrong = await put({ applicationIdentifier: guid, applicantIdentifier: applicant, draft: true, page: 'criminal', answers: { criminalConviction: 'perhaps' } });
+    const wrong = await put({
+      applicationIdentifier: guid,
+      applicantIdentifier: applicant,
+      draft: true,
+      page: 'criminal',
+      answers: { criminalConviction: 'perhaps' },
+    });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().fields).toEqual([{ field: 'criminalConviction', key: 'validation:yesNo.required', message: 'Select yes or no' }]);
+    expect(wrong.json().fields).toEqual([
+      { field: 'criminalConviction', key: 'validation:yesNo.required', message: 'Select yes or no' },
+    ]);
   });
 
   it('answers 404 for another account’s application or applicant', async () => {
     const { guid, applicant } = await atDeclarations();
-    const direct = await put({ applicationIdentifier: guid, applicantIdentifier: applicant, answers: validDeclarations() }, bob);
+    const direct = await put(
+      { applicationIdentifier: guid, applicantIdentifier: applicant, answers: validDeclarations() },
+      bob,
+    );
     expect(direct.statusCode).toBe(404);
     expect(direct.json().code).toBe('APPLICATION_NOT_FOUND');
     const bobs = await createApplication(app, bob);
-    const crossed = await put({ applicationIdentifier: bobs, applicantIdentifier: applicant, answers: validDeclarations() }, bob);
+    const crossed = await put(
+      { applicationIdentifier: bobs, applicantIdentifier: applicant, answers: validDeclarations() },
+      bob,
+    );
     expect(crossed.statusCode).toBe(404);
     expect(crossed.json().code).toBe('APPLICANT_NOT_FOUND');
-    const details = (await call(app, ana, 'GET', `/api/eta/application-details/${guid}`)).json().applicants[0].declarations;
+    const details = (await call(app, ana, 'GET', `/api/eta/application-details/${guid}`)).json().applicants[0]
+      .declarations;
     expect(details.answers).toEqual({});
   });
 });

@@ -41,13 +41,23 @@ export async function checkEligibility(
   const holders = await db
     .selectFrom('applicants')
     .innerJoin('applications', 'applications.id', 'applicants.application_id')
-    .select(['applicants.id as applicantId', 'applicants.status as applicantStatus', 'applicants.valid_until as validUntil', 'applications.id as applicationId', 'applications.status as applicationStatus'])
+    .select([
+      'applicants.id as applicantId',
+      'applicants.status as applicantStatus',
+      'applicants.valid_until as validUntil',
+      'applications.id as applicationId',
+      'applications.status as applicationStatus',
+    ])
     .where('applicants.passport_country', '=', passport.passportCountry)
     .where('applicants.passport_number', '=', passport.passportNumber)
     .execute();
   const others = holders.filter((h) => h.applicantId !== exceptApplicantId);
   if (others.some((h) => h.applicationId === applicationId)) {
-    throw new ApiError(409, ELIGIBILITY_CODES.passportAlreadyInApplication, 'applications:api.passportAlreadyInApplication');
+    throw new ApiError(
+      409,
+      ELIGIBILITY_CODES.passportAlreadyInApplication,
+      'applications:api.passportAlreadyInApplication',
+    );
   }
   const today = now.toISOString().slice(0, 10);
   if (others.some((h) => h.applicantStatus === 'APPROVED' && h.validUntil !== null && h.validUntil >= today)) {

@@ -18,8 +18,18 @@ describe('form checker', () => {
   });
 
   it('drops answers of pages that do not apply, keeping everything else', () => {
-    const answers = { occupationType: 'UNKNOWN', jobTitle: 'Teacher', purposeOfVisit: 'TRANSIT', onwardCountry: 'NA', eventName: 'Summit' };
-    expect(form.withoutSkipped(answers)).toEqual({ occupationType: 'UNKNOWN', purposeOfVisit: 'TRANSIT', onwardCountry: 'NA' });
+    const answers = {
+      occupationType: 'UNKNOWN',
+      jobTitle: 'Teacher',
+      purposeOfVisit: 'TRANSIT',
+      onwardCountry: 'NA',
+      eventName: 'Summit',
+    };
+    expect(form.withoutSkipped(answers)).toEqual({
+      occupationType: 'UNKNOWN',
+      purposeOfVisit: 'TRANSIT',
+      onwardCountry: 'NA',
+    });
   });
 
   it('finds no problem in a valid example, and the first page that needs answers otherwise', () => {
@@ -30,8 +40,16 @@ describe('form checker', () => {
   });
 
   it('separates what a draft may keep (missing, half-typed) from what it may not (types, unknown fields, lists)', () => {
-    const result = form.check({ arrivalDate: '2031-0', givenNames: { first: 'Ana' }, nationality: 'F', portOfEntry: 'HEATHROW', extra: true });
-    expect(result.problems.map((p) => p.path)).toEqual(expect.arrayContaining(['arrivalDate', 'givenNames', 'nationality', 'portOfEntry', 'extra', 'title']));
+    const result = form.check({
+      arrivalDate: '2031-0',
+      givenNames: { first: 'Ana' },
+      nationality: 'F',
+      portOfEntry: 'HEATHROW',
+      extra: true,
+    });
+    expect(result.problems.map((p) => p.path)).toEqual(
+      expect.arrayContaining(['arrivalDate', 'givenNames', 'nationality', 'portOfEntry', 'extra', 'title']),
+    );
     expect(result.draftProblems.map((p) => p.path).sort()).toEqual(['extra', 'givenNames', 'portOfEntry']);
   });
 

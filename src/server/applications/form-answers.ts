@@ -38,7 +38,10 @@ function createChecker(
   const uiSchema = existsSync(uiPath) ? (JSON.parse(readFileSync(uiPath, 'utf8')) as JsonSchema) : {};
   const conditions: Record<string, CompiledCheck> = {};
   for (const [key, when] of Object.entries(conditionsOf(uiSchema, schema))) {
-    const compiled: ValidateFunction = ajv.compile({ ...when, $id: `${id}--api-when--${key.replace(/[^A-Za-z0-9_-]/g, '-')}` });
+    const compiled: ValidateFunction = ajv.compile({
+      ...when,
+      $id: `${id}--api-when--${key.replace(/[^A-Za-z0-9_-]/g, '-')}`,
+    });
     conditions[key] = compiled as CompiledCheck;
   }
   return createFormFlow({ id, schema, uiSchema, validate: validate as CompiledCheck, conditions, resolve });

@@ -40,7 +40,11 @@ describe.each(databases())('photo files leave with their applicant on %s', (kind
   const photographedFamily = async (owner: Caller = ana) => {
     const applicationId = await createApplication(app, owner);
     const holder = await addApplicant(app, owner, applicationId);
-    const child = await addApplicant(app, owner, applicationId, { isAccountHolder: false, relationship: 'CHILD', givenNames: 'Léa' });
+    const child = await addApplicant(app, owner, applicationId, {
+      isAccountHolder: false,
+      relationship: 'CHILD',
+      givenNames: 'Léa',
+    });
     const holderKeys = await capturePhotos(app, owner, { applicationId, applicantId: holder }, photos);
     const childKeys = await capturePhotos(app, owner, { applicationId, applicantId: child }, photos);
     return {
@@ -52,9 +56,10 @@ describe.each(databases())('photo files leave with their applicant on %s', (kind
     };
   };
 
-  const photoRowsOf = (applicantIds: string[]) => app.db.selectFrom('applicant_photos').select('storage_key').where('applicant_id', 'in', applicantIds).execute();
+  const photoRowsOf = (applicantIds: string[]) =>
+    app.db.selectFrom('applicant_photos').select('storage_key').where('applicant_id', 'in', applicantIds).execute();
 
-  it('deleting an application deletes the photo files of all its applicants, and nobody else\'s', async () => {
+  it("deleting an application deletes the photo files of all its applicants, and nobody else's", async () => {
     const family = await photographedFamily();
     const other = await photographedFamily();
     const before = await storedKeys(storage);
@@ -75,15 +80,22 @@ describe.each(databases())('photo files leave with their applicant on %s', (kind
     expect(logged).toEqual([]);
   });
 
-  it('removing one applicant deletes only that applicant\'s photo files', async () => {
+  it("removing one applicant deletes only that applicant's photo files", async () => {
     const family = await photographedFamily();
-    const response = await call(app, ana, 'DELETE', `/api/eta/applications/${family.applicationId}/applicants/${family.child}`);
+    const response = await call(
+      app,
+      ana,
+      'DELETE',
+      `/api/eta/applications/${family.applicationId}/applicants/${family.child}`,
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ applicantIdentifier: family.child, deleted: true });
 
     expect(await photoRowsOf([family.child])).toEqual([]);
     for (const key of family.childKeys) expect(await storage.get(key)).toBeUndefined();
-    expect((await photoRowsOf([family.holder])).map((row) => row.storage_key).sort()).toEqual([...family.holderKeys].sort());
+    expect((await photoRowsOf([family.holder])).map((row) => row.storage_key).sort()).toEqual(
+      [...family.holderKeys].sort(),
+    );
     for (const key of family.holderKeys) expect(await storage.get(key)).toBeDefined();
     // The remaining applicant's photos are still served to the owner.
     const served = await call(app, ana, 'GET', `/api/eta/applicants/${family.holder}/photos/SELFIE`);
@@ -93,10 +105,23 @@ describe.each(databases())('photo files leave with their applicant on %s', (kind
   it('keeps the files when the deletion is refused: another account, or an application no longer in progress', async () => {
     const family = await photographedFamily();
     expect((await call(app, bob, 'DELETE', `/api/eta/applications/${family.applicationId}`)).statusCode).toBe(404);
-    expect((await call(app, bob, 'DELETE', `/api/eta/applications/${family.applicationId}/applicants/${family.child}`)).statusCode).toBe(404);
-    await app.db.updateTable('applications').set({ status: 'SUBMITTED' }).where('id', '=', family.applicationId).execute();
-    expect((await call(app, ana, 'DELETE', `/api/eta/applications/${family.applicationId}`)).json().code).toBe('APPLICATION_NOT_DELETABLE');
-    expect((await call(app, ana, 'DELETE', `/api/eta/applications/${family.applicationId}/applicants/${family.child}`)).json().code).toBe('APPLICATION_NOT_EDITABLE');
+    expect(
+      (await call(app, bob, 'DELETE', `/api/eta/applications/${family.applicationId}/applicants/${family.child}`))
+        .statusCode,
+    ).toBe(404);
+    await app.db
+      .updateTable('applications')
+      .set({ status: 'SUBMITTED' })
+      .where('id', '=', family.applicationId)
+      .execute();
+    expect((await call(app, ana, 'DELETE', `/api/eta/applications/${family.applicationId}`)).json().code).toBe(
+      'APPLICATION_NOT_DELETABLE',
+    );
+    expect(
+      (
+        await call(app, ana, 'DELETE', `/api/eta/applications/${family.applicationId}/applicants/${family.child}`)
+      ).json().code,
+    ).toBe('APPLICATION_NOT_EDITABLE');
     for (const key of [...family.holderKeys, ...family.childKeys]) expect(await storage.get(key)).toBeDefined();
     expect(await photoRowsOf([family.holder, family.child])).toHaveLength(4);
   });
@@ -105,7 +130,10 @@ describe.each(databases())('photo files leave with their applicant on %s', (kind
     const family = await photographedFamily();
     const [stuck] = family.holderKeys;
     const realDelete = LocalDiskStorage.prototype.delete;
-    vi.spyOn(LocalDiskStorage.prototype, 'delete').mockImplementation(async function (this: LocalDiskStorage, key: string) {
+    vi.spyOn(LocalDiskStorage.prototype, 'delete').mockImplementation(async function (
+      this: LocalDiskStorage,
+      key: string,
+    ) {
       if (key === stuck) throw new Error('EIO: i/o error, unlink');
       return realDelete.call(this, key);
     });
@@ -117,16 +145,26 @@ describe.each(databases())('photo files leave with their applicant on %s', (kind
 
     const errors = logged.map((line) => JSON.parse(line)).filter((entry) => entry.level >= 50);
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatchObject({ key: stuck, msg: 'photo file could not be deleted', err: { message: 'EIO: i/o error, unlink' } });
+    expect(errors[0]).toMatchObject({
+      key: stuck,
+      msg: 'photo file could not be deleted',
+      err: { message: 'EIO: i/o error, unlink' },
+    });
     expect(await storage.get(stuck)).toBeDefined();
-    for (const key of [...family.holderKeys.slice(1), ...family.childKeys]) expect(await storage.get(key)).toBeUndefined();
+    for (const key of [...family.holderKeys.slice(1), ...family.childKeys])
+      expect(await storage.get(key)).toBeUndefined();
   });
 
   it('answers success and logs when removing an applicant cannot delete a photo file', async () => {
     const family = await photographedFamily();
     vi.spyOn(LocalDiskStorage.prototype, 'delete').mockRejectedValue(new Error('EACCES: permission denied'));
 
-    const response = await call(app, ana, 'DELETE', `/api/eta/applications/${family.applicationId}/applicants/${family.child}`);
+    const response = await call(
+      app,
+      ana,
+      'DELETE',
+      `/api/eta/applications/${family.applicationId}/applicants/${family.child}`,
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ applicantIdentifier: family.child, deleted: true });
     expect(await photoRowsOf([family.child])).toEqual([]);

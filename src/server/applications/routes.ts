@@ -13,7 +13,18 @@ import { createStorage } from '../storage/storage';
 import { loadApplicationsConfig } from './config';
 import { checkEligibility, normalisePassportNumber } from './eligibility';
 import { createFormCheckers, topField, type FormChecker } from './form-answers';
-import { assertStepReached, completeStep, firstStep, journeySteps, loadJourney, reopenStep, stepOfForm, stepStates, type Step, type StepState } from './steps';
+import {
+  assertStepReached,
+  completeStep,
+  firstStep,
+  journeySteps,
+  loadJourney,
+  reopenStep,
+  stepOfForm,
+  stepStates,
+  type Step,
+  type StepState,
+} from './steps';
 import type { ApplicantsTable, ApplicationsTable, ApplyingFor } from './tables';
 
 /** Stable codes of the application flow (contract 11), besides the eligibility codes. */
@@ -135,7 +146,11 @@ function applicationView(row: ApplicationsTable, applicants: ApplicantsTable[]):
 function fieldProblems(lang: string, problems: FieldProblem[]): ApiError {
   // One message per field, the first found, as the form shows them.
   const first = problems.filter((p, i) => problems.findIndex((q) => q.path === p.path) === i);
-  const fields: FieldError[] = first.map((p) => ({ field: p.path, key: p.key, message: translate(lang, p.key, p.params) }));
+  const fields: FieldError[] = first.map((p) => ({
+    field: p.path,
+    key: p.key,
+    message: translate(lang, p.key, p.params),
+  }));
   return new ApiError(400, APPLICATION_ERRORS.validationFailed, 'validation:request.invalid', { fields });
 }
 
@@ -143,7 +158,11 @@ const statusName = (lang: string, group: 'applicationStatus' | 'applicantStatus'
   translate(lang, `applications:enums.${group}.${status}`);
 
 const answersBodyProperties = {
-  applicantIdentifier: { type: 'string', pattern: '^[0-9a-fA-F-]{36}$', errorMessage: 'applications:validation.applicantIdentifierInvalid' },
+  applicantIdentifier: {
+    type: 'string',
+    pattern: '^[0-9a-fA-F-]{36}$',
+    errorMessage: 'applications:validation.applicantIdentifierInvalid',
+  },
   page: { type: 'string', minLength: 1, maxLength: 100, errorMessage: 'applications:validation.noSuchPage' },
   draft: { type: 'boolean', errorMessage: 'validation:generic.type' },
   answers: { type: 'object', errorMessage: 'validation:generic.type' },
@@ -154,13 +173,22 @@ const answersBodySchema = {
   properties: answersBodyProperties,
   required: ['applicantIdentifier', 'answers'],
   additionalProperties: false,
-  errorMessage: { required: { applicantIdentifier: 'applications:validation.applicantIdentifierInvalid', answers: 'validation:generic.required' } },
+  errorMessage: {
+    required: {
+      applicantIdentifier: 'applications:validation.applicantIdentifierInvalid',
+      answers: 'validation:generic.required',
+    },
+  },
 };
 
 const declarationsBodySchema = {
   type: 'object',
   properties: {
-    applicationIdentifier: { type: 'string', pattern: '^[0-9a-fA-F-]{36}$', errorMessage: 'applications:validation.applicationIdentifierInvalid' },
+    applicationIdentifier: {
+      type: 'string',
+      pattern: '^[0-9a-fA-F-]{36}$',
+      errorMessage: 'applications:validation.applicationIdentifierInvalid',
+    },
     ...answersBodyProperties,
   },
   required: ['applicationIdentifier', 'applicantIdentifier', 'answers'],
@@ -192,7 +220,10 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
   };
   const applicationFormStep = formStep(APPLICATION_FORM_ID);
   const declarationsStep = formStep(DECLARATIONS_FORM_ID);
-  const checkers = createFormCheckers([...new Set([APPLICANT_FORM_ID, APPLICATION_FORM_ID, DECLARATIONS_FORM_ID, ...stepForms])], config.schemasDir);
+  const checkers = createFormCheckers(
+    [...new Set([APPLICANT_FORM_ID, APPLICATION_FORM_ID, DECLARATIONS_FORM_ID, ...stepForms])],
+    config.schemasDir,
+  );
   const storage = createStorage(config);
 
   // Every call of this plugin needs a signed-in user (hooks are scoped to the plugin).
@@ -200,7 +231,12 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
 
   const findApplication = async (executor: Kysely<Database>, request: FastifyRequest, guid: string) => {
     const row = UUID.test(guid)
-      ? await executor.selectFrom('applications').selectAll().where('id', '=', guid).where('profile_id', '=', request.profileId).executeTakeFirst()
+      ? await executor
+          .selectFrom('applications')
+          .selectAll()
+          .where('id', '=', guid)
+          .where('profile_id', '=', request.profileId)
+          .executeTakeFirst()
       : undefined;
     if (!row) throw new ApiError(404, APPLICATION_ERRORS.applicationNotFound, 'applications:api.applicationNotFound');
     return row;
@@ -208,7 +244,12 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
 
   const findApplicant = async (executor: Kysely<Database>, applicationId: string, guid: string) => {
     const row = UUID.test(guid)
-      ? await executor.selectFrom('applicants').selectAll().where('id', '=', guid).where('application_id', '=', applicationId).executeTakeFirst()
+      ? await executor
+          .selectFrom('applicants')
+          .selectAll()
+          .where('id', '=', guid)
+          .where('application_id', '=', applicationId)
+          .executeTakeFirst()
       : undefined;
     if (!row) throw new ApiError(404, APPLICATION_ERRORS.applicantNotFound, 'applications:api.applicantNotFound');
     return row;
@@ -217,7 +258,12 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
   const applicantsOf = (executor: Kysely<Database>, applicationIds: string[]) =>
     applicationIds.length === 0
       ? Promise.resolve([] as ApplicantsTable[])
-      : executor.selectFrom('applicants').selectAll().where('application_id', 'in', applicationIds).orderBy('position').execute();
+      : executor
+          .selectFrom('applicants')
+          .selectAll()
+          .where('application_id', 'in', applicationIds)
+          .orderBy('position')
+          .execute();
 
   const assertEditable = (application: ApplicationsTable, lang: string) => {
     if (application.status !== 'IN_PROGRESS') {
@@ -228,7 +274,8 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
   };
 
   const assertApplicantEditable = (applicant: ApplicantsTable) => {
-    if (applicant.status !== 'NOT_SUBMITTED') throw new ApiError(409, APPLICATION_ERRORS.applicantNotEditable, 'applications:api.applicantNotEditable');
+    if (applicant.status !== 'NOT_SUBMITTED')
+      throw new ApiError(409, APPLICATION_ERRORS.applicantNotEditable, 'applications:api.applicantNotEditable');
   };
 
   /**
@@ -236,7 +283,11 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
    * application (two applicants added at once against the limit) wait for each other on PostgreSQL, and SQLite
    * runs one transaction at a time anyway.
    */
-  const withApplication = <T>(request: FastifyRequest, guid: string, work: (trx: Kysely<Database>, application: ApplicationsTable) => Promise<T>) =>
+  const withApplication = <T>(
+    request: FastifyRequest,
+    guid: string,
+    work: (trx: Kysely<Database>, application: ApplicationsTable) => Promise<T>,
+  ) =>
     db.transaction().execute(async (trx) => {
       const touched = UUID.test(guid)
         ? await trx
@@ -252,7 +303,8 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
       return work(trx, await findApplication(trx, request, guid));
     });
 
-  const view = async (executor: Kysely<Database>, application: ApplicationsTable) => applicationView(application, await applicantsOf(executor, [application.id]));
+  const view = async (executor: Kysely<Database>, application: ApplicationsTable) =>
+    applicationView(application, await applicantsOf(executor, [application.id]));
 
   // ------------------------------------------------------------------ applications
 
@@ -277,9 +329,22 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
   );
 
   app.get(APPLICATIONS_PREFIX, async (request): Promise<ApplicationView[]> => {
-    const rows = await db.selectFrom('applications').selectAll().where('profile_id', '=', request.profileId).orderBy('id', 'desc').execute();
-    const applicants = await applicantsOf(db, rows.map((r) => r.id));
-    return rows.map((row) => applicationView(row, applicants.filter((a) => a.application_id === row.id)));
+    const rows = await db
+      .selectFrom('applications')
+      .selectAll()
+      .where('profile_id', '=', request.profileId)
+      .orderBy('id', 'desc')
+      .execute();
+    const applicants = await applicantsOf(
+      db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((row) =>
+      applicationView(
+        row,
+        applicants.filter((a) => a.application_id === row.id),
+      ),
+    );
   });
 
   app.get<{ Params: { guid: string } }>(`${APPLICATIONS_PREFIX}/:guid`, async (request) =>
@@ -290,9 +355,14 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
     const lang = languageOf(request);
     const { answer, photoKeys } = await withApplication(request, request.params.guid, async (trx, application) => {
       if (application.status !== 'IN_PROGRESS') {
-        throw new ApiError(409, APPLICATION_ERRORS.applicationNotDeletable, 'applications:api.applicationNotDeletable', {
-          vars: { status: statusName(lang, 'applicationStatus', application.status) },
-        });
+        throw new ApiError(
+          409,
+          APPLICATION_ERRORS.applicationNotDeletable,
+          'applications:api.applicationNotDeletable',
+          {
+            vars: { status: statusName(lang, 'applicationStatus', application.status) },
+          },
+        );
       }
       // Answers, applicants and their photo rows go with it (foreign keys cascade); the photo files once committed.
       const photoKeys = await photoKeysOfApplication(trx, application.id);
@@ -308,7 +378,8 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
     const application = await findApplication(db, request, request.params.guid);
     assertEditable(application, lang);
     const applicants = await applicantsOf(db, [application.id]);
-    if (applicants.length === 0) return { applicationIdentifier: application.id, applicantIdentifier: null, step: 'MANAGE_APPLICANTS' };
+    if (applicants.length === 0)
+      return { applicationIdentifier: application.id, applicantIdentifier: null, step: 'MANAGE_APPLICANTS' };
     // The applicant furthest behind, the first added among equals: the family moves on together.
     const order = (a: ApplicantsTable) => stepStates(a.current_step).findIndex((s) => s.state === 'IN_PROGRESS');
     const next = applicants.reduce((best, a) => (order(a) < order(best) ? a : best));
@@ -329,7 +400,9 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
   // ------------------------------------------------------------------ applicants
 
   const applicantFacts = (body: ApplicantBody) => {
-    const visible = checkers[APPLICANT_FORM_ID].withoutSkipped(body as unknown as Record<string, unknown>) as unknown as ApplicantBody;
+    const visible = checkers[APPLICANT_FORM_ID].withoutSkipped(
+      body as unknown as Record<string, unknown>,
+    ) as unknown as ApplicantBody;
     return {
       is_account_holder: visible.isAccountHolder ? 1 : 0,
       relationship: visible.isAccountHolder ? null : (visible.relationship ?? null),
@@ -342,7 +415,11 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
     };
   };
 
-  const assertAccountHolderRule = (application: ApplicationsTable, others: ApplicantsTable[], isAccountHolder: boolean) => {
+  const assertAccountHolderRule = (
+    application: ApplicationsTable,
+    others: ApplicantsTable[],
+    isAccountHolder: boolean,
+  ) => {
     if (isAccountHolder && application.applying_for === 'OTHERS') {
       throw new ApiError(409, APPLICATION_ERRORS.accountHolderNotAllowed, 'applications:api.accountHolderNotAllowed');
     }
@@ -350,14 +427,21 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
       throw new ApiError(409, APPLICATION_ERRORS.accountHolderRequired, 'applications:api.accountHolderRequired');
     }
     if (isAccountHolder && others.some((a) => a.is_account_holder === 1)) {
-      throw new ApiError(409, APPLICATION_ERRORS.accountHolderAlreadyAdded, 'applications:api.accountHolderAlreadyAdded');
+      throw new ApiError(
+        409,
+        APPLICATION_ERRORS.accountHolderAlreadyAdded,
+        'applications:api.accountHolderAlreadyAdded',
+      );
     }
   };
 
-  app.get<{ Params: { guid: string } }>(`${APPLICATIONS_PREFIX}/:guid/applicants`, async (request): Promise<ApplicantView[]> => {
-    const application = await findApplication(db, request, request.params.guid);
-    return (await applicantsOf(db, [application.id])).map(applicantView);
-  });
+  app.get<{ Params: { guid: string } }>(
+    `${APPLICATIONS_PREFIX}/:guid/applicants`,
+    async (request): Promise<ApplicantView[]> => {
+      const application = await findApplication(db, request, request.params.guid);
+      return (await applicantsOf(db, [application.id])).map(applicantView);
+    },
+  );
 
   app.post<{ Params: { guid: string }; Body: ApplicantBody }>(
     `${APPLICATIONS_PREFIX}/:guid/applicants`,
@@ -369,12 +453,21 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
         const existing = await applicantsOf(trx, [application.id]);
         const limit = application.applying_for === 'SELF' ? 1 : config.maxApplicants;
         if (existing.length >= limit) {
-          throw new ApiError(409, APPLICATION_ERRORS.applicantLimitReached, 'applications:api.applicantLimitReached', { vars: { count: limit } });
+          throw new ApiError(409, APPLICATION_ERRORS.applicantLimitReached, 'applications:api.applicantLimitReached', {
+            vars: { count: limit },
+          });
         }
         const facts = applicantFacts(request.body);
         assertAccountHolderRule(application, existing, facts.is_account_holder === 1);
         const now = new Date();
-        await checkEligibility(trx, eligiblePassportCountries, { passportCountry: facts.passport_country, passportNumber: facts.passport_number }, application.id, undefined, now);
+        await checkEligibility(
+          trx,
+          eligiblePassportCountries,
+          { passportCountry: facts.passport_country, passportNumber: facts.passport_number },
+          application.id,
+          undefined,
+          now,
+        );
         const row: ApplicantsTable = {
           id: uuidv7(),
           application_id: application.id,
@@ -407,14 +500,29 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
         const others = (await applicantsOf(trx, [application.id])).filter((a) => a.id !== applicant.id);
         assertAccountHolderRule(application, others, facts.is_account_holder === 1);
         const now = new Date();
-        await checkEligibility(trx, eligiblePassportCountries, { passportCountry: facts.passport_country, passportNumber: facts.passport_number }, application.id, applicant.id, now);
-        await trx.updateTable('applicants').set({ ...facts, updated_at: now.toISOString() }).where('id', '=', applicant.id).execute();
-        const passportChanged = facts.passport_country !== applicant.passport_country || facts.passport_number !== applicant.passport_number;
+        await checkEligibility(
+          trx,
+          eligiblePassportCountries,
+          { passportCountry: facts.passport_country, passportNumber: facts.passport_number },
+          application.id,
+          applicant.id,
+          now,
+        );
+        await trx
+          .updateTable('applicants')
+          .set({ ...facts, updated_at: now.toISOString() })
+          .where('id', '=', applicant.id)
+          .execute();
+        const passportChanged =
+          facts.passport_country !== applicant.passport_country || facts.passport_number !== applicant.passport_number;
         const removedKey = passportChanged ? await dropPassportPhoto(trx, applicant.id) : undefined;
         const updated = { ...applicant, ...facts, updated_at: now.toISOString() };
         await carryFactsIntoAnswers(trx, updated, now);
         if (removedKey === undefined) return { answer: applicantView(updated), photoKeys: [] };
-        const answer: ApplicantView = { ...applicantView({ ...updated, current_step: 'CAPTURE_BIOMETRICS' }), photosToRetake: ['PASSPORT_PHOTO'] };
+        const answer: ApplicantView = {
+          ...applicantView({ ...updated, current_step: 'CAPTURE_BIOMETRICS' }),
+          photosToRetake: ['PASSPORT_PHOTO'],
+        };
         return { answer, photoKeys: [removedKey] };
       });
       await deletePhotoObjects(storage, photoKeys, request.log);
@@ -443,32 +551,53 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
       .where('photo_type', '=', 'PASSPORT_PHOTO')
       .executeTakeFirst();
     if (!photo) return undefined;
-    await trx.deleteFrom('applicant_photos').where('applicant_id', '=', applicantId).where('photo_type', '=', 'PASSPORT_PHOTO').execute();
+    await trx
+      .deleteFrom('applicant_photos')
+      .where('applicant_id', '=', applicantId)
+      .where('photo_type', '=', 'PASSPORT_PHOTO')
+      .execute();
     await reopenStep(trx, applicantId, 'CAPTURE_BIOMETRICS');
     return photo.storage_key;
   };
 
-  app.delete<{ Params: { guid: string; applicantGuid: string } }>(`${APPLICATIONS_PREFIX}/:guid/applicants/:applicantGuid`, async (request) => {
-    const lang = languageOf(request);
-    const { answer, photoKeys } = await withApplication(request, request.params.guid, async (trx, application) => {
-      assertEditable(application, lang);
-      const applicant = await findApplicant(trx, application.id, request.params.applicantGuid);
-      assertApplicantEditable(applicant);
-      // Photo rows cascade with the applicant; the photo files go once that is committed.
-      const photoKeys = await photoKeysOfApplicant(trx, applicant.id);
-      await trx.deleteFrom('applicants').where('id', '=', applicant.id).execute();
-      return { answer: { applicantIdentifier: applicant.id, deleted: true }, photoKeys };
-    });
-    await deletePhotoObjects(storage, photoKeys, request.log);
-    return answer;
-  });
+  app.delete<{ Params: { guid: string; applicantGuid: string } }>(
+    `${APPLICATIONS_PREFIX}/:guid/applicants/:applicantGuid`,
+    async (request) => {
+      const lang = languageOf(request);
+      const { answer, photoKeys } = await withApplication(request, request.params.guid, async (trx, application) => {
+        assertEditable(application, lang);
+        const applicant = await findApplicant(trx, application.id, request.params.applicantGuid);
+        assertApplicantEditable(applicant);
+        // Photo rows cascade with the applicant; the photo files go once that is committed.
+        const photoKeys = await photoKeysOfApplicant(trx, applicant.id);
+        await trx.deleteFrom('applicants').where('id', '=', applicant.id).execute();
+        return { answer: { applicantIdentifier: applicant.id, deleted: true }, photoKeys };
+      });
+      await deletePhotoObjects(storage, photoKeys, request.log);
+      return answer;
+    },
+  );
 
   // ------------------------------------------------------------------ answers
 
-  const savedAnswers = async (executor: Kysely<Database>, applicantId: string, formId: string): Promise<FormAnswersView & { stored: boolean }> => {
-    const row = await executor.selectFrom('applicant_answers').selectAll().where('applicant_id', '=', applicantId).where('form_id', '=', formId).executeTakeFirst();
+  const savedAnswers = async (
+    executor: Kysely<Database>,
+    applicantId: string,
+    formId: string,
+  ): Promise<FormAnswersView & { stored: boolean }> => {
+    const row = await executor
+      .selectFrom('applicant_answers')
+      .selectAll()
+      .where('applicant_id', '=', applicantId)
+      .where('form_id', '=', formId)
+      .executeTakeFirst();
     if (!row) return { answers: {}, lastPage: null, complete: false, stored: false };
-    return { answers: JSON.parse(row.answers) as Record<string, unknown>, lastPage: row.last_page, complete: row.complete === 1, stored: true };
+    return {
+      answers: JSON.parse(row.answers) as Record<string, unknown>,
+      lastPage: row.last_page,
+      complete: row.complete === 1,
+      stored: true,
+    };
   };
 
   /** The application form's answers that mirror the applicant's eligibility facts. */
@@ -498,10 +627,18 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
   };
 
   /** What the application form starts from: the applicant's eligibility facts, and the account holder's contact details. */
-  const prefill = async (executor: Kysely<Database>, applicant: ApplicantsTable, profileId: string): Promise<Record<string, unknown>> => {
+  const prefill = async (
+    executor: Kysely<Database>,
+    applicant: ApplicantsTable,
+    profileId: string,
+  ): Promise<Record<string, unknown>> => {
     const answers = factAnswers(applicant);
     if (applicant.is_account_holder === 1) {
-      const profile = await executor.selectFrom('profiles').select(['title', 'email', 'mobile_country', 'mobile_number']).where('id', '=', profileId).executeTakeFirst();
+      const profile = await executor
+        .selectFrom('profiles')
+        .select(['title', 'email', 'mobile_country', 'mobile_number'])
+        .where('id', '=', profileId)
+        .executeTakeFirst();
       if (profile) {
         if (profile.title) answers.title = profile.title;
         answers.email = profile.email;
@@ -535,15 +672,25 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
         if (stray.length > 0) {
           throw fieldProblems(
             lang,
-            stray.map((field) => ({ path: field, key: known.has(field) ? 'applications:validation.fieldNotOnPage' : 'validation:generic.unknownField' })),
+            stray.map((field) => ({
+              path: field,
+              key: known.has(field) ? 'applications:validation.fieldNotOnPage' : 'validation:generic.unknownField',
+            })),
           );
         }
       }
 
       const saved = await savedAnswers(trx, applicant.id, formId);
-      const base = saved.stored ? saved.answers : formId === APPLICATION_FORM_ID ? await prefill(trx, applicant, request.profileId) : {};
+      const base = saved.stored
+        ? saved.answers
+        : formId === APPLICATION_FORM_ID
+          ? await prefill(trx, applicant, request.profileId)
+          : {};
       const merged = page
-        ? { ...Object.fromEntries(Object.entries(base).filter(([field]) => !page.fields.includes(field))), ...body.answers }
+        ? {
+            ...Object.fromEntries(Object.entries(base).filter(([field]) => !page.fields.includes(field))),
+            ...body.answers,
+          }
         : body.answers;
       const result = checker.check(checker.withoutSkipped(merged));
       const inScope = (p: FieldProblem) => !page || page.fields.includes(topField(p.path));
@@ -553,13 +700,26 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
       const answers = result.data;
       const complete = result.problems.length === 0;
       const now = new Date();
-      if (formId === APPLICATION_FORM_ID && !body.draft) await syncApplicantFacts(trx, applicant, answers, result.problems, application.id, now, lang);
+      if (formId === APPLICATION_FORM_ID && !body.draft)
+        await syncApplicantFacts(trx, applicant, answers, result.problems, application.id, now, lang);
       const lastPage = page?.id ?? saved.lastPage;
       await trx
         .insertInto('applicant_answers')
-        .values({ applicant_id: applicant.id, form_id: formId, answers: JSON.stringify(answers), last_page: lastPage, complete: complete ? 1 : 0, updated_at: now.toISOString() })
+        .values({
+          applicant_id: applicant.id,
+          form_id: formId,
+          answers: JSON.stringify(answers),
+          last_page: lastPage,
+          complete: complete ? 1 : 0,
+          updated_at: now.toISOString(),
+        })
         .onConflict((oc) =>
-          oc.columns(['applicant_id', 'form_id']).doUpdateSet({ answers: JSON.stringify(answers), last_page: lastPage, complete: complete ? 1 : 0, updated_at: now.toISOString() }),
+          oc.columns(['applicant_id', 'form_id']).doUpdateSet({
+            answers: JSON.stringify(answers),
+            last_page: lastPage,
+            complete: complete ? 1 : 0,
+            updated_at: now.toISOString(),
+          }),
         )
         .execute();
       let current = applicant.current_step;
@@ -594,15 +754,22 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
     now: Date,
     lang: string,
   ) => {
-    const ok = (field: string) => typeof answers[field] === 'string' && !problems.some((p) => topField(p.path) === field);
+    const ok = (field: string) =>
+      typeof answers[field] === 'string' && !problems.some((p) => topField(p.path) === field);
     const changes: Partial<ApplicantsTable> = {};
     if (ok('givenNames')) changes.given_names = (answers.givenNames as string).trim();
     if (ok('familyName')) changes.family_name = (answers.familyName as string).trim();
     if (ok('dateOfBirth')) changes.date_of_birth = answers.dateOfBirth as string;
     if (ok('nationality')) changes.nationality = answers.nationality as string;
     if (ok('passportIssuingCountry') && ok('passportNumber')) {
-      const passport = { passportCountry: answers.passportIssuingCountry as string, passportNumber: normalisePassportNumber(answers.passportNumber as string) };
-      if (passport.passportCountry !== applicant.passport_country || passport.passportNumber !== applicant.passport_number) {
+      const passport = {
+        passportCountry: answers.passportIssuingCountry as string,
+        passportNumber: normalisePassportNumber(answers.passportNumber as string),
+      };
+      if (
+        passport.passportCountry !== applicant.passport_country ||
+        passport.passportNumber !== applicant.passport_number
+      ) {
         // The accepted passport photo is of the passport on record: changing it goes through the applicants page,
         // which asks for the photo again.
         if (await hasPassportPhoto(trx, applicant.id)) {
@@ -614,40 +781,53 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
       }
     }
     if (Object.keys(changes).length > 0) {
-      await trx.updateTable('applicants').set({ ...changes, updated_at: now.toISOString() }).where('id', '=', applicant.id).execute();
+      await trx
+        .updateTable('applicants')
+        .set({ ...changes, updated_at: now.toISOString() })
+        .where('id', '=', applicant.id)
+        .execute();
     }
   };
 
-  app.get<{ Params: { guid: string }; Querystring: { applicantIdentifier?: string } }>('/api/eta/application-details/:guid', async (request) => {
-    const application = await findApplication(db, request, request.params.guid);
-    let applicants = await applicantsOf(db, [application.id]);
-    const wanted = request.query.applicantIdentifier;
-    if (typeof wanted === 'string') {
-      applicants = applicants.filter((a) => a.id === wanted);
-      if (applicants.length === 0) throw new ApiError(404, APPLICATION_ERRORS.applicantNotFound, 'applications:api.applicantNotFound');
-    }
-    const details = [];
-    for (const applicant of applicants) {
-      const form = await savedAnswers(db, applicant.id, APPLICATION_FORM_ID);
-      const declarations = await savedAnswers(db, applicant.id, DECLARATIONS_FORM_ID);
-      details.push({
-        applicantIdentifier: applicant.id,
-        step: applicant.current_step,
-        applicationForm: {
-          answers: form.stored ? form.answers : await prefill(db, applicant, request.profileId),
-          lastPage: form.lastPage,
-          complete: form.complete,
-        },
-        declarations: { answers: declarations.answers, lastPage: declarations.lastPage, complete: declarations.complete },
-      });
-    }
-    return { applicationIdentifier: application.id, applicants: details };
-  });
+  app.get<{ Params: { guid: string }; Querystring: { applicantIdentifier?: string } }>(
+    '/api/eta/application-details/:guid',
+    async (request) => {
+      const application = await findApplication(db, request, request.params.guid);
+      let applicants = await applicantsOf(db, [application.id]);
+      const wanted = request.query.applicantIdentifier;
+      if (typeof wanted === 'string') {
+        applicants = applicants.filter((a) => a.id === wanted);
+        if (applicants.length === 0)
+          throw new ApiError(404, APPLICATION_ERRORS.applicantNotFound, 'applications:api.applicantNotFound');
+      }
+      const details = [];
+      for (const applicant of applicants) {
+        const form = await savedAnswers(db, applicant.id, APPLICATION_FORM_ID);
+        const declarations = await savedAnswers(db, applicant.id, DECLARATIONS_FORM_ID);
+        details.push({
+          applicantIdentifier: applicant.id,
+          step: applicant.current_step,
+          applicationForm: {
+            answers: form.stored ? form.answers : await prefill(db, applicant, request.profileId),
+            lastPage: form.lastPage,
+            complete: form.complete,
+          },
+          declarations: {
+            answers: declarations.answers,
+            lastPage: declarations.lastPage,
+            complete: declarations.complete,
+          },
+        });
+      }
+      return { applicationIdentifier: application.id, applicants: details };
+    },
+  );
 
   app.put<{ Params: { guid: string }; Body: AnswersBody }>(
     '/api/eta/application-details/:guid',
     { schema: { body: answersBodySchema } },
-    async (request) => saveAnswers(request, request.params.guid, request.body, APPLICATION_FORM_ID, applicationFormStep),
+    async (request) =>
+      saveAnswers(request, request.params.guid, request.body, APPLICATION_FORM_ID, applicationFormStep),
   );
 
   // ------------------------------------------------------------------ answers of any form step
@@ -655,7 +835,8 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
   /** The step a form of the journey makes (404 FORM_NOT_FOUND for a form that is not a step of the manifest). */
   const formStepOf = (formId: string): Step => {
     const step = stepOfForm(formId)?.step;
-    if (!step || !checkers[formId]) throw new ApiError(404, APPLICATION_ERRORS.formNotFound, 'applications:api.formNotFound');
+    if (!step || !checkers[formId])
+      throw new ApiError(404, APPLICATION_ERRORS.formNotFound, 'applications:api.formNotFound');
     return step;
   };
 
@@ -671,7 +852,10 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
       const application = await findApplication(db, request, request.params.guid);
       const applicant = await findApplicant(db, application.id, String(request.query.applicantIdentifier ?? ''));
       const saved = await savedAnswers(db, applicant.id, formId);
-      const answers = saved.stored || formId !== APPLICATION_FORM_ID ? saved.answers : await prefill(db, applicant, request.profileId);
+      const answers =
+        saved.stored || formId !== APPLICATION_FORM_ID
+          ? saved.answers
+          : await prefill(db, applicant, request.profileId);
       const checker = checkers[formId];
       // At the applicant's current step, open the first page with something missing, as resume does.
       const startPage =
@@ -699,12 +883,14 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Params: { guid: string; formId: string }; Body: AnswersBody }>(
     `${APPLICATIONS_PREFIX}/:guid/answers/:formId`,
     { schema: { body: answersBodySchema } },
-    async (request) => saveAnswers(request, request.params.guid, request.body, request.params.formId, formStepOf(request.params.formId)),
+    async (request) =>
+      saveAnswers(request, request.params.guid, request.body, request.params.formId, formStepOf(request.params.formId)),
   );
 
   app.put<{ Body: DeclarationsBody }>(
     '/api/eta/declarations',
     { schema: { body: declarationsBodySchema } },
-    async (request) => saveAnswers(request, request.body.applicationIdentifier, request.body, DECLARATIONS_FORM_ID, declarationsStep),
+    async (request) =>
+      saveAnswers(request, request.body.applicationIdentifier, request.body, DECLARATIONS_FORM_ID, declarationsStep),
   );
 };

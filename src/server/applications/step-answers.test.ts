@@ -2,7 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, databases } from '../testing/harness';
 import { journeySteps } from './steps';
-import { addApplicant, advanceTo, call, createApplication, signIn, validApplicationForm, validDeclarations, type Caller } from './test-support';
+import {
+  addApplicant,
+  advanceTo,
+  call,
+  createApplication,
+  signIn,
+  validApplicationForm,
+  validDeclarations,
+  type Caller,
+} from './test-support';
 
 // The form steps of the journey, as the route manifest names them.
 const formSteps = journeySteps().filter((s) => s.form);
@@ -29,7 +38,17 @@ describe.each(databases())('answers of any form step on %s', (kind) => {
     const response = await call(app, ana, 'GET', `${path(guid, 'application-form')}?applicantIdentifier=${applicant}`);
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toMatchObject({ applicationIdentifier: guid, applicantIdentifier: applicant, formId: 'application-form', step: applicationStep.step, currentStep: applicationStep.step, givenNames: 'Ana', familyName: 'Silva', complete: false, lastPage: null });
+    expect(body).toMatchObject({
+      applicationIdentifier: guid,
+      applicantIdentifier: applicant,
+      formId: 'application-form',
+      step: applicationStep.step,
+      currentStep: applicationStep.step,
+      givenNames: 'Ana',
+      familyName: 'Silva',
+      complete: false,
+      lastPage: null,
+    });
     expect(body.answers.givenNames).toBe('Ana');
     expect(typeof body.startPage).toBe('string');
   });
@@ -39,13 +58,22 @@ describe.each(databases())('answers of any form step on %s', (kind) => {
     const passportNumber = `G${Math.random().toString(36).slice(2, 9).toUpperCase()}`;
     const applicant = await addApplicant(app, ana, guid, { passportNumber });
     await advanceTo(app, applicant, applicationStep.step);
-    const early = await call(app, ana, 'PUT', path(guid, 'declarations'), { applicantIdentifier: applicant, answers: validDeclarations() });
+    const early = await call(app, ana, 'PUT', path(guid, 'declarations'), {
+      applicantIdentifier: applicant,
+      answers: validDeclarations(),
+    });
     expect(early.statusCode).toBe(409);
     expect(early.json().code).toBe('STEP_NOT_REACHED');
-    const form = await call(app, ana, 'PUT', path(guid, 'application-form'), { applicantIdentifier: applicant, answers: validApplicationForm({ passportNumber }) });
+    const form = await call(app, ana, 'PUT', path(guid, 'application-form'), {
+      applicantIdentifier: applicant,
+      answers: validApplicationForm({ passportNumber }),
+    });
     expect(form.statusCode).toBe(200);
     expect(form.json()).toMatchObject({ complete: true, step: declarationsStep.step });
-    const declarations = await call(app, ana, 'PUT', path(guid, 'declarations'), { applicantIdentifier: applicant, answers: validDeclarations() });
+    const declarations = await call(app, ana, 'PUT', path(guid, 'declarations'), {
+      applicantIdentifier: applicant,
+      answers: validDeclarations(),
+    });
     expect(declarations.statusCode).toBe(200);
     expect(declarations.json()).toMatchObject({ complete: true, answers: validDeclarations() });
     const details = (await call(app, ana, 'GET', `/api/eta/application-details/${guid}`)).json().applicants[0];

@@ -57,7 +57,10 @@ export function stepIndex(step: string): number {
 /** Each step with its state for an applicant whose furthest step is `current`. */
 export function stepStates(current: string): { step: Step; state: StepState }[] {
   const at = stepIndex(current);
-  return stepNames().map((step, i) => ({ step, state: i < at ? 'COMPLETED' : i === at ? 'IN_PROGRESS' : 'CANNOT_START_YET' }));
+  return stepNames().map((step, i) => ({
+    step,
+    state: i < at ? 'COMPLETED' : i === at ? 'IN_PROGRESS' : 'CANNOT_START_YET',
+  }));
 }
 
 /** The 409 answered when a call belongs to a step the applicant has not reached yet. */
@@ -79,7 +82,11 @@ export function assertStepReached(applicant: Pick<ApplicantsTable, 'current_step
  * capture flow records CAPTURE_BIOMETRICS. Returns the applicant's current step afterwards.
  */
 export async function completeStep(db: Kysely<Database>, applicantId: string, step: Step, lang = 'en'): Promise<Step> {
-  const row = await db.selectFrom('applicants').select(['current_step']).where('id', '=', applicantId).executeTakeFirst();
+  const row = await db
+    .selectFrom('applicants')
+    .select(['current_step'])
+    .where('id', '=', applicantId)
+    .executeTakeFirst();
   if (!row) throw new Error(`No applicant ${applicantId}`);
   const at = stepIndex(row.current_step);
   const done = stepIndex(step);

@@ -30,7 +30,12 @@ export function call(
   const headers: Record<string, string> = {};
   if (caller) headers.authorization = `Bearer ${caller.token}`;
   if (lang) headers['accept-language'] = lang;
-  return app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as Record<string, unknown> }) });
+  return app.inject({
+    method,
+    url,
+    headers,
+    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+  });
 }
 
 /** Applicant answers (schemas/applicant.schema.json) with a fresh passport number unless given. */
@@ -48,15 +53,30 @@ export function applicantBody(overrides: Record<string, unknown> = {}): Record<s
 }
 
 /** Creates an application and answers its identifier. */
-export async function createApplication(app: FastifyInstance, caller: Caller, body: Record<string, unknown> = { applicationType: 'ETA', applyingFor: 'SELF_AND_OTHERS' }): Promise<string> {
+export async function createApplication(
+  app: FastifyInstance,
+  caller: Caller,
+  body: Record<string, unknown> = { applicationType: 'ETA', applyingFor: 'SELF_AND_OTHERS' },
+): Promise<string> {
   const response = await call(app, caller, 'POST', '/api/eta/applications', body);
   if (response.statusCode !== 201) throw new Error(`create answered ${response.statusCode}: ${response.body}`);
   return response.json().applicationIdentifier;
 }
 
 /** Adds an applicant and answers its identifier. */
-export async function addApplicant(app: FastifyInstance, caller: Caller, applicationId: string, overrides: Record<string, unknown> = {}): Promise<string> {
-  const response = await call(app, caller, 'POST', `/api/eta/applications/${applicationId}/applicants`, applicantBody(overrides));
+export async function addApplicant(
+  app: FastifyInstance,
+  caller: Caller,
+  applicationId: string,
+  overrides: Record<string, unknown> = {},
+): Promise<string> {
+  const response = await call(
+    app,
+    caller,
+    'POST',
+    `/api/eta/applications/${applicationId}/applicants`,
+    applicantBody(overrides),
+  );
   if (response.statusCode !== 201) throw new Error(`add applicant answered ${response.statusCode}: ${response.body}`);
   return response.json().applicantIdentifier;
 }
@@ -68,7 +88,8 @@ export async function advanceTo(app: FastifyInstance, applicantId: string, step:
 }
 
 type Examples = { valid: Record<string, unknown>[] };
-const examples = (id: string): Examples => JSON.parse(readFileSync(new URL(`../../../schemas/${id}.examples.json`, import.meta.url), 'utf8'));
+const examples = (id: string): Examples =>
+  JSON.parse(readFileSync(new URL(`../../../schemas/${id}.examples.json`, import.meta.url), 'utf8'));
 
 /** A complete, valid application form (the first valid example of schemas/application-form.examples.json). */
 export function validApplicationForm(overrides: Record<string, unknown> = {}): Record<string, unknown> {

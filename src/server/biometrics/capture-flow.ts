@@ -18,7 +18,12 @@ export const CAPTURE_STATUSES = [
 export type CaptureStatus = (typeof CAPTURE_STATUSES)[number];
 
 /** Outcomes that end a session without photos: each has its own explanation and next step (capture.json). */
-export const BLOCKING_STATUSES = ['CAPTURE_RETRIES_EXCEEDED', 'PASSPORT_COUNTRY_NOT_WHITELISTED', 'OPEN_APPLICATION_EXISTS', 'ACTIVE_ETA_VISA_EXISTS'] as const;
+export const BLOCKING_STATUSES = [
+  'CAPTURE_RETRIES_EXCEEDED',
+  'PASSPORT_COUNTRY_NOT_WHITELISTED',
+  'OPEN_APPLICATION_EXISTS',
+  'ACTIVE_ETA_VISA_EXISTS',
+] as const;
 export type BlockingStatus = (typeof BLOCKING_STATUSES)[number];
 
 /** The status a new session starts in: its link (QR code) may be opened on a phone, or this device may start. */
@@ -68,10 +73,25 @@ export interface CaptureTransition {
  * The self-moves (LINK_PHONE on a linked session, START_CAPTURE on a started one) make a reloaded page safe.
  */
 export const CAPTURE_TRANSITIONS: readonly CaptureTransition[] = [
-  { action: 'LINK_PHONE', from: ['BIO_LINKING_PHONE', 'BIO_PHONE_LINKED'], to: 'BIO_PHONE_LINKED', actors: ['owner', 'device'] },
-  { action: 'LINK_PHONE', from: ['PASSPORT_LINKING_PHONE', 'PASSPORT_PHONE_LINKED'], to: 'PASSPORT_PHONE_LINKED', actors: ['owner', 'device'] },
+  {
+    action: 'LINK_PHONE',
+    from: ['BIO_LINKING_PHONE', 'BIO_PHONE_LINKED'],
+    to: 'BIO_PHONE_LINKED',
+    actors: ['owner', 'device'],
+  },
+  {
+    action: 'LINK_PHONE',
+    from: ['PASSPORT_LINKING_PHONE', 'PASSPORT_PHONE_LINKED'],
+    to: 'PASSPORT_PHONE_LINKED',
+    actors: ['owner', 'device'],
+  },
   { action: 'REQUEST_PHONE_LINK', from: ['BIO_CAPTURE_STARTED'], to: 'BIO_LINKING_PHONE', actors: ['owner'] },
-  { action: 'REQUEST_PHONE_LINK', from: ['BIO_CAPTURE_COMPLETE', 'PASSPORT_CAPTURE_STARTED'], to: 'PASSPORT_LINKING_PHONE', actors: ['owner'] },
+  {
+    action: 'REQUEST_PHONE_LINK',
+    from: ['BIO_CAPTURE_COMPLETE', 'PASSPORT_CAPTURE_STARTED'],
+    to: 'PASSPORT_LINKING_PHONE',
+    actors: ['owner'],
+  },
   {
     action: 'START_CAPTURE',
     captureType: 'biometrics',
@@ -86,8 +106,20 @@ export const CAPTURE_TRANSITIONS: readonly CaptureTransition[] = [
     to: 'PASSPORT_CAPTURE_STARTED',
     actors: ['owner', 'device'],
   },
-  { action: 'UPLOAD_IMAGE', captureType: 'biometrics', from: ['BIO_CAPTURE_STARTED'], to: 'BIO_CAPTURE_COMPLETE', actors: ['owner', 'device'] },
-  { action: 'UPLOAD_IMAGE', captureType: 'passport', from: ['PASSPORT_CAPTURE_STARTED'], to: 'PASSPORT_CAPTURE_COMPLETE', actors: ['owner', 'device'] },
+  {
+    action: 'UPLOAD_IMAGE',
+    captureType: 'biometrics',
+    from: ['BIO_CAPTURE_STARTED'],
+    to: 'BIO_CAPTURE_COMPLETE',
+    actors: ['owner', 'device'],
+  },
+  {
+    action: 'UPLOAD_IMAGE',
+    captureType: 'passport',
+    from: ['PASSPORT_CAPTURE_STARTED'],
+    to: 'PASSPORT_CAPTURE_COMPLETE',
+    actors: ['owner', 'device'],
+  },
 ];
 
 /** Where a rejected or refused upload leads, besides staying where it is. */
@@ -102,9 +134,15 @@ export type TransitionCheck =
   | { ok: false; reason: 'INVALID_TRANSITION' | 'NOT_FOR_CALLER' };
 
 /** Looks `action` up in the table for a session in `status`. */
-export function findTransition(status: CaptureStatus, action: CaptureAction, captureType: CaptureType | undefined, actor: CaptureActor): TransitionCheck {
+export function findTransition(
+  status: CaptureStatus,
+  action: CaptureAction,
+  captureType: CaptureType | undefined,
+  actor: CaptureActor,
+): TransitionCheck {
   const transition = CAPTURE_TRANSITIONS.find(
-    (t) => t.action === action && t.from.includes(status) && (t.captureType === undefined || t.captureType === captureType),
+    (t) =>
+      t.action === action && t.from.includes(status) && (t.captureType === undefined || t.captureType === captureType),
   );
   if (!transition) return { ok: false, reason: 'INVALID_TRANSITION' };
   if (!transition.actors.includes(actor)) return { ok: false, reason: 'NOT_FOR_CALLER' };

@@ -10,8 +10,25 @@ import { signIn, type Caller } from '../applications/test-support';
 import { loadConfig } from '../config';
 import { createStorage } from '../storage/storage';
 import { buildTestApp, databases } from '../testing/harness';
-import { CAPTURE_ACTIONS, CAPTURE_STATUSES, CAPTURE_TRANSITIONS, type CaptureAction, type CaptureStatus } from './capture-flow';
-import { act, applicantOf, createSession, forceStatus, getStatus, linkPhone, sessionRow, startSession, upload, type As } from './testing/capture-client';
+import {
+  CAPTURE_ACTIONS,
+  CAPTURE_STATUSES,
+  CAPTURE_TRANSITIONS,
+  type CaptureAction,
+  type CaptureStatus,
+} from './capture-flow';
+import {
+  act,
+  applicantOf,
+  createSession,
+  forceStatus,
+  getStatus,
+  linkPhone,
+  sessionRow,
+  startSession,
+  upload,
+  type As,
+} from './testing/capture-client';
 import * as images from './testing/test-images';
 
 const defaults = loadConfig({}).capture;
@@ -53,7 +70,10 @@ const REQUESTS: { action: CaptureAction; captureType?: 'biometrics' | 'passport'
 describe('the transition table', () => {
   it('is exactly the moves the flow allows', () => {
     const table = CAPTURE_TRANSITIONS.flatMap((t) =>
-      t.from.map((from) => `${from} ${t.action}${t.captureType ? `:${t.captureType}` : ''} -> ${t.to} [${[...t.actors].join(' ')}]`),
+      t.from.map(
+        (from) =>
+          `${from} ${t.action}${t.captureType ? `:${t.captureType}` : ''} -> ${t.to} [${[...t.actors].join(' ')}]`,
+      ),
     ).sort();
     expect(table).toEqual(EXPECTED_MOVES);
     expect(new Set(CAPTURE_TRANSITIONS.map((t) => t.action))).toEqual(new Set(CAPTURE_ACTIONS));
@@ -93,7 +113,10 @@ describe.each(databases())('capture sessions on %s', (kind) => {
     it('answers 201 with a random identifier, the first status and the expiry, and stores only a hash', async () => {
       const ids = await applicantOf(app, ana);
       const before = Date.now();
-      const response = await createSession(app, ana, { applicationIdentifier: ids.applicationId, applicantIdentifier: ids.applicantId });
+      const response = await createSession(app, ana, {
+        applicationIdentifier: ids.applicationId,
+        applicantIdentifier: ids.applicantId,
+      });
       expect(response.statusCode).toBe(201);
       expect(response.headers['cache-control']).toBe('no-store');
       const body = response.json();
@@ -119,9 +142,14 @@ describe.each(databases())('capture sessions on %s', (kind) => {
       const foreign = await createSession(app, bob, body);
       expect(foreign.statusCode).toBe(404);
       expect(foreign.json()).toMatchObject({ code: 'APPLICANT_NOT_FOUND' });
-      const mismatched = await createSession(app, ana, { applicationIdentifier: other.applicationId, applicantIdentifier: ids.applicantId });
+      const mismatched = await createSession(app, ana, {
+        applicationIdentifier: other.applicationId,
+        applicantIdentifier: ids.applicantId,
+      });
       expect(mismatched.statusCode).toBe(404);
-      expect(await app.db.selectFrom('capture_sessions').select('id').where('applicant_id', '=', ids.applicantId).execute()).toEqual([]);
+      expect(
+        await app.db.selectFrom('capture_sessions').select('id').where('applicant_id', '=', ids.applicantId).execute(),
+      ).toEqual([]);
     });
 
     it('refuses a body that does not follow api/biometrics-session', async () => {
@@ -134,13 +162,22 @@ describe.each(databases())('capture sessions on %s', (kind) => {
         'applicationIdentifier capture:validation.applicationIdentifier',
         'extra validation:generic.unknownField',
       ]);
-      expect(body.fields.find((f: { field: string }) => f.field === 'applicantIdentifier').message).toBe("Indiquez l'identifiant d'un demandeur de cette demande");
+      expect(body.fields.find((f: { field: string }) => f.field === 'applicantIdentifier').message).toBe(
+        "Indiquez l'identifiant d'un demandeur de cette demande",
+      );
     });
 
     it('is refused once the application is no longer in progress', async () => {
       const ids = await applicantOf(app, ana);
-      await app.db.updateTable('applications').set({ status: 'SUBMITTED' }).where('id', '=', ids.applicationId).execute();
-      const response = await createSession(app, ana, { applicationIdentifier: ids.applicationId, applicantIdentifier: ids.applicantId });
+      await app.db
+        .updateTable('applications')
+        .set({ status: 'SUBMITTED' })
+        .where('id', '=', ids.applicationId)
+        .execute();
+      const response = await createSession(app, ana, {
+        applicationIdentifier: ids.applicationId,
+        applicantIdentifier: ids.applicantId,
+      });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toMatchObject({ code: 'CAPTURE_NOT_AVAILABLE' });
     });
@@ -148,14 +185,24 @@ describe.each(databases())('capture sessions on %s', (kind) => {
 
   describe('the status', () => {
     it('tells where the capture stands and nothing about the person, to the owner and to the link holder', async () => {
-      const { identifier, applicantId, applicationId } = await newSession(ana, { givenNames: 'Zénobie', familyName: 'Quartermaine', passportNumber: 'QX9911223' });
+      const { identifier, applicantId, applicationId } = await newSession(ana, {
+        givenNames: 'Zénobie',
+        familyName: 'Quartermaine',
+        passportNumber: 'QX9911223',
+      });
       for (const as of [{ owner: ana }, {}] as As[]) {
         const response = await getStatus(app, identifier, as);
         expect(response.statusCode).toBe(200);
         expect(response.headers['cache-control']).toBe('no-store');
         const body = response.json();
-        expect(body).toEqual({ status: 'BIO_LINKING_PHONE', captureType: 'biometrics', attemptsLeft: defaults.maxAttempts, expiresAt: expect.any(String) });
-        for (const secret of ['Zénobie', 'Quartermaine', 'QX9911223', applicantId, applicationId, ana.profileId, 'FR']) expect(response.body).not.toContain(secret);
+        expect(body).toEqual({
+          status: 'BIO_LINKING_PHONE',
+          captureType: 'biometrics',
+          attemptsLeft: defaults.maxAttempts,
+          expiresAt: expect.any(String),
+        });
+        for (const secret of ['Zénobie', 'Quartermaine', 'QX9911223', applicantId, applicationId, ana.profileId, 'FR'])
+          expect(response.body).not.toContain(secret);
       }
     });
 
@@ -197,7 +244,11 @@ describe.each(databases())('capture sessions on %s', (kind) => {
           } else if (request.action === 'UPLOAD_IMAGE') {
             // Allowed, and the photo was looked at: this one is not a picture, so the status stays.
             expect(response.statusCode, label).toBe(422);
-            expect(response.json(), label).toMatchObject({ code: 'IMAGE_TYPE_NOT_ALLOWED', status, attemptsLeft: defaults.maxAttempts - 1 });
+            expect(response.json(), label).toMatchObject({
+              code: 'IMAGE_TYPE_NOT_ALLOWED',
+              status,
+              attemptsLeft: defaults.maxAttempts - 1,
+            });
           } else {
             expect(response.statusCode, label).toBe(200);
             expect(response.json().status, label).toBe(expected.to);
@@ -211,11 +262,17 @@ describe.each(databases())('capture sessions on %s', (kind) => {
 
     it('explains a refused move with the current step in the caller’s language', async () => {
       const { identifier } = await newSession();
-      const response = await act(app, identifier, { action: 'START_CAPTURE', captureType: 'passport' }, { owner: ana, lang: 'fr' });
+      const response = await act(
+        app,
+        identifier,
+        { action: 'START_CAPTURE', captureType: 'passport' },
+        { owner: ana, lang: 'fr' },
+      );
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
         code: 'INVALID_TRANSITION',
-        error: "Cette étape n'est pas possible maintenant : les photos en sont à l'étape « En attente d'un téléphone ou de cet appareil ».",
+        error:
+          "Cette étape n'est pas possible maintenant : les photos en sont à l'étape « En attente d'un téléphone ou de cet appareil ».",
       });
     });
 
@@ -249,9 +306,19 @@ describe.each(databases())('capture sessions on %s', (kind) => {
 
       const steps: [Record<string, unknown>, CaptureStatus][] = [
         [{ action: 'START_CAPTURE', captureType: 'biometrics' }, 'BIO_CAPTURE_STARTED'],
-        [{ action: 'UPLOAD_IMAGE', captureType: 'biometrics', image: selfie.toString('base64') }, 'BIO_CAPTURE_COMPLETE'],
+        [
+          { action: 'UPLOAD_IMAGE', captureType: 'biometrics', image: selfie.toString('base64') },
+          'BIO_CAPTURE_COMPLETE',
+        ],
         [{ action: 'START_CAPTURE', captureType: 'passport' }, 'PASSPORT_CAPTURE_STARTED'],
-        [{ action: 'UPLOAD_IMAGE', captureType: 'passport', image: `data:image/jpeg;base64,${passport.toString('base64')}` }, 'PASSPORT_CAPTURE_COMPLETE'],
+        [
+          {
+            action: 'UPLOAD_IMAGE',
+            captureType: 'passport',
+            image: `data:image/jpeg;base64,${passport.toString('base64')}`,
+          },
+          'PASSPORT_CAPTURE_COMPLETE',
+        ],
       ];
       for (const [body, status] of steps) {
         const response = await act(app, identifier, body, { device });
@@ -260,7 +327,11 @@ describe.each(databases())('capture sessions on %s', (kind) => {
         // The desktop follows along.
         expect((await getStatus(app, identifier, { owner: ana })).json().status).toBe(status);
       }
-      const applicant = await app.db.selectFrom('applicants').select('current_step').where('id', '=', applicantId).executeTakeFirstOrThrow();
+      const applicant = await app.db
+        .selectFrom('applicants')
+        .select('current_step')
+        .where('id', '=', applicantId)
+        .executeTakeFirstOrThrow();
       expect(applicant.current_step).toBe('APPLICATION_FORM');
 
       for (const type of ['SELFIE', 'PASSPORT_PHOTO']) {
@@ -277,7 +348,11 @@ describe.each(databases())('capture sessions on %s', (kind) => {
         expect(foreign.json().code).toBe('PHOTO_NOT_FOUND');
         expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
       }
-      const unknownType = await app.inject({ method: 'GET', url: `/api/eta/applicants/${applicantId}/photos/FINGERPRINT`, headers: { authorization: `Bearer ${ana.token}` } });
+      const unknownType = await app.inject({
+        method: 'GET',
+        url: `/api/eta/applicants/${applicantId}/photos/FINGERPRINT`,
+        headers: { authorization: `Bearer ${ana.token}` },
+      });
       expect(unknownType.statusCode).toBe(404);
 
       // A finished session cannot be used again.
@@ -289,13 +364,33 @@ describe.each(databases())('capture sessions on %s', (kind) => {
     it('on this device: the owner starts the camera at once, without any phone', async () => {
       const { identifier, applicantId } = await newSession();
       const owner = { owner: ana };
-      expect((await act(app, identifier, { action: 'START_CAPTURE', captureType: 'biometrics' }, owner)).json().status).toBe('BIO_CAPTURE_STARTED');
-      expect((await upload(app, identifier, 'biometrics', await sharp(selfie).png().toBuffer(), owner)).json().status).toBe('BIO_CAPTURE_COMPLETE');
-      expect((await act(app, identifier, { action: 'START_CAPTURE', captureType: 'passport' }, owner)).json().status).toBe('PASSPORT_CAPTURE_STARTED');
-      const done = await upload(app, identifier, 'passport', await sharp(passport).webp({ quality: 95 }).toBuffer(), owner);
+      expect(
+        (await act(app, identifier, { action: 'START_CAPTURE', captureType: 'biometrics' }, owner)).json().status,
+      ).toBe('BIO_CAPTURE_STARTED');
+      expect(
+        (await upload(app, identifier, 'biometrics', await sharp(selfie).png().toBuffer(), owner)).json().status,
+      ).toBe('BIO_CAPTURE_COMPLETE');
+      expect(
+        (await act(app, identifier, { action: 'START_CAPTURE', captureType: 'passport' }, owner)).json().status,
+      ).toBe('PASSPORT_CAPTURE_STARTED');
+      const done = await upload(
+        app,
+        identifier,
+        'passport',
+        await sharp(passport).webp({ quality: 95 }).toBuffer(),
+        owner,
+      );
       expect(done.statusCode, done.body).toBe(200);
       expect(done.json()).toMatchObject({ status: 'PASSPORT_CAPTURE_COMPLETE', captureType: 'passport' });
-      expect((await app.db.selectFrom('applicants').select('current_step').where('id', '=', applicantId).executeTakeFirstOrThrow()).current_step).toBe('APPLICATION_FORM');
+      expect(
+        (
+          await app.db
+            .selectFrom('applicants')
+            .select('current_step')
+            .where('id', '=', applicantId)
+            .executeTakeFirstOrThrow()
+        ).current_step,
+      ).toBe('APPLICATION_FORM');
     });
 
     it('selfie here, passport page on a phone; retaking replaces the stored photo', async () => {
@@ -303,19 +398,44 @@ describe.each(databases())('capture sessions on %s', (kind) => {
       const owner = { owner: ana };
       await act(app, identifier, { action: 'START_CAPTURE', captureType: 'biometrics' }, owner);
       await upload(app, identifier, 'biometrics', selfie, owner);
-      expect((await act(app, identifier, { action: 'REQUEST_PHONE_LINK' }, owner)).json().status).toBe('PASSPORT_LINKING_PHONE');
+      expect((await act(app, identifier, { action: 'REQUEST_PHONE_LINK' }, owner)).json().status).toBe(
+        'PASSPORT_LINKING_PHONE',
+      );
       const device = await linkPhone(app, identifier);
       expect((await getStatus(app, identifier, { device })).json().status).toBe('PASSPORT_PHONE_LINKED');
       await act(app, identifier, { action: 'START_CAPTURE', captureType: 'passport' }, { device });
-      expect((await upload(app, identifier, 'passport', passport, { device })).json().status).toBe('PASSPORT_CAPTURE_COMPLETE');
+      expect((await upload(app, identifier, 'passport', passport, { device })).json().status).toBe(
+        'PASSPORT_CAPTURE_COMPLETE',
+      );
 
-      const first = await app.db.selectFrom('applicant_photos').selectAll().where('applicant_id', '=', applicantId).where('photo_type', '=', 'SELFIE').executeTakeFirstOrThrow();
+      const first = await app.db
+        .selectFrom('applicant_photos')
+        .selectAll()
+        .where('applicant_id', '=', applicantId)
+        .where('photo_type', '=', 'SELFIE')
+        .executeTakeFirstOrThrow();
       const storage = createStorage({ dataDir });
       expect(await storage.get(first.storage_key)).toBeDefined();
-      const retake = await startSession(app, ana, { applicationId: (await app.db.selectFrom('applicants').select('application_id').where('id', '=', applicantId).executeTakeFirstOrThrow()).application_id, applicantId });
+      const retake = await startSession(app, ana, {
+        applicationId: (
+          await app.db
+            .selectFrom('applicants')
+            .select('application_id')
+            .where('id', '=', applicantId)
+            .executeTakeFirstOrThrow()
+        ).application_id,
+        applicantId,
+      });
       await act(app, retake, { action: 'START_CAPTURE', captureType: 'biometrics' }, owner);
-      expect((await upload(app, retake, 'biometrics', await images.validSelfie(900, 1200), owner)).statusCode).toBe(200);
-      const second = await app.db.selectFrom('applicant_photos').selectAll().where('applicant_id', '=', applicantId).where('photo_type', '=', 'SELFIE').executeTakeFirstOrThrow();
+      expect((await upload(app, retake, 'biometrics', await images.validSelfie(900, 1200), owner)).statusCode).toBe(
+        200,
+      );
+      const second = await app.db
+        .selectFrom('applicant_photos')
+        .selectAll()
+        .where('applicant_id', '=', applicantId)
+        .where('photo_type', '=', 'SELFIE')
+        .executeTakeFirstOrThrow();
       expect(second.storage_key).not.toBe(first.storage_key);
       expect([second.width, second.height]).toEqual([900, 1200]);
       expect(await storage.get(first.storage_key)).toBeUndefined();
@@ -339,7 +459,10 @@ describe.each(databases())('capture sessions on %s', (kind) => {
       }
       expect((await getStatus(app, identifier, { device: first })).statusCode).toBe(200);
       expect((await getStatus(app, identifier, { owner: ana })).statusCode).toBe(200);
-      expect((await act(app, identifier, { action: 'START_CAPTURE', captureType: 'biometrics' }, { device: first })).statusCode).toBe(200);
+      expect(
+        (await act(app, identifier, { action: 'START_CAPTURE', captureType: 'biometrics' }, { device: first }))
+          .statusCode,
+      ).toBe(200);
     });
 
     it('asks a device to link before anything else, and keeps the desktop-only move for the owner', async () => {
@@ -366,7 +489,10 @@ describe.each(databases())('capture sessions on %s', (kind) => {
       vi.setSystemTime(start.getTime() + defaults.sessionTtlSeconds * 1000);
       const read = await getStatus(app, identifier, { lang: 'fr' });
       expect(read.statusCode).toBe(410);
-      expect(read.json()).toEqual({ code: 'CAPTURE_SESSION_EXPIRED', error: 'Ce lien de photo a expiré. Recommencez les photos depuis votre demande.' });
+      expect(read.json()).toEqual({
+        code: 'CAPTURE_SESSION_EXPIRED',
+        error: 'Ce lien de photo a expiré. Recommencez les photos depuis votre demande.',
+      });
       const moved = await act(app, identifier, { action: 'LINK_PHONE' });
       expect(moved.statusCode).toBe(410);
       expect(moved.json().code).toBe('CAPTURE_SESSION_EXPIRED');
@@ -376,7 +502,10 @@ describe.each(databases())('capture sessions on %s', (kind) => {
       const { identifier, applicationId, applicantId } = await newSession();
       const device = await linkPhone(app, identifier);
       const newer = await startSession(app, ana, { applicationId, applicantId });
-      for (const response of [await getStatus(app, identifier, { device }), await act(app, identifier, { action: 'START_CAPTURE', captureType: 'biometrics' }, { device })]) {
+      for (const response of [
+        await getStatus(app, identifier, { device }),
+        await act(app, identifier, { action: 'START_CAPTURE', captureType: 'biometrics' }, { device }),
+      ]) {
         expect(response.statusCode).toBe(410);
         expect(response.json().code).toBe('CAPTURE_SESSION_REPLACED');
       }
@@ -401,9 +530,17 @@ describe.each(databases())('capture sessions on %s', (kind) => {
       for (const [index, [image, code]] of faulty.entries()) {
         const response = await upload(app, identifier, 'biometrics', image, as);
         expect(response.statusCode).toBe(422);
-        expect(response.json()).toMatchObject({ code, errorCode: code, status: 'BIO_CAPTURE_STARTED', attemptsLeft: defaults.maxAttempts - index - 1 });
+        expect(response.json()).toMatchObject({
+          code,
+          errorCode: code,
+          status: 'BIO_CAPTURE_STARTED',
+          attemptsLeft: defaults.maxAttempts - index - 1,
+        });
         expect(response.json().error).toMatch(/reprenez la photo/i);
-        expect((await getStatus(app, identifier, as)).json()).toMatchObject({ errorCode: code, attemptsLeft: defaults.maxAttempts - index - 1 });
+        expect((await getStatus(app, identifier, as)).json()).toMatchObject({
+          errorCode: code,
+          attemptsLeft: defaults.maxAttempts - index - 1,
+        });
       }
       // Starting the camera again clears the last reason but not the count.
       expect((await act(app, identifier, { action: 'START_CAPTURE', captureType: 'biometrics' }, as)).json()).toEqual({
@@ -415,17 +552,36 @@ describe.each(databases())('capture sessions on %s', (kind) => {
       const last = await upload(app, identifier, 'biometrics', await images.faceless(), as);
       expect(last.statusCode).toBe(422);
       const retryAfter = new Date(start.getTime() + defaults.retryCooldownSeconds * 1000).toISOString();
-      expect(last.json()).toMatchObject({ code: 'FACE_NOT_FOUND', status: 'CAPTURE_RETRIES_EXCEEDED', attemptsLeft: 0, retryAfter });
-      expect((await act(app, identifier, { action: 'START_CAPTURE', captureType: 'biometrics' }, as)).json().code).toBe('INVALID_TRANSITION');
+      expect(last.json()).toMatchObject({
+        code: 'FACE_NOT_FOUND',
+        status: 'CAPTURE_RETRIES_EXCEEDED',
+        attemptsLeft: 0,
+        retryAfter,
+      });
+      expect((await act(app, identifier, { action: 'START_CAPTURE', captureType: 'biometrics' }, as)).json().code).toBe(
+        'INVALID_TRANSITION',
+      );
 
-      const early = await createSession(app, owner, { applicationIdentifier: applicationId, applicantIdentifier: applicantId });
+      const early = await createSession(app, owner, {
+        applicationIdentifier: applicationId,
+        applicantIdentifier: applicantId,
+      });
       expect(early.statusCode).toBe(429);
       expect(early.headers['retry-after']).toBe(String(defaults.retryCooldownSeconds));
-      expect(early.json()).toEqual({ code: 'CAPTURE_COOLDOWN', error: `There were too many attempts to take the photos. You can start again in ${defaults.retryCooldownSeconds / 60} minutes.` });
+      expect(early.json()).toEqual({
+        code: 'CAPTURE_COOLDOWN',
+        error: `There were too many attempts to take the photos. You can start again in ${defaults.retryCooldownSeconds / 60} minutes.`,
+      });
       vi.setSystemTime(start.getTime() + defaults.retryCooldownSeconds * 1000 + 1000);
       // The access token of the morning has expired by now.
-      const again = { profileId: owner.profileId, token: (await signInAgain(app.db, app.config, owner.profileId, new Date())).accessToken };
-      const later = await createSession(app, again, { applicationIdentifier: applicationId, applicantIdentifier: applicantId });
+      const again = {
+        profileId: owner.profileId,
+        token: (await signInAgain(app.db, app.config, owner.profileId, new Date())).accessToken,
+      };
+      const later = await createSession(app, again, {
+        applicationIdentifier: applicationId,
+        applicantIdentifier: applicantId,
+      });
       expect(later.statusCode).toBe(201);
     });
 
@@ -434,11 +590,20 @@ describe.each(databases())('capture sessions on %s', (kind) => {
       const as = { owner: ana };
       await act(app, identifier, { action: 'START_CAPTURE', captureType: 'biometrics' }, as);
       await upload(app, identifier, 'biometrics', await images.darkened(selfie), as);
-      expect((await upload(app, identifier, 'biometrics', selfie, as)).json()).toMatchObject({ status: 'BIO_CAPTURE_COMPLETE', attemptsLeft: defaults.maxAttempts });
+      expect((await upload(app, identifier, 'biometrics', selfie, as)).json()).toMatchObject({
+        status: 'BIO_CAPTURE_COMPLETE',
+        attemptsLeft: defaults.maxAttempts,
+      });
       await act(app, identifier, { action: 'START_CAPTURE', captureType: 'passport' }, as);
       const blurred = await upload(app, identifier, 'passport', await images.blurred(passport), as);
-      expect(blurred.json()).toMatchObject({ code: 'IMAGE_BLURRED', status: 'PASSPORT_CAPTURE_STARTED', attemptsLeft: defaults.maxAttempts - 1 });
-      expect(blurred.json().error).toBe('This photo is blurred. Hold the camera still, let it focus, and take the photo again.');
+      expect(blurred.json()).toMatchObject({
+        code: 'IMAGE_BLURRED',
+        status: 'PASSPORT_CAPTURE_STARTED',
+        attemptsLeft: defaults.maxAttempts - 1,
+      });
+      expect(blurred.json().error).toBe(
+        'This photo is blurred. Hold the camera still, let it focus, and take the photo again.',
+      );
     });
   });
 
@@ -452,10 +617,23 @@ describe.each(databases())('capture sessions on %s', (kind) => {
     };
 
     /** Another application (of Bob) holding the same passport, in the given state. */
-    const otherHolder = async (passportNumber: string, applicationStatus: 'IN_PROGRESS' | 'COMPLETE', applicantStatus: 'NOT_SUBMITTED' | 'APPROVED', validUntil: string | null) => {
+    const otherHolder = async (
+      passportNumber: string,
+      applicationStatus: 'IN_PROGRESS' | 'COMPLETE',
+      applicantStatus: 'NOT_SUBMITTED' | 'APPROVED',
+      validUntil: string | null,
+    ) => {
       const ids = await applicantOf(app, bob, { passportNumber: `B${passportNumber}` });
-      await app.db.updateTable('applications').set({ status: applicationStatus }).where('id', '=', ids.applicationId).execute();
-      await app.db.updateTable('applicants').set({ passport_number: passportNumber, status: applicantStatus, valid_until: validUntil }).where('id', '=', ids.applicantId).execute();
+      await app.db
+        .updateTable('applications')
+        .set({ status: applicationStatus })
+        .where('id', '=', ids.applicationId)
+        .execute();
+      await app.db
+        .updateTable('applicants')
+        .set({ passport_number: passportNumber, status: applicantStatus, valid_until: validUntil })
+        .where('id', '=', ids.applicantId)
+        .execute();
     };
 
     it('ends the session as PASSPORT_COUNTRY_NOT_WHITELISTED when the country is no longer eligible', async () => {
@@ -463,12 +641,31 @@ describe.each(databases())('capture sessions on %s', (kind) => {
       await app.db.updateTable('applicants').set({ passport_country: 'ZA' }).where('id', '=', applicantId).execute();
       const response = await toPassportPage(identifier);
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toMatchObject({ code: 'PASSPORT_COUNTRY_NOT_WHITELISTED', status: 'PASSPORT_COUNTRY_NOT_WHITELISTED', errorCode: 'PASSPORT_COUNTRY_NOT_WHITELISTED', captureType: 'passport' });
+      expect(response.json()).toMatchObject({
+        code: 'PASSPORT_COUNTRY_NOT_WHITELISTED',
+        status: 'PASSPORT_COUNTRY_NOT_WHITELISTED',
+        errorCode: 'PASSPORT_COUNTRY_NOT_WHITELISTED',
+        captureType: 'passport',
+      });
       expect(response.json().error).toMatch(/cannot apply for an electronic travel authorisation online/);
-      expect((await app.db.selectFrom('applicants').select('current_step').where('id', '=', applicantId).executeTakeFirstOrThrow()).current_step).toBe('CAPTURE_BIOMETRICS');
-      const photos = await app.db.selectFrom('applicant_photos').select('photo_type').where('applicant_id', '=', applicantId).execute();
+      expect(
+        (
+          await app.db
+            .selectFrom('applicants')
+            .select('current_step')
+            .where('id', '=', applicantId)
+            .executeTakeFirstOrThrow()
+        ).current_step,
+      ).toBe('CAPTURE_BIOMETRICS');
+      const photos = await app.db
+        .selectFrom('applicant_photos')
+        .select('photo_type')
+        .where('applicant_id', '=', applicantId)
+        .execute();
       expect(photos.map((p) => p.photo_type)).toEqual(['SELFIE']);
-      expect((await act(app, identifier, { action: 'START_CAPTURE', captureType: 'passport' }, { owner: ana })).json().code).toBe('INVALID_TRANSITION');
+      expect(
+        (await act(app, identifier, { action: 'START_CAPTURE', captureType: 'passport' }, { owner: ana })).json().code,
+      ).toBe('INVALID_TRANSITION');
     });
 
     it('ends the session as OPEN_APPLICATION_EXISTS when another open application holds the passport', async () => {

@@ -41,7 +41,10 @@ interface FaceApi {
   };
   nets: { tinyFaceDetector: { loadFromDisk(folder: string): Promise<void> } };
   TinyFaceDetectorOptions: new (options: { inputSize: number; scoreThreshold: number }) => unknown;
-  detectAllFaces(input: Tensor, options: unknown): Promise<{ score: number; box: { x: number; y: number; width: number; height: number } }[]>;
+  detectAllFaces(
+    input: Tensor,
+    options: unknown,
+  ): Promise<{ score: number; box: { x: number; y: number; width: number; height: number } }[]>;
 }
 
 const require = createRequire(import.meta.url);
@@ -70,9 +73,16 @@ export function tinyFaceDetector(): FaceDetector {
         throw error;
       });
       const faceApi = await loading;
-      const input = faceApi.tf.tensor3d(new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength), [image.height, image.width, 3], 'int32');
+      const input = faceApi.tf.tensor3d(
+        new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength),
+        [image.height, image.width, 3],
+        'int32',
+      );
       try {
-        const found = await faceApi.detectAllFaces(input, new faceApi.TinyFaceDetectorOptions({ inputSize: INPUT_SIZE, scoreThreshold: FACE_SCORE_THRESHOLD }));
+        const found = await faceApi.detectAllFaces(
+          input,
+          new faceApi.TinyFaceDetectorOptions({ inputSize: INPUT_SIZE, scoreThreshold: FACE_SCORE_THRESHOLD }),
+        );
         return found.map(({ score, box }) => ({ score, x: box.x, y: box.y, width: box.width, height: box.height }));
       } finally {
         input.dispose();

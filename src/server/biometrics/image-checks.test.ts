@@ -1,11 +1,20 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tinyFaceDetector } from './face-detector';
-import { checkImage, IMAGE_LIMITS, laplacianVariance, luminance, sniffImageType, type CaptureType, type ImageCheckResult } from './image-checks';
+import {
+  checkImage,
+  IMAGE_LIMITS,
+  laplacianVariance,
+  luminance,
+  sniffImageType,
+  type CaptureType,
+  type ImageCheckResult,
+} from './image-checks';
 import * as images from './testing/test-images';
 
 const faceDetector = tinyFaceDetector();
-const check = (data: Buffer, type: CaptureType, maxBytes = 10 * 1024 * 1024) => checkImage(data, type, { maxBytes, faceDetector });
+const check = (data: Buffer, type: CaptureType, maxBytes = 10 * 1024 * 1024) =>
+  checkImage(data, type, { maxBytes, faceDetector });
 const codeOf = (result: ImageCheckResult) => (result.ok ? 'OK' : result.code);
 
 let selfie: Buffer;
@@ -26,7 +35,11 @@ describe('content type', () => {
   });
 
   it('accepts valid selfies as JPEG, PNG and WebP', async () => {
-    for (const data of [selfie, await sharp(selfie).png().toBuffer(), await sharp(selfie).webp({ quality: 95 }).toBuffer()]) {
+    for (const data of [
+      selfie,
+      await sharp(selfie).png().toBuffer(),
+      await sharp(selfie).webp({ quality: 95 }).toBuffer(),
+    ]) {
       expect(codeOf(await check(data, 'biometrics'))).toBe('OK');
     }
   });
@@ -34,12 +47,25 @@ describe('content type', () => {
   it('refuses other formats and files that only pretend to be images', async () => {
     expect(codeOf(await check(await sharp(selfie).gif().toBuffer(), 'biometrics'))).toBe('IMAGE_TYPE_NOT_ALLOWED');
     expect(codeOf(await check(await sharp(selfie).tiff().toBuffer(), 'biometrics'))).toBe('IMAGE_TYPE_NOT_ALLOWED');
-    expect(codeOf(await check(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'biometrics'))).toBe('IMAGE_TYPE_NOT_ALLOWED');
+    expect(codeOf(await check(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'biometrics'))).toBe(
+      'IMAGE_TYPE_NOT_ALLOWED',
+    );
     // JPEG magic bytes followed by rubbish, and a JPEG cut in half.
-    expect(codeOf(await check(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]), 'biometrics'))).toBe('IMAGE_UNREADABLE');
-    expect(codeOf(await check(selfie.subarray(0, Math.floor(selfie.length / 2)), 'biometrics'))).toBe('IMAGE_UNREADABLE');
+    expect(
+      codeOf(await check(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]), 'biometrics')),
+    ).toBe('IMAGE_UNREADABLE');
+    expect(codeOf(await check(selfie.subarray(0, Math.floor(selfie.length / 2)), 'biometrics'))).toBe(
+      'IMAGE_UNREADABLE',
+    );
     // A PNG header on a JPEG body.
-    expect(codeOf(await check(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), selfie]), 'biometrics'))).toBe('IMAGE_UNREADABLE');
+    expect(
+      codeOf(
+        await check(
+          Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), selfie]),
+          'biometrics',
+        ),
+      ),
+    ).toBe('IMAGE_UNREADABLE');
   });
 });
 
@@ -50,7 +76,9 @@ describe('size', () => {
   });
 
   it('refuses a small file that claims a huge picture (decompression bomb) from its header', async () => {
-    const bomb = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#ffffff' } }).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#ffffff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect(bomb.length).toBeLessThan(1024 * 1024);
     expect(8000 * 6000).toBeGreaterThan(IMAGE_LIMITS.maxPixels);
     expect(codeOf(await check(bomb, 'biometrics'))).toBe('IMAGE_TOO_LARGE');
@@ -70,7 +98,10 @@ describe('size', () => {
 
 describe('light and focus', () => {
   it('refuses a dark photo', async () => {
-    for (const [data, type] of [[await images.darkened(selfie), 'biometrics'], [await images.darkened(passport), 'passport']] as const) {
+    for (const [data, type] of [
+      [await images.darkened(selfie), 'biometrics'],
+      [await images.darkened(passport), 'passport'],
+    ] as const) {
       const result = await check(data, type);
       expect(codeOf(result)).toBe('IMAGE_TOO_DARK');
       expect(result.measures?.meanLuminance).toBeLessThan(IMAGE_LIMITS.minMeanLuminance);
@@ -78,7 +109,10 @@ describe('light and focus', () => {
   });
 
   it('refuses a washed-out photo', async () => {
-    for (const [data, type] of [[await images.overexposed(selfie), 'biometrics'], [await images.overexposed(passport), 'passport']] as const) {
+    for (const [data, type] of [
+      [await images.overexposed(selfie), 'biometrics'],
+      [await images.overexposed(passport), 'passport'],
+    ] as const) {
       const result = await check(data, type);
       expect(codeOf(result)).toBe('IMAGE_TOO_BRIGHT');
       expect(result.measures?.clippedShare).toBeGreaterThan(IMAGE_LIMITS.maxClippedShare);
@@ -90,7 +124,11 @@ describe('light and focus', () => {
     const sharpPage = await check(passport, 'passport');
     expect(sharpSelfie.measures?.sharpness).toBeGreaterThan(IMAGE_LIMITS.minSharpness * 4);
     expect(sharpPage.measures?.sharpness).toBeGreaterThan(IMAGE_LIMITS.minSharpness * 4);
-    for (const [data, type] of [[await images.blurred(selfie), 'biometrics'], [await images.blurred(selfie, 2), 'biometrics'], [await images.blurred(passport), 'passport']] as const) {
+    for (const [data, type] of [
+      [await images.blurred(selfie), 'biometrics'],
+      [await images.blurred(selfie, 2), 'biometrics'],
+      [await images.blurred(passport), 'passport'],
+    ] as const) {
       const result = await check(data, type);
       expect(codeOf(result)).toBe('IMAGE_BLURRED');
       expect(result.measures?.sharpness).toBeLessThan(IMAGE_LIMITS.minSharpness / 2);
@@ -101,7 +139,7 @@ describe('light and focus', () => {
     const flat = new Uint8Array(100).fill(128);
     expect(luminance(flat)).toEqual({ mean: 128, clippedShare: 0 });
     expect(laplacianVariance(flat, 10, 10)).toBe(0);
-    const checker = Uint8Array.from({ length: 100 }, (_, i) => ((i % 10) + Math.floor(i / 10)) % 2 ? 255 : 0);
+    const checker = Uint8Array.from({ length: 100 }, (_, i) => (((i % 10) + Math.floor(i / 10)) % 2 ? 255 : 0));
     expect(laplacianVariance(checker, 10, 10)).toBeGreaterThan(100_000);
   });
 });

@@ -49,7 +49,9 @@ export interface CheckedImage {
   height: number;
 }
 
-export type ImageCheckResult = { ok: true; image: CheckedImage; measures: ImageMeasures } | { ok: false; code: ImageErrorCode; measures?: Partial<ImageMeasures> };
+export type ImageCheckResult =
+  | { ok: true; image: CheckedImage; measures: ImageMeasures }
+  | { ok: false; code: ImageErrorCode; measures?: Partial<ImageMeasures> };
 
 /** What the checks measured, for logs and for tuning. */
 export interface ImageMeasures {
@@ -73,13 +75,20 @@ type Sniffed = 'jpeg' | 'png' | 'webp';
 /** The format told by the file's first bytes (never by its name or a declared type). */
 export function sniffImageType(data: Buffer): Sniffed | undefined {
   if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpeg';
-  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (data.length >= 12 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
+  if (data.length >= 12 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP')
+    return 'webp';
   return undefined;
 }
 
 /** Variance of the 4-neighbour Laplacian over a window of a greyscale picture: high for sharp edges, low when blurred. */
-export function laplacianVariance(grey: Uint8Array, width: number, height: number, window = { x: 0, y: 0, width, height }): number {
+export function laplacianVariance(
+  grey: Uint8Array,
+  width: number,
+  height: number,
+  window = { x: 0, y: 0, width, height },
+): number {
   let sum = 0;
   let sumSquares = 0;
   let count = 0;
@@ -109,7 +118,8 @@ export function laplacianVariance(grey: Uint8Array, width: number, height: numbe
 export function sharpness(grey: Uint8Array, width: number, height: number, tile = 64): number {
   const scores: number[] = [];
   for (let y = 0; y < height; y += tile) {
-    for (let x = 0; x < width; x += tile) scores.push(laplacianVariance(grey, width, height, { x, y, width: tile, height: tile }));
+    for (let x = 0; x < width; x += tile)
+      scores.push(laplacianVariance(grey, width, height, { x, y, width: tile, height: tile }));
   }
   scores.sort((a, b) => b - a);
   const top = scores.slice(0, Math.max(1, Math.ceil(scores.length / 4)));
@@ -135,7 +145,11 @@ const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 
  * is read from the header before anything is decoded, the EXIF orientation is applied, and the kept copy is a
  * fresh JPEG without any metadata (camera, place, owner).
  */
-export async function checkImage(data: Buffer, type: CaptureType, options: ImageCheckOptions): Promise<ImageCheckResult> {
+export async function checkImage(
+  data: Buffer,
+  type: CaptureType,
+  options: ImageCheckOptions,
+): Promise<ImageCheckResult> {
   if (data.length > options.maxBytes) return { ok: false, code: 'IMAGE_TOO_LARGE' };
   const sniffed = sniffImageType(data);
   if (!sniffed) return { ok: false, code: 'IMAGE_TYPE_NOT_ALLOWED' };
@@ -146,7 +160,8 @@ export async function checkImage(data: Buffer, type: CaptureType, options: Image
   } catch {
     return { ok: false, code: 'IMAGE_UNREADABLE' };
   }
-  if (metadata.format !== sniffed || !metadata.width || !metadata.height) return { ok: false, code: 'IMAGE_UNREADABLE' };
+  if (metadata.format !== sniffed || !metadata.width || !metadata.height)
+    return { ok: false, code: 'IMAGE_UNREADABLE' };
   if (metadata.width * metadata.height > IMAGE_LIMITS.maxPixels) return { ok: false, code: 'IMAGE_TOO_LARGE' };
 
   // Decoded once, upright; every later step works from this buffer.
@@ -164,7 +179,8 @@ export async function checkImage(data: Buffer, type: CaptureType, options: Image
   const { width, height, channels } = upright.info;
   const raw = { raw: { width, height, channels } };
   const min = IMAGE_LIMITS.minSize[type];
-  if (width < min.width || height < min.height) return { ok: false, code: 'IMAGE_TOO_SMALL', measures: { width, height } };
+  if (width < min.width || height < min.height)
+    return { ok: false, code: 'IMAGE_TOO_SMALL', measures: { width, height } };
 
   const grey = await sharp(upright.data, raw)
     .resize({ width: IMAGE_LIMITS.analysisSize, height: IMAGE_LIMITS.analysisSize, fit: 'inside' })
@@ -180,7 +196,8 @@ export async function checkImage(data: Buffer, type: CaptureType, options: Image
     sharpness: round(sharpness(grey.data, grey.info.width, grey.info.height)),
   };
   if (light.mean < IMAGE_LIMITS.minMeanLuminance) return { ok: false, code: 'IMAGE_TOO_DARK', measures };
-  if (light.mean > IMAGE_LIMITS.maxMeanLuminance || light.clippedShare > IMAGE_LIMITS.maxClippedShare) return { ok: false, code: 'IMAGE_TOO_BRIGHT', measures };
+  if (light.mean > IMAGE_LIMITS.maxMeanLuminance || light.clippedShare > IMAGE_LIMITS.maxClippedShare)
+    return { ok: false, code: 'IMAGE_TOO_BRIGHT', measures };
   if (measures.sharpness < IMAGE_LIMITS.minSharpness) return { ok: false, code: 'IMAGE_BLURRED', measures };
 
   if (type === 'biometrics' && options.faceDetector) {
@@ -188,7 +205,11 @@ export async function checkImage(data: Buffer, type: CaptureType, options: Image
       .resize({ width: IMAGE_LIMITS.faceDetectionSize, height: IMAGE_LIMITS.faceDetectionSize, fit: 'inside' })
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const faces = await options.faceDetector.detect({ data: small.data, width: small.info.width, height: small.info.height });
+    const faces = await options.faceDetector.detect({
+      data: small.data,
+      width: small.info.width,
+      height: small.info.height,
+    });
     measures.faces = faces.length;
     if (faces.length === 0) return { ok: false, code: 'FACE_NOT_FOUND', measures };
     if (faces.length > 1) return { ok: false, code: 'MULTIPLE_FACES', measures };

@@ -18,7 +18,12 @@ const doc: Json = buildOpenApiDocument();
 function rebase(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(rebase);
   if (!node || typeof node !== 'object') return node;
-  return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#') ? `openapi${v}` : rebase(v)]));
+  return Object.fromEntries(
+    Object.entries(node).map(([k, v]) => [
+      k,
+      k === '$ref' && typeof v === 'string' && v.startsWith('#') ? `openapi${v}` : rebase(v),
+    ]),
+  );
 }
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
@@ -29,7 +34,10 @@ function expectDocumented(path: string, method: string, response: LightMyRequest
   expect(documented, `${method} ${path} documents ${response.statusCode}`).toBeDefined();
   if (documented.$ref) documented = doc.components.responses[documented.$ref.split('/').pop()];
   const validate = ajv.compile(rebase(documented.content['application/json'].schema) as Json);
-  expect(validate(response.json()), `${method} ${path} ${response.statusCode}: ${JSON.stringify(validate.errors)}`).toBe(true);
+  expect(
+    validate(response.json()),
+    `${method} ${path} ${response.statusCode}: ${JSON.stringify(validate.errors)}`,
+  ).toBe(true);
 }
 
 const STATUS_PATH = '/api/eta/biometrics/capture-session-status/{captureSessionIdentifier}';
@@ -47,7 +55,10 @@ describe('capture answers match the OpenAPI description', () => {
 
   it('for starting, reading and moving a session, and for each kind of refusal', async () => {
     const ids = await applicantOf(app, ana);
-    const created = await createSession(app, ana, { applicationIdentifier: ids.applicationId, applicantIdentifier: ids.applicantId });
+    const created = await createSession(app, ana, {
+      applicationIdentifier: ids.applicationId,
+      applicantIdentifier: ids.applicantId,
+    });
     expectDocumented('/api/eta/biometrics', 'post', created);
     expectDocumented('/api/eta/biometrics', 'post', await createSession(app, ana, {}));
     const identifier = await startSession(app, ana, ids);
@@ -58,8 +69,16 @@ describe('capture answers match the OpenAPI description', () => {
     expectDocumented(STATUS_PATH, 'post', linked);
     const device = linked.json().deviceToken as string;
     expectDocumented(STATUS_PATH, 'get', await getStatus(app, identifier));
-    expectDocumented(STATUS_PATH, 'post', await act(app, identifier, { action: 'START_CAPTURE', captureType: 'passport' }, { device }));
-    expectDocumented(STATUS_PATH, 'post', await act(app, identifier, { action: 'START_CAPTURE', captureType: 'biometrics' }, { device }));
+    expectDocumented(
+      STATUS_PATH,
+      'post',
+      await act(app, identifier, { action: 'START_CAPTURE', captureType: 'passport' }, { device }),
+    );
+    expectDocumented(
+      STATUS_PATH,
+      'post',
+      await act(app, identifier, { action: 'START_CAPTURE', captureType: 'biometrics' }, { device }),
+    );
     const rejected = await upload(app, identifier, 'biometrics', await darkened(await validSelfie()), { device });
     expect(rejected.statusCode).toBe(422);
     expectDocumented(STATUS_PATH, 'post', rejected);

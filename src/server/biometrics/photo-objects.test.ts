@@ -15,7 +15,10 @@ import * as images from './testing/test-images';
 async function filesUnder(folder: string): Promise<string[]> {
   try {
     const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-    return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name))).sort();
+    return entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)))
+      .sort();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
@@ -44,7 +47,12 @@ describe.each(databases())('photo files on %s', (kind) => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'eta-photo-objects-'));
-    app = await buildTestApp({ db: kind, dataDir, logLevel: 'error', logStream: { write: (line) => logged.push(line) } });
+    app = await buildTestApp({
+      db: kind,
+      dataDir,
+      logLevel: 'error',
+      logStream: { write: (line) => logged.push(line) },
+    });
     storage = new LocalDiskStorage(path.join(dataDir, 'objects'));
     photosDir = path.join(storage.root, PHOTOS_FOLDER);
     ana = await signIn(app);
@@ -93,9 +101,16 @@ describe.each(databases())('photo files on %s', (kind) => {
       const retaken = await upload(app, identifier, 'biometrics', selfie, { owner: ana });
       expect(retaken.statusCode).toBe(200);
       expect(retaken.json().status).toBe('BIO_CAPTURE_COMPLETE');
-      const row = await app.db.selectFrom('applicant_photos').select('storage_key').where('applicant_id', '=', ids.applicantId).where('photo_type', '=', 'SELFIE').executeTakeFirstOrThrow();
+      const row = await app.db
+        .selectFrom('applicant_photos')
+        .select('storage_key')
+        .where('applicant_id', '=', ids.applicantId)
+        .where('photo_type', '=', 'SELFIE')
+        .executeTakeFirstOrThrow();
       expect(row.storage_key).not.toBe(first.selfieKey);
-      expect(errorsLogged()).toEqual([expect.objectContaining({ key: first.selfieKey, msg: 'photo file could not be deleted' })]);
+      expect(errorsLogged()).toEqual([
+        expect.objectContaining({ key: first.selfieKey, msg: 'photo file could not be deleted' }),
+      ]);
       // Still on disk, unreferenced: the orphan sweep's to remove.
       expect(await storage.get(first.selfieKey)).toBeDefined();
     });
@@ -105,7 +120,11 @@ describe.each(databases())('photo files on %s', (kind) => {
     it('leaves no file behind when it is rejected by the checks', async () => {
       const { identifier } = await atSelfie();
       const before = await filesUnder(photosDir);
-      for (const image of [Buffer.from('not a picture at all'), await images.darkened(selfie), await images.faceless()]) {
+      for (const image of [
+        Buffer.from('not a picture at all'),
+        await images.darkened(selfie),
+        await images.faceless(),
+      ]) {
         expect((await upload(app, identifier, 'biometrics', image, { owner: ana })).statusCode).toBe(422);
       }
       expect(await filesUnder(photosDir)).toEqual(before);
@@ -126,7 +145,12 @@ describe.each(databases())('photo files on %s', (kind) => {
       const before = await filesUnder(photosDir);
       const realPut = LocalDiskStorage.prototype.put;
       let stored: string | undefined;
-      vi.spyOn(LocalDiskStorage.prototype, 'put').mockImplementation(async function (this: LocalDiskStorage, key: string, data: Buffer, type?: string) {
+      vi.spyOn(LocalDiskStorage.prototype, 'put').mockImplementation(async function (
+        this: LocalDiskStorage,
+        key: string,
+        data: Buffer,
+        type?: string,
+      ) {
         await realPut.call(this, key, data, type);
         stored = key;
         // While the photo was being written, the owner asked for the phone instead.
@@ -138,7 +162,13 @@ describe.each(databases())('photo files on %s', (kind) => {
       expect(stored).toBeDefined();
       expect(await storage.get(stored as string)).toBeUndefined();
       expect(await filesUnder(photosDir)).toEqual(before);
-      expect(await app.db.selectFrom('applicant_photos').select('photo_type').where('applicant_id', '=', applicantId).execute()).toEqual([]);
+      expect(
+        await app.db
+          .selectFrom('applicant_photos')
+          .select('photo_type')
+          .where('applicant_id', '=', applicantId)
+          .execute(),
+      ).toEqual([]);
     });
   });
 
@@ -177,14 +207,29 @@ describe.each(databases())('photo files on %s', (kind) => {
       const result = await removeOrphanedPhotos(app.db, storage, log, { now });
       expect(result).toEqual({ examined: 4, removed: 2, failed: 0 });
       for (const key of [old, justOld]) expect(await storage.get(key)).toBeUndefined();
-      for (const key of [kept.selfieKey, kept.passportKey, young, fresh, document]) expect(await storage.get(key)).toBeDefined();
-      expect(entries).toEqual([{ level: 'info', fields: { examined: 4, removed: 2, failed: 0 }, msg: 'orphaned photo files removed' }]);
+      for (const key of [kept.selfieKey, kept.passportKey, young, fresh, document])
+        expect(await storage.get(key)).toBeDefined();
+      expect(entries).toEqual([
+        { level: 'info', fields: { examined: 4, removed: 2, failed: 0 }, msg: 'orphaned photo files removed' },
+      ]);
       // The photos are still served.
-      expect((await app.inject({ method: 'GET', url: `/api/eta/applicants/${ids.applicantId}/photos/SELFIE`, headers: { authorization: `Bearer ${ana.token}` } })).statusCode).toBe(200);
+      expect(
+        (
+          await app.inject({
+            method: 'GET',
+            url: `/api/eta/applicants/${ids.applicantId}/photos/SELFIE`,
+            headers: { authorization: `Bearer ${ana.token}` },
+          })
+        ).statusCode,
+      ).toBe(200);
 
       // Nothing left to do: a second sweep removes nothing and says nothing.
       const again = recordingLog();
-      expect(await removeOrphanedPhotos(app.db, storage, again.log, { now })).toEqual({ examined: 2, removed: 0, failed: 0 });
+      expect(await removeOrphanedPhotos(app.db, storage, again.log, { now })).toEqual({
+        examined: 2,
+        removed: 0,
+        failed: 0,
+      });
       expect(again.entries).toEqual([]);
     });
 
@@ -192,14 +237,23 @@ describe.each(databases())('photo files on %s', (kind) => {
       await rejuvenateAll();
       const ids = await applicantOf(app, ana);
       const photos = await capturePhotos(app, ana, ids, { selfie, passport });
-      vi.spyOn(LocalDiskStorage.prototype, 'delete').mockRejectedValueOnce(new Error('EIO')).mockRejectedValueOnce(new Error('EIO'));
-      const deleted = await app.inject({ method: 'DELETE', url: `/api/eta/applications/${ids.applicationId}`, headers: { authorization: `Bearer ${ana.token}` } });
+      vi.spyOn(LocalDiskStorage.prototype, 'delete')
+        .mockRejectedValueOnce(new Error('EIO'))
+        .mockRejectedValueOnce(new Error('EIO'));
+      const deleted = await app.inject({
+        method: 'DELETE',
+        url: `/api/eta/applications/${ids.applicationId}`,
+        headers: { authorization: `Bearer ${ana.token}` },
+      });
       expect(deleted.statusCode).toBe(200);
       vi.restoreAllMocks();
       for (const key of [photos.selfieKey, photos.passportKey]) expect(await storage.get(key)).toBeDefined();
 
       const { log } = recordingLog();
-      expect(await removeOrphanedPhotos(app.db, storage, log, { now: new Date(), minAgeMs: 0 })).toMatchObject({ removed: 2, failed: 0 });
+      expect(await removeOrphanedPhotos(app.db, storage, log, { now: new Date(), minAgeMs: 0 })).toMatchObject({
+        removed: 2,
+        failed: 0,
+      });
       for (const key of [photos.selfieKey, photos.passportKey]) expect(await storage.get(key)).toBeUndefined();
     });
 
@@ -208,7 +262,10 @@ describe.each(databases())('photo files on %s', (kind) => {
       const stuck = await orphan(2 * ORPHAN_MIN_AGE_MS);
       const other = await orphan(2 * ORPHAN_MIN_AGE_MS);
       const realDelete = LocalDiskStorage.prototype.delete;
-      vi.spyOn(LocalDiskStorage.prototype, 'delete').mockImplementation(async function (this: LocalDiskStorage, key: string) {
+      vi.spyOn(LocalDiskStorage.prototype, 'delete').mockImplementation(async function (
+        this: LocalDiskStorage,
+        key: string,
+      ) {
         if (key === stuck) throw new Error('EACCES: permission denied');
         return realDelete.call(this, key);
       });
@@ -216,7 +273,9 @@ describe.each(databases())('photo files on %s', (kind) => {
       expect(await removeOrphanedPhotos(app.db, storage, log, { now })).toEqual({ examined: 2, removed: 1, failed: 1 });
       expect(await storage.get(stuck)).toBeDefined();
       expect(await storage.get(other)).toBeUndefined();
-      expect(entries.filter((e) => e.level === 'error')).toEqual([{ level: 'error', fields: { err: expect.any(Error), key: stuck }, msg: 'photo file could not be deleted' }]);
+      expect(entries.filter((e) => e.level === 'error')).toEqual([
+        { level: 'error', fields: { err: expect.any(Error), key: stuck }, msg: 'photo file could not be deleted' },
+      ]);
       vi.restoreAllMocks();
       await storage.delete(stuck);
     });
@@ -230,7 +289,11 @@ describe.each(databases())('photo files on %s', (kind) => {
       await age(kept.selfieKey, 2 * ORPHAN_MIN_AGE_MS);
       await age(kept.passportKey, 2 * ORPHAN_MIN_AGE_MS);
       const { log } = recordingLog();
-      expect(await removeOrphanedPhotos(app.db, storage, log, { now })).toEqual({ examined: 1102, removed: 1100, failed: 0 });
+      expect(await removeOrphanedPhotos(app.db, storage, log, { now })).toEqual({
+        examined: 1102,
+        removed: 1100,
+        failed: 0,
+      });
       expect(await storage.get(kept.selfieKey)).toBeDefined();
       expect(await storage.get(kept.passportKey)).toBeDefined();
       const left = new Set<string>();

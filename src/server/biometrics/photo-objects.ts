@@ -34,7 +34,11 @@ export async function photoKeysOfApplication(executor: Kysely<Database>, applica
 
 /** Storage keys of one applicant's photos (read in the transaction that removes them). */
 export async function photoKeysOfApplicant(executor: Kysely<Database>, applicantId: string): Promise<string[]> {
-  const rows = await executor.selectFrom('applicant_photos').select('storage_key').where('applicant_id', '=', applicantId).execute();
+  const rows = await executor
+    .selectFrom('applicant_photos')
+    .select('storage_key')
+    .where('applicant_id', '=', applicantId)
+    .execute();
   return rows.map((row) => row.storage_key);
 }
 
@@ -42,7 +46,11 @@ export async function photoKeysOfApplicant(executor: Kysely<Database>, applicant
  * Deletes photo objects whose rows are already gone. Never throws: the user's change is committed, so a file
  * that cannot be deleted is logged with its key and left to removeOrphanedPhotos. Answers how many failed.
  */
-export async function deletePhotoObjects(storage: ObjectStorage, keys: readonly string[], log: PhotoLog): Promise<number> {
+export async function deletePhotoObjects(
+  storage: ObjectStorage,
+  keys: readonly string[],
+  log: PhotoLog,
+): Promise<number> {
   let failed = 0;
   for (const key of new Set(keys)) {
     try {
@@ -76,13 +84,20 @@ export interface OrphanSweepResult {
  * ago; younger ones are left alone, since an upload stores its photo before its row is committed. Meant for a
  * periodic housekeeping job; safe to run on several instances at once.
  */
-export async function removeOrphanedPhotos(db: Kysely<Database>, storage: ObjectStorage, log: PhotoLog, options: OrphanSweepOptions = {}): Promise<OrphanSweepResult> {
+export async function removeOrphanedPhotos(
+  db: Kysely<Database>,
+  storage: ObjectStorage,
+  log: PhotoLog,
+  options: OrphanSweepOptions = {},
+): Promise<OrphanSweepResult> {
   const cutoff = (options.now ?? new Date()).getTime() - (options.minAgeMs ?? ORPHAN_MIN_AGE_MS);
   const result: OrphanSweepResult = { examined: 0, removed: 0, failed: 0 };
 
   const sweep = async (keys: string[]) => {
     const referenced = new Set(
-      (await db.selectFrom('applicant_photos').select('storage_key').where('storage_key', 'in', keys).execute()).map((row) => row.storage_key),
+      (await db.selectFrom('applicant_photos').select('storage_key').where('storage_key', 'in', keys).execute()).map(
+        (row) => row.storage_key,
+      ),
     );
     const orphans = keys.filter((key) => !referenced.has(key));
     const failed = await deletePhotoObjects(storage, orphans, log);

@@ -109,11 +109,16 @@ export const biometricsRoutes: FastifyPluginAsync = async (app) => {
   /** The live session of an identifier: 404 when unknown, 410 when expired or replaced by a newer one. */
   const findSession = async (identifier: string, now: Date): Promise<CaptureSessionsTable> => {
     const row = CAPABILITY.test(identifier)
-      ? await db.selectFrom('capture_sessions').selectAll().where('token_hash', '=', sha256(identifier)).executeTakeFirst()
+      ? await db
+          .selectFrom('capture_sessions')
+          .selectAll()
+          .where('token_hash', '=', sha256(identifier))
+          .executeTakeFirst()
       : undefined;
     if (!row) throw new ApiError(404, CAPTURE_ERRORS.sessionNotFound, 'api:capture.sessionNotFound');
     if (row.replaced_at) throw new ApiError(410, CAPTURE_ERRORS.sessionReplaced, 'api:capture.sessionReplaced');
-    if (now.toISOString() >= row.expires_at) throw new ApiError(410, CAPTURE_ERRORS.sessionExpired, 'api:capture.sessionExpired');
+    if (now.toISOString() >= row.expires_at)
+      throw new ApiError(410, CAPTURE_ERRORS.sessionExpired, 'api:capture.sessionExpired');
     return row;
   };
 
@@ -130,7 +135,8 @@ export const biometricsRoutes: FastifyPluginAsync = async (app) => {
     }
     const header = request.headers[DEVICE_HEADER];
     const deviceToken = typeof header === 'string' && CAPABILITY.test(header) ? header : undefined;
-    const deviceMatches = session.device_hash !== null && deviceToken !== undefined && sha256(deviceToken) === session.device_hash;
+    const deviceMatches =
+      session.device_hash !== null && deviceToken !== undefined && sha256(deviceToken) === session.device_hash;
     return { actor: 'device' as CaptureActor, deviceMatches };
   };
 
@@ -142,31 +148,51 @@ export const biometricsRoutes: FastifyPluginAsync = async (app) => {
   };
 
   const invalidTransition = (lang: string, status: CaptureStatus) =>
-    new ApiError(409, CAPTURE_ERRORS.invalidTransition, 'api:capture.invalidTransition', { vars: { status: translate(lang, `capture:status.${status}`) } });
+    new ApiError(409, CAPTURE_ERRORS.invalidTransition, 'api:capture.invalidTransition', {
+      vars: { status: translate(lang, `capture:status.${status}`) },
+    });
 
   /**
    * Moves a session on, only if nobody else moved it since it was read (status, attempts and device as read);
    * a session changed meanwhile answers INVALID_TRANSITION with its new status.
    */
-  const update = async (executor: Kysely<Database>, session: CaptureSessionsTable, changes: Partial<CaptureSessionsTable>, lang: string) => {
+  const update = async (
+    executor: Kysely<Database>,
+    session: CaptureSessionsTable,
+    changes: Partial<CaptureSessionsTable>,
+    lang: string,
+  ) => {
     let query = executor
       .updateTable('capture_sessions')
       .set(changes)
       .where('id', '=', session.id)
       .where('status', '=', session.status)
       .where('failed_attempts', '=', session.failed_attempts);
-    query = session.device_hash === null ? query.where('device_hash', 'is', null) : query.where('device_hash', '=', session.device_hash);
+    query =
+      session.device_hash === null
+        ? query.where('device_hash', 'is', null)
+        : query.where('device_hash', '=', session.device_hash);
     const result = await query.executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) {
-      const current = await executor.selectFrom('capture_sessions').select('status').where('id', '=', session.id).executeTakeFirst();
+      const current = await executor
+        .selectFrom('capture_sessions')
+        .select('status')
+        .where('id', '=', session.id)
+        .executeTakeFirst();
       throw invalidTransition(lang, current?.status ?? session.status);
     }
     return { ...session, ...changes };
   };
 
   /** A refused photo or a blocking outcome: the error body of contract 11 together with the session's status. */
-  const refusal = (reply: FastifyReply, statusCode: number, lang: string, code: string, messageKey: string, session: CaptureSessionsTable) =>
-    reply.code(statusCode).send({ ...errorBody(lang, code, messageKey), ...view(session) });
+  const refusal = (
+    reply: FastifyReply,
+    statusCode: number,
+    lang: string,
+    code: string,
+    messageKey: string,
+    session: CaptureSessionsTable,
+  ) => reply.code(statusCode).send({ ...errorBody(lang, code, messageKey), ...view(session) });
 
   // ------------------------------------------------------------------ start a session
 
@@ -175,16 +201,21 @@ export const biometricsRoutes: FastifyPluginAsync = async (app) => {
     { onRequest: authenticate, schema: { body: { $ref: 'api/biometrics-session#' } } },
     async (request, reply) => {
       const { applicationIdentifier, applicantIdentifier } = request.body;
-      const row = UUID.test(applicationIdentifier) && UUID.test(applicantIdentifier)
-        ? await db
-            .selectFrom('applicants')
-            .innerJoin('applications', 'applications.id', 'applicants.application_id')
-            .select(['applicants.id as applicantId', 'applicants.status as applicantStatus', 'applications.status as applicationStatus'])
-            .where('applicants.id', '=', applicantIdentifier)
-            .where('applications.id', '=', applicationIdentifier)
-            .where('applications.profile_id', '=', request.profileId)
-            .executeTakeFirst()
-        : undefined;
+      const row =
+        UUID.test(applicationIdentifier) && UUID.test(applicantIdentifier)
+          ? await db
+              .selectFrom('applicants')
+              .innerJoin('applications', 'applications.id', 'applicants.application_id')
+              .select([
+                'applicants.id as applicantId',
+                'applicants.status as applicantStatus',
+                'applications.status as applicationStatus',
+              ])
+              .where('applicants.id', '=', applicantIdentifier)
+              .where('applications.id', '=', applicationIdentifier)
+              .where('applications.profile_id', '=', request.profileId)
+              .executeTakeFirst()
+          : undefined;
       if (!row) throw new ApiError(404, APPLICATION_ERRORS.applicantNotFound, 'applications:api.applicantNotFound');
       if (row.applicationStatus !== 'IN_PROGRESS' || row.applicantStatus !== 'NOT_SUBMITTED') {
         throw new ApiError(409, CAPTURE_ERRORS.notAvailable, 'api:capture.notAvailable');
@@ -199,10 +230,17 @@ export const biometricsRoutes: FastifyPluginAsync = async (app) => {
       if (blocked?.until) {
         const seconds = (Date.parse(blocked.until) - now.getTime()) / 1000;
         const minutes = Math.max(1, Math.ceil(seconds / 60));
-        throw new ApiError(429, CAPTURE_ERRORS.cooldown, 'api:capture.cooldown', { retryAfterSeconds: seconds, vars: { count: minutes } });
+        throw new ApiError(429, CAPTURE_ERRORS.cooldown, 'api:capture.cooldown', {
+          retryAfterSeconds: seconds,
+          vars: { count: minutes },
+        });
       }
 
-      const photos = await db.selectFrom('applicant_photos').select('photo_type').where('applicant_id', '=', row.applicantId).execute();
+      const photos = await db
+        .selectFrom('applicant_photos')
+        .select('photo_type')
+        .where('applicant_id', '=', row.applicantId)
+        .execute();
       const status = startingStatus({
         selfie: photos.some((photo) => photo.photo_type === 'SELFIE'),
         passport: photos.some((photo) => photo.photo_type === 'PASSPORT_PHOTO'),
@@ -226,7 +264,12 @@ export const biometricsRoutes: FastifyPluginAsync = async (app) => {
       };
       await db.transaction().execute(async (trx) => {
         // One live session per applicant: an older identifier (a QR code still on a screen) stops working.
-        await trx.updateTable('capture_sessions').set({ replaced_at: now.toISOString() }).where('applicant_id', '=', row.applicantId).where('replaced_at', 'is', null).execute();
+        await trx
+          .updateTable('capture_sessions')
+          .set({ replaced_at: now.toISOString() })
+          .where('applicant_id', '=', row.applicantId)
+          .where('replaced_at', 'is', null)
+          .execute();
         await trx.insertInto('capture_sessions').values(session).execute();
       });
       reply.code(201);
@@ -236,19 +279,25 @@ export const biometricsRoutes: FastifyPluginAsync = async (app) => {
 
   // ------------------------------------------------------------------ follow and move a session
 
-  app.get<{ Params: { captureSessionIdentifier: string } }>(`${CAPTURE_STATUS_PREFIX}/:captureSessionIdentifier`, async (request): Promise<CaptureSessionView> => {
-    const now = new Date();
-    const session = await findSession(request.params.captureSessionIdentifier, now);
-    assertDevice(session, await callerOf(request, session, now));
-    return view(session);
-  });
+  app.get<{ Params: { captureSessionIdentifier: string } }>(
+    `${CAPTURE_STATUS_PREFIX}/:captureSessionIdentifier`,
+    async (request): Promise<CaptureSessionView> => {
+      const now = new Date();
+      const session = await findSession(request.params.captureSessionIdentifier, now);
+      assertDevice(session, await callerOf(request, session, now));
+      return view(session);
+    },
+  );
 
   // A base64 photo is 4/3 of its size; twice that leaves room to answer IMAGE_TOO_LARGE rather than a bare 413.
   const actionBodyLimit = Math.ceil((capture.maxUploadBytes * 4) / 3) * 2 + 64 * 1024;
 
   app.post<{ Params: { captureSessionIdentifier: string }; Body: ActionBody }>(
     `${CAPTURE_STATUS_PREFIX}/:captureSessionIdentifier`,
-    { bodyLimit: Math.max(actionBodyLimit, config.bodyLimit), schema: { body: { $ref: 'api/capture-session-action#' } } },
+    {
+      bodyLimit: Math.max(actionBodyLimit, config.bodyLimit),
+      schema: { body: { $ref: 'api/capture-session-action#' } },
+    },
     async (request, reply) => {
       const lang = languageOf(request);
       const now = new Date();
@@ -262,7 +311,8 @@ export const biometricsRoutes: FastifyPluginAsync = async (app) => {
       }
       const found = findTransition(session.status, action, captureType, caller.actor);
       if (!found.ok) {
-        if (found.reason === 'NOT_FOR_CALLER') throw new ApiError(409, CAPTURE_ERRORS.actionNotAllowed, 'api:capture.actionNotAllowed');
+        if (found.reason === 'NOT_FOR_CALLER')
+          throw new ApiError(409, CAPTURE_ERRORS.actionNotAllowed, 'api:capture.actionNotAllowed');
         throw invalidTransition(lang, session.status);
       }
       const { transition } = found;
@@ -310,7 +360,12 @@ export const biometricsRoutes: FastifyPluginAsync = async (app) => {
       if (type === 'passport') {
         const blocking = await eligibilityOutcome(db, session.applicant_id, now);
         if (blocking) {
-          const updated = await update(db, session, { status: blocking, error_code: blocking, updated_at: stamp }, lang);
+          const updated = await update(
+            db,
+            session,
+            { status: blocking, error_code: blocking, updated_at: stamp },
+            lang,
+          );
           return refusal(reply, 409, lang, blocking, `capture:blocked.${blocking}.message`, updated);
         }
       }
@@ -321,7 +376,12 @@ export const biometricsRoutes: FastifyPluginAsync = async (app) => {
       let updated: CaptureSessionsTable;
       try {
         updated = await db.transaction().execute(async (trx) => {
-          const moved = await update(trx, session, { status: transition.to, failed_attempts: 0, error_code: null, updated_at: stamp }, lang);
+          const moved = await update(
+            trx,
+            session,
+            { status: transition.to, failed_attempts: 0, error_code: null, updated_at: stamp },
+            lang,
+          );
           const photoType = PHOTO_TYPE_OF[type];
           const previous = await trx
             .selectFrom('applicant_photos')
@@ -344,7 +404,8 @@ export const biometricsRoutes: FastifyPluginAsync = async (app) => {
             .values({ applicant_id: session.applicant_id, photo_type: photoType, ...photo })
             .onConflict((oc) => oc.columns(['applicant_id', 'photo_type']).doUpdateSet(photo))
             .execute();
-          if (transition.to === 'PASSPORT_CAPTURE_COMPLETE') await completeStep(trx, session.applicant_id, 'CAPTURE_BIOMETRICS', lang);
+          if (transition.to === 'PASSPORT_CAPTURE_COMPLETE')
+            await completeStep(trx, session.applicant_id, 'CAPTURE_BIOMETRICS', lang);
           return moved;
         });
       } catch (error) {
@@ -362,8 +423,16 @@ export const biometricsRoutes: FastifyPluginAsync = async (app) => {
    * Checks the applicant's passport again with the application flow's own rule, now that the page is in hand:
    * the list of eligible countries or another application may have changed since the applicant was added.
    */
-  const eligibilityOutcome = async (executor: Kysely<Database>, applicantId: string, now: Date): Promise<BlockingStatus | undefined> => {
-    const applicant = await executor.selectFrom('applicants').select(['application_id', 'passport_country', 'passport_number']).where('id', '=', applicantId).executeTakeFirstOrThrow();
+  const eligibilityOutcome = async (
+    executor: Kysely<Database>,
+    applicantId: string,
+    now: Date,
+  ): Promise<BlockingStatus | undefined> => {
+    const applicant = await executor
+      .selectFrom('applicants')
+      .select(['application_id', 'passport_country', 'passport_number'])
+      .where('id', '=', applicantId)
+      .executeTakeFirstOrThrow();
     try {
       await checkEligibility(
         executor,
@@ -393,22 +462,26 @@ export const biometricsRoutes: FastifyPluginAsync = async (app) => {
 
   // ------------------------------------------------------------------ the owner's photos
 
-  app.get<{ Params: { guid: string; photoType: string } }>('/api/eta/applicants/:guid/photos/:photoType', { onRequest: authenticate }, async (request, reply) => {
-    const { guid, photoType } = request.params;
-    const row =
-      UUID.test(guid) && (photoType === 'SELFIE' || photoType === 'PASSPORT_PHOTO')
-        ? await db
-            .selectFrom('applicant_photos')
-            .innerJoin('applicants', 'applicants.id', 'applicant_photos.applicant_id')
-            .innerJoin('applications', 'applications.id', 'applicants.application_id')
-            .select(['applicant_photos.storage_key', 'applicant_photos.content_type'])
-            .where('applicant_photos.applicant_id', '=', guid)
-            .where('applicant_photos.photo_type', '=', photoType)
-            .where('applications.profile_id', '=', request.profileId)
-            .executeTakeFirst()
-        : undefined;
-    const data = row ? await storage.get(row.storage_key) : undefined;
-    if (!row || !data) throw new ApiError(404, CAPTURE_ERRORS.photoNotFound, 'api:capture.photoNotFound');
-    return reply.type(row.content_type).header('content-disposition', 'inline').send(data);
-  });
+  app.get<{ Params: { guid: string; photoType: string } }>(
+    '/api/eta/applicants/:guid/photos/:photoType',
+    { onRequest: authenticate },
+    async (request, reply) => {
+      const { guid, photoType } = request.params;
+      const row =
+        UUID.test(guid) && (photoType === 'SELFIE' || photoType === 'PASSPORT_PHOTO')
+          ? await db
+              .selectFrom('applicant_photos')
+              .innerJoin('applicants', 'applicants.id', 'applicant_photos.applicant_id')
+              .innerJoin('applications', 'applications.id', 'applicants.application_id')
+              .select(['applicant_photos.storage_key', 'applicant_photos.content_type'])
+              .where('applicant_photos.applicant_id', '=', guid)
+              .where('applicant_photos.photo_type', '=', photoType)
+              .where('applications.profile_id', '=', request.profileId)
+              .executeTakeFirst()
+          : undefined;
+      const data = row ? await storage.get(row.storage_key) : undefined;
+      if (!row || !data) throw new ApiError(404, CAPTURE_ERRORS.photoNotFound, 'api:capture.photoNotFound');
+      return reply.type(row.content_type).header('content-disposition', 'inline').send(data);
+    },
+  );
 };

@@ -36,7 +36,9 @@ describe('openDatabase (sqlite file)', () => {
 describe.runIf(process.env.TEST_DATABASE_URL)('openDatabase (postgres)', () => {
   it('survives the server ending an idle connection: reports it and answers the next query on a new one', async () => {
     const failures: Error[] = [];
-    const db = openDatabase({ kind: 'postgres', connectionString: process.env.TEST_DATABASE_URL! }, (error) => failures.push(error));
+    const db = openDatabase({ kind: 'postgres', connectionString: process.env.TEST_DATABASE_URL! }, (error) =>
+      failures.push(error),
+    );
     try {
       const first = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db);
       const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });

@@ -16,7 +16,12 @@ export type DatabaseKind = DatabaseConfig['kind'];
 export type IdleConnectionErrorHandler = (error: Error) => void;
 
 const reportIdleError: IdleConnectionErrorHandler = (error) => {
-  const line = { level: 40, time: Date.now(), msg: 'an idle database connection failed and was dropped', err: { message: error.message } };
+  const line = {
+    level: 40,
+    time: Date.now(),
+    msg: 'an idle database connection failed and was dropped',
+    err: { message: error.message },
+  };
   process.stderr.write(`${JSON.stringify(line)}\n`);
 };
 

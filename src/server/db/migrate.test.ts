@@ -24,7 +24,11 @@ describe.each(databases())('migrations on %s', (kind) => {
 
   it('create the meta table with the installation date', async () => {
     testDb = await createTestDb(kind);
-    const row = await testDb.db.selectFrom('meta').selectAll().where('key', '=', 'schema_created_at').executeTakeFirstOrThrow();
+    const row = await testDb.db
+      .selectFrom('meta')
+      .selectAll()
+      .where('key', '=', 'schema_created_at')
+      .executeTakeFirstOrThrow();
     expect(new Date(row.value).toISOString()).toBe(row.value);
     await testDb.db
       .insertInto('meta')
@@ -36,7 +40,11 @@ describe.each(databases())('migrations on %s', (kind) => {
       .values({ key: 'k', value: 'v1', updated_at: row.updated_at })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value: 'v2' }))
       .execute();
-    const { value } = await testDb.db.selectFrom('meta').select('value').where('key', '=', 'k').executeTakeFirstOrThrow();
+    const { value } = await testDb.db
+      .selectFrom('meta')
+      .select('value')
+      .where('key', '=', 'k')
+      .executeTakeFirstOrThrow();
     expect(value).toBe('v2');
   });
 

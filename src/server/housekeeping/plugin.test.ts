@@ -36,7 +36,11 @@ describe('scheduleHousekeeping', () => {
   it('runs shortly after the start, then one interval after each run ends, never two at once', async () => {
     vi.useFakeTimers();
     const { run, finish } = controllableRun();
-    const schedule = scheduleHousekeeping(run, { firstRunDelayMs: 60_000, intervalMs: INTERVAL_MS, log: { error: vi.fn() } });
+    const schedule = scheduleHousekeeping(run, {
+      firstRunDelayMs: 60_000,
+      intervalMs: INTERVAL_MS,
+      log: { error: vi.fn() },
+    });
     await vi.advanceTimersByTimeAsync(59_999);
     expect(run).toHaveBeenCalledTimes(0);
     await vi.advanceTimersByTimeAsync(1);
@@ -69,7 +73,11 @@ describe('scheduleHousekeeping', () => {
 
   it('does not keep the process alive', async () => {
     const setTimer = vi.spyOn(globalThis, 'setTimeout');
-    const schedule = scheduleHousekeeping(vi.fn(), { firstRunDelayMs: 1000, intervalMs: INTERVAL_MS, log: { error: vi.fn() } });
+    const schedule = scheduleHousekeeping(vi.fn(), {
+      firstRunDelayMs: 1000,
+      intervalMs: INTERVAL_MS,
+      log: { error: vi.fn() },
+    });
     expect(setTimer).toHaveBeenCalledTimes(1);
     expect((setTimer.mock.results[0].value as NodeJS.Timeout).hasRef()).toBe(false);
     setTimer.mockRestore();
@@ -79,7 +87,11 @@ describe('scheduleHousekeeping', () => {
   it('on stop clears its timer, asks a run in progress to stop and waits for it', async () => {
     vi.useFakeTimers();
     const { run, starts, finish } = controllableRun();
-    const schedule = scheduleHousekeeping(run, { firstRunDelayMs: 1000, intervalMs: INTERVAL_MS, log: { error: vi.fn() } });
+    const schedule = scheduleHousekeeping(run, {
+      firstRunDelayMs: 1000,
+      intervalMs: INTERVAL_MS,
+      log: { error: vi.fn() },
+    });
     await vi.advanceTimersByTimeAsync(1000);
     let stopped = false;
     const stopping = schedule.stop().then(() => {
@@ -112,7 +124,8 @@ describe.each(databases())('the housekeeping plugin on %s', (kind) => {
     html_body: '<p>Old</p>',
     created_at: new Date(Date.now() - 8 * 86_400_000).toISOString(),
   });
-  const messages = async (target: FastifyInstance) => (await target.db.selectFrom('dev_mailbox').select('id').execute()).length;
+  const messages = async (target: FastifyInstance) =>
+    (await target.db.selectFrom('dev_mailbox').select('id').execute()).length;
 
   it('sweeps shortly after the start and every interval, logging the counts, and stops on close', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -162,7 +175,10 @@ describe.each(databases())('the housekeeping plugin on %s', (kind) => {
       { name: 'broken', run: () => Promise.reject(new Error('disk gone')) },
       { name: 'second', run: second },
     ]);
-    expect(error).toHaveBeenCalledWith(expect.objectContaining({ event: 'housekeeping', task: 'broken' }), 'housekeeping task failed');
+    expect(error).toHaveBeenCalledWith(
+      expect.objectContaining({ event: 'housekeeping', task: 'broken' }),
+      'housekeeping task failed',
+    );
     expect(second).toHaveBeenCalledTimes(1);
   });
   it('removes photo files that no applicant names any more, once they are an hour old', async () => {

@@ -19,11 +19,18 @@ export interface HousekeepingTask {
 export const housekeepingTasks: HousekeepingTask[] = [
   { name: 'expired-rows', run: (app, now, signal) => sweepExpired(app.db, now, app.log, { signal }) },
   // Photo files no applicant_photos row names any more (a deletion that failed, a race with a deletion).
-  { name: 'orphaned-photos', run: (app, now) => removeOrphanedPhotos(app.db, createStorage(app.config), app.log, { now }) },
+  {
+    name: 'orphaned-photos',
+    run: (app, now) => removeOrphanedPhotos(app.db, createStorage(app.config), app.log, { now }),
+  },
 ];
 
 /** Runs every task once; a failing task is logged and the others still run. Logs how long the run took. */
-export async function runHousekeeping(app: FastifyInstance, signal: AbortSignal, tasks: readonly HousekeepingTask[] = housekeepingTasks): Promise<void> {
+export async function runHousekeeping(
+  app: FastifyInstance,
+  signal: AbortSignal,
+  tasks: readonly HousekeepingTask[] = housekeepingTasks,
+): Promise<void> {
   const started = Date.now();
   for (const task of tasks) {
     if (signal.aborted) return;

@@ -19,7 +19,10 @@ export interface ScheduleOptions {
  * one ends. A failing run is logged and the schedule goes on. The timers do not keep the process alive. `run`
  * gets a signal that is aborted when the schedule stops, to end between two steps.
  */
-export function scheduleHousekeeping(run: (signal: AbortSignal) => Promise<unknown>, options: ScheduleOptions): HousekeepingSchedule {
+export function scheduleHousekeeping(
+  run: (signal: AbortSignal) => Promise<unknown>,
+  options: ScheduleOptions,
+): HousekeepingSchedule {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> | undefined;

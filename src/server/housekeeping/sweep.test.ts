@@ -10,20 +10,38 @@ import { createTestDb, databases, type TestDb } from '../testing/harness';
 import { sweepExpired, type SweepCounts } from './sweep';
 
 const SECRET = 'a-test-secret-of-sufficient-length-000';
-const settings: TokenSettings = { jwtSecret: SECRET, accessTokenTtlSeconds: 900, refreshTokenTtlSeconds: 3600, refreshReuseGraceSeconds: 30 };
+const settings: TokenSettings = {
+  jwtSecret: SECRET,
+  accessTokenTtlSeconds: 900,
+  refreshTokenTtlSeconds: 3600,
+  refreshReuseGraceSeconds: 30,
+};
 const t0 = new Date('2026-03-01T08:00:00.000Z');
 const MINUTE = 60;
 const HOUR = 3600;
 const DAY = 86400;
 const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
 const quiet = { info: () => undefined };
-const none: SweepCounts = { emailKeys: 0, throttleEvents: 0, authSessions: 0, refreshTokens: 0, captureSessions: 0, devMailbox: 0 };
+const none: SweepCounts = {
+  emailKeys: 0,
+  throttleEvents: 0,
+  authSessions: 0,
+  refreshTokens: 0,
+  captureSessions: 0,
+  devMailbox: 0,
+};
 
 /** Sweeps at `now` without a log. */
 const sweep = (db: Db, now: Date) => sweepExpired(db, now, quiet);
 
-async function count(db: Db, table: 'email_keys' | 'throttle_events' | 'auth_sessions' | 'refresh_tokens' | 'capture_sessions' | 'dev_mailbox'): Promise<number> {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+async function count(
+  db: Db,
+  table: 'email_keys' | 'throttle_events' | 'auth_sessions' | 'refresh_tokens' | 'capture_sessions' | 'dev_mailbox',
+): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -64,9 +82,11 @@ describe.each(databases())('sweepExpired on %s', (kind) => {
 
   it('removes throttle events only once no limit counts them: every limit reads the same before and after', async () => {
     const bucket = ipBucket('login', '203.0.113.7');
-    for (const seconds of [0, 30 * MINUTE, 59 * MINUTE]) await recordEvent(db, bucket, THROTTLE_RULES.emailIp, at(seconds));
+    for (const seconds of [0, 30 * MINUTE, 59 * MINUTE])
+      await recordEvent(db, bucket, THROTTLE_RULES.emailIp, at(seconds));
     const now = at(HOUR);
-    const states = async () => Promise.all(Object.values(THROTTLE_RULES).map((rule) => throttleState(db, bucket, rule, now)));
+    const states = async () =>
+      Promise.all(Object.values(THROTTLE_RULES).map((rule) => throttleState(db, bucket, rule, now)));
     const before = await states();
     expect(await sweep(db, now)).toEqual({ ...none, throttleEvents: 1 });
     expect(await states()).toEqual(before);
@@ -88,9 +108,15 @@ describe.each(databases())('sweepExpired on %s', (kind) => {
       expect(await sweep(db, now)).toEqual(none);
       expect(await count(db, 'refresh_tokens')).toBe(3);
       const onReuse = vi.fn();
-      expect(await rotateRefreshToken(db, long, first.refreshToken, now, onReuse)).toEqual({ ok: false, reason: 'reused' });
+      expect(await rotateRefreshToken(db, long, first.refreshToken, now, onReuse)).toEqual({
+        ok: false,
+        reason: 'reused',
+      });
       expect(onReuse).toHaveBeenCalledWith({ sessionId: first.sessionId, profileId });
-      expect(await rotateRefreshToken(db, long, third.tokenInfo.refreshToken, now, vi.fn())).toEqual({ ok: false, reason: 'revoked' });
+      expect(await rotateRefreshToken(db, long, third.tokenInfo.refreshToken, now, vi.fn())).toEqual({
+        ok: false,
+        reason: 'revoked',
+      });
     });
 
     it('keeps a revoked family a week, still recognising its tokens, then removes it with its tokens', async () => {
@@ -103,14 +129,24 @@ describe.each(databases())('sweepExpired on %s', (kind) => {
 
       expect(await sweep(db, at(HOUR + 7 * DAY))).toEqual(none);
       const onReuse = vi.fn();
-      expect(await rotateRefreshToken(db, settings, first.refreshToken, at(HOUR + 7 * DAY), onReuse)).toEqual({ ok: false, reason: 'reused' });
+      expect(await rotateRefreshToken(db, settings, first.refreshToken, at(HOUR + 7 * DAY), onReuse)).toEqual({
+        ok: false,
+        reason: 'reused',
+      });
       expect(onReuse).toHaveBeenCalledTimes(1);
-      expect(await rotateRefreshToken(db, settings, second.tokenInfo.refreshToken, at(HOUR + 7 * DAY), vi.fn())).toEqual({ ok: false, reason: 'revoked' });
+      expect(
+        await rotateRefreshToken(db, settings, second.tokenInfo.refreshToken, at(HOUR + 7 * DAY), vi.fn()),
+      ).toEqual({ ok: false, reason: 'revoked' });
 
       expect(await sweep(db, at(HOUR + 7 * DAY + 1))).toEqual({ ...none, authSessions: 1, refreshTokens: 2 });
-      expect(await rotateRefreshToken(db, settings, first.refreshToken, at(HOUR + 7 * DAY + 2), vi.fn())).toEqual({ ok: false, reason: 'unknown' });
+      expect(await rotateRefreshToken(db, settings, first.refreshToken, at(HOUR + 7 * DAY + 2), vi.fn())).toEqual({
+        ok: false,
+        reason: 'unknown',
+      });
       // The profile's other session is left alone.
-      expect((await rotateRefreshToken(db, settings, other.refreshToken, at(7 * DAY + 2 * HOUR - 1), vi.fn())).ok).toBe(true);
+      expect((await rotateRefreshToken(db, settings, other.refreshToken, at(7 * DAY + 2 * HOUR - 1), vi.fn())).ok).toBe(
+        true,
+      );
     });
 
     it('removes a family a week after its last refresh token expired', async () => {
@@ -140,7 +176,16 @@ describe.each(databases())('sweepExpired on %s', (kind) => {
     it('leaves a family that has just started and has no refresh token yet', async () => {
       const profileId = await insertTestProfile(db);
       const now = at(30 * DAY);
-      await db.insertInto('auth_sessions').values({ id: randomUUID(), profile_id: profileId, created_at: now.toISOString(), revoked_at: null, revoked_reason: null }).execute();
+      await db
+        .insertInto('auth_sessions')
+        .values({
+          id: randomUUID(),
+          profile_id: profileId,
+          created_at: now.toISOString(),
+          revoked_at: null,
+          revoked_reason: null,
+        })
+        .execute();
       expect(await sweep(db, now)).toEqual(none);
     });
   });
@@ -155,7 +200,15 @@ describe.each(databases())('sweepExpired on %s', (kind) => {
       const stamp = t0.toISOString();
       await db
         .insertInto('applications')
-        .values({ id: applicationId, profile_id: profileId, application_type: 'ETA', applying_for: 'SELF', status: 'IN_PROGRESS', created_at: stamp, updated_at: stamp })
+        .values({
+          id: applicationId,
+          profile_id: profileId,
+          application_type: 'ETA',
+          applying_for: 'SELF',
+          status: 'IN_PROGRESS',
+          created_at: stamp,
+          updated_at: stamp,
+        })
         .execute();
       await db
         .insertInto('applicants')
@@ -240,8 +293,18 @@ describe.each(databases())('sweepExpired on %s', (kind) => {
   });
 
   it('removes development mailbox messages older than a week', async () => {
-    const message = (createdAt: Date) => ({ id: randomUUID(), recipient: 'ana@example.com', subject: 'Hello', text_body: 'Hi', html_body: '<p>Hi</p>', created_at: createdAt.toISOString() });
-    await db.insertInto('dev_mailbox').values([message(t0), message(at(DAY)), message(at(7 * DAY))]).execute();
+    const message = (createdAt: Date) => ({
+      id: randomUUID(),
+      recipient: 'ana@example.com',
+      subject: 'Hello',
+      text_body: 'Hi',
+      html_body: '<p>Hi</p>',
+      created_at: createdAt.toISOString(),
+    });
+    await db
+      .insertInto('dev_mailbox')
+      .values([message(t0), message(at(DAY)), message(at(7 * DAY))])
+      .execute();
     expect(await sweep(db, at(8 * DAY))).toEqual({ ...none, devMailbox: 1 });
     expect(await count(db, 'dev_mailbox')).toBe(2);
   });

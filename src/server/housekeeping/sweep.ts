@@ -24,7 +24,8 @@ export const RETENTION_MS = {
    * Throttle events, after they happened: the longest window any limit counts over (the limits of
    * THROTTLE_RULES, and the wrong entries of an absent code, counted over a code's lifetime).
    */
-  throttleEvents: Math.max(CODE_LIFETIME_SECONDS, ...Object.values(THROTTLE_RULES).map((rule) => rule.windowSeconds)) * 1000,
+  throttleEvents:
+    Math.max(CODE_LIFETIME_SECONDS, ...Object.values(THROTTLE_RULES).map((rule) => rule.windowSeconds)) * 1000,
 } as const;
 
 /** Rows removed by one sweep, by table. */
@@ -52,7 +53,12 @@ export type SweepLog = Pick<FastifyBaseLogger, 'info'>;
 const before = (now: Date, ms: number) => new Date(now.getTime() - ms).toISOString();
 
 /** Runs `step` (one bounded statement answering the rows it removed) until it removes less than a full batch. */
-async function inBatches(step: () => Promise<number>, batchSize: number, maxBatches: number, signal?: AbortSignal): Promise<number> {
+async function inBatches(
+  step: () => Promise<number>,
+  batchSize: number,
+  maxBatches: number,
+  signal?: AbortSignal,
+): Promise<number> {
   let total = 0;
   for (let batch = 0; batch < maxBatches && !signal?.aborted; batch += 1) {
     const removed = await step();
@@ -69,7 +75,11 @@ const deleted = (result: { numDeletedRows: bigint }) => Number(result.numDeleted
  * than the retention. A family is removed whole, never token by token: a rotated token must keep its row while
  * its family could live, or its replay would look unknown instead of revoking the family.
  */
-async function removeSessionBatch(db: Db, cutoff: string, batchSize: number): Promise<{ sessions: number; tokens: number }> {
+async function removeSessionBatch(
+  db: Db,
+  cutoff: string,
+  batchSize: number,
+): Promise<{ sessions: number; tokens: number }> {
   return db.transaction().execute(async (trx) => {
     const ids = (
       await trx
@@ -136,7 +146,9 @@ export async function sweepExpired(db: Db, now: Date, log: SweepLog, options: Sw
       await db
         .deleteFrom('throttle_events')
         // The same bound as the throttle's own reads: an event at the window's start no longer counts.
-        .where('id', 'in', (eb) => eb.selectFrom('throttle_events').select('id').where('occurred_at', '<=', throttleCutoff).limit(batchSize))
+        .where('id', 'in', (eb) =>
+          eb.selectFrom('throttle_events').select('id').where('occurred_at', '<=', throttleCutoff).limit(batchSize),
+        )
         .executeTakeFirst(),
     ),
   );
@@ -160,12 +172,20 @@ export async function sweepExpired(db: Db, now: Date, log: SweepLog, options: Sw
             .select('capture_sessions.id')
             .where('capture_sessions.expires_at', '<', captureCutoff)
             // A running cooldown is read from the session that started it.
-            .where((w) => w.or([w('capture_sessions.retry_after', 'is', null), w('capture_sessions.retry_after', '<=', now.toISOString())]))
+            .where((w) =>
+              w.or([
+                w('capture_sessions.retry_after', 'is', null),
+                w('capture_sessions.retry_after', '<=', now.toISOString()),
+              ]),
+            )
             // No foreign key, but an accepted photo records the session it was taken in.
             .where((w) =>
               w.not(
                 w.exists(
-                  w.selectFrom('applicant_photos').select('applicant_photos.session_id').whereRef('applicant_photos.session_id', '=', 'capture_sessions.id'),
+                  w
+                    .selectFrom('applicant_photos')
+                    .select('applicant_photos.session_id')
+                    .whereRef('applicant_photos.session_id', '=', 'capture_sessions.id'),
                 ),
               ),
             )
@@ -180,12 +200,17 @@ export async function sweepExpired(db: Db, now: Date, log: SweepLog, options: Sw
     deleted(
       await db
         .deleteFrom('dev_mailbox')
-        .where('id', 'in', (eb) => eb.selectFrom('dev_mailbox').select('id').where('created_at', '<', mailCutoff).limit(batchSize))
+        .where('id', 'in', (eb) =>
+          eb.selectFrom('dev_mailbox').select('id').where('created_at', '<', mailCutoff).limit(batchSize),
+        )
         .executeTakeFirst(),
     ),
   );
 
   const counts: SweepCounts = { emailKeys, throttleEvents, authSessions, refreshTokens, captureSessions, devMailbox };
-  log.info({ event: 'housekeeping', deleted: counts, ...(signal?.aborted ? { interrupted: true } : {}) }, 'expired rows removed');
+  log.info(
+    { event: 'housekeeping', deleted: counts, ...(signal?.aborted ? { interrupted: true } : {}) },
+    'expired rows removed',
+  );
   return counts;
 }

@@ -17,7 +17,10 @@ export interface JsonShape {
  * Measures a JSON text in one pass without parsing it, stopping as soon as a bound is passed: strings (with their
  * escapes) are skipped, brackets counted. The text need not be valid JSON; the parser judges that afterwards.
  */
-export function measureJson(text: string, bounds = { depth: MAX_JSON_DEPTH, tokens: MAX_JSON_TOKENS }): JsonShape & { within: boolean } {
+export function measureJson(
+  text: string,
+  bounds = { depth: MAX_JSON_DEPTH, tokens: MAX_JSON_TOKENS },
+): JsonShape & { within: boolean } {
   let depth = 0;
   let deepest = 0;
   let tokens = 0;

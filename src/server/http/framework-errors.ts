@@ -67,7 +67,11 @@ export function clientErrorResponse(error: NodeJS.ErrnoException & { rawPacket?:
  * "Client Error", then the connection is closed.
  */
 export function clientErrorHandler(apiUrl: string) {
-  return function onClientError(this: { log: { debug(obj: object, msg: string): void } }, error: NodeJS.ErrnoException, socket: Socket) {
+  return function onClientError(
+    this: { log: { debug(obj: object, msg: string): void } },
+    error: NodeJS.ErrnoException,
+    socket: Socket,
+  ) {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
     this.log.debug({ code: error.code }, 'client error');
     if (socket.writable) socket.write(clientErrorResponse(error, apiUrl));

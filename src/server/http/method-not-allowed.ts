@@ -17,7 +17,9 @@ export interface PathMethods {
 
 function knownPath(url: string): KnownPath {
   const segments = url.split('/');
-  const source = segments.map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/');
+  const source = segments
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
   const parameters = segments.flatMap((segment, index) => (segment.startsWith(':') ? [index] : []));
   return { pattern: new RegExp(`^${source}$`), parameters, methods: new Set<string>() };
 }
@@ -44,7 +46,8 @@ export function trackRouteMethods(app: FastifyInstance): (method: string, pathna
     for (const entry of known.values()) {
       if (!entry.pattern.test(pathname)) continue;
       entry.methods.forEach((m) => allowed.add(m));
-      if (entry.methods.has(method) && entry.parameters.some((index) => segments[index].length > maxParamLength)) parameterTooLong = true;
+      if (entry.methods.has(method) && entry.parameters.some((index) => segments[index].length > maxParamLength))
+        parameterTooLong = true;
     }
     return { allowed: [...allowed].sort(), parameterTooLong };
   };

@@ -9,7 +9,6 @@ import { MAX_JSON_DEPTH, measureJson } from './bounded-json';
 import { redactUrl } from './log-redaction';
 import { nestedJson as nested } from './test-bodies';
 
-
 /** Sends raw bytes to a listening server and answers everything it writes back before closing. */
 function rawExchange(port: number, bytes: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -35,7 +34,11 @@ describe('measureJson', () => {
   });
 
   it('stops at the first bound passed', () => {
-    expect(measureJson(nested(MAX_JSON_DEPTH - 1))).toEqual({ depth: MAX_JSON_DEPTH, tokens: 2 * MAX_JSON_DEPTH - 1, within: true });
+    expect(measureJson(nested(MAX_JSON_DEPTH - 1))).toEqual({
+      depth: MAX_JSON_DEPTH,
+      tokens: 2 * MAX_JSON_DEPTH - 1,
+      within: true,
+    });
     expect(measureJson(nested(MAX_JSON_DEPTH)).within).toBe(false);
     expect(measureJson(`[${'0,'.repeat(20_001)}0]`).within).toBe(false);
   });
@@ -68,7 +71,11 @@ describe.each(databases())('answers before any route on %s', (kind) => {
       const response = await app.inject({
         method: 'PUT',
         url: `/api/eta/application-details/${guid}`,
-        headers: { authorization: `Bearer ${caller.token}`, 'content-type': 'application/json', 'accept-language': lang },
+        headers: {
+          authorization: `Bearer ${caller.token}`,
+          'content-type': 'application/json',
+          'accept-language': lang,
+        },
         payload,
       });
       expect(response.statusCode).toBe(400);
@@ -76,7 +83,12 @@ describe.each(databases())('answers before any route on %s', (kind) => {
     }
     expect(logged.join('')).not.toContain('Maximum call stack');
     // The saved form is untouched.
-    const saved = await call(app, caller, 'GET', `/api/eta/application-details/${guid}?applicantIdentifier=${applicant}`);
+    const saved = await call(
+      app,
+      caller,
+      'GET',
+      `/api/eta/application-details/${guid}?applicantIdentifier=${applicant}`,
+    );
     expect(JSON.stringify(saved.json())).not.toContain('"a":{"a"');
   });
 
@@ -87,15 +99,31 @@ describe.each(databases())('answers before any route on %s', (kind) => {
       ['/api/eta/profile/login', wide],
       ['/api/eta/profile/register', nested(500)],
     ] as const) {
-      const response = await app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload });
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
       expect(response.statusCode, url).toBe(400);
-      expect(response.json(), url).toEqual({ error: 'The request is nested too deeply or has too many parts.', code: 'BAD_REQUEST' });
+      expect(response.json(), url).toEqual({
+        error: 'The request is nested too deeply or has too many parts.',
+        code: 'BAD_REQUEST',
+      });
     }
   });
 
   it('still refuses prototype poisoning in a JSON body', async () => {
-    for (const payload of ['{"email":"a@example.com","password":"x","__proto__":{"admin":true}}', '{"constructor":{"prototype":{"admin":true}}}']) {
-      const response = await app.inject({ method: 'POST', url: '/api/eta/profile/login', headers: { 'content-type': 'application/json' }, payload });
+    for (const payload of [
+      '{"email":"a@example.com","password":"x","__proto__":{"admin":true}}',
+      '{"constructor":{"prototype":{"admin":true}}}',
+    ]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/eta/profile/login',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
       expect(response.statusCode, payload).toBe(400);
       expect(response.json().code, payload).toBe('BAD_REQUEST');
     }
@@ -124,7 +152,10 @@ describe.each(databases())('answers before any route on %s', (kind) => {
   it('answers a URL that cannot be decoded with 400 in the error shape', async () => {
     const response = await app.inject({ url: '/api/eta/applications/%E0%A4%A/applicants' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'The request could not be understood. Please check it and try again.', code: 'BAD_REQUEST' });
+    expect(response.json()).toEqual({
+      error: 'The request could not be understood. Please check it and try again.',
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('answers malformed JSON with 400 BAD_REQUEST, translated', async () => {
@@ -135,7 +166,10 @@ describe.each(databases())('answers before any route on %s', (kind) => {
       payload: '{"email": ',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'La requête n’a pas pu être comprise. Veuillez la vérifier et réessayer.', code: 'BAD_REQUEST' });
+    expect(response.json()).toEqual({
+      error: 'La requête n’a pas pu être comprise. Veuillez la vérifier et réessayer.',
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('answers an unsupported method on a known path with 405 and Allow; an unknown path stays 404', async () => {
@@ -163,11 +197,23 @@ describe.each(databases())('answers before any route on %s', (kind) => {
   });
 
   it('writes no capture-session identifier, e-mailed key or token of a URL into the request logs', async () => {
-    const secrets = ['CaptureSecret0123456789abcdefghijklmnopqrstu', 'AuthKeySecret0123456789', 'PhoneLinkSecret98765', 'TokenSecret4242'];
+    const secrets = [
+      'CaptureSecret0123456789abcdefghijklmnopqrstu',
+      'AuthKeySecret0123456789',
+      'PhoneLinkSecret98765',
+      'TokenSecret4242',
+    ];
     await app.inject({ url: `/api/eta/biometrics/capture-session-status/${secrets[0]}` });
-    await app.inject({ method: 'POST', url: `/api/eta/biometrics/capture-session-status/${secrets[0]}?x=1`, payload: {} });
+    await app.inject({
+      method: 'POST',
+      url: `/api/eta/biometrics/capture-session-status/${secrets[0]}?x=1`,
+      payload: {},
+    });
     await app.inject({ url: `/reset-password?authKey=${secrets[1]}&lang=fr`, headers: { accept: 'text/html' } });
-    await app.inject({ url: `/capture?sessionIdentifier=${secrets[2]}&routeFrom=mobile`, headers: { accept: 'text/html' } });
+    await app.inject({
+      url: `/capture?sessionIdentifier=${secrets[2]}&routeFrom=mobile`,
+      headers: { accept: 'text/html' },
+    });
     await app.inject({ url: `/api/eta/static/countries?search=za&access_token=${secrets[3]}` });
     const text = logged.join('');
     for (const secret of secrets) expect(text).not.toContain(secret);
@@ -207,7 +253,10 @@ describe('requests Node cannot parse', () => {
     expect(raw).toMatch(/\r\ncontent-type: application\/json; charset=utf-8\r\n/i);
     expect(raw).toMatch(/\r\nx-content-type-options: nosniff\r\n/i);
     expect(raw).not.toContain('Client Error');
-    expect(lastBody(raw)).toEqual({ error: 'La requête n’a pas pu être comprise. Veuillez la vérifier et réessayer.', code: 'BAD_REQUEST' });
+    expect(lastBody(raw)).toEqual({
+      error: 'La requête n’a pas pu être comprise. Veuillez la vérifier et réessayer.',
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('answers bytes after a body shorter than its Content-Length said in the error shape', async () => {
@@ -217,13 +266,18 @@ describe('requests Node cannot parse', () => {
     );
     expect(raw).toMatch(/^HTTP\/1\.1 400 /);
     expect(raw).not.toContain('Client Error');
-    expect(lastBody(raw)).toEqual({ error: 'The request could not be understood. Please check it and try again.', code: 'BAD_REQUEST' });
+    expect(lastBody(raw)).toEqual({
+      error: 'The request could not be understood. Please check it and try again.',
+      code: 'BAD_REQUEST',
+    });
   });
 });
 
 describe('redactUrl', () => {
   it('keeps what is not secret', () => {
-    expect(redactUrl('/api/eta/applications/abc?applicantIdentifier=def')).toBe('/api/eta/applications/abc?applicantIdentifier=def');
+    expect(redactUrl('/api/eta/applications/abc?applicantIdentifier=def')).toBe(
+      '/api/eta/applications/abc?applicantIdentifier=def',
+    );
     expect(redactUrl('/verify-email?authKey=abc&x')).toBe('/verify-email?authKey=[redacted]&x');
     expect(redactUrl('/x?refresh%5Ftoken=abc')).toBe('/x?refresh%5Ftoken=[redacted]');
   });

@@ -57,7 +57,10 @@ describe.each(databases())('development mailbox on %s', (kind) => {
     const all = await app.inject({ method: 'GET', url: '/dev/mailbox.json' });
     expect(all.statusCode).toBe(200);
     expect(all.headers['cache-control']).toBe('no-store');
-    expect(all.json().map((m: { subject: string }) => m.subject)).toEqual(['Second <message>', 'Confirm your e-mail address']);
+    expect(all.json().map((m: { subject: string }) => m.subject)).toEqual([
+      'Second <message>',
+      'Confirm your e-mail address',
+    ]);
 
     const mine = (await app.inject({ method: 'GET', url: '/dev/mailbox.json?to=ANA@example.com' })).json();
     expect(mine).toHaveLength(1);

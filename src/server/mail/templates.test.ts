@@ -34,7 +34,9 @@ describe('e-mail templates', () => {
     expect(mail.text).toContain('If the link will not open on this device, enter this code instead: 381204');
     expect(mail.text).toContain('The link works for 1 hour and the code for 10 minutes. Each can be used once.');
     expect(mail.html).toContain('href="https://eta.example/reset-password?authKey=key1"');
-    expect(mail.html).toContain('If the link will not open on this device, enter this code instead: <strong style="font-size:1.5em;letter-spacing:0.2em">381204</strong>');
+    expect(mail.html).toContain(
+      'If the link will not open on this device, enter this code instead: <strong style="font-size:1.5em;letter-spacing:0.2em">381204</strong>',
+    );
     // The code comes after the link, as in the confirmation e-mail.
     expect(mail.text.indexOf('381204')).toBeGreaterThan(mail.text.indexOf('authKey=key1'));
   });
@@ -53,14 +55,20 @@ describe('e-mail templates', () => {
   });
 
   it('writes in the recipient language and falls back to English for unknown ones', () => {
-    const french = renderMail({ template: 'reset-password', authKey: 'k', code: '000917' }, { ...context, language: 'fr' });
+    const french = renderMail(
+      { template: 'reset-password', authKey: 'k', code: '000917' },
+      { ...context, language: 'fr' },
+    );
     expect(french.subject).toBe('Réinitialisez votre mot de passe');
     expect(french.text).toContain('Bonjour Ana,');
     expect(french.html).toContain('<html lang="fr">');
     expect(french.text).toContain('Choisir un nouveau mot de passe :\nhttps://eta.example/reset-password?authKey=k');
     expect(french.text).toContain("Si le lien ne s'ouvre pas sur cet appareil, saisissez plutôt ce code : 000917");
     expect(french.text).toContain('Le lien est valable 1 heure et le code 10 minutes.');
-    const unknown = renderMail({ template: 'reset-password', authKey: 'k', code: '000917' }, { ...context, language: '../../etc' });
+    const unknown = renderMail(
+      { template: 'reset-password', authKey: 'k', code: '000917' },
+      { ...context, language: '../../etc' },
+    );
     expect(unknown.subject).toBe('Reset your password');
   });
 
@@ -73,7 +81,9 @@ describe('e-mail templates', () => {
   });
 
   it('greets without a name when none is known', () => {
-    expect(renderMail({ template: 'account-exists' }, { ...context, name: undefined }).text.startsWith('Hello,')).toBe(true);
+    expect(renderMail({ template: 'account-exists' }, { ...context, name: undefined }).text.startsWith('Hello,')).toBe(
+      true,
+    );
     expect(mailText('fr', 'greetingNoName')).toBe('Bonjour,');
   });
 

@@ -25,7 +25,10 @@ export interface MailContext {
   publicUrl: string;
 }
 
-type Block = { kind: 'paragraph'; text: string } | { kind: 'action'; label: string; href: string } | { kind: 'code'; text: string; code: string };
+type Block =
+  | { kind: 'paragraph'; text: string }
+  | { kind: 'action'; label: string; href: string }
+  | { kind: 'code'; text: string; code: string };
 
 type Messages = Record<string, unknown>;
 
@@ -128,7 +131,8 @@ function renderText(language: string, greeting: string, blocks: Block[], footer:
   const parts = [greeting];
   for (const block of blocks) {
     // The address stays on a line of its own so that mail programs make it clickable.
-    if (block.kind === 'action') parts.push(mailText(language, 'actionText', { label: block.label, link: `\n${block.href}` }));
+    if (block.kind === 'action')
+      parts.push(mailText(language, 'actionText', { label: block.label, link: `\n${block.href}` }));
     else parts.push(block.text);
   }
   parts.push('--', footer);
@@ -166,7 +170,9 @@ export function renderMail(mail: MailTemplate, context: MailContext): MailMessag
   const localContext = { ...context, language };
   const { subjectKey, blocks } = blocksFor(mail, localContext);
   const subject = mailText(language, subjectKey);
-  const greeting = context.name ? mailText(language, 'greeting', { name: context.name }) : mailText(language, 'greetingNoName');
+  const greeting = context.name
+    ? mailText(language, 'greeting', { name: context.name })
+    : mailText(language, 'greetingNoName');
   const footer = mailText(language, 'footer');
   return {
     to: context.to,

@@ -43,7 +43,10 @@ function pointer(node: unknown, fragment: string): unknown {
   return fragment
     .split('/')
     .filter(Boolean)
-    .reduce<unknown>((at, key) => (at as Json | undefined)?.[decodeURIComponent(key).replace(/~1/g, '/').replace(/~0/g, '~')], node);
+    .reduce<unknown>(
+      (at, key) => (at as Json | undefined)?.[decodeURIComponent(key).replace(/~1/g, '/').replace(/~0/g, '~')],
+      node,
+    );
 }
 
 /** Turns a schema file into an OpenAPI 3.1 schema: references inlined, messages dropped, rules described. */
@@ -70,7 +73,9 @@ export function toOpenApiSchema(id: string, files: Map<string, Json>): Json {
       // draft-07's tuple form of items is prefixItems in JSON Schema 2020-12 (OpenAPI 3.1).
       if (keyword === 'items' && Array.isArray(value)) out.prefixItems = convert(value, fileId, trail);
       else if (keyword === 'properties' || keyword === 'patternProperties') {
-        out[keyword] = Object.fromEntries(Object.entries(value as Json).map(([name, sub]) => [name, convert(sub, fileId, trail)]));
+        out[keyword] = Object.fromEntries(
+          Object.entries(value as Json).map(([name, sub]) => [name, convert(sub, fileId, trail)]),
+        );
       } else out[keyword] = convert(value, fileId, trail);
     }
     if (Array.isArray(schema['x-rules'])) {
@@ -87,10 +92,12 @@ export function toOpenApiSchema(id: string, files: Map<string, Json>): Json {
 /** Adds the overlay's descriptions (top level and per property) to a generated schema. */
 function withDescriptions(generated: Json, overlay: Json): Json {
   const out = { ...generated };
-  if (overlay.description) out.description = out.description ? `${overlay.description} ${out.description}` : overlay.description;
+  if (overlay.description)
+    out.description = out.description ? `${overlay.description} ${out.description}` : overlay.description;
   for (const [name, described] of Object.entries((overlay.properties ?? {}) as Json)) {
     const property = out.properties?.[name];
-    if (!property) throw new Error(`openapi.json describes the property "${name}", which ${overlay['x-schema-file']} does not have`);
+    if (!property)
+      throw new Error(`openapi.json describes the property "${name}", which ${overlay['x-schema-file']} does not have`);
     out.properties = { ...out.properties, [name]: { ...property, description: described.description } };
   }
   return out;
@@ -124,7 +131,9 @@ function addRequestErrors(doc: Json): void {
               description: `${own.description} Or ${badRequest.description}`,
               content: {
                 'application/json': {
-                  schema: { anyOf: [own.content['application/json'].schema, badRequest.content['application/json'].schema] },
+                  schema: {
+                    anyOf: [own.content['application/json'].schema, badRequest.content['application/json'].schema],
+                  },
                 },
               },
             }
@@ -146,7 +155,11 @@ export function buildOpenApiDocument(schemasDir: string = DEFAULT_SCHEMAS_DIR): 
     if (typeof id !== 'string') continue;
     const generated = withDescriptions(toOpenApiSchema(id, files), component);
     const examples = examplesOf(schemasDir, id);
-    doc.components.schemas[name] = { ...generated, 'x-schema-file': `schemas/${id}.schema.json`, ...(examples.length > 0 ? { examples } : {}) };
+    doc.components.schemas[name] = {
+      ...generated,
+      'x-schema-file': `schemas/${id}.schema.json`,
+      ...(examples.length > 0 ? { examples } : {}),
+    };
   }
   addRequestErrors(doc);
   return doc;

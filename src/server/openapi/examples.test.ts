@@ -55,19 +55,38 @@ function rawExchange(port: number, bytes: string): Promise<string> {
 }
 
 describe('request bodies in the OpenAPI description', () => {
-  const generated = Object.entries(doc.components.schemas as Json).filter(([, schema]) => typeof schema['x-schema-file'] === 'string');
+  const generated = Object.entries(doc.components.schemas as Json).filter(
+    ([, schema]) => typeof schema['x-schema-file'] === 'string',
+  );
 
   it('are generated from the schema files the server validates with, for every body that has one', () => {
     expect(generated.map(([name]) => name).sort()).toEqual(
       [
-        'ApplicantRequest', 'CaptureSessionAction', 'CaptureSessionRequest', 'ChangePasswordRequest', 'CreateApplicationRequest', 'EmailRequest',
-        'ForgotPasswordRequest', 'LoginRequest', 'LogoutRequest', 'ProfileUpdateRequest', 'RefreshRequest', 'RegistrationRequest', 'ResetPasswordRequest', 'VerifyRequest',
+        'ApplicantRequest',
+        'CaptureSessionAction',
+        'CaptureSessionRequest',
+        'ChangePasswordRequest',
+        'CreateApplicationRequest',
+        'EmailRequest',
+        'ForgotPasswordRequest',
+        'LoginRequest',
+        'LogoutRequest',
+        'ProfileUpdateRequest',
+        'RefreshRequest',
+        'RegistrationRequest',
+        'ResetPasswordRequest',
+        'VerifyRequest',
       ].sort(),
     );
     const source = JSON.parse(readFileSync(new URL('./openapi.json', import.meta.url), 'utf8'));
     for (const [name] of generated) {
       // The hand-written file keeps only the words: no hand copy of a schema to drift from the server.
-      expect(Object.keys(source.components.schemas[name]).filter((key) => !['x-schema-file', 'description', 'properties'].includes(key)), name).toEqual([]);
+      expect(
+        Object.keys(source.components.schemas[name]).filter(
+          (key) => !['x-schema-file', 'description', 'properties'].includes(key),
+        ),
+        name,
+      ).toEqual([]);
     }
     // A schema folder with an edited form changes the served description with it.
     expect(buildOpenApiDocument().components.schemas.LoginRequest).toEqual(doc.components.schemas.LoginRequest);
@@ -91,21 +110,33 @@ describe('request bodies in the OpenAPI description', () => {
     const described = JSON.stringify(doc.components.schemas.RegistrationRequest);
     expect(described).toContain('confirmPassword must equal password.');
     expect(described).toContain('mobileNumber must be a valid mobile number of the country isoAlpha2Code');
-    expect(JSON.stringify(doc.components.schemas.ApplicantRequest)).toContain('dateOfBirth must be a date in the past.');
-    expect(JSON.stringify(doc.components.schemas.ResetPasswordRequest)).toContain('confirmPassword must equal newPassword.');
+    expect(JSON.stringify(doc.components.schemas.ApplicantRequest)).toContain(
+      'dateOfBirth must be a date in the past.',
+    );
+    expect(JSON.stringify(doc.components.schemas.ResetPasswordRequest)).toContain(
+      'confirmPassword must equal newPassword.',
+    );
     expect(componentSchema('RefreshRequest')({ refreshToken: 'spaces are not a token!' })).toBe(false);
     expect(componentSchema('VerifyRequest')({ authKey: 'not/base64url/at/all' })).toBe(false);
     expect(componentSchema('VerifyRequest')({ email: 'ana@example.com', code: '12345' })).toBe(false);
-    expect(componentSchema('VerifyRequest')({ authKey: 'q8Zr3K0bW1xYt5uV7n2Ls9Pe4Md6Hc0A', email: 'ana@example.com' })).toBe(false);
+    expect(
+      componentSchema('VerifyRequest')({ authKey: 'q8Zr3K0bW1xYt5uV7n2Ls9Pe4Md6Hc0A', email: 'ana@example.com' }),
+    ).toBe(false);
   });
 
   it('refuse every invalid example of their schema files, or say the rule across fields that refuses it', () => {
     for (const [name, schema] of generated) {
-      const id = String(schema['x-schema-file']).replace(/^schemas\//, '').replace(/\.schema\.json$/, '');
+      const id = String(schema['x-schema-file'])
+        .replace(/^schemas\//, '')
+        .replace(/\.schema\.json$/, '');
       const rules = rulesIn(schema).map((rule) => rule.message);
       const validate = componentSchema(name);
       for (const { data, errors } of examplesFile(id).invalid) {
-        if (validate(data)) expect(Object.values(errors).some((key) => rules.includes(key)), `${name} accepts ${JSON.stringify(data)}`).toBe(true);
+        if (validate(data))
+          expect(
+            Object.values(errors).some((key) => rules.includes(key)),
+            `${name} accepts ${JSON.stringify(data)}`,
+          ).toBe(true);
       }
     }
   });
@@ -137,7 +168,10 @@ describe('the OpenAPI description against the running server', () => {
       expect(examples.length, `${method} ${path} documents examples of ${body}`).toBeGreaterThan(0);
       const validate = componentSchema(body);
       for (const example of examples) {
-        expect(validate(example), `${body} example ${JSON.stringify(example)}: ${JSON.stringify(validate.errors)}`).toBe(true);
+        expect(
+          validate(example),
+          `${body} example ${JSON.stringify(example)}: ${JSON.stringify(validate.errors)}`,
+        ).toBe(true);
         const response = await app.inject({
           method: method.toUpperCase() as 'POST',
           url: path.replace(/\{\w+\}/g, randomUUID()),
@@ -145,7 +179,10 @@ describe('the OpenAPI description against the running server', () => {
           payload: example,
         });
         const answer = response.json();
-        expect(['VALIDATION_FAILED', 'BAD_REQUEST'], `${method} ${path} refused ${JSON.stringify(example)}: ${response.body}`).not.toContain(answer.code);
+        expect(
+          ['VALIDATION_FAILED', 'BAD_REQUEST'],
+          `${method} ${path} refused ${JSON.stringify(example)}: ${response.body}`,
+        ).not.toContain(answer.code);
         expect(response.statusCode, `${method} ${path}`).toBeLessThan(500);
         expectDocumented(path, method, response);
         tried++;
@@ -155,9 +192,17 @@ describe('the OpenAPI description against the running server', () => {
   });
 
   it('sends exactly the documented error answers given before any route', async () => {
-    const documented = (name: string) => doc.components.responses[name].content['application/json'].examples as Record<string, { value: Json }>;
+    const documented = (name: string) =>
+      doc.components.responses[name].content['application/json'].examples as Record<string, { value: Json }>;
     const json = { 'content-type': 'application/json' };
-    const provoked: Record<string, { status: number; send: () => Promise<{ statusCode: number; headers: Json; json(): Json }>; path?: [string, string] }> = {
+    const provoked: Record<
+      string,
+      {
+        status: number;
+        send: () => Promise<{ statusCode: number; headers: Json; json(): Json }>;
+        path?: [string, string];
+      }
+    > = {
       'BadRequest.malformedJson': {
         status: 400,
         path: ['/api/eta/profile/login', 'post'],
@@ -166,26 +211,43 @@ describe('the OpenAPI description against the running server', () => {
       'BadRequest.bodyTooComplex': {
         status: 400,
         path: ['/api/eta/profile/register', 'post'],
-        send: () => app.inject({ method: 'POST', url: '/api/eta/profile/register', headers: json, payload: nestedJson(1000) }),
+        send: () =>
+          app.inject({ method: 'POST', url: '/api/eta/profile/register', headers: json, payload: nestedJson(1000) }),
       },
       'PayloadTooLarge.tooLarge': {
         status: 413,
         path: ['/api/eta/profile/login', 'post'],
-        send: () => app.inject({ method: 'POST', url: '/api/eta/profile/login', headers: json, payload: JSON.stringify({ email: 'x'.repeat(70_000) }) }),
+        send: () =>
+          app.inject({
+            method: 'POST',
+            url: '/api/eta/profile/login',
+            headers: json,
+            payload: JSON.stringify({ email: 'x'.repeat(70_000) }),
+          }),
       },
       'UriTooLong.parameterTooLong': {
         status: 414,
         path: ['/api/eta/applications/{guid}', 'get'],
         send: () => app.inject({ url: `/api/eta/applications/${'x'.repeat(101)}` }),
       },
-      'MethodNotAllowed.otherMethod': { status: 405, send: () => app.inject({ method: 'DELETE', url: '/api/eta/profile' }) },
+      'MethodNotAllowed.otherMethod': {
+        status: 405,
+        send: () => app.inject({ method: 'DELETE', url: '/api/eta/profile' }),
+      },
       'NotFound.unknownPath': { status: 404, send: () => app.inject({ method: 'POST', url: '/api/eta/nothing-here' }) },
       'InternalError.failure': { status: 500, send: () => app.inject({ url: '/api/test/boom' }) },
       'HeadersTooLarge.tooLarge': {
         status: 431,
         send: async () => {
-          const raw = await rawExchange(port, `GET /health HTTP/1.1\r\nHost: localhost\r\nX-Padding: ${'p'.repeat(20_000)}\r\n\r\n`);
-          return { statusCode: Number(raw.split(' ')[1]), headers: {}, json: () => JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)) };
+          const raw = await rawExchange(
+            port,
+            `GET /health HTTP/1.1\r\nHost: localhost\r\nX-Padding: ${'p'.repeat(20_000)}\r\n\r\n`,
+          );
+          return {
+            statusCode: Number(raw.split(' ')[1]),
+            headers: {},
+            json: () => JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)),
+          };
         },
       },
       'RequestTimeout.slow': {
@@ -193,7 +255,11 @@ describe('the OpenAPI description against the running server', () => {
         // What the server writes on a connection whose request stopped arriving (its timeout is minutes long).
         send: async () => {
           const raw = clientErrorResponse(Object.assign(new Error('timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }));
-          return { statusCode: Number(raw.split(' ')[1]), headers: {}, json: () => JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)) };
+          return {
+            statusCode: Number(raw.split(' ')[1]),
+            headers: {},
+            json: () => JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)),
+          };
         },
       },
     };
@@ -207,7 +273,9 @@ describe('the OpenAPI description against the running server', () => {
       const answer = await send();
       expect(answer.statusCode, name).toBe(status);
       expect(answer.json(), name).toEqual(documented(response)[example].value);
-      const schema = ajv.compile({ $ref: `openapi#/components/responses/${response}/content/application~1json/schema` });
+      const schema = ajv.compile({
+        $ref: `openapi#/components/responses/${response}/content/application~1json/schema`,
+      });
       expect(schema(answer.json()), name).toBe(true);
       if (path) expectDocumented(path[0], path[1], answer as never);
     }

@@ -8,7 +8,15 @@ import { STRONG_PASSWORD, authKeyOf, getProfile, post, registrationBody, waitFor
 import { ELIGIBILITY_CODES } from '../applications/eligibility';
 import { APPLICATION_ERRORS } from '../applications/routes';
 import { STEP_NOT_REACHED } from '../applications/steps';
-import { addApplicant, advanceTo, applicantBody, call, createApplication, signIn, validApplicationForm } from '../applications/test-support';
+import {
+  addApplicant,
+  advanceTo,
+  applicantBody,
+  call,
+  createApplication,
+  signIn,
+  validApplicationForm,
+} from '../applications/test-support';
 import { IMAGE_ERROR_CODES } from '../biometrics/image-checks';
 import { CAPTURE_ERRORS } from '../biometrics/routes';
 import { ERROR_CODES } from '../errors';
@@ -33,17 +41,21 @@ const operationOf = (route: string): Json => {
 };
 
 /** A schema with a local $ref to the document's components followed (one level, as the document uses them). */
-const resolve = (node: Json | undefined): Json | undefined => (node?.$ref ? doc.components[node.$ref.split('/')[2]][node.$ref.split('/').pop()] : node);
+const resolve = (node: Json | undefined): Json | undefined =>
+  node?.$ref ? doc.components[node.$ref.split('/')[2]][node.$ref.split('/').pop()] : node;
 
 /** A schema file of schemas/ by its $id ("applicant", "api/verify"). */
-const schemaFile = (id: string): Json => JSON.parse(readFileSync(new URL(`../../../schemas/${id}.schema.json`, import.meta.url), 'utf8'));
+const schemaFile = (id: string): Json =>
+  JSON.parse(readFileSync(new URL(`../../../schemas/${id}.schema.json`, import.meta.url), 'utf8'));
 
 /** The route's own schema, a `{ $ref: '<id>#' }` read from its file. */
-const routeSchema = (schema: Json): Json => (typeof schema.$ref === 'string' ? schemaFile(schema.$ref.replace(/#$/, '')) : schema);
+const routeSchema = (schema: Json): Json =>
+  typeof schema.$ref === 'string' ? schemaFile(schema.$ref.replace(/#$/, '')) : schema;
 
 /** The fields a body schema names; a oneOf of shapes (the verify body) names the fields of all its shapes. */
 function fieldsOf(schema: Json): { properties: string[]; required?: string[] } {
-  if (Array.isArray(schema.oneOf)) return { properties: [...new Set<string>(schema.oneOf.flatMap((v: Json) => Object.keys(v.properties)))].sort() };
+  if (Array.isArray(schema.oneOf))
+    return { properties: [...new Set<string>(schema.oneOf.flatMap((v: Json) => Object.keys(v.properties)))].sort() };
   return { properties: Object.keys(schema.properties ?? {}).sort(), required: [...(schema.required ?? [])].sort() };
 }
 
@@ -53,7 +65,8 @@ function documentedCodes(node: unknown, found = new Set<string>()): Set<string> 
   else if (node && typeof node === 'object') {
     for (const [key, value] of Object.entries(node as Json)) {
       if (key === 'code' && value && typeof value === 'object') {
-        for (const code of [...(value.enum ?? []), ...(value.const === undefined ? [] : [value.const])]) found.add(code);
+        for (const code of [...(value.enum ?? []), ...(value.const === undefined ? [] : [value.const])])
+          found.add(code);
       }
       documentedCodes(value, found);
     }
@@ -83,7 +96,11 @@ describe('OpenAPI description', () => {
       for (const method of [route.method].flat()) {
         if (method === 'HEAD' || !route.url.startsWith('/api/eta/')) continue;
         const schema = (route.schema ?? {}) as Json;
-        registered.push({ operation: `${method} ${route.url.replace(/:(\w+)/g, '{$1}')}`, body: schema.body, querystring: schema.querystring });
+        registered.push({
+          operation: `${method} ${route.url.replace(/:(\w+)/g, '{$1}')}`,
+          body: schema.body,
+          querystring: schema.querystring,
+        });
       }
     });
     for (const plugin of routes) await inventory.register(plugin);
@@ -117,7 +134,13 @@ describe('OpenAPI description', () => {
       for (const tag of operation.tags) expect(tags, route).toContain(tag);
       const inPath = [...route.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
       const parameters = (operation.parameters ?? []).map(resolve) as Json[];
-      expect(parameters.filter((p) => p.in === 'path').map((p) => p.name).sort(), route).toEqual(inPath);
+      expect(
+        parameters
+          .filter((p) => p.in === 'path')
+          .map((p) => p.name)
+          .sort(),
+        route,
+      ).toEqual(inPath);
       expect(Object.keys(operation.responses).length, route).toBeGreaterThan(0);
     }
   });
@@ -127,33 +150,56 @@ describe('OpenAPI description', () => {
     for (const route of registered) {
       const operation = operationOf(route.operation);
       const described = resolve(operation.requestBody?.content['application/json'].schema);
-      expect(Boolean(described), `${route.operation} documents a body exactly when it validates one`).toBe(Boolean(route.body));
+      expect(Boolean(described), `${route.operation} documents a body exactly when it validates one`).toBe(
+        Boolean(route.body),
+      );
       if (described && route.body) {
         const validated = fieldsOf(routeSchema(route.body));
         // A oneOf of shapes states its required fields per shape: only the field names are compared.
-        expect(fieldsOf(described), route.operation).toEqual(Array.isArray(described.oneOf) ? { properties: validated.properties } : validated);
+        expect(fieldsOf(described), route.operation).toEqual(
+          Array.isArray(described.oneOf) ? { properties: validated.properties } : validated,
+        );
         compared.push(operation.requestBody.content['application/json'].schema.$ref?.split('/').pop());
       }
       if (route.querystring) {
-        const query = ((operation.parameters ?? []).map(resolve) as Json[]).filter((p) => p.in === 'query').map((p) => p.name);
+        const query = ((operation.parameters ?? []).map(resolve) as Json[])
+          .filter((p) => p.in === 'query')
+          .map((p) => p.name);
         expect(query.sort(), route.operation).toEqual(Object.keys(route.querystring.properties).sort());
       }
     }
     expect(compared).toEqual(
       expect.arrayContaining([
-        'RegistrationRequest', 'VerifyRequest', 'EmailRequest', 'ForgotPasswordRequest', 'LoginRequest', 'RefreshRequest', 'LogoutRequest',
-        'ResetPasswordRequest', 'ChangePasswordRequest', 'CreateApplicationRequest', 'ApplicantRequest', 'ApplicationDetailsRequest',
-        'DeclarationsRequest', 'StepAnswersRequest', 'CaptureSessionRequest', 'CaptureSessionAction',
+        'RegistrationRequest',
+        'VerifyRequest',
+        'EmailRequest',
+        'ForgotPasswordRequest',
+        'LoginRequest',
+        'RefreshRequest',
+        'LogoutRequest',
+        'ResetPasswordRequest',
+        'ChangePasswordRequest',
+        'CreateApplicationRequest',
+        'ApplicantRequest',
+        'ApplicationDetailsRequest',
+        'DeclarationsRequest',
+        'StepAnswersRequest',
+        'CaptureSessionRequest',
+        'CaptureSessionAction',
       ]),
     );
   });
 
   it('lists the page ids of the forms whose answers are saved page by page', () => {
     const pages = (form: string) =>
-      JSON.parse(readFileSync(new URL(`../../../schemas/${form}.ui.json`, import.meta.url), 'utf8'))['ui:pages'].map((page: Json) => page.id);
+      JSON.parse(readFileSync(new URL(`../../../schemas/${form}.ui.json`, import.meta.url), 'utf8'))['ui:pages'].map(
+        (page: Json) => page.id,
+      );
     expect(doc.components.schemas.ApplicationDetailsRequest.properties.page.enum).toEqual(pages('application-form'));
     expect(doc.components.schemas.DeclarationsRequest.properties.page.enum).toEqual(pages('declarations'));
-    expect(doc.components.schemas.ApplicantRequest.properties.relationship.enum).toEqual(schemaFile('applicant').properties.relationship.enum);
+    expect(doc.components.schemas.ApplicantRequest.properties.relationship.enum).toEqual(
+      schemaFile('applicant').properties.relationship.enum,
+    );
   });
 
   it('documents every stable error code of the areas', () => {
@@ -209,11 +255,23 @@ describe('answers match the OpenAPI description', () => {
     expectDocumented(`${p}/register`, 'post', await post(app, 'register', registrationBody('doc@example.com')));
     expectDocumented(`${p}/register`, 'post', await post(app, 'register', { email: 'x' }));
     const [message] = await waitForMail(app, 'doc@example.com');
-    expectDocumented(`${p}/login`, 'post', await post(app, 'login', { email: 'doc@example.com', password: STRONG_PASSWORD }));
+    expectDocumented(
+      `${p}/login`,
+      'post',
+      await post(app, 'login', { email: 'doc@example.com', password: STRONG_PASSWORD }),
+    );
     expectDocumented(`${p}/verify`, 'post', await post(app, 'verify', { authKey: 'B'.repeat(43) }));
     expectDocumented(`${p}/verify`, 'post', await post(app, 'verify', { authKey: authKeyOf(message) }));
-    expectDocumented(`${p}/verify-email-request`, 'post', await post(app, 'verify-email-request', { email: 'doc@example.com', emailAction: 'VERIFY_EMAIL' }));
-    expectDocumented(`${p}/login`, 'post', await post(app, 'login', { email: 'doc@example.com', password: 'Wrong-Pass-1!' }));
+    expectDocumented(
+      `${p}/verify-email-request`,
+      'post',
+      await post(app, 'verify-email-request', { email: 'doc@example.com', emailAction: 'VERIFY_EMAIL' }),
+    );
+    expectDocumented(
+      `${p}/login`,
+      'post',
+      await post(app, 'login', { email: 'doc@example.com', password: 'Wrong-Pass-1!' }),
+    );
     const login = await post(app, 'login', { email: 'doc@example.com', password: STRONG_PASSWORD });
     expectDocumented(`${p}/login`, 'post', login);
     const { tokenInfo } = login.json();
@@ -225,23 +283,45 @@ describe('answers match the OpenAPI description', () => {
     expectDocumented(
       `${p}/change-password`,
       'post',
-      await post(app, 'change-password', { currentPassword: 'Wrong-1!', newPassword: 'Brand-New-Pass-5!', confirmPassword: 'Brand-New-Pass-5!' }, { token }),
+      await post(
+        app,
+        'change-password',
+        { currentPassword: 'Wrong-1!', newPassword: 'Brand-New-Pass-5!', confirmPassword: 'Brand-New-Pass-5!' },
+        { token },
+      ),
     );
     expectDocumented(
       `${p}/change-password`,
       'post',
-      await post(app, 'change-password', { currentPassword: STRONG_PASSWORD, newPassword: 'Brand-New-Pass-5!', confirmPassword: 'Brand-New-Pass-5!' }, { token }),
+      await post(
+        app,
+        'change-password',
+        { currentPassword: STRONG_PASSWORD, newPassword: 'Brand-New-Pass-5!', confirmPassword: 'Brand-New-Pass-5!' },
+        { token },
+      ),
     );
-    expectDocumented(`${p}/request-password-reset`, 'post', await post(app, 'request-password-reset', { email: 'doc@example.com' }));
+    expectDocumented(
+      `${p}/request-password-reset`,
+      'post',
+      await post(app, 'request-password-reset', { email: 'doc@example.com' }),
+    );
     expectDocumented(
       `${p}/reset-password`,
       'post',
-      await post(app, 'reset-password', { authKey: 'D'.repeat(43), newPassword: 'Brand-New-Pass-6!', confirmPassword: 'Brand-New-Pass-6!' }),
+      await post(app, 'reset-password', {
+        authKey: 'D'.repeat(43),
+        newPassword: 'Brand-New-Pass-6!',
+        confirmPassword: 'Brand-New-Pass-6!',
+      }),
     );
     expectDocumented(`${p}/logout`, 'post', await post(app, 'logout', {}, { token }));
     expectDocumented(p, 'get', await getProfile(app, token));
     for (let i = 0; i < 10; i++) await post(app, 'login', { email: 'doc@example.com', password: `Wrong-${i}!aA` });
-    expectDocumented(`${p}/login`, 'post', await post(app, 'login', { email: 'doc@example.com', password: STRONG_PASSWORD }));
+    expectDocumented(
+      `${p}/login`,
+      'post',
+      await post(app, 'login', { email: 'doc@example.com', password: STRONG_PASSWORD }),
+    );
   });
 
   it('for an application, its applicants and its form, errors included', async () => {
@@ -257,39 +337,98 @@ describe('answers match the OpenAPI description', () => {
     const empty = await call(app, caller, 'POST', `${url}/step/resume`);
     expect(empty.json().step).toBe('MANAGE_APPLICANTS');
     expectDocumented(RESUME, 'post', empty);
-    expectDocumented(APPLICANTS, 'post', await call(app, caller, 'POST', `${url}/applicants`, applicantBody({ passportNumber: '12' })));
+    expectDocumented(
+      APPLICANTS,
+      'post',
+      await call(app, caller, 'POST', `${url}/applicants`, applicantBody({ passportNumber: '12' })),
+    );
     const added = await call(app, caller, 'POST', `${url}/applicants`, applicantBody());
     expect(added.statusCode).toBe(201);
     expectDocumented(APPLICANTS, 'post', added);
     const { applicantIdentifier: applicant, passportNumber } = added.json();
-    const refused = await call(app, caller, 'POST', `${url}/applicants`, applicantBody({ isAccountHolder: false, relationship: 'CHILD', passportIssuingCountry: 'ZA' }));
+    const refused = await call(
+      app,
+      caller,
+      'POST',
+      `${url}/applicants`,
+      applicantBody({ isAccountHolder: false, relationship: 'CHILD', passportIssuingCountry: 'ZA' }),
+    );
     expect(refused.json().code).toBe('PASSPORT_COUNTRY_NOT_WHITELISTED');
     expectDocumented(APPLICANTS, 'post', refused);
-    expectDocumented(APPLICANTS, 'post', await call(app, caller, 'POST', `/api/eta/applications/${randomUUID()}/applicants`, applicantBody()));
+    expectDocumented(
+      APPLICANTS,
+      'post',
+      await call(app, caller, 'POST', `/api/eta/applications/${randomUUID()}/applicants`, applicantBody()),
+    );
     expectDocumented(APPLICANTS, 'get', await call(app, caller, 'GET', `${url}/applicants`));
-    expectDocumented(APPLICANT, 'put', await call(app, caller, 'PUT', `${url}/applicants/${applicant}`, applicantBody({ passportNumber, givenNames: 'Ana' })));
-    expectDocumented(APPLICANT, 'put', await call(app, caller, 'PUT', `${url}/applicants/${randomUUID()}`, applicantBody()));
+    expectDocumented(
+      APPLICANT,
+      'put',
+      await call(
+        app,
+        caller,
+        'PUT',
+        `${url}/applicants/${applicant}`,
+        applicantBody({ passportNumber, givenNames: 'Ana' }),
+      ),
+    );
+    expectDocumented(
+      APPLICANT,
+      'put',
+      await call(app, caller, 'PUT', `${url}/applicants/${randomUUID()}`, applicantBody()),
+    );
     expectDocumented(A, 'get', await call(app, caller, 'GET', url));
     expectDocumented(A, 'get', await call(app, caller, 'GET', '/api/eta/applications/not-a-guid'));
 
     const form = validApplicationForm({ passportNumber });
-    const early = await call(app, caller, 'PUT', `/api/eta/application-details/${guid}`, { applicantIdentifier: applicant, answers: form });
+    const early = await call(app, caller, 'PUT', `/api/eta/application-details/${guid}`, {
+      applicantIdentifier: applicant,
+      answers: form,
+    });
     expect(early.json().code).toBe('STEP_NOT_REACHED');
     expectDocumented(DETAILS, 'put', early);
     expectDocumented(DETAILS, 'get', await call(app, caller, 'GET', `/api/eta/application-details/${guid}`));
-    expectDocumented(DETAILS, 'get', await call(app, caller, 'GET', `/api/eta/application-details/${guid}?applicantIdentifier=${randomUUID()}`));
+    expectDocumented(
+      DETAILS,
+      'get',
+      await call(app, caller, 'GET', `/api/eta/application-details/${guid}?applicantIdentifier=${randomUUID()}`),
+    );
     await advanceTo(app, applicant, 'APPLICATION_FORM');
     const resumed = await call(app, caller, 'POST', `${url}/step/resume`);
-    expect(resumed.json()).toMatchObject({ applicantIdentifier: applicant, step: 'APPLICATION_FORM', page: 'personal-details' });
+    expect(resumed.json()).toMatchObject({
+      applicantIdentifier: applicant,
+      step: 'APPLICATION_FORM',
+      page: 'personal-details',
+    });
     expectDocumented(RESUME, 'post', resumed);
-    expectDocumented(DETAILS, 'put', await call(app, caller, 'PUT', `/api/eta/application-details/${guid}`, { applicantIdentifier: applicant, page: 'hobbies', answers: {} }));
-    const draft = await call(app, caller, 'PUT', `/api/eta/application-details/${guid}`, { applicantIdentifier: applicant, page: 'work', draft: true, answers: { occupationType: 'MEDIA' } });
+    expectDocumented(
+      DETAILS,
+      'put',
+      await call(app, caller, 'PUT', `/api/eta/application-details/${guid}`, {
+        applicantIdentifier: applicant,
+        page: 'hobbies',
+        answers: {},
+      }),
+    );
+    const draft = await call(app, caller, 'PUT', `/api/eta/application-details/${guid}`, {
+      applicantIdentifier: applicant,
+      page: 'work',
+      draft: true,
+      answers: { occupationType: 'MEDIA' },
+    });
     expect(draft.statusCode).toBe(200);
     expectDocumented(DETAILS, 'put', draft);
-    const whole = await call(app, caller, 'PUT', `/api/eta/application-details/${guid}`, { applicantIdentifier: applicant, answers: form });
+    const whole = await call(app, caller, 'PUT', `/api/eta/application-details/${guid}`, {
+      applicantIdentifier: applicant,
+      answers: form,
+    });
     expect(whole.json()).toMatchObject({ complete: true, step: 'DECLARATION' });
     expectDocumented(DETAILS, 'put', whole);
-    expectDocumented(DETAILS, 'get', await call(app, caller, 'GET', `/api/eta/application-details/${guid}?applicantIdentifier=${applicant}`));
+    expectDocumented(
+      DETAILS,
+      'get',
+      await call(app, caller, 'GET', `/api/eta/application-details/${guid}?applicantIdentifier=${applicant}`),
+    );
 
     const child = await addApplicant(app, caller, guid, { isAccountHolder: false, relationship: 'CHILD' });
     expectDocumented(APPLICANT, 'delete', await call(app, caller, 'DELETE', `${url}/applicants/${child}`));
@@ -297,7 +436,17 @@ describe('answers match the OpenAPI description', () => {
     await app.db.updateTable('applications').set({ status: 'SUBMITTED' }).where('id', '=', guid).execute();
     expectDocumented(A, 'delete', await call(app, caller, 'DELETE', url));
     expectDocumented(RESUME, 'post', await call(app, caller, 'POST', `${url}/step/resume`));
-    expectDocumented(APPLICANTS, 'post', await call(app, caller, 'POST', `${url}/applicants`, applicantBody({ isAccountHolder: false, relationship: 'CHILD' })));
+    expectDocumented(
+      APPLICANTS,
+      'post',
+      await call(
+        app,
+        caller,
+        'POST',
+        `${url}/applicants`,
+        applicantBody({ isAccountHolder: false, relationship: 'CHILD' }),
+      ),
+    );
     expectDocumented(APPLICANT, 'delete', await call(app, caller, 'DELETE', `${url}/applicants/${applicant}`));
 
     const other = await createApplication(app, caller);
@@ -309,9 +458,17 @@ describe('answers match the OpenAPI description', () => {
 
   it('for the reference data', async () => {
     expectDocumented('/api/eta/static', 'get', await app.inject({ url: '/api/eta/static' }));
-    expectDocumented('/api/eta/static/client-settings', 'get', await app.inject({ url: '/api/eta/static/client-settings' }));
+    expectDocumented(
+      '/api/eta/static/client-settings',
+      'get',
+      await app.inject({ url: '/api/eta/static/client-settings' }),
+    );
     for (const query of ['', '?search=za', '?lang=fr&search=allemagne', '?lang=%3Cscript%3E']) {
-      expectDocumented('/api/eta/static/countries', 'get', await app.inject({ url: `/api/eta/static/countries${query}` }));
+      expectDocumented(
+        '/api/eta/static/countries',
+        'get',
+        await app.inject({ url: `/api/eta/static/countries${query}` }),
+      );
     }
   });
 });

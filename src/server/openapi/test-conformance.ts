@@ -17,7 +17,10 @@ function rebase(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(rebase);
   if (!node || typeof node !== 'object') return node;
   return Object.fromEntries(
-    Object.entries(node).map(([key, value]) => [key, key === '$ref' && typeof value === 'string' && value.startsWith('#') ? `openapi${value}` : rebase(value)]),
+    Object.entries(node).map(([key, value]) => [
+      key,
+      key === '$ref' && typeof value === 'string' && value.startsWith('#') ? `openapi${value}` : rebase(value),
+    ]),
   );
 }
 
@@ -33,11 +36,18 @@ export function documentedResponse(path: string, method: string, status: number)
 }
 
 /** Checks a JSON answer against the schema documented for its path (as in the document), method and status. */
-export function expectDocumented(path: string, method: string, response: { statusCode: number; json(): unknown }): void {
+export function expectDocumented(
+  path: string,
+  method: string,
+  response: { statusCode: number; json(): unknown },
+): void {
   expect(openApiDocument.paths[path]?.[method], `${method} ${path} is documented`).toBeDefined();
   const documented = documentedResponse(path, method, response.statusCode);
   expect(documented, `${method} ${path} documents status ${response.statusCode}`).toBeDefined();
   const validate = openApiAjv.compile(rebase(documented?.content['application/json'].schema) as Json);
   const body = response.json();
-  expect(validate(body), `${method} ${path} ${response.statusCode}: ${JSON.stringify(validate.errors)} for ${JSON.stringify(body)}`).toBe(true);
+  expect(
+    validate(body),
+    `${method} ${path} ${response.statusCode}: ${JSON.stringify(validate.errors)} for ${JSON.stringify(body)}`,
+  ).toBe(true);
 }

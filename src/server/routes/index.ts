@@ -8,4 +8,12 @@ import { staticDataRoutes } from './static-data';
 import { systemRoutes } from './system';
 
 /** Every route plugin of the API, registered in this order by buildApp. Adding an area = one file + one line. */
-export const routes: FastifyPluginAsync[] = [systemRoutes, staticDataRoutes, mailPlugin, accountRoutes, applicationRoutes, biometricsRoutes, openApiRoute];
+export const routes: FastifyPluginAsync[] = [
+  systemRoutes,
+  staticDataRoutes,
+  mailPlugin,
+  accountRoutes,
+  applicationRoutes,
+  biometricsRoutes,
+  openApiRoute,
+];

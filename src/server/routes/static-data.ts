@@ -37,7 +37,11 @@ function collectEnums(node: unknown, found: unknown[][] = []): unknown[][] {
   if (Array.isArray(record.enum)) found.push(record.enum);
   for (const keyword of ['oneOf', 'anyOf']) {
     const options = record[keyword];
-    if (Array.isArray(options) && options.length > 0 && options.every((o) => o && typeof o === 'object' && 'const' in o)) {
+    if (
+      Array.isArray(options) &&
+      options.length > 0 &&
+      options.every((o) => o && typeof o === 'object' && 'const' in o)
+    ) {
       found.push(options.map((o) => (o as { const: unknown }).const));
     }
   }
@@ -63,7 +67,9 @@ let cachedLists: Record<string, string[]> | undefined;
 
 function staticLists(): Record<string, string[]> {
   if (!cachedLists) {
-    cachedLists = existsSync(DEFINITIONS_FILE) ? referenceLists(JSON.parse(readFileSync(DEFINITIONS_FILE, 'utf8'))) : {};
+    cachedLists = existsSync(DEFINITIONS_FILE)
+      ? referenceLists(JSON.parse(readFileSync(DEFINITIONS_FILE, 'utf8')))
+      : {};
   }
   return cachedLists;
 }

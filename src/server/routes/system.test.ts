@@ -38,7 +38,9 @@ describe('GET /health with a database that fails', () => {
 
 describe('GET /envs', () => {
   it('answers every runtime setting as a key/value list', async () => {
-    const app = await buildTestApp({ env: { DEPARTMENT_URL: 'https://department.example.org', SESSION_WARNING_SECONDS: '90' } });
+    const app = await buildTestApp({
+      env: { DEPARTMENT_URL: 'https://department.example.org', SESSION_WARNING_SECONDS: '90' },
+    });
     try {
       const response = await app.inject({ url: '/envs' });
       expect(response.statusCode).toBe(200);

@@ -15,7 +15,10 @@ export const systemRoutes: FastifyPluginAsync = async (app) => {
       await Promise.race([
         sql`select 1`.execute(app.db),
         new Promise((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`database did not answer within ${HEALTH_TIMEOUT_MS} ms`)), HEALTH_TIMEOUT_MS);
+          timer = setTimeout(
+            () => reject(new Error(`database did not answer within ${HEALTH_TIMEOUT_MS} ms`)),
+            HEALTH_TIMEOUT_MS,
+          );
         }),
       ]);
       return { status: 'ok', database: 'ok' };

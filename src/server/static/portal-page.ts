@@ -38,7 +38,10 @@ export function pickEncoding(acceptEncoding: string | string[] | undefined): Enc
 
 /** JSON that is safe inside a <script> element: no "</script>" or "<!--" can end or change it. */
 function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 interface Build {
@@ -93,7 +96,10 @@ export function createPortalPages(options: { distDir: string; settings: readonly
         .filter((file) => /-latin-\d+-normal-[\w-]+\.woff2$/.test(file))
         .map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${file}">`)
         .join('\n    '),
-      routes: manifest && routesJson ? routeAssets(manifest, pageModules(registry), flattenManifest(routesJson.routes)) : new Map(),
+      routes:
+        manifest && routesJson
+          ? routeAssets(manifest, pageModules(registry), flattenManifest(routesJson.routes))
+          : new Map(),
     };
     return build;
   }
@@ -131,11 +137,18 @@ export function createPortalPages(options: { distDir: string; settings: readonly
       const cacheKey = `${known ? route : ''}|${language}|${encoding}`;
       const hit = cache.get(cacheKey);
       if (hit !== undefined) return hit;
-      const links = [current.fontLinks, known ? preloadLinks(current, route, language) : ''].filter(Boolean).join('\n    ');
+      const links = [current.fontLinks, known ? preloadLinks(current, route, language) : '']
+        .filter(Boolean)
+        .join('\n    ');
       const html = current.html.replace('</head>', `  ${settingsBlock}\n    ${links}${links ? '\n' : ''}  </head>`);
       const body =
         encoding === 'br'
-          ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
+          ? brotliCompressSync(html, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: 11,
+                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+              },
+            })
           : encoding === 'gzip'
             ? gzipSync(html, { level: 9 })
             : html;

@@ -46,7 +46,10 @@ export function pageModules(registrySource: string): Map<string, string> {
   const pages = new Map<string, string>();
   const entry = /['"]?([\w-]+)['"]?\s*:\s*lazyWithTimeout[^(]*\(\s*\(\)\s*=>\s*import\(\s*['"]@\/([^'"]+)['"]\s*\)/g;
   for (const match of registrySource.matchAll(entry)) pages.set(match[1], `src/${match[2]}`);
-  const notAvailable = /\[NOT_AVAILABLE_PAGE\]\s*:\s*lazyWithTimeout[^(]*\(\s*\(\)\s*=>\s*import\(\s*['"]@\/([^'"]+)['"]/.exec(registrySource);
+  const notAvailable =
+    /\[NOT_AVAILABLE_PAGE\]\s*:\s*lazyWithTimeout[^(]*\(\s*\(\)\s*=>\s*import\(\s*['"]@\/([^'"]+)['"]/.exec(
+      registrySource,
+    );
   if (notAvailable) pages.set(NOT_AVAILABLE_PAGE, `src/${notAvailable[1]}`);
   return pages;
 }
@@ -77,7 +80,11 @@ export interface RouteAssets {
 }
 
 /** What each route loads before it shows, beyond the entry: page chunk, form chunk, their imports, its texts. */
-export function routeAssets(manifest: ViteManifest, pages: Map<string, string>, routes: readonly FlatEntry[]): Map<string, RouteAssets> {
+export function routeAssets(
+  manifest: ViteManifest,
+  pages: Map<string, string>,
+  routes: readonly FlatEntry[],
+): Map<string, RouteAssets> {
   const result = new Map<string, RouteAssets>();
   for (const route of routes) {
     const source = pages.get(route.page ?? NOT_AVAILABLE_PAGE) ?? pages.get(NOT_AVAILABLE_PAGE);

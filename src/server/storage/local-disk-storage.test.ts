@@ -15,7 +15,14 @@ describe('object keys', () => {
   });
 
   it('refuse anything that could leave the store', () => {
-    for (const key of ['../etc/passwd', 'photos/../../x', '/abs/path', `photos/${'a'.repeat(64)}/x`, 'Photos/ab', `photos\\${'a'.repeat(64)}`]) {
+    for (const key of [
+      '../etc/passwd',
+      'photos/../../x',
+      '/abs/path',
+      `photos/${'a'.repeat(64)}/x`,
+      'Photos/ab',
+      `photos\\${'a'.repeat(64)}`,
+    ]) {
       expect(() => assertObjectKey(key), key).toThrow(/Not an object key/);
     }
   });

@@ -41,7 +41,12 @@ describe('registerValidation', () => {
     const res = await app.inject({
       method: 'POST',
       url: '/t',
-      payload: { ...validRegistration, email: undefined, mobile: { isoAlpha2Code: 'ZA', mobileNumber: '12' }, extra: 1 },
+      payload: {
+        ...validRegistration,
+        email: undefined,
+        mobile: { isoAlpha2Code: 'ZA', mobileNumber: '12' },
+        extra: 1,
+      },
     });
     expect(res.statusCode).toBe(400);
     const body = res.json();
@@ -64,13 +69,21 @@ describe('registerValidation', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual([
-      { field: 'mobile.mobileNumber', key: 'validation:mobile.invalid', message: 'Numéro de téléphone mobile non valide' },
+      {
+        field: 'mobile.mobileNumber',
+        key: 'validation:mobile.invalid',
+        message: 'Numéro de téléphone mobile non valide',
+      },
     ]);
   });
 
   it('reports a confirmation that does not match', async () => {
     const app = await appWith('registration');
-    const res = await app.inject({ method: 'POST', url: '/t', payload: { ...validRegistration, confirmPassword: 'Other#2024x' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/t',
+      payload: { ...validRegistration, confirmPassword: 'Other#2024x' },
+    });
     expect(res.json().fields).toEqual([
       { field: 'confirmPassword', key: 'validation:passwords.mismatch', message: 'Passwords do not match' },
     ]);
@@ -78,7 +91,12 @@ describe('registerValidation', () => {
 
   it('answers bad JSON with the same 400 shape', async () => {
     const app = await appWith('login');
-    const res = await app.inject({ method: 'POST', url: '/t', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/t',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       error: 'The request could not be read because it is not valid JSON',
@@ -91,7 +109,11 @@ describe('registerValidation', () => {
     const app = await appWith('api/verify');
     const ok = await app.inject({ method: 'POST', url: '/t', payload: { email: 'a@b.co', code: '123456' } });
     expect(ok.statusCode).toBe(200);
-    const both = await app.inject({ method: 'POST', url: '/t', payload: { authKey: 'a'.repeat(32), email: 'a@b.co', code: '123456' } });
+    const both = await app.inject({
+      method: 'POST',
+      url: '/t',
+      payload: { authKey: 'a'.repeat(32), email: 'a@b.co', code: '123456' },
+    });
     expect(both.statusCode).toBe(400);
   });
 });

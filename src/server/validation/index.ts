@@ -15,7 +15,9 @@ export interface ValidationOptions {
 }
 
 /** Signature of the function fastify calls to validate one request part. */
-type PartValidator = ((data: unknown) => boolean | { value: unknown }) & { errors?: FastifySchemaValidationError[] | null };
+type PartValidator = ((data: unknown) => boolean | { value: unknown }) & {
+  errors?: FastifySchemaValidationError[] | null;
+};
 
 /**
  * Makes fastify validate with our schema files: every schema (forms, api bodies, definitions) is added under its

@@ -10,7 +10,9 @@ describe('precompiled form modules', () => {
   });
 
   it('refuses a runtime dependency it cannot replace, naming it', () => {
-    expect(() => toBrowserModuleCode('const x = require("ajv/dist/runtime/uri").default;')).toThrow(/ajv\/dist\/runtime\/uri/);
+    expect(() => toBrowserModuleCode('const x = require("ajv/dist/runtime/uri").default;')).toThrow(
+      /ajv\/dist\/runtime\/uri/,
+    );
   });
 
   it('lists every form with a lazy loader', () => {

@@ -27,7 +27,6 @@ function __equal(a, b) { if (a === b) return true;
   return a !== a && b !== b; }
 `;
 
-
 /** Ids of the forms: top-level `<id>.schema.json` files other than the shared definitions. */
 export function listFormIds(dir: string = DEFAULT_SCHEMAS_DIR): string[] {
   return readdirSync(dir)
@@ -42,7 +41,9 @@ function readJson(path: string, fallback: unknown): unknown {
 
 /** The files a form is made of (for watching in development). */
 export function formFiles(id: string, dir: string = DEFAULT_SCHEMAS_DIR): string[] {
-  return [`${id}.schema.json`, `${id}.ui.json`, `${id}.examples.json`, 'definitions.schema.json'].map((f) => join(dir, f));
+  return [`${id}.schema.json`, `${id}.ui.json`, `${id}.examples.json`, 'definitions.schema.json'].map((f) =>
+    join(dir, f),
+  );
 }
 
 /** Reads a form's schema bundled into one document, its UI schema and its examples. */
@@ -78,7 +79,9 @@ export function toBrowserModuleCode(code: string): string {
     .replace(/require\("ajv-formats\/dist\/formats"\)\.fullFormats/g, '__ajvFullFormats');
   const leftover = /require\("([^"]+)"\)/.exec(rewritten);
   if (leftover) {
-    throw new Error(`Precompiled validation needs "${leftover[1]}", which has no browser replacement yet: avoid the keyword or add it to precompile.ts`);
+    throw new Error(
+      `Precompiled validation needs "${leftover[1]}", which has no browser replacement yet: avoid the keyword or add it to precompile.ts`,
+    );
   }
   return (rewritten.includes('__ajvFullFormats') ? FORMATS_IMPORT : '') + RUNTIME_PRELUDE + rewritten;
 }
@@ -101,11 +104,20 @@ export function buildFormModule(id: string, dir: string = DEFAULT_SCHEMAS_DIR): 
   }
   Object.entries(conditionsOf(form.uiSchema, form.schema)).forEach(([key, when], i) => {
     const whenId = `${rootId}--when--${key.replace(/[^A-Za-z0-9_-]/g, '-')}`;
-    entries.push({ exportName: `w${i}`, key, schema: { ...(anchorRefs(when, rootId) as JsonSchema), $id: whenId }, kind: 'when' });
+    entries.push({
+      exportName: `w${i}`,
+      key,
+      schema: { ...(anchorRefs(when, rootId) as JsonSchema), $id: whenId },
+      kind: 'when',
+    });
   });
 
   const ajv = extendAjv(
-    new Ajv({ ...VALIDATION_OPTIONS, strict: false, code: { source: true, esm: true, lines: false, formats: _`require("ajv-formats/dist/formats").fullFormats` } }),
+    new Ajv({
+      ...VALIDATION_OPTIONS,
+      strict: false,
+      code: { source: true, esm: true, lines: false, formats: _`require("ajv-formats/dist/formats").fullFormats` },
+    }),
   );
   ajv.addKeyword(RJSF_ADDITIONAL_PROPERTIES_FLAG);
   for (const e of entries) if (!ajv.getSchema(e.schema.$id as string)) ajv.addSchema(e.schema);
@@ -113,7 +125,10 @@ export function buildFormModule(id: string, dir: string = DEFAULT_SCHEMAS_DIR): 
   const code = toBrowserModuleCode(standaloneCode(ajv, mapping));
 
   const fnMap = (kind: 'form' | 'when') =>
-    `{${entries.filter((e) => e.kind === kind).map((e) => `${JSON.stringify(e.key)}: ${e.exportName}`).join(', ')}}`;
+    `{${entries
+      .filter((e) => e.kind === kind)
+      .map((e) => `${JSON.stringify(e.key)}: ${e.exportName}`)
+      .join(', ')}}`;
   return `${code}
 export const formId = ${JSON.stringify(rootId)};
 export const schema = ${JSON.stringify(form.schema)};

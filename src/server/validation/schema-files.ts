@@ -23,7 +23,8 @@ export function loadSchemaFiles(dir: string = DEFAULT_SCHEMAS_DIR): SchemaFile[]
   const read = (path: string) => {
     let schema = JSON.parse(readFileSync(path, 'utf8')) as JsonSchema;
     const uiPath = path.replace(/\.schema\.json$/, '.ui.json');
-    if (existsSync(uiPath)) schema = withConditionalRequired(schema, JSON.parse(readFileSync(uiPath, 'utf8')) as JsonSchema);
+    if (existsSync(uiPath))
+      schema = withConditionalRequired(schema, JSON.parse(readFileSync(uiPath, 'utf8')) as JsonSchema);
     const file = relative(dir, path).split('\\').join('/');
     out.push({ file, id: String(schema.$id ?? ''), schema });
   };

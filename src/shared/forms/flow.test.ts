@@ -2,7 +2,14 @@ import Ajv from 'ajv';
 import ajvErrors from 'ajv-errors';
 import { describe, expect, it } from 'vitest';
 import { createRefResolver, type JsonSchema } from '../validation/schema-walk';
-import { conditionsOf, createFormFlow, pagesOf, withConditionalRequired, type CompiledCheck, type FormFlow } from './flow';
+import {
+  conditionsOf,
+  createFormFlow,
+  pagesOf,
+  withConditionalRequired,
+  type CompiledCheck,
+  type FormFlow,
+} from './flow';
 
 // A fixture form of its own: two pages, the second asked only for visitors, and a field asked only when insured.
 const schema: JsonSchema = {
@@ -22,7 +29,11 @@ const schema: JsonSchema = {
 const uiSchema: JsonSchema = {
   'ui:pages': [
     { id: 'trip', fields: ['purpose', 'insured', 'insurer'] },
-    { id: 'host', fields: ['host', 'hostPhone'], when: { properties: { purpose: { const: 'VISIT' } }, required: ['purpose'] } },
+    {
+      id: 'host',
+      fields: ['host', 'hostPhone'],
+      when: { properties: { purpose: { const: 'VISIT' } }, required: ['purpose'] },
+    },
   ],
   insurer: { 'ui:when': { properties: { insured: { const: true } }, required: ['insured'] } },
 };
@@ -35,7 +46,14 @@ function buildFlow(): FormFlow {
   const conditions = Object.fromEntries(
     Object.entries(conditionsOf(uiSchema, schema)).map(([key, when]) => [key, ajv.compile(when) as CompiledCheck]),
   );
-  return createFormFlow({ id: 'flow-test', schema: effective, uiSchema, validate, conditions, resolve: createRefResolver({ 'flow-test': effective }) });
+  return createFormFlow({
+    id: 'flow-test',
+    schema: effective,
+    uiSchema,
+    validate,
+    conditions,
+    resolve: createRefResolver({ 'flow-test': effective }),
+  });
 }
 
 describe('form flow', () => {
@@ -43,7 +61,9 @@ describe('form flow', () => {
 
   it('reads pages from ui:pages, or makes one page of every property in ui:order', () => {
     expect(flow.pages.map((p) => p.id)).toEqual(['trip', 'host']);
-    expect(pagesOf({ 'ui:order': ['b', '*'] }, { properties: { a: {}, b: {} } })).toEqual([{ id: 'main', fields: ['b', 'a'] }]);
+    expect(pagesOf({ 'ui:order': ['b', '*'] }, { properties: { a: {}, b: {} } })).toEqual([
+      { id: 'main', fields: ['b', 'a'] },
+    ]);
   });
 
   it('makes a field required only while its page or its own condition holds, with its message, and no twin in the schema', () => {
@@ -62,7 +82,10 @@ describe('form flow', () => {
     expect(flow.fieldsShown(trip, { insured: false })).toEqual(['purpose', 'insured']);
     expect(flow.fieldsShown(trip, { insured: true })).toEqual(['purpose', 'insured', 'insurer']);
     expect(flow.pageApplies(flow.page('host')!, { purpose: 'WORK' })).toBe(false);
-    expect(flow.withoutSkipped({ purpose: 'WORK', insured: false, insurer: 'Acme', host: 'Ana' })).toEqual({ purpose: 'WORK', insured: false });
+    expect(flow.withoutSkipped({ purpose: 'WORK', insured: false, insurer: 'Acme', host: 'Ana' })).toEqual({
+      purpose: 'WORK',
+      insured: false,
+    });
     expect(flow.withoutSkipped({ purpose: 'VISIT', insured: true, insurer: 'Acme', host: 'Ana' })).toEqual({
       purpose: 'VISIT',
       insured: true,

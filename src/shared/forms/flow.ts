@@ -44,7 +44,9 @@ export function pagesOf(uiSchema: JsonSchema, schema: JsonSchema): FlowPage[] {
   if (Array.isArray(pages) && pages.length > 0) return pages as FlowPage[];
   const props = isObject(schema.properties) ? Object.keys(schema.properties) : [];
   const order = Array.isArray(uiSchema['ui:order']) ? (uiSchema['ui:order'] as string[]).filter((f) => f !== '*') : [];
-  return [{ id: 'main', fields: [...order.filter((f) => props.includes(f)), ...props.filter((p) => !order.includes(p))] }];
+  return [
+    { id: 'main', fields: [...order.filter((f) => props.includes(f)), ...props.filter((p) => !order.includes(p))] },
+  ];
 }
 
 /** Each top-level field (or group) with its own condition: `"<field>": { "ui:when": { ... } }` in the UI schema. */
@@ -99,10 +101,15 @@ export function withConditionalRequired(schema: JsonSchema, uiSchema: JsonSchema
     groups.set(key, group);
   }
   const generated = [...groups.values()].map(({ when, fields }) => {
-    const fieldMessages = Object.fromEntries(fields.filter((f) => typeof messages[f] === 'string').map((f) => [f, messages[f]]));
+    const fieldMessages = Object.fromEntries(
+      fields.filter((f) => typeof messages[f] === 'string').map((f) => [f, messages[f]]),
+    );
     return {
       if: when.length === 1 ? when[0] : { allOf: when },
-      then: { required: fields, ...(Object.keys(fieldMessages).length > 0 ? { errorMessage: { required: fieldMessages } } : {}) },
+      then: {
+        required: fields,
+        ...(Object.keys(fieldMessages).length > 0 ? { errorMessage: { required: fieldMessages } } : {}),
+      },
     };
   });
   for (const f of conditional) delete messages[f];
@@ -150,7 +157,13 @@ export interface CheckedAnswers {
  * The ordered problem list of a body: validates a copy (validators coerce in place) with the compiled schema, then
  * runs the schema's cross-field rules, which report only on fields the schema did not already refuse.
  */
-export function checkAgainst(validate: CompiledCheck, schema: JsonSchema, answers: unknown, resolve: RefResolver, baseId: string): CheckedAnswers {
+export function checkAgainst(
+  validate: CompiledCheck,
+  schema: JsonSchema,
+  answers: unknown,
+  resolve: RefResolver,
+  baseId: string,
+): CheckedAnswers {
   const copy = structuredClone(answers);
   const ok = validate(copy);
   const schemaErrors = (ok ? [] : (validate.errors ?? [])) as RawValidationError[];
@@ -221,7 +234,8 @@ export function createFormFlow(source: FormFlowSource): FormFlow {
   const ownConditions = fieldConditions(uiSchema);
 
   const pageApplies = (page: FlowPage, answers: Answers) => !page.when || holds(conditions[page.id], answers);
-  const fieldApplies = (field: string, answers: Answers) => !ownConditions[field] || holds(conditions[fieldConditionKey(field)], answers);
+  const fieldApplies = (field: string, answers: Answers) =>
+    !ownConditions[field] || holds(conditions[fieldConditionKey(field)], answers);
   const fieldsShown = (page: FlowPage, answers: Answers) => page.fields.filter((f) => fieldApplies(f, answers));
 
   const withoutSkipped = (answers: Answers): Answers => {
@@ -234,7 +248,11 @@ export function createFormFlow(source: FormFlowSource): FormFlow {
 
   const check = (answers: Answers): FormCheck => {
     const result = checkAgainst(validate, schema, answers ?? {}, resolve, id);
-    return { data: result.data, problems: result.problems, draftProblems: toFieldProblems(result.schemaErrors.filter(blocksDraft)) };
+    return {
+      data: result.data,
+      problems: result.problems,
+      draftProblems: toFieldProblems(result.schemaErrors.filter(blocksDraft)),
+    };
   };
 
   return {
@@ -251,7 +269,11 @@ export function createFormFlow(source: FormFlowSource): FormFlow {
     firstPageWithProblems(answers) {
       const visible = withoutSkipped(answers);
       const problems = check(visible).problems;
-      return pages.find((p) => pageApplies(p, visible) && problems.some((problem) => fieldsShown(p, visible).includes(topField(problem.path))));
+      return pages.find(
+        (p) =>
+          pageApplies(p, visible) &&
+          problems.some((problem) => fieldsShown(p, visible).includes(topField(problem.path))),
+      );
     },
   };
 }

@@ -7,5 +7,7 @@ import type { SchemaRule } from './types';
 export const ruleRegistry: Record<string, SchemaRule> = {
   phoneNumber: phoneNumberRule,
   sameAs: sameAsRule,
-  tripDates: tripDatesRule, passportValidity: passportValidityRule, pastDate: pastDateRule,
+  tripDates: tripDatesRule,
+  passportValidity: passportValidityRule,
+  pastDate: pastDateRule,
 };

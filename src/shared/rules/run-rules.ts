@@ -65,7 +65,8 @@ export function runRules(schema: JsonSchema, data: unknown, resolve: RefResolver
     }
     for (const key of ['allOf'] as const) {
       const list = s[key];
-      if (Array.isArray(list)) for (const sub of list) if (isObject(sub)) current = visit(sub, b, current, path, depth + 1);
+      if (Array.isArray(list))
+        for (const sub of list) if (isObject(sub)) current = visit(sub, b, current, path, depth + 1);
     }
     for (const key of ['then', 'else'] as const) {
       const sub = s[key];

@@ -4,7 +4,12 @@ import { runRules } from './run-rules';
 import { dayNumber, passportValidityRule, pastDateRule, TRAVEL_DATE_KEYS, tripDatesRule } from './travel-dates';
 
 const trip = { rule: 'tripDates', arrival: 'arrivalDate', departure: 'departureDate' };
-const passport = { rule: 'passportValidity', expiry: 'passportExpiryDate', departure: 'departureDate', issue: 'passportIssueDate' };
+const passport = {
+  rule: 'passportValidity',
+  expiry: 'passportExpiryDate',
+  departure: 'departureDate',
+  issue: 'passportIssueDate',
+};
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -30,8 +35,12 @@ describe('tripDates', () => {
   });
 
   it('refuses an arrival today or in the past, on the arrival date', () => {
-    expect(tripDatesRule.check({ arrivalDate: '2027-03-10' }, trip)).toEqual([{ field: 'arrivalDate', key: TRAVEL_DATE_KEYS.arrivalNotInFuture }]);
-    expect(tripDatesRule.check({ arrivalDate: '2026-12-01' }, trip)).toEqual([{ field: 'arrivalDate', key: TRAVEL_DATE_KEYS.arrivalNotInFuture }]);
+    expect(tripDatesRule.check({ arrivalDate: '2027-03-10' }, trip)).toEqual([
+      { field: 'arrivalDate', key: TRAVEL_DATE_KEYS.arrivalNotInFuture },
+    ]);
+    expect(tripDatesRule.check({ arrivalDate: '2026-12-01' }, trip)).toEqual([
+      { field: 'arrivalDate', key: TRAVEL_DATE_KEYS.arrivalNotInFuture },
+    ]);
   });
 
   it('refuses a departure before the arrival, or a stay longer than 90 days, on the departure date', () => {
@@ -41,9 +50,9 @@ describe('tripDates', () => {
     expect(tripDatesRule.check({ arrivalDate: '2027-03-11', departureDate: '2027-06-10' }, trip)).toEqual([
       { field: 'departureDate', key: TRAVEL_DATE_KEYS.stayTooLong },
     ]);
-    expect(tripDatesRule.check({ arrivalDate: '2027-03-11', departureDate: '2027-03-20' }, { ...trip, maxStayDays: 5 })).toEqual([
-      { field: 'departureDate', key: TRAVEL_DATE_KEYS.stayTooLong },
-    ]);
+    expect(
+      tripDatesRule.check({ arrivalDate: '2027-03-11', departureDate: '2027-03-20' }, { ...trip, maxStayDays: 5 }),
+    ).toEqual([{ field: 'departureDate', key: TRAVEL_DATE_KEYS.stayTooLong }]);
   });
 
   it('leaves missing or unreal dates to the schema', () => {
@@ -70,12 +79,12 @@ describe('passportValidity', () => {
     expect(passportValidityRule.check({ passportExpiryDate: '2027-03-10' }, passport)).toEqual([
       { field: 'passportExpiryDate', key: TRAVEL_DATE_KEYS.passportExpired },
     ]);
-    expect(passportValidityRule.check({ passportIssueDate: '2027-03-11', passportExpiryDate: '2037-03-10' }, passport)).toEqual([
-      { field: 'passportIssueDate', key: TRAVEL_DATE_KEYS.issueInFuture },
-    ]);
-    expect(passportValidityRule.check({ passportIssueDate: '2020-01-01', passportExpiryDate: '2019-01-01' }, passport)).toEqual([
-      { field: 'passportExpiryDate', key: TRAVEL_DATE_KEYS.expiryBeforeIssue },
-    ]);
+    expect(
+      passportValidityRule.check({ passportIssueDate: '2027-03-11', passportExpiryDate: '2037-03-10' }, passport),
+    ).toEqual([{ field: 'passportIssueDate', key: TRAVEL_DATE_KEYS.issueInFuture }]);
+    expect(
+      passportValidityRule.check({ passportIssueDate: '2020-01-01', passportExpiryDate: '2019-01-01' }, passport),
+    ).toEqual([{ field: 'passportExpiryDate', key: TRAVEL_DATE_KEYS.expiryBeforeIssue }]);
   });
 
   it('judges an expiry without a departure date only against today', () => {
@@ -98,7 +107,17 @@ describe('registered for schemas', () => {
   it('runs from a schema x-rules list like the other shared rules', () => {
     expect(ruleRegistry.tripDates).toBe(tripDatesRule);
     const schema = { 'x-rules': [trip, passport, { rule: 'pastDate', fields: ['dateOfBirth'] }] };
-    const result = runRules(schema, { arrivalDate: '2027-03-01', departureDate: '2027-02-01', passportExpiryDate: '2027-02-15', dateOfBirth: '2030-01-01' }, () => undefined, 'x');
+    const result = runRules(
+      schema,
+      {
+        arrivalDate: '2027-03-01',
+        departureDate: '2027-02-01',
+        passportExpiryDate: '2027-02-15',
+        dateOfBirth: '2030-01-01',
+      },
+      () => undefined,
+      'x',
+    );
     expect(result.problems).toEqual([
       { path: 'arrivalDate', key: TRAVEL_DATE_KEYS.arrivalNotInFuture },
       { path: 'departureDate', key: TRAVEL_DATE_KEYS.departureBeforeArrival },

@@ -58,7 +58,8 @@ export const tripDatesRule: SchemaRule = {
     const arrival = dayNumber(value[arrivalField]);
     const departure = dayNumber(value[departureField]);
     const problems: RuleProblem[] = [];
-    if (arrival !== undefined && arrival <= today()) problems.push({ field: arrivalField, key: TRAVEL_DATE_KEYS.arrivalNotInFuture });
+    if (arrival !== undefined && arrival <= today())
+      problems.push({ field: arrivalField, key: TRAVEL_DATE_KEYS.arrivalNotInFuture });
     if (arrival !== undefined && departure !== undefined) {
       if (departure < arrival) problems.push({ field: departureField, key: TRAVEL_DATE_KEYS.departureBeforeArrival });
       else if (departure - arrival > count(config, 'maxStayDays', DEFAULT_MAX_STAY_DAYS)) {
@@ -67,7 +68,11 @@ export const tripDatesRule: SchemaRule = {
     }
     return problems;
   },
-  messageKeys: () => [TRAVEL_DATE_KEYS.arrivalNotInFuture, TRAVEL_DATE_KEYS.departureBeforeArrival, TRAVEL_DATE_KEYS.stayTooLong],
+  messageKeys: () => [
+    TRAVEL_DATE_KEYS.arrivalNotInFuture,
+    TRAVEL_DATE_KEYS.departureBeforeArrival,
+    TRAVEL_DATE_KEYS.stayTooLong,
+  ],
 };
 
 /**
@@ -87,11 +92,16 @@ export const passportValidityRule: SchemaRule = {
     const issue = issueField ? dayNumber(value[issueField]) : undefined;
     const now = today();
     const problems: RuleProblem[] = [];
-    if (issueField && issue !== undefined && issue > now) problems.push({ field: issueField, key: TRAVEL_DATE_KEYS.issueInFuture });
+    if (issueField && issue !== undefined && issue > now)
+      problems.push({ field: issueField, key: TRAVEL_DATE_KEYS.issueInFuture });
     if (expiry !== undefined) {
-      if (issue !== undefined && expiry <= issue) problems.push({ field: expiryField, key: TRAVEL_DATE_KEYS.expiryBeforeIssue });
+      if (issue !== undefined && expiry <= issue)
+        problems.push({ field: expiryField, key: TRAVEL_DATE_KEYS.expiryBeforeIssue });
       else if (expiry <= now) problems.push({ field: expiryField, key: TRAVEL_DATE_KEYS.passportExpired });
-      else if (departure !== undefined && expiry < departure + count(config, 'minDaysAfterDeparture', DEFAULT_PASSPORT_DAYS_AFTER_DEPARTURE)) {
+      else if (
+        departure !== undefined &&
+        expiry < departure + count(config, 'minDaysAfterDeparture', DEFAULT_PASSPORT_DAYS_AFTER_DEPARTURE)
+      ) {
         problems.push({ field: departureField, key: TRAVEL_DATE_KEYS.passportTooShort });
       }
     }

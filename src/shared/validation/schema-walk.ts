@@ -83,7 +83,8 @@ export function bundleSchema(root: JsonSchema, schemasById: Record<string, JsonS
         const name = localName(id, pointer);
         if (!(name in copied)) {
           const target = followPointer(schemasById[id], pointer);
-          if (!target || typeof target !== 'object') throw new Error(`Cannot resolve $ref "${v}" in schema "${rootId}"`);
+          if (!target || typeof target !== 'object')
+            throw new Error(`Cannot resolve $ref "${v}" in schema "${rootId}"`);
           copied[name] = {};
           copied[name] = visit(target, id) as JsonSchema;
         }

@@ -13,7 +13,13 @@ const applications = [];
 for (let i = 0; i < count; i += 1) {
   const guid = await createApplication(app, caller);
   const first = await addApplicant(app, caller, guid, { givenNames: 'Amélie', familyName: 'Dubois' });
-  const second = await addApplicant(app, caller, guid, { isAccountHolder: false, relationship: 'CHILD', givenNames: 'Léo', familyName: 'Dubois', dateOfBirth: '2015-02-01' });
+  const second = await addApplicant(app, caller, guid, {
+    isAccountHolder: false,
+    relationship: 'CHILD',
+    givenNames: 'Léo',
+    familyName: 'Dubois',
+    dateOfBirth: '2015-02-01',
+  });
   await completeStep(app.db, first, 'CAPTURE_BIOMETRICS');
   // Every other application has both applicants past capture.
   if (i % 2 === 1) await completeStep(app.db, second, 'CAPTURE_BIOMETRICS');

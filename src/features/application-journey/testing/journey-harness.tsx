@@ -15,13 +15,18 @@ import ApplicationPage from '../application-page';
 import DeclarationsPage from '../declarations-page';
 
 /** An English i18next instance with the namespaces the journey pages and the form engine use. */
-export async function journeyI18n(extraForms?: Record<string, unknown>, extraApplications?: Record<string, unknown>): Promise<I18n> {
+export async function journeyI18n(
+  extraForms?: Record<string, unknown>,
+  extraApplications?: Record<string, unknown>,
+): Promise<I18n> {
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({
     lng: 'en',
     defaultNS: 'journey',
     ns: ['journey', 'applications', 'forms', 'validation'],
-    resources: { en: { journey, applications: extraApplications ?? applications, forms: extraForms ?? forms, validation } },
+    resources: {
+      en: { journey, applications: extraApplications ?? applications, forms: extraForms ?? forms, validation },
+    },
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
   });
@@ -50,13 +55,16 @@ export interface JourneyApi {
 export function startJourneyApi(count = 8): Promise<JourneyApi> {
   // import.meta.url is an http URL under jsdom, so the script is found from the repository root.
   const script = join(process.cwd(), 'src/features/application-journey/testing/api-server.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', script, String(count)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script, String(count)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const line = out.split('\n')[0];
-      if (out.includes('\n')) resolve({ ...(JSON.parse(line) as Omit<JourneyApi, 'stop'>), stop: () => child.kill('SIGTERM') });
+      if (out.includes('\n'))
+        resolve({ ...(JSON.parse(line) as Omit<JourneyApi, 'stop'>), stop: () => child.kill('SIGTERM') });
     });
     child.on('exit', (code) => reject(new Error(`the API process ended with ${code}`)));
   });
@@ -78,17 +86,28 @@ export function wireFetch(api: Pick<JourneyApi, 'url' | 'token'>): Wire {
       const headers = new Headers(init?.headers);
       headers.set('Authorization', `Bearer ${api.token}`);
       const response = await nodeFetch(`${api.url}${String(url)}`, { method, headers, body: init?.body });
-      return new Response(await response.text(), { status: response.status, headers: { 'Content-Type': 'application/json' } });
+      return new Response(await response.text(), {
+        status: response.status,
+        headers: { 'Content-Type': 'application/json' },
+      });
     }),
   );
   return wire;
 }
 
 /** One call to the API process as the signed-in user (setting up what a test starts from). */
-export async function apiCall<T = Record<string, unknown>>(api: Pick<JourneyApi, 'url' | 'token'>, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
+export async function apiCall<T = Record<string, unknown>>(
+  api: Pick<JourneyApi, 'url' | 'token'>,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: T }> {
   const response = await nodeFetch(`${api.url}${path}`, {
     method,
-    headers: { Authorization: `Bearer ${api.token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: {
+      Authorization: `Bearer ${api.token}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: response.status, json: (await response.json()) as T };
@@ -97,9 +116,15 @@ export async function apiCall<T = Record<string, unknown>>(api: Pick<JourneyApi,
 /** Renders the journey pages at `initial` with stand-ins (an h1 naming their path) for the routes they link to. */
 export function renderJourney(i18n: I18n, initial: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const elsewhere = ['/', '/capture/capture-biometrics', '/applications/manage-applicants', '/applications/create-application', '/my-applications', '/applications/supporting-documents', '/applications/payment-overview'].map(
-    (p) => ({ path: p, element: <h1>{`page ${p}`}</h1> }),
-  );
+  const elsewhere = [
+    '/',
+    '/capture/capture-biometrics',
+    '/applications/manage-applicants',
+    '/applications/create-application',
+    '/my-applications',
+    '/applications/supporting-documents',
+    '/applications/payment-overview',
+  ].map((p) => ({ path: p, element: <h1>{`page ${p}`}</h1> }));
   const router = createMemoryRouter(
     [
       { path: '/applications/application', element: <ApplicationPage formId="application-form" /> },

@@ -22,20 +22,36 @@ function headersOf(as: As): Record<string, string> {
 }
 
 /** An application with one applicant (the account holder) for `owner`; answers both identifiers. */
-export async function applicantOf(app: FastifyInstance, owner: Caller, overrides: Record<string, unknown> = {}): Promise<{ applicationId: string; applicantId: string }> {
+export async function applicantOf(
+  app: FastifyInstance,
+  owner: Caller,
+  overrides: Record<string, unknown> = {},
+): Promise<{ applicationId: string; applicantId: string }> {
   const applicationId = await createApplication(app, owner);
   const applicantId = await addApplicant(app, owner, applicationId, overrides);
   return { applicationId, applicantId };
 }
 
 /** POST /api/eta/biometrics. */
-export function createSession(app: FastifyInstance, owner: Caller | undefined, body: Record<string, unknown>, lang?: string): Promise<LightMyRequestResponse> {
+export function createSession(
+  app: FastifyInstance,
+  owner: Caller | undefined,
+  body: Record<string, unknown>,
+  lang?: string,
+): Promise<LightMyRequestResponse> {
   return app.inject({ method: 'POST', url: BIOMETRICS_PREFIX, headers: headersOf({ owner, lang }), payload: body });
 }
 
 /** Starts a session for the applicant and answers its identifier. */
-export async function startSession(app: FastifyInstance, owner: Caller, ids: { applicationId: string; applicantId: string }): Promise<string> {
-  const response = await createSession(app, owner, { applicationIdentifier: ids.applicationId, applicantIdentifier: ids.applicantId });
+export async function startSession(
+  app: FastifyInstance,
+  owner: Caller,
+  ids: { applicationId: string; applicantId: string },
+): Promise<string> {
+  const response = await createSession(app, owner, {
+    applicationIdentifier: ids.applicationId,
+    applicantIdentifier: ids.applicantId,
+  });
   if (response.statusCode !== 201) throw new Error(`create session answered ${response.statusCode}: ${response.body}`);
   return response.json().sessionIdentifier;
 }
@@ -46,12 +62,28 @@ export function getStatus(app: FastifyInstance, identifier: string, as: As = {})
 }
 
 /** POST capture-session-status with an action body. */
-export function act(app: FastifyInstance, identifier: string, body: Record<string, unknown>, as: As = {}): Promise<LightMyRequestResponse> {
-  return app.inject({ method: 'POST', url: `${CAPTURE_STATUS_PREFIX}/${identifier}`, headers: headersOf(as), payload: body });
+export function act(
+  app: FastifyInstance,
+  identifier: string,
+  body: Record<string, unknown>,
+  as: As = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: `${CAPTURE_STATUS_PREFIX}/${identifier}`,
+    headers: headersOf(as),
+    payload: body,
+  });
 }
 
 /** UPLOAD_IMAGE of a photo. */
-export function upload(app: FastifyInstance, identifier: string, captureType: 'biometrics' | 'passport', image: Buffer, as: As = {}): Promise<LightMyRequestResponse> {
+export function upload(
+  app: FastifyInstance,
+  identifier: string,
+  captureType: 'biometrics' | 'passport',
+  image: Buffer,
+  as: As = {},
+): Promise<LightMyRequestResponse> {
   return act(app, identifier, { action: 'UPLOAD_IMAGE', captureType, image: image.toString('base64') }, as);
 }
 
@@ -65,7 +97,12 @@ export async function linkPhone(app: FastifyInstance, identifier: string): Promi
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** Puts a session straight into a status (and binds `device` when given), to test moves from there. */
-export async function forceStatus(app: FastifyInstance, identifier: string, status: CaptureStatus, device?: string): Promise<void> {
+export async function forceStatus(
+  app: FastifyInstance,
+  identifier: string,
+  status: CaptureStatus,
+  device?: string,
+): Promise<void> {
   await app.db
     .updateTable('capture_sessions')
     .set({ status, device_hash: device ? sha256(device) : null, failed_attempts: 0, error_code: null })
@@ -75,7 +112,11 @@ export async function forceStatus(app: FastifyInstance, identifier: string, stat
 
 /** The stored row of a session. */
 export function sessionRow(app: FastifyInstance, identifier: string) {
-  return app.db.selectFrom('capture_sessions').selectAll().where('token_hash', '=', sha256(identifier)).executeTakeFirstOrThrow();
+  return app.db
+    .selectFrom('capture_sessions')
+    .selectAll()
+    .where('token_hash', '=', sha256(identifier))
+    .executeTakeFirstOrThrow();
 }
 
 /**
@@ -89,13 +130,20 @@ export async function capturePhotos(
   photos: { selfie: Buffer; passport: Buffer },
 ): Promise<{ selfieKey: string; passportKey: string }> {
   const identifier = await startSession(app, owner, ids);
-  for (const [captureType, image] of [['biometrics', photos.selfie], ['passport', photos.passport]] as const) {
+  for (const [captureType, image] of [
+    ['biometrics', photos.selfie],
+    ['passport', photos.passport],
+  ] as const) {
     const started = await act(app, identifier, { action: 'START_CAPTURE', captureType }, { owner });
     if (started.statusCode !== 200) throw new Error(`START_CAPTURE answered ${started.statusCode}: ${started.body}`);
     const uploaded = await upload(app, identifier, captureType, image, { owner });
     if (uploaded.statusCode !== 200) throw new Error(`UPLOAD_IMAGE answered ${uploaded.statusCode}: ${uploaded.body}`);
   }
-  const rows = await app.db.selectFrom('applicant_photos').select(['photo_type', 'storage_key']).where('applicant_id', '=', ids.applicantId).execute();
+  const rows = await app.db
+    .selectFrom('applicant_photos')
+    .select(['photo_type', 'storage_key'])
+    .where('applicant_id', '=', ids.applicantId)
+    .execute();
   const keyOf = (type: string) => {
     const row = rows.find((r) => r.photo_type === type);
     if (!row) throw new Error(`no ${type} stored for ${ids.applicantId}`);

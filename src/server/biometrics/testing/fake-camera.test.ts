@@ -54,12 +54,19 @@ describe('fake camera videos', () => {
     const file = await writeFakeCameraVideo(scene, { dir, frames: 2 });
     expect(path.basename(file)).toBe(`${scene}-${width}x${height}.y4m`);
     const data = await readFile(file);
-    expect(data.toString('latin1', 0, 60)).toMatch(new RegExp(`^YUV4MPEG2 W${width} H${height} F15:1 Ip A1:1 C420jpeg\n`));
+    expect(data.toString('latin1', 0, 60)).toMatch(
+      new RegExp(`^YUV4MPEG2 W${width} H${height} F15:1 Ip A1:1 C420jpeg\n`),
+    );
     const frameBytes = 'FRAME\n'.length + width * height * 1.5;
     expect(data.length).toBe(data.indexOf(0x0a) + 1 + 2 * frameBytes);
     const frame = firstFrame(data);
-    const jpeg = await sharp(frame.rgb, { raw: { width: frame.width, height: frame.height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
-    const result = await checkImage(jpeg, captureType, { maxBytes: 10 * 1024 * 1024, faceDetector: tinyFaceDetector() });
+    const jpeg = await sharp(frame.rgb, { raw: { width: frame.width, height: frame.height, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const result = await checkImage(jpeg, captureType, {
+      maxBytes: 10 * 1024 * 1024,
+      faceDetector: tinyFaceDetector(),
+    });
     expect(result.ok ? 'OK' : result.code).toBe('OK');
   });
 });

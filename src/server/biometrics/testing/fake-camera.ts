@@ -94,7 +94,11 @@ export async function fakeCameraPicture(scene: FakeCameraScene, width: number, h
  *   chromium.launch({ args: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${file}`] });
  */
 export async function writeFakeCameraVideo(scene: FakeCameraScene, options: FakeCameraOptions = {}): Promise<string> {
-  const { width, height } = { ...SIZES[scene], ...(options.width ? { width: options.width } : {}), ...(options.height ? { height: options.height } : {}) };
+  const { width, height } = {
+    ...SIZES[scene],
+    ...(options.width ? { width: options.width } : {}),
+    ...(options.height ? { height: options.height } : {}),
+  };
   const dir = options.dir ?? FAKE_CAMERA_DIR;
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, `${scene}-${width}x${height}.y4m`);

@@ -21,7 +21,12 @@ export interface PhotoTestApp {
 export async function startPhotoTestApp(kind: DatabaseKind, name: string): Promise<PhotoTestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `eta-${name}-`));
   const logged: string[] = [];
-  const app = await buildTestApp({ db: kind, dataDir, logLevel: 'error', logStream: { write: (line) => logged.push(line) } });
+  const app = await buildTestApp({
+    db: kind,
+    dataDir,
+    logLevel: 'error',
+    logStream: { write: (line) => logged.push(line) },
+  });
   return {
     app,
     storage: createStorage({ dataDir }),

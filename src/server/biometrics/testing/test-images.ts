@@ -39,8 +39,15 @@ function textLine(x: number, y: number, characters: number, size: number, seed: 
 
 /** An SVG of a passport data page: tinted page, guilloche lines, the holder's portrait, fields and two MRZ lines. */
 export function passportPageSvg(width = 1250, height = 880): string {
-  const guilloche = Array.from({ length: 14 }, (_, i) => `<path d="M0 ${120 + i * 45} Q312 ${60 + i * 45} 625 ${120 + i * 45} T1250 ${120 + i * 45}" stroke="#b9cfc4" stroke-width="3" fill="none"/>`).join('');
-  const fields = Array.from({ length: 6 }, (_, i) => `${textLine(470, 200 + i * 62, 5, 14, i)}${textLine(470, 222 + i * 62, 14 + (i % 3) * 4, 24, i + 7)}`).join('');
+  const guilloche = Array.from(
+    { length: 14 },
+    (_, i) =>
+      `<path d="M0 ${120 + i * 45} Q312 ${60 + i * 45} 625 ${120 + i * 45} T1250 ${120 + i * 45}" stroke="#b9cfc4" stroke-width="3" fill="none"/>`,
+  ).join('');
+  const fields = Array.from(
+    { length: 6 },
+    (_, i) => `${textLine(470, 200 + i * 62, 5, 14, i)}${textLine(470, 222 + i * 62, 14 + (i % 3) * 4, 24, i + 7)}`,
+  ).join('');
   const mrz = `${textLine(60, 700, 44, 34, 3)}${textLine(60, 770, 44, 34, 5)}`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 1250 880" preserveAspectRatio="none">
 <rect width="1250" height="880" fill="#dfe9e2"/>${guilloche}
@@ -54,12 +61,16 @@ ${fields}
 
 /** A valid selfie: a sharp, evenly lit, face-like portrait (720x960 JPEG unless told). */
 export function validSelfie(width = 720, height = 960): Promise<Buffer> {
-  return sharp(Buffer.from(faceSvg(width, height))).jpeg({ quality: 92 }).toBuffer();
+  return sharp(Buffer.from(faceSvg(width, height)))
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }
 
 /** A valid passport data page (1250x880 JPEG unless told). */
 export function validPassportPage(width = 1250, height = 880): Promise<Buffer> {
-  return sharp(Buffer.from(passportPageSvg(width, height))).jpeg({ quality: 92 }).toBuffer();
+  return sharp(Buffer.from(passportPageSvg(width, height)))
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }
 
 /** The same picture taken in a dark room. */
@@ -104,7 +115,9 @@ export function faceless(width = 720, height = 960): Promise<Buffer> {
 /** Two faces side by side (a second person in the picture). */
 export async function twoFaces(width = 1200, height = 960): Promise<Buffer> {
   const half = Math.floor(width / 2);
-  const face = await sharp(Buffer.from(faceSvg(half, height))).png().toBuffer();
+  const face = await sharp(Buffer.from(faceSvg(half, height)))
+    .png()
+    .toBuffer();
   return sharp({ create: { width, height, channels: 3, background: '#e8eef2' } })
     .composite([
       { input: face, left: 0, top: 0 },
@@ -117,7 +130,9 @@ export async function twoFaces(width = 1200, height = 960): Promise<Buffer> {
 /** A face far away: a small portrait (`faceWidth` pixels wide) in the middle of a large plain background. */
 export async function distantFace(faceWidth = 250, width = 1200, height = 1600): Promise<Buffer> {
   const faceHeight = Math.round((faceWidth * 4) / 3);
-  const face = await sharp(Buffer.from(faceSvg(faceWidth, faceHeight))).png().toBuffer();
+  const face = await sharp(Buffer.from(faceSvg(faceWidth, faceHeight)))
+    .png()
+    .toBuffer();
   return sharp({ create: { width, height, channels: 3, background: '#cfd8de' } })
     .composite([{ input: face, left: Math.floor((width - faceWidth) / 2), top: Math.floor((height - faceHeight) / 2) }])
     .jpeg()

@@ -50,7 +50,11 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
     .execute();
   await db.schema.createIndex('email_keys_hash_idx').on('email_keys').column('key_hash').execute();
-  await db.schema.createIndex('email_keys_profile_idx').on('email_keys').columns(['profile_id', 'purpose', 'kind']).execute();
+  await db.schema
+    .createIndex('email_keys_profile_idx')
+    .on('email_keys')
+    .columns(['profile_id', 'purpose', 'kind'])
+    .execute();
 
   await db.schema
     .createTable('throttle_events')
@@ -58,7 +62,11 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('bucket', 'text', (col) => col.notNull())
     .addColumn('occurred_at', 'text', (col) => col.notNull())
     .execute();
-  await db.schema.createIndex('throttle_events_bucket_idx').on('throttle_events').columns(['bucket', 'occurred_at']).execute();
+  await db.schema
+    .createIndex('throttle_events_bucket_idx')
+    .on('throttle_events')
+    .columns(['bucket', 'occurred_at'])
+    .execute();
 }
 
 export async function down(db: MigrationDb): Promise<void> {

@@ -11,7 +11,11 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('created_at', 'text', (col) => col.notNull())
     .addColumn('updated_at', 'text', (col) => col.notNull())
     .execute();
-  await db.schema.createIndex('applications_profile_idx').on('applications').columns(['profile_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('applications_profile_idx')
+    .on('applications')
+    .columns(['profile_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('applicants')
@@ -32,8 +36,16 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('created_at', 'text', (col) => col.notNull())
     .addColumn('updated_at', 'text', (col) => col.notNull())
     .execute();
-  await db.schema.createIndex('applicants_application_idx').on('applicants').columns(['application_id', 'position']).execute();
-  await db.schema.createIndex('applicants_passport_idx').on('applicants').columns(['passport_country', 'passport_number']).execute();
+  await db.schema
+    .createIndex('applicants_application_idx')
+    .on('applicants')
+    .columns(['application_id', 'position'])
+    .execute();
+  await db.schema
+    .createIndex('applicants_passport_idx')
+    .on('applicants')
+    .columns(['passport_country', 'passport_number'])
+    .execute();
 
   await db.schema
     .createTable('applicant_answers')

@@ -18,7 +18,11 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('replaced_at', 'text')
     .addColumn('retry_after', 'text')
     .execute();
-  await db.schema.createIndex('capture_sessions_applicant_idx').on('capture_sessions').columns(['applicant_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('capture_sessions_applicant_idx')
+    .on('capture_sessions')
+    .columns(['applicant_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('applicant_photos')

@@ -27,7 +27,10 @@ export const devMailboxTransport: TransportDefinition = {
         })
         .execute();
       if (config.devMailbox) {
-        log.info({ mail: { to: message.to, subject: message.subject, links: linksIn(message.text) } }, 'mail kept in the development mailbox');
+        log.info(
+          { mail: { to: message.to, subject: message.subject, links: linksIn(message.text) } },
+          'mail kept in the development mailbox',
+        );
       } else {
         // Links in e-mails are credentials: outside development they never reach the log.
         log.warn({ mail: { subject: message.subject } }, 'mail not delivered: set SMTP_URL to send e-mail');

@@ -9,7 +9,13 @@ export const smtpTransport: TransportDefinition = {
     const transporter = nodemailer.createTransport(config.smtpUrl);
     return {
       send: async (message) => {
-        await transporter.sendMail({ from: config.mailFrom, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        await transporter.sendMail({
+          from: config.mailFrom,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        });
       },
       close: async () => transporter.close(),
     };
