@@ -1,5 +1,4 @@
 import { getAlpha2Codes } from 'i18n-iso-countries';
-import { getCountries, getCountryCallingCode, type CountryCode } from 'libphonenumber-js/mobile';
 
 export interface CountryOption {
   code: string;
@@ -10,46 +9,33 @@ export interface CountryOption {
 
 const cache = new Map<string, CountryOption[]>();
 
-function displayNames(language: string): (code: string) => string {
+/** Country codes with their names in the language (Intl.DisplayNames), sorted by name; built once per language. */
+export function namedCountries(
+  list: string,
+  language: string,
+  codes: () => { code: string; callingCode?: string }[],
+): CountryOption[] {
+  const cacheKey = `${list}|${language}`;
+  const hit = cache.get(cacheKey);
+  if (hit) return hit;
+  let name: (code: string) => string;
   try {
     const names = new Intl.DisplayNames([language, 'en'], { type: 'region', fallback: 'code' });
-    return (code) => names.of(code) ?? code;
+    name = (code) => names.of(code) ?? code;
   } catch {
-    return (code) => code;
+    name = (code) => code;
   }
-}
-
-function sorted(options: CountryOption[], language: string): CountryOption[] {
   const collator = new Intl.Collator(language);
-  return options.sort((a, b) => collator.compare(a.name, b.name));
+  const options = codes()
+    .map((c) => ({ ...c, name: name(c.code) }))
+    .sort((a, b) => collator.compare(a.name, b.name));
+  cache.set(cacheKey, options);
+  return options;
 }
 
-/** ISO 3166-1 alpha-2 countries with names in the language (Intl.DisplayNames), sorted by name. */
+/** ISO 3166-1 alpha-2 countries with names in the language, sorted by name. */
 export function countryOptions(language: string): CountryOption[] {
-  const cacheKey = `iso|${language}`;
-  const hit = cache.get(cacheKey);
-  if (hit) return hit;
-  const name = displayNames(language);
-  const options = sorted(
-    Object.keys(getAlpha2Codes()).map((code) => ({ code, name: name(code) })),
-    language,
-  );
-  cache.set(cacheKey, options);
-  return options;
-}
-
-/** Countries with a dialling code (libphonenumber-js), names in the language, sorted by name. */
-export function phoneCountryOptions(language: string): CountryOption[] {
-  const cacheKey = `phone|${language}`;
-  const hit = cache.get(cacheKey);
-  if (hit) return hit;
-  const name = displayNames(language);
-  const options = sorted(
-    getCountries().map((code: CountryCode) => ({ code, name: name(code), callingCode: getCountryCallingCode(code) })),
-    language,
-  );
-  cache.set(cacheKey, options);
-  return options;
+  return namedCountries('iso', language, () => Object.keys(getAlpha2Codes()).map((code) => ({ code })));
 }
 
 /** Case- and accent-insensitive match of typed text against an option's name, code or calling code. */

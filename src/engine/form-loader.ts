@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 import { formIds, formLoaders } from 'virtual:eta-forms';
+import { loadRules, ruleNamesIn, rulesLoaded } from '@/shared/rules/registry';
 import type { CompiledForm } from './form-types';
+import type { Preloadable } from './lazy-component';
+import { fields, lazyFields, lazyWidgets, widgets } from './registry';
 
 const loaded = new Map<string, Promise<CompiledForm>>();
 
@@ -9,38 +12,90 @@ export function listForms(): string[] {
   return [...formIds];
 }
 
-/** Loads a form's compiled module (its own chunk); rejects for an unknown id. */
+/** Loads a form's compiled module (its own chunk) and what it needs to run; rejects for an unknown id. */
 export function loadForm(id: string): Promise<CompiledForm> {
   const hit = loaded.get(id);
   if (hit) return hit;
   const loader = formLoaders[id];
   if (!loader) return Promise.reject(new Error(`Unknown form "${id}"`));
-  const promise = loader().then((m) => ({
-    formId: m.formId,
-    schema: m.schema,
-    uiSchema: m.uiSchema,
-    examples: m.examples,
-    validateFns: m.validateFns,
-    whenFns: m.whenFns,
-  }));
+  const promise = loader().then(async (m) => {
+    const form: CompiledForm = {
+      formId: m.formId,
+      schema: m.schema,
+      uiSchema: m.uiSchema,
+      examples: m.examples,
+      validateFns: m.validateFns,
+      whenFns: m.whenFns,
+    };
+    await prepareForm(form);
+    return form;
+  });
   loaded.set(id, promise);
   return promise;
 }
 
-/** The compiled form for an id (undefined while loading); `error` set when it cannot be loaded. */
+/** Loads the cross-field rules and the lazily loaded widgets and fields a form uses. */
+export async function prepareForm(form: CompiledForm): Promise<void> {
+  await Promise.all([
+    loadRules(ruleNamesIn(form.schema)),
+    ...formNeeds(form.schema, form.uiSchema).map((c) => c.preload()),
+  ]);
+}
+
+/** Whether a form renders and validates without loading anything more. */
+function isPrepared(form: CompiledForm): boolean {
+  return rulesLoaded(ruleNamesIn(form.schema)) && formNeeds(form.schema, form.uiSchema).every((c) => c.isLoaded());
+}
+
+/**
+ * The compiled form for an id, or the form given (undefined while it or what it needs loads); `error` set when it
+ * cannot be loaded.
+ */
 export function useCompiledForm(id: string | undefined, given?: CompiledForm): { form?: CompiledForm; error?: Error } {
-  const [state, setState] = useState<{ id?: string; form?: CompiledForm; error?: Error }>({});
+  const [state, setState] = useState<{ key?: string | CompiledForm; form?: CompiledForm; error?: Error }>({});
+  const key = given ?? id;
+  const ready = given && isPrepared(given);
   useEffect(() => {
-    if (given || !id) return;
+    if (!key || ready) return;
     let live = true;
-    loadForm(id).then(
-      (form) => live && setState({ id, form }),
-      (error: unknown) => live && setState({ id, error: error instanceof Error ? error : new Error(String(error)) }),
+    const load = given ? prepareForm(given).then(() => given) : loadForm(key as string);
+    load.then(
+      (form) => live && setState({ key, form }),
+      (error: unknown) => live && setState({ key, error: error instanceof Error ? error : new Error(String(error)) }),
     );
     return () => {
       live = false;
     };
-  }, [id, given]);
-  if (given) return { form: given };
-  return state.id === id ? { form: state.form, error: state.error } : {};
+  }, [key, given, ready]);
+  if (ready) return { form: given };
+  return state.key === key ? { form: state.form, error: state.error } : {};
+}
+
+/**
+ * The lazily loaded widgets and fields a form renders: those its UI schema names (`ui:widget`, `ui:field`), and
+ * the select list rjsf picks for a choice (`enum`, `oneOf`) without a widget of its own.
+ */
+export function formNeeds(schema: unknown, uiSchema: unknown): Preloadable[] {
+  const needed = new Set<Preloadable>();
+  const lazyOf = new Map<unknown, Preloadable>(
+    [...Object.values(lazyWidgets), ...Object.values(lazyFields)].map((lazy) => [lazy.Component, lazy]),
+  );
+  const walk = (node: unknown, visit: (n: Record<string, unknown>) => void, depth = 0) => {
+    if (depth > 64 || !node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach((n) => walk(n, visit, depth + 1));
+    visit(node as Record<string, unknown>);
+    for (const value of Object.values(node)) walk(value, visit, depth + 1);
+  };
+  walk(uiSchema, (n) => {
+    const widget = n['ui:widget'];
+    const field = n['ui:field'];
+    const lazy =
+      (typeof widget === 'string' && lazyOf.get(widgets[widget as keyof typeof widgets])) ||
+      (typeof field === 'string' && lazyOf.get(fields[field]));
+    if (lazy) needed.add(lazy);
+  });
+  walk(schema, (n) => {
+    if (Array.isArray(n.enum) || Array.isArray(n.oneOf)) needed.add(lazyWidgets.select);
+  });
+  return [...needed];
 }

@@ -1,5 +1,5 @@
-import type { Field, RegistryFieldsType, RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
-import { PhoneField } from './fields/phone-field';
+import type { FieldProps, RegistryFieldsType, RegistryWidgetsType, TemplatesType, WidgetProps } from '@rjsf/utils';
+import { lazyComponent, type LazyComponent } from './lazy-component';
 import { ArrayFieldTemplate } from './templates/array-field-template';
 import { ErrorListTemplate } from './templates/error-list-template';
 import { FieldTemplate } from './templates/field-template';
@@ -11,17 +11,29 @@ import {
   TitleFieldTemplate,
 } from './templates/simple-templates';
 import { CheckboxWidget } from './widgets/checkbox-widget';
-import { CountryWidget } from './widgets/country-widget';
 import { DateWidget } from './widgets/date-widget';
 import { EmailWidget } from './widgets/email-widget';
 import { FileWidget } from './widgets/file-widget';
 import { HiddenWidget } from './widgets/hidden-widget';
 import { PasswordWidget } from './widgets/password-widget';
 import { RadioWidget } from './widgets/radio-widget';
-import { SelectWidget } from './widgets/select-widget';
 import { TextareaWidget } from './widgets/textarea-widget';
 import { TextWidget } from './widgets/text-widget';
 import { YesNoWidget } from './widgets/yes-no-widget';
+
+/**
+ * Widgets and fields that carry large code or data (Fluent's combobox, the country list, libphonenumber's
+ * metadata) are loaded with the first form that uses them: `formNeeds` in form-loader.ts names
+ * them from the form's schemas. Adding a widget of that kind: one line here instead of in `widgets` below.
+ */
+export const lazyWidgets: Record<string, LazyComponent<WidgetProps>> = {
+  select: lazyComponent(async () => (await import('./widgets/select-widget')).SelectWidget),
+  country: lazyComponent(async () => (await import('./widgets/country-widget')).CountryWidget),
+};
+
+export const lazyFields: Record<string, LazyComponent<FieldProps>> = {
+  phone: lazyComponent(async () => (await import('./fields/phone-field')).PhoneField as never),
+};
 
 /**
  * The one registry of the engine's widgets (named by `ui:widget`). Adding a widget: one file in widgets/ and one
@@ -33,9 +45,9 @@ export const widgets = {
   email: EmailWidget,
   password: PasswordWidget,
   date: DateWidget,
-  combobox: SelectWidget,
-  select: SelectWidget,
-  country: CountryWidget,
+  combobox: lazyWidgets.select.Component,
+  select: lazyWidgets.select.Component,
+  country: lazyWidgets.country.Component,
   yesNo: YesNoWidget,
   radio: RadioWidget,
   checkbox: CheckboxWidget,
@@ -48,7 +60,7 @@ export const widgets = {
 
 /** Custom fields (named by `ui:field`) for answers made of several values. */
 export const fields: RegistryFieldsType = {
-  phone: PhoneField as Field,
+  phone: lazyFields.phone.Component,
 };
 
 /** The Fluent UI theme's templates. */

@@ -8,7 +8,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fieldConditions } from '../../src/shared/forms/flow';
 import { checkJsonFiles } from './json-syntax';
-import { ruleRegistry } from '../../src/shared/rules/registry';
+import '../../src/shared/rules/all-rules';
+import { getRule, ruleLoaders } from '../../src/shared/rules/registry';
 import { rulesOf, runRules } from '../../src/shared/rules/run-rules';
 import { GENERIC_KEYS, toFieldProblems, type RawValidationError } from '../../src/shared/validation/field-errors';
 import { createRefResolver, derefSchema, type JsonSchema } from '../../src/shared/validation/schema-walk';
@@ -284,7 +285,7 @@ function collectSchemaKeys(node: unknown, file: string, out: KeyUse[], resolveEn
   };
   if (em !== undefined) addMessages(em);
   for (const config of rulesOf(node as JsonSchema)) {
-    const rule = ruleRegistry[config.rule];
+    const rule = ruleLoaders[config.rule] ? getRule(config.rule) : undefined;
     if (rule) for (const key of rule.messageKeys(config)) out.push({ key, file });
   }
   if (typeof node['x-enumLabels'] === 'string' && Array.isArray(node.enum)) {

@@ -3,7 +3,7 @@ import type { FieldProps } from '@rjsf/utils';
 import { errorId } from '@rjsf/utils';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { phoneCountryOptions } from '../countries';
+import { phoneCountryOptions } from '../phone-countries';
 import { useEngineStyles } from '../styles';
 import { SearchCombobox } from '../widgets/search-combobox';
 

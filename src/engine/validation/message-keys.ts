@@ -1,4 +1,4 @@
-import { ruleRegistry } from '@/shared/rules/registry';
+import { getRule } from '@/shared/rules/registry';
 import { rulesOf } from '@/shared/rules/run-rules';
 import { GENERIC_KEYS } from '@/shared/validation/field-errors';
 import type { JsonSchema } from '@/shared/validation/schema-walk';
@@ -16,7 +16,10 @@ export function formMessageKeys(form: CompiledForm): string[] {
       else if (v && typeof v === 'object') Object.values(v).forEach(add);
     };
     add(schema.errorMessage);
-    for (const config of rulesOf(schema)) ruleRegistry[config.rule]?.messageKeys(config).forEach((k) => keys.add(k));
+    for (const config of rulesOf(schema))
+      getRule(config.rule)
+        .messageKeys(config)
+        .forEach((k) => keys.add(k));
     for (const [k, v] of Object.entries(schema)) if (k !== 'errorMessage' && k !== 'x-rules') visit(v);
   };
   visit(form.schema);

@@ -1,5 +1,4 @@
 import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -11,6 +10,7 @@ import { ButtonLink } from './button-link';
 import { Notice } from './notice';
 import { PageHeading } from './page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
+import { parseMobileNumber } from '@/shared/rules/phone-number';
 import { errorBodyOf } from './api-errors';
 
 const NARROW = '@media (max-width: 599.98px)';
@@ -42,8 +42,7 @@ const useStyles = makeStyles({
 
 /** The mobile number in international format ("+44 7400 123456"), or as stored when it cannot be parsed. */
 export function formatMobile(mobile: Profile['mobile']): string {
-  const parsed = parsePhoneNumberFromString(mobile.mobileNumber, mobile.isoAlpha2Code as CountryCode);
-  return parsed ? parsed.formatInternational() : mobile.mobileNumber;
+  return parseMobileNumber(mobile.isoAlpha2Code, mobile.mobileNumber)?.formatInternational() ?? mobile.mobileNumber;
 }
 
 /** Router state /profile may receive after a change made elsewhere. */

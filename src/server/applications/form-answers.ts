@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
+// The API checks any form at any time: every cross-field rule is loaded before it serves.
+import '../../shared/rules/all-rules';
 import { conditionsOf, createFormFlow, type CompiledCheck, type FormFlow } from '../../shared/forms/flow';
 import { createRefResolver, type JsonSchema, type RefResolver } from '../../shared/validation/schema-walk';
 import { createValidationAjv } from '../validation/ajv-factory';

@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
 import type { ApiErrorBody, FieldError } from '../../shared/api-types';
+// The API checks any form at any time: every cross-field rule is loaded before it serves.
+import '../../shared/rules/all-rules';
 import { checkAgainst, type CompiledCheck } from '../../shared/forms/flow';
 import { toFieldProblems, type RawValidationError } from '../../shared/validation/field-errors';
 import { createRefResolver, type JsonSchema } from '../../shared/validation/schema-walk';

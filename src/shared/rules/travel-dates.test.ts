@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ruleRegistry } from './registry';
+import { getRule, loadRules } from './registry';
 import { runRules } from './run-rules';
 import { dayNumber, passportValidityRule, pastDateRule, TRAVEL_DATE_KEYS, tripDatesRule } from './travel-dates';
 
@@ -104,8 +104,9 @@ describe('pastDate', () => {
 });
 
 describe('registered for schemas', () => {
-  it('runs from a schema x-rules list like the other shared rules', () => {
-    expect(ruleRegistry.tripDates).toBe(tripDatesRule);
+  it('runs from a schema x-rules list like the other shared rules', async () => {
+    await loadRules(['tripDates', 'passportValidity', 'pastDate']);
+    expect(getRule('tripDates')).toBe(tripDatesRule);
     const schema = { 'x-rules': [trip, passport, { rule: 'pastDate', fields: ['dateOfBirth'] }] };
     const result = runRules(
       schema,

@@ -1,0 +1,37 @@
+import { lazy, type ComponentType } from 'react';
+
+/** Something loaded on demand. */
+export interface Preloadable {
+  /** Starts loading (once); resolves when the component can render without suspending. */
+  preload(): Promise<void>;
+  /** Whether it renders without suspending. */
+  isLoaded(): boolean;
+}
+
+/** A component in a chunk of its own: rendered as soon as it is loaded, suspending the form until then. */
+export interface LazyComponent<P> extends Preloadable {
+  Component: ComponentType<P>;
+}
+
+/**
+ * Wraps a component that a form loads only when it needs it. The form loader preloads the ones a form names
+ * before the form renders, so the user never sees it suspend; a component preloading missed still renders,
+ * after a short suspension.
+ */
+export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): LazyComponent<P> {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<void> | undefined;
+  const preload = () =>
+    (loading ??= load().then((component) => {
+      loaded = component;
+    }));
+  const Suspending = lazy(async () => {
+    await preload();
+    return { default: loaded as ComponentType<P> };
+  });
+  function Lazy(props: P) {
+    const Loaded = loaded ?? Suspending;
+    return <Loaded {...props} />;
+  }
+  return { Component: Lazy, preload, isLoaded: () => loaded !== undefined };
+}
