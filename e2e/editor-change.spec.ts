@@ -239,7 +239,15 @@ test('the new step: in the task list, refused before the declarations, validated
   expect(early.status()).toBe(409);
   expect(((await early.json()) as { code: string }).code).toBe('STEP_NOT_REACHED');
 
-  expect((await save('application-form', example('application-form'))).status()).toBe(200);
+  // The example answers, with the applicant's own facts (passport, names) as the API prefills them.
+  const prefilled = await request.get(
+    `/api/eta/applications/${guid}/answers/application-form?applicantIdentifier=${applicantIdentifier}`,
+    { headers },
+  );
+  expect(prefilled.status()).toBe(200);
+  const facts = ((await prefilled.json()) as { answers: Record<string, unknown> }).answers;
+  const formSaved = await save('application-form', { ...example('application-form'), ...facts });
+  expect(formSaved.status(), await formSaved.text()).toBe(200);
   expect((await save('declarations', example('declarations'))).status()).toBe(200);
 
   // The server's message for a missing name, in English.
