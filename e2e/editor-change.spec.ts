@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from '@playwright/test';
+import { rememberApplication } from './support/capture-setup';
 import { createVerifiedAccount, signInBrowser, type Tokens } from './support/accounts';
 import { freshPassportNumber, passCaptureThroughApi } from './support/application-form';
 import { expect, expectAccessible, test } from './support/fixtures';
@@ -260,7 +261,9 @@ test('the new step: in the task list, refused before the declarations, validated
 
   // The task list shows the step between the declarations and the supporting documents.
   await signInBrowser(context, server.baseURL, account.tokens);
-  await page.goto('/applications');
+  await rememberApplication(context, guid);
+  await page.goto('/applications/application');
+  await expect(page.getByText(text(dir, `applications:enums.step.${STEP}`)).first()).toBeVisible();
   const labels = [
     text(dir, 'applications:enums.step.DECLARATION'),
     text(dir, `applications:enums.step.${STEP}`),
