@@ -308,12 +308,17 @@ test('the new step: in the task list, refused before the declarations, validated
   await page.getByRole('button', { name: text(dir, 'forms:engine.continue') }).click();
   await saved;
   await page.reload();
+  await expect(page.getByLabel(text(dir, `forms:${KEY}.contactName.label`))).toHaveValue('Ama Mensah');
+  await page.getByRole('button', { name: text(dir, 'forms:engine.continue') }).click();
+  await expect(page.getByRole('heading', { name: text(dir, 'forms:engine.checkAnswersTitle') })).toBeVisible();
   await expect(page.getByText('Ama Mensah').first()).toBeVisible();
 
   // Check answers shows both answers, each with its Change link.
   const check = page.getByRole('main');
-  await expect(check.getByText(text(dir, `forms:${KEY}.hasEmergencyContact.label`))).toBeVisible();
-  await expect(check.getByText(text(dir, `forms:${KEY}.contactName.label`))).toBeVisible();
+  await expect(
+    check.getByRole('term').filter({ hasText: text(dir, `forms:${KEY}.hasEmergencyContact.label`) }),
+  ).toBeVisible();
+  await expect(check.getByRole('term').filter({ hasText: text(dir, `forms:${KEY}.contactName.label`) })).toBeVisible();
   await expect(check.getByRole('link', { name: new RegExp(text(dir, 'forms:engine.change')) })).toHaveCount(2);
   await expectAccessible(page, 'emergency contact, check answers');
 });
