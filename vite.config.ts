@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -6,17 +7,27 @@ import { precompressPlugin } from './src/server/static/precompress';
 import { precompiledFormsPlugin } from './src/server/validation/vite-plugin';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
+// The forms, the route manifest and the texts the portal is built from: SCHEMAS_DIR and LOCALES_DIR point the build
+// at an edited copy (the same variables the API reads), by default the repository's schemas/ and locales/.
+const schemasDir = path.resolve(
+  process.env.SCHEMAS_DIR?.trim() || fileURLToPath(new URL('./schemas', import.meta.url)),
+);
+const localesDir = path.resolve(
+  process.env.LOCALES_DIR?.trim() || fileURLToPath(new URL('./locales', import.meta.url)),
+);
 
 export default defineConfig({
   plugins: [
     react(),
-    precompiledFormsPlugin({ schemasDir: fileURLToPath(new URL('./schemas', import.meta.url)) }),
+    precompiledFormsPlugin({ schemasDir }),
     // Brotli and gzip copies of every text file, served as they are by the server.
     precompressPlugin(),
   ],
   publicDir: 'src/app/public',
   resolve: {
     alias: [
+      { find: /^@schemas\//, replacement: `${schemasDir}/` },
+      { find: /^@locales\//, replacement: `${localesDir}/` },
       { find: '@', replacement: src },
       // No form uses markdown: rjsf's Markdown renders its text as it is (see src/engine/plain-markdown.tsx).
       { find: /^markdown-to-jsx\/react$/, replacement: `${src}/engine/plain-markdown.tsx` },

@@ -1,10 +1,22 @@
-/** `npm run check:schemas`: one plain-English line per problem in schemas, UI schemas, locales and manifest. */
-import { runAllChecks } from './catalogue/checks';
+/**
+ * `npm run check:schemas`: one plain-English line per problem in schemas, UI schemas, locales and manifest.
+ * SCHEMAS_DIR and LOCALES_DIR check an edited copy instead of the repository's schemas/ and locales/.
+ */
+import { join, resolve } from 'node:path';
+import { DEFAULT_DIRS, runAllChecks } from './catalogue/checks';
+
+const schemasDir = process.env.SCHEMAS_DIR?.trim();
+const localesDir = process.env.LOCALES_DIR?.trim();
+const dirs = {
+  ...DEFAULT_DIRS,
+  ...(schemasDir ? { schemas: resolve(schemasDir), manifest: join(resolve(schemasDir), 'routes.manifest.json') } : {}),
+  ...(localesDir ? { locales: resolve(localesDir) } : {}),
+};
 
 const strict = process.argv.includes('--strict');
 let findings: ReturnType<typeof runAllChecks>;
 try {
-  findings = runAllChecks();
+  findings = runAllChecks(dirs);
 } catch (error) {
   // A problem the checks did not foresee is still one line, never a stack trace.
   console.error(`The form catalogue could not be checked: ${(error as Error).message}`);

@@ -1,4 +1,4 @@
-import manifestJson from '../../schemas/routes.manifest.json';
+import manifestJson from '@schemas/routes.manifest.json';
 import { resumeHref, stepHref, stepsOf, type JourneyStep, type ResumeAnswer } from '@/shared/forms/journey';
 
 /** The applicant's journey the portal was built with (schemas/routes.manifest.json `steps`), in order. */

@@ -11,12 +11,12 @@ export const DEFAULT_NAMESPACE = 'common';
 
 // api and emails are the server's namespaces: the browser never downloads them.
 const localeFiles = import.meta.glob<Record<string, unknown>>(
-  ['/locales/*/*.json', '!/locales/*/api.json', '!/locales/*/emails.json'],
+  ['@locales/*/*.json', '!@locales/*/api.json', '!@locales/*/emails.json'],
   { import: 'default' },
 );
 
 function parseLocalePath(path: string): { lng: string; ns: string } | null {
-  const match = /^\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+  const match = /\/([^/]+)\/([^/]+)\.json$/.exec(path);
   return match ? { lng: match[1], ns: match[2] } : null;
 }
 

@@ -1,4 +1,4 @@
-import manifestJson from '../../schemas/routes.manifest.json';
+import manifestJson from '@schemas/routes.manifest.json';
 
 export type Guard = 'public' | 'auth' | 'guest';
 export type RouterContextRequirement = 'email';

@@ -18,7 +18,7 @@ import { registerBoundedJsonParser } from './http/bounded-json';
 import { REQUEST_ERROR_CODES, clientErrorHandler, frameworkErrorHandler } from './http/framework-errors';
 import { serializeRequest } from './http/log-redaction';
 import { trackRouteMethods } from './http/method-not-allowed';
-import { languageOf, translate } from './i18n';
+import { LOCALES_DIR, languageOf, translate } from './i18n';
 import { routes } from './routes/index';
 import { isServerPath, securityHeaders } from './security-headers';
 import { createPortalPages, pickEncoding } from './static/portal-page';
@@ -187,6 +187,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const portalPages = createPortalPages({
     distDir: config.distDir,
+    schemasDir: config.schemasDir,
+    localesDir: LOCALES_DIR,
     settings: PUBLIC_SETTING_KEYS.map((key) => ({ key, value: config.publicSettings[key] })),
   });
   const sendPortal = (request: FastifyRequest, reply: FastifyReply, lang: string) => {

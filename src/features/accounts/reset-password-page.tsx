@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useResetPassword, type ResetPasswordAnswers } from '@/api/accounts';
 import { SchemaForm } from '@/engine/schema-form';
-import definitions from '../../../schemas/definitions.schema.json';
+import definitions from '@schemas/definitions.schema.json';
 import type { FieldError } from '@/shared/api-types';
 import { useAccountStyles } from './account-styles';
 import { errorBodyOf } from './api-errors';

@@ -6,9 +6,9 @@ import type { CompiledForm, FormAnswers } from '@/engine/form-types';
 import { SchemaForm } from '@/engine/schema-form';
 import { formMessageKeys } from '@/engine/validation/message-keys';
 
-/** The languages offered: one per folder of locales/ (read at build time). */
-const LANGUAGES = Object.keys(import.meta.glob('/locales/*/forms.json'))
-  .map((p) => p.split('/')[2])
+/** The languages offered: one per folder of locales/ (LOCALES_DIR; read at build time). */
+const LANGUAGES = Object.keys(import.meta.glob('@locales/*/forms.json'))
+  .map((p) => p.split('/').at(-2) ?? '')
   .sort();
 
 const useStyles = makeStyles({

@@ -17,7 +17,7 @@ import {
 } from './route-assets';
 
 const PAGE_REGISTRY = fileURLToPath(new URL('../../routing/page-registry.ts', import.meta.url));
-const ROUTES_MANIFEST = path.join(DEFAULT_SCHEMAS_DIR, 'routes.manifest.json');
+const REPOSITORY = fileURLToPath(new URL('../../../', import.meta.url));
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -71,7 +71,19 @@ function readJson<T>(file: string): T | undefined {
  * compressed, per route, language and encoding; a new build (index.html changed) is picked up on the next
  * request.
  */
-export function createPortalPages(options: { distDir: string; settings: readonly Setting[] }) {
+export function createPortalPages(options: {
+  distDir: string;
+  settings: readonly Setting[];
+  /** The forms and route manifest the portal was built from (SCHEMAS_DIR; default the repository's schemas/). */
+  schemasDir?: string;
+  /** The texts the portal was built from (LOCALES_DIR; default the repository's locales/). */
+  localesDir?: string;
+}) {
+  const routesManifest = path.join(options.schemasDir ?? DEFAULT_SCHEMAS_DIR, 'routes.manifest.json');
+  const localesPath = path
+    .relative(REPOSITORY, options.localesDir ?? path.join(REPOSITORY, 'locales'))
+    .split(path.sep)
+    .join('/');
   const indexFile = path.join(options.distDir, 'index.html');
   const manifestFile = path.join(options.distDir, '.vite', 'manifest.json');
   const settingsBlock = `<script type="application/json" id="eta-settings">${scriptSafeJson(options.settings)}</script>`;
@@ -84,7 +96,7 @@ export function createPortalPages(options: { distDir: string; settings: readonly
     if (build && build.mtimeMs === mtimeMs) return build;
     cache.clear();
     const manifest = readJson<ViteManifest>(manifestFile);
-    const routesJson = readJson<{ routes: ManifestEntry[] }>(ROUTES_MANIFEST);
+    const routesJson = readJson<{ routes: ManifestEntry[] }>(routesManifest);
     const registry = existsSync(PAGE_REGISTRY) ? readFileSync(PAGE_REGISTRY, 'utf8') : '';
     const entryKey = manifest && entryKeyOf(manifest);
     build = {
@@ -109,7 +121,7 @@ export function createPortalPages(options: { distDir: string; settings: readonly
     const { manifest } = current;
     if (!assets || !manifest) return '';
     const keys = new Set(assets.keys);
-    for (const ns of assets.namespaces) closure(manifest, localeKey(language, ns), keys);
+    for (const ns of assets.namespaces) closure(manifest, localeKey(language, ns, localesPath), keys);
     const links: string[] = [];
     for (const key of keys) {
       // The entry and its imports are in the page already.

@@ -98,7 +98,10 @@ export function routeAssets(
   return result;
 }
 
-/** The chunk key of a namespace's texts in a language (the browser imports them lazily). */
-export function localeKey(language: string, namespace: string): string {
-  return `locales/${language}/${namespace}.json`;
+/**
+ * The chunk key of a namespace's texts in a language (the browser imports them lazily). Vite names it by its path
+ * from the repository: `locales/…` by default, another path when the portal was built from LOCALES_DIR.
+ */
+export function localeKey(language: string, namespace: string, localesPath = 'locales'): string {
+  return `${localesPath}/${language}/${namespace}.json`;
 }

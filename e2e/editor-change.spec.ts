@@ -1,0 +1,329 @@
+// An editor's change made by JSON only, tried end to end: a copy of schemas/ and locales/ gets a new step form
+// (emergency contact, between the declarations and the supporting documents) and a public contact-us form; the
+// copy passes the schema checks, the portal is built from it and a server runs on it, and the browser goes
+// through the new step as an applicant does.
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BrowserContext, Page } from '@playwright/test';
+import { rememberApplication } from './support/capture-setup';
+import { createVerifiedAccount, signInBrowser, type Tokens } from './support/accounts';
+import { freshPassportNumber, passCaptureThroughApi } from './support/application-form';
+import { expect, expectAccessible, test } from './support/fixtures';
+import { type RunningServer, startOwnServer } from './support/own-server';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const FORM = 'emergency-contact';
+const KEY = 'emergencyContact';
+const STEP = 'EMERGENCY_CONTACT';
+
+/** The new form's texts, as an editor writes them in every language. */
+const TEXTS: Record<string, Record<string, string>> = {
+  en: {
+    title: 'Emergency contact',
+    ask: 'Someone to contact in an emergency',
+    contact: 'Your emergency contact',
+    has: 'Is there someone we can contact in an emergency?',
+    name: 'Full name of your emergency contact',
+    step: 'Emergency contact',
+  },
+  fr: {
+    title: 'Contact d’urgence',
+    ask: 'Une personne à contacter en cas d’urgence',
+    contact: 'Votre contact d’urgence',
+    has: 'Y a-t-il une personne à contacter en cas d’urgence ?',
+    name: 'Nom complet de votre contact d’urgence',
+    step: 'Contact d’urgence',
+  },
+  pt: {
+    title: 'Contacto de emergência',
+    ask: 'Alguém a contactar numa emergência',
+    contact: 'O seu contacto de emergência',
+    has: 'Há alguém que possamos contactar numa emergência?',
+    name: 'Nome completo do seu contacto de emergência',
+    step: 'Contacto de emergência',
+  },
+  zh: {
+    title: '紧急联系人',
+    ask: '紧急情况下的联系人',
+    contact: '您的紧急联系人',
+    has: '紧急情况下是否有我们可以联系的人？',
+    name: '紧急联系人的全名',
+    step: '紧急联系人',
+  },
+  ar: {
+    title: 'جهة الاتصال في حالات الطوارئ',
+    ask: 'شخص يمكن الاتصال به في حالات الطوارئ',
+    contact: 'جهة اتصالك في حالات الطوارئ',
+    has: 'هل هناك شخص يمكننا الاتصال به في حالات الطوارئ؟',
+    name: 'الاسم الكامل لجهة اتصالك في حالات الطوارئ',
+    step: 'جهة الاتصال في حالات الطوارئ',
+  },
+};
+
+const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T;
+const writeJson = (file: string, json: unknown) => writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
+const editJson = <T>(file: string, edit: (json: T) => void) => {
+  const json = readJson<T>(file);
+  edit(json);
+  writeJson(file, json);
+};
+
+interface ManifestRoute {
+  path: string;
+  children?: ManifestRoute[];
+  [key: string]: unknown;
+}
+
+/** The editor's change, JSON only, in a copy of schemas/ and locales/ under `dir`. */
+function editCopy(dir: string): void {
+  cpSync(join(ROOT, 'schemas'), join(dir, 'schemas'), { recursive: true });
+  cpSync(join(ROOT, 'locales'), join(dir, 'locales'), { recursive: true });
+  const schemas = join(dir, 'schemas');
+  writeJson(join(schemas, `${FORM}.schema.json`), {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    $id: FORM,
+    type: 'object',
+    properties: {
+      hasEmergencyContact: { $ref: 'definitions#/definitions/yesNo' },
+      contactName: {
+        type: 'string',
+        pattern: '\\S',
+        maxLength: 100,
+        errorMessage: { pattern: 'validation:generic.required', maxLength: 'validation:generic.tooLong' },
+      },
+    },
+    required: ['hasEmergencyContact', 'contactName'],
+    additionalProperties: false,
+    errorMessage: {
+      required: { hasEmergencyContact: 'validation:yesNo.required', contactName: 'validation:generic.required' },
+    },
+  });
+  writeJson(join(schemas, `${FORM}.ui.json`), {
+    'ui:pages': [
+      { id: 'ask', titleKey: `forms:${KEY}.pages.ask`, fields: ['hasEmergencyContact'] },
+      {
+        id: 'contact',
+        titleKey: `forms:${KEY}.pages.contact`,
+        fields: ['contactName'],
+        when: { properties: { hasEmergencyContact: { const: true } }, required: ['hasEmergencyContact'] },
+      },
+    ],
+    hasEmergencyContact: { 'ui:title': `forms:${KEY}.hasEmergencyContact.label`, 'ui:widget': 'yesNo' },
+    contactName: { 'ui:title': `forms:${KEY}.contactName.label`, 'ui:autocomplete': 'name' },
+  });
+  writeJson(join(schemas, `${FORM}.examples.json`), {
+    valid: [{ hasEmergencyContact: true, contactName: 'Ama Mensah' }, { hasEmergencyContact: false }],
+    invalid: [
+      { data: {}, errors: { hasEmergencyContact: 'validation:yesNo.required' } },
+      { data: { hasEmergencyContact: true }, errors: { contactName: 'validation:generic.required' } },
+    ],
+  });
+  editJson<{ routes: ManifestRoute[]; steps: { step: string }[] }>(join(schemas, 'routes.manifest.json'), (m) => {
+    const parent = m.routes.find((r) => r.children?.some((c) => c.form === 'declarations'));
+    if (!parent?.children) throw new Error('The manifest has no declarations route');
+    parent.children.push({
+      path: 'emergency-contact',
+      form: FORM,
+      showCloseApplication: true,
+      titleKey: `forms:${KEY}.title`,
+      query: { applicantIdentifier: { required: false } },
+    });
+    const at = m.steps.findIndex((s) => s.step === 'DECLARATION') + 1;
+    m.steps.splice(at, 0, {
+      step: STEP,
+      form: FORM,
+      path: `${parent.path}/emergency-contact`.replace('//', '/'),
+      labelKey: `applications:enums.step.${STEP}`,
+    } as { step: string });
+  });
+  for (const lng of readdirSync(join(dir, 'locales'))) {
+    const texts = TEXTS[lng];
+    if (!texts) throw new Error(`The emergency-contact texts have no ${lng}: add them`);
+    editJson<Record<string, unknown>>(join(dir, 'locales', lng, 'forms.json'), (forms) => {
+      forms[KEY] = {
+        title: texts.title,
+        pages: { ask: texts.ask, contact: texts.contact },
+        hasEmergencyContact: { label: texts.has },
+        contactName: { label: texts.name },
+      };
+    });
+    editJson<{ enums: { step: Record<string, string> } }>(join(dir, 'locales', lng, 'applications.json'), (a) => {
+      a.enums.step[STEP] = texts.step;
+    });
+  }
+}
+
+/** A text of the copy's English locales, by key (`ns:a.b.c`). */
+function text(dir: string, key: string): string {
+  const [ns, path] = key.split(':');
+  let node: unknown = readJson(join(dir, 'locales', 'en', `${ns}.json`));
+  for (const part of path.split('.')) node = (node as Record<string, unknown>)[part];
+  if (typeof node !== 'string') throw new Error(`No English text ${key} in the copy`);
+  return node;
+}
+
+const auth = (tokens: Tokens) => ({ authorization: `Bearer ${tokens.accessToken}` });
+
+test.describe.configure({ mode: 'serial' });
+
+let dir: string;
+let server: RunningServer;
+let context: BrowserContext;
+let page: Page;
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(240_000);
+  dir = mkdtempSync(join(tmpdir(), 'eta-editor-change-'));
+  editCopy(dir);
+  const env = { SCHEMAS_DIR: join(dir, 'schemas'), LOCALES_DIR: join(dir, 'locales') };
+  execFileSync(process.execPath, ['--import', 'tsx', 'tests/check-schemas.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: 'pipe',
+  });
+  execFileSync(
+    process.execPath,
+    [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', join(dir, 'dist')],
+    { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'pipe' },
+  );
+  server = await startOwnServer({ ...env, DIST_DIR: join(dir, 'dist'), DATA_DIR: join(dir, 'data') });
+  context = await browser.newContext({ baseURL: server.baseURL });
+  page = await context.newPage();
+});
+
+test.afterAll(async () => {
+  await context?.close();
+  await server?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+test('the new step: in the task list, refused before the declarations, validated alike, saved, resumed, checked', async () => {
+  test.setTimeout(180_000);
+  const request = context.request;
+  const account = await createVerifiedAccount(request);
+  const headers = auth(account.tokens);
+  const created = await request.post('/api/eta/applications', {
+    headers,
+    data: { applicationType: 'ETA', applyingFor: 'SELF' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { applicationIdentifier: guid } = (await created.json()) as { applicationIdentifier: string };
+  const added = await request.post(`/api/eta/applications/${guid}/applicants`, {
+    headers,
+    data: {
+      nationality: 'FR',
+      passportIssuingCountry: 'FR',
+      isAccountHolder: true,
+      givenNames: account.givenNames,
+      familyName: account.familyName,
+      dateOfBirth: '1986-04-12',
+      passportNumber: freshPassportNumber('FR'),
+    },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const { applicantIdentifier } = (await added.json()) as { applicantIdentifier: string };
+  await passCaptureThroughApi(request, account.tokens, guid, applicantIdentifier);
+
+  const save = (formId: string, answers: unknown) =>
+    request.put(`/api/eta/applications/${guid}/answers/${formId}`, {
+      headers,
+      data: { applicantIdentifier, answers },
+    });
+  const example = (formId: string) =>
+    readJson<{ valid: Record<string, unknown>[] }>(join(dir, 'schemas', `${formId}.examples.json`)).valid[0];
+
+  // Before the declarations are done the server refuses the new step.
+  const early = await save(FORM, { hasEmergencyContact: false });
+  expect(early.status()).toBe(409);
+  expect(((await early.json()) as { code: string }).code).toBe('STEP_NOT_REACHED');
+
+  // The example answers, with the applicant's own facts (passport, names) as the API prefills them.
+  const prefilled = await request.get(
+    `/api/eta/applications/${guid}/answers/application-form?applicantIdentifier=${applicantIdentifier}`,
+    { headers },
+  );
+  expect(prefilled.status()).toBe(200);
+  const facts = ((await prefilled.json()) as { answers: Record<string, unknown> }).answers;
+  const formSaved = await save('application-form', { ...example('application-form'), ...facts });
+  expect(formSaved.status(), await formSaved.text()).toBe(200);
+  expect((await save('declarations', example('declarations'))).status()).toBe(200);
+
+  // The server's message for a missing name, in English.
+  const bad = await save(FORM, { hasEmergencyContact: true, contactName: ' ' });
+  expect(bad.status()).toBe(400);
+  const apiMessage = ((await bad.json()) as { fields: { field: string; message: string }[] }).fields.find(
+    (f) => f.field === 'contactName',
+  )?.message;
+  expect(apiMessage).toBe(text(dir, 'validation:generic.required'));
+
+  // The task list shows the step between the declarations and the supporting documents.
+  await signInBrowser(context, server.baseURL, account.tokens);
+  await rememberApplication(context, guid);
+  await page.goto('/applications/application');
+  await expect(page.getByText(text(dir, `applications:enums.step.${STEP}`)).first()).toBeVisible();
+  const labels = [
+    text(dir, 'applications:enums.step.DECLARATION'),
+    text(dir, `applications:enums.step.${STEP}`),
+    text(dir, 'applications:enums.step.SUPPORTING_DOCUMENTS'),
+  ];
+  const body = await page.locator('main').innerText();
+  const positions = labels.map((label) => body.indexOf(label));
+  expect(
+    positions.every((p) => p >= 0),
+    `${labels.join(', ')} in ${body}`,
+  ).toBe(true);
+  expect(positions[0]).toBeLessThan(positions[1]);
+  expect(positions[1]).toBeLessThan(positions[2]);
+
+  // The step's first page; yes opens the page with a `when`.
+  await page.getByRole('link', { name: text(dir, `applications:enums.step.${STEP}`) }).click();
+  await expect(page.getByRole('heading', { name: text(dir, `forms:${KEY}.pages.ask`) })).toBeVisible();
+  await expectAccessible(page, 'emergency contact, first page');
+  await page
+    .getByRole('group', { name: text(dir, `forms:${KEY}.hasEmergencyContact.label`) })
+    .getByRole('radio', { name: text(dir, 'forms:engine.yes') })
+    .check();
+  await page.getByRole('button', { name: text(dir, 'forms:engine.continue') }).click();
+  await expect(page.getByRole('heading', { name: text(dir, `forms:${KEY}.pages.contact`) })).toBeVisible();
+  await expectAccessible(page, 'emergency contact, the page with a condition');
+
+  // The same bad answer gets the same message in the browser as from the API.
+  await page.getByLabel(text(dir, `forms:${KEY}.contactName.label`)).fill(' ');
+  await page.getByRole('button', { name: text(dir, 'forms:engine.continue') }).click();
+  await expect(
+    page
+      .getByRole('alert')
+      .getByText(apiMessage ?? '', { exact: true })
+      .first(),
+  ).toBeVisible();
+
+  // Saved and resumed after a reload on the same page.
+  await page.getByLabel(text(dir, `forms:${KEY}.contactName.label`)).fill('Ama Mensah');
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === 'PUT' && r.url().includes(`/answers/${FORM}`) && r.status() === 200,
+  );
+  await page.getByRole('button', { name: text(dir, 'forms:engine.continue') }).click();
+  await saved;
+  await page.reload();
+  await expect(page.getByLabel(text(dir, `forms:${KEY}.contactName.label`))).toHaveValue('Ama Mensah');
+  await page.getByRole('button', { name: text(dir, 'forms:engine.continue') }).click();
+  await expect(page.getByRole('heading', { name: text(dir, 'forms:engine.checkAnswersTitle') })).toBeVisible();
+  await expect(page.getByText('Ama Mensah').first()).toBeVisible();
+
+  // Check answers shows both answers, each with its Change link.
+  const check = page.getByRole('main');
+  await expect(
+    check.getByRole('term').filter({ hasText: text(dir, `forms:${KEY}.hasEmergencyContact.label`) }),
+  ).toBeVisible();
+  await expect(check.getByRole('term').filter({ hasText: text(dir, `forms:${KEY}.contactName.label`) })).toBeVisible();
+  await expect(check.getByRole('link', { name: new RegExp(text(dir, 'forms:engine.change')) })).toHaveCount(2);
+  await expectAccessible(page, 'emergency contact, check answers');
+});
+
+test.fixme('the public contact-us form renders, validates like the API, submits and thanks the user', async () => {
+  // Waits for the generic public form page and POST /api/eta/forms/{formId}/submissions, which are not on this
+  // branch yet: the copy then gets a `/contact-us` route (guard public, form `contact-us`, no page).
+});
