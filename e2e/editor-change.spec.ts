@@ -13,6 +13,7 @@ import { createVerifiedAccount, signInBrowser, type Tokens } from './support/acc
 import { freshPassportNumber, passCaptureThroughApi } from './support/application-form';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { type RunningServer, startOwnServer } from './support/own-server';
+import { catalogueText } from './support/catalogue';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const FORM = 'emergency-contact';
@@ -157,13 +158,7 @@ function editCopy(dir: string): void {
 }
 
 /** A text of the copy's English locales, by key (`ns:a.b.c`). */
-function text(dir: string, key: string): string {
-  const [ns, path] = key.split(':');
-  let node: unknown = readJson(join(dir, 'locales', 'en', `${ns}.json`));
-  for (const part of path.split('.')) node = (node as Record<string, unknown>)[part];
-  if (typeof node !== 'string') throw new Error(`No English text ${key} in the copy`);
-  return node;
-}
+const text = (dir: string, key: string): string => catalogueText('en', key, join(dir, 'locales'));
 
 const auth = (tokens: Tokens) => ({ authorization: `Bearer ${tokens.accessToken}` });
 

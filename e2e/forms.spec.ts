@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
+import { catalogueText } from './support/catalogue';
 import { test, expect, expectAccessible } from './support/fixtures';
 
 /**
@@ -654,13 +655,7 @@ test.describe('labels', () => {
   // In the real browser in English; tests/catalogue/forms-labels.test.tsx renders every form page by page in
   // every language of locales/ and holds each label to its text there.
   const languages = ['en'];
-  const text = (lng: string, key: string): string =>
-    key
-      .split('.')
-      .reduce<unknown>(
-        (node, part) => (node as Record<string, unknown>)?.[part],
-        JSON.parse(readFileSync(path.join(root, 'locales', lng, 'forms.json'), 'utf8')),
-      ) as string;
+  const text = (lng: string, key: string): string => catalogueText(lng, `forms:${key}`);
   const formIds = readdirSync(path.join(root, 'schemas'))
     .filter((f) => f.endsWith('.ui.json'))
     .map((f) => f.replace(/\.ui\.json$/, ''))

@@ -44,8 +44,15 @@ export async function prepareForm(form: CompiledForm): Promise<void> {
 
 /** Whether a form renders and validates without loading anything more. */
 function isPrepared(form: CompiledForm): boolean {
-  return rulesLoaded(ruleNamesIn(form.schema)) && formNeeds(form.schema, form.uiSchema).every((c) => c.isLoaded());
+  if (prepared.has(form)) return true;
+  const ready =
+    rulesLoaded(ruleNamesIn(form.schema)) && formNeeds(form.schema, form.uiSchema).every((c) => c.isLoaded());
+  if (ready) prepared.add(form);
+  return ready;
 }
+
+/** Forms found ready once (what is loaded stays loaded), so a render does not walk the schemas again. */
+const prepared = new WeakSet<CompiledForm>();
 
 /**
  * The compiled form for an id, or the form given (undefined while it or what it needs loads); `error` set when it
