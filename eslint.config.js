@@ -15,21 +15,27 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
 /** The layers of the portal and what each may not import: dependencies point one way. */
 const zones = [
   // Browser code never imports the server; the server imports only shared code, schemas and locales.
-  ...['app', 'api', 'engine', 'features', 'routing', 'shared'].map((layer) => ({
+  ...['app', 'api', 'engine', 'features', 'routing', 'shared', 'ui'].map((layer) => ({
     target: `./src/${layer}`,
     from: './src/server',
     message: 'Browser code must not import the server.',
   })),
-  ...['app', 'api', 'engine', 'features', 'routing'].map((layer) => ({
+  ...['app', 'api', 'engine', 'features', 'routing', 'ui'].map((layer) => ({
     target: './src/server',
     from: `./src/${layer}`,
     message: 'The server imports only src/shared, schemas/ and locales/.',
   })),
-  // shared <- engine/api <- features <- routing/app
-  ...['app', 'api', 'engine', 'features', 'routing'].map((layer) => ({
+  // shared <- ui <- engine/api <- features <- routing/app
+  ...['app', 'api', 'engine', 'features', 'routing', 'ui'].map((layer) => ({
     target: './src/shared',
     from: `./src/${layer}`,
     message: 'src/shared is the bottom layer: it imports nothing above it.',
+  })),
+  // src/ui is the page kit: layout, headings, notices and links every page draws with, above shared code only.
+  ...['app', 'api', 'engine', 'features', 'routing'].map((upper) => ({
+    target: './src/ui',
+    from: `./src/${upper}`,
+    message: 'src/ui imports only src/shared and libraries.',
   })),
   ...['engine', 'api'].flatMap((layer) =>
     ['app', 'features', 'routing'].map((upper) => ({

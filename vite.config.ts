@@ -52,7 +52,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           environment: 'jsdom',
-          include: ['src/{app,api,engine,features,routing,shared}/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
+          include: ['src/{app,api,engine,features,routing,shared,ui}/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
           exclude: ['tests/server/**'],
           setupFiles: ['src/test-setup.ts'],
         },

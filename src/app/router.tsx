@@ -6,8 +6,9 @@ import { NotFoundPage } from '@/app/shell/not-found-page';
 import { RootLayout } from '@/app/shell/root-layout';
 import { RouteErrorElement } from '@/app/shell/route-error';
 import { handleOf, manifest, type ManifestRoute } from '@/routing/manifest';
-import { getPage, NOT_AVAILABLE_PAGE, STEP_FORM_PAGE, type PageComponent, pageRegistry } from '@/routing/page-registry';
+import { getPage, NOT_AVAILABLE_PAGE, type PageComponent, pageRegistry } from '@/routing/page-registry';
 import { RouteGate } from '@/routing/route-gate';
+import { pageOfRoute } from '@/shared/forms/form-routes';
 
 export interface BuildRoutesOptions {
   routes?: readonly ManifestRoute[];
@@ -19,12 +20,10 @@ export interface BuildRoutesOptions {
 const settingIsTrue = (key: string) => getSetting(key) === 'true';
 
 function pageElement(route: ManifestRoute, pages: Readonly<Record<string, PageComponent>>) {
-  // A route naming a form of the journey's steps and no page is served by the generic step page.
-  const name =
-    route.page ?? (route.form && journeySteps.some((s) => s.form === route.form) ? STEP_FORM_PAGE : undefined);
-  const Page = getPage(name, pages) ?? getPage(NOT_AVAILABLE_PAGE, pages);
+  // A route naming a form and no page is served by the generic page of a step form or of a public form.
+  const Page = getPage(pageOfRoute(route, journeySteps), pages) ?? getPage(NOT_AVAILABLE_PAGE, pages);
   if (!Page) throw new Error(`The page registry has no "${NOT_AVAILABLE_PAGE}" page`);
-  return route.form ? <Page formId={route.form} /> : <Page />;
+  return route.form ? <Page formId={route.form} titleKey={route.titleKey} /> : <Page />;
 }
 
 function toRouteObject(route: ManifestRoute, options: Required<BuildRoutesOptions>, topLevel: boolean): RouteObject {

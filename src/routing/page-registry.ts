@@ -1,19 +1,21 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
+import { PUBLIC_FORM_PAGE, STEP_FORM_PAGE } from '@/shared/forms/form-routes';
 import { lazyWithTimeout } from './lazy-with-timeout';
+
+export { PUBLIC_FORM_PAGE, STEP_FORM_PAGE };
 
 /** Props every registered page may receive from its manifest route. */
 export interface PageProps {
   /** The manifest route's `form`: the form id the page renders. */
   formId?: string;
+  /** The manifest route's `titleKey`: the generic form pages use it as their heading. */
+  titleKey?: string;
 }
 
 export type PageComponent = LazyExoticComponent<ComponentType<PageProps>>;
 
 /** Registry name of the page shown for a route whose screen is not built yet. */
 export const NOT_AVAILABLE_PAGE = 'not-available';
-
-/** Registry name of the page that serves a form step of the journey whose manifest route names a form and no page. */
-export const STEP_FORM_PAGE = 'step-form';
 
 /**
  * The one page registry: manifest `page` name -> lazily loaded page (each its own chunk). Adding a page is one
@@ -44,7 +46,8 @@ export const pageRegistry: Readonly<Record<string, PageComponent>> = {
   'capture-biometrics': lazyWithTimeout<PageProps>(() => import('@/features/capture/capture-biometrics-page')),
   'image-capture-entry': lazyWithTimeout<PageProps>(() => import('@/features/capture/image-capture-entry-page')),
   'image-capture-result': lazyWithTimeout<PageProps>(() => import('@/features/capture/image-capture-result-page')),
-  [STEP_FORM_PAGE]: lazyWithTimeout<PageProps>(() => import('@/features/application-journey/step-form-page')),
+  'step-form': lazyWithTimeout<PageProps>(() => import('@/features/application-journey/step-form-page')),
+  'public-form': lazyWithTimeout<PageProps>(() => import('@/features/public-form/public-form-page')),
   [NOT_AVAILABLE_PAGE]: lazyWithTimeout<PageProps>(() => import('@/features/not-available/not-available-page')),
 };
 

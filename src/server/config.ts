@@ -91,6 +91,7 @@ export interface AppConfig {
   sessionIdleSeconds: number;
   /** Photo capture sessions (selfie and passport page) and the checks of their images. */
   capture: CaptureConfig;
+  formSubmissions: FormSubmissionsConfig;
   formPreview: boolean;
   devMailbox: boolean;
   /** Values answered by GET /envs. */
@@ -112,6 +113,16 @@ export interface CaptureConfig {
 }
 
 /** Raised when an environment variable has a value the server cannot use. */
+/** What happens to the answers of public forms (routes of the manifest that name a form and no page). */
+export interface FormSubmissionsConfig {
+  /** Where each submission is also e-mailed; none: they are only kept in the database. */
+  email?: string;
+  /** Submissions accepted from one client address per hour. */
+  perHour: number;
+  /** Days a submission is kept before housekeeping removes it. */
+  retentionDays: number;
+}
+
 export class ConfigError extends Error {
   constructor(message: string) {
     super(message);
@@ -151,6 +162,13 @@ function url(env: Env, key: string, fallback: string): string {
     throw new ConfigError(`${key} must be an http(s) URL, got "${raw}"`);
   }
   return raw.replace(/\/+$/, '');
+}
+
+function emailAddress(env: Env, key: string): string | undefined {
+  const raw = text(env, key);
+  if (raw !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(raw))
+    throw new ConfigError(`${key} must be an e-mail address, got "${raw}"`);
+  return raw;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -269,6 +287,11 @@ export function loadConfig(env: Env): AppConfig {
       retryCooldownSeconds: integer(env, 'CAPTURE_RETRY_COOLDOWN_SECONDS', 900, 0, 7 * 86400),
       maxUploadBytes: integer(env, 'CAPTURE_MAX_UPLOAD_BYTES', 10 * 1024 * 1024, 64 * 1024, 50 * 1024 * 1024),
       faceCheck: flag(env, 'CAPTURE_FACE_CHECK', true),
+    },
+    formSubmissions: {
+      email: emailAddress(env, 'FORM_SUBMISSIONS_EMAIL'),
+      perHour: integer(env, 'FORM_SUBMISSIONS_PER_HOUR', 10, 1, 1_000_000),
+      retentionDays: integer(env, 'FORM_SUBMISSIONS_RETENTION_DAYS', 90, 1, 3650),
     },
     formPreview,
     devMailbox,

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { stepsOf } from '../../src/shared/forms/journey';
 import {
   closure,
   entryKeyOf,
@@ -63,14 +64,15 @@ export function routeBundles(root: string): {
   const sum = (set: Set<string>, kind: 'gzip' | 'brotli') =>
     [...set].reduce((n, f) => n + compressedSize(dist, f)[kind], 0);
 
-  const flat = flattenManifest(
-    (JSON.parse(readFileSync(join(root, 'schemas/routes.manifest.json'), 'utf8')) as { routes: ManifestEntry[] })
-      .routes,
-  );
+  const routesJson = JSON.parse(readFileSync(join(root, 'schemas/routes.manifest.json'), 'utf8')) as {
+    routes: ManifestEntry[];
+  };
+  const flat = flattenManifest(routesJson.routes);
   const assets = routeAssets(
     manifest,
     pageModules(readFileSync(join(root, 'src/routing/page-registry.ts'), 'utf8')),
     flat,
+    stepsOf(routesJson),
   );
   const routes = flat.map((route) => {
     const own = assets.get(route.fullPath);

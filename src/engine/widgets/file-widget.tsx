@@ -2,6 +2,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { fieldAria } from '../templates/field-aria';
 import { useEngineStyles } from '../styles';
+import { fileNameOf } from '@/shared/forms/format-answer';
 
 /** Reads a file as a data URL carrying its name: `data:<type>;name=<name>;base64,<data>` (rjsf's convention). */
 export function fileToDataUrl(file: File): Promise<string> {
@@ -14,12 +15,6 @@ export function fileToDataUrl(file: File): Promise<string> {
     };
     reader.readAsDataURL(file);
   });
-}
-
-/** The file name carried by a data URL made by `fileToDataUrl`. */
-export function fileNameOf(value: unknown): string | undefined {
-  const m = typeof value === 'string' ? /;name=([^;]*);/.exec(value) : null;
-  return m ? decodeURIComponent(m[1]) : undefined;
 }
 
 /** A file upload; `ui:options.accept` limits the types offered by the browser. */

@@ -6,9 +6,9 @@ import { useChangePassword, useEmailRequest, type ChangePasswordAnswers } from '
 import { useRouterContext } from '@/api/router-context';
 import { SchemaForm } from '@/engine/schema-form';
 import type { FieldError } from '@/shared/api-types';
-import { useAccountStyles } from './account-styles';
+import { usePageStyles } from '@/ui/page-styles';
 import { errorBodyOf } from './api-errors';
-import { PageHeading } from './page-heading';
+import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import type { ProfileState } from './profile-page';
 import { RESET_CODE_PATH, type ChangePasswordState } from './reset-code';
@@ -23,7 +23,7 @@ const WITH_CODE_FORM = 'reset-password';
  */
 export default function ChangePasswordPage({ formId = 'change-password' }: { formId?: string }) {
   const { t } = useTranslation('accounts');
-  const styles = useAccountStyles();
+  const styles = usePageStyles();
   const navigate = useNavigate();
   const location = useLocation();
   const email = useRouterContext().email;

@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { useRouterContext } from '@/api/router-context';
-import { useAccountStyles } from './account-styles';
-import { ButtonLink } from './button-link';
-import { PageHeading } from './page-heading';
+import { usePageStyles } from '@/ui/page-styles';
+import { ButtonLink } from '@/ui/button-link';
+import { PageHeading } from '@/ui/page-heading';
 import { ResendEmail } from './resend-email';
 import { ResendForm } from './resend-form';
 
 /** After registration: a link and a code were sent; resend them, or go and enter the code. */
 export default function EmailConfirmationPage() {
   const { t } = useTranslation('accounts');
-  const styles = useAccountStyles();
+  const styles = usePageStyles();
   const email = useRouterContext().email || undefined;
   return (
     <div className={styles.page}>

@@ -5,17 +5,17 @@ import { useRequestPasswordReset } from '@/api/accounts';
 import { setRouterContext } from '@/api/router-context';
 import { SchemaForm } from '@/engine/schema-form';
 import type { FieldError } from '@/shared/api-types';
-import { useAccountStyles } from './account-styles';
+import { usePageStyles } from '@/ui/page-styles';
 import { errorBodyOf } from './api-errors';
-import { ButtonLink } from './button-link';
-import { PageHeading } from './page-heading';
+import { ButtonLink } from '@/ui/button-link';
+import { PageHeading } from '@/ui/page-heading';
 import { RESET_CODE_PATH } from './reset-code';
 import { ProblemPanel } from '@/engine/problem-panel';
 
 /** Forgotten password: asks for the address and always gives the same answer, account or not; the e-mail's link or code leads on. */
 export default function ForgotPasswordPage({ formId = 'forgot-password' }: { formId?: string }) {
   const { t } = useTranslation('accounts');
-  const styles = useAccountStyles();
+  const styles = usePageStyles();
   const requestReset = useRequestPasswordReset();
   const [sent, setSent] = useState(false);
   const [problem, setProblem] = useState<string>();

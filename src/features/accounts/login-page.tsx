@@ -6,10 +6,10 @@ import { useAuth } from '@/api/auth/use-auth';
 import { safeReturnPath } from '@/api/safe-redirect';
 import { SchemaForm } from '@/engine/schema-form';
 import type { FieldError } from '@/shared/api-types';
-import { useAccountStyles } from './account-styles';
+import { usePageStyles } from '@/ui/page-styles';
 import { errorBodyOf } from './api-errors';
 import { Notice } from './notice';
-import { PageHeading } from './page-heading';
+import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { ResendEmail } from './resend-email';
 
@@ -24,7 +24,7 @@ type Problem = { message: string; unverifiedEmail?: string };
 /** Log in (guest only): e-mail and password; then back to where the user was sent from, or the profile. */
 export default function LoginPage({ formId = 'login' }: { formId?: string }) {
   const { t } = useTranslation('accounts');
-  const styles = useAccountStyles();
+  const styles = usePageStyles();
   const location = useLocation();
   const navigate = useNavigate();
   const { signIn } = useAuth();

@@ -6,10 +6,10 @@ import { useAuth } from '@/api/auth/use-auth';
 import { useRouterContext } from '@/api/router-context';
 import { SchemaForm } from '@/engine/schema-form';
 import type { FieldError } from '@/shared/api-types';
-import { useAccountStyles } from './account-styles';
+import { usePageStyles } from '@/ui/page-styles';
 import { errorBodyOf } from './api-errors';
-import { ButtonLink } from './button-link';
-import { PageHeading } from './page-heading';
+import { ButtonLink } from '@/ui/button-link';
+import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import type { ChangePasswordState } from './reset-code';
 import { ResendEmail } from './resend-email';
@@ -27,7 +27,7 @@ const sameAddress = (a: string | undefined, b: string) =>
  */
 export default function OtpPage({ formId = 'otp' }: { formId?: string }) {
   const { t } = useTranslation('accounts');
-  const styles = useAccountStyles();
+  const styles = usePageStyles();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const resetMode = params.get('emailAction') === 'RESET_PASSWORD';

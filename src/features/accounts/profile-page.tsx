@@ -5,10 +5,10 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useProfile, type Profile } from '@/api/accounts';
 import { useAuth } from '@/api/auth/use-auth';
 import { setRouterContext } from '@/api/router-context';
-import { useAccountStyles } from './account-styles';
-import { ButtonLink } from './button-link';
+import { usePageStyles } from '@/ui/page-styles';
+import { ButtonLink } from '@/ui/button-link';
 import { Notice } from './notice';
-import { PageHeading } from './page-heading';
+import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { parseMobileNumber } from '@/shared/rules/phone-number';
 import { errorBodyOf } from './api-errors';
@@ -53,7 +53,7 @@ export interface ProfileState {
 /** The signed-in user's profile and what they can do next: apply, see applications, change password, log out. */
 export default function ProfilePage() {
   const { t, i18n } = useTranslation(['accounts', 'forms']);
-  const styles = useAccountStyles();
+  const styles = usePageStyles();
   const own = useStyles();
   const navigate = useNavigate();
   const location = useLocation();

@@ -5,15 +5,15 @@ import { useRegister, type RegistrationAnswers } from '@/api/accounts';
 import { setRouterContext } from '@/api/router-context';
 import { SchemaForm } from '@/engine/schema-form';
 import type { FieldError } from '@/shared/api-types';
-import { useAccountStyles } from './account-styles';
+import { usePageStyles } from '@/ui/page-styles';
 import { errorBodyOf } from './api-errors';
-import { PageHeading } from './page-heading';
+import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 
 /** Registration (guest only): the registration form; on success the address goes to the router context. */
 export default function RegistrationPage({ formId = 'registration' }: { formId?: string }) {
   const { t } = useTranslation('accounts');
-  const styles = useAccountStyles();
+  const styles = usePageStyles();
   const navigate = useNavigate();
   const register = useRegister();
   const [fieldErrors, setFieldErrors] = useState<FieldError[] | null>(null);

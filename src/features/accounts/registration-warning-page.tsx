@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useAccountStyles } from './account-styles';
-import { ButtonLink } from './button-link';
-import { PageHeading } from './page-heading';
+import { usePageStyles } from '@/ui/page-styles';
+import { ButtonLink } from '@/ui/button-link';
+import { PageHeading } from '@/ui/page-heading';
 
 /** Before registering: what the service is, that it is the only official site, own e-mail, no cost. */
 export default function RegistrationWarningPage() {
   const { t } = useTranslation('accounts');
-  const styles = useAccountStyles();
+  const styles = usePageStyles();
   return (
     <div className={styles.page}>
       <PageHeading>{t('registrationWarning.title')}</PageHeading>

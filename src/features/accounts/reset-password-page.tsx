@@ -5,10 +5,10 @@ import { useResetPassword, type ResetPasswordAnswers } from '@/api/accounts';
 import { SchemaForm } from '@/engine/schema-form';
 import definitions from '@schemas/definitions.schema.json';
 import type { FieldError } from '@/shared/api-types';
-import { useAccountStyles } from './account-styles';
+import { usePageStyles } from '@/ui/page-styles';
 import { errorBodyOf } from './api-errors';
-import { ButtonLink } from './button-link';
-import { PageHeading } from './page-heading';
+import { ButtonLink } from '@/ui/button-link';
+import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 
 type View = 'form' | 'done' | 'invalid';
@@ -24,7 +24,7 @@ export function isWellFormedKey(key: string): boolean {
 /** /reset-password?authKey=...: a new password pair; then the user is sent to log in with it. */
 export default function ResetPasswordPage({ formId = 'reset-password' }: { formId?: string }) {
   const { t } = useTranslation('accounts');
-  const styles = useAccountStyles();
+  const styles = usePageStyles();
   const [params] = useSearchParams();
   const authKey = params.get('authKey') ?? '';
   const reset = useResetPassword();

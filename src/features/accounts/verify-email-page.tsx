@@ -3,10 +3,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useVerifyEmail, type MessageResult } from '@/api/accounts';
-import { useAccountStyles } from './account-styles';
+import { usePageStyles } from '@/ui/page-styles';
 import { errorBodyOf, errorCodeOf } from './api-errors';
-import { ButtonLink } from './button-link';
-import { PageHeading } from './page-heading';
+import { ButtonLink } from '@/ui/button-link';
+import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { ResendForm } from './resend-form';
 
@@ -19,7 +19,7 @@ const checks = new Map<string, Promise<MessageResult>>();
 /** /verify-email?authKey=...: confirms the address on load; a bad key gets a way to ask for a new e-mail. */
 export default function VerifyEmailPage() {
   const { t } = useTranslation('accounts');
-  const styles = useAccountStyles();
+  const styles = usePageStyles();
   const [params] = useSearchParams();
   const authKey = params.get('authKey') ?? '';
   const { mutateAsync } = useVerifyEmail();

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { FieldError } from '../../shared/api-types';
 import type { FieldProblem } from '../../shared/validation/field-errors';
 import { authenticate } from '../accounts/authenticate';
 import { deletePhotoObjects, photoKeysOfApplicant, photoKeysOfApplication } from '../biometrics/photo-objects';
@@ -10,6 +9,7 @@ import { ApiError } from '../errors';
 import { languageOf, translate } from '../i18n';
 import { uuidv7 } from '../mail/uuidv7';
 import { createStorage } from '../storage/storage';
+import { fieldProblems } from '../validation/field-problems';
 import { loadApplicationsConfig } from './config';
 import { checkEligibility, normalisePassportNumber } from './eligibility';
 import { createFormCheckers, topField, type FormChecker } from './form-answers';
@@ -140,18 +140,6 @@ function applicationView(row: ApplicationsTable, applicants: ApplicantsTable[]):
     updatedAt: row.updated_at,
     applicants: applicants.map(applicantView),
   };
-}
-
-/** A 400 with field problems, in the same shape as schema validation answers. */
-function fieldProblems(lang: string, problems: FieldProblem[]): ApiError {
-  // One message per field, the first found, as the form shows them.
-  const first = problems.filter((p, i) => problems.findIndex((q) => q.path === p.path) === i);
-  const fields: FieldError[] = first.map((p) => ({
-    field: p.path,
-    key: p.key,
-    message: translate(lang, p.key, p.params),
-  }));
-  return new ApiError(400, APPLICATION_ERRORS.validationFailed, 'validation:request.invalid', { fields });
 }
 
 const statusName = (lang: string, group: 'applicationStatus' | 'applicantStatus', status: string) =>

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { removeOrphanedPhotos } from '../biometrics/photo-objects';
 import { createStorage } from '../storage/storage';
+import { sweepSubmissions } from '../submissions/delivery';
 import { scheduleHousekeeping, type HousekeepingSchedule } from './scheduler';
 import { sweepExpired } from './sweep';
 
@@ -23,6 +24,8 @@ export const housekeepingTasks: HousekeepingTask[] = [
     name: 'orphaned-photos',
     run: (app, now) => removeOrphanedPhotos(app.db, createStorage(app.config), app.log, { now }),
   },
+  // Submissions of public forms past their retention, and their e-mails that could not be sent yet.
+  { name: 'form-submissions', run: (app, now, signal) => sweepSubmissions(app, now, signal) },
 ];
 
 /** Runs every task once; a failing task is logged and the others still run. Logs how long the run took. */

@@ -3,6 +3,7 @@ import { openApiRoute } from '../accounts/openapi-route';
 import { accountRoutes } from '../accounts/routes';
 import { applicationRoutes } from '../applications/routes';
 import { biometricsRoutes } from '../biometrics/routes';
+import { submissionRoutes } from '../submissions/routes';
 import { mailPlugin } from '../mail/mailer';
 import { staticDataRoutes } from './static-data';
 import { systemRoutes } from './system';
@@ -15,5 +16,6 @@ export const routes: FastifyPluginAsync[] = [
   accountRoutes,
   applicationRoutes,
   biometricsRoutes,
+  submissionRoutes,
   openApiRoute,
 ];

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Setting } from '../../shared/api-types';
+import { stepsOf } from '../../shared/forms/journey';
 import { DEFAULT_SCHEMAS_DIR } from '../validation/schema-files';
 import {
   closure,
@@ -110,7 +111,7 @@ export function createPortalPages(options: {
         .join('\n    '),
       routes:
         manifest && routesJson
-          ? routeAssets(manifest, pageModules(registry), flattenManifest(routesJson.routes))
+          ? routeAssets(manifest, pageModules(registry), flattenManifest(routesJson.routes), stepsOf(routesJson))
           : new Map(),
     };
     return build;

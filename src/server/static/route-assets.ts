@@ -1,3 +1,5 @@
+import { pageOfRoute } from '../../shared/forms/form-routes';
+import type { JourneyStep } from '../../shared/forms/journey';
 import { routeNamespaces } from '../../shared/route-namespaces';
 
 /** One entry of Vite's build manifest (dist/.vite/manifest.json). */
@@ -84,10 +86,12 @@ export function routeAssets(
   manifest: ViteManifest,
   pages: Map<string, string>,
   routes: readonly FlatEntry[],
+  steps: readonly Pick<JourneyStep, 'form'>[] = [],
 ): Map<string, RouteAssets> {
   const result = new Map<string, RouteAssets>();
   for (const route of routes) {
-    const source = pages.get(route.page ?? NOT_AVAILABLE_PAGE) ?? pages.get(NOT_AVAILABLE_PAGE);
+    // The page the browser's router picks: the route's own, or the generic page of its form.
+    const source = pages.get(pageOfRoute(route, steps) ?? NOT_AVAILABLE_PAGE) ?? pages.get(NOT_AVAILABLE_PAGE);
     const keys = new Set<string>();
     const pageKey = source ? chunkKeyOf(manifest, source) : undefined;
     if (pageKey) closure(manifest, pageKey, keys);

@@ -5,6 +5,7 @@ import * as devMailbox from './0021-dev-mailbox';
 import * as applications from './0030-applications';
 import * as captureSessions from './0040-capture-sessions';
 import * as housekeepingIndexes from './0050-housekeeping-indexes';
+import * as formSubmissions from './0060-form-submissions';
 
 /**
  * Every migration, by name. Names sort in the order they run: add a file `NNNN-name.ts` beside this one and
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0030-applications': applications,
   '0040-capture-sessions': captureSessions,
   '0050-housekeeping-indexes': housekeepingIndexes,
+  '0060-form-submissions': formSubmissions,
 };

@@ -1,10 +1,10 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 
-// Features may not import app/theme; this is its sm (600 px) breakpoint.
+// The theme's sm (600 px) breakpoint: below it, one column and full-width actions.
 const NARROW = '@media (max-width: 599.98px)';
 
-/** The GOV.UK-like layout shared by the account pages: one narrow column, large headings, clear actions. */
-export const useAccountStyles = makeStyles({
+/** The GOV.UK-like page layout: one narrow column, large headings, clear actions. */
+export const usePageStyles = makeStyles({
   page: {
     maxWidth: '38em',
   },

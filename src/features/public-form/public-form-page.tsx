@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { ApiError } from '@/api/request';
+import { useSendSubmission, type SubmissionReceipt } from '@/api/submissions';
+import { ProblemPanel } from '@/engine/problem-panel';
+import { SchemaForm } from '@/engine/schema-form';
+import type { ApiErrorBody } from '@/shared/api-types';
+import { PageHeading } from '@/ui/page-heading';
+import { usePageStyles } from '@/ui/page-styles';
+
+type Answers = Record<string, unknown>;
+
+/** Answers typed so far are kept in the tab (not on the device) until they are sent: a reload loses nothing. */
+const backupKey = (formId: string) => `public-form:${formId}`;
+
+function readBackup(formId: string): Answers | undefined {
+  try {
+    const raw = sessionStorage.getItem(backupKey(formId));
+    const parsed: unknown = raw ? JSON.parse(raw) : undefined;
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Answers) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeBackup(formId: string, answers: Answers | undefined) {
+  try {
+    if (answers) sessionStorage.setItem(backupKey(formId), JSON.stringify(answers));
+    else sessionStorage.removeItem(backupKey(formId));
+  } catch {
+    // Storage full or switched off: the answers stay in the page.
+  }
+}
+
+/**
+ * The page of a public form that an editor added in the manifest alone (a route with `form` and no `page` that no
+ * step names): the route's title as heading, the form's optional lead text (`forms:<formKey>.lead`), the form with
+ * check answers when it has several pages, and after sending a thank-you with the submission's reference.
+ */
+export default function PublicFormPage({ formId = '', titleKey }: { formId?: string; titleKey?: string }) {
+  const { t, i18n } = useTranslation(['forms', 'common']);
+  const styles = usePageStyles();
+  const send = useSendSubmission(formId);
+  const [answers, setAnswers] = useState<Answers | undefined>(() => readBackup(formId));
+  const [receipt, setReceipt] = useState<SubmissionReceipt>();
+  const [refusal, setRefusal] = useState<ApiErrorBody | null>(null);
+  const [failed, setFailed] = useState(false);
+  const formKey = formId.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+  const leadKey = `forms:${formKey}.lead`;
+
+  const submit = async (data: Answers) => {
+    setRefusal(null);
+    setFailed(false);
+    try {
+      const sent = await send.mutateAsync(data);
+      writeBackup(formId, undefined);
+      setReceipt(sent);
+    } catch (error) {
+      const body = error instanceof ApiError ? error.errorBody : undefined;
+      if (body) setRefusal(body);
+      else setFailed(true);
+    }
+  };
+
+  if (receipt) {
+    return (
+      <div className={styles.page}>
+        <PageHeading focus>{t('forms:publicForm.thanksTitle')}</PageHeading>
+        <p className={styles.lead}>{t('forms:publicForm.received')}</p>
+        <p className={styles.text}>{t('forms:publicForm.reference', { reference: receipt.reference })}</p>
+        <p className={styles.links}>
+          <RouterLink className={styles.link} to="/">
+            {t('forms:publicForm.home')}
+          </RouterLink>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.page}>
+      <PageHeading>{titleKey ? t(titleKey) : formId}</PageHeading>
+      {i18n.exists(leadKey) && <p className={styles.lead}>{t(leadKey)}</p>}
+      {failed && <ProblemPanel message={t('forms:publicForm.sendFailed')} />}
+      {refusal && !refusal.fields?.length && <ProblemPanel message={refusal.error} />}
+      <SchemaForm
+        formId={formId}
+        formData={answers}
+        onChange={(data) => {
+          setAnswers(data);
+          writeBackup(formId, data);
+        }}
+        onSubmit={submit}
+        serverErrors={refusal}
+        submitLabelKey="forms:publicForm.send"
+      />
+    </div>
+  );
+}

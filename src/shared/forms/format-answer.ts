@@ -1,0 +1,69 @@
+import { toE164 } from '../rules/phone-number';
+import type { JsonSchema } from '../validation/schema-walk';
+
+/** A translation function over the catalogue's keys (`ns:key`). */
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** What formatting an answer needs besides the answer, its schema and its UI schema entry. */
+export interface FormatContext {
+  t: Translate;
+  language: string;
+  /** The schema behind a `$ref`. */
+  resolveSchema: (s: JsonSchema) => JsonSchema;
+  /** A country's name in the language, from its ISO 3166 alpha-2 code. */
+  countryName: (code: string) => string;
+}
+
+/** The file name carried by a file answer (a data URL with a `name=` parameter). */
+export function fileNameOf(value: unknown): string | undefined {
+  const m = typeof value === 'string' ? /;name=([^;]*);/.exec(value) : null;
+  return m ? decodeURIComponent(m[1]) : undefined;
+}
+
+/**
+ * One answer as a person reads it, in the page's check answers and in a submission's e-mail alike: enum labels,
+ * yes/no, dates, countries, phone numbers, file names, lists and groups one item per line.
+ */
+export function formatAnswer(
+  value: unknown,
+  schema: JsonSchema,
+  ui: Record<string, unknown>,
+  c: FormatContext,
+): string {
+  const { t, language } = c;
+  if (value === undefined || value === null || value === '') return t('forms:engine.notProvided');
+  const s = c.resolveSchema(schema);
+  const prefix = s['x-enumLabels'];
+  if (typeof prefix === 'string') return t(`${prefix}.${String(value)}`);
+  if (typeof value === 'boolean') return value ? t('forms:engine.yes') : t('forms:engine.no');
+  if (ui['ui:widget'] === 'date' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const d = new Date(`${value}T00:00:00Z`);
+    // English dates read day first (3 February 2030), as on GOV.UK and in South Africa.
+    return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language, {
+      dateStyle: 'long',
+      timeZone: 'UTC',
+    }).format(d);
+  }
+  if (ui['ui:widget'] === 'country' && typeof value === 'string') return c.countryName(value);
+  if (ui['ui:widget'] === 'file') return fileNameOf(value) ?? t('forms:engine.notProvided');
+  if (ui['ui:field'] === 'phone' && typeof value === 'object') {
+    const m = value as { isoAlpha2Code?: string; mobileNumber?: string };
+    return (
+      (m.isoAlpha2Code && m.mobileNumber && toE164(m.isoAlpha2Code, m.mobileNumber)) ||
+      m.mobileNumber ||
+      t('forms:engine.notProvided')
+    );
+  }
+  if (Array.isArray(value)) {
+    const items = s.items && typeof s.items === 'object' ? (s.items as JsonSchema) : {};
+    const itemUi = (ui.items as Record<string, unknown>) ?? {};
+    return value.map((v) => formatAnswer(v, items, itemUi, c)).join('\n');
+  }
+  if (typeof value === 'object') {
+    const props = (s.properties as Record<string, JsonSchema>) ?? {};
+    return Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => formatAnswer(v, props[k] ?? {}, (ui[k] as Record<string, unknown>) ?? {}, c))
+      .join('\n');
+  }
+  return String(value);
+}
