@@ -14,6 +14,7 @@ import { freshPassportNumber, passCaptureThroughApi } from './support/applicatio
 import { expect, expectAccessible, test } from './support/fixtures';
 import { type RunningServer, startOwnServer } from './support/own-server';
 import { catalogueText } from './support/catalogue';
+import { addContactForm, CONTACT_FORM, CONTACT_PATH } from '../tests/fixtures/contact-form';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const FORM = 'emergency-contact';
@@ -155,10 +156,13 @@ function editCopy(dir: string): void {
       a.enums.step[STEP] = texts.step;
     });
   }
+  addContactForm(dir);
 }
 
 /** A text of the copy's English locales, by key (`ns:a.b.c`). */
 const text = (dir: string, key: string): string => catalogueText('en', key, join(dir, 'locales'));
+
+const FORMS_MAILBOX = 'forms@example.org';
 
 const auth = (tokens: Tokens) => ({ authorization: `Bearer ${tokens.accessToken}` });
 
@@ -184,7 +188,12 @@ test.beforeAll(async ({ browser }) => {
     [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', join(dir, 'dist')],
     { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'pipe' },
   );
-  server = await startOwnServer({ ...env, DIST_DIR: join(dir, 'dist'), DATA_DIR: join(dir, 'data') });
+  server = await startOwnServer({
+    ...env,
+    DIST_DIR: join(dir, 'dist'),
+    DATA_DIR: join(dir, 'data'),
+    FORM_SUBMISSIONS_EMAIL: FORMS_MAILBOX,
+  });
   context = await browser.newContext({ baseURL: server.baseURL });
   page = await context.newPage();
 });
@@ -316,4 +325,81 @@ test('the new step: in the task list, refused before the declarations, validated
   await expect(check.getByRole('term').filter({ hasText: text(dir, `forms:${KEY}.contactName.label`) })).toBeVisible();
   await expect(check.getByRole('link', { name: new RegExp(text(dir, 'forms:engine.change')) })).toHaveCount(2);
   await expectAccessible(page, 'emergency contact, check answers');
+});
+
+test('the new public form: rendered from its route, validated alike, kept over a reload, sent, thanked, e-mailed', async () => {
+  test.setTimeout(120_000);
+  const key = 'contactUs';
+  const label = (field: string) => text(dir, `forms:${key}.${field}.label`);
+  const send = page.getByRole('button', { name: text(dir, 'forms:publicForm.send') });
+
+  // The API refuses a message of spaces with the message the page shows for it.
+  const refused = await context.request.post(`/api/eta/forms/${CONTACT_FORM}/submissions`, {
+    data: { answers: { fullName: 'Ama Mensah', topic: 'OTHER', wantsReply: false, message: ' ' } },
+  });
+  expect(refused.status()).toBe(400);
+  const apiMessage = ((await refused.json()) as { fields: { field: string; message: string }[] }).fields.find(
+    (f) => f.field === 'message',
+  )?.message;
+  expect(apiMessage).toBe(text(dir, 'validation:generic.required'));
+
+  await page.goto(CONTACT_PATH);
+  await expect(page.getByRole('heading', { level: 1, name: text(dir, `forms:${key}.title`) })).toBeVisible();
+  await expect(page.getByText(text(dir, `forms:${key}.lead`))).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(text(dir, `forms:${key}.title`)));
+  await expectAccessible(page, 'contact us');
+
+  // Sent empty: every required question is named, the e-mail address is not asked yet.
+  await send.click();
+  const summary = page.getByRole('alert');
+  await expect(summary.getByText(text(dir, 'validation:name.required'))).toBeVisible();
+  await expect(summary.getByText(text(dir, 'validation:yesNo.required'))).toBeVisible();
+  await expect(page.getByLabel(label('email'))).toHaveCount(0);
+  await expectAccessible(page, 'contact us, with problems');
+
+  // The e-mail address is asked only when a reply is wanted.
+  await page.getByLabel(label('fullName')).fill('Ama Mensah');
+  await page.getByRole('radio', { name: text(dir, `forms:${key}.topics.PAYMENT`) }).check();
+  const reply = page.getByRole('group', { name: label('wantsReply') });
+  await reply.getByRole('radio', { name: text(dir, 'forms:engine.yes') }).check();
+  await expect(page.getByLabel(label('email'))).toBeVisible();
+  await page.getByLabel(label('email')).fill('ama.mensah@example.org');
+  await page.getByLabel(label('message')).fill(' ');
+  await send.click();
+  await expect(
+    page
+      .getByRole('alert')
+      .getByText(apiMessage ?? '', { exact: true })
+      .first(),
+  ).toBeVisible();
+
+  // What was typed survives a reload of the tab.
+  await page.reload();
+  await expect(page.getByLabel(label('fullName'))).toHaveValue('Ama Mensah');
+  await expect(page.getByLabel(label('email'))).toHaveValue('ama.mensah@example.org');
+  await page.getByLabel(label('message')).fill('My card was charged twice.');
+  await send.click();
+
+  await expect(page.getByRole('heading', { level: 1, name: text(dir, 'forms:publicForm.thanksTitle') })).toBeFocused();
+  const referenceText = await page
+    .getByRole('main')
+    .locator('p')
+    .filter({ hasText: /[0-9A-Z]{4}-[0-9A-Z]{4}/ })
+    .innerText();
+  const reference = /([0-9A-Z]{4}-[0-9A-Z]{4})/.exec(referenceText)?.[1] ?? '';
+  expect(referenceText).toBe(text(dir, 'forms:publicForm.reference').replace('{{reference}}', reference));
+  await expectAccessible(page, 'contact us, thank you');
+
+  // The forms' mailbox receives the answers, labelled.
+  await expect
+    .poll(async () => {
+      const response = await context.request.get(`/dev/mailbox.json?to=${encodeURIComponent(FORMS_MAILBOX)}`);
+      const mails = (await response.json()) as { subject: string; text: string }[];
+      return mails.find((m) => m.subject.endsWith(reference))?.text ?? '';
+    })
+    .toContain('My card was charged twice.');
+
+  // Once sent, the form starts empty again.
+  await page.goto(CONTACT_PATH);
+  await expect(page.getByLabel(label('fullName'))).toHaveValue('');
 });

@@ -64,11 +64,19 @@ export default function PublicFormPage({ formId = '', titleKey }: { formId?: str
   };
 
   if (receipt) {
+    // The reference stands out, and keeps its own direction inside a right-to-left sentence.
+    const [before, after = ''] = t('forms:publicForm.reference', { reference: '\u0000' }).split('\u0000');
     return (
       <div className={styles.page}>
         <PageHeading focus>{t('forms:publicForm.thanksTitle')}</PageHeading>
         <p className={styles.lead}>{t('forms:publicForm.received')}</p>
-        <p className={styles.text}>{t('forms:publicForm.reference', { reference: receipt.reference })}</p>
+        <p className={styles.text}>
+          {before}
+          <strong className={styles.strong}>
+            <bdi>{receipt.reference}</bdi>
+          </strong>
+          {after}
+        </p>
         <p className={styles.links}>
           <RouterLink className={styles.link} to="/">
             {t('forms:publicForm.home')}
