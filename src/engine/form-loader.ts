@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { formIds, formLoaders } from 'virtual:eta-forms';
+import { componentsUsed } from '@/shared/forms/form-needs';
 import { loadRules, ruleNamesIn, rulesLoaded } from '@/shared/rules/registry';
 import type { CompiledForm } from './form-types';
 import type { Preloadable } from './lazy-component';
@@ -83,26 +84,15 @@ export function useCompiledForm(id: string | undefined, given?: CompiledForm): {
  * the select list rjsf picks for a choice (`enum`, `oneOf`) without a widget of its own.
  */
 export function formNeeds(schema: unknown, uiSchema: unknown): Preloadable[] {
-  const needed = new Set<Preloadable>();
+  const used = componentsUsed(schema, uiSchema);
   const lazyOf = new Map<unknown, Preloadable>(
     [...Object.values(lazyWidgets), ...Object.values(lazyFields)].map((lazy) => [lazy.Component, lazy]),
   );
-  const walk = (node: unknown, visit: (n: Record<string, unknown>) => void, depth = 0) => {
-    if (depth > 64 || !node || typeof node !== 'object') return;
-    if (Array.isArray(node)) return node.forEach((n) => walk(n, visit, depth + 1));
-    visit(node as Record<string, unknown>);
-    for (const value of Object.values(node)) walk(value, visit, depth + 1);
-  };
-  walk(uiSchema, (n) => {
-    const widget = n['ui:widget'];
-    const field = n['ui:field'];
-    const lazy =
-      (typeof widget === 'string' && lazyOf.get(widgets[widget as keyof typeof widgets])) ||
-      (typeof field === 'string' && lazyOf.get(fields[field]));
-    if (lazy) needed.add(lazy);
-  });
-  walk(schema, (n) => {
-    if (Array.isArray(n.enum) || Array.isArray(n.oneOf)) needed.add(lazyWidgets.select);
-  });
-  return [...needed];
+  const needed = new Set<Preloadable | undefined>([
+    ...used.widgets.map((name) => lazyOf.get(widgets[name as keyof typeof widgets])),
+    ...used.fields.map((name) => lazyOf.get(fields[name])),
+    used.hasChoice ? lazyWidgets.select : undefined,
+  ]);
+  needed.delete(undefined);
+  return [...needed] as Preloadable[];
 }

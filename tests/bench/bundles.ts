@@ -6,6 +6,8 @@ import {
   closure,
   entryKeyOf,
   flattenManifest,
+  formComponentModules,
+  lazyComponentModules,
   localeKey,
   type ManifestEntry,
   pageModules,
@@ -68,11 +70,20 @@ export function routeBundles(root: string): {
     routes: ManifestEntry[];
   };
   const flat = flattenManifest(routesJson.routes);
+  const lazy = lazyComponentModules(readFileSync(join(root, 'src/engine/registry.ts'), 'utf8'));
   const assets = routeAssets(
     manifest,
     pageModules(readFileSync(join(root, 'src/routing/page-registry.ts'), 'utf8')),
     flat,
     stepsOf(routesJson),
+    (formId) =>
+      formComponentModules(
+        lazy,
+        JSON.parse(readFileSync(join(root, `schemas/${formId}.schema.json`), 'utf8')),
+        existsSync(join(root, `schemas/${formId}.ui.json`))
+          ? JSON.parse(readFileSync(join(root, `schemas/${formId}.ui.json`), 'utf8'))
+          : {},
+      ),
   );
   const routes = flat.map((route) => {
     const own = assets.get(route.fullPath);

@@ -9,6 +9,8 @@ import {
   closure,
   entryKeyOf,
   flattenManifest,
+  formComponentModules,
+  lazyComponentModules,
   localeKey,
   type ManifestEntry,
   pageModules,
@@ -18,6 +20,7 @@ import {
 } from './route-assets';
 
 const PAGE_REGISTRY = fileURLToPath(new URL('../../routing/page-registry.ts', import.meta.url));
+const ENGINE_REGISTRY = fileURLToPath(new URL('../../engine/registry.ts', import.meta.url));
 const REPOSITORY = fileURLToPath(new URL('../../../', import.meta.url));
 
 export type Encoding = 'br' | 'gzip' | 'identity';
@@ -80,7 +83,8 @@ export function createPortalPages(options: {
   /** The texts the portal was built from (LOCALES_DIR; default the repository's locales/). */
   localesDir?: string;
 }) {
-  const routesManifest = path.join(options.schemasDir ?? DEFAULT_SCHEMAS_DIR, 'routes.manifest.json');
+  const schemasDir = options.schemasDir ?? DEFAULT_SCHEMAS_DIR;
+  const routesManifest = path.join(schemasDir, 'routes.manifest.json');
   const localesPath = path
     .relative(REPOSITORY, options.localesDir ?? path.join(REPOSITORY, 'locales'))
     .split(path.sep)
@@ -99,6 +103,13 @@ export function createPortalPages(options: {
     const manifest = readJson<ViteManifest>(manifestFile);
     const routesJson = readJson<{ routes: ManifestEntry[] }>(routesManifest);
     const registry = existsSync(PAGE_REGISTRY) ? readFileSync(PAGE_REGISTRY, 'utf8') : '';
+    const lazy = lazyComponentModules(existsSync(ENGINE_REGISTRY) ? readFileSync(ENGINE_REGISTRY, 'utf8') : '');
+    const formComponents = (formId: string) =>
+      formComponentModules(
+        lazy,
+        readJson(path.join(schemasDir, `${formId}.schema.json`)),
+        readJson(path.join(schemasDir, `${formId}.ui.json`)),
+      );
     const entryKey = manifest && entryKeyOf(manifest);
     build = {
       mtimeMs,
@@ -111,7 +122,13 @@ export function createPortalPages(options: {
         .join('\n    '),
       routes:
         manifest && routesJson
-          ? routeAssets(manifest, pageModules(registry), flattenManifest(routesJson.routes), stepsOf(routesJson))
+          ? routeAssets(
+              manifest,
+              pageModules(registry),
+              flattenManifest(routesJson.routes),
+              stepsOf(routesJson),
+              formComponents,
+            )
           : new Map(),
     };
     return build;

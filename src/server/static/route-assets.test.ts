@@ -1,8 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { flattenManifest, pageModules, routeAssets, type ViteManifest } from './route-assets';
+import {
+  flattenManifest,
+  formComponentModules,
+  lazyComponentModules,
+  pageModules,
+  routeAssets,
+  type ViteManifest,
+} from './route-assets';
 
 const registry = readFileSync(new URL('../../routing/page-registry.ts', import.meta.url), 'utf8');
+const engineRegistry = readFileSync(new URL('../../engine/registry.ts', import.meta.url), 'utf8');
 
 describe('what a route preloads', () => {
   const pages = pageModules(registry);
@@ -33,5 +41,47 @@ describe('what a route preloads', () => {
 
   it('includes the form texts and messages for a form route', () => {
     expect(assets.get('/feedback')?.namespaces).toEqual(['common', 'forms', 'validation']);
+  });
+});
+
+describe('the heavy widgets a form route preloads', () => {
+  const lazy = lazyComponentModules(engineRegistry);
+
+  it('are read from the engine registry: its lazy widgets and fields under every name the schemas use', () => {
+    expect(lazy.widgets.get('select')).toBe('src/engine/widgets/select-widget');
+    expect(lazy.widgets.get('combobox')).toBe('src/engine/widgets/select-widget');
+    expect(lazy.widgets.get('country')).toBe('src/engine/widgets/country-widget');
+    expect(lazy.fields.get('phone')).toBe('src/engine/fields/phone-field');
+    expect(lazy.choice).toBe('src/engine/widgets/select-widget');
+    // Widgets that come with the engine itself are not lazy.
+    expect(lazy.widgets.has('text')).toBe(false);
+  });
+
+  it('are those the form names, and the select list for a choice', () => {
+    const schema = { properties: { title: { enum: ['MR', 'MS'] }, name: { type: 'string' } } };
+    const ui = { nationality: { 'ui:widget': 'country' }, mobile: { 'ui:field': 'phone' }, name: {} };
+    expect(formComponentModules(lazy, schema, ui).sort()).toEqual([
+      'src/engine/fields/phone-field',
+      'src/engine/widgets/country-widget',
+      'src/engine/widgets/select-widget',
+    ]);
+    expect(formComponentModules(lazy, { properties: { name: { type: 'string' } } }, {})).toEqual([]);
+  });
+
+  it('come with the form route, so the form draws without waiting for them', () => {
+    const vite: ViteManifest = {
+      'virtual:eta-forms/registration': { file: 'assets/registration-form.js' },
+      'src/engine/fields/phone-field.tsx': { file: 'assets/phone-field.js', imports: ['_libphonenumber.js'] },
+      '_libphonenumber.js': { file: 'assets/libphonenumber.js' },
+    };
+    const routes = flattenManifest([{ path: '/registration', page: 'registration', form: 'registration' }]);
+    const assets = routeAssets(vite, new Map(), routes, [], () =>
+      formComponentModules(lazy, {}, { mobile: { 'ui:field': 'phone' } }),
+    );
+    expect([...(assets.get('/registration')?.keys ?? [])].map((k) => vite[k].file)).toEqual([
+      'assets/registration-form.js',
+      'assets/phone-field.js',
+      'assets/libphonenumber.js',
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import { componentsUsed } from '../../shared/forms/form-needs';
 import { pageOfRoute } from '../../shared/forms/form-routes';
 import type { JourneyStep } from '../../shared/forms/journey';
 import { routeNamespaces } from '../../shared/route-namespaces';
@@ -56,6 +57,67 @@ export function pageModules(registrySource: string): Map<string, string> {
   return pages;
 }
 
+/** The engine's lazily loaded widgets and fields as source modules, by the names schemas use for them. */
+export interface LazyComponentModules {
+  /** `ui:widget` name -> source module (e.g. combobox -> src/engine/widgets/select-widget). */
+  widgets: Map<string, string>;
+  /** `ui:field` name -> source module. */
+  fields: Map<string, string>;
+  /** The select list drawn for a choice without a widget of its own. */
+  choice?: string;
+}
+
+/** The text of `export const <name> ... = { ... };` in a module's source. */
+function block(source: string, name: string): string {
+  const start = source.indexOf(`export const ${name}`);
+  if (start === -1) return '';
+  const end = source.indexOf('\n};', start);
+  return source.slice(start, end === -1 ? undefined : end);
+}
+
+/**
+ * Reads the engine's registry (src/engine/registry.ts): its lazy widgets and fields (`lazyWidgets`, `lazyFields`,
+ * each `name: lazyComponent(async () => (await import('./…')).…)`) and the names `widgets` and `fields` give them,
+ * so that the registry stays the one list.
+ */
+export function lazyComponentModules(registrySource: string): LazyComponentModules {
+  const lazy = (name: string) => {
+    const found = new Map<string, string>();
+    const entry =
+      /([\w-]+)\s*:\s*lazyComponent\(\s*async\s*\(\)\s*=>\s*\(\s*await\s+import\(\s*['"]\.\/([^'"]+)['"]\s*\)/g;
+    for (const match of block(registrySource, name).matchAll(entry)) found.set(match[1], `src/engine/${match[2]}`);
+    return found;
+  };
+  const lazyWidgets = lazy('lazyWidgets');
+  const lazyFields = lazy('lazyFields');
+  const named = (name: string, from: string, modules: Map<string, string>) => {
+    const found = new Map<string, string>();
+    const alias = new RegExp(`['"]?([\\w-]+)['"]?\\s*:\\s*${from}\\.([\\w-]+)\\.Component`, 'g');
+    for (const match of block(registrySource, name).matchAll(alias)) {
+      const source = modules.get(match[2]);
+      if (source) found.set(match[1], source);
+    }
+    return found;
+  };
+  return {
+    widgets: named('widgets', 'lazyWidgets', lazyWidgets),
+    fields: named('fields', 'lazyFields', lazyFields),
+    choice: lazyWidgets.get('select'),
+  };
+}
+
+/** The source modules of the lazy widgets and fields a form draws with (as the engine's `formNeeds` picks them). */
+export function formComponentModules(lazy: LazyComponentModules, schema: unknown, uiSchema: unknown): string[] {
+  const used = componentsUsed(schema, uiSchema);
+  const modules = new Set<string | undefined>([
+    ...used.widgets.map((name) => lazy.widgets.get(name)),
+    ...used.fields.map((name) => lazy.fields.get(name)),
+    used.hasChoice ? lazy.choice : undefined,
+  ]);
+  modules.delete(undefined);
+  return [...modules] as string[];
+}
+
 /** Keys of a chunk and its static imports, transitively (not its lazy imports). */
 export function closure(manifest: ViteManifest, key: string, seen = new Set<string>()): Set<string> {
   if (seen.has(key) || !manifest[key]) return seen;
@@ -75,7 +137,7 @@ export function entryKeyOf(manifest: ViteManifest): string | undefined {
 }
 
 export interface RouteAssets {
-  /** Chunk keys the route's page needs before it shows: its page chunk and, for a form route, the form's chunk. */
+  /** Chunk keys the route's page needs before it shows: its page chunk and, for a form route, the form's chunk and its lazy widgets' chunks. */
   keys: Set<string>;
   /** Text namespaces the route needs before it shows. */
   namespaces: string[];
@@ -87,6 +149,8 @@ export function routeAssets(
   pages: Map<string, string>,
   routes: readonly FlatEntry[],
   steps: readonly Pick<JourneyStep, 'form'>[] = [],
+  /** The source modules of the lazy widgets and fields a form draws with. */
+  formComponents: (formId: string) => string[] = () => [],
 ): Map<string, RouteAssets> {
   const result = new Map<string, RouteAssets>();
   for (const route of routes) {
@@ -96,7 +160,14 @@ export function routeAssets(
     const pageKey = source ? chunkKeyOf(manifest, source) : undefined;
     if (pageKey) closure(manifest, pageKey, keys);
     // A form route also loads its form's chunk: schema, UI schema and precompiled validators.
-    if (route.form) closure(manifest, `virtual:eta-forms/${route.form}`, keys);
+    if (route.form) {
+      closure(manifest, `virtual:eta-forms/${route.form}`, keys);
+      // And the heavy widgets it draws with, which the engine would otherwise ask for only once the form arrived.
+      for (const source of formComponents(route.form)) {
+        const key = chunkKeyOf(manifest, source);
+        if (key) closure(manifest, key, keys);
+      }
+    }
     result.set(route.fullPath, { keys, namespaces: routeNamespaces(route) });
   }
   return result;
