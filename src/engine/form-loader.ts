@@ -3,7 +3,7 @@ import { formIds, formLoaders } from 'virtual:eta-forms';
 import { componentsUsed } from '@/shared/forms/form-needs';
 import { loadRules, ruleNamesIn, rulesLoaded } from '@/shared/rules/registry';
 import type { CompiledForm } from './form-types';
-import type { Preloadable } from './lazy-component';
+import type { Preloadable } from '@/ui/lazy-component';
 import { fields, lazyFields, lazyWidgets, widgets } from './registry';
 
 const loaded = new Map<string, Promise<CompiledForm>>();

@@ -1,5 +1,5 @@
 import type { FieldProps, RegistryFieldsType, RegistryWidgetsType, TemplatesType, WidgetProps } from '@rjsf/utils';
-import { lazyComponent, type LazyComponent } from './lazy-component';
+import { lazyComponent, type LazyComponent } from '@/ui/lazy-component';
 import { ArrayFieldTemplate } from './templates/array-field-template';
 import { ErrorListTemplate } from './templates/error-list-template';
 import { FieldTemplate } from './templates/field-template';

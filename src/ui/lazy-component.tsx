@@ -8,15 +8,15 @@ export interface Preloadable {
   isLoaded(): boolean;
 }
 
-/** A component in a chunk of its own: rendered as soon as it is loaded, suspending the form until then. */
+/** A component in a chunk of its own: rendered as soon as it is loaded, suspending until then. */
 export interface LazyComponent<P> extends Preloadable {
   Component: ComponentType<P>;
 }
 
 /**
- * Wraps a component that a form loads only when it needs it. The form loader preloads the ones a form names
- * before the form renders, so the user never sees it suspend; a component preloading missed still renders,
- * after a short suspension.
+ * Wraps a component loaded only when it is needed (a heavy widget, a dialog). Its users preload it before it shows
+ * (the form loader, the ones a form names; the shell, its dialogs once the page is idle), so the user never sees it
+ * suspend; one whose preloading was missed still renders, after a short suspension.
  */
 export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): LazyComponent<P> {
   let loaded: ComponentType<P> | undefined;
