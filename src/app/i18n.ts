@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { getSetting } from '@/api/settings';
 import { localiseInterpolation } from '@/shared/i18n-interpolation';
 import { installPseudoLocale, PSEUDO_LANGUAGE } from './pseudo-locale';
+import { whenIdle } from '@/ui/when-idle';
 
 /** localStorage key holding the visitor's language choice. */
 export const LANGUAGE_STORAGE_KEY = 'eta.language';
@@ -113,15 +114,6 @@ export function syncDocumentLanguage(lng: string): void {
 }
 
 let started: Promise<void> | null = null;
-
-/** Runs `task` once the browser is idle after the first paint (a timer where requestIdleCallback is missing). */
-function whenIdle(task: () => void): void {
-  if (typeof window !== 'undefined' && typeof window.requestIdleCallback === 'function') {
-    window.requestIdleCallback(task, { timeout: 3000 });
-  } else {
-    setTimeout(task, 200);
-  }
-}
 
 /**
  * Starts i18next once: detects the language, loads the namespaces the first route needs (`routeNs`, see

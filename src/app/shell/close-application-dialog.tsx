@@ -8,8 +8,6 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@fluentui/react-components';
-import { DismissRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 
@@ -45,28 +43,5 @@ export function CloseApplicationDialog({ open, onOpenChange }: CloseApplicationD
         </DialogBody>
       </DialogSurface>
     </Dialog>
-  );
-}
-
-/** The 'Close application' button with its confirmation dialog. */
-export function CloseApplicationButton() {
-  const { t } = useTranslation('common');
-  const [open, setOpen] = useState(false);
-  // Mounted on first use only: a closed Fluent Dialog still adds focus sentinels to the page.
-  const [used, setUsed] = useState(false);
-  return (
-    <>
-      <Button
-        appearance="secondary"
-        icon={<DismissRegular />}
-        onClick={() => {
-          setUsed(true);
-          setOpen(true);
-        }}
-      >
-        {t('closeApplication.button')}
-      </Button>
-      {used && <CloseApplicationDialog open={open} onOpenChange={setOpen} />}
-    </>
   );
 }

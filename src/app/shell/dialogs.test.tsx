@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CloseApplicationButton } from './close-application-dialog';
+import { CloseApplicationButton } from './close-application-button';
 import { ErrorDialogHost, showErrorDialog } from './error-dialog';
 import { renderRoutes, startEnglish } from './testing';
 

@@ -1,14 +1,6 @@
-import {
-  Button,
-  DrawerBody,
-  DrawerHeader,
-  DrawerHeaderTitle,
-  makeStyles,
-  OverlayDrawer,
-  tokens,
-} from '@fluentui/react-components';
-import { DismissRegular, NavigationRegular } from '@fluentui/react-icons';
-import { useEffect, useRef, useState } from 'react';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { NavigationRegular } from '@fluentui/react-icons';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { useSettings } from '@/api/settings';
@@ -16,8 +8,13 @@ import { brandGreen, mediaDown, mediaUp } from '@/app/theme';
 import { Emblem } from './emblem';
 import { LanguageSwitcher } from './language-switcher';
 import { SiteNav } from './site-nav';
-import { DRAWER_WIDTH_RATIO, useSwipeDrawer } from './swipe';
+import { useSwipeDrawer } from './swipe';
+import { lazyComponent } from '@/ui/lazy-component';
+import { preloadWhenIdle } from '@/ui/when-idle';
 import { useMediaQuery } from './use-media-query';
+
+/** The drawer (Fluent's dialog machinery) comes in its own chunk, preloaded once a narrow page is idle. */
+const siteMenuDrawer = lazyComponent(async () => (await import('./site-menu-drawer')).SiteMenuDrawer);
 
 const useStyles = makeStyles({
   utility: {
@@ -91,25 +88,6 @@ const useStyles = makeStyles({
     color: '#FFFFFF',
     [mediaUp('sm')]: { display: 'none' },
   },
-  drawer: {
-    width: `${DRAWER_WIDTH_RATIO * 100}vw`,
-    maxWidth: `${DRAWER_WIDTH_RATIO * 100}vw`,
-  },
-  drawerLinks: {
-    listStyleType: 'none',
-    margin: `${tokens.spacingVerticalL} 0 0`,
-    padding: `${tokens.spacingVerticalM} 0 0`,
-    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-    fontSize: tokens.fontSizeBase300,
-  },
-  drawerLink: {
-    display: 'block',
-    color: tokens.colorBrandForegroundLink,
-    padding: `0 ${tokens.spacingHorizontalM}`,
-  },
 });
 
 /** Header: department links, language, service name linking home, and the menu (a drawer below 600 px). */
@@ -142,6 +120,7 @@ export function Header() {
   // Widening the window past the breakpoint leaves no menu button to close the drawer with.
   useEffect(() => {
     if (!narrow) setDrawerOpen(false);
+    else preloadWhenIdle(siteMenuDrawer);
   }, [narrow]);
 
   const departmentLinks = [
@@ -190,43 +169,14 @@ export function Header() {
         </div>
       </div>
       {drawerUsed && (
-        <OverlayDrawer
-          id="site-menu-drawer"
-          ref={drawerRef}
-          position="end"
-          open={drawerOpen}
-          onOpenChange={(_, data) => setDrawerOpen(data.open)}
-          className={styles.drawer}
-        >
-          <DrawerHeader>
-            <DrawerHeaderTitle
-              action={
-                <Button
-                  appearance="subtle"
-                  aria-label={t('nav.closeMenu')}
-                  icon={<DismissRegular />}
-                  onClick={() => setDrawerOpen(false)}
-                />
-              }
-            >
-              {t('nav.menuButton')}
-            </DrawerHeaderTitle>
-          </DrawerHeader>
-          <DrawerBody>
-            <SiteNav orientation="vertical" onNavigate={() => setDrawerOpen(false)} />
-            {departmentLinks.length > 0 && (
-              <ul className={styles.drawerLinks} aria-label={t('header.serviceLinks')}>
-                {departmentLinks.map((link) => (
-                  <li key={link.key}>
-                    <a className={styles.drawerLink} href={link.href}>
-                      {link.label}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </DrawerBody>
-        </OverlayDrawer>
+        <Suspense fallback={null}>
+          <siteMenuDrawer.Component
+            ref={drawerRef}
+            open={drawerOpen}
+            onOpenChange={setDrawerOpen}
+            departmentLinks={departmentLinks}
+          />
+        </Suspense>
       )}
     </header>
   );

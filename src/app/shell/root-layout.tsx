@@ -4,14 +4,15 @@ import { makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
-import { CloseApplicationButton } from './close-application-dialog';
+import { CloseApplicationButton } from './close-application-button';
 import { useDelayedFlag } from './delayed-flag';
-import { ErrorDialogHost } from './error-dialog';
+import { ErrorDialogHost, errorDialogView } from './error-dialog';
 import { Footer } from './footer';
 import { Header } from './header';
 import { LoadingOverlay } from './loading-overlay';
 import { effectiveHandle } from './route-handle';
 import { useFormErrorsShowing } from '@/engine/error-title';
+import { preloadWhenIdle } from '@/ui/when-idle';
 import { SessionTimeoutWarning } from '@/features/session-timeout/session-timeout-warning';
 
 const useStyles = makeStyles({
@@ -138,6 +139,10 @@ export function RootLayout() {
 
   useDocumentTitle(handle.titleKey);
   useFocusOnNavigation(mainRef);
+  // The error dialog must show even when the connection has gone: its chunk comes once the first page is idle.
+  useEffect(() => {
+    if (pageShown) preloadWhenIdle(errorDialogView);
+  }, [pageShown]);
 
   return (
     <div className={styles.page}>

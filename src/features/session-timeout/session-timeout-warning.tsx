@@ -1,36 +1,18 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  makeStyles,
-} from '@fluentui/react-components';
 import { Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { markSessionEnded, refreshSessionNow } from '@/api/accounts';
 import { holdActivity, sessionDeadline, subscribeActivity } from '@/api/auth/activity';
 import { getRefreshTokenExpiry, useLoggedIn } from '@/api/auth/tokens';
 import { useAuth } from '@/api/auth/use-auth';
 import { useSettings } from '@/api/settings';
-import { announcementMilestone, secondsLeft, splitDuration } from './countdown';
+import { lazyComponent } from '@/ui/lazy-component';
+import { preloadWhenIdle } from '@/ui/when-idle';
+import { secondsLeft } from './countdown';
 
-const useStyles = makeStyles({
-  visuallyHidden: {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    margin: '-1px',
-    padding: 0,
-    overflow: 'hidden',
-    clip: 'rect(0 0 0 0)',
-    whiteSpace: 'nowrap',
-    border: 0,
-  },
-});
+/** Fluent's dialog comes in its own chunk, loaded once a user is signed in. */
+export const sessionTimeoutDialog = lazyComponent(
+  async () => (await import('./session-timeout-dialog')).SessionTimeoutDialog,
+);
 
 /** Default warning time when SESSION_WARNING_SECONDS is missing or not a number (spec: two minutes). */
 const DEFAULT_WARNING_SECONDS = 120;
@@ -54,61 +36,6 @@ function useSessionDeadline(active: boolean): { deadline: number | undefined; no
   return { deadline: active ? sessionDeadline() : undefined, now };
 }
 
-function useDuration() {
-  const { t } = useTranslation('accounts');
-  return (total: number) => {
-    const { minutes, seconds } = splitDuration(total);
-    if (minutes === 0) return t('sessionTimeout.seconds', { count: seconds });
-    if (seconds === 0) return t('sessionTimeout.minutes', { count: minutes });
-    return t('sessionTimeout.minutesAndSeconds', {
-      minutes: t('sessionTimeout.minutes', { count: minutes }),
-      seconds: t('sessionTimeout.seconds', { count: seconds }),
-    });
-  };
-}
-
-interface WarningContentProps {
-  bodyId: string;
-  seconds: number;
-  busy: boolean;
-  /** The session has reached its absolute lifetime: staying is not possible, only carrying on until the end. */
-  final: boolean;
-  onStay(): void;
-  onCarryOn(): void;
-  onSignOut(): void;
-}
-
-/** The dialog's content, translated; rendered only while the dialog is open, so the texts load only then. */
-function WarningContent({ bodyId, seconds, busy, final, onStay, onCarryOn, onSignOut }: WarningContentProps) {
-  const { t } = useTranslation('accounts');
-  const duration = useDuration();
-  const milestone = announcementMilestone(seconds);
-  const styles = useStyles();
-  return (
-    <DialogBody>
-      <DialogTitle as="h2">{t('sessionTimeout.title')}</DialogTitle>
-      <DialogContent>
-        <div id={bodyId}>
-          <p>{t(final ? 'sessionTimeout.finalBody' : 'sessionTimeout.body', { time: duration(seconds) })}</p>
-          <p>{t(final ? 'sessionTimeout.finalHelp' : 'sessionTimeout.help')}</p>
-        </div>
-        {/* Screen readers hear the time left at milestones only, not every second. */}
-        <p aria-live="polite" aria-atomic="true" className={styles.visuallyHidden}>
-          {t('sessionTimeout.announce', { time: duration(milestone) })}
-        </p>
-      </DialogContent>
-      <DialogActions>
-        <Button appearance="primary" size="large" disabled={busy} onClick={final ? onCarryOn : onStay}>
-          {t(final ? 'sessionTimeout.carryOn' : 'sessionTimeout.stay')}
-        </Button>
-        <Button appearance="secondary" size="large" disabled={busy} onClick={onSignOut}>
-          {t(final ? 'sessionTimeout.signOutNow' : 'sessionTimeout.signOut')}
-        </Button>
-      </DialogActions>
-    </DialogBody>
-  );
-}
-
 /**
  * WCAG 2.2.1 session time-out warning (the GOV.UK pattern): SESSION_WARNING_SECONDS before the session ends
  * for inactivity (or its refresh token runs out), an alert dialog offers to stay signed in (activity, and a
@@ -124,6 +51,9 @@ export function SessionTimeoutWarning() {
   const navigate = useNavigate();
   const location = useLocation();
   const { deadline, now } = useSessionDeadline(loggedIn);
+  useEffect(() => {
+    if (loggedIn) preloadWhenIdle(sessionTimeoutDialog);
+  }, [loggedIn]);
   const [busy, setBusy] = useState(false);
   const bodyId = useId();
   const ending = useRef(false);
@@ -189,22 +119,17 @@ export function SessionTimeoutWarning() {
   }, [open]);
   if (!open && !mounted) return null;
   return (
-    <Dialog open={open} modalType="alert">
-      <DialogSurface aria-describedby={bodyId}>
-        <Suspense fallback={null}>
-          {open && (
-            <WarningContent
-              bodyId={bodyId}
-              seconds={seconds}
-              busy={busy}
-              final={final}
-              onStay={() => void stay()}
-              onCarryOn={() => setDismissedDeadline(deadline)}
-              onSignOut={() => void endSession('chosen')}
-            />
-          )}
-        </Suspense>
-      </DialogSurface>
-    </Dialog>
+    <Suspense fallback={null}>
+      <sessionTimeoutDialog.Component
+        open={open}
+        bodyId={bodyId}
+        seconds={seconds}
+        busy={busy}
+        final={final}
+        onStay={() => void stay()}
+        onCarryOn={() => setDismissedDeadline(deadline)}
+        onSignOut={() => void endSession('chosen')}
+      />
+    </Suspense>
   );
 }

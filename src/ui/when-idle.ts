@@ -1,0 +1,18 @@
+/** Runs `task` once the browser is idle after the first paint (a timer where requestIdleCallback is missing). */
+export function whenIdle(task: () => void): void {
+  if (typeof window !== 'undefined' && typeof window.requestIdleCallback === 'function') {
+    window.requestIdleCallback(task, { timeout: 3000 });
+  } else {
+    setTimeout(task, 200);
+  }
+}
+
+/**
+ * Preloads a component's chunk once the browser is idle, so that it shows at once when needed, even if the
+ * connection has dropped by then; a failure is left for the moment it is needed, which reports it.
+ */
+export function preloadWhenIdle(component: { preload(): Promise<void> }): void {
+  whenIdle(() => {
+    component.preload().catch(() => undefined);
+  });
+}
