@@ -38,25 +38,29 @@ function validUrl(route: ManifestRoute): string {
 }
 
 test.describe('every route of the manifest, logged out', () => {
-  for (const route of routes) {
-    test(`${route.path} (${route.guard})`, async ({ page }) => {
-      await page.goto(validUrl(route));
-      if (route.guard === 'auth') {
-        await expect(page).toHaveURL(/\/login(\?|$)/);
-        return;
-      }
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
-      await expect(page.getByRole('heading', { name: 'This link is not valid' })).toHaveCount(0);
-      if (route.hideHeaderFooter) {
-        await expect(page.getByRole('banner')).toHaveCount(0);
-        await expect(page.getByRole('contentinfo')).toHaveCount(0);
-      } else {
-        await expect(page.getByRole('banner')).toBeVisible();
-        await expect(page.getByRole('contentinfo')).toBeVisible();
-      }
-    });
-  }
+  // One page visits every route in turn (a step each): a fresh browser per route would only repeat the start-up.
+  test('every route shows its page, or sends a visitor who must sign in to the sign-in page', async ({ page }) => {
+    test.setTimeout(routes.length * 15_000);
+    for (const route of routes) {
+      await test.step(`${route.path} (${route.guard})`, async () => {
+        await page.goto(validUrl(route));
+        if (route.guard === 'auth') {
+          await expect(page).toHaveURL(/\/login(\?|$)/);
+          return;
+        }
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
+        await expect(page.getByRole('heading', { name: 'This link is not valid' })).toHaveCount(0);
+        if (route.hideHeaderFooter) {
+          await expect(page.getByRole('banner')).toHaveCount(0);
+          await expect(page.getByRole('contentinfo')).toHaveCount(0);
+        } else {
+          await expect(page.getByRole('banner')).toBeVisible();
+          await expect(page.getByRole('contentinfo')).toBeVisible();
+        }
+      });
+    }
+  });
 
   for (const route of routes.filter(
     (r) => r.guard !== 'auth' && Object.values(r.query ?? {}).some((q) => q.required),
@@ -90,19 +94,18 @@ const LANDS_WITHOUT_CONTEXT: Record<string, string> = {
   '/applications/declarations': '/applications/application',
 };
 
-test.describe('every route of the manifest, logged in', () => {
-  let account: Account;
-  test.beforeAll(async ({ playwright, baseURL }) => {
-    const request = await playwright.request.newContext({ baseURL });
-    account = await createVerifiedAccount(request);
-    await request.dispose();
-  });
-  test.beforeEach(async ({ context, request, baseURL }) => {
-    await signInBrowser(context, baseURL!, await loginThroughApi(request, account));
-  });
-
+test('every route of the manifest, logged in, shows its page or sends the user where it belongs', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  // One signed-in page visits every route in turn (a step each), as a user moving around the portal does.
+  test.setTimeout(routes.length * 15_000);
+  const account: Account = await createVerifiedAccount(request);
+  await signInBrowser(context, baseURL!, await loginThroughApi(request, account));
   for (const route of routes) {
-    test(`${route.path} (${route.guard})`, async ({ page }) => {
+    await test.step(`${route.path} (${route.guard})`, async () => {
       await page.goto(validUrl(route));
       if (route.guard === 'guest' || route.requiresContext === 'email') {
         await expect(page).toHaveURL(/\/profile$/);
