@@ -104,9 +104,9 @@ describe('form catalogue', () => {
       delete ui.otherNationalities.items['ui:title'];
       delete ui.maritalStatus['ui:title'];
       writeFileSync(uiPath, JSON.stringify(ui));
-      const frPath = join(dir, 'locales/fr/applications.json');
+      const frPath = join(dir, 'locales/fr/forms.json');
       const fr = JSON.parse(readFileSync(frPath, 'utf8'));
-      fr.forms.applicationForm.otherNationalities.hint = 'Add any other nationality you hold';
+      fr.applicationForm.otherNationalities.hint = 'Add any other nationality you hold';
       writeFileSync(frPath, JSON.stringify(fr));
       clearLocaleCache();
       const findings = checkLabels(dirs);
@@ -121,11 +121,9 @@ describe('form catalogue', () => {
         },
       ]);
       expect(findings).toContainEqual({
-        file: 'locales/fr/applications.json',
+        file: 'locales/fr/forms.json',
         warning: true,
-        message: expect.stringContaining(
-          'applications:forms.applicationForm.otherNationalities.hint (hint of "otherNationalities"',
-        ),
+        message: expect.stringContaining('forms:applicationForm.otherNationalities.hint (hint of "otherNationalities"'),
       });
     } finally {
       clearLocaleCache();

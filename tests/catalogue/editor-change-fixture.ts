@@ -70,8 +70,8 @@ export function makeTripQuestionCopy(): string {
     (u) => {
       u['ui:pages'].find((p) => p.id === 'trip')?.fields.push('returnTicket');
       u.returnTicket = {
-        'ui:title': 'applications:forms.applicationForm.returnTicket.label',
-        'ui:help': 'applications:forms.applicationForm.returnTicket.hint',
+        'ui:title': 'forms:applicationForm.returnTicket.label',
+        'ui:help': 'forms:applicationForm.returnTicket.hint',
         'ui:widget': 'yesNo',
       };
     },
@@ -82,20 +82,19 @@ export function makeTripQuestionCopy(): string {
   });
   for (const lng of readdirSync(join(dir, 'locales'))) {
     const texts = ticketTexts(lng);
-    editJson<{ forms: { applicationForm: Record<string, unknown> }; validation: Record<string, string> }>(
-      join(dir, `locales/${lng}/applications.json`),
-      (a) => {
-        a.forms.applicationForm.returnTicket = { label: texts.label, hint: texts.hint };
-        a.validation.returnTicketRequired = texts.required;
-      },
-    );
+    editJson<{ applicationForm: Record<string, unknown> }>(join(dir, `locales/${lng}/forms.json`), (f) => {
+      f.applicationForm.returnTicket = { label: texts.label, hint: texts.hint };
+    });
+    editJson<{ validation: Record<string, string> }>(join(dir, `locales/${lng}/applications.json`), (a) => {
+      a.validation.returnTicketRequired = texts.required;
+    });
   }
   return dir;
 }
 
-/** The copy's applications texts in one language. */
-export function copiedApplicationsTexts(dir: string, lng: TextLanguage): Record<string, unknown> {
-  return JSON.parse(readFileSync(join(dir, `locales/${lng}/applications.json`), 'utf8'));
+/** The copy's texts of one namespace in one language. */
+export function copiedTexts(dir: string, lng: TextLanguage, namespace: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(join(dir, `locales/${lng}/${namespace}.json`), 'utf8'));
 }
 
 /** The copy's first valid example of the application form. */

@@ -17,12 +17,7 @@ import {
 } from '@/features/application-journey/testing/journey-harness';
 import { checkKeys, checkWidgets, clearLocaleCache, DEFAULT_DIRS, ROOT } from './checks';
 import { compileFixtureForm } from './compile-fixture';
-import {
-  copiedApplicationsTexts,
-  copiedFormExample,
-  makeTripQuestionCopy,
-  RETURN_TICKET,
-} from './editor-change-fixture';
+import { copiedTexts, copiedFormExample, makeTripQuestionCopy, RETURN_TICKET } from './editor-change-fixture';
 
 // The portal built from the copy: the Vite plugin's forms module, answering the copy's compiled form.
 const copy = vi.hoisted(() => ({ dir: '' }));
@@ -83,7 +78,7 @@ const TRIP = ['purposeOfVisit', 'arrivalDate', 'departureDate', 'portOfEntry', '
 beforeAll(async () => {
   copy.dir = makeTripQuestionCopy();
   api = await startApi(copy.dir);
-  en = await journeyI18n(undefined, copiedApplicationsTexts(copy.dir, 'en'));
+  en = await journeyI18n(copiedTexts(copy.dir, 'en', 'forms'), copiedTexts(copy.dir, 'en', 'applications'));
 }, 60000);
 afterAll(() => {
   child?.kill('SIGTERM');
