@@ -7,8 +7,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { createVerifiedAccount, latestMail, signInBrowser } from './support/accounts';
+import { expectNoEnglish, englishTexts } from './support/catalogue';
 import { test, expect, expectAccessible } from './support/fixtures';
 
 const LOCALES = join(import.meta.dirname, '..', 'locales');
@@ -32,45 +32,6 @@ const languages = readdirSync(LOCALES, { withFileTypes: true })
   .filter((d) => d.isDirectory() && d.name !== 'en' && !d.name.startsWith('_') && !d.name.startsWith('.'))
   .map((d) => d.name)
   .sort();
-
-function leaves(node: unknown, prefix: string, out: Map<string, string>): Map<string, string> {
-  if (typeof node === 'string') out.set(prefix, node);
-  else if (Array.isArray(node)) node.forEach((item, i) => leaves(item, `${prefix}.${i}`, out));
-  else if (node && typeof node === 'object')
-    for (const [k, v] of Object.entries(node)) leaves(v, prefix ? `${prefix}.${k}` : k, out);
-  return out;
-}
-
-/** Every text of a language's browser namespaces as "ns:key" -> text. */
-function catalogue(lng: string): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const file of readdirSync(join(LOCALES, lng)).filter((f) => f.endsWith('.json'))) {
-    const ns = file.replace(/\.json$/, '');
-    leaves(JSON.parse(readFileSync(join(LOCALES, lng, file), 'utf8')), `${ns}:`, out);
-  }
-  return out;
-}
-
-/**
- * English texts that must not appear in the language: long enough to be unmistakable (12 characters and two
- * words), without placeholders, and translated differently in the language.
- */
-function englishTexts(lng: string): string[] {
-  const english = catalogue('en');
-  const target = catalogue(lng);
-  return [...english]
-    .filter(
-      ([key, text]) => text.length >= 12 && /\s/.test(text.trim()) && !text.includes('{{') && target.get(key) !== text,
-    )
-    .map(([, text]) => text);
-}
-
-async function expectNoEnglish(page: Page, texts: string[], where: string) {
-  await expect(page.locator('main')).toBeVisible();
-  const shown = await page.locator('body').innerText();
-  const left = texts.filter((text) => shown.includes(text));
-  expect(left, `English text left on ${where}`).toEqual([]);
-}
 
 test.describe('every language', () => {
   for (const lng of languages) {
