@@ -1,7 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-
-// The theme's sm (600 px) breakpoint: below it, one column and full-width actions.
-const NARROW = '@media (max-width: 599.98px)';
+import { NARROW } from './media';
 
 /** The GOV.UK-like page layout: one narrow column, large headings, clear actions. */
 export const usePageStyles = makeStyles({

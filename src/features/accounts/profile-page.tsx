@@ -11,9 +11,8 @@ import { Notice } from './notice';
 import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { parseMobileNumber } from '@/shared/rules/phone-number';
+import { NARROW } from '@/ui/media';
 import { errorBodyOf } from './api-errors';
-
-const NARROW = '@media (max-width: 599.98px)';
 
 const useStyles = makeStyles({
   list: {

@@ -1,7 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-
-// Features may not import app/theme; this is its sm (600 px) breakpoint.
-const NARROW = '@media (max-width: 599.98px)';
+import { NARROW } from '@/ui/media';
 
 /** GOV.UK-like layout of the journey pages: one readable column, task lists, tags and banners. */
 export const useJourneyStyles = makeStyles({

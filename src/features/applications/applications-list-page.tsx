@@ -20,7 +20,8 @@ import { useApplicantLabels, useApplicationLabels, type ApplicationLabel } from 
 import { Notice } from './notice';
 import { PageHeading } from './page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
-import { NARROW, useApplicationStyles } from './styles';
+import { NARROW } from '@/ui/media';
+import { useApplicationStyles } from './styles';
 
 const useStyles = makeStyles({
   card: {

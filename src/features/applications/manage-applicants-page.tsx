@@ -27,7 +27,8 @@ import { NoApplication } from './no-application';
 import { Notice } from './notice';
 import { PageHeading } from './page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
-import { NARROW, useApplicationStyles } from './styles';
+import { NARROW } from '@/ui/media';
+import { useApplicationStyles } from './styles';
 
 /** Eligibility refusals that concern a passport answer, and the field of the passport page they belong to. */
 export const PASSPORT_REFUSALS: Readonly<Record<string, string>> = {

@@ -1,7 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-
-// Features may not import app/theme; this is its sm (600 px) breakpoint.
-export const NARROW = '@media (max-width: 599.98px)';
+import { NARROW } from '@/ui/media';
 
 /** The GOV.UK-like layout of the application pages: large headings, one column of text, clear actions. */
 export const useApplicationStyles = makeStyles({

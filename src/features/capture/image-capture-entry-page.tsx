@@ -15,7 +15,8 @@ import { captureBiometricsPath, markCapturingHere, resultPath } from './capture-
 import { CaptureOutcome } from './capture-outcome';
 import { PageHeading } from './parts';
 import { ProblemPanel } from '@/engine/problem-panel';
-import { NARROW, useCaptureStyles } from './styles';
+import { NARROW } from '@/ui/media';
+import { useCaptureStyles } from './styles';
 import { useCamera } from './use-camera';
 
 const useStyles = makeStyles({

@@ -1,7 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-
-// Features may not import app/theme; this is its sm (600 px) breakpoint.
-export const NARROW = '@media (max-width: 599.98px)';
+import { NARROW } from '@/ui/media';
 
 /** The capture pages' layout: one column of text, large headings, clear actions; phone first. */
 export const useCaptureStyles = makeStyles({
