@@ -1,6 +1,4 @@
-import { Button, type ButtonProps } from '@fluentui/react-components';
 import { type ReactNode } from 'react';
-import { useHref, useLinkClickHandler } from 'react-router-dom';
 import { useJourneyStyles } from './journey-styles';
 
 /** The page's one h1, with an optional caption (the applicant) read as part of it. */
@@ -22,25 +20,5 @@ export function Banner({ tone, children }: { tone: 'info' | 'warning' | 'success
     <div role="status" className={`${styles.banner} ${toneClass}`}>
       {children}
     </div>
-  );
-}
-
-/** A route link drawn as a large Fluent button. */
-export function ButtonLink({
-  to,
-  children,
-  ...buttonProps
-}: {
-  to: string;
-  children: ReactNode;
-  appearance?: ButtonProps['appearance'];
-  className?: string;
-}) {
-  const href = useHref(to);
-  const onClick = useLinkClickHandler<HTMLAnchorElement>(to);
-  return (
-    <Button {...buttonProps} size="large" as="a" href={href} onClick={onClick}>
-      {children}
-    </Button>
   );
 }

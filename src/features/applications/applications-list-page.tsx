@@ -12,7 +12,7 @@ import {
 import { getRouterContext, setRouterContext } from '@/api/router-context';
 import { resumePath } from '@/api/journey';
 import { errorBodyOf } from './api-errors';
-import { ButtonLink } from './button-link';
+import { ButtonLink } from '@/ui/button-link';
 import { ConfirmDialog } from './confirm-dialog';
 import { applicantName, formatDate, formatTime } from './format';
 import { HiddenText } from './hidden-text';

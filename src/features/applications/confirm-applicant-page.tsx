@@ -5,7 +5,7 @@ import { useApplicants, useApplication } from '@/api/applications';
 import { useRouterContext } from '@/api/router-context';
 import { errorBodyOf, errorCodeOf } from './api-errors';
 import { ApplicantSummary } from './applicant-summary';
-import { ButtonLink } from './button-link';
+import { ButtonLink } from '@/ui/button-link';
 import { applicantName } from './format';
 import { useApplicantLabels } from './labels';
 import type { PassportRetakeState } from './manage-applicants-page';

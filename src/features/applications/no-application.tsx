@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from './button-link';
+import { ButtonLink } from '@/ui/button-link';
 import { PageHeading } from './page-heading';
 import { useApplicationStyles } from './styles';
 

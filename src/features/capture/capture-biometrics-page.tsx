@@ -28,7 +28,8 @@ import {
   phoneLink,
 } from './capture-links';
 import { CaptureOutcome } from './capture-outcome';
-import { ButtonLink, Notice, PageHeading } from './parts';
+import { ButtonLink } from '@/ui/button-link';
+import { Notice, PageHeading } from './parts';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { QrCode } from './qr-code';
 import { useCaptureStyles } from './styles';

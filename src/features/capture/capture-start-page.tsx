@@ -14,7 +14,8 @@ import {
 import { ApiError } from '@/api/request';
 import { entryPath } from './capture-links';
 import { CaptureOutcome } from './capture-outcome';
-import { ButtonLink, Notice, PageHeading } from './parts';
+import { ButtonLink } from '@/ui/button-link';
+import { Notice, PageHeading } from './parts';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { useCaptureStyles } from './styles';
 

@@ -6,7 +6,8 @@ import { isBlockingStatus, SESSION_ERRORS, useCaptureSession, type CaptureType, 
 import { queryKeys } from '@/api/query-keys';
 import { APPLICATION_OVERVIEW, captureBiometricsPath, entryPath } from './capture-links';
 import { CaptureOutcome } from './capture-outcome';
-import { ButtonLink, Notice, PageHeading } from './parts';
+import { ButtonLink } from '@/ui/button-link';
+import { Notice, PageHeading } from './parts';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { useCaptureStyles } from './styles';
 

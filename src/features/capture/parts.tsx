@@ -1,6 +1,5 @@
-import { Button, makeStyles, tokens, type ButtonProps } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useHref, useLinkClickHandler } from 'react-router-dom';
 import { useCaptureStyles } from './styles';
 
 /** The page's one h1. `focusKey` moves focus to it whenever it changes, so a new state is heard. */
@@ -19,24 +18,6 @@ export function PageHeading({ children, focusKey }: { children: ReactNode; focus
     <h1 ref={ref} tabIndex={-1} className={styles.title}>
       {children}
     </h1>
-  );
-}
-
-interface ButtonLinkProps {
-  to: string;
-  children: ReactNode;
-  appearance?: ButtonProps['appearance'];
-  className?: string;
-}
-
-/** A route link drawn as a Fluent button: a call to action that stays a link. */
-export function ButtonLink({ to, children, ...buttonProps }: ButtonLinkProps) {
-  const href = useHref(to);
-  const onClick = useLinkClickHandler<HTMLAnchorElement>(to);
-  return (
-    <Button {...buttonProps} size="large" as="a" href={href} onClick={onClick}>
-      {children}
-    </Button>
   );
 }
 

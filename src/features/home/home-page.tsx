@@ -11,7 +11,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAuth } from '@/api/auth/use-auth';
-import { ButtonLink } from './button-link';
+import { ButtonLink } from '@/ui/button-link';
 import { NARROW } from '@/ui/media';
 
 // The theme's md (900 px) breakpoint: from it the home page's cards sit side by side.
