@@ -22,7 +22,8 @@ import { pagesOf } from '@/shared/forms/flow';
 import type { JsonSchema } from '@/shared/validation/schema-walk';
 import { SchemaForm } from '@/engine/schema-form';
 import type { ApiErrorBody } from '@/shared/api-types';
-import { Banner, JourneyHeading } from './journey-parts';
+import { Notice } from '@/ui/notice';
+import { JourneyHeading } from './journey-parts';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { useJourneyStyles } from './journey-styles';
 import { fullName, type OverviewState } from './overview';
@@ -224,9 +225,9 @@ function LoadedAnswersStep(props: AnswersStepProps & { loaded: Loaded; caption?:
         {t('form.backToOverview')}
       </Link>
       <JourneyHeading caption={props.caption}>{props.heading}</JourneyHeading>
-      {loaded.restored && status !== 'kept' && <Banner tone="info">{t('form.restored')}</Banner>}
-      {status === 'kept' && <Banner tone="warning">{t('save.kept')}</Banner>}
-      {everKept && status === 'saved' && <Banner tone="success">{t('save.saved')}</Banner>}
+      {loaded.restored && status !== 'kept' && <Notice>{t('form.restored')}</Notice>}
+      {status === 'kept' && <Notice tone="warning">{t('save.kept')}</Notice>}
+      {everKept && status === 'saved' && <Notice tone="success">{t('save.saved')}</Notice>}
       {problem &&
         (problem.stepNotReached ? (
           <StepNotReached message={problem.messages[0]} />

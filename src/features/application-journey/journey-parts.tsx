@@ -11,14 +11,3 @@ export function JourneyHeading({ caption, children }: { caption?: string; childr
     </h1>
   );
 }
-
-/** A message announced politely (role status) without taking focus: saving trouble, a saved confirmation. */
-export function Banner({ tone, children }: { tone: 'info' | 'warning' | 'success'; children: ReactNode }) {
-  const styles = useJourneyStyles();
-  const toneClass = tone === 'warning' ? styles.bannerWarning : tone === 'success' ? styles.bannerSuccess : '';
-  return (
-    <div role="status" className={`${styles.banner} ${toneClass}`}>
-      {children}
-    </div>
-  );
-}

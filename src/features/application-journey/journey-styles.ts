@@ -1,7 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { NARROW } from '@/ui/media';
 
-/** GOV.UK-like layout of the journey pages: one readable column, task lists, tags and banners. */
+/** GOV.UK-like layout of the journey pages: one readable column, task lists and tags. */
 export const useJourneyStyles = makeStyles({
   page: { maxWidth: '44em' },
   caption: {
@@ -65,16 +65,6 @@ export const useJourneyStyles = makeStyles({
   tagCompleted: { backgroundColor: '#CCE2D8', color: '#005A30' },
   tagInProgress: { backgroundColor: '#BBD4EA', color: '#0C2D4A' },
   tagNotYet: { color: tokens.colorNeutralForeground2 },
-  banner: {
-    margin: `0 0 ${tokens.spacingVerticalXL}`,
-    padding: tokens.spacingHorizontalL,
-    borderLeft: `6px solid ${tokens.colorBrandBackground}`,
-    backgroundColor: tokens.colorBrandBackground2,
-    fontSize: tokens.fontSizeBase400,
-    lineHeight: tokens.lineHeightBase500,
-  },
-  bannerWarning: { borderLeftColor: '#B58800', backgroundColor: '#FFF7DB' },
-  bannerSuccess: { borderLeftColor: '#00703C', backgroundColor: tokens.colorPaletteGreenBackground1 },
   actions: {
     display: 'flex',
     flexWrap: 'wrap',

@@ -6,7 +6,8 @@ import { loadApplicationSteps, resumeApplication, type ApplicationSteps } from '
 import { queryKeys } from '@/api/query-keys';
 import { ApiError, unwrap } from '@/api/request';
 import { ButtonLink } from '@/ui/button-link';
-import { Banner, JourneyHeading } from './journey-parts';
+import { Notice } from '@/ui/notice';
+import { JourneyHeading } from './journey-parts';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { useJourneyStyles } from './journey-styles';
 import { journeySteps, resumePath, stepHref } from './steps';
@@ -133,9 +134,9 @@ export function ApplicationOverview({ applicationIdentifier }: { applicationIden
   return (
     <div className={styles.page}>
       <JourneyHeading>{t('overview.heading')}</JourneyHeading>
-      {savedFor && <Banner tone="success">{t('overview.saved', { name: savedFor })}</Banner>}
+      {savedFor && <Notice tone="success">{t('overview.saved', { name: savedFor })}</Notice>}
       {resumeError && <ProblemPanel message={[resumeError]} />}
-      {data.status !== 'IN_PROGRESS' && <Banner tone="info">{t('overview.notEditable')}</Banner>}
+      {data.status !== 'IN_PROGRESS' && <Notice>{t('overview.notEditable')}</Notice>}
       <p className={styles.lead}>{t('overview.intro')}</p>
       {data.applicants.length === 0 ? (
         <>

@@ -17,7 +17,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { applicantName, formatDate, formatTime } from './format';
 import { HiddenText } from './hidden-text';
 import { useApplicantLabels, useApplicationLabels, type ApplicationLabel } from './labels';
-import { Notice } from './notice';
+import { Notice } from '@/ui/notice';
 import { PageHeading } from './page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { NARROW } from '@/ui/media';

@@ -10,7 +10,7 @@ import { applicantName } from './format';
 import { useApplicantLabels } from './labels';
 import type { PassportRetakeState } from './manage-applicants-page';
 import { NoApplication } from './no-application';
-import { Notice } from './notice';
+import { Notice } from '@/ui/notice';
 import { PageHeading } from './page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { useApplicationStyles } from './styles';

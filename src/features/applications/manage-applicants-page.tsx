@@ -24,7 +24,7 @@ import { applicantName } from './format';
 import { HiddenText } from './hidden-text';
 import { useApplicantLabels } from './labels';
 import { NoApplication } from './no-application';
-import { Notice } from './notice';
+import { Notice } from '@/ui/notice';
 import { PageHeading } from './page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { NARROW } from '@/ui/media';

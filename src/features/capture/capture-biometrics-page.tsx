@@ -29,7 +29,8 @@ import {
 } from './capture-links';
 import { CaptureOutcome } from './capture-outcome';
 import { ButtonLink } from '@/ui/button-link';
-import { Notice, PageHeading } from './parts';
+import { Notice } from '@/ui/notice';
+import { PageHeading } from './parts';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { QrCode } from './qr-code';
 import { useCaptureStyles } from './styles';

@@ -7,7 +7,8 @@ import { queryKeys } from '@/api/query-keys';
 import { APPLICATION_OVERVIEW, captureBiometricsPath, entryPath } from './capture-links';
 import { CaptureOutcome } from './capture-outcome';
 import { ButtonLink } from '@/ui/button-link';
-import { Notice, PageHeading } from './parts';
+import { Notice } from '@/ui/notice';
+import { PageHeading } from './parts';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { useCaptureStyles } from './styles';
 
