@@ -11,7 +11,18 @@ export const usePageStyles = makeStyles({
     fontSize: tokens.fontSizeHero800,
     lineHeight: tokens.lineHeightHero800,
     fontWeight: tokens.fontWeightSemibold,
+    ':focus': { outline: 'none' },
+    ':focus-visible': { outline: `3px solid ${tokens.colorStrokeFocus2}` },
     [NARROW]: { fontSize: tokens.fontSizeHero700, lineHeight: tokens.lineHeightHero700 },
+  },
+  caption: {
+    display: 'block',
+    marginBottom: tokens.spacingVerticalXS,
+    color: tokens.colorNeutralForeground2,
+    fontSize: tokens.fontSizeBase500,
+    lineHeight: tokens.lineHeightBase500,
+    fontWeight: tokens.fontWeightRegular,
+    overflowWrap: 'anywhere',
   },
   h2: {
     margin: `${tokens.spacingVerticalXXL} 0 ${tokens.spacingVerticalS}`,

@@ -4,15 +4,6 @@ import { NARROW } from '@/ui/media';
 /** GOV.UK-like layout of the journey pages: one readable column, task lists and tags. */
 export const useJourneyStyles = makeStyles({
   page: { maxWidth: '44em' },
-  caption: {
-    display: 'block',
-    marginBottom: tokens.spacingVerticalXS,
-    color: tokens.colorNeutralForeground2,
-    fontSize: tokens.fontSizeBase500,
-    lineHeight: tokens.lineHeightBase500,
-    fontWeight: tokens.fontWeightRegular,
-    overflowWrap: 'anywhere',
-  },
   title: {
     margin: `0 0 ${tokens.spacingVerticalL}`,
     fontSize: tokens.fontSizeHero800,

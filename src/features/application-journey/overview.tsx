@@ -7,7 +7,7 @@ import { queryKeys } from '@/api/query-keys';
 import { ApiError, unwrap } from '@/api/request';
 import { ButtonLink } from '@/ui/button-link';
 import { Notice } from '@/ui/notice';
-import { JourneyHeading } from './journey-parts';
+import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { useJourneyStyles } from './journey-styles';
 import { journeySteps, resumePath, stepHref } from './steps';
@@ -92,7 +92,7 @@ export function ApplicationOverview({ applicationIdentifier }: { applicationIden
   if (!applicationIdentifier) {
     return (
       <div className={styles.page}>
-        <JourneyHeading>{t('overview.heading')}</JourneyHeading>
+        <PageHeading>{t('overview.heading')}</PageHeading>
         <p className={styles.lead}>{t('overview.noApplication')}</p>
         <p className={styles.lead}>{t('overview.noApplicationHint')}</p>
         <div className={styles.actions}>
@@ -109,7 +109,7 @@ export function ApplicationOverview({ applicationIdentifier }: { applicationIden
   if (application.isPending) {
     return (
       <div className={styles.page}>
-        <JourneyHeading>{t('overview.heading')}</JourneyHeading>
+        <PageHeading>{t('overview.heading')}</PageHeading>
         <Spinner label={t('overview.loading')} />
       </div>
     );
@@ -118,7 +118,7 @@ export function ApplicationOverview({ applicationIdentifier }: { applicationIden
     const body = application.error instanceof ApiError ? application.error.errorBody : undefined;
     return (
       <div className={styles.page}>
-        <JourneyHeading>{t('overview.heading')}</JourneyHeading>
+        <PageHeading>{t('overview.heading')}</PageHeading>
         <ProblemPanel message={[body?.error ?? t('overview.loadFailed')]}>
           <Link className={styles.link} to="/my-applications">
             {t('overview.myApplications')}
@@ -133,7 +133,7 @@ export function ApplicationOverview({ applicationIdentifier }: { applicationIden
     resume.error instanceof ApiError ? (resume.error.errorBody?.error ?? t('overview.loadFailed')) : undefined;
   return (
     <div className={styles.page}>
-      <JourneyHeading>{t('overview.heading')}</JourneyHeading>
+      <PageHeading>{t('overview.heading')}</PageHeading>
       {savedFor && <Notice tone="success">{t('overview.saved', { name: savedFor })}</Notice>}
       {resumeError && <ProblemPanel message={[resumeError]} />}
       {data.status !== 'IN_PROGRESS' && <Notice>{t('overview.notEditable')}</Notice>}

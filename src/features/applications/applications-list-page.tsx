@@ -18,7 +18,7 @@ import { applicantName, formatDate, formatTime } from './format';
 import { HiddenText } from './hidden-text';
 import { useApplicantLabels, useApplicationLabels, type ApplicationLabel } from './labels';
 import { Notice } from '@/ui/notice';
-import { PageHeading } from './page-heading';
+import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { NARROW } from '@/ui/media';
 import { useApplicationStyles } from './styles';

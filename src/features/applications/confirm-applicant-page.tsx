@@ -11,7 +11,7 @@ import { useApplicantLabels } from './labels';
 import type { PassportRetakeState } from './manage-applicants-page';
 import { NoApplication } from './no-application';
 import { Notice } from '@/ui/notice';
-import { PageHeading } from './page-heading';
+import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { useApplicationStyles } from './styles';
 

@@ -6,7 +6,7 @@ import { setRouterContext } from '@/api/router-context';
 import { SchemaForm } from '@/engine/schema-form';
 import type { FieldError } from '@/shared/api-types';
 import { errorBodyOf } from './api-errors';
-import { PageHeading } from './page-heading';
+import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { useApplicationStyles } from './styles';
 

@@ -25,7 +25,7 @@ import { HiddenText } from './hidden-text';
 import { useApplicantLabels } from './labels';
 import { NoApplication } from './no-application';
 import { Notice } from '@/ui/notice';
-import { PageHeading } from './page-heading';
+import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { NARROW } from '@/ui/media';
 import { useApplicationStyles } from './styles';

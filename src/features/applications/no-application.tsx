@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '@/ui/button-link';
-import { PageHeading } from './page-heading';
+import { PageHeading } from '@/ui/page-heading';
 import { useApplicationStyles } from './styles';
 
 /** What a step page shows when the router context names no application: where to go instead. */

@@ -13,7 +13,7 @@ import {
 import { ApiError } from '@/api/request';
 import { captureBiometricsPath, markCapturingHere, resultPath } from './capture-links';
 import { CaptureOutcome } from './capture-outcome';
-import { PageHeading } from './parts';
+import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { NARROW } from '@/ui/media';
 import { useCaptureStyles } from './styles';

@@ -8,7 +8,7 @@ import { APPLICATION_OVERVIEW, captureBiometricsPath, entryPath } from './captur
 import { CaptureOutcome } from './capture-outcome';
 import { ButtonLink } from '@/ui/button-link';
 import { Notice } from '@/ui/notice';
-import { PageHeading } from './parts';
+import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { useCaptureStyles } from './styles';
 
