@@ -108,7 +108,7 @@ export function ApplicationOverview({ applicationIdentifier }: { applicationIden
   }
   if (application.isPending) {
     return (
-      <div className={styles.page}>
+      <div className={styles.wide}>
         <PageHeading>{t('overview.heading')}</PageHeading>
         <Spinner label={t('overview.loading')} />
       </div>
@@ -117,7 +117,7 @@ export function ApplicationOverview({ applicationIdentifier }: { applicationIden
   if (!application.data) {
     const body = application.error instanceof ApiError ? application.error.errorBody : undefined;
     return (
-      <div className={styles.page}>
+      <div className={styles.wide}>
         <PageHeading>{t('overview.heading')}</PageHeading>
         <ProblemPanel message={[body?.error ?? t('overview.loadFailed')]}>
           <Link className={styles.link} to="/my-applications">
@@ -132,7 +132,7 @@ export function ApplicationOverview({ applicationIdentifier }: { applicationIden
   const resumeError =
     resume.error instanceof ApiError ? (resume.error.errorBody?.error ?? t('overview.loadFailed')) : undefined;
   return (
-    <div className={styles.page}>
+    <div className={styles.wide}>
       <PageHeading>{t('overview.heading')}</PageHeading>
       {savedFor && <Notice tone="success">{t('overview.saved', { name: savedFor })}</Notice>}
       {resumeError && <ProblemPanel message={[resumeError]} />}

@@ -154,7 +154,7 @@ export default function ApplicationsListPage() {
   }
 
   return (
-    <div className={styles.page}>
+    <div className={styles.wide}>
       <PageHeading>{title}</PageHeading>
       {deleted && <Notice tone="success">{t('pages.list.deleted', { application: deleted })}</Notice>}
       {content}

@@ -34,7 +34,7 @@ export default function CreateApplicationPage({ formId = 'create-application' }:
   };
 
   return (
-    <div className={styles.column}>
+    <div className={styles.page}>
       <PageHeading>{t('create.title')}</PageHeading>
       {problem && <ProblemPanel message={problem} />}
       <p className={styles.lead}>{t('pages.create.lead')}</p>

@@ -8,7 +8,7 @@ export function NoApplication({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('applications');
   const styles = useApplicationStyles();
   return (
-    <div className={styles.column}>
+    <div className={styles.page}>
       <PageHeading>{t(titleKey)}</PageHeading>
       <h2 className={styles.h2}>{t('pages.common.noApplicationTitle')}</h2>
       <p className={styles.text}>{t('pages.common.noApplicationBody')}</p>

@@ -85,7 +85,7 @@ export default function CaptureBiometricsPage() {
   if (!sessionIdentifier) {
     if (!canStart) {
       return (
-        <div className={styles.page}>
+        <div className={styles.wide}>
           {heading}
           <p className={styles.lead}>{t('captureBiometrics.noApplicant')}</p>
           <ButtonLink to={APPLICATION_OVERVIEW} appearance="primary" className={styles.fullWidthOnPhone}>
@@ -96,7 +96,7 @@ export default function CaptureBiometricsPage() {
     }
     if (start.error) {
       return (
-        <div className={styles.page}>
+        <div className={styles.wide}>
           {heading}
           <ProblemPanel message={messageOf(start.error, t('captureBiometrics.followFailed'))}>
             <Link className={styles.link} to={APPLICATION_OVERVIEW}>
@@ -107,7 +107,7 @@ export default function CaptureBiometricsPage() {
       );
     }
     return (
-      <div className={styles.page}>
+      <div className={styles.wide}>
         {heading}
         <Spinner label={t('captureBiometrics.starting')} />
       </div>
@@ -151,7 +151,7 @@ function FollowSession({ sessionIdentifier, heading, onStartAgain, startingAgain
   const gone = session.error && isSessionGone(session.error) ? captureErrorCode(session.error) : undefined;
   if (gone) {
     return (
-      <div className={styles.page}>
+      <div className={styles.wide}>
         {heading}
         <CaptureOutcome code={gone} signedIn>
           <div className={styles.actions}>
@@ -178,7 +178,7 @@ function FollowSession({ sessionIdentifier, heading, onStartAgain, startingAgain
   if (!session.data) {
     if (session.error) {
       return (
-        <div className={styles.page}>
+        <div className={styles.wide}>
           {heading}
           <ProblemPanel message={messageOf(session.error, t('captureBiometrics.followFailed'))}>
             <Link className={styles.link} to={APPLICATION_OVERVIEW}>
@@ -189,7 +189,7 @@ function FollowSession({ sessionIdentifier, heading, onStartAgain, startingAgain
       );
     }
     return (
-      <div className={styles.page}>
+      <div className={styles.wide}>
         {heading}
         <Spinner label={t('captureBiometrics.starting')} />
       </div>
@@ -199,7 +199,7 @@ function FollowSession({ sessionIdentifier, heading, onStartAgain, startingAgain
   const view = session.data;
   if (isBlockingStatus(view.status)) {
     return (
-      <div className={styles.page}>
+      <div className={styles.wide}>
         {heading}
         <CaptureOutcome code={view.status} retryAfter={view.retryAfter} signedIn />
       </div>
@@ -207,14 +207,14 @@ function FollowSession({ sessionIdentifier, heading, onStartAgain, startingAgain
   }
   if (view.status === 'PASSPORT_CAPTURE_COMPLETE') {
     return (
-      <div className={styles.page}>
+      <div className={styles.wide}>
         {heading}
         <Notice tone="success">{t('captureBiometrics.complete')}</Notice>
       </div>
     );
   }
   return (
-    <div className={styles.page}>
+    <div className={styles.wide}>
       {heading}
       <p className={styles.lead}>{t('captureBiometrics.lead')}</p>
       {session.error && <Notice>{t('captureBiometrics.followFailed')}</Notice>}

@@ -48,7 +48,7 @@ export default function CaptureStartPage() {
   if (failure) {
     const code = captureErrorCode(failure);
     return (
-      <div className={styles.page}>
+      <div className={styles.wide}>
         {heading}
         {isSessionGone(failure) && code ? (
           <CaptureOutcome code={code} signedIn={false} />
@@ -68,7 +68,7 @@ export default function CaptureStartPage() {
   }
   if (!session.data || LINKING.includes(session.data.status)) {
     return (
-      <div className={styles.page}>
+      <div className={styles.wide}>
         {heading}
         <Spinner label={t('start.linking')} />
       </div>
@@ -78,7 +78,7 @@ export default function CaptureStartPage() {
   const view = session.data;
   if (isBlockingStatus(view.status)) {
     return (
-      <div className={styles.page}>
+      <div className={styles.wide}>
         {heading}
         <CaptureOutcome code={view.status} retryAfter={view.retryAfter} signedIn={false} />
       </div>
@@ -86,7 +86,7 @@ export default function CaptureStartPage() {
   }
   if (view.status === 'PASSPORT_CAPTURE_COMPLETE') {
     return (
-      <div className={styles.page}>
+      <div className={styles.wide}>
         {heading}
         <Notice tone="success">{t('start.allDone')}</Notice>
       </div>
@@ -95,7 +95,7 @@ export default function CaptureStartPage() {
 
   const photo = photoOf(view);
   return (
-    <div className={styles.page}>
+    <div className={styles.wide}>
       {heading}
       {photo === 'passport' && <Notice tone="success">{t('start.selfieDone')}</Notice>}
       <p className={styles.lead}>{t('start.lead')}</p>

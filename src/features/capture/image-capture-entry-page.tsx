@@ -151,7 +151,7 @@ export default function ImageCaptureEntryPage() {
 
   if (!sessionIdentifier) {
     return (
-      <div className={styles.page}>
+      <div className={styles.wide}>
         <PageHeading>{t('entry.title')}</PageHeading>
         <ProblemPanel message={t('entry.noSession')} />
       </div>
