@@ -5,6 +5,7 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { ButtonLink } from './button-link';
+import { declaredStyle } from './testing/declared-style';
 
 function Where() {
   return <h1>{useLocation().pathname}</h1>;
@@ -41,9 +42,9 @@ describe('ButtonLink', () => {
     const signIn = screen.getByRole('link', { name: 'Sign in' });
     expect(signIn.getAttribute('href')).toBe('/login');
     expect(signIn.className).toMatch(/fui-Button/);
-    const large = getComputedStyle(signIn).fontSize;
-    const medium = getComputedStyle(screen.getByRole('link', { name: 'Questions' })).fontSize;
-    expect(parseFloat(large)).toBeGreaterThan(parseFloat(medium));
+    // Fluent's large button writes in the base 400 size, the medium one in base 300.
+    expect(declaredStyle(signIn, 'font-size')).toBe('var(--fontSizeBase400)');
+    expect(declaredStyle(screen.getByRole('link', { name: 'Questions' }), 'font-size')).toBe('var(--fontSizeBase300)');
   });
 
   it('writes the href under the router’s base path', () => {

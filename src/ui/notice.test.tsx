@@ -2,6 +2,7 @@ import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Notice, type NoticeTone } from './notice';
+import { declaredStyle } from './testing/declared-style';
 
 function renderNotice(tone?: NoticeTone) {
   const view = render(
@@ -23,10 +24,10 @@ describe('Notice', () => {
   it('draws each tone with its own border colour', () => {
     const colours = (['info', 'success', 'warning'] as const).map((tone) => {
       const { notice, unmount } = renderNotice(tone);
-      const colour = getComputedStyle(notice).borderLeftColor;
+      const colour = declaredStyle(notice, 'border-left-color');
       unmount();
       return colour;
     });
-    expect(colours).toEqual(['rgb(15, 108, 189)', 'rgb(0, 112, 60)', 'rgb(179, 89, 0)']);
+    expect(colours).toEqual(['var(--colorBrandBackground)', 'rgb(0, 112, 60)', 'rgb(179, 89, 0)']);
   });
 });

@@ -9,7 +9,9 @@ const useStyles = makeStyles({
   notice: {
     margin: `0 0 ${tokens.spacingVerticalXL}`,
     padding: tokens.spacingHorizontalL,
-    borderLeft: `6px solid ${tokens.colorBrandBackground}`,
+    borderLeftWidth: '6px',
+    borderLeftStyle: 'solid',
+    borderLeftColor: tokens.colorBrandBackground,
     backgroundColor: tokens.colorBrandBackground2,
     color: tokens.colorNeutralForeground1,
     fontSize: tokens.fontSizeBase400,
