@@ -3,6 +3,7 @@ import type { RJSFSchema } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { formatAnswer } from '@/shared/forms/format-answer';
 import { createRefResolver, derefSchema, type JsonSchema } from '@/shared/validation/schema-walk';
+import { WIDE } from '@/ui/media';
 import { getAtPath } from './answers';
 import { countryOptions } from './countries';
 import type { CompiledForm, FormAnswers, FormPage } from './form-types';
@@ -15,7 +16,7 @@ const useStyles = makeStyles({
     gap: tokens.spacingVerticalXS,
     padding: `${tokens.spacingVerticalM} 0`,
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
-    '@media (min-width: 600px)': { gridTemplateColumns: '30% 1fr auto', gap: tokens.spacingHorizontalL },
+    [WIDE]: { gridTemplateColumns: '30% 1fr auto', gap: tokens.spacingHorizontalL },
   },
   key: { fontWeight: tokens.fontWeightSemibold, margin: 0 },
   value: { margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },

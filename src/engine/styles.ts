@@ -1,4 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
+import { NARROW } from '@/ui/media';
 
 /** Spec section 9: text inputs are 56 px high. */
 export const INPUT_HEIGHT = '56px';
@@ -104,6 +105,6 @@ export const useEngineStyles = makeStyles({
     marginTop: tokens.spacingVerticalL,
   },
   fullWidthOnPhone: {
-    '@media (max-width: 599.98px)': { width: '100%' },
+    [NARROW]: { width: '100%' },
   },
 });

@@ -1,24 +1,43 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
+import { NARROW } from './media';
 
-// The theme's sm (600 px) breakpoint: below it, one column and full-width actions.
-const NARROW = '@media (max-width: 599.98px)';
-
-/** The GOV.UK-like page layout: one narrow column, large headings, clear actions. */
+/**
+ * The GOV.UK-like page layout every page draws with: one column, large headings, clear actions. A page's content
+ * sits in `page` (38em: forms and text, a comfortable line length) or `wide` (48em: lists, tables and side-by-side
+ * choices). A feature keeps in its own stylesheet only what is its own (a task list, tags, a camera frame).
+ */
 export const usePageStyles = makeStyles({
-  page: {
-    maxWidth: '38em',
-  },
+  page: { maxWidth: '38em' },
+  wide: { maxWidth: '48em' },
   title: {
     margin: `0 0 ${tokens.spacingVerticalL}`,
     fontSize: tokens.fontSizeHero800,
     lineHeight: tokens.lineHeightHero800,
     fontWeight: tokens.fontWeightSemibold,
+    ':focus': { outline: 'none' },
+    ':focus-visible': { outline: `3px solid ${tokens.colorStrokeFocus2}` },
     [NARROW]: { fontSize: tokens.fontSizeHero700, lineHeight: tokens.lineHeightHero700 },
   },
+  caption: {
+    display: 'block',
+    marginBottom: tokens.spacingVerticalXS,
+    color: tokens.colorNeutralForeground2,
+    fontSize: tokens.fontSizeBase500,
+    lineHeight: tokens.lineHeightBase500,
+    fontWeight: tokens.fontWeightRegular,
+    overflowWrap: 'anywhere',
+  },
   h2: {
-    margin: `${tokens.spacingVerticalXXL} 0 ${tokens.spacingVerticalS}`,
+    margin: `${tokens.spacingVerticalXXL} 0 ${tokens.spacingVerticalM}`,
     fontSize: tokens.fontSizeBase600,
     lineHeight: tokens.lineHeightBase600,
+    fontWeight: tokens.fontWeightSemibold,
+    overflowWrap: 'anywhere',
+  },
+  h3: {
+    margin: `${tokens.spacingVerticalL} 0 ${tokens.spacingVerticalS}`,
+    fontSize: tokens.fontSizeBase500,
+    lineHeight: tokens.lineHeightBase500,
     fontWeight: tokens.fontWeightSemibold,
   },
   lead: {
@@ -76,7 +95,26 @@ export const usePageStyles = makeStyles({
     fontSize: tokens.fontSizeBase400,
     lineHeight: tokens.lineHeightBase500,
   },
+  /** A bulleted list in running text. */
+  list: {
+    margin: `0 0 ${tokens.spacingVerticalL}`,
+    paddingLeft: '1.25em',
+    fontSize: tokens.fontSizeBase400,
+    lineHeight: tokens.lineHeightBase500,
+  },
   fullWidthOnPhone: {
     [NARROW]: { width: '100%' },
+  },
+  /** Read by screen readers, not drawn. */
+  visuallyHidden: {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    margin: '-1px',
+    padding: 0,
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+    whiteSpace: 'nowrap',
+    border: 0,
   },
 });

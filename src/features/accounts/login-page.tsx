@@ -8,7 +8,7 @@ import { SchemaForm } from '@/engine/schema-form';
 import type { FieldError } from '@/shared/api-types';
 import { usePageStyles } from '@/ui/page-styles';
 import { errorBodyOf } from './api-errors';
-import { Notice } from './notice';
+import { Notice } from '@/ui/notice';
 import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { ResendEmail } from './resend-email';

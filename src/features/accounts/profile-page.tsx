@@ -7,13 +7,12 @@ import { useAuth } from '@/api/auth/use-auth';
 import { setRouterContext } from '@/api/router-context';
 import { usePageStyles } from '@/ui/page-styles';
 import { ButtonLink } from '@/ui/button-link';
-import { Notice } from './notice';
+import { Notice } from '@/ui/notice';
 import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { parseMobileNumber } from '@/shared/rules/phone-number';
+import { NARROW } from '@/ui/media';
 import { errorBodyOf } from './api-errors';
-
-const NARROW = '@media (max-width: 599.98px)';
 
 const useStyles = makeStyles({
   list: {

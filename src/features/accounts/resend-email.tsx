@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useEmailRequest } from '@/api/accounts';
 import type { EmailAction } from '@/shared/api-types';
 import { errorBodyOf } from './api-errors';
-import { Notice } from './notice';
+import { Notice } from '@/ui/notice';
 import { ProblemPanel } from '@/engine/problem-panel';
 
 export interface ResendEmailProps {

@@ -4,7 +4,7 @@ import { useEmailRequest } from '@/api/accounts';
 import { SchemaForm } from '@/engine/schema-form';
 import type { FieldError } from '@/shared/api-types';
 import { errorBodyOf } from './api-errors';
-import { Notice } from './notice';
+import { Notice } from '@/ui/notice';
 import { ProblemPanel } from '@/engine/problem-panel';
 
 /**

@@ -22,7 +22,8 @@ import { pagesOf } from '@/shared/forms/flow';
 import type { JsonSchema } from '@/shared/validation/schema-walk';
 import { SchemaForm } from '@/engine/schema-form';
 import type { ApiErrorBody } from '@/shared/api-types';
-import { Banner, JourneyHeading } from './journey-parts';
+import { Notice } from '@/ui/notice';
+import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { useJourneyStyles } from './journey-styles';
 import { fullName, type OverviewState } from './overview';
@@ -99,7 +100,7 @@ export function AnswersStep(props: AnswersStepProps) {
   if (loaded.isPending) {
     return (
       <div className={styles.page}>
-        <JourneyHeading>{heading}</JourneyHeading>
+        <PageHeading>{heading}</PageHeading>
         <Spinner label={t('form.loading')} />
       </div>
     );
@@ -108,7 +109,7 @@ export function AnswersStep(props: AnswersStepProps) {
     const body = loaded.error instanceof ApiError ? loaded.error.errorBody : undefined;
     return (
       <div className={styles.page}>
-        <JourneyHeading>{heading}</JourneyHeading>
+        <PageHeading>{heading}</PageHeading>
         <ProblemPanel message={[body?.error ?? t('form.loadFailed')]}>
           <Link className={styles.link} to={OVERVIEW_PATH}>
             {t('form.goToOverview')}
@@ -123,7 +124,7 @@ export function AnswersStep(props: AnswersStepProps) {
     const blocking = stepNamed(data.current);
     return (
       <div className={styles.page}>
-        <JourneyHeading caption={caption}>{heading}</JourneyHeading>
+        <PageHeading caption={caption}>{heading}</PageHeading>
         <StepNotReached message={t('form.stepNotReached', { step: blocking ? t(blocking.labelKey) : data.current })} />
       </div>
     );
@@ -223,10 +224,10 @@ function LoadedAnswersStep(props: AnswersStepProps & { loaded: Loaded; caption?:
       <Link className={`${styles.link} ${styles.back}`} to={OVERVIEW_PATH}>
         {t('form.backToOverview')}
       </Link>
-      <JourneyHeading caption={props.caption}>{props.heading}</JourneyHeading>
-      {loaded.restored && status !== 'kept' && <Banner tone="info">{t('form.restored')}</Banner>}
-      {status === 'kept' && <Banner tone="warning">{t('save.kept')}</Banner>}
-      {everKept && status === 'saved' && <Banner tone="success">{t('save.saved')}</Banner>}
+      <PageHeading caption={props.caption}>{props.heading}</PageHeading>
+      {loaded.restored && status !== 'kept' && <Notice>{t('form.restored')}</Notice>}
+      {status === 'kept' && <Notice tone="warning">{t('save.kept')}</Notice>}
+      {everKept && status === 'saved' && <Notice tone="success">{t('save.saved')}</Notice>}
       {problem &&
         (problem.stepNotReached ? (
           <StepNotReached message={problem.messages[0]} />

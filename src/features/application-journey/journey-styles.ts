@@ -1,39 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
+import { usePageStyles } from '@/ui/page-styles';
 
-// Features may not import app/theme; this is its sm (600 px) breakpoint.
-const NARROW = '@media (max-width: 599.98px)';
-
-/** GOV.UK-like layout of the journey pages: one readable column, task lists, tags and banners. */
-export const useJourneyStyles = makeStyles({
-  page: { maxWidth: '44em' },
-  caption: {
-    display: 'block',
-    marginBottom: tokens.spacingVerticalXS,
-    color: tokens.colorNeutralForeground2,
-    fontSize: tokens.fontSizeBase500,
-    lineHeight: tokens.lineHeightBase500,
-    fontWeight: tokens.fontWeightRegular,
-    overflowWrap: 'anywhere',
-  },
-  title: {
-    margin: `0 0 ${tokens.spacingVerticalL}`,
-    fontSize: tokens.fontSizeHero800,
-    lineHeight: tokens.lineHeightHero800,
-    fontWeight: tokens.fontWeightSemibold,
-    [NARROW]: { fontSize: tokens.fontSizeHero700, lineHeight: tokens.lineHeightHero700 },
-  },
-  lead: {
-    margin: `0 0 ${tokens.spacingVerticalXL}`,
-    fontSize: tokens.fontSizeBase400,
-    lineHeight: tokens.lineHeightBase500,
-  },
-  h2: {
-    margin: `${tokens.spacingVerticalXXL} 0 ${tokens.spacingVerticalM}`,
-    fontSize: tokens.fontSizeBase600,
-    lineHeight: tokens.lineHeightBase600,
-    fontWeight: tokens.fontWeightSemibold,
-    overflowWrap: 'anywhere',
-  },
+const useOwnStyles = makeStyles({
   taskList: {
     listStyleType: 'none',
     margin: `0 0 ${tokens.spacingVerticalXL}`,
@@ -52,11 +20,6 @@ export const useJourneyStyles = makeStyles({
     lineHeight: tokens.lineHeightBase500,
   },
   taskName: { flex: '1 1 14em' },
-  link: {
-    color: tokens.colorBrandForegroundLink,
-    textUnderlineOffset: '3px',
-    ':hover': { textDecorationThickness: '2px', color: tokens.colorBrandForegroundLinkHover },
-  },
   tag: {
     display: 'inline-block',
     padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalS}`,
@@ -67,23 +30,10 @@ export const useJourneyStyles = makeStyles({
   tagCompleted: { backgroundColor: '#CCE2D8', color: '#005A30' },
   tagInProgress: { backgroundColor: '#BBD4EA', color: '#0C2D4A' },
   tagNotYet: { color: tokens.colorNeutralForeground2 },
-  banner: {
-    margin: `0 0 ${tokens.spacingVerticalXL}`,
-    padding: tokens.spacingHorizontalL,
-    borderLeft: `6px solid ${tokens.colorBrandBackground}`,
-    backgroundColor: tokens.colorBrandBackground2,
-    fontSize: tokens.fontSizeBase400,
-    lineHeight: tokens.lineHeightBase500,
-  },
-  bannerWarning: { borderLeftColor: '#B58800', backgroundColor: '#FFF7DB' },
-  bannerSuccess: { borderLeftColor: '#00703C', backgroundColor: tokens.colorPaletteGreenBackground1 },
-  actions: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalL,
-    margin: `${tokens.spacingVerticalXL} 0`,
-  },
   back: { display: 'inline-block', margin: `0 0 ${tokens.spacingVerticalL}`, fontSize: tokens.fontSizeBase400 },
-  fullWidthOnPhone: { [NARROW]: { width: '100%' } },
 });
+
+/** The page kit's layout (usePageStyles) and the journey pages' own: the task list, its tags, the back link. */
+export function useJourneyStyles() {
+  return { ...usePageStyles(), ...useOwnStyles() };
+}

@@ -5,7 +5,9 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { loadApplicationSteps, resumeApplication, type ApplicationSteps } from '@/api/application-details';
 import { queryKeys } from '@/api/query-keys';
 import { ApiError, unwrap } from '@/api/request';
-import { Banner, ButtonLink, JourneyHeading } from './journey-parts';
+import { ButtonLink } from '@/ui/button-link';
+import { Notice } from '@/ui/notice';
+import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { useJourneyStyles } from './journey-styles';
 import { journeySteps, resumePath, stepHref } from './steps';
@@ -90,7 +92,7 @@ export function ApplicationOverview({ applicationIdentifier }: { applicationIden
   if (!applicationIdentifier) {
     return (
       <div className={styles.page}>
-        <JourneyHeading>{t('overview.heading')}</JourneyHeading>
+        <PageHeading>{t('overview.heading')}</PageHeading>
         <p className={styles.lead}>{t('overview.noApplication')}</p>
         <p className={styles.lead}>{t('overview.noApplicationHint')}</p>
         <div className={styles.actions}>
@@ -106,8 +108,8 @@ export function ApplicationOverview({ applicationIdentifier }: { applicationIden
   }
   if (application.isPending) {
     return (
-      <div className={styles.page}>
-        <JourneyHeading>{t('overview.heading')}</JourneyHeading>
+      <div className={styles.wide}>
+        <PageHeading>{t('overview.heading')}</PageHeading>
         <Spinner label={t('overview.loading')} />
       </div>
     );
@@ -115,8 +117,8 @@ export function ApplicationOverview({ applicationIdentifier }: { applicationIden
   if (!application.data) {
     const body = application.error instanceof ApiError ? application.error.errorBody : undefined;
     return (
-      <div className={styles.page}>
-        <JourneyHeading>{t('overview.heading')}</JourneyHeading>
+      <div className={styles.wide}>
+        <PageHeading>{t('overview.heading')}</PageHeading>
         <ProblemPanel message={[body?.error ?? t('overview.loadFailed')]}>
           <Link className={styles.link} to="/my-applications">
             {t('overview.myApplications')}
@@ -130,11 +132,11 @@ export function ApplicationOverview({ applicationIdentifier }: { applicationIden
   const resumeError =
     resume.error instanceof ApiError ? (resume.error.errorBody?.error ?? t('overview.loadFailed')) : undefined;
   return (
-    <div className={styles.page}>
-      <JourneyHeading>{t('overview.heading')}</JourneyHeading>
-      {savedFor && <Banner tone="success">{t('overview.saved', { name: savedFor })}</Banner>}
+    <div className={styles.wide}>
+      <PageHeading>{t('overview.heading')}</PageHeading>
+      {savedFor && <Notice tone="success">{t('overview.saved', { name: savedFor })}</Notice>}
       {resumeError && <ProblemPanel message={[resumeError]} />}
-      {data.status !== 'IN_PROGRESS' && <Banner tone="info">{t('overview.notEditable')}</Banner>}
+      {data.status !== 'IN_PROGRESS' && <Notice>{t('overview.notEditable')}</Notice>}
       <p className={styles.lead}>{t('overview.intro')}</p>
       {data.applicants.length === 0 ? (
         <>

@@ -12,15 +12,16 @@ import {
 import { getRouterContext, setRouterContext } from '@/api/router-context';
 import { resumePath } from '@/api/journey';
 import { errorBodyOf } from './api-errors';
-import { ButtonLink } from './button-link';
+import { ButtonLink } from '@/ui/button-link';
 import { ConfirmDialog } from './confirm-dialog';
 import { applicantName, formatDate, formatTime } from './format';
 import { HiddenText } from './hidden-text';
 import { useApplicantLabels, useApplicationLabels, type ApplicationLabel } from './labels';
-import { Notice } from './notice';
-import { PageHeading } from './page-heading';
+import { Notice } from '@/ui/notice';
+import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
-import { NARROW, useApplicationStyles } from './styles';
+import { NARROW } from '@/ui/media';
+import { useApplicationStyles } from './styles';
 
 const useStyles = makeStyles({
   card: {
@@ -153,7 +154,7 @@ export default function ApplicationsListPage() {
   }
 
   return (
-    <div className={styles.page}>
+    <div className={styles.wide}>
       <PageHeading>{title}</PageHeading>
       {deleted && <Notice tone="success">{t('pages.list.deleted', { application: deleted })}</Notice>}
       {content}

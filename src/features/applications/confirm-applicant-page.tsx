@@ -5,13 +5,13 @@ import { useApplicants, useApplication } from '@/api/applications';
 import { useRouterContext } from '@/api/router-context';
 import { errorBodyOf, errorCodeOf } from './api-errors';
 import { ApplicantSummary } from './applicant-summary';
-import { ButtonLink } from './button-link';
+import { ButtonLink } from '@/ui/button-link';
 import { applicantName } from './format';
 import { useApplicantLabels } from './labels';
 import type { PassportRetakeState } from './manage-applicants-page';
 import { NoApplication } from './no-application';
-import { Notice } from './notice';
-import { PageHeading } from './page-heading';
+import { Notice } from '@/ui/notice';
+import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { useApplicationStyles } from './styles';
 
@@ -36,7 +36,7 @@ function ConfirmApplicants({ applicationIdentifier }: { applicationIdentifier: s
   if (failure) {
     const notFound = errorCodeOf(failure) === 'APPLICATION_NOT_FOUND';
     return (
-      <div className={styles.column}>
+      <div className={styles.page}>
         {heading}
         <ProblemPanel
           message={
@@ -52,7 +52,7 @@ function ConfirmApplicants({ applicationIdentifier }: { applicationIdentifier: s
   }
   if (!application.data || !applicants.data) {
     return (
-      <div className={styles.column}>
+      <div className={styles.page}>
         {heading}
         <Spinner label={t('pages.common.loading')} />
       </div>
@@ -61,7 +61,7 @@ function ConfirmApplicants({ applicationIdentifier }: { applicationIdentifier: s
   const editable = application.data.status === 'IN_PROGRESS';
   if (applicants.data.length === 0) {
     return (
-      <div className={styles.column}>
+      <div className={styles.page}>
         {heading}
         <p className={styles.text}>{t('pages.confirm.none')}</p>
         <div className={styles.actions}>
@@ -74,7 +74,7 @@ function ConfirmApplicants({ applicationIdentifier }: { applicationIdentifier: s
   }
 
   return (
-    <div className={styles.page}>
+    <div className={styles.wide}>
       {heading}
       {retake && <Notice>{t('pages.manage.passportRetake', { name: retake })}</Notice>}
       <p className={styles.lead}>{t('pages.confirm.lead')}</p>

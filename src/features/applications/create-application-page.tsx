@@ -6,7 +6,7 @@ import { setRouterContext } from '@/api/router-context';
 import { SchemaForm } from '@/engine/schema-form';
 import type { FieldError } from '@/shared/api-types';
 import { errorBodyOf } from './api-errors';
-import { PageHeading } from './page-heading';
+import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { useApplicationStyles } from './styles';
 
@@ -34,7 +34,7 @@ export default function CreateApplicationPage({ formId = 'create-application' }:
   };
 
   return (
-    <div className={styles.column}>
+    <div className={styles.page}>
       <PageHeading>{t('create.title')}</PageHeading>
       {problem && <ProblemPanel message={problem} />}
       <p className={styles.lead}>{t('pages.create.lead')}</p>

@@ -18,16 +18,17 @@ import { SchemaForm } from '@/engine/schema-form';
 import type { FieldError } from '@/shared/api-types';
 import { errorBodyOf, errorCodeOf } from './api-errors';
 import { ApplicantSummary } from './applicant-summary';
-import { ButtonLink } from './button-link';
+import { ButtonLink } from '@/ui/button-link';
 import { ConfirmDialog } from './confirm-dialog';
 import { applicantName } from './format';
 import { HiddenText } from './hidden-text';
 import { useApplicantLabels } from './labels';
 import { NoApplication } from './no-application';
-import { Notice } from './notice';
-import { PageHeading } from './page-heading';
+import { Notice } from '@/ui/notice';
+import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
-import { NARROW, useApplicationStyles } from './styles';
+import { NARROW } from '@/ui/media';
+import { useApplicationStyles } from './styles';
 
 /** Eligibility refusals that concern a passport answer, and the field of the passport page they belong to. */
 export const PASSPORT_REFUSALS: Readonly<Record<string, string>> = {
@@ -102,7 +103,7 @@ function ManageApplicants({ applicationIdentifier }: { applicationIdentifier: st
   if (failure) {
     const notFound = errorCodeOf(failure) === 'APPLICATION_NOT_FOUND';
     return (
-      <div className={styles.column}>
+      <div className={styles.page}>
         <PageHeading>{t('manageApplicants.title')}</PageHeading>
         <ProblemPanel
           message={
@@ -118,7 +119,7 @@ function ManageApplicants({ applicationIdentifier }: { applicationIdentifier: st
   }
   if (!application.data || !applicants.data) {
     return (
-      <div className={styles.column}>
+      <div className={styles.page}>
         <PageHeading>{t('manageApplicants.title')}</PageHeading>
         <Spinner label={t('pages.common.loading')} />
       </div>
@@ -126,7 +127,7 @@ function ManageApplicants({ applicationIdentifier }: { applicationIdentifier: st
   }
   if (application.data.status !== 'IN_PROGRESS') {
     return (
-      <div className={styles.column}>
+      <div className={styles.page}>
         <PageHeading>{t('manageApplicants.title')}</PageHeading>
         <ProblemPanel message={t('pages.common.notEditable')}>
           <Link className={styles.link} to="/my-applications">
@@ -201,7 +202,7 @@ function ApplicantList({ application, applicants, flash, onFlash, problem }: App
   };
 
   return (
-    <div className={styles.page}>
+    <div className={styles.wide}>
       <PageHeading focusKey="list">{t('manageApplicants.title')}</PageHeading>
       {problem && <ProblemPanel message={problem} />}
       {removeProblem && <ProblemPanel message={removeProblem} />}
@@ -354,7 +355,7 @@ function ApplicantFormView({ application, applicants, editing, returnTo, onStart
 
   if (!editing && applicants.length >= limit) {
     return (
-      <div className={styles.column}>
+      <div className={styles.page}>
         <PageHeading>{t('pages.manage.addTitle')}</PageHeading>
         <p className={styles.inset}>{t('pages.manage.limitReached', { count: limit })}</p>
         <ButtonLink to="/applications/manage-applicants" appearance="primary">
@@ -419,7 +420,7 @@ function ApplicantFormView({ application, applicants, editing, returnTo, onStart
   const passportRefusal = refusal !== undefined && PASSPORT_REFUSALS[refusal] !== undefined;
 
   return (
-    <div className={styles.column}>
+    <div className={styles.page}>
       <PageHeading focusKey={editing ? 'edit' : 'add'}>
         {editing ? t('pages.manage.editTitle') : t('pages.manage.addTitle')}
       </PageHeading>

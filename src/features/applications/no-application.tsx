@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from './button-link';
-import { PageHeading } from './page-heading';
+import { ButtonLink } from '@/ui/button-link';
+import { PageHeading } from '@/ui/page-heading';
 import { useApplicationStyles } from './styles';
 
 /** What a step page shows when the router context names no application: where to go instead. */
@@ -8,7 +8,7 @@ export function NoApplication({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('applications');
   const styles = useApplicationStyles();
   return (
-    <div className={styles.column}>
+    <div className={styles.page}>
       <PageHeading>{t(titleKey)}</PageHeading>
       <h2 className={styles.h2}>{t('pages.common.noApplicationTitle')}</h2>
       <p className={styles.text}>{t('pages.common.noApplicationBody')}</p>

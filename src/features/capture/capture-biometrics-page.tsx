@@ -28,7 +28,9 @@ import {
   phoneLink,
 } from './capture-links';
 import { CaptureOutcome } from './capture-outcome';
-import { ButtonLink, Notice, PageHeading } from './parts';
+import { ButtonLink } from '@/ui/button-link';
+import { Notice } from '@/ui/notice';
+import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { QrCode } from './qr-code';
 import { useCaptureStyles } from './styles';
@@ -83,7 +85,7 @@ export default function CaptureBiometricsPage() {
   if (!sessionIdentifier) {
     if (!canStart) {
       return (
-        <div className={styles.page}>
+        <div className={styles.wide}>
           {heading}
           <p className={styles.lead}>{t('captureBiometrics.noApplicant')}</p>
           <ButtonLink to={APPLICATION_OVERVIEW} appearance="primary" className={styles.fullWidthOnPhone}>
@@ -94,7 +96,7 @@ export default function CaptureBiometricsPage() {
     }
     if (start.error) {
       return (
-        <div className={styles.page}>
+        <div className={styles.wide}>
           {heading}
           <ProblemPanel message={messageOf(start.error, t('captureBiometrics.followFailed'))}>
             <Link className={styles.link} to={APPLICATION_OVERVIEW}>
@@ -105,7 +107,7 @@ export default function CaptureBiometricsPage() {
       );
     }
     return (
-      <div className={styles.page}>
+      <div className={styles.wide}>
         {heading}
         <Spinner label={t('captureBiometrics.starting')} />
       </div>
@@ -149,7 +151,7 @@ function FollowSession({ sessionIdentifier, heading, onStartAgain, startingAgain
   const gone = session.error && isSessionGone(session.error) ? captureErrorCode(session.error) : undefined;
   if (gone) {
     return (
-      <div className={styles.page}>
+      <div className={styles.wide}>
         {heading}
         <CaptureOutcome code={gone} signedIn>
           <div className={styles.actions}>
@@ -176,7 +178,7 @@ function FollowSession({ sessionIdentifier, heading, onStartAgain, startingAgain
   if (!session.data) {
     if (session.error) {
       return (
-        <div className={styles.page}>
+        <div className={styles.wide}>
           {heading}
           <ProblemPanel message={messageOf(session.error, t('captureBiometrics.followFailed'))}>
             <Link className={styles.link} to={APPLICATION_OVERVIEW}>
@@ -187,7 +189,7 @@ function FollowSession({ sessionIdentifier, heading, onStartAgain, startingAgain
       );
     }
     return (
-      <div className={styles.page}>
+      <div className={styles.wide}>
         {heading}
         <Spinner label={t('captureBiometrics.starting')} />
       </div>
@@ -197,7 +199,7 @@ function FollowSession({ sessionIdentifier, heading, onStartAgain, startingAgain
   const view = session.data;
   if (isBlockingStatus(view.status)) {
     return (
-      <div className={styles.page}>
+      <div className={styles.wide}>
         {heading}
         <CaptureOutcome code={view.status} retryAfter={view.retryAfter} signedIn />
       </div>
@@ -205,14 +207,14 @@ function FollowSession({ sessionIdentifier, heading, onStartAgain, startingAgain
   }
   if (view.status === 'PASSPORT_CAPTURE_COMPLETE') {
     return (
-      <div className={styles.page}>
+      <div className={styles.wide}>
         {heading}
         <Notice tone="success">{t('captureBiometrics.complete')}</Notice>
       </div>
     );
   }
   return (
-    <div className={styles.page}>
+    <div className={styles.wide}>
       {heading}
       <p className={styles.lead}>{t('captureBiometrics.lead')}</p>
       {session.error && <Notice>{t('captureBiometrics.followFailed')}</Notice>}

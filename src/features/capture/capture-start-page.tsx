@@ -14,7 +14,9 @@ import {
 import { ApiError } from '@/api/request';
 import { entryPath } from './capture-links';
 import { CaptureOutcome } from './capture-outcome';
-import { ButtonLink, Notice, PageHeading } from './parts';
+import { ButtonLink } from '@/ui/button-link';
+import { Notice } from '@/ui/notice';
+import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { useCaptureStyles } from './styles';
 
@@ -46,7 +48,7 @@ export default function CaptureStartPage() {
   if (failure) {
     const code = captureErrorCode(failure);
     return (
-      <div className={styles.page}>
+      <div className={styles.wide}>
         {heading}
         {isSessionGone(failure) && code ? (
           <CaptureOutcome code={code} signedIn={false} />
@@ -66,7 +68,7 @@ export default function CaptureStartPage() {
   }
   if (!session.data || LINKING.includes(session.data.status)) {
     return (
-      <div className={styles.page}>
+      <div className={styles.wide}>
         {heading}
         <Spinner label={t('start.linking')} />
       </div>
@@ -76,7 +78,7 @@ export default function CaptureStartPage() {
   const view = session.data;
   if (isBlockingStatus(view.status)) {
     return (
-      <div className={styles.page}>
+      <div className={styles.wide}>
         {heading}
         <CaptureOutcome code={view.status} retryAfter={view.retryAfter} signedIn={false} />
       </div>
@@ -84,7 +86,7 @@ export default function CaptureStartPage() {
   }
   if (view.status === 'PASSPORT_CAPTURE_COMPLETE') {
     return (
-      <div className={styles.page}>
+      <div className={styles.wide}>
         {heading}
         <Notice tone="success">{t('start.allDone')}</Notice>
       </div>
@@ -93,7 +95,7 @@ export default function CaptureStartPage() {
 
   const photo = photoOf(view);
   return (
-    <div className={styles.page}>
+    <div className={styles.wide}>
       {heading}
       {photo === 'passport' && <Notice tone="success">{t('start.selfieDone')}</Notice>}
       <p className={styles.lead}>{t('start.lead')}</p>

@@ -13,9 +13,10 @@ import {
 import { ApiError } from '@/api/request';
 import { captureBiometricsPath, markCapturingHere, resultPath } from './capture-links';
 import { CaptureOutcome } from './capture-outcome';
-import { PageHeading } from './parts';
+import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
-import { NARROW, useCaptureStyles } from './styles';
+import { NARROW } from '@/ui/media';
+import { useCaptureStyles } from './styles';
 import { useCamera } from './use-camera';
 
 const useStyles = makeStyles({
@@ -150,7 +151,7 @@ export default function ImageCaptureEntryPage() {
 
   if (!sessionIdentifier) {
     return (
-      <div className={styles.page}>
+      <div className={styles.wide}>
         <PageHeading>{t('entry.title')}</PageHeading>
         <ProblemPanel message={t('entry.noSession')} />
       </div>

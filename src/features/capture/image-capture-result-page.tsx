@@ -6,7 +6,9 @@ import { isBlockingStatus, SESSION_ERRORS, useCaptureSession, type CaptureType, 
 import { queryKeys } from '@/api/query-keys';
 import { APPLICATION_OVERVIEW, captureBiometricsPath, entryPath } from './capture-links';
 import { CaptureOutcome } from './capture-outcome';
-import { ButtonLink, Notice, PageHeading } from './parts';
+import { ButtonLink } from '@/ui/button-link';
+import { Notice } from '@/ui/notice';
+import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { useCaptureStyles } from './styles';
 
@@ -41,7 +43,7 @@ function Accepted({ captureType, routeFrom, sessionIdentifier }: ResultProps) {
 
   if (captureType === 'biometrics') {
     return (
-      <div className={styles.page}>
+      <div className={styles.wide}>
         {heading}
         <Notice tone="success">{t('start.selfieDone')}</Notice>
         <div className={styles.actions}>
@@ -63,14 +65,14 @@ function Accepted({ captureType, routeFrom, sessionIdentifier }: ResultProps) {
   }
   if (routeFrom === 'mobile') {
     return (
-      <div className={styles.page}>
+      <div className={styles.wide}>
         {heading}
         <Notice tone="success">{t('result.allDoneMobile')}</Notice>
       </div>
     );
   }
   return (
-    <div className={styles.page}>
+    <div className={styles.wide}>
       {heading}
       <Notice tone="success">{t('result.allDoneWeb')}</Notice>
       <div className={styles.actions}>
@@ -102,7 +104,7 @@ function Rejected({ captureType, routeFrom, sessionIdentifier, errorCode }: Resu
 
   if (errorCode && (SESSION_CODES.includes(errorCode) || isBlockingStatus(errorCode))) {
     return (
-      <div className={styles.page}>
+      <div className={styles.wide}>
         {heading}
         <CaptureOutcome code={errorCode} retryAfter={view?.retryAfter} signedIn={signedIn} />
       </div>
@@ -113,7 +115,7 @@ function Rejected({ captureType, routeFrom, sessionIdentifier, errorCode }: Resu
     errorCode && i18n.exists(`capture:errors.${errorCode}`) ? t(`errors.${errorCode}`) : t('result.unknownError');
   if (view && isBlockingStatus(view.status)) {
     return (
-      <div className={styles.page}>
+      <div className={styles.wide}>
         {heading}
         <p className={styles.lead}>{reason}</p>
         <CaptureOutcome code={view.status} retryAfter={view.retryAfter} signedIn={signedIn} />
@@ -121,7 +123,7 @@ function Rejected({ captureType, routeFrom, sessionIdentifier, errorCode }: Resu
     );
   }
   return (
-    <div className={styles.page}>
+    <div className={styles.wide}>
       {heading}
       <ProblemPanel message={reason}>
         {view && view.attemptsLeft > 0 && (

@@ -1,52 +1,10 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
+import { NARROW } from '@/ui/media';
+import { usePageStyles } from '@/ui/page-styles';
 
-// Features may not import app/theme; this is its sm (600 px) breakpoint.
-export const NARROW = '@media (max-width: 599.98px)';
-
-/** The capture pages' layout: one column of text, large headings, clear actions; phone first. */
-export const useCaptureStyles = makeStyles({
-  page: { maxWidth: '48em' },
-  title: {
-    margin: `0 0 ${tokens.spacingVerticalL}`,
-    fontSize: tokens.fontSizeHero800,
-    lineHeight: tokens.lineHeightHero800,
-    fontWeight: tokens.fontWeightSemibold,
-    ':focus': { outline: 'none' },
-    ':focus-visible': { outline: `3px solid ${tokens.colorStrokeFocus2}` },
-    [NARROW]: { fontSize: tokens.fontSizeHero700, lineHeight: tokens.lineHeightHero700 },
-  },
-  h2: {
-    margin: `${tokens.spacingVerticalXXL} 0 ${tokens.spacingVerticalM}`,
-    fontSize: tokens.fontSizeBase600,
-    lineHeight: tokens.lineHeightBase600,
-    fontWeight: tokens.fontWeightSemibold,
-  },
-  lead: {
-    margin: `0 0 ${tokens.spacingVerticalXL}`,
-    fontSize: tokens.fontSizeBase500,
-    lineHeight: tokens.lineHeightBase500,
-  },
-  text: {
-    margin: `0 0 ${tokens.spacingVerticalM}`,
-    fontSize: tokens.fontSizeBase400,
-    lineHeight: tokens.lineHeightBase500,
-  },
+const useOwnStyles = makeStyles({
   /** Paragraphs inside a notice: spaced apart, none after the last. */
   noticeText: { margin: `0 0 ${tokens.spacingVerticalS}`, ':last-child': { marginBottom: 0 } },
-  actions: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalL,
-    margin: `${tokens.spacingVerticalXL} 0`,
-  },
-  link: {
-    color: tokens.colorBrandForegroundLink,
-    fontSize: tokens.fontSizeBase400,
-    textUnderlineOffset: '3px',
-    ':hover': { textDecorationThickness: '2px', color: tokens.colorBrandForegroundLinkHover },
-  },
-  fullWidthOnPhone: { [NARROW]: { width: '100%' } },
   progress: { listStyle: 'none', margin: `0 0 ${tokens.spacingVerticalXL}`, padding: 0, maxWidth: '30em' },
   progressItem: {
     display: 'flex',
@@ -95,28 +53,9 @@ export const useCaptureStyles = makeStyles({
     fontSize: tokens.fontSizeBase300,
     overflowWrap: 'anywhere',
   },
-  list: {
-    margin: `0 0 ${tokens.spacingVerticalL}`,
-    paddingLeft: '1.25em',
-    fontSize: tokens.fontSizeBase400,
-    lineHeight: tokens.lineHeightBase500,
-  },
-  inset: {
-    margin: `${tokens.spacingVerticalL} 0`,
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
-    borderLeft: `6px solid ${tokens.colorNeutralStroke1}`,
-    fontSize: tokens.fontSizeBase400,
-    lineHeight: tokens.lineHeightBase500,
-  },
-  visuallyHidden: {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    margin: '-1px',
-    padding: 0,
-    overflow: 'hidden',
-    clip: 'rect(0 0 0 0)',
-    whiteSpace: 'nowrap',
-    border: 0,
-  },
 });
+
+/** The page kit's layout (usePageStyles) and the capture pages' own: progress, tags, the two ways, the QR code. */
+export function useCaptureStyles() {
+  return { ...usePageStyles(), ...useOwnStyles() };
+}

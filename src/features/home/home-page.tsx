@@ -11,11 +11,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAuth } from '@/api/auth/use-auth';
-import { ButtonLink } from './button-link';
+import { ButtonLink } from '@/ui/button-link';
+import { NARROW } from '@/ui/media';
 
-// Features may not import app/theme; these are its md (900 px) and sm (600 px) breakpoints.
-const WIDE = '@media (min-width: 900px)';
-const NARROW = '@media (max-width: 599.98px)';
+// The theme's md (900 px) breakpoint: from it the home page's cards sit side by side.
+const MEDIUM_UP = '@media (min-width: 900px)';
 
 const useStyles = makeStyles({
   title: {
@@ -57,7 +57,7 @@ const useStyles = makeStyles({
     display: 'grid',
     gridTemplateColumns: '1fr',
     gap: tokens.spacingVerticalXXL,
-    [WIDE]: { gridTemplateColumns: '2fr 1fr', columnGap: tokens.spacingHorizontalXXXL },
+    [MEDIUM_UP]: { gridTemplateColumns: '2fr 1fr', columnGap: tokens.spacingHorizontalXXXL },
   },
   section: {
     marginBottom: tokens.spacingVerticalXXL,
