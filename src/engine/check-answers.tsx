@@ -2,6 +2,7 @@ import { Link, makeStyles, tokens } from '@fluentui/react-components';
 import type { RJSFSchema } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { formatAnswer } from '@/shared/forms/format-answer';
+import { visuallyHidden } from '@/ui/visually-hidden';
 import { createRefResolver, derefSchema, type JsonSchema } from '@/shared/validation/schema-walk';
 import { WIDE } from '@/ui/media';
 import { getAtPath } from './answers';
@@ -21,14 +22,7 @@ const useStyles = makeStyles({
   key: { fontWeight: tokens.fontWeightSemibold, margin: 0 },
   value: { margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
   actions: { margin: 0 },
-  hidden: {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    overflow: 'hidden',
-    clip: 'rect(0 0 0 0)',
-    whiteSpace: 'nowrap',
-  },
+  hidden: visuallyHidden,
   pageTitle: { fontSize: tokens.fontSizeBase500, marginTop: tokens.spacingVerticalXL },
 });
 

@@ -1,5 +1,6 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { NARROW } from '@/ui/media';
+import { visuallyHidden } from '@/ui/visually-hidden';
 
 /** Spec section 9: text inputs are 56 px high. */
 export const INPUT_HEIGHT = '56px';
@@ -66,17 +67,7 @@ export const useEngineStyles = makeStyles({
     flexDirection: 'column',
     gap: tokens.spacingVerticalXXS,
   },
-  visuallyHidden: {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    margin: '-1px',
-    padding: 0,
-    overflow: 'hidden',
-    clip: 'rect(0 0 0 0)',
-    whiteSpace: 'nowrap',
-    border: 0,
-  },
+  visuallyHidden: visuallyHidden,
   checklist: {
     listStyleType: 'none',
     padding: 0,

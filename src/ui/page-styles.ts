@@ -1,5 +1,6 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { NARROW } from './media';
+import { visuallyHidden } from './visually-hidden';
 
 /**
  * The GOV.UK-like page layout every page draws with: one column, large headings, clear actions. A page's content
@@ -106,15 +107,5 @@ export const usePageStyles = makeStyles({
     [NARROW]: { width: '100%' },
   },
   /** Read by screen readers, not drawn. */
-  visuallyHidden: {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    margin: '-1px',
-    padding: 0,
-    overflow: 'hidden',
-    clip: 'rect(0 0 0 0)',
-    whiteSpace: 'nowrap',
-    border: 0,
-  },
+  visuallyHidden: visuallyHidden,
 });

@@ -14,7 +14,7 @@ import { preloadWhenIdle } from '@/ui/when-idle';
 import { useMediaQuery } from './use-media-query';
 
 /** The drawer (Fluent's dialog machinery) comes in its own chunk, preloaded once a narrow page is idle. */
-const siteMenuDrawer = lazyComponent(async () => (await import('./site-menu-drawer')).SiteMenuDrawer);
+export const siteMenuDrawer = lazyComponent(async () => (await import('./site-menu-drawer')).SiteMenuDrawer);
 
 const useStyles = makeStyles({
   utility: {

@@ -3,6 +3,10 @@ import { configure, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { initI18n } from '@/app/i18n';
 import { etaTheme } from '@/app/theme';
+import { sessionTimeoutDialog } from '@/features/session-timeout/session-timeout-warning';
+import { closeApplicationDialog } from './close-application-button';
+import { errorDialogView } from './error-dialog';
+import { siteMenuDrawer } from './header';
 
 // Role queries over Fluent's markup are slow in jsdom on a busy machine; allow more than the 1 s default.
 configure({ asyncUtilTimeout: 5000 });
@@ -10,7 +14,14 @@ configure({ asyncUtilTimeout: 5000 });
 /** Starts i18n in English for a test file. */
 export async function startEnglish(): Promise<void> {
   localStorage.setItem('eta.language', 'en');
-  await initI18n();
+  // The shell's dialogs and drawer load on demand in the portal (preloaded once it is idle); tests open them at once.
+  await Promise.all([
+    initI18n(),
+    errorDialogView.preload(),
+    closeApplicationDialog.preload(),
+    siteMenuDrawer.preload(),
+    sessionTimeoutDialog.preload(),
+  ]);
 }
 
 /** Renders routes in a memory data router inside the portal theme; returns the router for navigation checks. */

@@ -11,19 +11,10 @@ import {
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { announcementMilestone, splitDuration } from './countdown';
+import { visuallyHidden } from '@/ui/visually-hidden';
 
 const useStyles = makeStyles({
-  visuallyHidden: {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    margin: '-1px',
-    padding: 0,
-    overflow: 'hidden',
-    clip: 'rect(0 0 0 0)',
-    whiteSpace: 'nowrap',
-    border: 0,
-  },
+  visuallyHidden: visuallyHidden,
 });
 
 function useDuration() {

@@ -2,7 +2,7 @@ import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createInstance } from 'i18next';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { LAST_ACTIVITY_KEY } from '@/api/auth/activity';
@@ -10,7 +10,7 @@ import { startRefreshScheduler } from '@/api/auth/refresh-scheduler';
 import { clearTokens, getRefreshToken, isLoggedIn, storeTokens } from '@/api/auth/tokens';
 import { applySettings } from '@/api/settings';
 import accounts from '../../../locales/en/accounts.json';
-import { SessionTimeoutWarning } from './session-timeout-warning';
+import { SessionTimeoutWarning, sessionTimeoutDialog } from './session-timeout-warning';
 
 // Fluent's first render imports much; a busy machine needs more than 5 s.
 vi.setConfig({ testTimeout: 20_000 });
@@ -67,6 +67,9 @@ async function renderWarning() {
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const warning = () => screen.queryByRole('alertdialog', { name: WARNING_NAME });
 const calls = (path: string) => fetchMock.mock.calls.filter(([url]) => url.endsWith(path));
+
+// The warning's dialog loads on demand in the portal; the tests show it at once.
+beforeAll(() => sessionTimeoutDialog.preload());
 
 beforeEach(() => {
   vi.useFakeTimers({
