@@ -9,6 +9,7 @@ import userEvent from '@testing-library/user-event';
 import type { i18n as I18n } from 'i18next';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setRouterContext } from '@/api/router-context';
+import { loadForm } from '@/engine/form-loader';
 import { formValidation, type FormValidation } from '@/engine/validation/form-validation';
 import {
   journeyI18n,
@@ -91,9 +92,10 @@ const pageAfter = (pageId: string, answers: Record<string, unknown>) =>
 
 beforeAll(async () => {
   copy.dir = makeTripQuestionCopy();
-  flow = formValidation(await compileFixtureForm(join(copy.dir, 'schemas'), 'application-form'));
   api = await startApi(copy.dir);
   en = await journeyI18n(undefined, copiedApplicationsTexts(copy.dir, 'en'));
+  // The form as the portal built from the copy loads it (compiled once, for the pages rendered below too).
+  flow = formValidation(await loadForm('application-form'));
 }, 60000);
 afterAll(() => {
   child?.kill('SIGTERM');
