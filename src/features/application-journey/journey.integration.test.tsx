@@ -7,7 +7,11 @@ import type { i18n as I18n } from 'i18next';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { backupKey, type ApplicantDetails } from '@/api/application-details';
 import { setRouterContext } from '@/api/router-context';
+import { loadForm } from '@/engine/form-loader';
+import { formValidation, topField } from '@/engine/validation/form-validation';
+import type { FormValidation } from '@/engine/validation/form-validation';
 import formExamples from '../../../schemas/application-form.examples.json';
+import formUi from '../../../schemas/application-form.ui.json';
 import {
   apiCall,
   journeyI18n,
@@ -22,10 +26,13 @@ let api: JourneyApi;
 let next = { onlyFirstCaptured: 0, bothCaptured: 1 };
 let en: I18n;
 let wire: Wire;
+/** The application form's pages, conditions and problems, as the engine reads them from its configuration. */
+let flow: FormValidation;
 
 beforeAll(async () => {
   api = await startJourneyApi(10);
   en = await journeyI18n();
+  flow = formValidation(await loadForm('application-form'));
 }, 60000);
 afterAll(() => api?.stop());
 beforeEach(() => {
@@ -44,7 +51,16 @@ const validApplicationForm = (): Record<string, unknown> => ({
 });
 const pick = (answers: Record<string, unknown>, fields: string[]) =>
   Object.fromEntries(Object.entries(answers).filter(([k]) => fields.includes(k)));
-const TRIP = ['purposeOfVisit', 'arrivalDate', 'departureDate', 'portOfEntry', 'flightNumber'];
+/** The trip questions this test answers by hand; the trip page's other questions come with the earlier answers. */
+const TYPED = ['purposeOfVisit', 'arrivalDate', 'departureDate', 'portOfEntry', 'flightNumber'];
+const uiSchema = formUi as unknown as Record<string, { 'ui:title'?: string }>;
+/** A question's label in English, as the UI schema names it. */
+const labelOf = (field: string) => en.t(uiSchema[field]['ui:title'] ?? '');
+/** A page's heading in English. */
+const titleOf = (pageId: string) => en.t(flow.page(pageId)!.titleKey ?? '');
+/** The page the form shows after `pageId` for these answers (pages whose condition does not hold are skipped). */
+const pageAfter = (pageId: string, answers: Record<string, unknown>) =>
+  flow.pages.slice(flow.pages.findIndex((p) => p.id === pageId) + 1).find((p) => flow.pageApplies(p, answers))!;
 
 /** An application of the signed-in user with two applicants (prepared by the API process); `captured` of them are past capture. */
 function applicationWithTwo(captured: 1 | 2) {
@@ -111,7 +127,7 @@ describe('the step list', () => {
       /^\/applications\/application\?applicantIdentifier=/,
     );
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-  });
+  }, 60000);
 
   it('continues where the server says: the applicant furthest behind', async () => {
     applicationWithTwo(1);
@@ -138,10 +154,11 @@ describe('the application form', () => {
     const { guid, first } = applicationWithTwo(2);
     // Everything before the trip was answered earlier (on another device).
     const form = validApplicationForm();
+    const trip = flow.page('trip')!;
+    const TRIP = flow.fieldsShown(trip, form);
+    const fromTripOn = flow.pages.slice(flow.pages.indexOf(trip)).flatMap((p) => p.fields);
     const before = Object.fromEntries(
-      Object.entries(form).filter(
-        ([k]) => !TRIP.includes(k) && !k.startsWith('stay') && k !== 'visitedBefore' && k !== 'refusedBefore',
-      ),
+      Object.entries(form).filter(([k]) => !fromTripOn.includes(k) || (TRIP.includes(k) && !TYPED.includes(k))),
     );
     const seeded = await call('PUT', `/api/eta/application-details/${guid}`, {
       applicantIdentifier: first,
@@ -151,24 +168,24 @@ describe('the application form', () => {
     expect(seeded.status).toBe(200);
 
     const view = renderJourney(en, `/applications/application?applicantIdentifier=${first}`);
-    expect(await screen.findByRole('heading', { level: 2, name: 'Your trip' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: titleOf('trip') })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Applicant: Amélie DuboisApplication form');
 
     // Nothing answered: the summary lists each missing answer, in page order.
     await userEvent.click(continueButton());
-    expect(await summaryLinks()).toEqual([
-      'Select the main purpose of your visit',
-      'Enter a date',
-      'Enter a date',
-      'Select the airport where you will arrive',
-    ]);
+    expect(await summaryLinks()).toEqual(
+      flow
+        .problems(before)
+        .filter((problem) => flow.fieldsShown(trip, before).includes(topField(problem.path)))
+        .map((problem) => en.t(problem.key, problem.params)),
+    );
 
-    await userEvent.type(screen.getByLabelText('Main purpose of your visit'), 'Vacation');
+    await userEvent.type(screen.getByLabelText(labelOf('purposeOfVisit')), 'Vacation');
     await userEvent.click(await screen.findByRole('option', { name: 'Vacation or holiday' }));
-    await typeDate('Arrival date', '2030-03-02');
-    await typeDate('Departure date', '2030-07-20');
+    await typeDate(labelOf('arrivalDate'), '2030-03-02');
+    await typeDate(labelOf('departureDate'), '2030-07-20');
     await userEvent.click(screen.getByLabelText('Cape Town International Airport'));
-    await userEvent.type(screen.getByLabelText('Flight number (optional)'), 'flight nine');
+    await userEvent.type(screen.getByLabelText(labelOf('flightNumber'), { exact: false }), 'flight nine');
     await userEvent.click(continueButton());
     expect(await summaryLinks()).toEqual([
       'You can stay for up to 90 days: choose an earlier departure date',
@@ -176,7 +193,7 @@ describe('the application form', () => {
     ]);
 
     // Typing pauses: a draft of this page reaches the server.
-    await typeDate('Departure date', '2030-03-20');
+    await typeDate(labelOf('departureDate'), '2030-03-20');
     await waitFor(
       async () =>
         expect((await savedForm(guid, first)).answers).toMatchObject({
@@ -193,17 +210,17 @@ describe('the application form', () => {
     // Leave mid-page ("reload"): the same page comes back with what was typed.
     view.unmount();
     renderJourney(en, `/applications/application?applicantIdentifier=${first}`);
-    expect(await screen.findByRole('heading', { level: 2, name: 'Your trip' })).toBeTruthy();
-    expect((within(dateGroup('Departure date')).getByLabelText('Day') as HTMLInputElement).value).toBe('20');
+    expect(await screen.findByRole('heading', { level: 2, name: titleOf('trip') })).toBeTruthy();
+    expect((within(dateGroup(labelOf('departureDate'))).getByLabelText('Day') as HTMLInputElement).value).toBe('20');
     expect((screen.getByLabelText('Cape Town International Airport') as HTMLInputElement).checked).toBe(true);
-    const flight = screen.getByLabelText('Flight number (optional)') as HTMLInputElement;
+    const flight = screen.getByLabelText(labelOf('flightNumber'), { exact: false }) as HTMLInputElement;
     expect(flight.value).toBe('flight nine');
     await userEvent.clear(flight);
     await userEvent.type(flight, 'AF 990');
 
     // Continue saves the page (not a draft) and moves on.
     await userEvent.click(continueButton());
-    expect(await screen.findByRole('heading', { level: 2, name: 'Where you will stay' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: titleOf(pageAfter('trip', form).id) })).toBeTruthy();
     const pageSave = wire.calls.filter(
       (c) =>
         c.method === 'PUT' &&
@@ -259,10 +276,15 @@ describe('the application form', () => {
       answers: all,
     });
     const { router } = renderJourney(en, `/applications/application?applicantIdentifier=${first}`);
-    expect(await screen.findByRole('heading', { level: 2, name: 'Travel history' })).toBeTruthy();
-    const refused = screen.getByRole('group', { name: 'Have you ever been refused a visa or entry to any country?' });
+    const refusedPage = flow.pages.find((p) => p.fields.includes('refusedBefore'))!;
+    expect(await screen.findByRole('heading', { level: 2, name: titleOf(refusedPage.id) })).toBeTruthy();
+    const refused = screen.getByRole('group', { name: labelOf('refusedBefore') });
     await userEvent.click(within(refused).getByLabelText('No'));
-    // The last page leads to the check-answers page.
+    // The pages after it are already answered (or optional); the last one leads to the check-answers page.
+    for (let page = pageAfter(refusedPage.id, form); page; page = pageAfter(page.id, form)) {
+      await userEvent.click(continueButton());
+      expect(await screen.findByRole('heading', { level: 2, name: titleOf(page.id) })).toBeTruthy();
+    }
     await userEvent.click(screen.getByRole('button', { name: 'Save application form' }));
     expect(await screen.findByRole('heading', { name: 'Check your answers' })).toBeTruthy();
     expect(screen.getAllByRole('link', { name: /Change/ }).length).toBeGreaterThan(10);
@@ -288,7 +310,7 @@ describe('the declarations', () => {
       ).status,
     ).toBe(200);
     const { router } = renderJourney(en, `/applications/declarations?applicantIdentifier=${first}`);
-    expect(await screen.findByRole('heading', { level: 2, name: 'Criminal record' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Criminal record' }, { timeout: 10000 })).toBeTruthy();
     for (const page of ['Criminal record', 'Immigration history', 'Security', 'Health']) {
       await screen.findByRole('heading', { level: 2, name: page });
       for (const group of screen

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, databases } from '../testing/harness';
+import applicationSchema from '../../../schemas/application-form.schema.json';
+import { createFormCheckers } from './form-answers';
 import {
   addApplicant,
   advanceTo,
@@ -13,8 +15,11 @@ import {
 } from './test-support';
 
 const detailsUrl = (guid: string) => `/api/eta/application-details/${guid}`;
-const TRIP = ['purposeOfVisit', 'arrivalDate', 'departureDate', 'portOfEntry', 'flightNumber'];
-const HOST = ['hostFullName', 'hostRelationship', 'hostMobile'];
+const { 'application-form': applicationForm } = createFormCheckers(['application-form']);
+/** The fields of a page of the application form, as its UI schema lists them. */
+const fieldsOf = (page: string) => applicationForm.page(page)!.fields;
+const TRIP = fieldsOf('trip');
+const HOST = fieldsOf('host');
 
 describe.each(databases())('application details on %s', (kind) => {
   let app: FastifyInstance;
@@ -101,6 +106,13 @@ describe.each(databases())('application details on %s', (kind) => {
         flightNumber: 'flight nine',
       },
     });
+    // Besides the two wrong answers, every required question the page shows that was not answered.
+    const sent = { purposeOfVisit: 'VACATION_HOLIDAY', departureDate: '2030-03-01' };
+    const unanswered = applicationForm
+      .fieldsShown(applicationForm.page('trip')!, sent)
+      .filter(
+        (field) => applicationSchema.required.includes(field) && !['arrivalDate', ...Object.keys(sent)].includes(field),
+      );
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({
       error: 'There is a problem with the information you sent',
@@ -119,7 +131,12 @@ describe.each(databases())('application details on %s', (kind) => {
         },
       ]),
     });
-    expect(bad.json().fields).toHaveLength(3);
+    expect(
+      bad
+        .json()
+        .fields.map((f: { field: string }) => f.field)
+        .sort(),
+    ).toEqual(['arrivalDate', 'flightNumber', ...unanswered].sort());
 
     const good = await put(guid, { applicantIdentifier: applicant, page: 'trip', answers: pick(form, TRIP) });
     expect(good.statusCode).toBe(200);

@@ -5,7 +5,8 @@ import { DEFAULT_SCHEMAS_DIR, loadSchemaFiles } from '../validation/schema-files
 /**
  * The OpenAPI description as served: `openapi.json` (operations, answers, descriptions) with every request body
  * that the server validates with a schema file (`"x-schema-file": "<id>"`) generated from that very file, so the
- * document can never be looser or stricter than the server; and the answers every call can give before its route
+ * document can never be looser or stricter than the server; every list of a form's page ids (`"x-pages-of"`) read
+ * from that form's `ui:pages`; and the answers every call can give before its route
  * runs (malformed or too complex JSON, a body over the limit, an over-long path parameter, a failure) added to each.
  */
 
@@ -13,7 +14,10 @@ import { DEFAULT_SCHEMAS_DIR, loadSchemaFiles } from '../validation/schema-files
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = Record<string, any>;
 
-/** The hand-written part of the description: operations, answers and what schema files cannot say. */
+/**
+ * The hand-written part of the description: operations, answers and what schema files cannot say. A property
+ * whose values are a form's page ids says `"x-pages-of": "<form>"`; the ids are read from that form's `ui:pages`.
+ */
 export const OPENAPI_FILE = new URL('./openapi.json', import.meta.url);
 
 /** Keywords of the schema files that mean nothing to a reader of the API (messages, ids, local definitions). */
@@ -108,6 +112,33 @@ function examplesOf(schemasDir: string, id: string): unknown[] {
   return existsSync(file) ? ((JSON.parse(readFileSync(file, 'utf8')) as { valid?: unknown[] }).valid ?? []) : [];
 }
 
+/** The page ids of a form, in order, from its UI schema's `ui:pages`. */
+function pageIdsOf(schemasDir: string, form: string): string[] {
+  const file = path.join(schemasDir, `${form}.ui.json`);
+  if (!existsSync(file)) throw new Error(`openapi.json names the pages of "${form}", which has no UI schema`);
+  const pages = (JSON.parse(readFileSync(file, 'utf8')) as Json)['ui:pages'];
+  if (!Array.isArray(pages)) throw new Error(`openapi.json names the pages of "${form}", which has no ui:pages`);
+  return pages.map((page: Json) => String(page.id));
+}
+
+/**
+ * Replaces every `"x-pages-of": "<form>"` with the `enum` of that form's page ids, so a page added to or removed
+ * from a form's `ui:pages` changes the description with it.
+ */
+function fillPageLists(node: unknown, schemasDir: string): void {
+  if (Array.isArray(node)) {
+    for (const item of node) fillPageLists(item, schemasDir);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const schema = node as Json;
+  if (typeof schema['x-pages-of'] === 'string') {
+    schema.enum = pageIdsOf(schemasDir, schema['x-pages-of']);
+    delete schema['x-pages-of'];
+  }
+  for (const value of Object.values(schema)) fillPageLists(value, schemasDir);
+}
+
 const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
 /** The schema of a documented answer, its $ref to components.responses followed. */
@@ -149,6 +180,7 @@ function addRequestErrors(doc: Json): void {
 /** Builds the description from openapi.json and the schema files of `schemasDir`. */
 export function buildOpenApiDocument(schemasDir: string = DEFAULT_SCHEMAS_DIR): Json {
   const doc = JSON.parse(readFileSync(OPENAPI_FILE, 'utf8')) as Json;
+  fillPageLists(doc, schemasDir);
   const files = new Map(loadSchemaFiles(schemasDir).map((file) => [file.id, file.schema as Json]));
   for (const [name, component] of Object.entries(doc.components.schemas as Json)) {
     const id = component['x-schema-file'];

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNAUTHORIZED } from '../accounts/authenticate';
@@ -23,6 +25,7 @@ import { ERROR_CODES } from '../errors';
 import { routes } from '../routes/index';
 import { buildTestApp, createTestDb, testConfig, type TestDb } from '../testing/harness';
 import { registerValidation } from '../validation/index';
+import { buildOpenApiDocument } from './document';
 import { expectDocumented, openApiAjv as ajv, openApiDocument as doc, type Json } from './test-conformance';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
@@ -200,6 +203,24 @@ describe('OpenAPI description', () => {
     expect(doc.components.schemas.ApplicantRequest.properties.relationship.enum).toEqual(
       schemaFile('applicant').properties.relationship.enum,
     );
+  });
+
+  it('reads the page ids from the forms an edited schema folder holds', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'eta-openapi-'));
+    try {
+      cpSync(new URL('../../../schemas', import.meta.url), dir, { recursive: true });
+      const uiFile = path.join(dir, 'application-form.ui.json');
+      const ui = JSON.parse(readFileSync(uiFile, 'utf8')) as Json;
+      ui['ui:pages'].push({ id: 'added-page', titleKey: ui['ui:pages'][0].titleKey, fields: [] });
+      writeFileSync(uiFile, JSON.stringify(ui));
+      const edited = buildOpenApiDocument(dir);
+      expect(edited.components.schemas.ApplicationDetailsRequest.properties.page.enum).toEqual(
+        ui['ui:pages'].map((page: Json) => page.id),
+      );
+      expect(JSON.stringify(edited)).not.toContain('x-pages-of');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('documents every stable error code of the areas', () => {
