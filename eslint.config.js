@@ -6,11 +6,24 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import prettierConfig from 'eslint-config-prettier';
 import globals from 'globals';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+
+/**
+ * The areas of the API (a folder of src/server with routes or a plugin of its own: accounts, applications, ...).
+ * An area uses another only through that area's public.ts, never its routes, services or SQL.
+ */
+const serverAreas = readdirSync(new URL('./src/server', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .filter((name) =>
+    ['public.ts', 'routes.ts', 'plugin.ts'].some((file) =>
+      existsSync(new URL(`./src/server/${name}/${file}`, import.meta.url)),
+    ),
+  );
 
 /** The layers of the portal and what each may not import: dependencies point one way. */
 const zones = [
@@ -49,6 +62,17 @@ const zones = [
     from: `./src/${upper}`,
     message: 'Features must not import the app shell or the router.',
   })),
+  // An area of the API imports another only through its public module.
+  ...serverAreas.flatMap((area) =>
+    serverAreas
+      .filter((other) => other !== area)
+      .map((other) => ({
+        target: `./src/server/${area}`,
+        from: `./src/server/${other}`,
+        except: ['./public.ts'],
+        message: `src/server/${area} may use src/server/${other} only through its public.ts.`,
+      })),
+  ),
   // A feature never imports another feature.
   ...features.map((feature) => ({
     target: `./src/features/${feature}`,

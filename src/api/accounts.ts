@@ -1,5 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EmailAction, LoginResult } from '@/shared/api-types';
+import {
+  API_PATHS,
+  type ChangePasswordRequest,
+  type EmailRequest,
+  type LoginRequest,
+  type LoginResult,
+  type MessageResult,
+  type Profile,
+  type RegistrationRequest,
+  type ResetCodeAccepted,
+  type ResetPasswordRequest,
+  type VerifyRequest,
+} from '@/shared/contract';
 import { recordActivity } from './auth/activity';
 import { refreshSession } from './auth/refresh-scheduler';
 import { forgetSession } from './auth/session';
@@ -7,42 +19,18 @@ import { queryKeys } from './query-keys';
 import { productRequest, unwrap } from './request';
 
 /** Base path of every account call (spec section 7). */
-export const PROFILE_PATH = '/api/eta/profile';
+export const PROFILE_PATH = API_PATHS.profile;
 
-export interface MobileNumber {
-  isoAlpha2Code: string;
-  mobileNumber: string;
-}
+export type { MessageResult, MobileNumber, Profile } from '@/shared/contract';
 
-/** The profile as GET /api/eta/profile answers it. */
-export interface Profile {
-  profileIdentifier: string;
-  title: string | null;
-  givenNames: string;
-  familyName: string;
-  email: string;
-  mobile: MobileNumber;
-  emailVerified: boolean;
-  language: string;
-}
-
-/** The neutral answer of the calls that must not reveal whether an account exists. */
-export interface MessageResult {
-  message: string;
-}
-
-export interface RegistrationAnswers {
-  title: string;
-  givenNames: string;
-  familyName: string;
-  email: string;
-  mobile: MobileNumber;
-  password: string;
-  confirmPassword: string;
-  acceptTerms: true;
-}
-
-export type VerifyAnswers = { authKey: string } | { email: string; code: string };
+/** The answers of each account form, as the call takes them. */
+export type RegistrationAnswers = RegistrationRequest;
+export type VerifyAnswers = VerifyRequest;
+export type LoginAnswers = LoginRequest;
+export type ResetPasswordAnswers = ResetPasswordRequest;
+/** A password change proves the user either with the current password or with a key from an e-mailed code. */
+export type ChangePasswordAnswers = ChangePasswordRequest;
+export type { EmailRequest };
 
 /** The e-mailed password-reset code, exchanged for a reset key (POST verify with emailAction RESET_PASSWORD). */
 export interface ResetCodeAnswers {
@@ -51,30 +39,7 @@ export interface ResetCodeAnswers {
 }
 
 /** What the reset code is exchanged for: a single-use key that sets a new password within the hour. */
-export interface ResetKeyResult extends MessageResult {
-  authKey: string;
-}
-
-export interface EmailRequest {
-  email: string;
-  emailAction: EmailAction;
-}
-
-export interface LoginAnswers {
-  email: string;
-  password: string;
-}
-
-export interface ResetPasswordAnswers {
-  authKey: string;
-  newPassword: string;
-  confirmPassword: string;
-}
-
-/** A password change proves the user either with the current password or with a key from an e-mailed code. */
-export type ChangePasswordAnswers =
-  | { currentPassword: string; newPassword: string; confirmPassword: string }
-  | { authKey: string; newPassword: string; confirmPassword: string };
+export type ResetKeyResult = ResetCodeAccepted;
 
 const post = async <T>(path: string, body: unknown, auth = false): Promise<T> =>
   unwrap(await productRequest<T>({ method: 'POST', path: `${PROFILE_PATH}${path}`, body, auth, loading: true }));

@@ -1,64 +1,35 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  API_PATHS,
+  type Applicant,
+  type ApplicantDeleted,
+  type ApplicantFacts,
+  type Application,
+  type ApplicationDeleted,
+  type ApplyingFor,
+  type CreateApplicationRequest,
+  type ResumeAnswer,
+} from '@/shared/contract';
 import { queryKeys } from './query-keys';
 import { productRequest, unwrap } from './request';
 
 /** Base path of the application calls (spec section 7). */
-export const APPLICATIONS_PATH = '/api/eta/applications';
+export const APPLICATIONS_PATH = API_PATHS.applications;
 
-export type ApplicationType = 'ETA' | 'ETA_SECTION_11_1';
-export type ApplyingFor = 'SELF' | 'SELF_AND_OTHERS' | 'OTHERS';
-export type ApplicationStatus = 'IN_PROGRESS' | 'SUBMITTED' | 'CANCELLED' | 'COMPLETE';
-export type ApplicantStatus = 'NOT_SUBMITTED' | 'SUBMITTED' | 'REJECTED' | 'APPROVED' | 'EXPIRED' | 'CANCELLED';
-export type StepState = 'COMPLETED' | 'IN_PROGRESS' | 'CANNOT_START_YET';
+export type {
+  Applicant,
+  ApplicantFacts,
+  ApplicantStatus,
+  Application,
+  ApplicationStatus,
+  ApplicationType,
+  ApplyingFor,
+  ResumeAnswer,
+  StepState,
+} from '@/shared/contract';
 
-/** The eligibility facts of one applicant, as the applicant form and the API name them. */
-export interface ApplicantFacts {
-  isAccountHolder: boolean;
-  relationship?: string;
-  givenNames: string;
-  familyName: string;
-  dateOfBirth: string;
-  nationality: string;
-  passportIssuingCountry: string;
-  passportNumber: string;
-}
-
-/** An applicant as the API answers it. */
-export interface Applicant extends Omit<ApplicantFacts, 'relationship'> {
-  applicantIdentifier: string;
-  relationship: string | null;
-  status: ApplicantStatus;
-  /** The furthest step reached. */
-  step: string;
-  steps: { step: string; state: StepState }[];
-  /** Only in the answer to a change of passport that removed an accepted photo: the photos to take again. */
-  photosToRetake?: string[];
-}
-
-/** An application as the API answers it. */
-export interface Application {
-  applicationIdentifier: string;
-  applicationType: ApplicationType;
-  applyingFor: ApplyingFor;
-  status: ApplicationStatus;
-  createdAt: string;
-  updatedAt: string;
-  applicants: Applicant[];
-}
-
-export interface CreateApplicationAnswers {
-  applicationType: ApplicationType;
-  applyingFor: ApplyingFor;
-}
-
-/** Where POST step/resume says to continue: MANAGE_APPLICANTS when the application has no applicant yet. */
-export interface ResumeAnswer {
-  applicationIdentifier: string;
-  applicantIdentifier: string | null;
-  step: string;
-  /** The form page to open, for the form steps. */
-  page?: string;
-}
+/** The answers of the create-application form (schemas/create-application.schema.json). */
+export type CreateApplicationAnswers = CreateApplicationRequest;
 
 /** The fallback when client-settings cannot be read: the API's own default. */
 export const DEFAULT_MAX_APPLICANTS = 10;
@@ -115,8 +86,7 @@ export function useCreateApplication() {
 export function useDeleteApplication() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (applicationIdentifier: string) =>
-      call<{ applicationIdentifier: string; deleted: true }>('DELETE', `/${enc(applicationIdentifier)}`),
+    mutationFn: (applicationIdentifier: string) => call<ApplicationDeleted>('DELETE', `/${enc(applicationIdentifier)}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.applications.all }),
   });
 }
@@ -153,10 +123,7 @@ export function useRemoveApplicant(applicationIdentifier: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (applicantIdentifier: string) =>
-      call<{ applicantIdentifier: string; deleted: true }>(
-        'DELETE',
-        `/${enc(applicationIdentifier)}/applicants/${enc(applicantIdentifier)}`,
-      ),
+      call<ApplicantDeleted>('DELETE', `/${enc(applicationIdentifier)}/applicants/${enc(applicantIdentifier)}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.applications.all }),
   });
 }

@@ -1,79 +1,48 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  API_PATHS,
+  CAPTURE_DEVICE_HEADER,
+  CAPTURE_ERRORS,
+  isBlockingStatus,
+  type CaptureActionBody,
+  type CaptureSessionView,
+  type CaptureStatus,
+  type CaptureType,
+  type ErrorCode,
+  type StartedCaptureSession,
+} from '@/shared/contract';
 import { queryKeys } from './query-keys';
 import { ApiError, productRequest, unwrap } from './request';
 
 /** POST here starts a capture session; `${CAPTURE_STATUS_PATH}/{id}` follows (GET) and moves (POST) it. */
-export const BIOMETRICS_PATH = '/api/eta/biometrics';
-export const CAPTURE_STATUS_PATH = `${BIOMETRICS_PATH}/capture-session-status`;
-/** Header in which a linked phone sends back the device token LINK_PHONE gave it. */
-export const CAPTURE_DEVICE_HEADER = 'X-Capture-Device';
+export const BIOMETRICS_PATH = API_PATHS.biometrics;
+export const CAPTURE_STATUS_PATH = API_PATHS.captureSessionStatus;
+export { CAPTURE_DEVICE_HEADER };
 /** How often a page following a session asks for its status. */
 export const CAPTURE_POLL_MS = 2000;
 
-export type CaptureType = 'biometrics' | 'passport';
-export type RouteFrom = 'web' | 'mobile';
-export type CaptureAction = 'LINK_PHONE' | 'REQUEST_PHONE_LINK' | 'START_CAPTURE' | 'UPLOAD_IMAGE';
+export type {
+  BlockingStatus,
+  CaptureAction,
+  CaptureActionBody,
+  CaptureSessionView,
+  CaptureStatus,
+  CaptureType,
+  RouteFrom,
+  StartedCaptureSession,
+} from '@/shared/contract';
+export { BLOCKING_STATUSES, isBlockingStatus } from '@/shared/contract';
 
-/** Outcomes that end a session without photos, each with its own explanation (capture.json `blocked`). */
-export const BLOCKING_STATUSES = [
-  'CAPTURE_RETRIES_EXCEEDED',
-  'PASSPORT_COUNTRY_NOT_WHITELISTED',
-  'OPEN_APPLICATION_EXISTS',
-  'ACTIVE_ETA_VISA_EXISTS',
-] as const;
-export type BlockingStatus = (typeof BLOCKING_STATUSES)[number];
-
-export type CaptureStatus =
-  | 'BIO_LINKING_PHONE'
-  | 'BIO_PHONE_LINKED'
-  | 'BIO_CAPTURE_STARTED'
-  | 'BIO_CAPTURE_COMPLETE'
-  | 'PASSPORT_LINKING_PHONE'
-  | 'PASSPORT_PHONE_LINKED'
-  | 'PASSPORT_CAPTURE_STARTED'
-  | 'PASSPORT_CAPTURE_COMPLETE'
-  | BlockingStatus;
-
-/** Where a session stands, as GET and POST capture-session-status answer it. */
-export interface CaptureSessionView {
-  status: CaptureStatus;
-  captureType?: CaptureType;
-  attemptsLeft: number;
-  expiresAt: string;
-  errorCode?: string;
-  retryAfter?: string;
-  /** Only in the answer to the LINK_PHONE of a phone that is not signed in. */
-  deviceToken?: string;
-}
-
-export interface StartedCaptureSession {
-  sessionIdentifier: string;
-  status: CaptureStatus;
-  expiresAt: string;
-}
-
-export interface CaptureActionBody {
-  action: CaptureAction;
-  captureType?: CaptureType;
-  /** UPLOAD_IMAGE only: the photo as base64, optionally as a data: URL. */
-  image?: string;
-}
-
-/** Error codes of the session itself (contract 11), as opposed to a photo's problems. */
+/** Error codes of the session itself, as opposed to a photo's problems. */
 export const SESSION_ERRORS = {
-  notFound: 'CAPTURE_SESSION_NOT_FOUND',
-  expired: 'CAPTURE_SESSION_EXPIRED',
-  replaced: 'CAPTURE_SESSION_REPLACED',
+  notFound: CAPTURE_ERRORS.sessionNotFound,
+  expired: CAPTURE_ERRORS.sessionExpired,
+  replaced: CAPTURE_ERRORS.sessionReplaced,
 } as const;
 
 /** True for a status from which the session cannot move any more. */
 export function isFinalStatus(status: CaptureStatus): boolean {
   return status === 'PASSPORT_CAPTURE_COMPLETE' || isBlockingStatus(status);
-}
-
-/** True for the four blocking outcomes. */
-export function isBlockingStatus(status: string): status is BlockingStatus {
-  return (BLOCKING_STATUSES as readonly string[]).includes(status);
 }
 
 /** The photo a session status is about: selfie first, passport once the selfie is in. */
@@ -163,8 +132,8 @@ export function blobToDataUrl(blob: Blob): Promise<string> {
 }
 
 /** The stable code of a failed capture call (a photo problem, a blocking status or a session problem). */
-export function captureErrorCode(error: unknown): string | undefined {
-  return error instanceof ApiError ? error.errorBody?.code : undefined;
+export function captureErrorCode(error: unknown): ErrorCode | undefined {
+  return error instanceof ApiError ? (error.errorBody?.code as ErrorCode | undefined) : undefined;
 }
 
 /** The session status a refused capture call carried with its error (422 and 409 answers include it). */

@@ -1,12 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { productRequest, unwrap } from './request';
 
-/** The API's answer to an accepted submission of a public form. */
-export interface SubmissionReceipt {
-  /** The reference the sender quotes, e.g. "K7QM-2RXD". */
-  reference: string;
-  receivedAt: string;
-}
+import type { SubmissionReceipt } from '../shared/contract';
+
+export type { SubmissionReceipt };
 
 /** The call that sends the answers of a public form (a manifest route with a form that is not a step). */
 export function submissionPath(formId: string): string {

@@ -12,10 +12,11 @@ import Fastify, {
 } from 'fastify';
 import { type AppConfig, PUBLIC_SETTING_KEYS } from './config';
 import type { Db } from './db/database';
-import { ApiError, ERROR_CODES, errorBody } from './errors';
+import { ERROR_CODES, REQUEST_ERROR_CODES } from '../shared/contract';
+import { ApiError, errorBody } from './errors';
 import { housekeepingPlugin } from './housekeeping/plugin';
 import { registerBoundedJsonParser } from './http/bounded-json';
-import { REQUEST_ERROR_CODES, clientErrorHandler, frameworkErrorHandler } from './http/framework-errors';
+import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors';
 import { serializeRequest } from './http/log-redaction';
 import { trackRouteMethods } from './http/method-not-allowed';
 import { LOCALES_DIR, languageOf, translate } from './i18n';

@@ -1,16 +1,5 @@
-import type { ApiErrorBody, FieldError } from '../shared/api-types';
+import type { ApiErrorBody, ErrorCode, FieldError } from '../shared/contract';
 import { translate } from './i18n';
-
-/** Stable codes answered by the foundation; areas add their own (INVALID_CREDENTIALS, ...). */
-export const ERROR_CODES = {
-  badRequest: 'BAD_REQUEST',
-  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
-  notFound: 'NOT_FOUND',
-  methodNotAllowed: 'METHOD_NOT_ALLOWED',
-  tooManyRequests: 'TOO_MANY_REQUESTS',
-  internal: 'INTERNAL_ERROR',
-  serviceUnavailable: 'SERVICE_UNAVAILABLE',
-} as const;
 
 export interface ApiErrorOptions {
   /** Interpolation values for the message. */
@@ -27,7 +16,7 @@ export interface ApiErrorOptions {
 export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     readonly messageKey: string,
     readonly options: ApiErrorOptions = {},
   ) {
@@ -36,10 +25,10 @@ export class ApiError extends Error {
   }
 }
 
-/** Builds the error body of contract 11 in `lang`. */
+/** Builds the error body `{ error, code }` in `lang`. */
 export function errorBody(
   lang: string,
-  code: string,
+  code: ErrorCode,
   messageKey: string,
   vars?: Record<string, unknown>,
 ): ApiErrorBody {

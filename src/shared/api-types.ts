@@ -1,4 +1,22 @@
-/** Shapes exchanged between the portal and the API (spec sections 3 and 7). */
+import type { ApiErrorBody } from './contract';
+
+/**
+ * The shapes of the API live in src/shared/contract; these names are kept for the modules that import them from
+ * here. ApiResult is the browser request helper's own result.
+ */
+export type {
+  ApiErrorBody,
+  CaptureResultStatus,
+  CaptureType,
+  Country,
+  EmailAction,
+  FieldError,
+  LoginResult,
+  ResetCodeAccepted,
+  RouteFrom,
+  Setting,
+  TokenInfo,
+} from './contract';
 
 /** Result of every call made by the request helper: every HTTP status is a result, never thrown. */
 export interface ApiResult<T = unknown> {
@@ -10,60 +28,4 @@ export interface ApiResult<T = unknown> {
   error?: ApiErrorBody | string;
   /** True when the call was aborted by its time-out, or answered 408/504. */
   timedOut?: boolean;
-}
-
-/** One field-level validation problem, message already translated for the request's language. */
-export interface FieldError {
-  field: string;
-  key: string;
-  message: string;
-}
-
-/** Error body answered by the API for every non-2xx status. */
-export interface ApiErrorBody {
-  /** Translated, human-readable message. */
-  error: string;
-  /** Stable machine code, e.g. VALIDATION_FAILED, INVALID_CREDENTIALS, TOO_MANY_REQUESTS. */
-  code: string;
-  fields?: FieldError[];
-}
-
-/** A runtime setting from GET /envs. */
-export interface Setting {
-  key: string;
-  value: string;
-}
-
-export interface TokenInfo {
-  accessToken: string;
-  /** Seconds. */
-  expiresIn: number;
-  refreshToken: string;
-  /** Seconds. */
-  refreshExpiresIn: number;
-}
-
-export interface LoginResult {
-  tokenInfo: TokenInfo;
-  profileIdentifier: string;
-}
-
-export type EmailAction = 'VERIFY_EMAIL' | 'RESET_PASSWORD';
-
-/** Answer of POST /api/eta/profile/verify to a password reset code (emailAction RESET_PASSWORD). */
-export interface ResetCodeAccepted {
-  message: string;
-  /** A password reset key (1 hour, single use), taken by change-password and reset-password like the e-mailed link's. */
-  authKey: string;
-}
-export type RouteFrom = 'web' | 'mobile';
-export type CaptureType = 'biometrics' | 'passport';
-export type CaptureResultStatus = 'success' | 'failure';
-
-export interface Country {
-  /** ISO 3166-1 alpha-2 code. */
-  code: string;
-  name: string;
-  /** International dialling code without '+', when known. */
-  callingCode?: string;
 }

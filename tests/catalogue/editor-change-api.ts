@@ -10,7 +10,7 @@ if (!dir) throw new Error('usage: editor-change-api.ts <folder with schemas/ and
 process.env.LOCALES_DIR = join(dir, 'locales');
 
 const { buildTestApp } = await import('../../src/server/testing/harness');
-const { addApplicant, createApplication, signIn } = await import('../../src/server/applications/test-support');
+const { addApplicant, createApplication, signIn } = await import('../../src/server/applications/testing/client');
 const { act, startSession, upload } = await import('../../src/server/biometrics/testing/capture-client');
 const { validPassportPage, validSelfie } = await import('../../src/server/biometrics/testing/test-images');
 

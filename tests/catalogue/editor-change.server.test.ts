@@ -4,7 +4,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addApplicant, advanceTo, call, createApplication, signIn } from '@/server/applications/test-support';
+import { addApplicant, advanceTo, call, createApplication, signIn } from '@/server/applications/testing/client';
 import { loadConfig } from '@/server/config';
 import { buildTestApp } from '@/server/testing/harness';
 import { DEFAULT_SCHEMAS_DIR } from '@/server/validation/schema-files';

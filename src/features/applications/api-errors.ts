@@ -1,4 +1,5 @@
 import { ApiError } from '@/api/request';
+import type { ErrorCode } from '@/shared/contract';
 import type { ApiErrorBody } from '@/shared/api-types';
 
 /** The API's error body of a failed call, when it carried one. */
@@ -6,7 +7,7 @@ export function errorBodyOf(error: unknown): ApiErrorBody | undefined {
   return error instanceof ApiError ? error.errorBody : undefined;
 }
 
-/** The stable error code of a failed call (contract 11), if any. */
-export function errorCodeOf(error: unknown): string | undefined {
-  return errorBodyOf(error)?.code;
+/** The stable error code of a failed call (one of the API contract's codes), if any. */
+export function errorCodeOf(error: unknown): ErrorCode | undefined {
+  return errorBodyOf(error)?.code as ErrorCode | undefined;
 }

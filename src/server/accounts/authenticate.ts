@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_CODES } from '../../shared/contract';
 import { ApiError } from '../errors';
 import { verifyAccessToken } from './tokens';
 
@@ -12,8 +13,6 @@ declare module 'fastify' {
     profileLanguage?: string;
   }
 }
-
-export const UNAUTHORIZED = 'UNAUTHORIZED';
 
 /** The bearer token of a request, if it carries one. */
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -36,7 +35,7 @@ export async function authenticate(request: FastifyRequest, reply: FastifyReply)
     : undefined;
   if (!claims) {
     reply.header('www-authenticate', 'Bearer');
-    throw new ApiError(401, UNAUTHORIZED, 'api:accounts.unauthorized');
+    throw new ApiError(401, ERROR_CODES.unauthorized, 'api:accounts.unauthorized');
   }
   request.profileId = claims.profileId;
   request.sessionId = claims.sessionId;

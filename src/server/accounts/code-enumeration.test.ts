@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, databases } from '../testing/harness';
-import { codeOf, post, registrationBody, waitForMail } from './test-client';
+import { codeOf, post, registrationBody, waitForMail } from './testing/client';
 
 /** Status and body of each of `count` wrong codes for an address, each from its own client address. */
 async function wrongCodeAnswers(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, databases, type TestDb } from '../testing/harness';
 import { consumeCode, consumeLinkKey, issueCode, issueLinkKey } from './email-keys';
-import { insertTestProfile } from './test-profiles';
+import { insertTestProfile } from './testing/profiles';
 
 const secret = 'a-test-secret-of-sufficient-length-000';
 const t0 = new Date('2026-02-01T08:00:00.000Z');

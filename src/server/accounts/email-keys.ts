@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { EmailAction } from '../../shared/api-types';
+import type { EmailAction } from '../../shared/contract';
 import type { Db } from '../db/database';
 
 /** How long a link key lives, by purpose, and how long a code lives (seconds). */

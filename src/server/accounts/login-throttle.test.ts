@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { buildTestApp, databases } from '../testing/harness';
 import { KNOWN_DEVICE_COOKIE } from './known-device';
 import { THROTTLE_RULES, addressBucket, recordEvent } from './throttle';
-import { STRONG_PASSWORD, authKeyOf, mailbox, post, registrationBody, waitForMail } from './test-client';
+import { STRONG_PASSWORD, authKeyOf, mailbox, post, registrationBody, waitForMail } from './testing/client';
 
 const NEW_PASSWORD = 'Harbour-Violet-29#';
 const T0 = Date.parse('2027-05-01T09:00:00Z');

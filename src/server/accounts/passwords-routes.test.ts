@@ -10,7 +10,7 @@ import {
   post,
   registerVerifiedAndLogin,
   waitForMail,
-} from './test-client';
+} from './testing/client';
 
 describe.each(databases())('password reset and change on %s', (kind) => {
   let app: FastifyInstance;

@@ -8,7 +8,7 @@ import {
   post,
   registerVerifiedAndLogin,
   waitForMail,
-} from './test-client';
+} from './testing/client';
 
 const patchLanguage = (app: FastifyInstance, token: string, body: unknown, lang?: string) =>
   app.inject({

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, databases } from '../testing/harness';
-import { authKeyOf, codeOf, mailbox, post, registrationBody, waitForMail } from './test-client';
+import { authKeyOf, codeOf, mailbox, post, registrationBody, waitForMail } from './testing/client';
 
 describe.each(databases())('registration and e-mail confirmation on %s', (kind) => {
   let app: FastifyInstance;

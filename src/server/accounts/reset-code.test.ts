@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectDocumented } from '../openapi/test-conformance';
+import { expectDocumented } from '../openapi/testing/conformance';
 import { buildTestApp, databases } from '../testing/harness';
 import {
   OTHER_PASSWORD,
@@ -14,7 +14,7 @@ import {
   registrationBody,
   waitForMail,
   type MailboxMessage,
-} from './test-client';
+} from './testing/client';
 
 const NEW_PASSWORD = 'Harbour-Violet-29#';
 

@@ -8,7 +8,7 @@ import {
   registerVerifiedAndLogin,
   registrationBody,
   waitForMail,
-} from './test-client';
+} from './testing/client';
 
 describe.each(databases())('sign-in, tokens and profile on %s', (kind) => {
   let app: FastifyInstance;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeQuotedPrintable, startSmtpSink, type SmtpSink } from '../mail/smtp-sink';
 import { buildTestApp } from '../testing/harness';
-import { STRONG_PASSWORD, post, registrationBody } from './test-client';
+import { STRONG_PASSWORD, post, registrationBody } from './testing/client';
 
 describe('account e-mails through a real SMTP server', () => {
   let sink: SmtpSink;

@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDb, databases, type TestDb } from '../testing/harness';
-import { insertTestProfile } from './test-profiles';
+import { insertTestProfile } from './testing/profiles';
 import {
   hashToken,
   revokeAllSessions,

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import type { TokenInfo } from '../../shared/api-types';
+import type { TokenInfo } from '../../shared/contract';
 import type { Db } from '../db/database';
 
 /** What the token functions need from the server configuration. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, databases } from '../testing/harness';
-import { addApplicant, applicantBody, call, createApplication, signIn, type Caller } from './test-support';
+import { addApplicant, applicantBody, call, createApplication, signIn, type Caller } from './testing/client';
 
 const applicantsUrl = (guid: string) => `/api/eta/applications/${guid}/applicants`;
 

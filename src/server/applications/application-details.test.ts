@@ -12,7 +12,7 @@ import {
   signIn,
   validApplicationForm,
   type Caller,
-} from './test-support';
+} from './testing/client';
 
 const detailsUrl = (guid: string) => `/api/eta/application-details/${guid}`;
 const { 'application-form': applicationForm } = createFormCheckers(['application-form']);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, databases } from '../testing/harness';
 import { stepNames } from './steps';
 import manifest from '../../../schemas/routes.manifest.json';
-import { addApplicant, advanceTo, call, createApplication, signIn, type Caller } from './test-support';
+import { addApplicant, advanceTo, call, createApplication, signIn, type Caller } from './testing/client';
 
 describe.each(databases())('applications on %s', (kind) => {
   let app: FastifyInstance;

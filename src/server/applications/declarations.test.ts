@@ -10,7 +10,7 @@ import {
   validApplicationForm,
   validDeclarations,
   type Caller,
-} from './test-support';
+} from './testing/client';
 
 describe.each(databases())('declarations on %s', (kind) => {
   let app: FastifyInstance;

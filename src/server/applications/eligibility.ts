@@ -1,14 +1,9 @@
 import type { Kysely } from 'kysely';
+import { ELIGIBILITY_CODES } from '../../shared/contract';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
-
-/** Stable codes of the eligibility check (spec section 4's blocking outcomes). */
-export const ELIGIBILITY_CODES = {
-  countryNotWhitelisted: 'PASSPORT_COUNTRY_NOT_WHITELISTED',
-  openApplicationExists: 'OPEN_APPLICATION_EXISTS',
-  activeEtaVisaExists: 'ACTIVE_ETA_VISA_EXISTS',
-  passportAlreadyInApplication: 'PASSPORT_ALREADY_IN_APPLICATION',
-} as const;
+import { loadApplicationsConfig } from './config';
+import { applicationsRepository } from './repository';
 
 export interface PassportFacts {
   passportCountry: string;
@@ -38,19 +33,7 @@ export async function checkEligibility(
   if (!eligibleCountries.has(passport.passportCountry)) {
     throw new ApiError(409, ELIGIBILITY_CODES.countryNotWhitelisted, 'applications:api.passportCountryNotWhitelisted');
   }
-  const holders = await db
-    .selectFrom('applicants')
-    .innerJoin('applications', 'applications.id', 'applicants.application_id')
-    .select([
-      'applicants.id as applicantId',
-      'applicants.status as applicantStatus',
-      'applicants.valid_until as validUntil',
-      'applications.id as applicationId',
-      'applications.status as applicationStatus',
-    ])
-    .where('applicants.passport_country', '=', passport.passportCountry)
-    .where('applicants.passport_number', '=', passport.passportNumber)
-    .execute();
+  const holders = await applicationsRepository(db).passportHolders(passport.passportCountry, passport.passportNumber);
   const others = holders.filter((h) => h.applicantId !== exceptApplicantId);
   if (others.some((h) => h.applicationId === applicationId)) {
     throw new ApiError(
@@ -69,4 +52,32 @@ export async function checkEligibility(
       (h.applicantStatus === 'NOT_SUBMITTED' || h.applicantStatus === 'SUBMITTED'),
   );
   if (open) throw new ApiError(409, ELIGIBILITY_CODES.openApplicationExists, 'applications:api.openApplicationExists');
+}
+
+export type EligibilityCode = (typeof ELIGIBILITY_CODES)[keyof typeof ELIGIBILITY_CODES];
+const CODES: readonly string[] = Object.values(ELIGIBILITY_CODES);
+
+/**
+ * Checks an applicant's passport again with the same rule, for when its photo arrives: the list of eligible
+ * countries or another application may have changed since the applicant was added. Answers the code of the rule
+ * it fails, or undefined. The eligible countries are read from the configuration once, when this is created.
+ */
+export function createPassportRecheck(eligibleCountries = loadApplicationsConfig().eligiblePassportCountries) {
+  return async (db: Kysely<Database>, applicantId: string, now: Date): Promise<EligibilityCode | undefined> => {
+    const applicant = await applicationsRepository(db).applicantById(applicantId);
+    try {
+      await checkEligibility(
+        db,
+        eligibleCountries,
+        { passportCountry: applicant.passport_country, passportNumber: applicant.passport_number },
+        applicant.application_id,
+        applicantId,
+        now,
+      );
+      return undefined;
+    } catch (error) {
+      if (error instanceof ApiError && CODES.includes(error.code)) return error.code as EligibilityCode;
+      throw error;
+    }
+  };
 }

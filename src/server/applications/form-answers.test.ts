@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createFormCheckers } from './form-answers';
-import { validApplicationForm } from './test-support';
+import { validApplicationForm } from './testing/client';
 import applicationUi from '../../../schemas/application-form.ui.json';
 
 const uiPages = (applicationUi as unknown as { 'ui:pages': { id: string }[] })['ui:pages'];

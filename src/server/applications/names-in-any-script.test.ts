@@ -1,8 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STRONG_PASSWORD, authKeyOf, getProfile, post, registrationBody, waitForMail } from '../accounts/test-client';
+import {
+  STRONG_PASSWORD,
+  authKeyOf,
+  getProfile,
+  post,
+  registrationBody,
+  waitForMail,
+} from '../accounts/testing/client';
 import { buildTestApp, databases } from '../testing/harness';
-import { addApplicant, call, createApplication, signIn } from './test-support';
+import { addApplicant, call, createApplication, signIn } from './testing/client';
 
 /** Names as their holders write them: Arabic, Chinese, Cyrillic, and Latin with marks and an apostrophe. */
 const NAMES = [

@@ -13,7 +13,7 @@ import {
   signIn,
   validApplicationForm,
   validDeclarations,
-} from './test-support';
+} from './testing/client';
 
 // The document is walked by path and status read from the answers: typing every level would say nothing more.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -14,7 +14,7 @@ import {
   signIn,
   validApplicationForm,
   type Caller,
-} from './test-support';
+} from './testing/client';
 
 describe.each(databases())('a changed passport reopens the photo step on %s', (kind) => {
   let app: FastifyInstance;

@@ -6,7 +6,7 @@ import { startPhotoTestApp, type PhotoTestApp } from '../biometrics/testing/phot
 import { LocalDiskStorage } from '../storage/local-disk-storage';
 import type { ObjectStorage } from '../storage/object-storage';
 import { databases } from '../testing/harness';
-import { addApplicant, call, createApplication, signIn, type Caller } from './test-support';
+import { addApplicant, call, createApplication, signIn, type Caller } from './testing/client';
 
 /** Every key stored in the photos folder. */
 async function storedKeys(storage: ObjectStorage): Promise<string[]> {

@@ -11,7 +11,7 @@ import {
   validApplicationForm,
   validDeclarations,
   type Caller,
-} from './test-support';
+} from './testing/client';
 
 // The form steps of the journey, as the route manifest names them.
 const formSteps = journeySteps().filter((s) => s.form);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTestProfile } from '../accounts/test-profiles';
+import { insertTestProfile } from '../accounts/testing/profiles';
 import { createTestDb, databases, type TestDb } from '../testing/harness';
 import { completeStep, reopenStep, stepStates } from './steps';
 

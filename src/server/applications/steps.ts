@@ -1,15 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
+import { APPLICATION_ERRORS, type Step, type StepState } from '../../shared/contract';
 import { stepsOf, type JourneyStep } from '../../shared/forms/journey';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { translate } from '../i18n';
 import { DEFAULT_SCHEMAS_DIR } from '../validation/schema-files';
+import { applicationsRepository } from './repository';
 import type { ApplicantsTable } from './tables';
 
-/** A step's name, as the route manifest's `steps` names it. */
-export type Step = string;
+export type { Step, StepState };
 
 let journey: { dir: string; steps: JourneyStep[] } | undefined;
 
@@ -44,11 +45,6 @@ export function firstStep(): Step {
   return stepNames()[0];
 }
 
-/** Task-list state of one step for one applicant. */
-export type StepState = 'COMPLETED' | 'IN_PROGRESS' | 'CANNOT_START_YET';
-
-export const STEP_NOT_REACHED = 'STEP_NOT_REACHED';
-
 /** Position of a step in the flow (-1 for an unknown name). */
 export function stepIndex(step: string): number {
   return stepNames().indexOf(step);
@@ -65,7 +61,7 @@ export function stepStates(current: string): { step: Step; state: StepState }[] 
 
 /** The 409 answered when a call belongs to a step the applicant has not reached yet. */
 export function stepNotReached(lang: string, current: string): ApiError {
-  return new ApiError(409, STEP_NOT_REACHED, 'applications:api.stepNotReached', {
+  return new ApiError(409, APPLICATION_ERRORS.stepNotReached, 'applications:api.stepNotReached', {
     vars: { current: translate(lang, `applications:enums.step.${current}`) },
   });
 }
@@ -82,36 +78,22 @@ export function assertStepReached(applicant: Pick<ApplicantsTable, 'current_step
  * capture flow records CAPTURE_BIOMETRICS. Returns the applicant's current step afterwards.
  */
 export async function completeStep(db: Kysely<Database>, applicantId: string, step: Step, lang = 'en'): Promise<Step> {
-  const row = await db
-    .selectFrom('applicants')
-    .select(['current_step'])
-    .where('id', '=', applicantId)
-    .executeTakeFirst();
-  if (!row) throw new Error(`No applicant ${applicantId}`);
-  const at = stepIndex(row.current_step);
+  const repository = applicationsRepository(db);
+  const current = await repository.currentStep(applicantId);
+  if (current === undefined) throw new Error(`No applicant ${applicantId}`);
+  const at = stepIndex(current);
   const done = stepIndex(step);
-  if (done > at) throw stepNotReached(lang, row.current_step);
+  if (done > at) throw stepNotReached(lang, current);
   const steps = stepNames();
-  if (done < at || done === steps.length - 1) return row.current_step;
+  if (done < at || done === steps.length - 1) return current;
   const next = steps[done + 1];
-  // The condition on the current step makes two concurrent completions advance only once.
-  await db
-    .updateTable('applicants')
-    .set({ current_step: next, updated_at: new Date().toISOString() })
-    .where('id', '=', applicantId)
-    .where('current_step', '=', step)
-    .execute();
+  // Moved only from the step completed, so that two concurrent completions advance once.
+  await repository.moveStep(applicantId, [step], next, new Date());
   return next;
 }
 
 /** Sends an applicant back to `step` when they had gone past it (a completed form became incomplete). */
 export async function reopenStep(db: Kysely<Database>, applicantId: string, step: Step): Promise<void> {
   const later = stepNames().slice(stepIndex(step) + 1);
-  if (later.length === 0) return;
-  await db
-    .updateTable('applicants')
-    .set({ current_step: step, updated_at: new Date().toISOString() })
-    .where('id', '=', applicantId)
-    .where('current_step', 'in', later)
-    .execute();
+  if (later.length > 0) await applicationsRepository(db).moveStep(applicantId, later, step, new Date());
 }

@@ -3,18 +3,13 @@
  * timestamps ISO-8601 UTC text, booleans integer 0/1, JSON text, ids text UUIDs.
  */
 
-/** IN_PROGRESS | SUBMITTED | CANCELLED | COMPLETE */
-export type ApplicationStatus = 'IN_PROGRESS' | 'SUBMITTED' | 'CANCELLED' | 'COMPLETE';
-/** The outcome of one applicant. */
-export type ApplicantStatus = 'NOT_SUBMITTED' | 'SUBMITTED' | 'REJECTED' | 'APPROVED' | 'EXPIRED' | 'CANCELLED';
-export type ApplyingFor = 'SELF' | 'SELF_AND_OTHERS' | 'OTHERS';
+import type { ApplicantStatus, ApplicationStatus, ApplicationType, ApplyingFor } from '../../shared/contract';
 
 /** One application of a profile: its type and who it is for. */
 export interface ApplicationsTable {
   id: string;
   profile_id: string;
-  /** ETA | ETA_SECTION_11_1 */
-  application_type: string;
+  application_type: ApplicationType;
   applying_for: ApplyingFor;
   status: ApplicationStatus;
   created_at: string;

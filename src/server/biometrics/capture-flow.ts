@@ -1,46 +1,21 @@
-import type { CaptureType } from './image-checks';
+import type { BlockingStatus, CaptureAction, CaptureStatus, CaptureType } from '../../shared/contract';
 
-/** Statuses of a capture session, in the spec's words (section 4). */
-export const CAPTURE_STATUSES = [
-  'BIO_LINKING_PHONE',
-  'BIO_PHONE_LINKED',
-  'BIO_CAPTURE_STARTED',
-  'BIO_CAPTURE_COMPLETE',
-  'PASSPORT_LINKING_PHONE',
-  'PASSPORT_PHONE_LINKED',
-  'PASSPORT_CAPTURE_STARTED',
-  'PASSPORT_CAPTURE_COMPLETE',
-  'CAPTURE_RETRIES_EXCEEDED',
-  'PASSPORT_COUNTRY_NOT_WHITELISTED',
-  'OPEN_APPLICATION_EXISTS',
-  'ACTIVE_ETA_VISA_EXISTS',
-] as const;
-export type CaptureStatus = (typeof CAPTURE_STATUSES)[number];
-
-/** Outcomes that end a session without photos: each has its own explanation and next step (capture.json). */
-export const BLOCKING_STATUSES = [
-  'CAPTURE_RETRIES_EXCEEDED',
-  'PASSPORT_COUNTRY_NOT_WHITELISTED',
-  'OPEN_APPLICATION_EXISTS',
-  'ACTIVE_ETA_VISA_EXISTS',
-] as const;
-export type BlockingStatus = (typeof BLOCKING_STATUSES)[number];
+export type { BlockingStatus, CaptureAction, CaptureStatus };
 
 /** The status a new session starts in: its link (QR code) may be opened on a phone, or this device may start. */
-export const INITIAL_STATUS: CaptureStatus = 'BIO_LINKING_PHONE';
+export const INITIAL_STATUS = 'BIO_LINKING_PHONE' satisfies CaptureStatus;
 
 /**
  * Where a new session starts: at the passport page when the applicant's selfie is accepted but their passport
  * photo is not (the passport details changed, or an earlier session ended after the selfie), else at the selfie.
  * The passport's linking status, like the initial one, lets a phone link or this device start.
  */
-export function startingStatus(photos: { selfie: boolean; passport: boolean }): CaptureStatus {
+export function startingStatus(photos: {
+  selfie: boolean;
+  passport: boolean;
+}): typeof INITIAL_STATUS | 'PASSPORT_LINKING_PHONE' {
   return photos.selfie && !photos.passport ? 'PASSPORT_LINKING_PHONE' : INITIAL_STATUS;
 }
-
-/** What a caller asks of a session (body field `action`). */
-export const CAPTURE_ACTIONS = ['LINK_PHONE', 'REQUEST_PHONE_LINK', 'START_CAPTURE', 'UPLOAD_IMAGE'] as const;
-export type CaptureAction = (typeof CAPTURE_ACTIONS)[number];
 
 /**
  * Who calls: `owner` = signed in as the account that started the session (desktop, or the applicant's own

@@ -6,17 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSession as signInAgain } from '../accounts/tokens';
-import { signIn, type Caller } from '../applications/test-support';
+import { signIn, type Caller } from '../applications/testing/client';
 import { loadConfig } from '../config';
 import { createStorage } from '../storage/storage';
 import { buildTestApp, databases } from '../testing/harness';
-import {
-  CAPTURE_ACTIONS,
-  CAPTURE_STATUSES,
-  CAPTURE_TRANSITIONS,
-  type CaptureAction,
-  type CaptureStatus,
-} from './capture-flow';
+import { CAPTURE_ACTIONS, CAPTURE_STATUSES, type CaptureAction, type CaptureStatus } from '../../shared/contract';
+import { CAPTURE_TRANSITIONS } from './capture-flow';
 import {
   act,
   applicantOf,

@@ -1,23 +1,9 @@
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import type { FaceDetector } from './face-detector';
 
-/** What is being photographed: the traveller's face (a selfie) or the passport's data page. */
-export type CaptureType = 'biometrics' | 'passport';
+import type { CaptureType, ImageErrorCode } from '../../shared/contract';
 
-/** Stable codes of the photo checks, in the order the checks run; each has a message in capture.json. */
-export const IMAGE_ERROR_CODES = [
-  'IMAGE_TOO_LARGE',
-  'IMAGE_TYPE_NOT_ALLOWED',
-  'IMAGE_UNREADABLE',
-  'IMAGE_TOO_SMALL',
-  'IMAGE_TOO_DARK',
-  'IMAGE_TOO_BRIGHT',
-  'IMAGE_BLURRED',
-  'FACE_NOT_FOUND',
-  'MULTIPLE_FACES',
-  'FACE_TOO_SMALL',
-] as const;
-export type ImageErrorCode = (typeof IMAGE_ERROR_CODES)[number];
+export type { CaptureType, ImageErrorCode };
 
 /**
  * Limits and thresholds of the checks. The luminance and sharpness figures are measured on a copy scaled to

@@ -3,7 +3,7 @@ import addFormats from 'ajv-formats';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../openapi/document';
-import { signIn, type Caller } from '../applications/test-support';
+import { signIn, type Caller } from '../applications/testing/client';
 import { loadConfig } from '../config';
 import { buildTestApp } from '../testing/harness';
 import { act, applicantOf, createSession, getStatus, linkPhone, startSession, upload } from './testing/capture-client';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signIn, type Caller } from '../applications/test-support';
+import { signIn, type Caller } from '../applications/testing/client';
 import { LocalDiskStorage } from '../storage/local-disk-storage';
 import { newObjectKey } from '../storage/object-storage';
 import { buildTestApp, databases } from '../testing/harness';

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { PhotoType } from '../../shared/contract';
 import type { Database } from '../db/schema';
 import type { ObjectStorage } from '../storage/object-storage';
 
@@ -40,6 +41,45 @@ export async function photoKeysOfApplicant(executor: Kysely<Database>, applicant
     .where('applicant_id', '=', applicantId)
     .execute();
   return rows.map((row) => row.storage_key);
+}
+
+/** Whether the applicant has an accepted photo of that type. */
+export async function hasPhoto(
+  executor: Kysely<Database>,
+  applicantId: string,
+  photoType: PhotoType,
+): Promise<boolean> {
+  const row = await executor
+    .selectFrom('applicant_photos')
+    .select('photo_type')
+    .where('applicant_id', '=', applicantId)
+    .where('photo_type', '=', photoType)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Removes the applicant's accepted photo of that type, answering its storage key (for deleting the file once
+ * the transaction has committed), or undefined when there was none.
+ */
+export async function removePhoto(
+  executor: Kysely<Database>,
+  applicantId: string,
+  photoType: PhotoType,
+): Promise<string | undefined> {
+  const photo = await executor
+    .selectFrom('applicant_photos')
+    .select('storage_key')
+    .where('applicant_id', '=', applicantId)
+    .where('photo_type', '=', photoType)
+    .executeTakeFirst();
+  if (!photo) return undefined;
+  await executor
+    .deleteFrom('applicant_photos')
+    .where('applicant_id', '=', applicantId)
+    .where('photo_type', '=', photoType)
+    .execute();
+  return photo.storage_key;
 }
 
 /**

@@ -2,8 +2,7 @@
  * Tables of photo capture, added to the shared `Database` interface. Portable types only: timestamps
  * ISO-8601 UTC text, ids text UUIDs.
  */
-import type { CaptureStatus } from './capture-flow';
-import type { CaptureType } from './image-checks';
+import type { CaptureStatus, CaptureType, PhotoType } from '../../shared/contract';
 
 /** One capture session: a selfie then a passport page for one applicant, reached through a capability. */
 export interface CaptureSessionsTable {
@@ -31,8 +30,7 @@ export interface CaptureSessionsTable {
   retry_after: string | null;
 }
 
-/** SELFIE | PASSPORT_PHOTO (the spec's photo types). */
-export type PhotoType = 'SELFIE' | 'PASSPORT_PHOTO';
+export type { PhotoType };
 
 /** The accepted photo of each type for an applicant; the bytes live in object storage under `storage_key`. */
 export interface ApplicantPhotosTable {

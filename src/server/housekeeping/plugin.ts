@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { removeOrphanedPhotos } from '../biometrics/photo-objects';
+import { removeOrphanedPhotos } from '../biometrics/public';
 import { createStorage } from '../storage/storage';
-import { sweepSubmissions } from '../submissions/delivery';
+import { sweepSubmissions } from '../submissions/public';
 import { scheduleHousekeeping, type HousekeepingSchedule } from './scheduler';
 import { sweepExpired } from './sweep';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { consumeCode, consumeLinkKey, issueCode, issueLinkKey } from '../accounts/email-keys';
-import { insertTestProfile } from '../accounts/test-profiles';
+import { insertTestProfile } from '../accounts/testing/profiles';
 import { ipBucket, recordEvent, THROTTLE_RULES, throttleState } from '../accounts/throttle';
 import { revokeSession, rotateRefreshToken, startSession, type TokenSettings } from '../accounts/tokens';
 import type { CaptureSessionsTable } from '../biometrics/tables';

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { CODE_LIFETIME_SECONDS } from '../accounts/email-keys';
-import { THROTTLE_RULES } from '../accounts/throttle';
+import { CODE_LIFETIME_SECONDS, THROTTLE_RULES } from '../accounts/public';
 import type { Db } from '../db/database';
 
 const HOUR_MS = 60 * 60 * 1000;

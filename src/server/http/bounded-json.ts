@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ApiError, ERROR_CODES } from '../errors';
+import { ERROR_CODES } from '../../shared/contract';
+import { ApiError } from '../errors';
 
 /** Deepest nesting of objects and arrays a JSON body may have (the deepest form needs fewer than 10 levels). */
 export const MAX_JSON_DEPTH = 32;

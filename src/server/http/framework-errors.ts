@@ -1,16 +1,10 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_CODES, errorBody } from '../errors';
+import { ERROR_CODES, REQUEST_ERROR_CODES } from '../../shared/contract';
+import { errorBody } from '../errors';
 import { languageOf, negotiateLanguage } from '../i18n';
 import { securityHeaders } from '../security-headers';
-
-/** Codes of the answers given before a request reaches a route. */
-export const REQUEST_ERROR_CODES = {
-  uriTooLong: 'URI_TOO_LONG',
-  requestTimeout: 'REQUEST_TIMEOUT',
-  headersTooLarge: 'HEADERS_TOO_LARGE',
-} as const;
 
 /**
  * fastify's `frameworkErrors`: a path parameter over the router's length limit (414) or a URL that cannot be decoded

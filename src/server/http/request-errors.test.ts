@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addApplicant, advanceTo, call, createApplication, signIn } from '../applications/test-support';
+import { addApplicant, advanceTo, call, createApplication, signIn } from '../applications/testing/client';
 import { buildTestApp, databases } from '../testing/harness';
 import { MAX_JSON_DEPTH, measureJson } from './bounded-json';
 import { redactUrl } from './log-redaction';
-import { nestedJson as nested } from './test-bodies';
+import { nestedJson as nested } from './testing/bodies';
 
 /** Sends raw bytes to a listening server and answers everything it writes back before closing. */
 function rawExchange(port: number, bytes: string): Promise<string> {

@@ -4,12 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../applications/test-support';
+import { signIn } from '../applications/testing/client';
 import { clientErrorResponse } from '../http/framework-errors';
-import { nestedJson } from '../http/test-bodies';
+import { nestedJson } from '../http/testing/bodies';
 import { buildTestApp } from '../testing/harness';
 import { buildOpenApiDocument } from './document';
-import { expectDocumented, openApiAjv as ajv, openApiDocument as doc, type Json } from './test-conformance';
+import { expectDocumented, openApiAjv as ajv, openApiDocument as doc, type Json } from './testing/conformance';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 

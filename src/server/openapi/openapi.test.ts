@@ -4,12 +4,22 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UNAUTHORIZED } from '../accounts/authenticate';
-import { ACCOUNT_ERRORS } from '../accounts/routes';
-import { STRONG_PASSWORD, authKeyOf, getProfile, post, registrationBody, waitForMail } from '../accounts/test-client';
-import { ELIGIBILITY_CODES } from '../applications/eligibility';
-import { APPLICATION_ERRORS } from '../applications/routes';
-import { STEP_NOT_REACHED } from '../applications/steps';
+import {
+  ACCOUNT_ERRORS,
+  APPLICATION_ERRORS,
+  CAPTURE_ERRORS,
+  ELIGIBILITY_CODES,
+  ERROR_CODES,
+  IMAGE_ERROR_CODES,
+} from '../../shared/contract';
+import {
+  STRONG_PASSWORD,
+  authKeyOf,
+  getProfile,
+  post,
+  registrationBody,
+  waitForMail,
+} from '../accounts/testing/client';
 import {
   addApplicant,
   advanceTo,
@@ -18,15 +28,12 @@ import {
   createApplication,
   signIn,
   validApplicationForm,
-} from '../applications/test-support';
-import { IMAGE_ERROR_CODES } from '../biometrics/image-checks';
-import { CAPTURE_ERRORS } from '../biometrics/routes';
-import { ERROR_CODES } from '../errors';
+} from '../applications/testing/client';
 import { routes } from '../routes/index';
 import { buildTestApp, createTestDb, testConfig, type TestDb } from '../testing/harness';
 import { registerValidation } from '../validation/index';
 import { buildOpenApiDocument } from './document';
-import { expectDocumented, openApiAjv as ajv, openApiDocument as doc, type Json } from './test-conformance';
+import { expectDocumented, openApiAjv as ajv, openApiDocument as doc, type Json } from './testing/conformance';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
@@ -229,11 +236,11 @@ describe('OpenAPI description', () => {
       ...Object.values(ACCOUNT_ERRORS),
       ...Object.values(APPLICATION_ERRORS),
       ...Object.values(ELIGIBILITY_CODES),
-      STEP_NOT_REACHED,
       ...Object.values(CAPTURE_ERRORS),
       ...IMAGE_ERROR_CODES,
-      UNAUTHORIZED,
+      ERROR_CODES.unauthorized,
       ERROR_CODES.tooManyRequests,
+      ERROR_CODES.validationFailed,
     ];
     for (const code of known) expect([...codes], code).toContain(code);
   });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { openApiRoute } from '../accounts/openapi-route';
+import { openApiRoute } from '../openapi/route';
 import { accountRoutes } from '../accounts/routes';
 import { applicationRoutes } from '../applications/routes';
 import { biometricsRoutes } from '../biometrics/routes';

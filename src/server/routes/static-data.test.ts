@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Country } from '../../shared/api-types';
+import type { Country } from '../../shared/contract';
 import { availableLanguages } from '../i18n';
 import { buildTestApp } from '../testing/harness';
 import { referenceLists } from './static-data';

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
-import type { Setting } from '../../shared/api-types';
+import type { Setting } from '../../shared/contract';
 import { PUBLIC_SETTING_KEYS } from '../config';
-import { ERROR_CODES, errorBody } from '../errors';
+import { ERROR_CODES } from '../../shared/contract';
+import { errorBody } from '../errors';
 import { languageOf } from '../i18n';
 
 const HEALTH_TIMEOUT_MS = 3000;

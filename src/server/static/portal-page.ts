@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { Setting } from '../../shared/api-types';
+import type { Setting } from '../../shared/contract';
 import { stepsOf } from '../../shared/forms/journey';
 import { DEFAULT_SCHEMAS_DIR } from '../validation/schema-files';
 import {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sendMail } from '../mail/mailer';
+import { sendMail } from '../mail/public';
 import { submissionMail } from './mail';
 import { loadPublicForms } from './public-forms';
 import { claimDelivery, pendingDeliveries, removeSubmissionsBefore, setMailState } from './repository';

@@ -1,7 +1,7 @@
 import { formatAnswer } from '../../shared/forms/format-answer';
 import type { JsonSchema } from '../../shared/validation/schema-walk';
 import { FALLBACK_LANGUAGE, translate } from '../i18n';
-import { escapeHtml, type MailMessage } from '../mail/templates';
+import { escapeHtml, type MailMessage } from '../mail/public';
 import type { PublicFormModel } from './public-forms';
 import type { FormSubmissionsTable } from './tables';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { publicFormsOf, type PublicForm } from '../../shared/forms/form-routes';
 import type { FormFlow } from '../../shared/forms/flow';
 import { createRefResolver, derefSchema, type JsonSchema } from '../../shared/validation/schema-walk';
-import { createFormCheckers } from '../applications/form-answers';
+import { createFormCheckers } from '../applications/public';
 import { loadSchemaFiles } from '../validation/schema-files';
 
 /** A public form as the API checks and reports it: its route, its flow, and its schemas to read answers with. */

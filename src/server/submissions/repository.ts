@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database';
-import { uuidv7 } from '../mail/uuidv7';
+import { uuidv7 } from '../lib/uuidv7';
 import type { FormSubmissionsTable, SubmissionMailState } from './tables';
 
 // Crockford's base 32: no I, L, O or U, so a reference read aloud or copied by hand is not mistaken.

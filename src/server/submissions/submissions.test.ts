@@ -15,8 +15,8 @@ addContactForm(dir);
 const previousLocales = process.env.LOCALES_DIR;
 process.env.LOCALES_DIR = join(dir, 'locales');
 const { buildTestApp, databases } = await import('../testing/harness');
-const { signIn } = await import('../applications/test-support');
-const { waitForMail } = await import('../accounts/test-client');
+const { signIn } = await import('../applications/testing/client');
+const { waitForMail } = await import('../accounts/testing/client');
 const { sweepSubmissions } = await import('./delivery');
 
 afterAll(() => {

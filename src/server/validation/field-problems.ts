@@ -1,8 +1,7 @@
-import type { FieldError } from '../../shared/api-types';
+import { ERROR_CODES, type FieldError } from '../../shared/contract';
 import type { FieldProblem } from '../../shared/validation/field-errors';
 import { ApiError } from '../errors';
 import { translate } from '../i18n';
-import { VALIDATION_FAILED } from './index';
 
 /**
  * A 400 VALIDATION_FAILED with the problems a form's flow found (schema, then cross-field rules), in the same shape
@@ -15,5 +14,5 @@ export function fieldProblems(lang: string, problems: FieldProblem[]): ApiError 
     key: p.key,
     message: translate(lang, p.key, p.params),
   }));
-  return new ApiError(400, VALIDATION_FAILED, 'validation:request.invalid', { fields });
+  return new ApiError(400, ERROR_CODES.validationFailed, 'validation:request.invalid', { fields });
 }

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
-import type { ApiErrorBody, FieldError } from '../../shared/api-types';
+import { ERROR_CODES, type ApiErrorBody, type FieldError } from '../../shared/contract';
 // The API checks any form at any time: every cross-field rule is loaded before it serves.
 import '../../shared/rules/all-rules';
 import { checkAgainst, type CompiledCheck } from '../../shared/forms/flow';
@@ -8,8 +8,6 @@ import { createRefResolver, type JsonSchema } from '../../shared/validation/sche
 import { createValidationAjv } from './ajv-factory';
 import { translate } from '../i18n';
 import { DEFAULT_SCHEMAS_DIR, loadSchemaFiles } from './schema-files';
-
-export const VALIDATION_FAILED = 'VALIDATION_FAILED';
 
 export interface ValidationOptions {
   /** Folder holding definitions, forms and api/ schemas (default: the repository's `schemas/`). */
@@ -90,7 +88,7 @@ export function isValidationError(error: Partial<FastifyError>): boolean {
 export function validationErrorBody(error: Partial<FastifyError>, lang: string): ApiErrorBody {
   if (!Array.isArray(error.validation)) {
     const key = (typeof error.code === 'string' && REQUEST_KEYS[error.code]) || 'validation:request.invalid';
-    return { error: translate(lang, key), code: VALIDATION_FAILED, fields: [] };
+    return { error: translate(lang, key), code: ERROR_CODES.validationFailed, fields: [] };
   }
   const problems = toFieldProblems(error.validation as unknown as RawValidationError[]);
   const fields: FieldError[] = problems.map((p) => ({
@@ -98,5 +96,5 @@ export function validationErrorBody(error: Partial<FastifyError>, lang: string):
     key: p.key,
     message: translate(lang, p.key, p.params),
   }));
-  return { error: translate(lang, 'validation:request.invalid'), code: VALIDATION_FAILED, fields };
+  return { error: translate(lang, 'validation:request.invalid'), code: ERROR_CODES.validationFailed, fields };
 }

@@ -4,6 +4,8 @@
  * page that is not a form (`page`: photo capture, supporting documents, payment), served at `path`.
  */
 
+import type { ResumeAnswer as ContractResumeAnswer } from '../contract';
+
 /** One step of the journey. */
 export interface JourneyStep {
   /** The step's name in the API (an applicant's `step`). */
@@ -32,12 +34,8 @@ export function stepHref(step: Pick<JourneyStep, 'path'>, applicantIdentifier: s
   return `${step.path}?applicantIdentifier=${encodeURIComponent(applicantIdentifier)}`;
 }
 
-/** The API's answer to "where does this application go on" (POST /api/eta/applications/{guid}/step/resume). */
-export interface ResumeAnswer {
-  step: string;
-  applicantIdentifier: string | null;
-  page?: string;
-}
+/** What the resolver reads of the API's answer to "where does this application go on" (POST step/resume). */
+export type ResumeAnswer = Pick<ContractResumeAnswer, 'step' | 'applicantIdentifier' | 'page'>;
 
 /**
  * The one resume resolver: where Continue goes for the server's resume answer. The applicants page while the

@@ -3,7 +3,7 @@
 // completed through completeStep, as the capture flow records it), listens on a free port and prints one JSON
 // line: { url, token, applications: [{ guid, first, second }] }.
 import { completeStep } from '../../../server/applications/steps';
-import { addApplicant, createApplication, signIn } from '../../../server/applications/test-support';
+import { addApplicant, createApplication, signIn } from '../../../server/applications/testing/client';
 import { buildTestApp } from '../../../server/testing/harness';
 
 const count = Number(process.argv[2] ?? '8');

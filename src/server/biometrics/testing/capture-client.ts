@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { addApplicant, createApplication, type Caller } from '../../applications/test-support';
+import { addApplicant, createApplication, type Caller } from '../../applications/testing/client';
 import type { CaptureStatus } from '../capture-flow';
 import { BIOMETRICS_PREFIX, CAPTURE_STATUS_PREFIX, DEVICE_HEADER } from '../routes';
 

@@ -1,5 +1,5 @@
 import type { TransportDefinition } from './types';
-import { uuidv7 } from '../uuidv7';
+import { uuidv7 } from '../../lib/uuidv7';
 
 /** Addresses in a message's text, so the log shows the link to follow. */
 export function linksIn(text: string): string[] {

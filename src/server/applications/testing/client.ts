@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { insertTestProfile } from '../accounts/test-profiles';
-import { startSession } from '../accounts/tokens';
-import { completeStep, stepNames, type Step } from './steps';
+import { insertTestProfile } from '../../accounts/testing/profiles';
+import { startSession } from '../../accounts/tokens';
+import { completeStep, stepNames, type Step } from '../steps';
 
 /** Helpers for the application flow's API tests: real calls through app.inject with a signed-in profile. */
 
@@ -89,7 +89,7 @@ export async function advanceTo(app: FastifyInstance, applicantId: string, step:
 
 type Examples = { valid: Record<string, unknown>[] };
 const examples = (id: string): Examples =>
-  JSON.parse(readFileSync(new URL(`../../../schemas/${id}.examples.json`, import.meta.url), 'utf8'));
+  JSON.parse(readFileSync(new URL(`../../../../schemas/${id}.examples.json`, import.meta.url), 'utf8'));
 
 /** A complete, valid application form (the first valid example of schemas/application-form.examples.json). */
 export function validApplicationForm(overrides: Record<string, unknown> = {}): Record<string, unknown> {

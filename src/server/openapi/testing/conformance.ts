@@ -1,7 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { expect } from 'vitest';
-import { buildOpenApiDocument } from './document';
+import { buildOpenApiDocument } from '../document';
 
 /** Checks of real answers against the OpenAPI description, for the API's tests. */
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/database';
+import type { Db } from '../../db/database';
 
 /** Inserts a profile row directly, for tests of the modules below the routes. */
 export async function insertTestProfile(

@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { LoginResult } from '../../shared/api-types';
+import type { LoginResult } from '../../../shared/contract';
 
 /** Helpers for the accounts route tests: real calls through app.inject, mail read from the development mailbox. */
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { buildOpenApiDocument } from '../openapi/document';
+import { buildOpenApiDocument } from './document';
 
 /**
  * Serves the OpenAPI 3.1 description at GET /api/eta/openapi.json, built once at start-up from openapi.json and

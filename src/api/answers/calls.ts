@@ -1,0 +1,75 @@
+import type { Application, ApplicationDetails, ResumeAnswer, SaveResult, StepAnswers } from '@/shared/contract';
+import type { ApiResult } from '@/shared/api-types';
+import { productRequest } from '../request';
+import type { AnswersTarget, SaveBody } from './types';
+
+/** The calls that load and save one applicant's answers of the journey's forms. */
+
+const enc = encodeURIComponent;
+
+/** GET one applicant's saved answers of both forms (the application form starts from the applicant's facts). */
+export function loadApplicantDetails(applicationIdentifier: string, applicantIdentifier: string, signal?: AbortSignal) {
+  return productRequest<ApplicationDetails>({
+    method: 'GET',
+    path: `/api/eta/application-details/${enc(applicationIdentifier)}`,
+    query: { applicantIdentifier },
+    signal,
+  });
+}
+
+/** GET the application with its applicants' step lists. */
+export function loadApplicationSteps(applicationIdentifier: string, signal?: AbortSignal) {
+  return productRequest<Application>({
+    method: 'GET',
+    path: `/api/eta/applications/${enc(applicationIdentifier)}`,
+    signal,
+  });
+}
+
+/** POST step/resume: the applicant furthest behind, their step and, for the form steps, the page to open. */
+export function resumeApplication(applicationIdentifier: string) {
+  return productRequest<ResumeAnswer>({
+    method: 'POST',
+    path: `/api/eta/applications/${enc(applicationIdentifier)}/step/resume`,
+  });
+}
+
+/** GET one applicant's answers of one form step and where to start, in one call. */
+export function loadStepAnswers(target: AnswersTarget, signal?: AbortSignal) {
+  return productRequest<StepAnswers>({
+    method: 'GET',
+    path: `/api/eta/applications/${enc(target.applicationIdentifier)}/answers/${enc(target.formId)}`,
+    query: { applicantIdentifier: target.applicantIdentifier },
+    signal,
+  });
+}
+
+/**
+ * PUT answers of one form for one applicant: the specification's calls for the application form
+ * (application-details) and the declarations, the generic answers call for every other form step.
+ */
+export function saveAnswers(target: AnswersTarget, body: SaveBody): Promise<ApiResult<SaveResult>> {
+  if (target.formId !== 'declarations' && target.formId !== 'application-form') {
+    return productRequest<SaveResult>({
+      method: 'PUT',
+      path: `/api/eta/applications/${enc(target.applicationIdentifier)}/answers/${enc(target.formId)}`,
+      body: { applicantIdentifier: target.applicantIdentifier, ...body },
+    });
+  }
+  if (target.formId === 'declarations') {
+    return productRequest<SaveResult>({
+      method: 'PUT',
+      path: '/api/eta/declarations',
+      body: {
+        applicationIdentifier: target.applicationIdentifier,
+        applicantIdentifier: target.applicantIdentifier,
+        ...body,
+      },
+    });
+  }
+  return productRequest<SaveResult>({
+    method: 'PUT',
+    path: `/api/eta/application-details/${enc(target.applicationIdentifier)}`,
+    body: { applicantIdentifier: target.applicantIdentifier, ...body },
+  });
+}

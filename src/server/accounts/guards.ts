@@ -1,0 +1,105 @@
+import { ERROR_CODES, type EmailAction } from '../../shared/contract';
+import type { Db } from '../db/database';
+import { ApiError } from '../errors';
+import { translate } from '../i18n';
+import { CODE_LIFETIME_SECONDS, CODE_MAX_ATTEMPTS, consumeCode, type CodeOutcome } from './email-keys';
+import type { ProfilesTable } from './tables';
+import {
+  addressBucket,
+  clearBucket,
+  consume,
+  ipBucket,
+  mostRestrictive,
+  recordEvent,
+  throttleRules,
+  throttleState,
+  type ThrottleState,
+} from './throttle';
+
+/** The addresses are compared as stored: trimmed and in lower case. */
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** A 429 that says how long to wait: a short growing delay in seconds, a longer wait in minutes. */
+export function tooMany(state: ThrottleState): ApiError {
+  const inSeconds = state.retryAfterSeconds < 60;
+  return new ApiError(
+    429,
+    ERROR_CODES.tooManyRequests,
+    inSeconds ? 'api:accounts.tooManyAttemptsSeconds' : 'api:accounts.tooManyAttempts',
+    {
+      retryAfterSeconds: state.retryAfterSeconds,
+      vars: {
+        count: inSeconds ? Math.max(1, Math.ceil(state.retryAfterSeconds)) : Math.ceil(state.retryAfterSeconds / 60),
+      },
+    },
+  );
+}
+
+/** A password on the list of common passwords is refused like a schema problem of its field. */
+export function commonPasswordError(field: string, lang: string): ApiError {
+  return new ApiError(400, ERROR_CODES.validationFailed, 'validation:request.invalid', {
+    fields: [{ field, key: 'api:password.common', message: translate(lang, 'api:password.common') }],
+  });
+}
+
+/**
+ * The limits of the account calls, counted in the database: e-mails per address and per client, wrong keys and
+ * codes per client, and the attempts at a code that does not exist.
+ */
+export function createGuards(db: Db, jwtSecret: string, clientLimits: Parameters<typeof throttleRules>[0]) {
+  const rules = throttleRules(clientLimits);
+
+  /**
+   * Wrong codes for an address without a live code (no account, already confirmed, code expired) are counted per
+   * address and purpose like a real code's attempts, so that the fifth answer is the same whether or not a code is
+   * pending: the answers never tell a guesser that an account exists. A new e-mail request starts the count again,
+   * as a new code would.
+   */
+  const absentCodeRule = { limit: CODE_MAX_ATTEMPTS, windowSeconds: CODE_LIFETIME_SECONDS };
+  const absentCodeBucket = (email: string, purpose: EmailAction) => addressBucket(`absent-code-${purpose}`, email);
+
+  return {
+    rules,
+
+    /**
+     * Counts one e-mail towards the address's and the client's hourly limits, or answers 429; a new e-mail forgets
+     * the address's wrong codes of that purpose.
+     */
+    async allowEmailFor(email: string, purpose: EmailAction, ip: string, now: Date): Promise<void> {
+      const state = mostRestrictive([
+        await consume(db, addressBucket('mail', email), rules.emailAddress, now),
+        await consume(db, ipBucket('mail', ip), rules.emailIp, now),
+      ]);
+      if (state.limited) throw tooMany(state);
+      await clearBucket(db, absentCodeBucket(email, purpose));
+    },
+
+    /** Answers 429 when this client has entered too many wrong keys or codes lately. */
+    async guardCodeEntry(ip: string, now: Date): Promise<void> {
+      const state = await throttleState(db, ipBucket('code', ip), rules.codeEntryIp, now);
+      if (state.limited) throw tooMany(state);
+    },
+
+    countWrongEntry: (ip: string, now: Date) => recordEvent(db, ipBucket('code', ip), rules.codeEntryIp, now),
+
+    /** Checks an e-mailed code, counting wrong ones for addresses without a live code the same way. */
+    async checkCode(
+      email: string,
+      profile: ProfilesTable | undefined,
+      purpose: EmailAction,
+      code: string,
+      now: Date,
+    ): Promise<CodeOutcome> {
+      const outcome: CodeOutcome = profile
+        ? await consumeCode(db, jwtSecret, profile.id, purpose, code, now)
+        : { ok: false, reason: 'no-code' };
+      if (outcome.ok || outcome.reason !== 'no-code') return outcome;
+      const before = await consume(db, absentCodeBucket(email, purpose), absentCodeRule, now);
+      return before.limited || before.count + 1 >= CODE_MAX_ATTEMPTS
+        ? { ok: false, reason: 'attempts-exceeded' }
+        : { ok: false, reason: 'invalid' };
+    },
+  };
+}
+
+export type Guards = ReturnType<typeof createGuards>;

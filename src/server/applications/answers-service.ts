@@ -1,0 +1,310 @@
+import type { Kysely } from 'kysely';
+import {
+  APPLICATION_ERRORS,
+  MANAGE_APPLICANTS,
+  type AnswersBody,
+  type ApplicantDetails,
+  type ApplicationDetails,
+  type ResumeAnswer,
+  type SaveResult,
+  type StepAnswers,
+} from '../../shared/contract';
+import type { FieldProblem } from '../../shared/validation/field-errors';
+import { hasPhoto } from '../biometrics/public';
+import type { Database } from '../db/schema';
+import { ApiError } from '../errors';
+import { applicantOf, ownApplication, withApplication } from './access';
+import { checkEligibility, normalisePassportNumber } from './eligibility';
+import { topField, type FormChecker } from './form-answers';
+import { applicationsRepository, type StoredAnswers } from './repository';
+import { fieldProblems } from '../validation/field-problems';
+import { applicantNotFound, assertApplicantEditable, assertEditable, factAnswers } from './rules';
+import type { Caller } from './service';
+import { assertStepReached, completeStep, journeySteps, reopenStep, stepOfForm, stepStates, type Step } from './steps';
+import type { ApplicantsTable } from './tables';
+
+/** The forms whose answers have calls of their own besides the generic answers call of every form step. */
+export const APPLICATION_FORM_ID = 'application-form';
+export const DECLARATIONS_FORM_ID = 'declarations';
+
+export interface AnswersServiceOptions {
+  db: Kysely<Database>;
+  /** The flows of the journey's forms, by form id. */
+  checkers: Record<string, FormChecker>;
+  eligibleCountries: ReadonlySet<string>;
+}
+
+/**
+ * After the facts were changed on the applicants page, the saved application form says the same: otherwise its
+ * next save would put the old names or passport back.
+ */
+export async function carryFactsIntoAnswers(trx: Kysely<Database>, applicant: ApplicantsTable, now: Date) {
+  const repository = applicationsRepository(trx);
+  const saved = await repository.savedAnswers(applicant.id, APPLICATION_FORM_ID);
+  if (!saved.stored) return;
+  await repository.replaceAnswers(
+    applicant.id,
+    APPLICATION_FORM_ID,
+    { ...saved.answers, ...factAnswers(applicant) },
+    now,
+  );
+}
+
+/**
+ * The answers of the journey's forms: loading them with where to start, saving a page or a whole form (which
+ * moves the applicant's step), and where an application resumes.
+ */
+export function createAnswersService({ db, checkers, eligibleCountries }: AnswersServiceOptions) {
+  const repository = applicationsRepository(db);
+
+  /** What the application form starts from: the applicant's eligibility facts, and the account holder's contact details. */
+  const prefill = async (executor: Kysely<Database>, applicant: ApplicantsTable, profileId: string) => {
+    const answers = factAnswers(applicant);
+    if (applicant.is_account_holder === 1) {
+      const profile = await applicationsRepository(executor).profileContact(profileId);
+      if (profile) {
+        if (profile.title) answers.title = profile.title;
+        answers.email = profile.email;
+        answers.mobile = { isoAlpha2Code: profile.mobile_country, mobileNumber: profile.mobile_number };
+      }
+    }
+    return answers;
+  };
+
+  /** The stored answers, or (the application form only) what it starts from. */
+  const answersOrPrefill = async (
+    saved: StoredAnswers,
+    formId: string,
+    applicant: ApplicantsTable,
+    profileId: string,
+  ) => (saved.stored || formId !== APPLICATION_FORM_ID ? saved.answers : prefill(db, applicant, profileId));
+
+  /** The page to open: the first that applies with something missing, else the last saved, else the first. */
+  const pageToOpen = (checker: FormChecker, answers: Record<string, unknown>, lastPage: string | null) =>
+    checker.firstPageWithProblems(answers)?.id ?? lastPage ?? checker.pages[0].id;
+
+  /**
+   * Keeps the applicant's eligibility facts in step with the form: a changed passport is checked for eligibility
+   * again before it is accepted. Only answers without problems are taken.
+   */
+  const syncApplicantFacts = async (
+    trx: Kysely<Database>,
+    applicant: ApplicantsTable,
+    answers: Record<string, unknown>,
+    problems: FieldProblem[],
+    applicationId: string,
+    now: Date,
+    lang: string,
+  ) => {
+    const ok = (field: string) =>
+      typeof answers[field] === 'string' && !problems.some((p) => topField(p.path) === field);
+    const changes: Partial<ApplicantsTable> = {};
+    if (ok('givenNames')) changes.given_names = (answers.givenNames as string).trim();
+    if (ok('familyName')) changes.family_name = (answers.familyName as string).trim();
+    if (ok('dateOfBirth')) changes.date_of_birth = answers.dateOfBirth as string;
+    if (ok('nationality')) changes.nationality = answers.nationality as string;
+    if (ok('passportIssuingCountry') && ok('passportNumber')) {
+      const passport = {
+        passportCountry: answers.passportIssuingCountry as string,
+        passportNumber: normalisePassportNumber(answers.passportNumber as string),
+      };
+      if (
+        passport.passportCountry !== applicant.passport_country ||
+        passport.passportNumber !== applicant.passport_number
+      ) {
+        // The accepted passport photo is of the passport on record: changing it goes through the applicants page,
+        // which asks for the photo again.
+        if (await hasPhoto(trx, applicant.id, 'PASSPORT_PHOTO')) {
+          throw fieldProblems(lang, [{ path: 'passportNumber', key: 'applications:validation.passportPhotoTaken' }]);
+        }
+        await checkEligibility(trx, eligibleCountries, passport, applicationId, applicant.id, now);
+        changes.passport_country = passport.passportCountry;
+        changes.passport_number = passport.passportNumber;
+      }
+    }
+    if (Object.keys(changes).length > 0) {
+      await applicationsRepository(trx).updateApplicant(applicant.id, { ...changes, updated_at: now.toISOString() });
+    }
+  };
+
+  /** The step a form of the journey makes (404 FORM_NOT_FOUND for a form that is not a step of the manifest). */
+  const formStepOf = (formId: string): Step => {
+    const step = stepOfForm(formId)?.step;
+    if (!step || !checkers[formId])
+      throw new ApiError(404, APPLICATION_ERRORS.formNotFound, 'applications:api.formNotFound');
+    return step;
+  };
+
+  return {
+    formStepOf,
+
+    /** Where the application continues: the applicant furthest behind (the first added among equals). */
+    async resume(caller: Caller, guid: string): Promise<ResumeAnswer> {
+      const application = await ownApplication(db, caller.profileId, guid);
+      assertEditable(application, caller.lang);
+      const applicants = await repository.applicantsOf([application.id]);
+      if (applicants.length === 0)
+        return { applicationIdentifier: application.id, applicantIdentifier: null, step: MANAGE_APPLICANTS };
+      // The family moves on together.
+      const order = (a: ApplicantsTable) => stepStates(a.current_step).findIndex((s) => s.state === 'IN_PROGRESS');
+      const next = applicants.reduce((best, a) => (order(a) < order(best) ? a : best));
+      const formId = journeySteps().find((s) => s.step === next.current_step)?.form;
+      const answer: ResumeAnswer = {
+        applicationIdentifier: application.id,
+        applicantIdentifier: next.id,
+        step: next.current_step,
+      };
+      if (formId && checkers[formId]) {
+        const saved = await repository.savedAnswers(next.id, formId);
+        answer.page = pageToOpen(checkers[formId], saved.answers, saved.lastPage);
+      }
+      return answer;
+    },
+
+    /** The application form's and declarations' answers of the application's applicants (or of one). */
+    async applicationDetails(caller: Caller, guid: string, applicantIdentifier?: string): Promise<ApplicationDetails> {
+      const application = await ownApplication(db, caller.profileId, guid);
+      let applicants = await repository.applicantsOf([application.id]);
+      if (typeof applicantIdentifier === 'string') {
+        applicants = applicants.filter((a) => a.id === applicantIdentifier);
+        if (applicants.length === 0) throw applicantNotFound();
+      }
+      const details: ApplicantDetails[] = [];
+      for (const applicant of applicants) {
+        const form = await repository.savedAnswers(applicant.id, APPLICATION_FORM_ID);
+        const declarations = await repository.savedAnswers(applicant.id, DECLARATIONS_FORM_ID);
+        details.push({
+          applicantIdentifier: applicant.id,
+          step: applicant.current_step,
+          applicationForm: {
+            answers: await answersOrPrefill(form, APPLICATION_FORM_ID, applicant, caller.profileId),
+            lastPage: form.lastPage,
+            complete: form.complete,
+          },
+          declarations: {
+            answers: declarations.answers,
+            lastPage: declarations.lastPage,
+            complete: declarations.complete,
+          },
+        });
+      }
+      return { applicationIdentifier: application.id, applicants: details };
+    },
+
+    /**
+     * One applicant's answers of one form step with everything its page needs in one call: the saved answers
+     * (the application form starts from the applicant's facts), the page to open, the applicant's name and step.
+     */
+    async stepAnswers(caller: Caller, guid: string, formId: string, applicantIdentifier: string): Promise<StepAnswers> {
+      const step = formStepOf(formId);
+      const application = await ownApplication(db, caller.profileId, guid);
+      const applicant = await applicantOf(db, application.id, applicantIdentifier);
+      const saved = await repository.savedAnswers(applicant.id, formId);
+      const answers = await answersOrPrefill(saved, formId, applicant, caller.profileId);
+      // At the applicant's current step, open the first page with something missing, as resume does.
+      const startPage =
+        application.status === 'IN_PROGRESS' && applicant.current_step === step
+          ? pageToOpen(checkers[formId], answers, saved.lastPage)
+          : saved.lastPage;
+      return {
+        applicationIdentifier: application.id,
+        applicantIdentifier: applicant.id,
+        formId,
+        step,
+        currentStep: applicant.current_step,
+        applicationStatus: application.status,
+        updatedAt: application.updated_at,
+        givenNames: applicant.given_names,
+        familyName: applicant.family_name,
+        answers,
+        lastPage: saved.lastPage,
+        startPage: startPage ?? null,
+        complete: saved.complete,
+      };
+    },
+
+    /**
+     * Saves answers of one form for one applicant: a page (only that page's fields) or the whole form; a draft is
+     * stored while incomplete but still refused for wrong types and unknown fields. Answers of questions that no
+     * longer apply are removed. A complete, non-draft save completes the step; an incomplete one reopens it.
+     */
+    save(caller: Caller, guid: string, body: AnswersBody, formId: string, step: Step): Promise<SaveResult> {
+      const { lang } = caller;
+      const checker = checkers[formId];
+      return withApplication(db, caller.profileId, guid, async (trx, application) => {
+        assertEditable(application, lang);
+        const applicant = await applicantOf(trx, application.id, body.applicantIdentifier);
+        assertApplicantEditable(applicant);
+        assertStepReached(applicant, step, lang);
+
+        const page = body.page === undefined ? undefined : checker.page(body.page);
+        if (body.page !== undefined && !page) {
+          throw fieldProblems(lang, [{ path: 'page', key: 'applications:validation.noSuchPage' }]);
+        }
+        if (page) {
+          const known = new Set(checker.pages.flatMap((p) => p.fields));
+          const stray = Object.keys(body.answers).filter((field) => !page.fields.includes(field));
+          if (stray.length > 0) {
+            throw fieldProblems(
+              lang,
+              stray.map((field) => ({
+                path: field,
+                key: known.has(field) ? 'applications:validation.fieldNotOnPage' : 'validation:generic.unknownField',
+              })),
+            );
+          }
+        }
+
+        const stored = applicationsRepository(trx);
+        const saved = await stored.savedAnswers(applicant.id, formId);
+        const base = saved.stored
+          ? saved.answers
+          : formId === APPLICATION_FORM_ID
+            ? await prefill(trx, applicant, caller.profileId)
+            : {};
+        const merged = page
+          ? {
+              ...Object.fromEntries(Object.entries(base).filter(([field]) => !page.fields.includes(field))),
+              ...body.answers,
+            }
+          : body.answers;
+        const result = checker.check(checker.withoutSkipped(merged));
+        const inScope = (p: FieldProblem) => !page || page.fields.includes(topField(p.path));
+        const refused = (body.draft ? result.draftProblems : result.problems).filter(inScope);
+        if (refused.length > 0) throw fieldProblems(lang, refused);
+
+        const answers = result.data;
+        const complete = result.problems.length === 0;
+        const now = new Date();
+        if (formId === APPLICATION_FORM_ID && !body.draft)
+          await syncApplicantFacts(trx, applicant, answers, result.problems, application.id, now, lang);
+        await stored.saveAnswers({
+          applicant_id: applicant.id,
+          form_id: formId,
+          answers: JSON.stringify(answers),
+          last_page: page?.id ?? saved.lastPage,
+          complete: complete ? 1 : 0,
+          updated_at: now.toISOString(),
+        });
+        let current = applicant.current_step;
+        if (!body.draft) {
+          if (complete) current = await completeStep(trx, applicant.id, step, lang);
+          else {
+            await reopenStep(trx, applicant.id, step);
+            current = step;
+          }
+        }
+        return {
+          applicationIdentifier: application.id,
+          applicantIdentifier: applicant.id,
+          page: page?.id ?? null,
+          complete,
+          step: current,
+          answers,
+        };
+      });
+    },
+  };
+}
+
+export type AnswersService = ReturnType<typeof createAnswersService>;

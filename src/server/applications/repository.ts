@@ -1,0 +1,153 @@
+import type { Kysely } from 'kysely';
+import type { SavedForm } from '../../shared/contract';
+import type { Database } from '../db/schema';
+import type { ApplicantAnswersTable, ApplicantsTable, ApplicationsTable } from './tables';
+
+/** A form's saved answers, and whether any were stored. */
+export type StoredAnswers = SavedForm & { stored: boolean };
+
+/**
+ * The SQL of the application flow, on the database or on a transaction (`applicationsRepository(trx)`). Rows of
+ * another profile are never answered: every read of an application names the profile it must belong to.
+ */
+export function applicationsRepository(db: Kysely<Database>) {
+  return {
+    findApplication: (profileId: string, id: string) =>
+      db
+        .selectFrom('applications')
+        .selectAll()
+        .where('id', '=', id)
+        .where('profile_id', '=', profileId)
+        .executeTakeFirst(),
+
+    /** A profile's applications, newest first. */
+    listApplications: (profileId: string) =>
+      db.selectFrom('applications').selectAll().where('profile_id', '=', profileId).orderBy('id', 'desc').execute(),
+
+    insertApplication: (row: ApplicationsTable) => db.insertInto('applications').values(row).execute(),
+
+    /** Marks the application changed now; false when the profile has no such application. */
+    touchApplication: async (profileId: string, id: string, now: Date): Promise<boolean> => {
+      const result = await db
+        .updateTable('applications')
+        .set({ updated_at: now.toISOString() })
+        .where('id', '=', id)
+        .where('profile_id', '=', profileId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Removes an application; its applicants, answers and photo rows go with it (foreign keys cascade). */
+    deleteApplication: (id: string) => db.deleteFrom('applications').where('id', '=', id).execute(),
+
+    /** The applicants of the given applications, in the order they were added. */
+    applicantsOf: (applicationIds: string[]): Promise<ApplicantsTable[]> =>
+      applicationIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('applicants')
+            .selectAll()
+            .where('application_id', 'in', applicationIds)
+            .orderBy('position')
+            .execute(),
+
+    findApplicant: (applicationId: string, id: string) =>
+      db
+        .selectFrom('applicants')
+        .selectAll()
+        .where('id', '=', id)
+        .where('application_id', '=', applicationId)
+        .executeTakeFirst(),
+
+    /** An applicant known to exist (of any application). */
+    applicantById: (id: string) =>
+      db.selectFrom('applicants').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+
+    insertApplicant: (row: ApplicantsTable) => db.insertInto('applicants').values(row).execute(),
+
+    updateApplicant: (id: string, changes: Partial<ApplicantsTable>) =>
+      db.updateTable('applicants').set(changes).where('id', '=', id).execute(),
+
+    /** Removes an applicant; their answers and photo rows go with them (foreign keys cascade). */
+    deleteApplicant: (id: string) => db.deleteFrom('applicants').where('id', '=', id).execute(),
+
+    /** The applicant's furthest step. */
+    currentStep: async (applicantId: string): Promise<string | undefined> =>
+      (await db.selectFrom('applicants').select(['current_step']).where('id', '=', applicantId).executeTakeFirst())
+        ?.current_step,
+
+    /**
+     * Moves the applicant to `to` when their furthest step is one of `from`: the condition makes two concurrent
+     * moves from the same step count once.
+     */
+    moveStep: (applicantId: string, from: string[], to: string, now: Date) =>
+      db
+        .updateTable('applicants')
+        .set({ current_step: to, updated_at: now.toISOString() })
+        .where('id', '=', applicantId)
+        .where('current_step', 'in', from)
+        .execute(),
+
+    /** Every applicant, of any application and profile, holding a passport. */
+    passportHolders: (passportCountry: string, passportNumber: string) =>
+      db
+        .selectFrom('applicants')
+        .innerJoin('applications', 'applications.id', 'applicants.application_id')
+        .select([
+          'applicants.id as applicantId',
+          'applicants.status as applicantStatus',
+          'applicants.valid_until as validUntil',
+          'applications.id as applicationId',
+          'applications.status as applicationStatus',
+        ])
+        .where('applicants.passport_country', '=', passportCountry)
+        .where('applicants.passport_number', '=', passportNumber)
+        .execute(),
+
+    /** One applicant's answers of one form. */
+    savedAnswers: async (applicantId: string, formId: string): Promise<StoredAnswers> => {
+      const row = await db
+        .selectFrom('applicant_answers')
+        .selectAll()
+        .where('applicant_id', '=', applicantId)
+        .where('form_id', '=', formId)
+        .executeTakeFirst();
+      if (!row) return { answers: {}, lastPage: null, complete: false, stored: false };
+      return {
+        answers: JSON.parse(row.answers) as Record<string, unknown>,
+        lastPage: row.last_page,
+        complete: row.complete === 1,
+        stored: true,
+      };
+    },
+
+    /** Stores one applicant's answers of one form, in place of those stored before. */
+    saveAnswers: (row: ApplicantAnswersTable) => {
+      const { applicant_id: _applicant, form_id: _form, ...changes } = row;
+      return db
+        .insertInto('applicant_answers')
+        .values(row)
+        .onConflict((oc) => oc.columns(['applicant_id', 'form_id']).doUpdateSet(changes))
+        .execute();
+    },
+
+    /** Replaces the answers of a stored form, keeping its page and completeness. */
+    replaceAnswers: (applicantId: string, formId: string, answers: Record<string, unknown>, now: Date) =>
+      db
+        .updateTable('applicant_answers')
+        .set({ answers: JSON.stringify(answers), updated_at: now.toISOString() })
+        .where('applicant_id', '=', applicantId)
+        .where('form_id', '=', formId)
+        .execute(),
+
+    /** The account holder's contact details, which the application form starts from. */
+    profileContact: (profileId: string) =>
+      db
+        .selectFrom('profiles')
+        .select(['title', 'email', 'mobile_country', 'mobile_number'])
+        .where('id', '=', profileId)
+        .executeTakeFirst(),
+  };
+}
+
+export type ApplicationsRepository = ReturnType<typeof applicationsRepository>;

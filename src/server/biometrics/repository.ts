@@ -1,0 +1,113 @@
+import type { Kysely } from 'kysely';
+import type { PhotoType } from '../../shared/contract';
+import type { Database } from '../db/schema';
+import type { ApplicantPhotosTable, CaptureSessionsTable } from './tables';
+
+/** The SQL of photo capture, on the database or on a transaction (`captureRepository(trx)`). */
+export function captureRepository(db: Kysely<Database>) {
+  return {
+    /** The session whose identifier hashes to `tokenHash`. */
+    sessionByTokenHash: (tokenHash: string) =>
+      db.selectFrom('capture_sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst(),
+
+    sessionStatus: async (id: string) =>
+      (await db.selectFrom('capture_sessions').select('status').where('id', '=', id).executeTakeFirst())?.status,
+
+    /** The applicant of one of the profile's applications, with the statuses that say whether capture may start. */
+    ownApplicant: (profileId: string, applicationId: string, applicantId: string) =>
+      db
+        .selectFrom('applicants')
+        .innerJoin('applications', 'applications.id', 'applicants.application_id')
+        .select([
+          'applicants.id as applicantId',
+          'applicants.status as applicantStatus',
+          'applications.status as applicationStatus',
+        ])
+        .where('applicants.id', '=', applicantId)
+        .where('applications.id', '=', applicationId)
+        .where('applications.profile_id', '=', profileId)
+        .executeTakeFirst(),
+
+    /** The latest time before which no new session may start for the applicant, if it is still to come. */
+    blockedUntil: async (applicantId: string, now: Date) =>
+      (
+        await db
+          .selectFrom('capture_sessions')
+          .select(({ fn }) => fn.max('retry_after').as('until'))
+          .where('applicant_id', '=', applicantId)
+          .where('retry_after', '>', now.toISOString())
+          .executeTakeFirst()
+      )?.until,
+
+    /** The types of the applicant's accepted photos. */
+    photoTypesOf: async (applicantId: string): Promise<PhotoType[]> =>
+      (
+        await db.selectFrom('applicant_photos').select('photo_type').where('applicant_id', '=', applicantId).execute()
+      ).map((photo) => photo.photo_type),
+
+    /** Ends the applicant's live sessions (an older identifier, such as a QR code still on a screen, stops working). */
+    replaceSessions: (applicantId: string, now: Date) =>
+      db
+        .updateTable('capture_sessions')
+        .set({ replaced_at: now.toISOString() })
+        .where('applicant_id', '=', applicantId)
+        .where('replaced_at', 'is', null)
+        .execute(),
+
+    insertSession: (row: CaptureSessionsTable) => db.insertInto('capture_sessions').values(row).execute(),
+
+    /**
+     * Changes a session only if nobody else moved it since it was read (status, attempts and device as read);
+     * answers whether it did.
+     */
+    updateSessionAsRead: async (session: CaptureSessionsTable, changes: Partial<CaptureSessionsTable>) => {
+      let query = db
+        .updateTable('capture_sessions')
+        .set(changes)
+        .where('id', '=', session.id)
+        .where('status', '=', session.status)
+        .where('failed_attempts', '=', session.failed_attempts);
+      query =
+        session.device_hash === null
+          ? query.where('device_hash', 'is', null)
+          : query.where('device_hash', '=', session.device_hash);
+      const result = await query.executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** The storage key of the applicant's accepted photo of that type, if any. */
+    photoKey: async (applicantId: string, photoType: PhotoType) =>
+      (
+        await db
+          .selectFrom('applicant_photos')
+          .select('storage_key')
+          .where('applicant_id', '=', applicantId)
+          .where('photo_type', '=', photoType)
+          .executeTakeFirst()
+      )?.storage_key,
+
+    /** Keeps a photo as the applicant's accepted photo of its type, in place of the one before. */
+    savePhoto: (row: ApplicantPhotosTable) => {
+      const { applicant_id: _applicant, photo_type: _type, ...photo } = row;
+      return db
+        .insertInto('applicant_photos')
+        .values(row)
+        .onConflict((oc) => oc.columns(['applicant_id', 'photo_type']).doUpdateSet(photo))
+        .execute();
+    },
+
+    /** A photo of an applicant of one of the profile's applications. */
+    ownPhoto: (profileId: string, applicantId: string, photoType: PhotoType) =>
+      db
+        .selectFrom('applicant_photos')
+        .innerJoin('applicants', 'applicants.id', 'applicant_photos.applicant_id')
+        .innerJoin('applications', 'applications.id', 'applicants.application_id')
+        .select(['applicant_photos.storage_key', 'applicant_photos.content_type'])
+        .where('applicant_photos.applicant_id', '=', applicantId)
+        .where('applicant_photos.photo_type', '=', photoType)
+        .where('applications.profile_id', '=', profileId)
+        .executeTakeFirst(),
+  };
+}
+
+export type CaptureRepository = ReturnType<typeof captureRepository>;

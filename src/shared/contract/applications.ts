@@ -1,0 +1,326 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import {
+  APPLICANT_STATUSES,
+  APPLICATION_STATUSES,
+  APPLICATION_TYPES,
+  APPLYING_FOR,
+  PHOTO_TYPES,
+  STEP_STATES,
+  type ApplicationType,
+  type ApplyingFor,
+} from './enums';
+import { UUID_PATTERN } from './ids';
+
+/**
+ * What the application calls answer and take. Answers are JSON Schemas, with their types derived from them, so the
+ * server declares the same schema on its routes and the OpenAPI description is generated from it. A property marked
+ * `x-journey-step` holds a step of the route manifest; the description lists them.
+ */
+
+const uuid = { type: 'string', format: 'uuid' } as const;
+const journeyStep = { type: 'string', 'x-journey-step': true } as const;
+
+const stepStateSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['step', 'state'],
+  properties: { step: journeyStep, state: { type: 'string', enum: STEP_STATES } },
+} as const;
+
+/** An applicant as the API answers it. */
+export const applicantSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'applicantIdentifier',
+    'isAccountHolder',
+    'relationship',
+    'givenNames',
+    'familyName',
+    'dateOfBirth',
+    'nationality',
+    'passportIssuingCountry',
+    'passportNumber',
+    'status',
+    'step',
+    'steps',
+  ],
+  properties: {
+    applicantIdentifier: uuid,
+    isAccountHolder: { type: 'boolean' },
+    relationship: { type: ['string', 'null'] },
+    givenNames: { type: 'string' },
+    familyName: { type: 'string' },
+    dateOfBirth: { type: 'string', format: 'date' },
+    nationality: { type: 'string', pattern: '^[A-Z]{2}$' },
+    passportIssuingCountry: { type: 'string', pattern: '^[A-Z]{2}$' },
+    passportNumber: { type: 'string' },
+    status: { type: 'string', enum: APPLICANT_STATUSES },
+    step: { ...journeyStep, description: 'The furthest step reached; the steps before it are complete.' },
+    steps: { type: 'array', items: stepStateSchema },
+    photosToRetake: {
+      type: 'array',
+      items: { type: 'string', enum: PHOTO_TYPES },
+      description:
+        'Only in the answer to a change of passport issuing country or number that removed accepted photos: the photos to take again. The applicant is back on CAPTURE_BIOMETRICS; answers of later steps are kept, and a new capture session starts at the passport page when the selfie was kept.',
+    },
+  },
+} as const;
+export type Applicant = FromSchema<typeof applicantSchema>;
+
+/** An application as the API answers it. */
+export const applicationSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'applicationIdentifier',
+    'applicationType',
+    'applyingFor',
+    'status',
+    'createdAt',
+    'updatedAt',
+    'applicants',
+  ],
+  properties: {
+    applicationIdentifier: uuid,
+    applicationType: { type: 'string', enum: APPLICATION_TYPES },
+    applyingFor: { type: 'string', enum: APPLYING_FOR },
+    status: { type: 'string', enum: APPLICATION_STATUSES },
+    createdAt: { type: 'string', format: 'date-time' },
+    updatedAt: { type: 'string', format: 'date-time' },
+    applicants: { type: 'array', items: applicantSchema },
+  },
+} as const;
+export type Application = FromSchema<typeof applicationSchema>;
+
+export const applicationDeletedSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['applicationIdentifier', 'deleted'],
+  properties: { applicationIdentifier: uuid, deleted: { const: true } },
+} as const;
+export type ApplicationDeleted = FromSchema<typeof applicationDeletedSchema>;
+
+export const applicantDeletedSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['applicantIdentifier', 'deleted'],
+  properties: { applicantIdentifier: uuid, deleted: { const: true } },
+} as const;
+export type ApplicantDeleted = FromSchema<typeof applicantDeletedSchema>;
+
+/** Where POST step/resume says to continue. */
+export const resumeAnswerSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['applicationIdentifier', 'applicantIdentifier', 'step'],
+  properties: {
+    applicationIdentifier: uuid,
+    applicantIdentifier: {
+      type: ['string', 'null'],
+      format: 'uuid',
+      description: 'The applicant to continue with; null when the application has no applicant yet.',
+    },
+    step: {
+      type: 'string',
+      'x-journey-step': 'or MANAGE_APPLICANTS',
+      description: "That applicant's furthest step; MANAGE_APPLICANTS when there is no applicant yet.",
+    },
+    page: {
+      type: 'string',
+      description:
+        'With the form steps only: the page to open, a page id of the form (the first page that applies and still has a problem, else the last page saved, else the first page).',
+    },
+  },
+} as const;
+export type ResumeAnswer = FromSchema<typeof resumeAnswerSchema>;
+
+/** Saved answers of one form for one applicant. */
+export const savedFormSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['answers', 'lastPage', 'complete'],
+  properties: {
+    answers: { type: 'object', description: 'The stored answers.' },
+    lastPage: { type: ['string', 'null'], description: 'The page saved last, or null.' },
+    complete: { type: 'boolean', description: 'True when the stored answers are the whole form, valid.' },
+  },
+} as const;
+export type SavedForm = FromSchema<typeof savedFormSchema>;
+
+/** One applicant's saved answers of the application form and the declarations. */
+export const applicantDetailsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['applicantIdentifier', 'step', 'applicationForm', 'declarations'],
+  properties: {
+    applicantIdentifier: uuid,
+    step: { ...journeyStep, description: "The applicant's furthest step." },
+    applicationForm: {
+      ...savedFormSchema,
+      description:
+        "Before anything is saved: the applicant's facts (names, date of birth, nationality, passport) and, for the account holder, the profile's title, e-mail and mobile, with lastPage null and complete false.",
+    },
+    declarations: savedFormSchema,
+  },
+} as const;
+export type ApplicantDetails = FromSchema<typeof applicantDetailsSchema>;
+
+export const applicationDetailsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['applicationIdentifier', 'applicants'],
+  properties: { applicationIdentifier: uuid, applicants: { type: 'array', items: applicantDetailsSchema } },
+} as const;
+export type ApplicationDetails = FromSchema<typeof applicationDetailsSchema>;
+
+/** One applicant's answers of one form step, with everything its page needs. */
+export const stepAnswersSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'applicationIdentifier',
+    'applicantIdentifier',
+    'formId',
+    'step',
+    'currentStep',
+    'applicationStatus',
+    'updatedAt',
+    'givenNames',
+    'familyName',
+    'answers',
+    'lastPage',
+    'startPage',
+    'complete',
+  ],
+  properties: {
+    applicationIdentifier: uuid,
+    applicantIdentifier: uuid,
+    formId: { type: 'string' },
+    step: { ...journeyStep, description: "The step this form makes (the manifest's `step` naming it)." },
+    currentStep: { ...journeyStep, description: "The applicant's furthest step." },
+    applicationStatus: { type: 'string', enum: APPLICATION_STATUSES },
+    updatedAt: { type: 'string', format: 'date-time' },
+    givenNames: { type: 'string' },
+    familyName: { type: 'string' },
+    answers: {
+      type: 'object',
+      description:
+        "The stored answers; the application form starts from the applicant's facts and, for the account holder, the profile's contact details.",
+    },
+    lastPage: { type: ['string', 'null'] },
+    startPage: {
+      type: ['string', 'null'],
+      description:
+        "The page to open: at the applicant's current step the first page with something missing, as resume answers; else the last page saved.",
+    },
+    complete: { type: 'boolean' },
+  },
+} as const;
+export type StepAnswers = FromSchema<typeof stepAnswersSchema>;
+
+/** What a save of answers answers: the stored answers and the applicant's step afterwards. */
+export const answersSavedSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['applicationIdentifier', 'applicantIdentifier', 'page', 'complete', 'step', 'answers'],
+  properties: {
+    applicationIdentifier: uuid,
+    applicantIdentifier: uuid,
+    page: { type: ['string', 'null'] },
+    complete: { type: 'boolean', description: 'True when the stored answers are the whole form, valid.' },
+    step: { ...journeyStep, description: "The applicant's furthest step after the save." },
+    answers: {
+      type: 'object',
+      description: 'The stored answers: normalised, without those of questions that do not apply.',
+    },
+  },
+} as const;
+export type SaveResult = FromSchema<typeof answersSavedSchema>;
+
+// ------------------------------------------------------------------ request bodies
+
+/** The application facts of schemas/create-application.schema.json. */
+export interface CreateApplicationRequest {
+  applicationType: ApplicationType;
+  applyingFor: ApplyingFor;
+}
+
+/** The eligibility facts of one applicant (schemas/applicant.schema.json). */
+export interface ApplicantFacts {
+  isAccountHolder: boolean;
+  relationship?: string;
+  givenNames: string;
+  familyName: string;
+  dateOfBirth: string;
+  nationality: string;
+  passportIssuingCountry: string;
+  passportNumber: string;
+}
+
+const answersProperties = {
+  applicantIdentifier: {
+    type: 'string',
+    pattern: UUID_PATTERN,
+    errorMessage: 'applications:validation.applicantIdentifierInvalid',
+    description: 'An applicant of the application.',
+  },
+  page: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 100,
+    errorMessage: 'applications:validation.noSuchPage',
+    description:
+      "A page id of the form's `ui:pages`: only that page's answers are sent and checked; they replace that page's stored answers and the others are kept. Without it the answers are the whole form.",
+  },
+  draft: {
+    type: 'boolean',
+    errorMessage: 'validation:generic.type',
+    description:
+      'Store unfinished answers (still refused: wrong types, unknown fields, values outside a list); never moves the step.',
+  },
+  answers: {
+    type: 'object',
+    errorMessage: 'validation:generic.type',
+    description:
+      "Answers of the form's schema. Answers of questions that do not apply (pages or fields whose condition does not hold) are dropped.",
+  },
+} as const;
+
+/** The body of PUT application-details and PUT applications/{guid}/answers/{formId}. */
+export const answersBodySchema = {
+  type: 'object',
+  properties: answersProperties,
+  required: ['applicantIdentifier', 'answers'],
+  additionalProperties: false,
+  errorMessage: {
+    required: {
+      applicantIdentifier: 'applications:validation.applicantIdentifierInvalid',
+      answers: 'validation:generic.required',
+    },
+  },
+} as const;
+export type AnswersBody = FromSchema<typeof answersBodySchema>;
+
+/** The body of PUT declarations: the answers' envelope with the application it belongs to. */
+export const declarationsBodySchema = {
+  type: 'object',
+  properties: {
+    applicationIdentifier: {
+      type: 'string',
+      pattern: UUID_PATTERN,
+      errorMessage: 'applications:validation.applicationIdentifierInvalid',
+    },
+    ...answersProperties,
+  },
+  required: ['applicationIdentifier', 'applicantIdentifier', 'answers'],
+  additionalProperties: false,
+  errorMessage: {
+    required: {
+      applicationIdentifier: 'applications:validation.applicationIdentifierInvalid',
+      applicantIdentifier: 'applications:validation.applicantIdentifierInvalid',
+      answers: 'validation:generic.required',
+    },
+  },
+} as const;
+export type DeclarationsBody = FromSchema<typeof declarationsBodySchema>;
