@@ -3,7 +3,7 @@
  * strict mode, examples validate, named widgets exist, every i18n key exists in every language with the same
  * placeholders, manifest targets resolve and every page of a form can be reached.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fieldConditions } from '../../src/shared/forms/flow';
@@ -18,6 +18,12 @@ import { buildFormModule, listFormIds } from '../../src/server/validation/precom
 import { loadSchemaFiles, type SchemaFile } from '../../src/server/validation/schema-files';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A new empty folder under the repository's `.cache/` (made first on a fresh clone) for a test's scratch files. */
+export function makeScratchDir(prefix: string): string {
+  mkdirSync(join(ROOT, '.cache'), { recursive: true });
+  return mkdtempSync(join(ROOT, '.cache', prefix));
+}
 
 export interface CatalogueDirs {
   schemas: string;

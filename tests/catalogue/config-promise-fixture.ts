@@ -1,7 +1,7 @@
 // A content editor's change, made only in JSON: a new field in a schema, its UI schema entry and its texts.
-import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from './checks';
+import { makeScratchDir, ROOT } from './checks';
 
 const editJson = <T>(path: string, edit: (json: T) => void) => {
   const json = JSON.parse(readFileSync(path, 'utf8'));
@@ -11,7 +11,7 @@ const editJson = <T>(path: string, edit: (json: T) => void) => {
 
 /** Copies schemas/ and locales/ to a temporary folder and adds an optional "nickname" to registration. */
 export function makeEditedCopy(): string {
-  const dir = mkdtempSync(join(ROOT, '.cache', 'config-promise-'));
+  const dir = makeScratchDir('config-promise-');
   cpSync(join(ROOT, 'schemas'), join(dir, 'schemas'), { recursive: true });
   cpSync(join(ROOT, 'locales'), join(dir, 'locales'), { recursive: true });
   editJson<{ properties: Record<string, unknown> }>(join(dir, 'schemas/registration.schema.json'), (s) => {

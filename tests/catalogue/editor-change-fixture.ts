@@ -1,8 +1,8 @@
 // A content editor's change to the application form, made only in JSON: a new question on the Trip page
 // (schema property, required, its message; UI schema entry on the trip page; texts in every language).
-import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from './checks';
+import { makeScratchDir, ROOT } from './checks';
 
 const editJson = <T>(path: string, edit: (json: T) => void) => {
   const json = JSON.parse(readFileSync(path, 'utf8'));
@@ -57,7 +57,7 @@ interface FormSchema {
 
 /** Copies schemas/ and locales/ to a temporary folder and adds the return-ticket question to the Trip page. */
 export function makeTripQuestionCopy(): string {
-  const dir = mkdtempSync(join(ROOT, '.cache', 'editor-change-'));
+  const dir = makeScratchDir('editor-change-');
   cpSync(join(ROOT, 'schemas'), join(dir, 'schemas'), { recursive: true });
   cpSync(join(ROOT, 'locales'), join(dir, 'locales'), { recursive: true });
   editJson<FormSchema>(join(dir, 'schemas/application-form.schema.json'), (s) => {

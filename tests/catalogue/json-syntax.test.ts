@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT } from './checks';
+import { makeScratchDir } from './checks';
 import { checkJsonFiles, jsonSyntaxProblem } from './json-syntax';
 
 describe('JSON syntax of the catalogue', () => {
-  const dir = mkdtempSync(join(ROOT, '.cache', 'json-syntax-'));
+  const dir = makeScratchDir('json-syntax-');
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('names the line and column of a trailing comma', () => {

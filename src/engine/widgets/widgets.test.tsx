@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { i18n } from 'i18next';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ROOT } from '../../../tests/catalogue/checks';
+import { makeScratchDir, ROOT } from '../../../tests/catalogue/checks';
 import type { CompiledForm, FormAnswers } from '../form-types';
 import { SchemaForm } from '../schema-form';
 import { compileFixtureForm } from '../../../tests/catalogue/compile-fixture';
@@ -83,7 +83,7 @@ let form: CompiledForm;
 let en: i18n;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(ROOT, '.cache', 'widgets-'));
+  dir = makeScratchDir('widgets-');
   mkdirSync(join(dir, 'schemas'));
   writeFileSync(
     join(dir, 'schemas/definitions.schema.json'),
