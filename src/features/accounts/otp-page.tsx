@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { DonePanel } from './done-panel';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useVerifyEmail, useVerifyResetCode } from '@/api/accounts';
@@ -8,7 +9,6 @@ import { SchemaForm } from '@/engine/schema-form';
 import type { FieldError } from '@/shared/api-types';
 import { usePageStyles } from '@/ui/page-styles';
 import { errorBodyOf } from './api-errors';
-import { ButtonLink } from '@/ui/button-link';
 import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import type { ChangePasswordState } from './reset-code';
@@ -72,17 +72,11 @@ export default function OtpPage({ formId = 'otp' }: { formId?: string }) {
 
   if (confirmed) {
     return (
-      <div className={styles.page}>
-        <div className={styles.panel}>
-          <PageHeading focus>{t('verifyEmail.confirmedTitle')}</PageHeading>
-        </div>
-        <p className={styles.lead}>{t('verifyEmail.confirmedBody')}</p>
-        <div className={styles.actions}>
-          <ButtonLink to="/login" appearance="primary" className={styles.fullWidthOnPhone}>
-            {t('verifyEmail.login')}
-          </ButtonLink>
-        </div>
-      </div>
+      <DonePanel
+        titleKey="verifyEmail.confirmedTitle"
+        bodyKey="verifyEmail.confirmedBody"
+        actionKey="verifyEmail.login"
+      />
     );
   }
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { DonePanel } from './done-panel';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useResetPassword, type ResetPasswordAnswers } from '@/api/accounts';
@@ -49,17 +50,7 @@ export default function ResetPasswordPage({ formId = 'reset-password' }: { formI
 
   if (view === 'done') {
     return (
-      <div className={styles.page}>
-        <div className={styles.panel}>
-          <PageHeading focus>{t('resetPassword.doneTitle')}</PageHeading>
-        </div>
-        <p className={styles.lead}>{t('resetPassword.doneBody')}</p>
-        <div className={styles.actions}>
-          <ButtonLink to="/login" appearance="primary" className={styles.fullWidthOnPhone}>
-            {t('resetPassword.login')}
-          </ButtonLink>
-        </div>
-      </div>
+      <DonePanel titleKey="resetPassword.doneTitle" bodyKey="resetPassword.doneBody" actionKey="resetPassword.login" />
     );
   }
 

@@ -1,11 +1,11 @@
 import { Spinner } from '@fluentui/react-components';
+import { DonePanel } from './done-panel';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useVerifyEmail, type MessageResult } from '@/api/accounts';
 import { usePageStyles } from '@/ui/page-styles';
 import { errorBodyOf, errorCodeOf } from './api-errors';
-import { ButtonLink } from '@/ui/button-link';
 import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { ResendForm } from './resend-form';
@@ -59,17 +59,11 @@ export default function VerifyEmailPage() {
 
   if (outcome.state === 'confirmed') {
     return (
-      <div className={styles.page}>
-        <div className={styles.panel}>
-          <PageHeading focus>{t('verifyEmail.confirmedTitle')}</PageHeading>
-        </div>
-        <p className={styles.lead}>{t('verifyEmail.confirmedBody')}</p>
-        <div className={styles.actions}>
-          <ButtonLink to="/login" appearance="primary" className={styles.fullWidthOnPhone}>
-            {t('verifyEmail.login')}
-          </ButtonLink>
-        </div>
-      </div>
+      <DonePanel
+        titleKey="verifyEmail.confirmedTitle"
+        bodyKey="verifyEmail.confirmedBody"
+        actionKey="verifyEmail.login"
+      />
     );
   }
 

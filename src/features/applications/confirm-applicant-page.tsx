@@ -1,18 +1,16 @@
-import { Spinner } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { useApplicants, useApplication } from '@/api/applications';
 import { useRouterContext } from '@/api/router-context';
-import { errorBodyOf, errorCodeOf } from './api-errors';
 import { ApplicantSummary } from './applicant-summary';
 import { ButtonLink } from '@/ui/button-link';
 import { applicantName } from './format';
 import { useApplicantLabels } from './labels';
 import type { PassportRetakeState } from './manage-applicants-page';
+import { ApplicationPending } from './application-pending';
 import { NoApplication } from './no-application';
 import { Notice } from '@/ui/notice';
 import { PageHeading } from '@/ui/page-heading';
-import { ProblemPanel } from '@/engine/problem-panel';
 import { useApplicationStyles } from './styles';
 
 /** Shows every applicant back, with Change links, before the application form of each of them. */
@@ -33,30 +31,8 @@ function ConfirmApplicants({ applicationIdentifier }: { applicationIdentifier: s
   const retake = (useLocation().state as Partial<PassportRetakeState> | null)?.passportRetake;
 
   const failure = application.error ?? applicants.error;
-  if (failure) {
-    const notFound = errorCodeOf(failure) === 'APPLICATION_NOT_FOUND';
-    return (
-      <div className={styles.page}>
-        {heading}
-        <ProblemPanel
-          message={
-            notFound ? t('pages.common.notFound') : (errorBodyOf(failure)?.error ?? t('pages.common.loadFailed'))
-          }
-        >
-          <Link className={styles.link} to="/my-applications">
-            {t('pages.common.goToApplications')}
-          </Link>
-        </ProblemPanel>
-      </div>
-    );
-  }
-  if (!application.data || !applicants.data) {
-    return (
-      <div className={styles.page}>
-        {heading}
-        <Spinner label={t('pages.common.loading')} />
-      </div>
-    );
+  if (failure || !application.data || !applicants.data) {
+    return <ApplicationPending titleKey="confirmApplicant.title" failure={failure} />;
   }
   const editable = application.data.status === 'IN_PROGRESS';
   if (applicants.data.length === 0) {

@@ -1,4 +1,4 @@
-import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -16,13 +16,14 @@ import {
 import { useRouterContext } from '@/api/router-context';
 import { SchemaForm } from '@/engine/schema-form';
 import type { FieldError } from '@/shared/api-types';
-import { errorBodyOf, errorCodeOf } from './api-errors';
+import { errorBodyOf } from './api-errors';
 import { ApplicantSummary } from './applicant-summary';
 import { ButtonLink } from '@/ui/button-link';
 import { ConfirmDialog } from './confirm-dialog';
 import { applicantName } from './format';
 import { HiddenText } from './hidden-text';
 import { useApplicantLabels } from './labels';
+import { ApplicationPending } from './application-pending';
 import { NoApplication } from './no-application';
 import { Notice } from '@/ui/notice';
 import { PageHeading } from '@/ui/page-heading';
@@ -100,30 +101,8 @@ function ManageApplicants({ applicationIdentifier }: { applicationIdentifier: st
   const [flash, setFlash] = useState<Flash>();
 
   const failure = application.error ?? applicants.error;
-  if (failure) {
-    const notFound = errorCodeOf(failure) === 'APPLICATION_NOT_FOUND';
-    return (
-      <div className={styles.page}>
-        <PageHeading>{t('manageApplicants.title')}</PageHeading>
-        <ProblemPanel
-          message={
-            notFound ? t('pages.common.notFound') : (errorBodyOf(failure)?.error ?? t('pages.common.loadFailed'))
-          }
-        >
-          <Link className={styles.link} to="/my-applications">
-            {t('pages.common.goToApplications')}
-          </Link>
-        </ProblemPanel>
-      </div>
-    );
-  }
-  if (!application.data || !applicants.data) {
-    return (
-      <div className={styles.page}>
-        <PageHeading>{t('manageApplicants.title')}</PageHeading>
-        <Spinner label={t('pages.common.loading')} />
-      </div>
-    );
+  if (failure || !application.data || !applicants.data) {
+    return <ApplicationPending titleKey="manageApplicants.title" failure={failure} />;
   }
   if (application.data.status !== 'IN_PROGRESS') {
     return (
