@@ -28,7 +28,7 @@ async function boot(): Promise<void> {
   try {
     await loadSettings();
   } catch (error) {
-    // Spec section 8: a failed settings load is logged and the app does not render.
+    // A failed settings load is logged and the app does not render.
     console.error('The portal did not start: runtime settings (GET /envs) could not be loaded.', error);
     showBootError();
     return;

@@ -18,7 +18,7 @@ import { forgetSession } from './auth/session';
 import { queryKeys } from './query-keys';
 import { productRequest, unwrap } from './request';
 
-/** Base path of every account call (spec section 7). */
+/** Base path of every account call. */
 export const PROFILE_PATH = API_PATHS.profile;
 
 export type { MessageResult, MobileNumber, Profile } from '@/shared/contract';

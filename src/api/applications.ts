@@ -13,7 +13,7 @@ import {
 import { queryKeys } from './query-keys';
 import { productRequest, unwrap } from './request';
 
-/** Base path of the application calls (spec section 7). */
+/** Base path of the application calls. */
 export const APPLICATIONS_PATH = API_PATHS.applications;
 
 export type {

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { Setting } from '@/shared/api-types';
 
-/** The runtime settings the portal knows (contract 4); `/envs` may carry others, which are kept as well. */
+/** The runtime settings the portal knows; `/envs` may carry others, which are kept as well. */
 export type SettingKey =
   | 'API_URL'
   | 'FRONT_END_URL'

@@ -27,10 +27,10 @@ export const brandGreen: BrandVariants = {
 /** Error red: 7.1:1 on white. */
 export const errorRed = '#B10E1C';
 
-/** Text input height in pixels (spec section 9). */
+/** Text input height in pixels. */
 export const INPUT_HEIGHT_PX = 56;
 
-/** Breakpoints in pixels (spec section 9): a width at or above the value belongs to that size. */
+/** Breakpoints in pixels: a width at or above the value belongs to that size. */
 export const breakpoints = {
   xs: 400,
   sm: 600,

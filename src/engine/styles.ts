@@ -2,7 +2,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { NARROW } from '@/ui/media';
 import { visuallyHidden } from '@/ui/visually-hidden';
 
-/** Spec section 9: text inputs are 56 px high. */
+/** Text inputs are 56 px high. */
 export const INPUT_HEIGHT = '56px';
 
 /** Styles shared by the engine's templates and widgets (GOV.UK layout on Fluent tokens). */

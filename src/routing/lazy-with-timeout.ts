@@ -1,8 +1,8 @@
 import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
 
-/** How long a script chunk may take to load (spec section 9). */
+/** How long a script chunk may take to load. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
-/** The message a failed chunk load raises (spec section 8). */
+/** The message a failed chunk load raises. */
 export const CHUNK_LOAD_FAILED = 'Loading chunk failed';
 
 /** A page's code could not be downloaded (missing chunk, network failure or time-out). */

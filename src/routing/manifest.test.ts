@@ -4,7 +4,7 @@ import metaSchema from '../../schemas/meta/routes-manifest.schema.json';
 import manifestJson from '../../schemas/routes.manifest.json';
 import { flattenRoutes, handleOf, manifest, type Guard } from './manifest';
 
-/** The routes of SPEC section 2 with the guard each needs. */
+/** Every route of the portal with the guard it needs. */
 const specRoutes: ReadonlyArray<[path: string, guard: Guard]> = [
   // Public routes
   ['/', 'public'],

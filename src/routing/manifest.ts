@@ -41,7 +41,7 @@ export interface RouteManifest {
   steps?: readonly ManifestStep[];
 }
 
-/** Route handle (contract 3), read by the layout through `useMatches()`. */
+/** Route handle, read by the layout through `useMatches()`. */
 export interface RouteHandle {
   hideHeaderFooter?: boolean;
   titleKey?: string;
@@ -73,7 +73,7 @@ export function flattenRoutes(routes: readonly ManifestRoute[] = manifest.routes
   return result;
 }
 
-/** The route handle (contract 3) of a manifest route. */
+/** The route handle of a manifest route. */
 export function handleOf(route: ManifestRoute): RouteHandle {
   const handle: RouteHandle = { titleKey: route.titleKey };
   if (route.hideHeaderFooter) handle.hideHeaderFooter = true;

@@ -5,7 +5,7 @@ import i18next, { type i18n, type Resource } from 'i18next';
 import { localiseInterpolation } from '../shared/i18n-interpolation';
 
 /**
- * The locale files shared with the browser (contract 8); LOCALES_DIR points the server at another copy (the one
+ * The locale files shared with the browser; LOCALES_DIR points the server at another copy (the one
  * the portal was built from). Read once, when the first message is translated.
  */
 export const LOCALES_DIR = process.env.LOCALES_DIR?.trim()

@@ -5,7 +5,7 @@ import { forgetSession, logout } from './session';
 import { getAccessToken, getAccessTokenExpiry, getRefreshToken, storeTokens, subscribeAuth } from './tokens';
 
 export const REFRESH_PATH = '/api/eta/profile/refresh';
-/** Refresh this long before the access token expires (spec section 4). */
+/** Refresh this long before the access token expires. */
 export const REFRESH_LEAD_MS = 60_000;
 /**
  * Waits before trying a failed refresh again (network down, time-out, server error, or a page being left

@@ -65,7 +65,7 @@ export function getRefreshTokenExpiry(): Date | undefined {
   return readDate(REFRESH_TOKEN_EXPIRY_COOKIE);
 }
 
-/** Logged in = an access or a refresh cookie exists (spec section 4). */
+/** Logged in = an access or a refresh cookie exists. */
 export function isLoggedIn(): boolean {
   return getAccessToken() !== undefined || getRefreshToken() !== undefined;
 }

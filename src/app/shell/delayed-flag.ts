@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The loading overlay waits this long before showing, so quick requests cause no flash (spec section 9). */
+/** The loading overlay waits this long before showing, so quick requests cause no flash. */
 export const OVERLAY_DELAY_MS = 200;
 
 export interface DelayedFlag {

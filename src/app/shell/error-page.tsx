@@ -2,7 +2,7 @@ import { Button } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { StatusPage } from './status-page';
 
-/** Generic error page (spec section 2); its button reloads the portal at home, leaving the failed state behind. */
+/** Generic error page; its button reloads the portal at home, leaving the failed state behind. */
 export function ErrorPage() {
   const { t } = useTranslation('common');
   return (

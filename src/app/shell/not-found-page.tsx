@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { NotFoundImage } from './not-found-image';
 import { StatusPage } from './status-page';
 
-/** 'Page not found' with an image and a 'Go to Home Page' button (spec section 2). */
+/** 'Page not found' with an image and a 'Go to Home Page' button. */
 export function NotFoundPage() {
   const { t } = useTranslation('common');
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
 import type { UIMatch } from 'react-router-dom';
 
-/** Static data of a route, set by the router from the manifest (contract 3). */
+/** Static data of a route, set by the router from the manifest. */
 export interface RouteHandle {
   hideHeaderFooter?: boolean;
   /** i18n key "ns:key" of the page title. */

@@ -21,7 +21,7 @@ export function entryPath(cameraType: CaptureType, sessionIdentifier: string, ro
   return `/capture/image-capture-entry?${search({ cameraType, sessionIdentifier, routeFrom })}`;
 }
 
-/** The result page of one photo (spec section 2: status, errorCode, routeFrom, captureType, sessionIdentifier). */
+/** The result page of one photo (status, errorCode, routeFrom, captureType, sessionIdentifier). */
 export function resultPath(result: {
   status: 'success' | 'failure';
   errorCode?: string;

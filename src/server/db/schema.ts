@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 
 /**
- * Tables of the reference API as Kysely sees them. Portable types only (contract 10): timestamps are
+ * Tables of the reference API as Kysely sees them. Portable types only: timestamps are
  * ISO-8601 UTC text, booleans integer 0/1, JSON text, ids text UUIDs.
  *
  * An area adds its tables by declaring them next to its migration, either here or by augmenting this

@@ -11,7 +11,7 @@ declare module 'fastify' {
   }
 }
 
-/** Sends one message through the app's transport (contract 10). */
+/** Sends one message through the app's transport. */
 export function sendMail(app: FastifyInstance, message: MailMessage): Promise<void> {
   return app.mailer.send(message);
 }

@@ -8,7 +8,7 @@ import { languageOf } from '../i18n';
 
 const HEALTH_TIMEOUT_MS = 3000;
 
-/** GET /health (the database answers a real query) and GET /envs (runtime settings, contract 4). */
+/** GET /health (the database answers a real query) and GET /envs (runtime settings). */
 export const systemRoutes: FastifyPluginAsync = async (app) => {
   app.get('/health', async (request, reply) => {
     let timer: NodeJS.Timeout | undefined;
