@@ -8,7 +8,7 @@ import {
   uniqueEmail,
   type Tokens,
 } from './support/accounts';
-import { startOwnServer, type RunningServer } from './support/own-server';
+import { startServer, type RunningServer } from './support/server';
 
 /**
  * The account journeys run against servers of their own (one per worker), so that the per-address e-mail and
@@ -21,7 +21,7 @@ const test = base.extend<
   accountsServer: [
     // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their first argument.
     async ({}, use) => {
-      const server = await startOwnServer();
+      const server = await startServer();
       await use(server);
       await server.stop();
     },
@@ -31,7 +31,7 @@ const test = base.extend<
     // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their first argument.
     async ({}, use) => {
       // Access tokens of 62 s: the portal refreshes one minute before expiry, so about every 2 seconds.
-      const server = await startOwnServer({ ACCESS_TOKEN_TTL_SECONDS: '62' });
+      const server = await startServer({ env: { ACCESS_TOKEN_TTL_SECONDS: '62' } });
       await use(server);
       await server.stop();
     },
@@ -41,7 +41,7 @@ const test = base.extend<
     // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their first argument.
     async ({}, use) => {
       // Signed out after 30 s without activity, warned 24 s before: the time-out happens within a test.
-      const server = await startOwnServer({ SESSION_IDLE_SECONDS: '30', SESSION_WARNING_SECONDS: '24' });
+      const server = await startServer({ env: { SESSION_IDLE_SECONDS: '30', SESSION_WARNING_SECONDS: '24' } });
       await use(server);
       await server.stop();
     },

@@ -28,7 +28,7 @@ import {
   savedApplicationForm,
   TRIP,
 } from './support/application-form';
-import { startKillableServer, type KillableServer } from './support/application-server';
+import { startServer, type RunningServer } from './support/server';
 
 // The application flow in the browser against the real server: create an application for two, capture passed
 // through the real capture API (the camera journeys are e2e/capture.spec.ts), every page of the application
@@ -567,7 +567,7 @@ test.describe('application flow', () => {
 });
 
 test.describe('a server that dies mid-journey', () => {
-  let server: KillableServer | undefined;
+  let server: RunningServer | undefined;
   test.afterEach(async () => {
     await server?.stop();
     if (server) rmSync(server.dataDir, { recursive: true, force: true });
@@ -578,7 +578,7 @@ test.describe('a server that dies mid-journey', () => {
     context,
   }) => {
     test.setTimeout(240_000);
-    server = await startKillableServer();
+    server = await startServer();
     const api = await playwrightRequest.newContext({ baseURL: server.baseURL });
     const account = await createVerifiedAccount(api);
     const ids = await applicationForTwoThroughApi(api, account.tokens, account);
@@ -623,7 +623,7 @@ test.describe('a server that dies mid-journey', () => {
     await page.getByRole('textbox', { name: 'Town or city of birth' }).fill('Lyon 2e');
 
     // The same server comes back on the same data; the next try saves everything.
-    server = await startKillableServer({ port: server.port, dataDir: server.dataDir });
+    server = await startServer({ port: server.port, dataDir: server.dataDir });
     await expect(page.getByRole('status').filter({ hasText: 'Your answers have been saved.' })).toBeVisible({
       timeout: 45_000,
     });

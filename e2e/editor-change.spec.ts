@@ -12,7 +12,7 @@ import { rememberApplication } from './support/capture-setup';
 import { createVerifiedAccount, signInBrowser, type Tokens } from './support/accounts';
 import { freshPassportNumber, passCaptureThroughApi } from './support/application-form';
 import { expect, expectAccessible, test } from './support/fixtures';
-import { type RunningServer, startOwnServer } from './support/own-server';
+import { type RunningServer, startServer } from './support/server';
 import { catalogueText } from './support/catalogue';
 import { addContactForm, CONTACT_FORM, CONTACT_PATH } from '../tests/fixtures/contact-form';
 
@@ -188,11 +188,9 @@ test.beforeAll(async ({ browser }) => {
     [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', join(dir, 'dist')],
     { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'pipe' },
   );
-  server = await startOwnServer({
-    ...env,
-    DIST_DIR: join(dir, 'dist'),
-    DATA_DIR: join(dir, 'data'),
-    FORM_SUBMISSIONS_EMAIL: FORMS_MAILBOX,
+  server = await startServer({
+    env: { ...env, DIST_DIR: join(dir, 'dist'), FORM_SUBMISSIONS_EMAIL: FORMS_MAILBOX },
+    dataDir: join(dir, 'data'),
   });
   context = await browser.newContext({ baseURL: server.baseURL });
   page = await context.newPage();

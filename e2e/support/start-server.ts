@@ -1,11 +1,15 @@
-/** Starts the real server for the journeys: built portal, fresh embedded database, development mailbox. */
+/**
+ * The real server for the journeys (built portal, embedded database, development mailbox) on E2E_PORT, with its
+ * data in E2E_DATA_DIR when given (so that a journey can stop it and start it again on the same data), else in a
+ * fresh folder. Playwright starts one for all journeys; `startServer` in ./server.ts starts others.
+ */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 process.env.PORT = process.env.E2E_PORT ?? '8188';
 process.env.HOST = '127.0.0.1';
-process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'eta-e2e-'));
+process.env.DATA_DIR = process.env.E2E_DATA_DIR || mkdtempSync(join(tmpdir(), 'eta-e2e-'));
 process.env.NODE_ENV = 'test';
 process.env.DEV_MAILBOX = 'true';
 process.env.FORM_PREVIEW = 'true';
