@@ -1,9 +1,10 @@
 import type { Guard, RouterContextRequirement } from './manifest';
 import type { RouterContext } from '@/api/router-context';
 import { safeReturnPath } from '@/api/safe-redirect';
+import { PATHS } from '@/shared/route-paths';
 
-export const LOGIN_PATH = '/login';
-export const PROFILE_PATH = '/profile';
+export const LOGIN_PATH = PATHS.login;
+export const PROFILE_PATH = PATHS.profile;
 
 /** Router state given to /login by the auth guard: where to return after signing in. */
 export interface FromState {

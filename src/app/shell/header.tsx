@@ -12,6 +12,7 @@ import { useSwipeDrawer } from './swipe';
 import { lazyComponent } from '@/ui/lazy-component';
 import { preloadWhenIdle } from '@/ui/when-idle';
 import { useMediaQuery } from './use-media-query';
+import { PATHS } from '@/shared/route-paths';
 
 /** The drawer (Fluent's dialog machinery) comes in its own chunk, preloaded once a narrow page is idle. */
 export const siteMenuDrawer = lazyComponent(async () => (await import('./site-menu-drawer')).SiteMenuDrawer);
@@ -148,7 +149,7 @@ export function Header() {
       </div>
       <div className={styles.brandBar}>
         <div className={styles.brandInner}>
-          <Link to="/" className={styles.home} aria-label={t('header.homeLink')}>
+          <Link to={PATHS.home} className={styles.home} aria-label={t('header.homeLink')}>
             <span className={styles.emblem}>
               <Emblem />
             </span>

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 
 /**
- * Swipe gestures for the navigation drawer on narrow screens (spec sections 2 and 9).
+ * Swipe gestures for the navigation drawer on narrow screens.
  *
  * Coordinates are viewport pixels (Touch.clientX/clientY), x growing to the right.
  *

@@ -12,6 +12,7 @@ import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import type { ProfileState } from './profile-page';
 import { RESET_CODE_PATH, type ChangePasswordState } from './reset-code';
+import { PATHS } from '@/shared/route-paths';
 
 /** Form of the new pair once a code has proven the user (the reset form: a hidden key and the new pair). */
 const WITH_CODE_FORM = 'reset-password';
@@ -52,7 +53,7 @@ export default function ChangePasswordPage({ formId = 'change-password' }: { for
       return;
     }
     const state: ProfileState = { notice: 'passwordChanged' };
-    navigate('/profile', { state });
+    navigate(PATHS.profile, { state });
   };
 
   const sendCode = async () => {
@@ -70,7 +71,7 @@ export default function ChangePasswordPage({ formId = 'change-password' }: { for
 
   const back = (
     <p className={styles.links}>
-      <Link className={styles.link} to="/profile">
+      <Link className={styles.link} to={PATHS.profile}>
         {t('changePassword.back')}
       </Link>
     </p>

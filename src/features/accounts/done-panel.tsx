@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '@/ui/button-link';
 import { PageHeading } from '@/ui/page-heading';
 import { usePageStyles } from '@/ui/page-styles';
+import { PATHS } from '@/shared/route-paths';
 
 interface DonePanelProps {
   /** Keys of the `accounts` texts: the heading, the sentence under it and the sign-in button. */
@@ -21,7 +22,7 @@ export function DonePanel({ titleKey, bodyKey, actionKey }: DonePanelProps) {
       </div>
       <p className={styles.lead}>{t(bodyKey)}</p>
       <div className={styles.actions}>
-        <ButtonLink to="/login" appearance="primary" className={styles.fullWidthOnPhone}>
+        <ButtonLink to={PATHS.login} appearance="primary" className={styles.fullWidthOnPhone}>
           {t(actionKey)}
         </ButtonLink>
       </div>

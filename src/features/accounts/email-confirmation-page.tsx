@@ -5,6 +5,7 @@ import { ButtonLink } from '@/ui/button-link';
 import { PageHeading } from '@/ui/page-heading';
 import { ResendEmail } from './resend-email';
 import { ResendForm } from './resend-form';
+import { PATHS } from '@/shared/route-paths';
 
 /** After registration: a link and a code were sent; resend them, or go and enter the code. */
 export default function EmailConfirmationPage() {
@@ -26,7 +27,7 @@ export default function EmailConfirmationPage() {
       <p className={styles.text}>{t('emailConfirmation.contains')}</p>
       <p className={styles.inset}>{t('emailConfirmation.expiry')}</p>
       <div className={styles.actions}>
-        <ButtonLink to="/otp" appearance="primary" className={styles.fullWidthOnPhone}>
+        <ButtonLink to={PATHS.otp} appearance="primary" className={styles.fullWidthOnPhone}>
           {t('emailConfirmation.enterCode')}
         </ButtonLink>
       </div>

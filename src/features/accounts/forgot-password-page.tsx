@@ -11,6 +11,7 @@ import { ButtonLink } from '@/ui/button-link';
 import { PageHeading } from '@/ui/page-heading';
 import { RESET_CODE_PATH } from './reset-code';
 import { ProblemPanel } from '@/engine/problem-panel';
+import { PATHS } from '@/shared/route-paths';
 
 /** Forgotten password: asks for the address and always gives the same answer, account or not; the e-mail's link or code leads on. */
 export default function ForgotPasswordPage({ formId = 'forgot-password' }: { formId?: string }) {
@@ -50,7 +51,7 @@ export default function ForgotPasswordPage({ formId = 'forgot-password' }: { for
           </ButtonLink>
         </div>
         <p className={styles.links}>
-          <Link className={styles.link} to="/login">
+          <Link className={styles.link} to={PATHS.login}>
             {t('forgotPassword.backToLogin')}
           </Link>
         </p>
@@ -70,7 +71,7 @@ export default function ForgotPasswordPage({ formId = 'forgot-password' }: { for
         submitLabelKey="accounts:forgotPassword.submit"
       >
         <p className={styles.links}>
-          <Link className={styles.link} to="/login">
+          <Link className={styles.link} to={PATHS.login}>
             {t('forgotPassword.backToLogin')}
           </Link>
         </p>

@@ -12,6 +12,7 @@ import { Notice } from '@/ui/notice';
 import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { ResendEmail } from './resend-email';
+import { PATHS } from '@/shared/route-paths';
 
 /** Router state /login may receive: where to return (set by the auth guard) and why the user is here. */
 export interface LoginState {
@@ -43,7 +44,7 @@ export default function LoginPage({ formId = 'login' }: { formId?: string }) {
     try {
       const result = await login.mutateAsync({ email, password: String(answers.password ?? '') });
       signIn(result);
-      navigate(safeReturnPath(location.state) ?? '/profile', { replace: true });
+      navigate(safeReturnPath(location.state) ?? PATHS.profile, { replace: true });
     } catch (error) {
       const body = errorBodyOf(error);
       if (!body) return;
@@ -65,12 +66,12 @@ export default function LoginPage({ formId = 'login' }: { formId?: string }) {
       <p className={styles.lead}>{t('login.lead')}</p>
       <SchemaForm formId={formId} onSubmit={submit} serverErrors={fieldErrors} submitLabelKey="accounts:login.submit">
         <p className={styles.links}>
-          <Link className={styles.link} to="/forgot-password">
+          <Link className={styles.link} to={PATHS.forgotPassword}>
             {t('login.forgotPassword')}
           </Link>
           <span>
             {t('login.noProfile')}{' '}
-            <Link className={styles.link} to="/registration-warning">
+            <Link className={styles.link} to={PATHS.registrationWarning}>
               {t('login.register')}
             </Link>
           </span>

@@ -13,6 +13,7 @@ import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import type { ChangePasswordState } from './reset-code';
 import { ResendEmail } from './resend-email';
+import { PATHS } from '@/shared/route-paths';
 
 const CODE_ERRORS = new Set(['CODE_INVALID', 'CODE_ATTEMPTS_EXCEEDED']);
 
@@ -43,9 +44,9 @@ export default function OtpPage({ formId = 'otp' }: { formId?: string }) {
   const continueWithKey = (address: string, authKey: string) => {
     if (loggedIn && sameAddress(contextEmail, address)) {
       const state: ChangePasswordState = { resetKey: authKey };
-      navigate('/profile/change-password', { state, replace: true });
+      navigate(PATHS.changePassword, { state, replace: true });
     } else {
-      navigate(`/reset-password?authKey=${encodeURIComponent(authKey)}`, { replace: true });
+      navigate(`${PATHS.resetPassword}?authKey=${encodeURIComponent(authKey)}`, { replace: true });
     }
   };
 

@@ -13,6 +13,7 @@ import { ProblemPanel } from '@/engine/problem-panel';
 import { parseMobileNumber } from '@/shared/rules/phone-number';
 import { NARROW } from '@/ui/media';
 import { errorBodyOf } from './api-errors';
+import { PATHS } from '@/shared/route-paths';
 
 const useStyles = makeStyles({
   list: {
@@ -62,7 +63,7 @@ export default function ProfilePage() {
 
   const changePassword = (email: string) => {
     setRouterContext({ email });
-    navigate('/profile/change-password');
+    navigate(PATHS.changePassword);
   };
   // Signing out happens once this page has left the screen: while it is mounted its guard would answer the
   // cleared cookies by sending the user to /login instead of home.
@@ -123,10 +124,10 @@ export default function ProfilePage() {
       </dl>
 
       <div className={styles.actions}>
-        <ButtonLink to="/applications/create-application" appearance="primary" className={styles.fullWidthOnPhone}>
+        <ButtonLink to={PATHS.createApplication} appearance="primary" className={styles.fullWidthOnPhone}>
           {t('profile.apply')}
         </ButtonLink>
-        <ButtonLink to="/my-applications" appearance="secondary" className={styles.fullWidthOnPhone}>
+        <ButtonLink to={PATHS.myApplications} appearance="secondary" className={styles.fullWidthOnPhone}>
           {t('profile.myApplications')}
         </ButtonLink>
       </div>
@@ -141,7 +142,7 @@ export default function ProfilePage() {
         </Button>
       </div>
       <p className={styles.links}>
-        <Link className={styles.link} to="/faq">
+        <Link className={styles.link} to={PATHS.faq}>
           {t('profile.help')}
         </Link>
       </p>

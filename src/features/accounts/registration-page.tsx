@@ -9,6 +9,7 @@ import { usePageStyles } from '@/ui/page-styles';
 import { errorBodyOf } from './api-errors';
 import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
+import { PATHS } from '@/shared/route-paths';
 
 /** Registration (guest only): the registration form; on success the address goes to the router context. */
 export default function RegistrationPage({ formId = 'registration' }: { formId?: string }) {
@@ -32,7 +33,7 @@ export default function RegistrationPage({ formId = 'registration' }: { formId?:
       return;
     }
     setRouterContext({ email: registration.email.trim() });
-    navigate('/email-confirmation');
+    navigate(PATHS.emailConfirmation);
   };
 
   return (
@@ -49,7 +50,7 @@ export default function RegistrationPage({ formId = 'registration' }: { formId?:
         <p className={styles.links}>
           <span>
             {t('registration.haveProfile')}{' '}
-            <Link className={styles.link} to="/login">
+            <Link className={styles.link} to={PATHS.login}>
               {t('registration.login')}
             </Link>
           </span>

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { usePageStyles } from '@/ui/page-styles';
 import { ButtonLink } from '@/ui/button-link';
 import { PageHeading } from '@/ui/page-heading';
+import { PATHS } from '@/shared/route-paths';
 
 /** Before registering: what the service is, that it is the only official site, own e-mail, no cost. */
 export default function RegistrationWarningPage() {
@@ -24,13 +25,13 @@ export default function RegistrationWarningPage() {
       <p className={styles.text}>{t('registrationWarning.costBody')}</p>
 
       <div className={styles.actions}>
-        <ButtonLink to="/registration" appearance="primary" className={styles.fullWidthOnPhone}>
+        <ButtonLink to={PATHS.registration} appearance="primary" className={styles.fullWidthOnPhone}>
           {t('registrationWarning.continue')}
         </ButtonLink>
       </div>
       <p className={styles.text}>
         {t('registrationWarning.haveProfile')}{' '}
-        <Link className={styles.link} to="/login">
+        <Link className={styles.link} to={PATHS.login}>
           {t('registrationWarning.login')}
         </Link>
       </p>

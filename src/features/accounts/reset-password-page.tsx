@@ -11,6 +11,7 @@ import { errorBodyOf } from './api-errors';
 import { ButtonLink } from '@/ui/button-link';
 import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
+import { PATHS } from '@/shared/route-paths';
 
 type View = 'form' | 'done' | 'invalid';
 
@@ -60,7 +61,7 @@ export default function ResetPasswordPage({ formId = 'reset-password' }: { formI
         <PageHeading focus>{t('resetPassword.invalidTitle')}</PageHeading>
         <p className={styles.text}>{t('resetPassword.invalidBody')}</p>
         <div className={styles.actions}>
-          <ButtonLink to="/forgot-password" appearance="primary" className={styles.fullWidthOnPhone}>
+          <ButtonLink to={PATHS.forgotPassword} appearance="primary" className={styles.fullWidthOnPhone}>
             {t('resetPassword.askAgain')}
           </ButtonLink>
         </div>

@@ -9,6 +9,7 @@ import { errorBodyOf, errorCodeOf } from './api-errors';
 import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { ResendForm } from './resend-form';
+import { PATHS } from '@/shared/route-paths';
 
 type Outcome =
   { state: 'checking' } | { state: 'confirmed' } | { state: 'invalid' } | { state: 'problem'; message: string };
@@ -75,7 +76,7 @@ export default function VerifyEmailPage() {
       <p className={styles.text}>{t('verifyEmail.askAgain')}</p>
       <ResendForm />
       <p className={styles.links}>
-        <Link className={styles.link} to="/otp">
+        <Link className={styles.link} to={PATHS.otp}>
           {t('verifyEmail.useCode')}
         </Link>
       </p>

@@ -11,6 +11,7 @@ import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { useJourneyStyles } from './journey-styles';
 import { journeySteps, resumePath, stepHref } from './steps';
+import { PATHS } from '@/shared/route-paths';
 
 /** Router state the overview may receive after a step was finished. */
 export interface OverviewState {
@@ -96,10 +97,10 @@ export function ApplicationOverview({ applicationIdentifier }: { applicationIden
         <p className={styles.lead}>{t('overview.noApplication')}</p>
         <p className={styles.lead}>{t('overview.noApplicationHint')}</p>
         <div className={styles.actions}>
-          <ButtonLink to="/applications/create-application" appearance="primary" className={styles.fullWidthOnPhone}>
+          <ButtonLink to={PATHS.createApplication} appearance="primary" className={styles.fullWidthOnPhone}>
             {t('overview.startNew')}
           </ButtonLink>
-          <ButtonLink to="/my-applications" appearance="secondary" className={styles.fullWidthOnPhone}>
+          <ButtonLink to={PATHS.myApplications} appearance="secondary" className={styles.fullWidthOnPhone}>
             {t('overview.myApplications')}
           </ButtonLink>
         </div>
@@ -120,7 +121,7 @@ export function ApplicationOverview({ applicationIdentifier }: { applicationIden
       <div className={styles.wide}>
         <PageHeading>{t('overview.heading')}</PageHeading>
         <ProblemPanel message={[body?.error ?? t('overview.loadFailed')]}>
-          <Link className={styles.link} to="/my-applications">
+          <Link className={styles.link} to={PATHS.myApplications}>
             {t('overview.myApplications')}
           </Link>
         </ProblemPanel>
@@ -141,7 +142,7 @@ export function ApplicationOverview({ applicationIdentifier }: { applicationIden
       {data.applicants.length === 0 ? (
         <>
           <p className={styles.lead}>{t('overview.noApplicants')}</p>
-          <ButtonLink to="/applications/manage-applicants" appearance="primary" className={styles.fullWidthOnPhone}>
+          <ButtonLink to={PATHS.manageApplicants} appearance="primary" className={styles.fullWidthOnPhone}>
             {t('overview.addApplicants')}
           </ButtonLink>
         </>
@@ -161,11 +162,7 @@ export function ApplicationOverview({ applicationIdentifier }: { applicationIden
               >
                 {t('overview.continue')}
               </Button>
-              <ButtonLink
-                to="/applications/manage-applicants"
-                appearance="secondary"
-                className={styles.fullWidthOnPhone}
-              >
+              <ButtonLink to={PATHS.manageApplicants} appearance="secondary" className={styles.fullWidthOnPhone}>
                 {t('overview.manageApplicants')}
               </ButtonLink>
             </div>

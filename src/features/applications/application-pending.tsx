@@ -5,6 +5,7 @@ import { ProblemPanel } from '@/engine/problem-panel';
 import { PageHeading } from '@/ui/page-heading';
 import { errorBodyOf, errorCodeOf } from './api-errors';
 import { useApplicationStyles } from './styles';
+import { PATHS } from '@/shared/route-paths';
 
 /**
  * An application page whose application and applicants are not there yet: its heading with a spinner while they
@@ -29,7 +30,7 @@ export function ApplicationPending({ titleKey, failure }: { titleKey: string; fa
       <ProblemPanel
         message={notFound ? t('pages.common.notFound') : (errorBodyOf(failure)?.error ?? t('pages.common.loadFailed'))}
       >
-        <Link className={styles.link} to="/my-applications">
+        <Link className={styles.link} to={PATHS.myApplications}>
           {t('pages.common.goToApplications')}
         </Link>
       </ProblemPanel>

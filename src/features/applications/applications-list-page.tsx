@@ -22,6 +22,7 @@ import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { NARROW } from '@/ui/media';
 import { useApplicationStyles } from './styles';
+import { PATHS } from '@/shared/route-paths';
 
 const useStyles = makeStyles({
   card: {
@@ -67,9 +68,8 @@ const useStyles = makeStyles({
 /** Where the outcome of a decided applicant is shown (later screens), if it has one. */
 export function outcomeLink(applicant: Applicant): { to: string; labelKey: string } | undefined {
   const query = `?applicantIdentifier=${encodeURIComponent(applicant.applicantIdentifier)}`;
-  if (applicant.status === 'APPROVED') return { to: `/applications/view-eta${query}`, labelKey: 'pages.list.viewEta' };
-  if (applicant.status === 'REJECTED')
-    return { to: `/applications/view-notice${query}`, labelKey: 'pages.list.viewNotice' };
+  if (applicant.status === 'APPROVED') return { to: `${PATHS.viewEta}${query}`, labelKey: 'pages.list.viewEta' };
+  if (applicant.status === 'REJECTED') return { to: `${PATHS.viewNotice}${query}`, labelKey: 'pages.list.viewNotice' };
   return undefined;
 }
 
@@ -90,7 +90,7 @@ export default function ApplicationsListPage() {
   const list = applications.data ?? NONE;
   const labels = useApplicationLabels(list);
   const outcomeLabels = useOutcomeLabels(list, labels);
-  const title = t(location.pathname.startsWith('/my-applications') ? 'myApplications.title' : 'list.title');
+  const title = t(location.pathname.startsWith(PATHS.myApplications) ? 'myApplications.title' : 'list.title');
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -121,7 +121,7 @@ export default function ApplicationsListPage() {
       <>
         <p className={styles.lead}>{t('pages.list.leadEmpty')}</p>
         <div className={styles.actions}>
-          <ButtonLink to="/applications/create-application" appearance="primary" className={styles.fullWidthOnPhone}>
+          <ButtonLink to={PATHS.createApplication} appearance="primary" className={styles.fullWidthOnPhone}>
             {t('pages.list.apply')}
           </ButtonLink>
         </div>
@@ -131,7 +131,7 @@ export default function ApplicationsListPage() {
     content = (
       <>
         <div className={styles.actions}>
-          <ButtonLink to="/applications/create-application" appearance="secondary" className={styles.fullWidthOnPhone}>
+          <ButtonLink to={PATHS.createApplication} appearance="secondary" className={styles.fullWidthOnPhone}>
             {t('pages.list.applyAnother')}
           </ButtonLink>
         </div>

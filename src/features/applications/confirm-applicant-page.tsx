@@ -12,6 +12,7 @@ import { NoApplication } from './no-application';
 import { Notice } from '@/ui/notice';
 import { PageHeading } from '@/ui/page-heading';
 import { useApplicationStyles } from './styles';
+import { PATHS } from '@/shared/route-paths';
 
 /** Shows every applicant back, with Change links, before the application form of each of them. */
 export default function ConfirmApplicantPage() {
@@ -41,7 +42,7 @@ function ConfirmApplicants({ applicationIdentifier }: { applicationIdentifier: s
         {heading}
         <p className={styles.text}>{t('pages.confirm.none')}</p>
         <div className={styles.actions}>
-          <ButtonLink to="/applications/manage-applicants" appearance="primary" className={styles.fullWidthOnPhone}>
+          <ButtonLink to={PATHS.manageApplicants} appearance="primary" className={styles.fullWidthOnPhone}>
             {t('pages.confirm.addApplicants')}
           </ButtonLink>
         </div>
@@ -58,7 +59,7 @@ function ConfirmApplicants({ applicationIdentifier }: { applicationIdentifier: s
         const name = applicantName(applicant);
         const changeTo =
           editable && applicant.status === 'NOT_SUBMITTED'
-            ? `/applications/manage-applicants?edit=${encodeURIComponent(applicant.applicantIdentifier)}&from=confirm`
+            ? `${PATHS.manageApplicants}?edit=${encodeURIComponent(applicant.applicantIdentifier)}&from=confirm`
             : undefined;
         return (
           <section key={applicant.applicantIdentifier} aria-labelledby={`applicant-${applicant.applicantIdentifier}`}>
@@ -78,7 +79,7 @@ function ConfirmApplicants({ applicationIdentifier }: { applicationIdentifier: s
       })}
       {editable && (
         <p className={styles.text}>
-          <Link className={styles.link} to="/applications/manage-applicants">
+          <Link className={styles.link} to={PATHS.manageApplicants}>
             {t('pages.confirm.changeApplicants')}
           </Link>
         </p>

@@ -9,6 +9,7 @@ import { errorBodyOf } from './api-errors';
 import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { useApplicationStyles } from './styles';
+import { PATHS } from '@/shared/route-paths';
 
 /** Starts an application: its type, explained in plain words, and who it is for; then on to the applicants. */
 export default function CreateApplicationPage({ formId = 'create-application' }: { formId?: string }) {
@@ -25,7 +26,7 @@ export default function CreateApplicationPage({ formId = 'create-application' }:
     try {
       const application = await create.mutateAsync(answers as unknown as CreateApplicationAnswers);
       setRouterContext({ applicationIdentifier: application.applicationIdentifier });
-      navigate('/applications/manage-applicants');
+      navigate(PATHS.manageApplicants);
     } catch (error) {
       const body = errorBodyOf(error);
       if (body?.fields?.length) setFieldErrors(body.fields);

@@ -30,6 +30,7 @@ import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { NARROW } from '@/ui/media';
 import { useApplicationStyles } from './styles';
+import { PATHS } from '@/shared/route-paths';
 
 /** Eligibility refusals that concern a passport answer, and the field of the passport page they belong to. */
 export const PASSPORT_REFUSALS: Readonly<Record<string, string>> = {
@@ -109,7 +110,7 @@ function ManageApplicants({ applicationIdentifier }: { applicationIdentifier: st
       <div className={styles.page}>
         <PageHeading>{t('manageApplicants.title')}</PageHeading>
         <ProblemPanel message={t('pages.common.notEditable')}>
-          <Link className={styles.link} to="/my-applications">
+          <Link className={styles.link} to={PATHS.myApplications}>
             {t('pages.common.goToApplications')}
           </Link>
         </ProblemPanel>
@@ -118,8 +119,7 @@ function ManageApplicants({ applicationIdentifier }: { applicationIdentifier: st
   }
 
   const editId = params.get('edit');
-  const returnTo =
-    params.get('from') === 'confirm' ? '/applications/confirm-applicant' : '/applications/manage-applicants';
+  const returnTo = params.get('from') === 'confirm' ? PATHS.confirmApplicant : PATHS.manageApplicants;
   if (params.get('add') !== null || editId !== null) {
     const editing = editId === null ? undefined : applicants.data.find((a) => a.applicantIdentifier === editId);
     if (editId !== null && !editing) {
@@ -208,7 +208,7 @@ function ApplicantList({ application, applicants, flash, onFlash, problem }: App
             {editable && (
               <div className={own.cardActions}>
                 <ButtonLink
-                  to={`/applications/manage-applicants?edit=${encodeURIComponent(applicant.applicantIdentifier)}`}
+                  to={`${PATHS.manageApplicants}?edit=${encodeURIComponent(applicant.applicantIdentifier)}`}
                   appearance="secondary"
                   size="medium"
                 >
@@ -235,7 +235,7 @@ function ApplicantList({ application, applicants, flash, onFlash, problem }: App
         <>
           <div className={styles.actions}>
             <ButtonLink
-              to="/applications/manage-applicants?add=1"
+              to={`${PATHS.manageApplicants}?add=1`}
               appearance={applicants.length === 0 ? 'primary' : 'secondary'}
               className={styles.fullWidthOnPhone}
             >
@@ -248,7 +248,7 @@ function ApplicantList({ application, applicants, flash, onFlash, problem }: App
 
       <div className={styles.actions}>
         {applicants.length > 0 ? (
-          <ButtonLink to="/applications/confirm-applicant" appearance="primary" className={styles.fullWidthOnPhone}>
+          <ButtonLink to={PATHS.confirmApplicant} appearance="primary" className={styles.fullWidthOnPhone}>
             {t('pages.common.continue')}
           </ButtonLink>
         ) : (
@@ -337,7 +337,7 @@ function ApplicantFormView({ application, applicants, editing, returnTo, onStart
       <div className={styles.page}>
         <PageHeading>{t('pages.manage.addTitle')}</PageHeading>
         <p className={styles.inset}>{t('pages.manage.limitReached', { count: limit })}</p>
-        <ButtonLink to="/applications/manage-applicants" appearance="primary">
+        <ButtonLink to={PATHS.manageApplicants} appearance="primary">
           {t('pages.common.continue')}
         </ButtonLink>
       </div>
@@ -382,14 +382,14 @@ function ApplicantFormView({ application, applicants, editing, returnTo, onStart
       <p className={styles.text}>{t(`pages.refusal.${refusal}`)}</p>
       {(refusal === 'OPEN_APPLICATION_EXISTS' || refusal === 'APPLICATION_NOT_EDITABLE') && (
         <p className={styles.text}>
-          <Link className={styles.link} to="/my-applications">
+          <Link className={styles.link} to={PATHS.myApplications}>
             {t('pages.common.goToApplications')}
           </Link>
         </p>
       )}
       {refusal === 'APPLICANT_LIMIT_REACHED' && (
         <p className={styles.text}>
-          <Link className={styles.link} to="/applications/manage-applicants">
+          <Link className={styles.link} to={PATHS.manageApplicants}>
             {t('manageApplicants.title')}
           </Link>
         </p>

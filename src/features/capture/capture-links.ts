@@ -1,6 +1,7 @@
 import { getSetting } from '@/api/settings';
 import type { CaptureType, RouteFrom } from '@/api/capture';
 import { isLoopbackUrl } from '@/shared/network';
+import { PATHS } from '@/shared/route-paths';
 
 /** Where the application's task list is (the overview every applicant's steps start from). */
 export const APPLICATION_OVERVIEW = '/applications/application';
@@ -13,12 +14,12 @@ const search = (params: Record<string, string | undefined>) => {
 
 /** The desktop (or signed-in phone) page of one capture session. */
 export function captureBiometricsPath(sessionIdentifier: string, applicantIdentifier?: string): string {
-  return `/capture/capture-biometrics?${search({ sessionIdentifier, applicantIdentifier })}`;
+  return `${PATHS.captureBiometrics}?${search({ sessionIdentifier, applicantIdentifier })}`;
 }
 
 /** The camera page for one photo. */
 export function entryPath(cameraType: CaptureType, sessionIdentifier: string, routeFrom: RouteFrom): string {
-  return `/capture/image-capture-entry?${search({ cameraType, sessionIdentifier, routeFrom })}`;
+  return `${PATHS.imageCaptureEntry}?${search({ cameraType, sessionIdentifier, routeFrom })}`;
 }
 
 /** The result page of one photo (status, errorCode, routeFrom, captureType, sessionIdentifier). */
@@ -29,7 +30,7 @@ export function resultPath(result: {
   captureType: CaptureType;
   sessionIdentifier: string;
 }): string {
-  return `/capture/image-capture-result?${search({
+  return `${PATHS.imageCaptureResult}?${search({
     status: result.status,
     errorCode: result.errorCode,
     routeFrom: result.routeFrom,

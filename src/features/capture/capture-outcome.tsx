@@ -5,6 +5,7 @@ import { isBlockingStatus, type BlockingStatus } from '@/api/capture';
 import { APPLICATION_OVERVIEW } from './capture-links';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { useCaptureStyles } from './styles';
+import { PATHS } from '@/shared/route-paths';
 
 /** Minutes until `retryAfter` (at least one), for "start again in N minutes". */
 export function minutesUntil(retryAfter: string | undefined, now = Date.now()): number | undefined {
@@ -21,9 +22,9 @@ function BlockedNextSteps({ status, signedIn }: { status: BlockingStatus; signed
   if (!signedIn) return null;
   const links: { to: string; label: string }[] = [];
   if (status === 'PASSPORT_COUNTRY_NOT_WHITELISTED')
-    links.push({ to: '/applications/manage-applicants', label: t('captureBiometrics.checkApplicants') });
+    links.push({ to: PATHS.manageApplicants, label: t('captureBiometrics.checkApplicants') });
   if (status === 'OPEN_APPLICATION_EXISTS' || status === 'ACTIVE_ETA_VISA_EXISTS')
-    links.push({ to: '/my-applications', label: t('captureBiometrics.myApplications') });
+    links.push({ to: PATHS.myApplications, label: t('captureBiometrics.myApplications') });
   links.push({ to: APPLICATION_OVERVIEW, label: t('captureBiometrics.backToApplication') });
   return (
     <ul className={styles.list}>

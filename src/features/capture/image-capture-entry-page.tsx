@@ -18,6 +18,7 @@ import { ProblemPanel } from '@/engine/problem-panel';
 import { NARROW } from '@/ui/media';
 import { useCaptureStyles } from './styles';
 import { useCamera } from './use-camera';
+import { PATHS } from '@/shared/route-paths';
 
 const useStyles = makeStyles({
   page: { maxWidth: '40em', margin: '0 auto' },
@@ -192,7 +193,7 @@ function Capture({ cameraType, routeFrom, sessionIdentifier }: CaptureProps) {
   const backTo =
     routeFrom === 'web'
       ? captureBiometricsPath(sessionIdentifier)
-      : `/capture?sessionIdentifier=${encodeURIComponent(sessionIdentifier)}&routeFrom=mobile`;
+      : `${PATHS.capture}?sessionIdentifier=${encodeURIComponent(sessionIdentifier)}&routeFrom=mobile`;
 
   // Tell the session this photo is being taken (a safe repeat after a reload), then open the camera.
   const began = useRef(false);

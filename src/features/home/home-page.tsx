@@ -13,6 +13,7 @@ import { Link } from 'react-router-dom';
 import { useAuth } from '@/api/auth/use-auth';
 import { ButtonLink } from '@/ui/button-link';
 import { NARROW } from '@/ui/media';
+import { PATHS } from '@/shared/route-paths';
 
 // The theme's md (900 px) breakpoint: from it the home page's cards sit side by side.
 const MEDIUM_UP = '@media (min-width: 900px)';
@@ -146,24 +147,19 @@ export default function HomePage() {
         <div className={styles.actions}>
           {loggedIn ? (
             <>
-              <ButtonLink
-                to="/applications/create-application"
-                appearance="primary"
-                icon={forward}
-                iconPosition="after"
-              >
+              <ButtonLink to={PATHS.createApplication} appearance="primary" icon={forward} iconPosition="after">
                 {t('home.start.apply')}
               </ButtonLink>
-              <Link className={styles.link} to="/my-applications">
+              <Link className={styles.link} to={PATHS.myApplications}>
                 {t('home.start.myApplications')}
               </Link>
             </>
           ) : (
             <>
-              <ButtonLink to="/registration-warning" appearance="primary" icon={forward} iconPosition="after">
+              <ButtonLink to={PATHS.registrationWarning} appearance="primary" icon={forward} iconPosition="after">
                 {t('home.start.register')}
               </ButtonLink>
-              <ButtonLink to="/login" appearance="secondary">
+              <ButtonLink to={PATHS.login} appearance="secondary">
                 {t('home.start.login')}
               </ButtonLink>
             </>
@@ -203,7 +199,7 @@ export default function HomePage() {
             {t('home.help.title')}
           </h2>
           <p className={styles.text}>{t('home.help.body')}</p>
-          <Link className={styles.link} to="/faq">
+          <Link className={styles.link} to={PATHS.faq}>
             {t('home.help.faqLink')}
           </Link>
         </aside>

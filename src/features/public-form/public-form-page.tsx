@@ -8,6 +8,7 @@ import { SchemaForm } from '@/engine/schema-form';
 import type { ApiErrorBody } from '@/shared/api-types';
 import { PageHeading } from '@/ui/page-heading';
 import { usePageStyles } from '@/ui/page-styles';
+import { PATHS } from '@/shared/route-paths';
 
 type Answers = Record<string, unknown>;
 
@@ -78,7 +79,7 @@ export default function PublicFormPage({ formId = '', titleKey }: { formId?: str
           {after}
         </p>
         <p className={styles.links}>
-          <RouterLink className={styles.link} to="/">
+          <RouterLink className={styles.link} to={PATHS.home}>
             {t('forms:publicForm.home')}
           </RouterLink>
         </p>

@@ -8,6 +8,7 @@ import { useSettings } from '@/api/settings';
 import { lazyComponent } from '@/ui/lazy-component';
 import { preloadWhenIdle } from '@/ui/when-idle';
 import { secondsLeft } from './countdown';
+import { PATHS } from '@/shared/route-paths';
 
 /** Fluent's dialog comes in its own chunk, loaded once a user is signed in. */
 export const sessionTimeoutDialog = lazyComponent(
@@ -71,7 +72,7 @@ export function SessionTimeoutWarning() {
         await signOut();
       } finally {
         ending.current = false;
-        if (reason === 'expired') navigate('/login', { replace: true, state: { from, notice: 'sessionExpired' } });
+        if (reason === 'expired') navigate(PATHS.login, { replace: true, state: { from, notice: 'sessionExpired' } });
         else navigate('/', { replace: true });
       }
     },

@@ -2,6 +2,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { WalletRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { PATHS } from '@/shared/route-paths';
 
 const useStyles = makeStyles({
   root: {
@@ -50,12 +51,12 @@ export default function WalletErrorPage() {
       <p className={styles.text}>{t('walletError.next')}</p>
       <ul className={styles.links}>
         <li>
-          <Link className={styles.link} to="/my-applications">
+          <Link className={styles.link} to={PATHS.myApplications}>
             {t('walletError.myApplications')}
           </Link>
         </li>
         <li>
-          <Link className={styles.link} to="/">
+          <Link className={styles.link} to={PATHS.home}>
             {t('walletError.home')}
           </Link>
         </li>

@@ -5,6 +5,7 @@
  */
 
 import type { ResumeAnswer as ContractResumeAnswer } from '../contract';
+import { PATHS } from '../route-paths';
 
 /** One step of the journey. */
 export interface JourneyStep {
@@ -21,7 +22,7 @@ export interface JourneyStep {
 }
 
 /** Where the applicants of an application are managed: where Continue goes while it has none. */
-export const MANAGE_APPLICANTS_PATH = '/applications/manage-applicants';
+export const MANAGE_APPLICANTS_PATH = PATHS.manageApplicants;
 
 /** The steps of a route manifest, in order. */
 export function stepsOf(manifest: unknown): JourneyStep[] {
