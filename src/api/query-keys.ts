@@ -1,5 +1,5 @@
 /**
- * One query-key factory per API resource (spec section 7). Keys are arrays starting with the resource name,
+ * One query-key factory per API resource. Keys are arrays starting with the resource name,
  * so `invalidateQueries({ queryKey: queryKeys.applications.all })` reaches every query of that resource.
  */
 export const queryKeys = {

@@ -31,10 +31,10 @@ export interface RequestOptions {
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const PRODUCT_TIMEOUT_MS = 90_000;
-/** Statuses that mean the server or a proxy gave up waiting (spec section 8). */
+/** Statuses that mean the server or a proxy gave up waiting. */
 export const TIMEOUT_STATUSES: readonly number[] = [408, 504];
 
-/** Success is 200 <= status < 202 (spec section 7), so 202-299 are failures on purpose. */
+/** Success is 200 <= status < 202, so 202-299 are failures on purpose. */
 export function isSuccessStatus(status: number): boolean {
   return status >= 200 && status < 202;
 }
@@ -71,7 +71,7 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /**
- * The one request helper (spec section 7): every HTTP status is a result, never thrown; success when
+ * The one request helper: every HTTP status is a result, never thrown; success when
  * 200 <= status < 202; on failure `error` is the response body; a network failure is status 0 with its
  * message; a time-out (abort by the timer, 408 or 504) also sets `timedOut`.
  */
@@ -142,7 +142,7 @@ export async function request<T = unknown>(options: RequestOptions): Promise<Api
   }
 }
 
-/** A product call (the `/api/eta/*` calls of spec section 7): the same helper with the 90000 ms time-out. */
+/** A product call (the `/api/eta/*` calls): the same helper with the 90000 ms time-out. */
 export function productRequest<T = unknown>(options: RequestOptions): Promise<ApiResult<T>> {
   return request<T>({ timeoutMs: PRODUCT_TIMEOUT_MS, ...options });
 }

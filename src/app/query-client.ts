@@ -4,7 +4,7 @@ import { forgetSession } from '@/api/auth/session';
 import { ApiError } from '@/api/request';
 import { showErrorDialog } from '@/app/shell/error-dialog';
 
-/** Queries retry this many times, and only after a time-out (spec sections 8 and 9). */
+/** Queries retry this many times, and only after a time-out. */
 export const TIMEOUT_RETRY_LIMIT = 3;
 
 /** A time-out: the call was aborted by its timer, or answered 408 or 504. */

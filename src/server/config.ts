@@ -9,7 +9,7 @@ export type Env = Record<string, string | undefined>;
 /** Where the data lives: an embedded SQLite file, or a PostgreSQL server. */
 export type DatabaseConfig = { kind: 'sqlite'; filename: string } | { kind: 'postgres'; connectionString: string };
 
-/** Keys answered by GET /envs (contract 4), in the order they are listed. */
+/** Keys answered by GET /envs, in the order they are listed. */
 export const PUBLIC_SETTING_KEYS = [
   'API_URL',
   'FRONT_END_URL',
