@@ -1,8 +1,15 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { PhotoType } from '../../shared/contract';
 import type { Database } from '../db/schema';
 import type { ObjectStorage } from '../storage/object-storage';
+import {
+  deleteObjects,
+  removeOrphanedObjects,
+  type ObjectLog,
+  type OrphanedObjects,
+  type OrphanSweepOptions,
+  type OrphanSweepResult,
+} from '../storage/orphans';
 
 /**
  * The files behind applicant_photos rows. Biometric data must not outlive its applicant: whoever removes photo
@@ -13,14 +20,10 @@ import type { ObjectStorage } from '../storage/object-storage';
 /** The storage folder of accepted photos (keys "photos/…"). */
 export const PHOTOS_FOLDER = 'photos';
 
-/** How old an unreferenced photo must be before the sweep removes it: a photo is stored before its row commits. */
-export const ORPHAN_MIN_AGE_MS = 60 * 60 * 1000;
-
-/** Keys checked against the table at once (well under every database's limit of bound parameters). */
-const SWEEP_BATCH = 500;
+export { ORPHAN_MIN_AGE_MS, type OrphanSweepOptions, type OrphanSweepResult } from '../storage/orphans';
 
 /** Where photo housekeeping reports (a request's or the app's logger). */
-export type PhotoLog = Pick<FastifyBaseLogger, 'info' | 'error'>;
+export type PhotoLog = ObjectLog;
 
 /** Storage keys of the photos of one application's applicants (read in the transaction that removes them). */
 export async function photoKeysOfApplication(executor: Kysely<Database>, applicationId: string): Promise<string[]> {
@@ -86,76 +89,30 @@ export async function removePhoto(
  * Deletes photo objects whose rows are already gone. Never throws: the user's change is committed, so a file
  * that cannot be deleted is logged with its key and left to removeOrphanedPhotos. Answers how many failed.
  */
-export async function deletePhotoObjects(
-  storage: ObjectStorage,
-  keys: readonly string[],
-  log: PhotoLog,
-): Promise<number> {
-  let failed = 0;
-  for (const key of new Set(keys)) {
-    try {
-      await storage.delete(key);
-    } catch (error) {
-      failed += 1;
-      log.error({ err: error, key }, 'photo file could not be deleted');
-    }
-  }
-  return failed;
+export function deletePhotoObjects(storage: ObjectStorage, keys: readonly string[], log: PhotoLog): Promise<number> {
+  return deleteObjects(storage, keys, log, 'photo');
 }
 
-export interface OrphanSweepOptions {
-  /** The current time (default: now). */
-  now?: Date;
-  /** Only objects stored at least this long ago are candidates (default ORPHAN_MIN_AGE_MS). */
-  minAgeMs?: number;
-}
-
-export interface OrphanSweepResult {
-  /** Photo objects old enough to be looked at. */
-  examined: number;
-  /** Of those, no row referenced and they were deleted. */
-  removed: number;
-  /** Unreferenced, but the deletion failed (logged with the key; the next sweep tries again). */
-  failed: number;
-}
+/** Accepted photos, as the sweep of unreferenced files sees them. */
+const photoObjects = (db: Kysely<Database>): OrphanedObjects => ({
+  folder: PHOTOS_FOLDER,
+  noun: 'photo',
+  referenced: async (keys) =>
+    (await db.selectFrom('applicant_photos').select('storage_key').where('storage_key', 'in', keys).execute()).map(
+      (row) => row.storage_key,
+    ),
+});
 
 /**
  * Deletes photo objects that no applicant_photos row references and that were stored at least `minAgeMs`
  * ago; younger ones are left alone, since an upload stores its photo before its row is committed. Meant for a
  * periodic housekeeping job; safe to run on several instances at once.
  */
-export async function removeOrphanedPhotos(
+export function removeOrphanedPhotos(
   db: Kysely<Database>,
   storage: ObjectStorage,
   log: PhotoLog,
   options: OrphanSweepOptions = {},
 ): Promise<OrphanSweepResult> {
-  const cutoff = (options.now ?? new Date()).getTime() - (options.minAgeMs ?? ORPHAN_MIN_AGE_MS);
-  const result: OrphanSweepResult = { examined: 0, removed: 0, failed: 0 };
-
-  const sweep = async (keys: string[]) => {
-    const referenced = new Set(
-      (await db.selectFrom('applicant_photos').select('storage_key').where('storage_key', 'in', keys).execute()).map(
-        (row) => row.storage_key,
-      ),
-    );
-    const orphans = keys.filter((key) => !referenced.has(key));
-    const failed = await deletePhotoObjects(storage, orphans, log);
-    result.removed += orphans.length - failed;
-    result.failed += failed;
-  };
-
-  let batch: string[] = [];
-  for await (const object of storage.list(PHOTOS_FOLDER)) {
-    if (object.storedAt.getTime() > cutoff) continue;
-    result.examined += 1;
-    batch.push(object.key);
-    if (batch.length >= SWEEP_BATCH) {
-      await sweep(batch);
-      batch = [];
-    }
-  }
-  if (batch.length > 0) await sweep(batch);
-  if (result.removed > 0 || result.failed > 0) log.info({ ...result }, 'orphaned photo files removed');
-  return result;
+  return removeOrphanedObjects(storage, log, photoObjects(db), options);
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database';
 import { uuidv7 } from '../lib/uuidv7';
+import { claimMailDelivery } from '../mail/public';
 import type { FormSubmissionsTable, SubmissionMailState } from './tables';
 
 // Crockford's base 32: no I, L, O or U, so a reference read aloud or copied by hand is not mistaken.
@@ -51,23 +52,9 @@ export async function insertSubmission(db: Db, submission: NewSubmission): Promi
   }
 }
 
-/**
- * Claims a pending delivery for one sender: true when this caller set the attempt time from the value it read, so
- * that of several instances retrying at once only one sends.
- */
-export async function claimDelivery(db: Db, row: Pick<FormSubmissionsTable, 'id' | 'mail_attempted_at'>, now: Date) {
-  const claimed = await db
-    .updateTable('form_submissions')
-    .set({ mail_attempted_at: now.toISOString() })
-    .where('id', '=', row.id)
-    .where('mail_state', '=', 'PENDING')
-    .where((eb) =>
-      row.mail_attempted_at === null
-        ? eb('mail_attempted_at', 'is', null)
-        : eb('mail_attempted_at', '=', row.mail_attempted_at),
-    )
-    .executeTakeFirst();
-  return Number(claimed.numUpdatedRows) === 1;
+/** Claims a pending delivery for one sender (see claimMailDelivery): true when this caller is the one to send. */
+export function claimDelivery(db: Db, row: Pick<FormSubmissionsTable, 'id' | 'mail_attempted_at'>, now: Date) {
+  return claimMailDelivery(db, 'form_submissions', 'id', row, now);
 }
 
 /** Records the outcome of a delivery. */
