@@ -92,6 +92,9 @@ export interface AppConfig {
   /** Photo capture sessions (selfie and passport page) and the checks of their images. */
   capture: CaptureConfig;
   formSubmissions: FormSubmissionsConfig;
+  documents: DocumentsConfig;
+  /** Where uploaded and generated files live: an S3-compatible bucket when set, else `${dataDir}/objects`. */
+  s3?: S3Config;
   formPreview: boolean;
   devMailbox: boolean;
   /** Values answered by GET /envs. */
@@ -110,6 +113,25 @@ export interface CaptureConfig {
   maxUploadBytes: number;
   /** Look for exactly one, large enough face on selfies. */
   faceCheck: boolean;
+}
+
+/** Supporting documents: the largest file, and the ClamAV daemon that scans them (none: EICAR test file only). */
+export interface DocumentsConfig {
+  maxFileBytes: number;
+  clamav?: { host: string; port: number };
+}
+
+/** An S3-compatible object store (AWS S3, MinIO, Ceph, ...). */
+export interface S3Config {
+  bucket: string;
+  /** Endpoint URL of a store other than AWS S3. */
+  endpoint?: string;
+  region: string;
+  /** Without them the SDK's own credential chain is used (instance role, AWS_* variables). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Address buckets as a path (https://host/bucket/key), as most stores other than AWS S3 need. */
+  forcePathStyle: boolean;
 }
 
 /** Raised when an environment variable has a value the server cannot use. */
@@ -234,6 +256,8 @@ export function loadConfig(env: Env): AppConfig {
     );
   }
   const formPreview = flag(env, 'FORM_PREVIEW', !isProduction);
+  const clamavHost = text(env, 'CLAMAV_HOST');
+  const s3Bucket = text(env, 'S3_BUCKET');
   const devMailbox = flag(env, 'DEV_MAILBOX', !smtpUrl && !isProduction);
 
   const publicSettings = {} as Record<PublicSettingKey, string>;
@@ -293,6 +317,23 @@ export function loadConfig(env: Env): AppConfig {
       perHour: integer(env, 'FORM_SUBMISSIONS_PER_HOUR', 10, 1, 1_000_000),
       retentionDays: integer(env, 'FORM_SUBMISSIONS_RETENTION_DAYS', 90, 1, 3650),
     },
+    documents: {
+      // 5 MB as people count it (the page says "5 MB"), not 5 MiB, which it would have to call 5.2 MB.
+      maxFileBytes: integer(env, 'DOCUMENT_MAX_BYTES', 5_000_000, 1024, 100_000_000),
+      ...(clamavHost ? { clamav: { host: clamavHost, port: integer(env, 'CLAMAV_PORT', 3310, 1, 65535) } } : {}),
+    },
+    ...(s3Bucket
+      ? {
+          s3: {
+            bucket: s3Bucket,
+            endpoint: text(env, 'S3_ENDPOINT') === undefined ? undefined : url(env, 'S3_ENDPOINT', ''),
+            region: text(env, 'S3_REGION') ?? 'us-east-1',
+            accessKeyId: text(env, 'S3_ACCESS_KEY_ID'),
+            secretAccessKey: text(env, 'S3_SECRET_ACCESS_KEY'),
+            forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE', text(env, 'S3_ENDPOINT') !== undefined),
+          },
+        }
+      : {}),
     formPreview,
     devMailbox,
     publicSettings,

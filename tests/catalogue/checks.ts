@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'n
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fieldConditions } from '../../src/shared/forms/flow';
+import { checkDocumentRules } from './documents-rules';
 import { checkJsonFiles } from './json-syntax';
 import '../../src/shared/rules/all-rules';
 import { getRule, ruleLoaders } from '../../src/shared/rules/registry';
@@ -711,6 +712,7 @@ export const ALL_CHECKS = {
   manifest: checkManifest,
   pages: checkPages,
   specMessages: checkSpecMessages,
+  documentRules: checkDocumentRules,
 } as const;
 
 /** Runs every check; a JSON file that does not parse is reported alone, with its line and column. */

@@ -15,6 +15,7 @@ import {
   type PhotoLog,
 } from '../biometrics/public';
 import type { Database } from '../db/schema';
+import { documentKeysOfApplicant, documentKeysOfApplication } from '../documents/public';
 import { uuidv7 } from '../lib/uuidv7';
 import type { ObjectStorage } from '../storage/object-storage';
 import { applicantOf, ownApplication, withApplication } from './access';
@@ -117,8 +118,11 @@ export function createApplicationsService(options: ApplicationsServiceOptions) {
     async remove(caller: Caller, guid: string): Promise<ApplicationDeleted> {
       const { answer, photoKeys } = await withApplication(db, caller.profileId, guid, async (trx, application) => {
         assertDeletable(application, caller.lang);
-        // Photo rows cascade; the photo files go once that is committed.
-        const photoKeys = await photoKeysOfApplication(trx, application.id);
+        // Photo and document rows cascade; their files go once that is committed.
+        const photoKeys = [
+          ...(await photoKeysOfApplication(trx, application.id)),
+          ...(await documentKeysOfApplication(trx, application.id)),
+        ];
         await applicationsRepository(trx).deleteApplication(application.id);
         return { answer: { applicationIdentifier: application.id, deleted: true as const }, photoKeys };
       });
@@ -204,8 +208,11 @@ export function createApplicationsService(options: ApplicationsServiceOptions) {
         assertEditable(application, caller.lang);
         const applicant = await applicantOf(trx, application.id, applicantGuid);
         assertApplicantEditable(applicant);
-        // Photo rows cascade with the applicant; the photo files go once that is committed.
-        const photoKeys = await photoKeysOfApplicant(trx, applicant.id);
+        // Photo and document rows cascade with the applicant; their files (those no one else was given) go once that is committed.
+        const photoKeys = [
+          ...(await photoKeysOfApplicant(trx, applicant.id)),
+          ...(await documentKeysOfApplicant(trx, applicant.id)),
+        ];
         await applicationsRepository(trx).deleteApplicant(applicant.id);
         return { answer: { applicantIdentifier: applicant.id, deleted: true as const }, photoKeys };
       });

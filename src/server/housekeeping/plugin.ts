@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { removeOrphanedPhotos } from '../biometrics/public';
+import { removeOrphanedDocuments } from '../documents/public';
 import { createStorage } from '../storage/storage';
 import { sweepSubmissions } from '../submissions/public';
+import { retrySubmissionMails } from '../payments/public';
 import { scheduleHousekeeping, type HousekeepingSchedule } from './scheduler';
 import { sweepExpired } from './sweep';
 
@@ -24,8 +26,15 @@ export const housekeepingTasks: HousekeepingTask[] = [
     name: 'orphaned-photos',
     run: (app, now) => removeOrphanedPhotos(app.db, createStorage(app.config), app.log, { now }),
   },
+  // Document files no applicant_documents row names any more.
+  {
+    name: 'orphaned-documents',
+    run: (app, now) => removeOrphanedDocuments(app.db, createStorage(app.config), app.log, { now }),
+  },
   // Submissions of public forms past their retention, and their e-mails that could not be sent yet.
   { name: 'form-submissions', run: (app, now, signal) => sweepSubmissions(app, now, signal) },
+  // Confirmation e-mails of submitted applications that could not be sent yet.
+  { name: 'submission-emails', run: (app, now, signal) => retrySubmissionMails(app, now, signal) },
 ];
 
 /** Runs every task once; a failing task is logged and the others still run. Logs how long the run took. */

@@ -1,0 +1,144 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  DOCUMENT_FILE_FIELD,
+  documentReuseBodySchema,
+  documentsCompleteBodySchema,
+  documentsQuerySchema,
+  documentUploadQuerySchema,
+  type DocumentReuseBody,
+  type DocumentsCompleteBody,
+  type DocumentsQuery,
+  type DocumentUploadQuery,
+} from '../../shared/contract';
+import { authenticate } from '../accounts/public';
+import { languageOf } from '../i18n';
+import { createStorage } from '../storage/storage';
+import { downloadName } from './file-checks';
+import { loadDocumentRules } from './requirements';
+import { createDocumentsService, type Caller, type Upload } from './service';
+import { createVirusScanner, type VirusScanner } from './virus-scan';
+
+export const DOCUMENTS_PREFIX = '/api/eta/applications/:guid/documents';
+
+type Guid = { Params: { guid: string } };
+type DocumentGuid = { Params: { guid: string; documentGuid: string } };
+
+const callerOf = (request: FastifyRequest): Caller => ({
+  profileId: request.profileId,
+  lang: languageOf(request),
+  log: request.log,
+});
+
+/**
+ * Reads the one file part `file` of a multipart request, stopping at the size limit; other parts are read and
+ * dropped. A request that is not multipart, or has no such part, has no file.
+ */
+async function readUpload(request: FastifyRequest): Promise<Upload> {
+  if (!request.isMultipart()) return {};
+  const upload: Upload = {};
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      const data = await part.toBuffer();
+      if (part.fieldname === DOCUMENT_FILE_FIELD && upload.data === undefined) {
+        upload.data = data;
+        upload.fileName = part.filename;
+      }
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return { tooBig: true };
+    throw error;
+  }
+  return upload;
+}
+
+export interface DocumentRoutesOptions {
+  /** The virus scanner (default: ClamAV when configured, else the EICAR-only scanner). */
+  scanner?: VirusScanner;
+}
+
+/**
+ * Supporting documents (step SUPPORTING_DOCUMENTS): which documents an applicant must give (from
+ * schemas/documents.rules.json), their files, checked by content and stored through the object store, files
+ * given again for another applicant, and the completion of the step. Signed-in users only; another account's
+ * identifiers answer 404 as the applications do.
+ */
+export const documentRoutes: FastifyPluginAsync<DocumentRoutesOptions> = async (app, options) => {
+  const { db, config } = app;
+  const { maxFileBytes } = config.documents;
+  const documents = createDocumentsService({
+    db,
+    storage: createStorage(config),
+    scanner: options.scanner ?? createVirusScanner(config.documents),
+    rules: loadDocumentRules(config.schemasDir),
+    maxFileBytes,
+  });
+
+  // Scoped to this plugin: no other route accepts multipart bodies. One file, a few parts, nothing large but it.
+  await app.register(multipart, {
+    limits: { fileSize: maxFileBytes, files: 2, parts: 10, fields: 8, fieldSize: 1024, headerPairs: 100 },
+  });
+  app.addHook('onRequest', authenticate);
+
+  app.get<Guid & { Querystring: DocumentsQuery }>(
+    DOCUMENTS_PREFIX,
+    { schema: { querystring: documentsQuerySchema } },
+    async (request) => documents.list(callerOf(request), request.params.guid, request.query.applicantIdentifier),
+  );
+
+  app.post<Guid & { Querystring: DocumentUploadQuery }>(
+    DOCUMENTS_PREFIX,
+    { schema: { querystring: documentUploadQuerySchema } },
+    async (request, reply) => {
+      const upload = await readUpload(request);
+      const stored = await documents.upload(callerOf(request), request.params.guid, request.query, upload);
+      reply.code(201);
+      return stored;
+    },
+  );
+
+  app.post<Guid & { Body: DocumentsCompleteBody }>(
+    `${DOCUMENTS_PREFIX}/complete`,
+    { schema: { body: documentsCompleteBodySchema } },
+    async (request) => documents.complete(callerOf(request), request.params.guid, request.body.applicantIdentifier),
+  );
+
+  app.get<DocumentGuid>(`${DOCUMENTS_PREFIX}/:documentGuid`, async (request, reply) => {
+    const { row, data } = await documents.download(callerOf(request), request.params.guid, request.params.documentGuid);
+    return reply
+      .type(row.content_type)
+      .header(
+        'content-disposition',
+        `attachment; filename="${downloadName(row.document_type, row.id, row.content_type)}"`,
+      )
+      .header('cache-control', 'no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(data);
+  });
+
+  app.put<DocumentGuid>(`${DOCUMENTS_PREFIX}/:documentGuid`, async (request) => {
+    const upload = await readUpload(request);
+    return documents.replace(callerOf(request), request.params.guid, request.params.documentGuid, upload);
+  });
+
+  app.delete<DocumentGuid>(`${DOCUMENTS_PREFIX}/:documentGuid`, async (request, reply) => {
+    await documents.remove(callerOf(request), request.params.guid, request.params.documentGuid);
+    return reply.code(204).send();
+  });
+
+  app.post<DocumentGuid & { Body: DocumentReuseBody }>(
+    `${DOCUMENTS_PREFIX}/:documentGuid/reuse`,
+    { schema: { body: documentReuseBodySchema } },
+    async (request, reply) => {
+      const reused = await documents.reuse(
+        callerOf(request),
+        request.params.guid,
+        request.params.documentGuid,
+        request.body,
+      );
+      reply.code(201);
+      return reused;
+    },
+  );
+};
