@@ -31,8 +31,9 @@ async function dev(): Promise<void> {
     server: {
       port: PORTAL_PORT,
       host: onNetwork ? true : undefined,
-      // Only these paths belong to the API; '/dev' alone would also catch Vite's own files.
-      proxy: { '^/(api|dev)/|^/(envs|health)(\\?|$)': { target, changeOrigin: false } },
+      // Only these paths belong to the API (and the sandbox payment provider's page); '/dev' alone would also
+      // catch Vite's own files.
+      proxy: { '^/(api|dev|payments)/|^/(envs|health)(\\?|$)': { target, changeOrigin: false } },
     },
   });
   await vite.listen();

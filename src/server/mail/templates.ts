@@ -13,7 +13,15 @@ export type MailTemplate =
   | { template: 'verify-email'; authKey: string; code: string }
   | { template: 'reset-password'; authKey: string; code: string }
   | { template: 'password-changed'; changedAt: Date }
-  | { template: 'account-exists' };
+  | { template: 'account-exists' }
+  | {
+      template: 'application-submitted';
+      reference: string;
+      /** The applicants' names as they appear on the application. */
+      applicants: string[];
+      /** The amount paid, already written for the recipient's language. */
+      amount: string;
+    };
 
 /** What every template needs besides its own values. */
 export interface MailContext {
@@ -122,6 +130,23 @@ function blocksFor(mail: MailTemplate, context: MailContext): { subjectKey: stri
           p('accountExists.reset'),
           { kind: 'action', label: t('accountExists.resetAction'), href: link(context, '/forgot-password') },
           p('accountExists.notYou'),
+        ],
+      };
+    case 'application-submitted':
+      return {
+        subjectKey: 'applicationSubmitted.subject',
+        blocks: [
+          p('applicationSubmitted.intro'),
+          {
+            kind: 'code',
+            text: t('applicationSubmitted.reference', { reference: mail.reference }),
+            code: mail.reference,
+          },
+          p('applicationSubmitted.applicants', { names: mail.applicants.join(', ') }),
+          p('applicationSubmitted.amount', { amount: mail.amount }),
+          p('applicationSubmitted.next'),
+          { kind: 'action', label: t('applicationSubmitted.action'), href: link(context, '/my-applications') },
+          p('applicationSubmitted.keep'),
         ],
       };
   }

@@ -19,7 +19,8 @@ const operations = Object.entries(doc.paths as Json).flatMap(([path, item]) =>
     path,
     method,
     operation: item[method] as Json,
-    body: (item[method].requestBody?.content['application/json'].schema.$ref as string | undefined)?.split('/').pop(),
+    // A file upload's body is multipart/form-data, with no JSON body component.
+    body: (item[method].requestBody?.content['application/json']?.schema.$ref as string | undefined)?.split('/').pop(),
   })),
 );
 

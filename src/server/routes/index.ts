@@ -3,7 +3,9 @@ import { openApiRoute } from '../openapi/route';
 import { accountRoutes } from '../accounts/routes';
 import { applicationRoutes } from '../applications/routes';
 import { biometricsRoutes } from '../biometrics/routes';
+import { documentRoutes } from '../documents/routes';
 import { submissionRoutes } from '../submissions/routes';
+import { paymentRoutes } from '../payments/routes';
 import { mailPlugin } from '../mail/mailer';
 import { staticDataRoutes } from './static-data';
 import { systemRoutes } from './system';
@@ -16,6 +18,8 @@ export const routes: FastifyPluginAsync[] = [
   accountRoutes,
   applicationRoutes,
   biometricsRoutes,
+  documentRoutes,
   submissionRoutes,
+  paymentRoutes,
   openApiRoute,
 ];

@@ -70,6 +70,8 @@ describe('reference data routes', () => {
       accessTokenLifetimeSeconds: 600,
       refreshTokenLifetimeSeconds: 7200,
       languages: availableLanguages(),
+      fees: { ETA: 50000, ETA_SECTION_11_1: 42500 },
+      currency: 'ZAR',
     });
     expect(availableLanguages()).toEqual(expect.arrayContaining(['en', 'fr']));
   });

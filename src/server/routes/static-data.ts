@@ -5,6 +5,7 @@ import countries from 'i18n-iso-countries';
 import { getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js';
 import type { Country } from '../../shared/contract';
 import { availableLanguages, languageOf } from '../i18n';
+import { loadPaymentsConfig } from '../payments/public';
 
 const DEFINITIONS_FILE = fileURLToPath(new URL('../../../schemas/definitions.schema.json', import.meta.url));
 
@@ -157,12 +158,16 @@ export const staticDataRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
+  const { fees, currency } = loadPaymentsConfig();
   const clientSettings = {
     maxApplicantsPerApplication: app.config.maxApplicants,
     sessionWarningSeconds: app.config.sessionWarningSeconds,
     accessTokenLifetimeSeconds: app.config.accessTokenTtlSeconds,
     refreshTokenLifetimeSeconds: app.config.refreshTokenTtlSeconds,
     languages: availableLanguages(),
+    // The fee per applicant of each application type, in minor units of `currency`.
+    fees,
+    currency,
   };
   app.get('/api/eta/static/client-settings', async () => clientSettings);
 };

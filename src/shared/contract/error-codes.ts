@@ -1,3 +1,6 @@
+import type { DocumentErrorCode } from './documents';
+import type { PaymentErrorCode } from './payments';
+
 /**
  * The stable codes of the API's error answers (`{ error, code, fields? }`), grouped by the area that answers them.
  * The portal reads them to choose what to show; the OpenAPI description documents each one.
@@ -104,4 +107,6 @@ export type ErrorCode =
   | ValueOf<typeof SUBMISSION_ERRORS>
   | ValueOf<typeof ELIGIBILITY_CODES>
   | ValueOf<typeof CAPTURE_ERRORS>
-  | ImageErrorCode;
+  | ImageErrorCode
+  | DocumentErrorCode
+  | PaymentErrorCode;

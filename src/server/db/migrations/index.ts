@@ -6,6 +6,8 @@ import * as applications from './0030-applications';
 import * as captureSessions from './0040-capture-sessions';
 import * as housekeepingIndexes from './0050-housekeeping-indexes';
 import * as formSubmissions from './0060-form-submissions';
+import * as documents from './0070-documents';
+import * as payments from './0080-payments';
 
 /**
  * Every migration, by name. Names sort in the order they run: add a file `NNNN-name.ts` beside this one and
@@ -19,4 +21,6 @@ export const migrations: Record<string, Migration> = {
   '0040-capture-sessions': captureSessions,
   '0050-housekeeping-indexes': housekeepingIndexes,
   '0060-form-submissions': formSubmissions,
+  '0070-documents': documents,
+  '0080-payments': payments,
 };

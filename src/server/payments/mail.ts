@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { renderMail, sendMail } from '../mail/public';
+import { formatAmount } from './money';
+import { paymentsRepository } from './repository';
+import type { ApplicationSubmissionsTable } from './tables';
+
+/** A pending confirmation e-mail is tried again by housekeeping once its last try is this old. */
+export const MAIL_RETRY_AFTER_MS = 10 * 60 * 1000;
+
+/**
+ * E-mails the confirmation of a submission to the account holder, in the profile's language, once: the delivery is
+ * claimed first so that of several senders only one sends; a failure is logged and stays pending for housekeeping.
+ * Answers true when sent.
+ */
+export async function sendSubmissionMail(
+  app: FastifyInstance,
+  row: ApplicationSubmissionsTable,
+  now = new Date(),
+): Promise<boolean> {
+  const repository = paymentsRepository(app.db);
+  if (!(await repository.claimMail(row, now))) return false;
+  try {
+    const application = await repository.application(row.application_id);
+    const profile = application && (await repository.profileContact(application.profile_id));
+    if (!profile) return false;
+    const applicants = await repository.applicantsOf(row.application_id);
+    await sendMail(
+      app,
+      renderMail(
+        {
+          template: 'application-submitted',
+          reference: row.reference,
+          applicants: applicants.map((a) => `${a.given_names} ${a.family_name}`),
+          amount: formatAmount(row.amount, row.currency, profile.language),
+        },
+        { to: profile.email, language: profile.language, name: profile.given_names, publicUrl: app.config.publicUrl },
+      ),
+    );
+  } catch (error) {
+    app.log.error(
+      { err: error, event: 'submission-mail', application: row.application_id },
+      'submission confirmation e-mail not sent; housekeeping tries again',
+    );
+    return false;
+  }
+  await repository.mailSent(row.application_id);
+  return true;
+}
+
+/** Housekeeping: sends again the confirmation e-mails that could not be sent (a batch per run). */
+export async function retrySubmissionMails(app: FastifyInstance, now: Date, signal?: AbortSignal): Promise<number> {
+  let sent = 0;
+  const due = await paymentsRepository(app.db).pendingMails(new Date(now.getTime() - MAIL_RETRY_AFTER_MS), 100);
+  for (const row of due) {
+    if (signal?.aborted) break;
+    if (await sendSubmissionMail(app, row, now)) sent++;
+  }
+  if (sent > 0) app.log.info({ event: 'housekeeping', submissionMailsSent: sent }, 'submission e-mails');
+  return sent;
+}

@@ -1,0 +1,84 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { startPaymentBodySchema, type StartPaymentBody } from '../../shared/contract';
+import { authenticate } from '../accounts/public';
+import { languageOf } from '../i18n';
+import { ensureWebhookSecret, loadPaymentsConfig } from './config';
+import { sendSubmissionMail } from './mail';
+import { providerNamed } from './providers';
+import { createPaymentsService, type Caller } from './service';
+
+const APPLICATION = '/api/eta/applications/:guid';
+/** Providers notify the API here, one address per provider. */
+export const WEBHOOK_PREFIX = '/api/eta/payments/webhook';
+
+type Guid = { Params: { guid: string } };
+
+const callerOf = (request: FastifyRequest): Caller => ({
+  profileId: request.profileId,
+  lang: languageOf(request),
+  log: request.log,
+});
+
+/**
+ * Payment and submission: the payment overview, starting a payment at the provider, confirming it after the
+ * provider's page, the submitted application, and the provider's signed notifications. The provider is chosen by
+ * PAYMENT_PROVIDER from providers.ts and may serve pages of its own (the sandbox's card page).
+ */
+export const paymentRoutes: FastifyPluginAsync = async (app) => {
+  const config = loadPaymentsConfig();
+  const webhookSecret = await ensureWebhookSecret(app.config.dataDir);
+  const definition = providerNamed(config.provider);
+  const webhookPath = `${WEBHOOK_PREFIX}/${definition.name}`;
+  const { provider, routes: providerRoutes } = definition.create({ app, webhookSecret, webhookPath });
+  const payments = createPaymentsService({
+    db: app.db,
+    provider,
+    config,
+    portalUrl: app.config.publicSettings.FRONT_END_URL,
+    log: app.log,
+    onSubmitted: (submission) => sendSubmissionMail(app, submission),
+  });
+
+  if (providerRoutes) await app.register(providerRoutes);
+
+  // The signature covers the bytes as sent, so this route reads its body as text before anything parses it.
+  await app.register(async (webhooks) => {
+    webhooks.removeAllContentTypeParsers();
+    webhooks.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    webhooks.post(webhookPath, async (request) =>
+      payments.webhook(typeof request.body === 'string' ? request.body : '', request.headers),
+    );
+  });
+
+  await app.register(async (signedIn) => {
+    signedIn.addHook('onRequest', authenticate);
+
+    signedIn.get<Guid>(`${APPLICATION}/payment`, async (request) =>
+      payments.overview(callerOf(request), request.params.guid),
+    );
+
+    signedIn.post<Guid & { Body: StartPaymentBody }>(
+      `${APPLICATION}/payment`,
+      { schema: { body: startPaymentBodySchema } },
+      async (request, reply) => {
+        const key = request.headers['idempotency-key'];
+        const { created, answer } = await payments.start(
+          callerOf(request),
+          request.params.guid,
+          typeof key === 'string' ? key.trim() : undefined,
+          request.body ?? {},
+        );
+        reply.code(created ? 201 : 200);
+        return answer;
+      },
+    );
+
+    signedIn.post<Guid>(`${APPLICATION}/payment/confirm`, async (request) =>
+      payments.confirm(callerOf(request), request.params.guid),
+    );
+
+    signedIn.get<Guid>(`${APPLICATION}/submission`, async (request) =>
+      payments.submission(callerOf(request), request.params.guid),
+    );
+  });
+};
