@@ -25,6 +25,16 @@ export const queryKeys = {
     rejectionNotice: (applicantIdentifier: string) => ['applicants', applicantIdentifier, 'rejection-notice'] as const,
     walletLink: (applicantIdentifier: string) => ['applicants', applicantIdentifier, 'wallet-link'] as const,
   },
+  documents: {
+    all: ['documents'] as const,
+    applicant: (applicationIdentifier: string, applicantIdentifier: string) =>
+      ['documents', applicationIdentifier, applicantIdentifier] as const,
+  },
+  payments: {
+    all: ['payments'] as const,
+    overview: (applicationIdentifier: string) => ['payments', applicationIdentifier, 'overview'] as const,
+    submission: (applicationIdentifier: string) => ['payments', applicationIdentifier, 'submission'] as const,
+  },
   static: {
     all: ['static'] as const,
     lookups: (language: string) => ['static', 'lookups', language] as const,

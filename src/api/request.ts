@@ -54,6 +54,29 @@ function currentLanguage(): string {
   return i18next.resolvedLanguage || i18next.language || 'en';
 }
 
+/**
+ * The headers every call to the API carries: what it accepts, the language on screen (the API answers its
+ * messages in it) and, unless `auth` is false, the access token. The upload calls, which cannot use fetch, send
+ * the same.
+ */
+export function apiHeaders(
+  options: {
+    accept?: string;
+    auth?: boolean;
+    headers?: Record<string, string>;
+  } = {},
+): Headers {
+  const headers = new Headers({ Accept: options.accept ?? 'application/json', 'Accept-Language': currentLanguage() });
+  for (const [name, value] of Object.entries(options.headers ?? {})) {
+    if (name.toLowerCase() !== 'authorization') headers.set(name, value);
+  }
+  if (options.auth !== false) {
+    const token = getAccessToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+  }
+  return headers;
+}
+
 function isRawBody(body: unknown): body is BodyInit {
   return (
     body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams || body instanceof ArrayBuffer
@@ -77,17 +100,11 @@ async function readBody(response: Response): Promise<unknown> {
  */
 export async function request<T = unknown>(options: RequestOptions): Promise<ApiResult<T>> {
   const { method, path, body, query, timeoutMs = DEFAULT_TIMEOUT_MS, responseType = 'json' } = options;
-  const headers = new Headers({
-    Accept: responseType === 'blob' ? '*/*' : 'application/json',
-    'Accept-Language': currentLanguage(),
+  const headers = apiHeaders({
+    accept: responseType === 'blob' ? '*/*' : 'application/json',
+    auth: options.auth,
+    headers: options.headers,
   });
-  for (const [name, value] of Object.entries(options.headers ?? {})) {
-    if (name.toLowerCase() !== 'authorization') headers.set(name, value);
-  }
-  if (options.auth !== false) {
-    const token = getAccessToken();
-    if (token) headers.set('Authorization', `Bearer ${token}`);
-  }
   let payload: BodyInit | undefined;
   if (body !== undefined) {
     if (isRawBody(body)) {

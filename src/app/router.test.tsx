@@ -142,7 +142,7 @@ describe('guards', () => {
     renderAt('/applications/supporting-documents');
     expect(await screen.findByText('not-available page')).toBeTruthy();
     expect(JSON.parse(screen.getByTestId('layout').dataset.handle!)).toMatchObject({
-      titleKey: 'applications:supportingDocuments.title',
+      titleKey: 'documents:page.title',
       showCloseApplication: true,
     });
   });

@@ -1,0 +1,111 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  API_PATHS,
+  PAYMENT_RETURN_LANGUAGES,
+  type PaymentConfirmation,
+  type PaymentOverview,
+  type PaymentStarted,
+  type StartPaymentBody,
+  type SubmissionSummary,
+} from '@/shared/contract';
+import { queryKeys } from './query-keys';
+import { productRequest, unwrap } from './request';
+
+export type {
+  PaymentConfirmation,
+  PaymentFailure,
+  PaymentOverview,
+  PaymentStarted,
+  PaymentStatus,
+  SubmissionSummary,
+} from '@/shared/contract';
+
+/** The header that makes one payment attempt safe to send twice: the API starts at most one payment per key. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+const enc = encodeURIComponent;
+const applicationPath = (applicationIdentifier: string) => `${API_PATHS.applications}/${enc(applicationIdentifier)}`;
+
+/** GET what the application costs and whether it can be paid now. */
+export function loadPaymentOverview(applicationIdentifier: string, signal?: AbortSignal) {
+  return productRequest<PaymentOverview>({
+    method: 'GET',
+    path: `${applicationPath(applicationIdentifier)}/payment`,
+    signal,
+  });
+}
+
+/**
+ * POST a payment attempt under `idempotencyKey` (one per attempt: a repeat of the same key answers the same
+ * payment), asking for the provider's page in `language` when the provider offers it.
+ */
+export function startPayment(applicationIdentifier: string, idempotencyKey: string, language?: string) {
+  const body: StartPaymentBody = {};
+  const offered = PAYMENT_RETURN_LANGUAGES.find((lng) => lng === language);
+  if (offered) body.returnLanguage = offered;
+  return productRequest<PaymentStarted>({
+    method: 'POST',
+    path: `${applicationPath(applicationIdentifier)}/payment`,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+    body,
+    loading: true,
+  });
+}
+
+/** POST confirm: the outcome of the last attempt, as the API has checked it with the provider. */
+export function confirmPayment(applicationIdentifier: string) {
+  return productRequest<PaymentConfirmation>({
+    method: 'POST',
+    path: `${applicationPath(applicationIdentifier)}/payment/confirm`,
+  });
+}
+
+/** GET the submitted application's receipt: reference, applicants, amount paid. */
+export function loadSubmission(applicationIdentifier: string, signal?: AbortSignal) {
+  return productRequest<SubmissionSummary>({
+    method: 'GET',
+    path: `${applicationPath(applicationIdentifier)}/submission`,
+    signal,
+  });
+}
+
+/** The payment overview of an application; disabled without an identifier. */
+export function usePaymentOverview(applicationIdentifier: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.payments.overview(applicationIdentifier ?? ''),
+    queryFn: async ({ signal }) => unwrap(await loadPaymentOverview(applicationIdentifier ?? '', signal)),
+    enabled: Boolean(applicationIdentifier),
+  });
+}
+
+/** The receipt of a submitted application; disabled without an identifier. */
+export function useSubmission(applicationIdentifier: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.payments.submission(applicationIdentifier ?? ''),
+    queryFn: async ({ signal }) => unwrap(await loadSubmission(applicationIdentifier ?? '', signal)),
+    enabled: Boolean(applicationIdentifier),
+  });
+}
+
+/** Starts a payment attempt; failures are shown by the page. */
+export function useStartPayment(applicationIdentifier: string) {
+  return useMutation({
+    mutationFn: async ({ idempotencyKey, language }: { idempotencyKey: string; language?: string }) =>
+      unwrap(await startPayment(applicationIdentifier, idempotencyKey, language)),
+    throwOnError: false,
+  });
+}
+
+/** Asks the API for the outcome of the last attempt; the application's cached state is refreshed afterwards. */
+export function useConfirmPayment(applicationIdentifier: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => unwrap(await confirmPayment(applicationIdentifier)),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.payments.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.applications.all }),
+      ]),
+    throwOnError: false,
+  });
+}

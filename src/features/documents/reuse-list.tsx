@@ -1,0 +1,52 @@
+import { Button } from '@fluentui/react-components';
+import { Trans, useTranslation } from 'react-i18next';
+import type { DocumentFile } from '@/api/documents';
+import { formatFileSize } from './format';
+import { useDocumentStyles } from './styles';
+
+export interface ReuseListProps {
+  /** Files uploaded for other applicants of the application, not given for this document type yet. */
+  files: readonly DocumentFile[];
+  busy: boolean;
+  onUse(file: DocumentFile): void;
+}
+
+/**
+ * "Use a file you uploaded already": the application's files of other applicants (a shared booking, a parent's
+ * letter), given again without uploading. A native disclosure, so it works with every keyboard and screen reader.
+ */
+export function ReuseList({ files, busy, onUse }: ReuseListProps) {
+  const { t, i18n } = useTranslation('documents');
+  const styles = useDocumentStyles();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  if (files.length === 0) return null;
+  return (
+    <details className={styles.reuse}>
+      <summary className={styles.reuseSummary}>{t('page.reuse.summary')}</summary>
+      <div className={styles.reuseBody}>
+        <p className={styles.text}>{t('page.reuse.intro')}</p>
+        <ul className={styles.files}>
+          {files.map((file) => (
+            <li key={file.documentIdentifier} className={styles.file}>
+              <span className={styles.fileName}>
+                {file.fileName}{' '}
+                <span className={styles.fileSize}>
+                  ({t(`types.${file.documentType}.label`, { defaultValue: file.documentType })},{' '}
+                  {formatFileSize(file.sizeBytes, language)})
+                </span>
+              </span>
+              <Button appearance="secondary" disabled={busy} onClick={() => onUse(file)}>
+                <Trans
+                  t={t}
+                  i18nKey="page.reuse.use"
+                  values={{ name: file.fileName }}
+                  components={{ hidden: <span className={styles.visuallyHidden} /> }}
+                />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,132 @@
+import { Button, mergeClasses, Spinner } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useSubmission, type SubmissionSummary } from '@/api/payments';
+import { ApiError } from '@/api/request';
+import { useRouterContext } from '@/api/router-context';
+import { getSetting } from '@/api/settings';
+import { ProblemPanel } from '@/engine/problem-panel';
+import { ButtonLink } from '@/ui/button-link';
+import { PageHeading } from '@/ui/page-heading';
+import { formatDateTime, formatMoney } from './format';
+import { MY_APPLICATIONS_PATH, PAYMENT_OVERVIEW_PATH } from './paths';
+import { usePaymentStyles } from './styles';
+
+/**
+ * /applications/application-submitted?applicationIdentifier=...: the confirmation of a submitted application, read
+ * from the API each time, so that it works when bookmarked, reloaded or opened from another device.
+ */
+export default function ApplicationSubmittedPage() {
+  const { t } = useTranslation('payments');
+  const styles = usePaymentStyles();
+  const [params] = useSearchParams();
+  const context = useRouterContext();
+  const applicationIdentifier = params.get('applicationIdentifier')?.trim() || context.applicationIdentifier;
+  const submission = useSubmission(applicationIdentifier);
+
+  if (applicationIdentifier && submission.data) return <Receipt submission={submission.data} />;
+
+  let content;
+  if (!applicationIdentifier) {
+    content = <p className={styles.lead}>{t('page.noApplication')}</p>;
+  } else if (submission.isPending) {
+    content = <Spinner label={t('page.submitted.loading')} />;
+  } else {
+    const body = submission.error instanceof ApiError ? submission.error.errorBody : undefined;
+    const notYet = body?.code === 'SUBMISSION_NOT_FOUND';
+    content = (
+      <ProblemPanel
+        message={notYet ? t('page.submitted.notSubmitted') : (body?.error ?? t('page.submitted.loadFailed'))}
+      >
+        {notYet && (
+          <Link className={styles.link} to={PAYMENT_OVERVIEW_PATH}>
+            {t('page.submitted.goToPayment')}
+          </Link>
+        )}
+      </ProblemPanel>
+    );
+  }
+  return (
+    <div className={styles.page}>
+      <PageHeading>{t('page.submitted.title')}</PageHeading>
+      {content}
+      <p className={styles.text}>
+        <Link className={styles.link} to={MY_APPLICATIONS_PATH}>
+          {t('page.myApplications')}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function Receipt({ submission }: { submission: SubmissionSummary }) {
+  const { t, i18n } = useTranslation(['payments', 'forms']);
+  const styles = usePaymentStyles();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const departmentUrl = getSetting('DEPARTMENT_URL');
+  const rows: { term: string; value: React.ReactNode }[] = [
+    { term: t('page.submitted.submittedAt'), value: formatDateTime(submission.submittedAt, language) },
+    {
+      term: t('page.submitted.applicationType'),
+      value: t(`forms:enums.applicationType.${submission.applicationType}`),
+    },
+    {
+      term: t('page.submitted.applicants'),
+      value: (
+        <ul className={styles.plainList}>
+          {submission.applicants.map((a) => (
+            <li key={a.applicantIdentifier}>{`${a.givenNames} ${a.familyName}`.trim()}</li>
+          ))}
+        </ul>
+      ),
+    },
+    { term: t('page.submitted.amountPaid'), value: formatMoney(submission.amountPaid, submission.currency, language) },
+  ];
+  return (
+    <div className={styles.page}>
+      <div className={styles.panel}>
+        <PageHeading>{t('page.submitted.title')}</PageHeading>
+        <p className={styles.referenceLabel}>
+          {t('page.submitted.referenceLabel')}
+          {/* Latin letters and digits: isolated and left to right, so that Arabic text around it keeps its order. */}
+          <bdi dir="ltr" className={styles.reference}>
+            {submission.reference}
+          </bdi>
+        </p>
+      </div>
+      <p className={mergeClasses(styles.lead, styles.breakAnywhere)}>
+        {t('page.submitted.emailed', { email: submission.accountEmail })}
+      </p>
+      <h2 className={styles.h2}>{t('page.submitted.detailsHeading')}</h2>
+      <dl className={styles.summary}>
+        {rows.map((row) => (
+          <div key={row.term} className={styles.summaryRow}>
+            <dt className={styles.term}>{row.term}</dt>
+            <dd className={styles.value}>{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <h2 className={styles.h2}>{t('page.submitted.nextHeading')}</h2>
+      <p className={styles.text}>{t('page.submitted.next1')}</p>
+      <p className={styles.text}>{t('page.submitted.next2')}</p>
+      <p className={styles.text}>{t('page.submitted.next3')}</p>
+      <h2 className={styles.h2}>{t('page.submitted.contactHeading')}</h2>
+      <p className={styles.text}>
+        {t('page.submitted.contact')}{' '}
+        {departmentUrl && (
+          <a className={styles.link} href={departmentUrl} rel="noopener">
+            {t('page.submitted.contactLink')}
+          </a>
+        )}
+      </p>
+      <div className={styles.actions} data-print="hide">
+        <Button appearance="primary" size="large" className={styles.fullWidthOnPhone} onClick={() => window.print()}>
+          {t('page.submitted.print')}
+        </Button>
+        <ButtonLink to={MY_APPLICATIONS_PATH} appearance="secondary" className={styles.fullWidthOnPhone}>
+          {t('page.myApplications')}
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * An amount in the currency's minor units (cents), written as people of the language write money:
+ * "ZAR 1,250.00" in English, "1 250,00 ZAR" in French, with the digits CLDR gives the locale.
+ */
+export function formatMoney(minor: number, currency: string, language: string): string {
+  const format = new Intl.NumberFormat(language, { style: 'currency', currency });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(minor / 10 ** digits);
+}
+
+/** The locale used for dates: English reads day first (3 February 2030), as in South Africa. */
+function dateLocale(language: string): string {
+  return language === 'en' || language.startsWith('en-') ? 'en-GB' : language;
+}
+
+/** A moment written out in the language, date and time ("24 November 2026 at 19:05"). */
+export function formatDateTime(value: string, language: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(dateLocale(language), { dateStyle: 'long', timeStyle: 'short' }).format(date);
+}
+
+/**
+ * A fresh idempotency key for one payment attempt. crypto.randomUUID exists only on secure pages (https or
+ * localhost); a portal opened on a plain-http network address still needs a random key, made the same way.
+ */
+export function newAttemptKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,0 +1,137 @@
+import { Button, Spinner } from '@fluentui/react-components';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useConfirmPayment } from '@/api/payments';
+import { ApiError } from '@/api/request';
+import { setRouterContext, useRouterContext } from '@/api/router-context';
+import { ProblemPanel } from '@/engine/problem-panel';
+import { ButtonLink } from '@/ui/button-link';
+import { Notice } from '@/ui/notice';
+import { PageHeading } from '@/ui/page-heading';
+import type { PaymentOverviewState } from './payment-overview-page';
+import { MY_APPLICATIONS_PATH, PAYMENT_OVERVIEW_PATH, submittedHref } from './paths';
+import { usePaymentStyles } from './styles';
+
+/** How long to wait before asking again while the provider has not settled the payment. */
+export const PENDING_RECHECK_MS = 4000;
+/** How many times to ask by itself before leaving it to the user's Check again. */
+export const PENDING_RECHECKS = 8;
+
+/**
+ * /applications/payment-complete?applicationIdentifier=...: where the payment provider sends the browser back.
+ * Whatever the link says, the outcome is asked of the API, which checks it with the provider: paid goes on to
+ * the confirmation, declined or cancelled back to the payment page with the reason, pending waits and asks again.
+ */
+export default function PaymentCompletePage() {
+  const { t } = useTranslation('payments');
+  const styles = usePaymentStyles();
+  const [params] = useSearchParams();
+  const context = useRouterContext();
+  const applicationIdentifier = params.get('applicationIdentifier')?.trim() || context.applicationIdentifier;
+  if (!applicationIdentifier) {
+    return (
+      <div className={styles.page}>
+        <PageHeading>{t('page.complete.title')}</PageHeading>
+        <p className={styles.lead}>{t('page.noApplication')}</p>
+        <ButtonLink to={MY_APPLICATIONS_PATH} appearance="primary" className={styles.fullWidthOnPhone}>
+          {t('page.myApplications')}
+        </ButtonLink>
+      </div>
+    );
+  }
+  return <ConfirmPayment key={applicationIdentifier} applicationIdentifier={applicationIdentifier} />;
+}
+
+type Shown = { kind: 'checking' } | { kind: 'pending' } | { kind: 'failed'; message: string };
+
+function ConfirmPayment({ applicationIdentifier }: { applicationIdentifier: string }) {
+  const { t } = useTranslation('payments');
+  const styles = usePaymentStyles();
+  const navigate = useNavigate();
+  const confirm = useConfirmPayment(applicationIdentifier);
+  const [shown, setShown] = useState<Shown>({ kind: 'checking' });
+  const rechecks = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const started = useRef(false);
+
+  const check = async () => {
+    clearTimeout(timer.current);
+    setShown((current) => (current.kind === 'pending' ? current : { kind: 'checking' }));
+    let outcome;
+    try {
+      outcome = await confirm.mutateAsync();
+    } catch (failure) {
+      const body = failure instanceof ApiError ? failure.errorBody : undefined;
+      setShown({ kind: 'failed', message: body?.error ?? t('page.complete.failed') });
+      return;
+    }
+    if (outcome.status === 'PAID') {
+      navigate(submittedHref(applicationIdentifier), { replace: true });
+    } else if (outcome.status === 'PENDING') {
+      setShown({ kind: 'pending' });
+      if (rechecks.current < PENDING_RECHECKS) {
+        rechecks.current += 1;
+        timer.current = setTimeout(() => void check(), PENDING_RECHECK_MS);
+      }
+    } else {
+      const state: PaymentOverviewState = { failure: outcome.lastFailure };
+      navigate(PAYMENT_OVERVIEW_PATH, { replace: true, state });
+    }
+  };
+
+  useEffect(() => {
+    // The provider may send the browser back in a new session of the portal: the application becomes the one
+    // the pages work on.
+    setRouterContext({ applicationIdentifier });
+    // Asked once on arrival (the guard holds when development mode runs effects twice).
+    if (!started.current) {
+      started.current = true;
+      void check();
+    }
+    return () => clearTimeout(timer.current);
+    // check reads only refs, the identifier and stable functions.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [applicationIdentifier]);
+
+  return (
+    <div className={styles.page}>
+      <PageHeading>{t(shown.kind === 'pending' ? 'page.complete.pendingTitle' : 'page.complete.title')}</PageHeading>
+      {shown.kind === 'checking' && (
+        <div role="status" className={styles.status}>
+          <Spinner label={t('page.complete.checking')} />
+        </div>
+      )}
+      {shown.kind === 'pending' && (
+        <>
+          <Notice tone="warning">{t('page.complete.pending')}</Notice>
+          <div className={styles.actions}>
+            <Button
+              appearance="primary"
+              size="large"
+              className={styles.fullWidthOnPhone}
+              disabled={confirm.isPending}
+              onClick={() => void check()}
+            >
+              {t('page.complete.checkAgain')}
+            </Button>
+          </div>
+        </>
+      )}
+      {shown.kind === 'failed' && (
+        <>
+          <ProblemPanel message={shown.message}>
+            <Link className={styles.link} to={PAYMENT_OVERVIEW_PATH}>
+              {t('page.complete.backToPayment')}
+            </Link>
+          </ProblemPanel>
+          <div className={styles.actions}>
+            <Button appearance="primary" size="large" className={styles.fullWidthOnPhone} onClick={() => void check()}>
+              {t('page.complete.checkAgain')}
+            </Button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

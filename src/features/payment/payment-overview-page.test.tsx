@@ -1,0 +1,152 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { i18n as I18n } from 'i18next';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setRouterContext } from '@/api/router-context';
+import PaymentOverviewPage from './payment-overview-page';
+import { ANA, APP, BASE, LEO, mockApi, overviewFixture, paymentI18n, renderRoutes } from './testing/payment-harness';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const PATH = '/applications/payment-overview';
+/** English money as Intl writes it: a no-break space between the currency code and the amount. */
+const zar = (text: string) => text.replace(/ZAR /g, 'ZAR\u00a0');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+let english: I18n;
+beforeAll(async () => {
+  english = await paymentI18n('en');
+});
+beforeEach(() => {
+  localStorage.clear();
+  setRouterContext({ applicationIdentifier: APP });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const open = (i18n: I18n = english) =>
+  renderRoutes(i18n, [{ path: PATH, element: <PaymentOverviewPage /> }], `${PATH}?applicantIdentifier=${ANA}`);
+
+/** Stops window.location.assign from leaving the test page, and records where it was sent. */
+function stubAssign() {
+  const assign = vi.fn();
+  vi.stubGlobal('location', { ...window.location, assign });
+  return assign;
+}
+
+describe('PaymentOverviewPage', () => {
+  it('lists the fee of each applicant and the total in the language’s money format (English)', async () => {
+    mockApi((call) => (call.url === `${BASE}/payment` ? [200, overviewFixture()] : undefined));
+    open();
+    const table = await screen.findByRole('table', { name: 'Fees: Electronic travel authorisation (ETA)' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows).toEqual(
+      ['ApplicantFee', 'Ana SilvaZAR 500.00', 'Léo SilvaZAR 500.00', 'Total to payZAR 1,000.00'].map(zar),
+    );
+    expect(screen.getByRole('button', { name: zar('Pay ZAR 1,000.00') })).toBeTruthy();
+    const official = screen.getByText(/only official website/).closest('[role=status]');
+    expect(official?.textContent).toContain(zar('The official fee is ZAR 500.00 per applicant'));
+    expect(screen.getByRole('heading', { level: 2, name: 'What happens next' })).toBeTruthy();
+  });
+
+  it('writes the amounts the Arabic way, right to left', async () => {
+    mockApi((call) => (call.url === `${BASE}/payment` ? [200, overviewFixture()] : undefined));
+    open(await paymentI18n('ar'));
+    const total = new Intl.NumberFormat('ar', { style: 'currency', currency: 'ZAR' }).format(1000);
+    // The Arabic currency format puts the code after the amount (with a right-to-left mark before the digits).
+    expect(total).toMatch(/^\u200f?(1,000\.00|١٬٠٠٠٫٠٠)\s?ZAR$/);
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('row').at(-1)?.textContent).toBe(`المبلغ الإجمالي المستحق${total}`);
+    expect(screen.getByRole('button', { name: `ادفع ${total}` })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).closest('.fui-FluentProvider')?.getAttribute('dir')).toBe('rtl');
+  });
+
+  it('creates one payment for a double click, under a fresh idempotency key, and opens the provider’s page', async () => {
+    const assign = stubAssign();
+    let release: () => void = () => undefined;
+    const calls = mockApi(async (call) => {
+      if (call.method === 'GET' && call.url === `${BASE}/payment`) return [200, overviewFixture()];
+      if (call.method === 'POST' && call.url === `${BASE}/payment`) {
+        await new Promise<void>((resolve) => (release = resolve));
+        return [201, { paymentIdentifier: 'p-1', redirectUrl: 'https://pay.example/sandbox/p-1' }];
+      }
+      return undefined;
+    });
+    open();
+    const pay = await screen.findByRole('button', { name: zar('Pay ZAR 1,000.00') });
+    await userEvent.dblClick(pay);
+    await userEvent.click(pay);
+    release();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/sandbox/p-1'));
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0].headers.get('Idempotency-Key')).toMatch(UUID);
+    expect(posts[0].body).toEqual({ returnLanguage: 'en' });
+    expect(screen.getByRole('button', { name: 'Opening the payment page…' }).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
+  });
+
+  it('tries again with a new key after an attempt that could not start', async () => {
+    const assign = stubAssign();
+    let attempts = 0;
+    const calls = mockApi((call) => {
+      if (call.method === 'GET') return [200, overviewFixture()];
+      attempts += 1;
+      return attempts === 1
+        ? [503, { error: 'The service is temporarily unavailable. Please try again later.', code: 'UNAVAILABLE' }]
+        : [201, { paymentIdentifier: 'p-2', redirectUrl: 'https://pay.example/sandbox/p-2' }];
+    });
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: zar('Pay ZAR 1,000.00') }));
+    expect((await screen.findByRole('alert')).textContent).toContain('The service is temporarily unavailable.');
+    await userEvent.click(screen.getByRole('button', { name: zar('Pay ZAR 1,000.00') }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/sandbox/p-2'));
+    const [first, second] = calls.filter((c) => c.method === 'POST').map((c) => c.headers.get('Idempotency-Key'));
+    expect(first).not.toBe(second);
+  });
+
+  it('explains why it cannot be paid yet, with a link to each unfinished applicant, and sends nothing', async () => {
+    const calls = mockApi((call) => {
+      if (call.url === `${BASE}/payment`)
+        return [
+          200,
+          overviewFixture({
+            canPay: false,
+            applicants: [
+              { applicantIdentifier: ANA, givenNames: 'Ana', familyName: 'Silva', fee: 50_000, ready: true },
+              { applicantIdentifier: LEO, givenNames: 'Léo', familyName: 'Silva', fee: 50_000, ready: false },
+            ],
+          }),
+        ];
+      if (call.url === BASE)
+        return [200, { applicationIdentifier: APP, applicants: [{ applicantIdentifier: LEO, step: 'DECLARATION' }] }];
+      return undefined;
+    });
+    open();
+    const pay = await screen.findByRole('button', { name: zar('Pay ZAR 1,000.00') });
+    expect(pay.getAttribute('aria-disabled')).toBe('true');
+    const explanation = document.getElementById(pay.getAttribute('aria-describedby') ?? '');
+    expect(explanation?.textContent).toMatch(/^You can pay once every applicant has finished the earlier steps/);
+    const link = await within(explanation!).findByRole('link', { name: 'Finish the application of Léo Silva' });
+    await waitFor(() =>
+      expect(link.getAttribute('href')).toBe(`/applications/declarations?applicantIdentifier=${LEO}`),
+    );
+    await userEvent.click(pay);
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('says why the last payment was not taken and offers to pay again', async () => {
+    mockApi((call) =>
+      call.url === `${BASE}/payment`
+        ? [200, overviewFixture({ status: 'DECLINED', lastFailure: 'INSUFFICIENT_FUNDS' })]
+        : undefined,
+    );
+    open();
+    const problem = await screen.findByRole('alert');
+    expect(within(problem).getByRole('heading', { name: 'Your payment was not taken' })).toBeTruthy();
+    expect(problem.textContent).toContain('there is not enough money in the account. No money has been taken.');
+    expect(screen.getByRole('button', { name: zar('Pay ZAR 1,000.00') }).getAttribute('aria-disabled')).toBeNull();
+  });
+});
