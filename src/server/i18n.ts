@@ -117,3 +117,13 @@ export function languageOf(request: {
   if (request.profileLanguage && available.includes(request.profileLanguage)) return request.profileLanguage;
   return FALLBACK_LANGUAGE;
 }
+
+/** The writing direction of a language ("rtl" for Arabic), as the platform's locale data gives it. */
+export function directionOf(language: string): 'ltr' | 'rtl' {
+  try {
+    const locale = new Intl.Locale(language) as Intl.Locale & { textInfo?: { direction?: string } };
+    return locale.textInfo?.direction === 'rtl' ? 'rtl' : 'ltr';
+  } catch {
+    return 'ltr';
+  }
+}

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { languageOf } from '../i18n';
+import { directionOf, languageOf } from '../i18n';
 import { escapeHtml, mailText } from './templates';
 import { linksIn } from './transports/dev-mailbox';
 
@@ -47,7 +47,7 @@ export const mailboxRoutes: FastifyPluginAsync = async (app) => {
 </article>`,
     );
     const html = `<!doctype html>
-<html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${escapeHtml(lang)}" dir="${directionOf(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${t('title')}</title>
 <style>body{font-family:Arial,sans-serif;max-width:880px;margin:0 auto;padding:16px;color:#1b1b1b}article{border-top:1px solid #8a8a8a;padding:8px 0}dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 12px}dt{font-weight:bold}dd{margin:0}pre{white-space:pre-wrap;word-break:break-word;font-family:inherit}a{color:#005a38}</style>
 </head><body><main>

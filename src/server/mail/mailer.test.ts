@@ -71,7 +71,7 @@ describe.each(databases())('development mailbox on %s', (kind) => {
     const page = await app.inject({ method: 'GET', url: '/dev/mailbox', headers: { 'accept-language': 'fr' } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain('<html lang="fr">');
+    expect(page.body).toContain('<html lang="fr" dir="ltr">');
     expect(page.body).toContain('Boîte aux lettres de développement');
     expect(page.body).toContain('<a href="http://portal.test/verify-email?authKey=key-for-the-test-0123456789">');
     expect(page.body).toContain('Second &lt;message&gt;');

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { directionOf } from '../i18n';
 import { escapeHtml, mailText, renderMail } from './templates';
 
 const context = { to: 'ana@example.com', language: 'en', name: 'Ana', publicUrl: 'https://eta.example' };
@@ -35,7 +36,7 @@ describe('e-mail templates', () => {
     expect(mail.text).toContain('The link works for 1 hour and the code for 10 minutes. Each can be used once.');
     expect(mail.html).toContain('href="https://eta.example/reset-password?authKey=key1"');
     expect(mail.html).toContain(
-      'If the link will not open on this device, enter this code instead: <strong style="font-size:1.5em;letter-spacing:0.2em">381204</strong>',
+      'If the link will not open on this device, enter this code instead: <strong dir="ltr" style="font-size:1.5em;letter-spacing:0.2em">381204</strong>',
     );
     // The code comes after the link, as in the confirmation e-mail.
     expect(mail.text.indexOf('381204')).toBeGreaterThan(mail.text.indexOf('authKey=key1'));
@@ -61,7 +62,7 @@ describe('e-mail templates', () => {
     );
     expect(french.subject).toBe('Réinitialisez votre mot de passe');
     expect(french.text).toContain('Bonjour Ana,');
-    expect(french.html).toContain('<html lang="fr">');
+    expect(french.html).toContain('<html lang="fr" dir="ltr">');
     expect(french.text).toContain('Choisir un nouveau mot de passe :\nhttps://eta.example/reset-password?authKey=k');
     expect(french.text).toContain("Si le lien ne s'ouvre pas sur cet appareil, saisissez plutôt ce code : 000917");
     expect(french.text).toContain('Le lien est valable 1 heure et le code 10 minutes.');
@@ -70,6 +71,18 @@ describe('e-mail templates', () => {
       { ...context, language: '../../etc' },
     );
     expect(unknown.subject).toBe('Reset your password');
+  });
+
+  it('lays Arabic out right to left, with codes and links left to right inside it', () => {
+    const arabic = renderMail(
+      { template: 'reset-password', authKey: 'k', code: '000917' },
+      { ...context, language: 'ar' },
+    );
+    expect(arabic.html).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic.html).toMatch(/<strong dir="ltr"[^>]*>000917<\/strong>/);
+    expect(arabic.html).toContain('<a href="https://eta.example/reset-password?authKey=k" dir="ltr">');
+    expect(directionOf('ar')).toBe('rtl');
+    for (const language of ['en', 'fr', 'pt', 'zh', 'not a language']) expect(directionOf(language)).toBe('ltr');
   });
 
   it('escapes values in the HTML body but keeps the text body verbatim', () => {

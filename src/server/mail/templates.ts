@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { directionOf } from '../i18n';
 
 /** A message ready for a transport. */
 export interface MailMessage {
@@ -169,18 +170,19 @@ function renderHtml(language: string, subject: string, greeting: string, blocks:
     if (block.kind === 'paragraph') return `<p>${escapeHtml(block.text)}</p>`;
     if (block.kind === 'code') {
       const [before, after = ''] = block.text.split(block.code);
-      return `<p>${escapeHtml(before)}<strong style="font-size:1.5em;letter-spacing:0.2em">${escapeHtml(block.code)}</strong>${escapeHtml(after)}</p>`;
+      // A code reads left to right inside a right-to-left sentence too.
+      return `<p>${escapeHtml(before)}<strong dir="ltr" style="font-size:1.5em;letter-spacing:0.2em">${escapeHtml(block.code)}</strong>${escapeHtml(after)}</p>`;
     }
     const href = escapeHtml(block.href);
     return (
       `<p><a href="${href}" style="display:inline-block;padding:12px 20px;background:#007a4d;color:#ffffff;` +
       `text-decoration:none;border-radius:4px;font-weight:bold">${escapeHtml(block.label)}</a></p>` +
-      `<p style="font-size:0.9em">${escapeHtml(mailText(language, 'linkFallback', { link: '\u0000' })).replace('\u0000', `<a href="${href}">${href}</a>`)}</p>`
+      `<p style="font-size:0.9em">${escapeHtml(mailText(language, 'linkFallback', { link: '\u0000' })).replace('\u0000', `<a href="${href}" dir="ltr">${href}</a>`)}</p>`
     );
   });
   return [
     '<!doctype html>',
-    `<html lang="${escapeHtml(language)}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    `<html lang="${escapeHtml(language)}" dir="${directionOf(language)}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
     '<body style="font-family:Poppins,Arial,sans-serif;color:#1b1b1b;line-height:1.5;max-width:640px;margin:0 auto;padding:16px">',
     `<p>${escapeHtml(greeting)}</p>`,
     ...body,

@@ -1,6 +1,6 @@
 import { formatAnswer } from '../../shared/forms/format-answer';
 import type { JsonSchema } from '../../shared/validation/schema-walk';
-import { FALLBACK_LANGUAGE, translate } from '../i18n';
+import { directionOf, FALLBACK_LANGUAGE, translate } from '../i18n';
 import { escapeHtml, type MailMessage } from '../mail/public';
 import type { PublicFormModel } from './public-forms';
 import type { FormSubmissionsTable } from './tables';
@@ -68,7 +68,7 @@ export function submissionMail(form: PublicFormModel, row: FormSubmissionsTable,
   const text = [...paragraphs, lines.map((l) => `${l.label}\n${l.value}`).join('\n\n'), `--\n${footer}`].join('\n\n');
   const html = [
     '<!doctype html>',
-    `<html lang="${escapeHtml(language)}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    `<html lang="${escapeHtml(language)}" dir="${directionOf(language)}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
     '<body style="font-family:Arial,sans-serif;color:#1b1b1b;line-height:1.5;max-width:720px;margin:0 auto;padding:16px">',
     ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
     '<dl>',

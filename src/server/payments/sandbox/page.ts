@@ -1,4 +1,4 @@
-import { translate } from '../../i18n';
+import { directionOf, translate } from '../../i18n';
 import { escapeHtml } from '../../mail/public';
 import type { SandboxPaymentsTable } from '../tables';
 import { formatAmount } from '../money';
@@ -8,8 +8,6 @@ import { groupCard, TEST_CARDS } from './cards';
  * The sandbox's hosted pages: plain HTML written by the server, no script (the Content-Security-Policy allows
  * none inline), styles in one style element (style-src allows them), texts from locales/<lng>/payments.json.
  */
-
-const RTL = new Set(['ar', 'he', 'fa', 'ur']);
 
 const STYLE = `
 body{font-family:Poppins,Arial,sans-serif;color:#1b1b1b;line-height:1.5;margin:0;background:#f5f5f5}
@@ -45,7 +43,7 @@ function layout(language: string, title: string, body: string): string {
   const lang = escapeHtml(language);
   return [
     '<!doctype html>',
-    `<html lang="${lang}" dir="${RTL.has(language) ? 'rtl' : 'ltr'}">`,
+    `<html lang="${lang}" dir="${directionOf(language)}">`,
     '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${title}</title><style>${STYLE}</style></head>`,
     `<body><main>${body}</main></body></html>`,
