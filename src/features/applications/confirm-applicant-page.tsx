@@ -6,7 +6,7 @@ import { ApplicantSummary } from './applicant-summary';
 import { ButtonLink } from '@/ui/button-link';
 import { applicantName } from './format';
 import { useApplicantLabels } from './labels';
-import type { PassportRetakeState } from './manage-applicants-page';
+import type { PassportRetakeState } from './applicant-form';
 import { ApplicationPending } from './application-pending';
 import { NoApplication } from './no-application';
 import { Notice } from '@/ui/notice';

@@ -1,0 +1,140 @@
+import { Button } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { useResumeApplication, type Applicant, type Application } from '@/api/applications';
+import { resumePath } from '@/api/journey';
+import { setRouterContext } from '@/api/router-context';
+import { ProblemPanel } from '@/engine/problem-panel';
+import { PATHS } from '@/shared/route-paths';
+import { errorBodyOf } from './api-errors';
+import { useApplicationCardStyles } from './application-card.styles';
+import { applicantName, formatDate, formatTime } from './format';
+import { HiddenText } from './hidden-text';
+import type { ApplicationLabel } from './labels';
+import { useApplicationStyles } from './styles';
+
+/** Where the outcome of a decided applicant is shown (later screens), if it has one. */
+export function outcomeLink(applicant: Applicant): { to: string; labelKey: string } | undefined {
+  const query = `?applicantIdentifier=${encodeURIComponent(applicant.applicantIdentifier)}`;
+  if (applicant.status === 'APPROVED') return { to: `${PATHS.viewEta}${query}`, labelKey: 'pages.list.viewEta' };
+  if (applicant.status === 'REJECTED') return { to: `${PATHS.viewNotice}${query}`, labelKey: 'pages.list.viewNotice' };
+  return undefined;
+}
+
+interface ApplicationCardProps {
+  application: Application;
+  label: ApplicationLabel;
+  outcomeLabels: ReadonlyMap<string, string>;
+  problem?: string;
+  onProblem(message: string): void;
+  onDelete(): void;
+}
+
+/** One application on the list: when it was made, its state, its applicants (with their outcomes), and its actions. */
+export function ApplicationCard({
+  application,
+  label,
+  outcomeLabels,
+  problem,
+  onProblem,
+  onDelete,
+}: ApplicationCardProps) {
+  const { t, i18n } = useTranslation(['applications', 'forms']);
+  const styles = useApplicationStyles();
+  const own = useApplicationCardStyles();
+  const navigate = useNavigate();
+  const resume = useResumeApplication();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const date = formatDate(application.createdAt, language);
+  // Two applications started on the same day show the time too, as their names for screen readers say it.
+  const created = label.withTime
+    ? t('pages.list.label.dateTime', { date, time: formatTime(application.createdAt, language) })
+    : date;
+  const inProgress = application.status === 'IN_PROGRESS';
+  const titleId = `application-${application.applicationIdentifier}`;
+
+  const continueApplication = async () => {
+    try {
+      const answer = await resume.mutateAsync(application.applicationIdentifier);
+      setRouterContext({ applicationIdentifier: answer.applicationIdentifier });
+      navigate(resumePath(answer));
+    } catch (error) {
+      onProblem(errorBodyOf(error)?.error ?? t('pages.list.actionFailed'));
+    }
+  };
+
+  return (
+    <section className={own.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={own.cardTitle}>
+        <HiddenText
+          i18nKey="pages.list.cardTitle"
+          values={{ type: t(`forms:enums.applicationType.${application.applicationType}`), application: label.label }}
+        />
+      </h2>
+      {problem && <ProblemPanel message={problem} />}
+      <dl className={own.facts}>
+        <div className={styles.summaryRow}>
+          <dt className={styles.term}>{t('pages.list.created')}</dt>
+          <dd className={styles.value}>{created}</dd>
+        </div>
+        <div className={styles.summaryRow}>
+          <dt className={styles.term}>{t('pages.list.status')}</dt>
+          <dd className={styles.value}>{t(`enums.applicationStatus.${application.status}`)}</dd>
+        </div>
+        <div className={styles.summaryRow}>
+          <dt className={styles.term}>{t('pages.list.applicants')}</dt>
+          <dd className={styles.value}>
+            {application.applicants.length === 0 ? (
+              t('pages.list.noApplicants')
+            ) : (
+              <ul className={own.applicants}>
+                {application.applicants.map((applicant) => {
+                  const name = applicantName(applicant);
+                  const outcome = outcomeLink(applicant);
+                  return (
+                    <li key={applicant.applicantIdentifier} className={own.applicant}>
+                      <div>
+                        <div className={own.applicantName}>{name}</div>
+                        <div className={own.applicantFacts}>
+                          {t('pages.list.statusLine', { status: t(`enums.applicantStatus.${applicant.status}`) })}
+                        </div>
+                        {applicant.status === 'NOT_SUBMITTED' && inProgress && (
+                          <div className={own.applicantFacts}>
+                            {t('pages.list.stepLine', { step: t(`enums.step.${applicant.step}`) })}
+                          </div>
+                        )}
+                      </div>
+                      {outcome && (
+                        <Link className={styles.link} to={outcome.to}>
+                          <HiddenText
+                            i18nKey={outcome.labelKey}
+                            values={{ name: outcomeLabels.get(applicant.applicantIdentifier) ?? name }}
+                          />
+                        </Link>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </dd>
+        </div>
+      </dl>
+      {inProgress && (
+        <div className={own.cardActions}>
+          <Button
+            appearance="primary"
+            size="large"
+            disabled={resume.isPending}
+            onClick={() => void continueApplication()}
+          >
+            <HiddenText i18nKey="pages.list.continue" values={{ application: label.label }} />
+          </Button>
+          <Button appearance="secondary" size="large" onClick={onDelete}>
+            <HiddenText i18nKey="pages.list.delete" values={{ application: label.label }} />
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
