@@ -1,0 +1,202 @@
+import { Button } from '@fluentui/react-components';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import {
+  blobToDataUrl,
+  captureErrorCode,
+  isSessionGone,
+  useCaptureAction,
+  type CaptureType,
+  type RouteFrom,
+} from '@/api/capture';
+import { ProblemPanel } from '@/engine/problem-panel';
+import { PATHS } from '@/shared/route-paths';
+import { PageHeading } from '@/ui/page-heading';
+import { CameraView } from './camera-view';
+import { messageOf } from './capture-errors';
+import { captureBiometricsPath, markCapturingHere, resultPath } from './capture-links';
+import { CaptureOutcome } from './capture-outcome';
+import { CaptureTips } from './capture-tips';
+import { useImageCaptureStyles } from './image-capture.styles';
+import { PhotoFilePicker } from './photo-file-picker';
+import { PhotoPreview } from './photo-preview';
+import { useCaptureStyles } from './styles';
+import { useCamera } from './use-camera';
+
+type Mode = 'camera' | 'file';
+
+interface CaptureProps {
+  cameraType: CaptureType;
+  routeFrom: RouteFrom;
+  sessionIdentifier: string;
+}
+
+/** One photo being taken: the camera (or a file), the preview, and the sending of the photo chosen. */
+export function Capture({ cameraType, routeFrom, sessionIdentifier }: CaptureProps) {
+  const { t } = useTranslation('capture');
+  const styles = useCaptureStyles();
+  const own = useImageCaptureStyles();
+  const navigate = useNavigate();
+  const camera = useCamera(cameraType === 'biometrics' ? 'user' : 'environment');
+  const startCapture = useCaptureAction(sessionIdentifier);
+  const upload = useCaptureAction(sessionIdentifier);
+  const [mode, setMode] = useState<Mode>('camera');
+  const [photo, setPhoto] = useState<Blob | undefined>();
+  const [previewUrl, setPreviewUrl] = useState<string | undefined>();
+  const [readFailed, setReadFailed] = useState(false);
+  // The camera showed no picture (black) when Take photo was pressed: nothing was sent, no attempt used.
+  const [noPicture, setNoPicture] = useState(false);
+  const backTo =
+    routeFrom === 'web'
+      ? captureBiometricsPath(sessionIdentifier)
+      : `${PATHS.capture}?sessionIdentifier=${encodeURIComponent(sessionIdentifier)}&routeFrom=mobile`;
+
+  // Tell the session this photo is being taken (a safe repeat after a reload), then open the camera.
+  const began = useRef(false);
+  useEffect(() => {
+    if (began.current) return;
+    began.current = true;
+    if (routeFrom === 'web') markCapturingHere(sessionIdentifier, true);
+    startCapture.mutate({ action: 'START_CAPTURE', captureType: cameraType });
+    void camera.start();
+    // Runs once per page; the key of <Capture> renews it for another photo or session.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    if (!photo) {
+      setPreviewUrl(undefined);
+      return;
+    }
+    const url = URL.createObjectURL(photo);
+    setPreviewUrl(url);
+    return () => URL.revokeObjectURL(url);
+  }, [photo]);
+
+  const takePhoto = async () => {
+    const taken = await camera.capture();
+    setNoPicture(taken?.kind === 'no-picture');
+    if (taken?.kind === 'photo') setPhoto(taken.blob);
+  };
+
+  const chooseFile = (file: File | undefined) => {
+    setReadFailed(false);
+    if (file) setPhoto(file);
+  };
+
+  const sendPhoto = async () => {
+    if (!photo) return;
+    let image: string;
+    try {
+      image = await blobToDataUrl(photo);
+    } catch {
+      setReadFailed(true);
+      return;
+    }
+    try {
+      await upload.mutateAsync({ action: 'UPLOAD_IMAGE', captureType: cameraType, image });
+      camera.stop();
+      navigate(resultPath({ status: 'success', routeFrom, captureType: cameraType, sessionIdentifier }));
+    } catch (error) {
+      camera.stop();
+      navigate(
+        resultPath({
+          status: 'failure',
+          errorCode: captureErrorCode(error),
+          routeFrom,
+          captureType: cameraType,
+          sessionIdentifier,
+        }),
+      );
+    }
+  };
+
+  const heading = (
+    <PageHeading focusKey={photo ? 'preview' : mode}>
+      {photo ? t('entry.previewHeading') : t(`entry.heading.${cameraType}`)}
+    </PageHeading>
+  );
+
+  const startFailure = startCapture.error;
+  if (startFailure) {
+    const code = captureErrorCode(startFailure);
+    return (
+      <div className={own.page}>
+        {heading}
+        {isSessionGone(startFailure) && code ? (
+          <CaptureOutcome code={code} signedIn={routeFrom === 'web'} />
+        ) : (
+          <ProblemPanel message={messageOf(startFailure, t('result.unknownError'))}>
+            <Link className={styles.link} to={backTo}>
+              {t('result.backToPhotos')}
+            </Link>
+          </ProblemPanel>
+        )}
+      </div>
+    );
+  }
+
+  if (photo && previewUrl) {
+    return (
+      <PhotoPreview
+        heading={heading}
+        cameraType={cameraType}
+        previewUrl={previewUrl}
+        readFailed={readFailed}
+        uploading={upload.isPending}
+        onUse={() => void sendPhoto()}
+        onRetake={() => setPhoto(undefined)}
+      />
+    );
+  }
+
+  const cameraFailed = camera.state.kind === 'failed' ? camera.state.problem : undefined;
+  const showFile = mode === 'file' || cameraFailed !== undefined;
+  return (
+    <div className={own.page}>
+      {heading}
+      {cameraFailed && (
+        <ProblemPanel message={t(`entry.camera.${cameraFailed}`)}>
+          {cameraFailed !== 'unsupported' && (
+            <Button appearance="secondary" onClick={() => void camera.start()}>
+              {t('entry.camera.retry')}
+            </Button>
+          )}
+        </ProblemPanel>
+      )}
+      {mode === 'camera' && !cameraFailed && (
+        <CameraView
+          camera={camera}
+          cameraType={cameraType}
+          noPicture={noPicture}
+          onTake={() => void takePhoto()}
+          onChooseFile={() => {
+            camera.stop();
+            setMode('file');
+          }}
+        />
+      )}
+      {showFile && (
+        <PhotoFilePicker
+          cameraType={cameraType}
+          onChoose={chooseFile}
+          onUseCamera={
+            mode === 'file' && !cameraFailed
+              ? () => {
+                  setMode('camera');
+                  void camera.start();
+                }
+              : undefined
+          }
+        />
+      )}
+      <CaptureTips type={cameraType} />
+      <p className={styles.text}>
+        <Link className={styles.link} to={backTo}>
+          {t('entry.cancel')}
+        </Link>
+      </p>
+    </div>
+  );
+}
