@@ -4,7 +4,7 @@ import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiErrorBody, FieldError } from '@/shared/api-types';
-import { getAtPath, toErrorSchema } from './answers';
+import { toErrorSchema } from './answers';
 import { CheckAnswers } from './check-answers';
 import type { EngineFormContext } from './engine-context';
 import { ErrorSummary, focusControl, type SummaryError } from './error-summary';
@@ -13,6 +13,7 @@ import { useCompiledForm } from './form-loader';
 import type { CompiledForm, FormAnswers, FormPage } from './form-types';
 import { localiseUiSchema } from './localise';
 import { fields, templates, widgets } from './registry';
+import { stillStands, useServerErrors } from './server-errors';
 import { useEngineStyles } from './styles';
 import { controlIdForPath } from './templates/field-aria';
 import { formValidation, topField } from './validation/form-validation';
@@ -59,11 +60,6 @@ export function SchemaForm(props: SchemaFormProps) {
   return <LoadedSchemaForm {...props} form={form} />;
 }
 
-function serverFieldErrors(serverErrors: SchemaFormProps['serverErrors']): FieldError[] {
-  if (!serverErrors) return [];
-  return Array.isArray(serverErrors) ? serverErrors : (serverErrors.fields ?? []);
-}
-
 function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
   const { form, onSubmit, onChange, onPageChange, onPageSubmit, submitLabelKey, serverErrors, disabled, children } =
     props;
@@ -88,20 +84,7 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // Server errors stay next to their field until the answer there changes.
-  const [server, setServer] = useState<{ path: string; message: string; snapshot: string }[]>([]);
-  useEffect(() => {
-    const list = serverFieldErrors(serverErrors);
-    setServer(
-      list.map((f) => ({
-        path: f.field,
-        message: f.message,
-        snapshot: JSON.stringify(getAtPath(data, f.field) ?? null),
-      })),
-    );
-    if (list.length) setFocusTick((n) => n + 1);
-    // Only a new server answer resets them, not typing.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [serverErrors]);
+  const server = useServerErrors(serverErrors, data, () => setFocusTick((n) => n + 1));
 
   const applies = useCallback((page: FormPage) => validation.pageApplies(page, data), [validation, data]);
   const page = pages[pageIndex] ?? pages[0];
@@ -115,9 +98,7 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
   const message = useCallback((key: string, params?: Record<string, unknown>) => t(key, params), [t]);
   const shownProblems = problems.filter((p) => pageFields.includes(topField(p.path)) && attempted.has(page.id));
   const shownServer = server.filter(
-    (s) =>
-      (!multiPage || pageFields.includes(topField(s.path)) || s.path === '') &&
-      JSON.stringify(getAtPath(data, s.path) ?? null) === s.snapshot,
+    (s) => (!multiPage || pageFields.includes(topField(s.path)) || s.path === '') && stillStands(s, data),
   );
   // The summary follows the order of the fields on the page, as GOV.UK asks.
   const position = (path: string) => {
