@@ -9,6 +9,25 @@ import { SearchCombobox } from '../widgets/search-combobox';
 
 type Mobile = { isoAlpha2Code?: string; mobileNumber?: string };
 
+/** The label of one part of the number (country or number), and that part's error under it. */
+function PartLabel({ id, label, error }: { id: string; label: string; error?: string }) {
+  const styles = useEngineStyles();
+  const { t } = useTranslation('forms');
+  return (
+    <>
+      <label htmlFor={id} className={styles.hint}>
+        {label}
+      </label>
+      {error && (
+        <p id={errorId(id)} className={styles.error}>
+          <span className={styles.visuallyHidden}>{t('engine.errorPrefix')} </span>
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
 /**
  * A mobile number as `{ isoAlpha2Code, mobileNumber }`: a searchable country list showing dialling codes, and
  * the number. Validity for the chosen country is the shared phoneNumber rule (same in the API).
@@ -44,15 +63,7 @@ export function PhoneField(props: FieldProps<Mobile>) {
   return (
     <div className={styles.row}>
       <div className={styles.column}>
-        <label htmlFor={countryId} className={styles.hint}>
-          {t('engine.phoneCountry')}
-        </label>
-        {countryError && (
-          <p id={errorId(countryId)} className={styles.error}>
-            <span className={styles.visuallyHidden}>{t('engine.errorPrefix')} </span>
-            {countryError}
-          </p>
-        )}
+        <PartLabel id={countryId} label={t('engine.phoneCountry')} error={countryError} />
         <SearchCombobox
           id={countryId}
           options={options}
@@ -68,15 +79,7 @@ export function PhoneField(props: FieldProps<Mobile>) {
         />
       </div>
       <div className={styles.column}>
-        <label htmlFor={numberId} className={styles.hint}>
-          {t('engine.phoneNumber')}
-        </label>
-        {numberError && (
-          <p id={errorId(numberId)} className={styles.error}>
-            <span className={styles.visuallyHidden}>{t('engine.errorPrefix')} </span>
-            {numberError}
-          </p>
-        )}
+        <PartLabel id={numberId} label={t('engine.phoneNumber')} error={numberError} />
         <Input
           id={numberId}
           name={numberId}
