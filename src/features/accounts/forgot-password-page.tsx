@@ -3,14 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useRequestPasswordReset } from '@/api/accounts';
 import { setRouterContext } from '@/api/router-context';
-import { SchemaForm } from '@/engine/schema-form';
-import type { FieldError } from '@/shared/api-types';
 import { usePageStyles } from '@/ui/page-styles';
-import { errorBodyOf } from './api-errors';
+import { AccountFormPage, useFormProblems } from './account-form';
 import { ButtonLink } from '@/ui/button-link';
 import { PageHeading } from '@/ui/page-heading';
 import { RESET_CODE_PATH } from './reset-code';
-import { ProblemPanel } from '@/engine/problem-panel';
 import { PATHS } from '@/shared/route-paths';
 
 /** Forgotten password: asks for the address and always gives the same answer, account or not; the e-mail's link or code leads on. */
@@ -19,12 +16,10 @@ export default function ForgotPasswordPage({ formId = 'forgot-password' }: { for
   const styles = usePageStyles();
   const requestReset = useRequestPasswordReset();
   const [sent, setSent] = useState(false);
-  const [problem, setProblem] = useState<string>();
-  const [fieldErrors, setFieldErrors] = useState<FieldError[] | null>(null);
+  const problems = useFormProblems();
 
   const submit = async (answers: Record<string, unknown>) => {
-    setProblem(undefined);
-    setFieldErrors(null);
+    problems.clear();
     try {
       const email = String(answers.email ?? '').trim();
       await requestReset.mutateAsync({ email });
@@ -32,9 +27,7 @@ export default function ForgotPasswordPage({ formId = 'forgot-password' }: { for
       setRouterContext({ email });
       setSent(true);
     } catch (error) {
-      const body = errorBodyOf(error);
-      if (body?.fields?.length) setFieldErrors(body.fields);
-      else if (body) setProblem(body.error);
+      problems.show(error);
     }
   };
 
@@ -60,22 +53,20 @@ export default function ForgotPasswordPage({ formId = 'forgot-password' }: { for
   }
 
   return (
-    <div className={styles.page}>
-      <PageHeading>{t('forgotPassword.title')}</PageHeading>
-      <p className={styles.lead}>{t('forgotPassword.lead')}</p>
-      {problem && <ProblemPanel message={problem} />}
-      <SchemaForm
-        formId={formId}
-        onSubmit={submit}
-        serverErrors={fieldErrors}
-        submitLabelKey="accounts:forgotPassword.submit"
-      >
-        <p className={styles.links}>
-          <Link className={styles.link} to={PATHS.login}>
-            {t('forgotPassword.backToLogin')}
-          </Link>
-        </p>
-      </SchemaForm>
-    </div>
+    <AccountFormPage
+      title={t('forgotPassword.title')}
+      lead={t('forgotPassword.lead')}
+      problem={problems.problem}
+      fieldErrors={problems.fieldErrors}
+      formId={formId}
+      onSubmit={submit}
+      submitLabelKey="accounts:forgotPassword.submit"
+    >
+      <p className={styles.links}>
+        <Link className={styles.link} to={PATHS.login}>
+          {t('forgotPassword.backToLogin')}
+        </Link>
+      </p>
+    </AccountFormPage>
   );
 }

@@ -3,14 +3,12 @@ import { DonePanel } from './done-panel';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useResetPassword, type ResetPasswordAnswers } from '@/api/accounts';
-import { SchemaForm } from '@/engine/schema-form';
 import definitions from '@schemas/definitions.schema.json';
-import type { FieldError } from '@/shared/api-types';
 import { usePageStyles } from '@/ui/page-styles';
+import { AccountFormPage, useFormProblems } from './account-form';
 import { errorBodyOf } from './api-errors';
 import { ButtonLink } from '@/ui/button-link';
 import { PageHeading } from '@/ui/page-heading';
-import { ProblemPanel } from '@/engine/problem-panel';
 import { PATHS } from '@/shared/route-paths';
 
 type View = 'form' | 'done' | 'invalid';
@@ -31,12 +29,10 @@ export default function ResetPasswordPage({ formId = 'reset-password' }: { formI
   const authKey = params.get('authKey') ?? '';
   const reset = useResetPassword();
   const [view, setView] = useState<View>(isWellFormedKey(authKey) ? 'form' : 'invalid');
-  const [problem, setProblem] = useState<string>();
-  const [fieldErrors, setFieldErrors] = useState<FieldError[] | null>(null);
+  const problems = useFormProblems();
 
   const submit = async (answers: Record<string, unknown>) => {
-    setProblem(undefined);
-    setFieldErrors(null);
+    problems.clear();
     try {
       await reset.mutateAsync({ ...(answers as unknown as ResetPasswordAnswers), authKey });
       setView('done');
@@ -44,8 +40,8 @@ export default function ResetPasswordPage({ formId = 'reset-password' }: { formI
       const body = errorBodyOf(error);
       if (!body) return;
       if (body.code === 'RESET_LINK_INVALID' || body.fields?.some((f) => f.field === 'authKey')) setView('invalid');
-      else if (body.fields?.length) setFieldErrors(body.fields);
-      else setProblem(body.error);
+      else if (body.fields?.length) problems.setFieldErrors(body.fields);
+      else problems.setProblem(body.error);
     }
   };
 
@@ -70,17 +66,15 @@ export default function ResetPasswordPage({ formId = 'reset-password' }: { formI
   }
 
   return (
-    <div className={styles.page}>
-      <PageHeading>{t('resetPassword.title')}</PageHeading>
-      <p className={styles.lead}>{t('resetPassword.lead')}</p>
-      {problem && <ProblemPanel message={problem} />}
-      <SchemaForm
-        formId={formId}
-        formData={{ authKey }}
-        onSubmit={submit}
-        serverErrors={fieldErrors}
-        submitLabelKey="accounts:resetPassword.submit"
-      />
-    </div>
+    <AccountFormPage
+      title={t('resetPassword.title')}
+      lead={t('resetPassword.lead')}
+      problem={problems.problem}
+      fieldErrors={problems.fieldErrors}
+      formId={formId}
+      formData={{ authKey }}
+      onSubmit={submit}
+      submitLabelKey="accounts:resetPassword.submit"
+    />
   );
 }

@@ -1,0 +1,54 @@
+import { useState, type ReactNode } from 'react';
+import { ProblemPanel } from '@/engine/problem-panel';
+import { SchemaForm, type SchemaFormProps } from '@/engine/schema-form';
+import type { FieldError } from '@/shared/api-types';
+import { PageHeading } from '@/ui/page-heading';
+import { usePageStyles } from '@/ui/page-styles';
+import { errorBodyOf } from './api-errors';
+
+/** What the API said against the last answers: errors by their fields, or a problem with the whole page. */
+export function useFormProblems() {
+  const [problem, setProblem] = useState<string>();
+  const [fieldErrors, setFieldErrors] = useState<FieldError[] | null>(null);
+  return {
+    problem,
+    fieldErrors,
+    setProblem,
+    setFieldErrors,
+    /** Forgets the last answer's problems (before the answers are sent again). */
+    clear() {
+      setProblem(undefined);
+      setFieldErrors(null);
+    },
+    /** Shows a failed call's errors: by their fields when the API names fields, else as the page's problem. */
+    show(error: unknown) {
+      const body = errorBodyOf(error);
+      if (body?.fields?.length) setFieldErrors(body.fields);
+      else if (body) setProblem(body.error);
+    },
+  };
+}
+
+interface AccountFormPageProps extends Pick<SchemaFormProps, 'formId' | 'formData' | 'onSubmit' | 'submitLabelKey'> {
+  title: string;
+  lead: string;
+  problem?: string;
+  fieldErrors: FieldError[] | null;
+  /** Content under the form's button (e.g. a link back to log in). */
+  children?: ReactNode;
+}
+
+/** An account page that is one form: its heading and lead, the API's problem if any, then the form. */
+export function AccountFormPage({ title, lead, problem, fieldErrors, children, ...form }: AccountFormPageProps) {
+  const styles = usePageStyles();
+  return (
+    <div className={styles.page}>
+      <PageHeading>{title}</PageHeading>
+      <p className={styles.lead}>{lead}</p>
+      {problem && <ProblemPanel message={problem} />}
+      <SchemaForm {...form} serverErrors={fieldErrors}>
+        {children}
+      </SchemaForm>
+    </div>
+  );
+}
