@@ -6,6 +6,7 @@ import { loadApplicationSteps, resumeApplication, type ApplicationSteps } from '
 import { queryKeys } from '@/api/query-keys';
 import { ApiError, unwrap } from '@/api/request';
 import { ButtonLink } from '@/ui/button-link';
+import { NextStepsPage } from '@/ui/next-steps-page';
 import { Notice } from '@/ui/notice';
 import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
@@ -92,19 +93,14 @@ export function ApplicationOverview({ applicationIdentifier }: { applicationIden
 
   if (!applicationIdentifier) {
     return (
-      <div className={styles.page}>
-        <PageHeading>{t('overview.heading')}</PageHeading>
+      <NextStepsPage
+        title={t('overview.heading')}
+        primary={{ to: PATHS.createApplication, label: t('overview.startNew') }}
+        secondary={{ to: PATHS.myApplications, label: t('overview.myApplications') }}
+      >
         <p className={styles.lead}>{t('overview.noApplication')}</p>
         <p className={styles.lead}>{t('overview.noApplicationHint')}</p>
-        <div className={styles.actions}>
-          <ButtonLink to={PATHS.createApplication} appearance="primary" className={styles.fullWidthOnPhone}>
-            {t('overview.startNew')}
-          </ButtonLink>
-          <ButtonLink to={PATHS.myApplications} appearance="secondary" className={styles.fullWidthOnPhone}>
-            {t('overview.myApplications')}
-          </ButtonLink>
-        </div>
-      </div>
+      </NextStepsPage>
     );
   }
   if (application.isPending) {

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '@/ui/button-link';
-import { PageHeading } from '@/ui/page-heading';
+import { NextStepsPage } from '@/ui/next-steps-page';
 import { useApplicationStyles } from './styles';
 import { PATHS } from '@/shared/route-paths';
 
@@ -9,18 +8,13 @@ export function NoApplication({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('applications');
   const styles = useApplicationStyles();
   return (
-    <div className={styles.page}>
-      <PageHeading>{t(titleKey)}</PageHeading>
+    <NextStepsPage
+      title={t(titleKey)}
+      primary={{ to: PATHS.createApplication, label: t('pages.common.startNew') }}
+      secondary={{ to: PATHS.myApplications, label: t('pages.common.goToApplications') }}
+    >
       <h2 className={styles.h2}>{t('pages.common.noApplicationTitle')}</h2>
       <p className={styles.text}>{t('pages.common.noApplicationBody')}</p>
-      <div className={styles.actions}>
-        <ButtonLink to={PATHS.createApplication} appearance="primary" className={styles.fullWidthOnPhone}>
-          {t('pages.common.startNew')}
-        </ButtonLink>
-        <ButtonLink to={PATHS.myApplications} appearance="secondary" className={styles.fullWidthOnPhone}>
-          {t('pages.common.goToApplications')}
-        </ButtonLink>
-      </div>
-    </div>
+    </NextStepsPage>
   );
 }
