@@ -32,21 +32,21 @@ export function useFormProblems() {
 interface AccountFormPageProps extends Pick<SchemaFormProps, 'formId' | 'formData' | 'onSubmit' | 'submitLabelKey'> {
   title: string;
   lead: string;
-  problem?: string;
-  fieldErrors: FieldError[] | null;
+  /** The API's problems with the last answers (`useFormProblems`). */
+  problems: Pick<ReturnType<typeof useFormProblems>, 'problem' | 'fieldErrors'>;
   /** Content under the form's button (e.g. a link back to log in). */
   children?: ReactNode;
 }
 
 /** An account page that is one form: its heading and lead, the API's problem if any, then the form. */
-export function AccountFormPage({ title, lead, problem, fieldErrors, children, ...form }: AccountFormPageProps) {
+export function AccountFormPage({ title, lead, problems, children, ...form }: AccountFormPageProps) {
   const styles = usePageStyles();
   return (
     <div className={styles.page}>
       <PageHeading>{title}</PageHeading>
       <p className={styles.lead}>{lead}</p>
-      {problem && <ProblemPanel message={problem} />}
-      <SchemaForm {...form} serverErrors={fieldErrors}>
+      {problems.problem && <ProblemPanel message={problems.problem} />}
+      <SchemaForm {...form} serverErrors={problems.fieldErrors}>
         {children}
       </SchemaForm>
     </div>

@@ -43,11 +43,7 @@ export default function ForgotPasswordPage({ formId = 'forgot-password' }: { for
             {t('forgotPassword.enterCode')}
           </ButtonLink>
         </div>
-        <p className={styles.links}>
-          <Link className={styles.link} to={PATHS.login}>
-            {t('forgotPassword.backToLogin')}
-          </Link>
-        </p>
+        <BackToLogin />
       </div>
     );
   }
@@ -56,17 +52,25 @@ export default function ForgotPasswordPage({ formId = 'forgot-password' }: { for
     <AccountFormPage
       title={t('forgotPassword.title')}
       lead={t('forgotPassword.lead')}
-      problem={problems.problem}
-      fieldErrors={problems.fieldErrors}
+      problems={problems}
       formId={formId}
       onSubmit={submit}
       submitLabelKey="accounts:forgotPassword.submit"
     >
-      <p className={styles.links}>
-        <Link className={styles.link} to={PATHS.login}>
-          {t('forgotPassword.backToLogin')}
-        </Link>
-      </p>
+      <BackToLogin />
     </AccountFormPage>
+  );
+}
+
+/** The link back to log in, under the form and on the page that says the e-mail was sent. */
+function BackToLogin() {
+  const { t } = useTranslation('accounts');
+  const styles = usePageStyles();
+  return (
+    <p className={styles.links}>
+      <Link className={styles.link} to={PATHS.login}>
+        {t('forgotPassword.backToLogin')}
+      </Link>
+    </p>
   );
 }

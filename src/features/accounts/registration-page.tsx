@@ -31,8 +31,7 @@ export default function RegistrationPage({ formId = 'registration' }: { formId?:
     <AccountFormPage
       title={t('registration.title')}
       lead={t('registration.lead')}
-      problem={problems.problem}
-      fieldErrors={problems.fieldErrors}
+      problems={problems}
       formId={formId}
       onSubmit={submit}
       submitLabelKey="accounts:registration.submit"

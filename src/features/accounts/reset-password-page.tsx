@@ -69,8 +69,7 @@ export default function ResetPasswordPage({ formId = 'reset-password' }: { formI
     <AccountFormPage
       title={t('resetPassword.title')}
       lead={t('resetPassword.lead')}
-      problem={problems.problem}
-      fieldErrors={problems.fieldErrors}
+      problems={problems}
       formId={formId}
       formData={{ authKey }}
       onSubmit={submit}
