@@ -1,12 +1,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
 import type { TokenInfo } from '../../shared/contract';
 import type { Db } from '../db/database';
+import { readAccessToken, signAccessToken, type AccessClaims, type AccessTokenSettings } from './access-token';
+
+export type { AccessClaims } from './access-token';
 
 /** What the token functions need from the server configuration. */
-export interface TokenSettings {
-  jwtSecret: string;
-  accessTokenTtlSeconds: number;
+export interface TokenSettings extends AccessTokenSettings {
   refreshTokenTtlSeconds: number;
   /**
    * How long after its rotation a refresh token may be presented again, without revoking its family, when the
@@ -24,39 +24,13 @@ export interface TokenSettings {
 /** Reports a replayed refresh token; the caller's logger is passed in so the event lands in the server log. */
 export type ReuseReporter = (details: { sessionId: string; profileId: string }) => void;
 
-/** Who an access token speaks for. */
-export interface AccessClaims {
-  profileId: string;
-  sessionId: string;
-}
-
 export type RefreshOutcome =
   | { ok: true; tokenInfo: TokenInfo; profileId: string; sessionId: string }
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
 
-const ISSUER = 'eta-portal';
-const AUDIENCE = 'eta-api';
-
-function secretKey(settings: TokenSettings): Uint8Array {
-  if (!settings.jwtSecret) throw new Error('No JWT secret configured');
-  return new TextEncoder().encode(settings.jwtSecret);
-}
-
 /** SHA-256 of a refresh token: the database never holds a usable token. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
-}
-
-async function signAccessToken(settings: TokenSettings, claims: AccessClaims, now: Date): Promise<string> {
-  const issuedAt = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ sid: claims.sessionId })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(claims.profileId)
-    .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
-    .setIssuedAt(issuedAt)
-    .setExpirationTime(issuedAt + settings.accessTokenTtlSeconds)
-    .sign(secretKey(settings));
 }
 
 /** When a session family started at `startedAt` ends for good, in epoch ms; undefined when there is no limit. */
@@ -272,9 +246,9 @@ export async function sessionOfRefreshToken(
 }
 
 /**
- * Checks an access token's signature, expiry, issuer and audience, then that its session family is still
- * live in the database (so logout and reuse detection take effect at once, not when the token expires) and
- * has not reached its absolute end.
+ * Checks an access token's signature, expiry, issuer and audience (readAccessToken), then that its session
+ * family is still live in the database (so logout and reuse detection take effect at once, not when the token
+ * expires) and has not reached its absolute end.
  */
 export async function verifyAccessToken(
   db: Db,
@@ -282,20 +256,8 @@ export async function verifyAccessToken(
   token: string,
   now: Date,
 ): Promise<AccessClaims | undefined> {
-  let claims: AccessClaims;
-  try {
-    const { payload } = await jwtVerify(token, secretKey(settings), {
-      algorithms: ['HS256'],
-      issuer: ISSUER,
-      audience: AUDIENCE,
-      currentDate: now,
-      requiredClaims: ['sub', 'exp', 'sid'],
-    });
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return undefined;
-    claims = { profileId: payload.sub, sessionId: payload.sid };
-  } catch {
-    return undefined;
-  }
+  const claims = await readAccessToken(settings, token, now);
+  if (!claims) return undefined;
   let query = db
     .selectFrom('auth_sessions')
     .select('id')
