@@ -10,21 +10,20 @@ import {
   type StepAnswers,
 } from '../../shared/contract';
 import type { FieldProblem } from '../../shared/validation/field-errors';
-import { hasPhoto } from '../biometrics/public';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { applicantOf, ownApplication, withApplication } from './access';
-import { checkEligibility, normalisePassportNumber } from './eligibility';
+import { APPLICATION_FORM_ID, prefillApplicationForm, syncApplicantFacts } from './application-form-facts';
 import { topField, type FormChecker } from './form-answers';
 import { applicationsRepository, type StoredAnswers } from './repository';
 import { fieldProblems } from '../validation/field-problems';
-import { applicantNotFound, assertApplicantEditable, assertEditable, factAnswers } from './rules';
+import { applicantNotFound, assertApplicantEditable, assertEditable } from './rules';
 import type { Caller } from './service';
 import { assertStepReached, completeStep, journeySteps, reopenStep, stepOfForm, stepStates, type Step } from './steps';
 import type { ApplicantsTable } from './tables';
 
 /** The forms whose answers have calls of their own besides the generic answers call of every form step. */
-export const APPLICATION_FORM_ID = 'application-form';
+export { APPLICATION_FORM_ID };
 export const DECLARATIONS_FORM_ID = 'declarations';
 
 export interface AnswersServiceOptions {
@@ -35,41 +34,11 @@ export interface AnswersServiceOptions {
 }
 
 /**
- * After the facts were changed on the applicants page, the saved application form says the same: otherwise its
- * next save would put the old names or passport back.
- */
-export async function carryFactsIntoAnswers(trx: Kysely<Database>, applicant: ApplicantsTable, now: Date) {
-  const repository = applicationsRepository(trx);
-  const saved = await repository.savedAnswers(applicant.id, APPLICATION_FORM_ID);
-  if (!saved.stored) return;
-  await repository.replaceAnswers(
-    applicant.id,
-    APPLICATION_FORM_ID,
-    { ...saved.answers, ...factAnswers(applicant) },
-    now,
-  );
-}
-
-/**
  * The answers of the journey's forms: loading them with where to start, saving a page or a whole form (which
  * moves the applicant's step), and where an application resumes.
  */
 export function createAnswersService({ db, checkers, eligibleCountries }: AnswersServiceOptions) {
   const repository = applicationsRepository(db);
-
-  /** What the application form starts from: the applicant's eligibility facts, and the account holder's contact details. */
-  const prefill = async (executor: Kysely<Database>, applicant: ApplicantsTable, profileId: string) => {
-    const answers = factAnswers(applicant);
-    if (applicant.is_account_holder === 1) {
-      const profile = await applicationsRepository(executor).profileContact(profileId);
-      if (profile) {
-        if (profile.title) answers.title = profile.title;
-        answers.email = profile.email;
-        answers.mobile = { isoAlpha2Code: profile.mobile_country, mobileNumber: profile.mobile_number };
-      }
-    }
-    return answers;
-  };
 
   /** The stored answers, or (the application form only) what it starts from. */
   const answersOrPrefill = async (
@@ -77,55 +46,12 @@ export function createAnswersService({ db, checkers, eligibleCountries }: Answer
     formId: string,
     applicant: ApplicantsTable,
     profileId: string,
-  ) => (saved.stored || formId !== APPLICATION_FORM_ID ? saved.answers : prefill(db, applicant, profileId));
+  ) =>
+    saved.stored || formId !== APPLICATION_FORM_ID ? saved.answers : prefillApplicationForm(db, applicant, profileId);
 
   /** The page to open: the first that applies with something missing, else the last saved, else the first. */
   const pageToOpen = (checker: FormChecker, answers: Record<string, unknown>, lastPage: string | null) =>
     checker.firstPageWithProblems(answers)?.id ?? lastPage ?? checker.pages[0].id;
-
-  /**
-   * Keeps the applicant's eligibility facts in step with the form: a changed passport is checked for eligibility
-   * again before it is accepted. Only answers without problems are taken.
-   */
-  const syncApplicantFacts = async (
-    trx: Kysely<Database>,
-    applicant: ApplicantsTable,
-    answers: Record<string, unknown>,
-    problems: FieldProblem[],
-    applicationId: string,
-    now: Date,
-    lang: string,
-  ) => {
-    const ok = (field: string) =>
-      typeof answers[field] === 'string' && !problems.some((p) => topField(p.path) === field);
-    const changes: Partial<ApplicantsTable> = {};
-    if (ok('givenNames')) changes.given_names = (answers.givenNames as string).trim();
-    if (ok('familyName')) changes.family_name = (answers.familyName as string).trim();
-    if (ok('dateOfBirth')) changes.date_of_birth = answers.dateOfBirth as string;
-    if (ok('nationality')) changes.nationality = answers.nationality as string;
-    if (ok('passportIssuingCountry') && ok('passportNumber')) {
-      const passport = {
-        passportCountry: answers.passportIssuingCountry as string,
-        passportNumber: normalisePassportNumber(answers.passportNumber as string),
-      };
-      if (
-        passport.passportCountry !== applicant.passport_country ||
-        passport.passportNumber !== applicant.passport_number
-      ) {
-        // The accepted passport photo is of the passport on record: changing it goes through the applicants page,
-        // which asks for the photo again.
-        if (await hasPhoto(trx, applicant.id, 'PASSPORT_PHOTO')) {
-          throw fieldProblems(lang, [{ path: 'passportNumber', key: 'applications:validation.passportPhotoTaken' }]);
-        }
-        await checkEligibility(trx, eligibleCountries, passport, applicationId, applicant.id, now);
-        changes.passport_country = passport.passportCountry;
-        changes.passport_number = passport.passportNumber;
-      }
-    }
-    if (Object.keys(changes).length > 0) {
-      await applicationsRepository(trx).updateApplicant(applicant.id, { ...changes, updated_at: now.toISOString() });
-    }
-  };
 
   /** The step a form of the journey makes (404 FORM_NOT_FOUND for a form that is not a step of the manifest). */
   const formStepOf = (formId: string): Step => {
@@ -260,7 +186,7 @@ export function createAnswersService({ db, checkers, eligibleCountries }: Answer
         const base = saved.stored
           ? saved.answers
           : formId === APPLICATION_FORM_ID
-            ? await prefill(trx, applicant, caller.profileId)
+            ? await prefillApplicationForm(trx, applicant, caller.profileId)
             : {};
         const merged = page
           ? {
@@ -277,7 +203,16 @@ export function createAnswersService({ db, checkers, eligibleCountries }: Answer
         const complete = result.problems.length === 0;
         const now = new Date();
         if (formId === APPLICATION_FORM_ID && !body.draft)
-          await syncApplicantFacts(trx, applicant, answers, result.problems, application.id, now, lang);
+          await syncApplicantFacts(
+            trx,
+            eligibleCountries,
+            applicant,
+            answers,
+            result.problems,
+            application.id,
+            now,
+            lang,
+          );
         await stored.saveAnswers({
           applicant_id: applicant.id,
           form_id: formId,

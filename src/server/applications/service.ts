@@ -19,7 +19,7 @@ import { documentKeysOfApplicant, documentKeysOfApplication } from '../documents
 import { uuidv7 } from '../lib/uuidv7';
 import type { ObjectStorage } from '../storage/object-storage';
 import { applicantOf, ownApplication, withApplication } from './access';
-import { carryFactsIntoAnswers } from './answers-service';
+import { carryFactsIntoAnswers } from './application-form-facts';
 import { checkEligibility } from './eligibility';
 import type { FormChecker } from './form-answers';
 import { applicationsRepository } from './repository';
