@@ -2,7 +2,8 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, ensureJwtSecret, loadConfig, PUBLIC_SETTING_KEYS } from './config';
+import { ensureJwtSecret, loadConfig, PUBLIC_SETTING_KEYS } from './config';
+import { ConfigError } from './lib/env';
 
 describe('loadConfig', () => {
   it('uses safe defaults for an empty environment', () => {

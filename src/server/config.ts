@@ -1,10 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ConfigError, emailAddress, flag, integer, text, url, type Env } from './lib/env';
+import { persistedSecret } from './lib/persisted-secret';
 import { DEFAULT_SCHEMAS_DIR } from './validation/schema-files';
-
-/** Environment as read by the server: any string map (process.env or a test fixture). */
-export type Env = Record<string, string | undefined>;
 
 /** Where the data lives: an embedded SQLite file, or a PostgreSQL server. */
 export type DatabaseConfig = { kind: 'sqlite'; filename: string } | { kind: 'postgres'; connectionString: string };
@@ -143,54 +140,6 @@ export interface FormSubmissionsConfig {
   perHour: number;
   /** Days a submission is kept before housekeeping removes it. */
   retentionDays: number;
-}
-
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
-}
-
-function text(env: Env, key: string): string | undefined {
-  const value = env[key]?.trim();
-  return value ? value : undefined;
-}
-
-function integer(env: Env, key: string, fallback: number, min: number, max: number): number {
-  const raw = text(env, key);
-  if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(`${key} must be a whole number, got "${raw}"`);
-  const value = Number(raw);
-  if (value < min || value > max) throw new ConfigError(`${key} must be between ${min} and ${max}, got ${value}`);
-  return value;
-}
-
-function flag(env: Env, key: string, fallback: boolean): boolean {
-  const raw = text(env, key)?.toLowerCase();
-  if (raw === undefined) return fallback;
-  if (['true', '1', 'yes', 'on'].includes(raw)) return true;
-  if (['false', '0', 'no', 'off'].includes(raw)) return false;
-  throw new ConfigError(`${key} must be true or false, got "${raw}"`);
-}
-
-function url(env: Env, key: string, fallback: string): string {
-  const raw = text(env, key);
-  if (raw === undefined) return fallback;
-  try {
-    const parsed = new URL(raw);
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('protocol');
-  } catch {
-    throw new ConfigError(`${key} must be an http(s) URL, got "${raw}"`);
-  }
-  return raw.replace(/\/+$/, '');
-}
-
-function emailAddress(env: Env, key: string): string | undefined {
-  const raw = text(env, key);
-  if (raw !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(raw))
-    throw new ConfigError(`${key} must be an e-mail address, got "${raw}"`);
-  return raw;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -341,27 +290,10 @@ export function loadConfig(env: Env): AppConfig {
 }
 
 /**
- * Returns the config with a JWT secret: JWT_SECRET when set, else the one persisted in
- * `${dataDir}/jwt-secret` (32 random bytes, written on first start so tokens survive restarts).
+ * Returns the config with a JWT secret: JWT_SECRET when set, else the one persisted in `${dataDir}/jwt-secret`
+ * (written on first start so tokens survive restarts).
  */
 export async function ensureJwtSecret(config: AppConfig): Promise<AppConfig> {
   if (config.jwtSecret) return config;
-  const file = path.join(config.dataDir, 'jwt-secret');
-  try {
-    const stored = (await readFile(file, 'utf8')).trim();
-    if (stored.length < 32) throw new ConfigError(`${file} holds no usable secret; delete it or set JWT_SECRET`);
-    return { ...config, jwtSecret: stored };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  await mkdir(config.dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
-  // 'wx' keeps the first writer's secret if two instances start at once on a shared folder.
-  try {
-    await writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return { ...config, jwtSecret: (await readFile(file, 'utf8')).trim() };
-  }
-  return { ...config, jwtSecret: secret };
+  return { ...config, jwtSecret: await persistedSecret(config.dataDir, 'jwt-secret', 'JWT_SECRET') };
 }

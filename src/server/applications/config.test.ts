@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../config';
+import { ConfigError } from '../lib/env';
 import { DEFAULT_ELIGIBLE_PASSPORT_COUNTRIES, loadApplicationsConfig } from './config';
 
 describe('loadApplicationsConfig', () => {

@@ -1,4 +1,4 @@
-import { ConfigError, type Env } from '../config';
+import { ConfigError, type Env } from '../lib/env';
 
 /**
  * Passport countries whose holders may apply online when ELIGIBLE_PASSPORT_COUNTRIES is not set (ISO 3166-1

@@ -1,4 +1,4 @@
-import { ConfigError } from '../config';
+import { ConfigError } from '../lib/env';
 import type { PaymentProviderDefinition } from './provider';
 import { sandboxProvider } from './sandbox/provider';
 

@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
-import { loadConfig, type AppConfig, type Env } from '../config';
+import { loadConfig, type AppConfig } from '../config';
+import type { Env } from '../lib/env';
 import { openDatabase, type DatabaseKind, type Db } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { addApplicant, advanceTo, createApplication, signIn, type Caller } from '../../applications/testing/client';
-import type { Env } from '../../config';
+import type { Env } from '../../lib/env';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { createStorage } from '../../storage/storage';
 import { buildTestApp, type DatabaseKind } from '../../testing/harness';
