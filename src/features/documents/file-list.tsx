@@ -1,7 +1,7 @@
 import { Button } from '@fluentui/react-components';
 import { Trans, useTranslation } from 'react-i18next';
 import type { DocumentFile } from '@/api/documents';
-import { formatFileSize } from './format';
+import { formatFileSize } from '@/shared/file-size';
 import { useDocumentStyles } from './styles';
 
 export interface FileListProps {

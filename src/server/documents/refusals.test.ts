@@ -5,6 +5,7 @@ import { call, type Caller } from '../applications/testing/client';
 import { translate } from '../i18n';
 import { expectDocumented } from '../openapi/testing/conformance';
 import type { ObjectStorage } from '../storage/object-storage';
+import { formatFileSize } from '../../shared/file-size';
 import { databases } from '../testing/harness';
 import { applicantsAtDocuments, storedDocumentKeys, uploadUrl, useDocumentsTestApp } from './testing/app';
 import {
@@ -40,7 +41,7 @@ describe.each(databases())('files the documents step refuses, on %s', (kind) => 
     expect(response.statusCode, response.body).toBe(422);
     expectDocumented(DOCS, 'post', response);
     const key = `documents:api.${code}`;
-    const message = translate(lang, key, { size: '0.5 MB' });
+    const message = translate(lang, key, { size: formatFileSize(MAX_BYTES, lang) });
     expect(response.json()).toEqual({ error: message, code, fields: [{ field: 'file', key, message }] });
     return response;
   };
@@ -73,7 +74,7 @@ describe.each(databases())('files the documents step refuses, on %s', (kind) => 
 
   it('says so in the language of the request, with the configured size', async () => {
     const response = await refused(Buffer.alloc(MAX_BYTES + 1, 1), 'big.pdf', DOCUMENT_ERRORS.tooBig, 'fr');
-    expect(response.json().error).toBe('Le fichier sélectionné doit faire moins de 0.5 MB');
+    expect(response.json().error).toBe('Le fichier sélectionné doit faire moins de 500\u202fko');
     await refused(eicarFile(), 'eicar.pdf', DOCUMENT_ERRORS.virus, 'ar');
     await refused(elfFile(), 'x.pdf', DOCUMENT_ERRORS.wrongType, 'zh');
   });

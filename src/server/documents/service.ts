@@ -9,6 +9,7 @@ import {
   type DocumentReuseBody,
   type DocumentsCompleted,
 } from '../../shared/contract';
+import { formatFileSize } from '../../shared/file-size';
 import {
   applicantOf,
   assertApplicantEditable,
@@ -28,17 +29,16 @@ import { translate } from '../i18n';
 import { uuidv7 } from '../lib/uuidv7';
 import { newObjectKey, type ObjectStorage } from '../storage/object-storage';
 import { checkFile, displayFileName, type AcceptedFile } from './file-checks';
+import { documentFacts } from './facts';
 import { DOCUMENTS_FOLDER, deleteDocumentObjects, isReferenced } from './objects';
 import { documentsRepository } from './repository';
-import { ageOn, type DocumentFacts, type DocumentRules, type Requirement } from './requirements';
+import type { DocumentRules, Requirement } from './requirements';
 import type { ApplicantDocumentsTable } from './tables';
 import { applicantDocumentsView, documentView, missingTypes } from './views';
 import type { VirusScanner } from './virus-scan';
 
 /** The journey step these calls belong to (schemas/routes.manifest.json `steps`). */
 export const DOCUMENTS_STEP = 'SUPPORTING_DOCUMENTS';
-const APPLICATION_FORM_ID = 'application-form';
-const DECLARATIONS_FORM_ID = 'declarations';
 
 export interface Caller {
   profileId: string;
@@ -62,45 +62,24 @@ export interface DocumentsServiceOptions {
   maxFileBytes: number;
 }
 
-const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
-
 export function createDocumentsService({ db, storage, scanner, rules, maxFileBytes }: DocumentsServiceOptions) {
   const notFound = () => new ApiError(404, DOCUMENT_ERRORS.documentNotFound, 'documents:api.DOCUMENT_NOT_FOUND');
 
   /** A refused file: 422 with the message on the `file` field, as the upload form shows it. */
   const refusal = (code: DocumentErrorCode, lang: string) => {
     const key = `documents:api.${code}`;
-    const vars = { size: megabytes(maxFileBytes) };
+    const vars = { size: formatFileSize(maxFileBytes, lang) };
     return new ApiError(422, code, key, {
       vars,
       fields: [{ field: 'file', key, message: translate(lang, key, vars) }],
     });
   };
 
-  const facts = async (
-    executor: Kysely<Database>,
-    application: ApplicationsTable,
-    applicant: ApplicantsTable,
-  ): Promise<DocumentFacts> => {
-    const repository = documentsRepository(executor);
-    return {
-      applicationType: application.application_type,
-      applicant: {
-        age: ageOn(applicant.date_of_birth, new Date()),
-        nationality: applicant.nationality,
-        passportIssuingCountry: applicant.passport_country,
-        isAccountHolder: applicant.is_account_holder === 1,
-      },
-      answers: await repository.answersOf(applicant.id, APPLICATION_FORM_ID),
-      declarations: await repository.answersOf(applicant.id, DECLARATIONS_FORM_ID),
-    };
-  };
-
   const requirementsOf = async (
     executor: Kysely<Database>,
     application: ApplicationsTable,
     applicant: ApplicantsTable,
-  ): Promise<Requirement[]> => rules.evaluate(await facts(executor, application, applicant));
+  ): Promise<Requirement[]> => rules.evaluate(await documentFacts(executor, application, applicant));
 
   /** The applicant may be given files now: application and applicant editable, DECLARATION done. */
   const assertCanChange = (application: ApplicationsTable, applicant: ApplicantsTable, lang: string) => {

@@ -5,6 +5,7 @@
  * description is generated from the routes.
  */
 export * from './accounts';
+export * from './application-bodies';
 export * from './applications';
 export * from './capture';
 export * from './documents';

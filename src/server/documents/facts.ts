@@ -1,0 +1,28 @@
+import type { Kysely } from 'kysely';
+import type { ApplicantsTable, ApplicationsTable } from '../applications/public';
+import type { Database } from '../db/schema';
+import { documentsRepository } from './repository';
+import { ageOn, type DocumentFacts } from './requirements';
+
+const APPLICATION_FORM_ID = 'application-form';
+const DECLARATIONS_FORM_ID = 'declarations';
+
+/** What the rules of schemas/documents.rules.json are evaluated over, for one applicant, today. */
+export async function documentFacts(
+  executor: Kysely<Database>,
+  application: ApplicationsTable,
+  applicant: ApplicantsTable,
+): Promise<DocumentFacts> {
+  const repository = documentsRepository(executor);
+  return {
+    applicationType: application.application_type,
+    applicant: {
+      age: ageOn(applicant.date_of_birth, new Date()),
+      nationality: applicant.nationality,
+      passportIssuingCountry: applicant.passport_country,
+      isAccountHolder: applicant.is_account_holder === 1,
+    },
+    answers: await repository.answersOf(applicant.id, APPLICATION_FORM_ID),
+    declarations: await repository.answersOf(applicant.id, DECLARATIONS_FORM_ID),
+  };
+}
