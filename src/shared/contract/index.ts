@@ -1,8 +1,8 @@
 /**
  * The API's contract, imported by the portal and the server alike: identifiers, the lists of values (statuses,
- * steps, capture types), the stable error codes, and the answers and request bodies of every call. Answers are
- * JSON Schemas with their types derived from them: the server declares them on its routes, and the OpenAPI
- * description is generated from the routes.
+ * steps, capture types), the stable error codes, and the answers and request bodies of every call, as JSON
+ * Schemas with their types derived from them. The server validates bodies and queries with them on its routes;
+ * the OpenAPI description (src/server/openapi/) is held to every answer by the conformance tests.
  */
 export * from './accounts';
 export * from './application-bodies';
