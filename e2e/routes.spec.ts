@@ -92,6 +92,7 @@ test.describe('every route of the manifest, logged out', () => {
 /** Where a signed-in user without an application in the router context lands instead (the applicant's overview). */
 const LANDS_WITHOUT_CONTEXT: Record<string, string> = {
   '/applications/declarations': '/applications/application',
+  '/applications/supporting-documents': '/applications/application',
 };
 
 test('every route of the manifest, logged in, shows its page or sends the user where it belongs', async ({
