@@ -351,5 +351,13 @@ test.describe('supporting documents, payment and submission', () => {
       new RegExp(`^${escape(en('emails:applicationSubmitted.subject'))}$`),
     );
     expect(mail.text).toContain(en('emails:applicationSubmitted.reference', { reference: submission.reference }));
+
+    // ---- later, from My applications: the application is submitted and its confirmation one click away
+    await page.goto('/my-applications');
+    await expect(page.getByRole('main')).toContainText(en('applications:enums.applicationStatus.SUBMITTED'));
+    const viewConfirmation = en('applications:pages.list.viewConfirmation', { application: '' }).split('<hidden>')[0];
+    await page.getByRole('link', { name: new RegExp(`^${escape(viewConfirmation)}`) }).click();
+    await expect(pageTitle(page)).toHaveText(en('payments:page.submitted.title'));
+    await expect(referenceLine).toContainText(submission.reference);
   });
 });

@@ -6,6 +6,7 @@ import { resumePath } from '@/api/journey';
 import { setRouterContext } from '@/api/router-context';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { PATHS } from '@/shared/route-paths';
+import { ButtonLink } from '@/ui/button-link';
 import { errorBodyOf } from './api-errors';
 import { useApplicationCardStyles } from './application-card.styles';
 import { applicantName, formatDate, formatTime } from './format';
@@ -120,6 +121,16 @@ export function ApplicationCard({
           </dd>
         </div>
       </dl>
+      {(application.status === 'SUBMITTED' || application.status === 'COMPLETE') && (
+        <div className={own.cardActions}>
+          <ButtonLink
+            appearance="secondary"
+            to={`${PATHS.applicationSubmitted}?applicationIdentifier=${encodeURIComponent(application.applicationIdentifier)}`}
+          >
+            <HiddenText i18nKey="pages.list.viewConfirmation" values={{ application: label.label }} />
+          </ButtonLink>
+        </div>
+      )}
       {inProgress && (
         <div className={own.cardActions}>
           <Button

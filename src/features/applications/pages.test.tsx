@@ -452,6 +452,18 @@ describe('ApplicationsListPage', () => {
         .getByRole('link', { name: /^View the decision\s*for Léa Dubois$/ })
         .getAttribute('href'),
     ).toBe(`/applications/view-notice?applicantIdentifier=${CHILD.applicantIdentifier}`);
+    // A submitted application's confirmation (its reference and receipt) stays one click away.
+    expect(
+      within(old)
+        .getByRole('link', {
+          name: named(
+            'View the confirmation',
+            'of the application for Amélie Dubois and 1 other, started on 20 November 2025',
+          ),
+        })
+        .getAttribute('href'),
+    ).toBe('/applications/application-submitted?applicationIdentifier=0190a0c4-0000-7000-8000-00000000a002');
+    expect(within(current).queryByRole('link', { name: /^View the confirmation/ })).toBeNull();
   });
 
   it('names the actions of applications started on the same day apart: by applicants, then time, then order', async () => {
