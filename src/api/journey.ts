@@ -19,4 +19,10 @@ export function resumePath(answer: ResumeAnswer): string {
   return resumeHref(journeySteps, answer);
 }
 
+/**
+ * The overview, the task list of every applicant: the route of the application form step, which shows it when no
+ * applicant is named.
+ */
+export const OVERVIEW_PATH = stepNamed('APPLICATION_FORM')?.path ?? '/applications/application';
+
 export { stepHref, type JourneyStep };

@@ -13,6 +13,7 @@ import { Notice } from '@/ui/notice';
 import { PageHeading } from '@/ui/page-heading';
 import { useApplicationStyles } from './styles';
 import { PATHS } from '@/shared/route-paths';
+import { OVERVIEW_PATH } from '@/api/journey';
 
 /** Shows every applicant back, with Change links, before the application form of each of them. */
 export default function ConfirmApplicantPage() {
@@ -85,7 +86,7 @@ function ConfirmApplicants({ applicationIdentifier }: { applicationIdentifier: s
         </p>
       )}
       <div className={styles.actions}>
-        <ButtonLink to="/applications/application" appearance="primary" className={styles.fullWidthOnPhone}>
+        <ButtonLink to={OVERVIEW_PATH} appearance="primary" className={styles.fullWidthOnPhone}>
           {t('pages.confirm.submit')}
         </ButtonLink>
       </div>

@@ -4,7 +4,7 @@ import { isLoopbackUrl } from '@/shared/network';
 import { PATHS } from '@/shared/route-paths';
 
 /** Where the application's task list is (the overview every applicant's steps start from). */
-export const APPLICATION_OVERVIEW = '/applications/application';
+export { OVERVIEW_PATH as APPLICATION_OVERVIEW } from '@/api/journey';
 
 const search = (params: Record<string, string | undefined>) => {
   const query = new URLSearchParams();

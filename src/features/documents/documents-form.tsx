@@ -14,8 +14,8 @@ import { ButtonLink } from '@/ui/button-link';
 import { Notice } from '@/ui/notice';
 import { DocumentSection, inputIdOf } from './document-section';
 import { codeOf, messageOf, missingByType } from './errors';
-import { MY_APPLICATIONS_PATH } from './paths';
 import { useDocumentStyles } from './styles';
+import { PATHS } from '@/shared/route-paths';
 
 export interface DocumentsFormProps {
   target: DocumentTarget;
@@ -119,7 +119,7 @@ export function DocumentsForm({ target, documents }: DocumentsFormProps) {
         >
           {t('page.continue')}
         </Button>
-        <ButtonLink to={MY_APPLICATIONS_PATH} appearance="secondary" className={styles.fullWidthOnPhone}>
+        <ButtonLink to={PATHS.myApplications} appearance="secondary" className={styles.fullWidthOnPhone}>
           {t('page.later')}
         </ButtonLink>
       </div>

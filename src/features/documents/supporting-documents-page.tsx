@@ -8,8 +8,8 @@ import { ProblemPanel } from '@/engine/problem-panel';
 import { PageHeading } from '@/ui/page-heading';
 import { DocumentsForm } from './documents-form';
 import { messageOf } from './errors';
-import { OVERVIEW_PATH } from './paths';
 import { useDocumentStyles } from './styles';
+import { OVERVIEW_PATH } from '@/api/journey';
 
 /**
  * /applications/supporting-documents?applicantIdentifier=...: the documents of one applicant of the application in

@@ -9,8 +9,8 @@ import { ProblemPanel } from '@/engine/problem-panel';
 import { ButtonLink } from '@/ui/button-link';
 import { PageHeading } from '@/ui/page-heading';
 import { formatDateTime, formatMoney } from './format';
-import { MY_APPLICATIONS_PATH, PAYMENT_OVERVIEW_PATH } from './paths';
 import { usePaymentStyles } from './styles';
+import { PATHS } from '@/shared/route-paths';
 
 /**
  * /applications/application-submitted?applicationIdentifier=...: the confirmation of a submitted application, read
@@ -39,7 +39,7 @@ export default function ApplicationSubmittedPage() {
         message={notYet ? t('page.submitted.notSubmitted') : (body?.error ?? t('page.submitted.loadFailed'))}
       >
         {notYet && (
-          <Link className={styles.link} to={PAYMENT_OVERVIEW_PATH}>
+          <Link className={styles.link} to={PATHS.paymentOverview}>
             {t('page.submitted.goToPayment')}
           </Link>
         )}
@@ -51,7 +51,7 @@ export default function ApplicationSubmittedPage() {
       <PageHeading>{t('page.submitted.title')}</PageHeading>
       {content}
       <p className={styles.text}>
-        <Link className={styles.link} to={MY_APPLICATIONS_PATH}>
+        <Link className={styles.link} to={PATHS.myApplications}>
           {t('page.myApplications')}
         </Link>
       </p>
@@ -123,7 +123,7 @@ function Receipt({ submission }: { submission: SubmissionSummary }) {
         <Button appearance="primary" size="large" className={styles.fullWidthOnPhone} onClick={() => window.print()}>
           {t('page.submitted.print')}
         </Button>
-        <ButtonLink to={MY_APPLICATIONS_PATH} appearance="secondary" className={styles.fullWidthOnPhone}>
+        <ButtonLink to={PATHS.myApplications} appearance="secondary" className={styles.fullWidthOnPhone}>
           {t('page.myApplications')}
         </ButtonLink>
       </div>

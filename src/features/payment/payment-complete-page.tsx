@@ -10,8 +10,9 @@ import { ButtonLink } from '@/ui/button-link';
 import { Notice } from '@/ui/notice';
 import { PageHeading } from '@/ui/page-heading';
 import type { PaymentOverviewState } from './payment-overview-page';
-import { MY_APPLICATIONS_PATH, PAYMENT_OVERVIEW_PATH, submittedHref } from './paths';
+import { submittedHref } from './paths';
 import { usePaymentStyles } from './styles';
+import { PATHS } from '@/shared/route-paths';
 
 /** How long to wait before asking again while the provider has not settled the payment. */
 export const PENDING_RECHECK_MS = 4000;
@@ -34,7 +35,7 @@ export default function PaymentCompletePage() {
       <div className={styles.page}>
         <PageHeading>{t('page.complete.title')}</PageHeading>
         <p className={styles.lead}>{t('page.noApplication')}</p>
-        <ButtonLink to={MY_APPLICATIONS_PATH} appearance="primary" className={styles.fullWidthOnPhone}>
+        <ButtonLink to={PATHS.myApplications} appearance="primary" className={styles.fullWidthOnPhone}>
           {t('page.myApplications')}
         </ButtonLink>
       </div>
@@ -76,7 +77,7 @@ function ConfirmPayment({ applicationIdentifier }: { applicationIdentifier: stri
       }
     } else {
       const state: PaymentOverviewState = { failure: outcome.lastFailure };
-      navigate(PAYMENT_OVERVIEW_PATH, { replace: true, state });
+      navigate(PATHS.paymentOverview, { replace: true, state });
     }
   };
 
@@ -121,7 +122,7 @@ function ConfirmPayment({ applicationIdentifier }: { applicationIdentifier: stri
       {shown.kind === 'failed' && (
         <>
           <ProblemPanel message={shown.message}>
-            <Link className={styles.link} to={PAYMENT_OVERVIEW_PATH}>
+            <Link className={styles.link} to={PATHS.paymentOverview}>
               {t('page.complete.backToPayment')}
             </Link>
           </ProblemPanel>

@@ -12,9 +12,11 @@ import { PageHeading } from '@/ui/page-heading';
 import { FeeTable } from './fee-table';
 import { formatMoney } from './format';
 import { PayButton } from './pay-button';
-import { MY_APPLICATIONS_PATH, OVERVIEW_PATH, paymentCompleteHref, submittedHref } from './paths';
+import { paymentCompleteHref, submittedHref } from './paths';
 import { usePaymentStyles } from './styles';
 import { UnfinishedApplicants } from './unfinished-applicants';
+import { PATHS } from '@/shared/route-paths';
+import { OVERVIEW_PATH } from '@/api/journey';
 
 /** Router state the overview may be given by the page that checked a payment that was not taken. */
 export interface PaymentOverviewState {
@@ -34,7 +36,7 @@ export default function PaymentOverviewPage() {
       <div className={styles.page}>
         <PageHeading>{t('page.overview.title')}</PageHeading>
         <p className={styles.lead}>{t('page.noApplication')}</p>
-        <ButtonLink to={MY_APPLICATIONS_PATH} appearance="primary" className={styles.fullWidthOnPhone}>
+        <ButtonLink to={PATHS.myApplications} appearance="primary" className={styles.fullWidthOnPhone}>
           {t('page.myApplications')}
         </ButtonLink>
       </div>

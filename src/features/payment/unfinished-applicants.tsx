@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 import { useApplication } from '@/api/applications';
 import { stepHref, stepNamed } from '@/api/journey';
 import type { PaymentOverview } from '@/api/payments';
-import { OVERVIEW_PATH } from './paths';
 import { usePaymentStyles } from './styles';
+import { OVERVIEW_PATH } from '@/api/journey';
 
 export interface UnfinishedApplicantsProps {
   overview: PaymentOverview;

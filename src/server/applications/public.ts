@@ -5,8 +5,7 @@
  */
 export { createPassportRecheck, type EligibilityCode } from './eligibility';
 export { createFormCheckers } from './form-answers';
-export { assertStepReached, completeStep, reopenStep } from './steps';
+export { assertStepReached, completeStep, reopenStep, stepNames as journeyStepNames } from './steps';
 export { applicantOf, ownApplication, withApplication } from './access';
 export { assertApplicantEditable, assertEditable, maybeId } from './rules';
 export type { ApplicantsTable, ApplicationsTable } from './tables';
-export { stepNames as journeyStepNames } from './steps';
