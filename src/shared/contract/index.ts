@@ -15,5 +15,6 @@ export * from './errors';
 export * from './ids';
 export * from './paths';
 export * from './payments';
+export * from './outcomes';
 export * from './reference';
 export * from './submissions';
