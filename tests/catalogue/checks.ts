@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'n
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fieldConditions } from '../../src/shared/forms/flow';
+import { checkDecisionRules } from './decision-rules';
 import { checkDocumentRules } from './documents-rules';
 import { checkJsonFiles } from './json-syntax';
 import '../../src/shared/rules/all-rules';
@@ -713,6 +714,7 @@ export const ALL_CHECKS = {
   pages: checkPages,
   specMessages: checkSpecMessages,
   documentRules: checkDocumentRules,
+  decisionRules: checkDecisionRules,
 } as const;
 
 /** Runs every check; a JSON file that does not parse is reported alone, with its line and column. */

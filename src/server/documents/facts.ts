@@ -26,3 +26,9 @@ export async function documentFacts(
     declarations: await repository.answersOf(applicant.id, DECLARATIONS_FORM_ID),
   };
 }
+
+/** The document types uploaded for an applicant, each once. */
+export async function uploadedDocumentTypes(executor: Kysely<Database>, applicantId: string): Promise<string[]> {
+  const rows = await documentsRepository(executor).ofApplicant(applicantId);
+  return [...new Set(rows.map((row) => row.document_type))];
+}

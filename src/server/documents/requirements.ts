@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ValidateFunction } from 'ajv';
 import { OTHER_DOCUMENT_TYPE } from '../../shared/contract';
 import { createValidationAjv } from '../validation/ajv-factory';
+import { compileConditions, conditionProblems } from '../validation/condition-rules';
 
 /**
  * Which supporting documents an applicant is asked for: schemas/documents.rules.json, checked against
@@ -73,37 +73,19 @@ export function rulesProblems(content: unknown, metaSchema: Record<string, unkno
   if (!validate(structuredClone(content))) {
     return (validate.errors ?? []).map((e) => `${e.instancePath || '(top)'} ${e.message ?? 'is not valid'}`);
   }
-  const problems: string[] = [];
-  for (const [i, rule] of (content as { documents: DocumentRule[] }).documents.entries()) {
-    let condition: ValidateFunction;
-    try {
-      condition = ajv.compile(rule.when);
-    } catch (error) {
-      problems.push(
-        `/documents/${i}/when (${rule.documentType}) is not a valid JSON Schema: ${(error as Error).message}`,
-      );
-      continue;
-    }
-    // The validators coerce types in place, so each sees its own copy of the example.
-    (rule.examples ?? []).forEach((example, k) => {
-      if (!condition(structuredClone(example)))
-        problems.push(
-          `/documents/${i}/examples/${k} (${rule.documentType}): its "when" does not hold for this example`,
-        );
-    });
-    (rule.counterExamples ?? []).forEach((example, k) => {
-      if (condition(structuredClone(example)))
-        problems.push(`/documents/${i}/counterExamples/${k} (${rule.documentType}): its "when" holds for this example`);
-    });
-  }
-  return problems;
+  return conditionProblems(
+    ajv,
+    (content as { documents: DocumentRule[] }).documents,
+    '/documents',
+    (rule) => rule.documentType,
+  );
 }
 
 /** Compiles a rules file's content (already checked by rulesProblems). */
 export function compileRules(content: { documents: DocumentRule[] }): DocumentRules {
   const ajv = createValidationAjv();
   const rules = content.documents;
-  const conditions: ValidateFunction[] = rules.map((rule) => ajv.compile(rule.when));
+  const conditions = compileConditions(ajv, rules);
   const types = [...new Set(rules.map((rule) => rule.documentType)), OTHER_DOCUMENT_TYPE];
   return {
     rules,
@@ -111,8 +93,7 @@ export function compileRules(content: { documents: DocumentRule[] }): DocumentRu
     evaluate(facts) {
       const required = new Map<string, boolean>();
       rules.forEach((rule, i) => {
-        // The validators coerce types in place, so each sees its own copy of the facts.
-        if (!conditions[i](structuredClone(facts))) return;
+        if (!conditions[i](facts)) return;
         required.set(rule.documentType, (required.get(rule.documentType) ?? false) || rule.required);
       });
       return [

@@ -22,6 +22,16 @@ export type MailTemplate =
       applicants: string[];
       /** The amount paid, already written for the recipient's language. */
       amount: string;
+    }
+  | {
+      template: 'decision-made';
+      /** Which document the decision gave: it chooses the texts. */
+      kind: 'ETA' | 'PERMIT' | 'REJECTION_NOTICE';
+      /** The applicant's name as it appears on the application. */
+      applicant: string;
+      reference: string;
+      /** The portal page that shows the document, with its query. */
+      path: string;
     };
 
 /** What every template needs besides its own values. */
@@ -150,6 +160,18 @@ function blocksFor(mail: MailTemplate, context: MailContext): { subjectKey: stri
           p('applicationSubmitted.keep'),
         ],
       };
+    case 'decision-made': {
+      const kind = { ETA: 'eta', PERMIT: 'permit', REJECTION_NOTICE: 'rejectionNotice' }[mail.kind];
+      return {
+        subjectKey: `decision.${kind}.subject`,
+        blocks: [
+          p(`decision.${kind}.intro`, { name: mail.applicant, reference: mail.reference }),
+          p(`decision.${kind}.meaning`),
+          { kind: 'action', label: t(`decision.${kind}.action`), href: link(context, mail.path) },
+          p('decision.signIn'),
+        ],
+      };
+    }
   }
 }
 

@@ -4,3 +4,4 @@
  */
 export { loadPaymentsConfig } from './config';
 export { retrySubmissionMails } from './mail';
+export { newReference } from './reference';

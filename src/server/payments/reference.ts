@@ -18,15 +18,20 @@ export function checkSymbol(symbols: string): string {
 }
 
 /** Lays out ten symbols and their check symbol as people see them. */
-function format(symbols: string): string {
-  return `ETA-${symbols.slice(0, 5)}-${symbols.slice(5)}-${checkSymbol(symbols)}`;
+function format(symbols: string, prefix = 'ETA'): string {
+  return `${prefix}-${symbols.slice(0, 5)}-${symbols.slice(5)}-${checkSymbol(symbols)}`;
 }
 
-/** A new reference from a cryptographic source, e.g. ETA-7K3QM-2RXD9-V. */
-export function newSubmissionReference(random: (max: number) => number = randomInt): string {
+/** Ten random symbols and their check symbol after `prefix`, from a cryptographic source. */
+export function newReference(prefix: string, random: (max: number) => number = randomInt): string {
   let symbols = '';
   for (let i = 0; i < LENGTH; i++) symbols += SYMBOLS[random(32)];
-  return format(symbols);
+  return format(symbols, prefix);
+}
+
+/** A new submission reference, e.g. ETA-7K3QM-2RXD9-V. */
+export function newSubmissionReference(random: (max: number) => number = randomInt): string {
+  return newReference('ETA', random);
 }
 
 /**

@@ -6,6 +6,7 @@ import { biometricsRoutes } from '../biometrics/routes';
 import { documentRoutes } from '../documents/routes';
 import { submissionRoutes } from '../submissions/routes';
 import { paymentRoutes } from '../payments/routes';
+import { decisionsPlugin } from '../decisions/plugin';
 import { mailPlugin } from '../mail/mailer';
 import { staticDataRoutes } from './static-data';
 import { systemRoutes } from './system';
@@ -21,5 +22,6 @@ export const routes: FastifyPluginAsync[] = [
   documentRoutes,
   submissionRoutes,
   paymentRoutes,
+  decisionsPlugin,
   openApiRoute,
 ];

@@ -16,6 +16,19 @@ export const OUTCOME_PATH_SEGMENTS: Record<OutcomeKind, string> = {
   REJECTION_NOTICE: 'rejection-notice',
 };
 
+/** The document a decided applicant gets: refused, a notice; approved, an ETA or (under section 11(1)) a permit. */
+export function outcomeKindOf(applicationType: string, refused: boolean): OutcomeKind {
+  if (refused) return 'REJECTION_NOTICE';
+  return applicationType === 'ETA_SECTION_11_1' ? 'PERMIT' : 'ETA';
+}
+
+/** The portal page that shows each kind (under /applications, with ?applicantIdentifier=). */
+export const OUTCOME_PAGES: Record<OutcomeKind, string> = {
+  ETA: '/applications/view-eta',
+  PERMIT: '/applications/view-visa',
+  REJECTION_NOTICE: '/applications/view-notice',
+};
+
 /** Where a seal's validity stands now, as the public check answers it. */
 export const SEAL_STATUSES = ['VALID', 'EXPIRED', 'CANCELLED', 'REFUSED', 'UNKNOWN'] as const;
 export type SealStatus = (typeof SEAL_STATUSES)[number];

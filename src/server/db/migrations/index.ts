@@ -8,6 +8,7 @@ import * as housekeepingIndexes from './0050-housekeeping-indexes';
 import * as formSubmissions from './0060-form-submissions';
 import * as documents from './0070-documents';
 import * as payments from './0080-payments';
+import * as decisions from './0090-decisions';
 
 /**
  * Every migration, by name. Names sort in the order they run: add a file `NNNN-name.ts` beside this one and
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0060-form-submissions': formSubmissions,
   '0070-documents': documents,
   '0080-payments': payments,
+  '0090-decisions': decisions,
 };

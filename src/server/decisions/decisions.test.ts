@@ -1,0 +1,213 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailbox } from '../accounts/testing/client';
+import { signIn, validApplicationForm, validDeclarations, type Caller } from '../applications/testing/client';
+import { buildTestApp, databases } from '../testing/harness';
+import { runOfficer } from './officer';
+import { loadDecisionRules } from './rules';
+import { decideAll, decisionOf, statusesOf, submitWith } from './testing/client';
+
+// The background worker stays off: each test decides at the moment it chooses.
+process.env.DECISION_POLL_SECONDS = '0';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+describe.each(databases())('decisions on %s', (kind) => {
+  let app: FastifyInstance;
+  let caller: Caller;
+  let email: string;
+  const rules = () => loadDecisionRules(app.config.schemasDir);
+
+  beforeAll(async () => {
+    app = await buildTestApp({ db: kind });
+    caller = await signIn(app);
+    email = (
+      await app.db.selectFrom('profiles').select('email').where('id', '=', caller.profileId).executeTakeFirstOrThrow()
+    ).email;
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const officer = async (...args: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runOfficer(app, args, { out: (l) => out.push(l), err: (l) => err.push(l) });
+    return { code, out: out.join('\n'), err: err.join('\n') };
+  };
+
+  it('decides nothing before the delay, then approves a clean ETA applicant with the configured validity', async () => {
+    const { guid, applicants } = await submitWith(app, caller, {
+      answers: validApplicationForm(),
+      declarations: validDeclarations(),
+    });
+    const now = new Date();
+    await app.decisions.enqueue(now);
+    expect(await app.decisions.decideDue(now)).toBe(0);
+    expect((await decisionOf(app, applicants[0])).state).toBe('PENDING');
+
+    expect(await decideAll(app)).toBeGreaterThanOrEqual(1);
+    const decision = await decisionOf(app, applicants[0]);
+    expect(decision).toMatchObject({
+      state: 'DECIDED',
+      outcome: 'APPROVED',
+      rules_version: rules().version,
+      decided_by: 'rules',
+      reason_codes: '[]',
+    });
+    expect(decision.document_number).toMatch(/^EA-[0-9A-Z]{5}-[0-9A-Z]{5}-.$/);
+    expect(decision.valid_until).toBe(addDays(decision.valid_from as string, rules().validity.ETA - 1));
+    const statuses = await statusesOf(app, guid);
+    expect(statuses).toMatchObject({
+      application: 'COMPLETE',
+      applicants: [{ status: 'APPROVED', valid_until: decision.valid_until }],
+    });
+  });
+
+  it('gives a permit number to an approved ETA_SECTION_11_1 applicant, valid as configured', async () => {
+    const { applicants } = await submitWith(app, caller, {
+      applicationType: 'ETA_SECTION_11_1',
+      answers: validApplicationForm(),
+      declarations: validDeclarations(),
+    });
+    await decideAll(app);
+    const decision = await decisionOf(app, applicants[0]);
+    expect(decision.document_number).toMatch(/^VV-/);
+    expect(decision.valid_until).toBe(addDays(decision.valid_from as string, rules().validity.ETA_SECTION_11_1 - 1));
+  });
+
+  it('refuses automatically only for objective ineligibility, with the reason codes, and issues a notice number', async () => {
+    const answers = validApplicationForm({ departureDate: '2030-03-20', passportExpiryDate: '2030-04-01' });
+    const { guid, applicants } = await submitWith(app, caller, { answers, declarations: validDeclarations() });
+    await decideAll(app);
+    const decision = await decisionOf(app, applicants[0]);
+    expect(decision).toMatchObject({ state: 'DECIDED', outcome: 'REJECTED', valid_until: null });
+    expect(JSON.parse(decision.reason_codes)).toEqual(['PASSPORT_EXPIRES_TOO_SOON']);
+    expect(decision.document_number).toMatch(/^RN-/);
+    expect(await statusesOf(app, guid)).toMatchObject({
+      application: 'COMPLETE',
+      applicants: [{ status: 'REJECTED' }],
+    });
+  });
+
+  it('refers a declared conviction to a case officer: the applicant stays SUBMITTED and nothing is e-mailed', async () => {
+    const before = (await mailbox(app, email)).length;
+    const { guid, applicants } = await submitWith(app, caller, {
+      count: 2,
+      answers: validApplicationForm(),
+      declarations: validDeclarations({ criminalConviction: true, criminalConvictionDetails: 'A fine in 2010.' }),
+    });
+    await decideAll(app);
+    const decision = await decisionOf(app, applicants[0]);
+    expect(decision).toMatchObject({ state: 'REFERRED', outcome: null, document_number: null, mail_state: 'NONE' });
+    expect(JSON.parse(decision.reason_codes)).toEqual(['DECLARED_CRIMINAL_CONVICTION']);
+    expect(await statusesOf(app, guid)).toMatchObject({
+      application: 'SUBMITTED',
+      applicants: [{ status: 'SUBMITTED' }, { status: 'SUBMITTED' }],
+    });
+    // The submission e-mail only.
+    expect((await mailbox(app, email)).length).toBe(before + 1);
+
+    const listed = await officer('list');
+    expect(listed.code).toBe(0);
+    expect(listed.out).toContain(applicants[0]);
+    expect(listed.out).toContain('DECLARED_CRIMINAL_CONVICTION');
+    const shown = await officer('show', applicants[0]);
+    expect(shown.out).toContain('"criminalConviction": true');
+
+    const noReason = await officer('refuse', applicants[0], '--officer', 'k.naidoo');
+    expect(noReason).toMatchObject({ code: 1, err: 'A refusal needs at least one reason.' });
+    expect((await officer('approve', applicants[0])).code).toBe(2);
+    const unknown = await officer('refuse', applicants[0], '--officer', 'k.naidoo', '--reason', 'NOT_A_REASON');
+    expect(unknown).toMatchObject({ code: 1 });
+    expect(unknown.err).toContain('Unknown refusal reason NOT_A_REASON');
+    expect((await decisionOf(app, applicants[0])).state).toBe('REFERRED');
+
+    const refused = await officer('refuse', applicants[0], '--officer', 'k.naidoo', '--reason', 'CRIMINAL_RECORD');
+    expect(refused).toMatchObject({ code: 0 });
+    expect(await decisionOf(app, applicants[0])).toMatchObject({
+      state: 'DECIDED',
+      outcome: 'REJECTED',
+      decided_by: 'officer:k.naidoo',
+      reason_codes: '["CRIMINAL_RECORD"]',
+      mail_state: 'SENT',
+    });
+    // One applicant still waits: the application is not complete yet.
+    expect((await statusesOf(app, guid)).application).toBe('SUBMITTED');
+    expect((await officer('refuse', applicants[0], '--officer', 'x', '--reason', 'CRIMINAL_RECORD')).code).toBe(1);
+
+    expect((await officer('approve', applicants[1], '--officer', 'k.naidoo')).code).toBe(0);
+    expect(await statusesOf(app, guid)).toMatchObject({
+      application: 'COMPLETE',
+      applicants: [{ status: 'REJECTED' }, { status: 'APPROVED' }],
+    });
+    const messages = await mailbox(app, email);
+    expect(messages.length).toBe(before + 3);
+  });
+
+  it('e-mails each decision once, in the profile language, with what it means and a link to view it', async () => {
+    await app.db.updateTable('profiles').set({ language: 'fr' }).where('id', '=', caller.profileId).execute();
+    const before = (await mailbox(app, email)).length;
+    const { applicants, reference } = await submitWith(app, caller, {
+      answers: validApplicationForm(),
+      declarations: validDeclarations(),
+    });
+    await decideAll(app);
+    await decideAll(app);
+    await app.db.updateTable('profiles').set({ language: 'en' }).where('id', '=', caller.profileId).execute();
+    const messages = await mailbox(app, email);
+    // The submission e-mail and one decision e-mail.
+    expect(messages.length).toBe(before + 2);
+    const decisionMail = messages.find((m) => m.subject === 'Votre autorisation de voyage électronique a été accordée');
+    expect(decisionMail?.text).toContain(reference);
+    expect(decisionMail?.text).toContain(`/applications/view-eta?applicantIdentifier=${applicants[0]}`);
+  });
+
+  it('marks an approved applicant EXPIRED once its validity has ended', async () => {
+    const { applicants } = await submitWith(app, caller, {
+      answers: validApplicationForm(),
+      declarations: validDeclarations(),
+    });
+    await decideAll(app);
+    const { valid_until: validUntil } = await decisionOf(app, applicants[0]);
+    const statusOf = async () =>
+      (await app.db.selectFrom('applicants').select('status').where('id', '=', applicants[0]).executeTakeFirstOrThrow())
+        .status;
+    await app.decisions.expire(new Date(`${validUntil}T23:59:59Z`));
+    expect(await statusOf()).toBe('APPROVED');
+    const dayAfter = new Date(Date.parse(`${validUntil}T00:00:00Z`) + DAY_MS + 1000);
+    expect(await app.decisions.expire(dayAfter)).toBeGreaterThanOrEqual(1);
+    const row = { status: await statusOf() };
+    expect(row.status).toBe('EXPIRED');
+  });
+
+  it('decides a row once when two workers race for it, and takes over a row whose worker went away', async () => {
+    const { applicants } = await submitWith(app, caller, {
+      answers: validApplicationForm(),
+      declarations: validDeclarations(),
+    });
+    const later = new Date(Date.now() + 3600_000);
+    await app.decisions.enqueue(later);
+    await app.decisions.enqueue(later);
+    const counts = await Promise.all([app.decisions.decideDue(later), app.decisions.decideDue(later)]);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
+    expect((await decisionOf(app, applicants[0])).state).toBe('DECIDED');
+
+    // A claimed row whose worker stopped before recording is decided by another after the claim timeout.
+    const second = await submitWith(app, caller, {
+      answers: validApplicationForm(),
+      declarations: validDeclarations(),
+    });
+    await app.decisions.enqueue(later);
+    await app.db
+      .updateTable('applicant_decisions')
+      .set({ claimed_at: later.toISOString() })
+      .where('applicant_id', '=', second.applicants[0])
+      .execute();
+    expect(await app.decisions.decideDue(new Date(later.getTime() + 1000))).toBe(0);
+    expect(await app.decisions.decideDue(new Date(later.getTime() + 120_000))).toBe(1);
+    expect((await decisionOf(app, second.applicants[0])).state).toBe('DECIDED');
+  });
+});

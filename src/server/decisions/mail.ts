@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import { OUTCOME_PAGES, outcomeKindOf } from '../../shared/contract';
+import { renderMail, sendMail } from '../mail/public';
+import { decisionsRepository } from './repository';
+import type { ApplicantDecisionsTable } from './tables';
+
+/** A pending decision e-mail is tried again once its last try is this old. */
+export const DECISION_MAIL_RETRY_AFTER_MS = 10 * 60 * 1000;
+
+/**
+ * E-mails a recorded decision to the account holder, in the profile's language, with what it means and a link to
+ * the document's page. The delivery is claimed first, so that of several senders only one sends; a failure is
+ * logged and stays pending for the next try. Answers true when sent.
+ */
+export async function sendDecisionMail(
+  app: FastifyInstance,
+  row: ApplicantDecisionsTable,
+  now = new Date(),
+): Promise<boolean> {
+  const repository = decisionsRepository(app.db);
+  if (!(await repository.claimMail(row, now))) return false;
+  try {
+    const application = await repository.application(row.application_id);
+    const applicant = await repository.applicant(row.applicant_id);
+    const submission = await repository.submission(row.application_id);
+    const profile = application && (await repository.profileContact(application.profile_id));
+    if (!application || !applicant || !submission || !profile) return false;
+    const kind = outcomeKindOf(application.application_type, row.outcome === 'REJECTED');
+    await sendMail(
+      app,
+      renderMail(
+        {
+          template: 'decision-made',
+          kind,
+          applicant: `${applicant.given_names} ${applicant.family_name}`,
+          reference: submission.reference,
+          path: `${OUTCOME_PAGES[kind]}?applicantIdentifier=${applicant.id}`,
+        },
+        { to: profile.email, language: profile.language, name: profile.given_names, publicUrl: app.config.publicUrl },
+      ),
+    );
+  } catch (error) {
+    app.log.error(
+      { err: error, event: 'decision-mail', applicant: row.applicant_id },
+      'decision e-mail not sent; it is tried again',
+    );
+    return false;
+  }
+  await repository.mailSent(row.applicant_id);
+  return true;
+}
+
+/** Sends again the decision e-mails that could not be sent (a batch). */
+export async function retryDecisionMails(app: FastifyInstance, now: Date, signal?: AbortSignal): Promise<number> {
+  let sent = 0;
+  const due = await decisionsRepository(app.db).pendingMails(
+    new Date(now.getTime() - DECISION_MAIL_RETRY_AFTER_MS),
+    100,
+  );
+  for (const row of due) {
+    if (signal?.aborted) break;
+    if (await sendDecisionMail(app, row, now)) sent++;
+  }
+  return sent;
+}
