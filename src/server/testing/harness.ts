@@ -20,6 +20,8 @@ export function databases(): DatabaseKind[] {
 export interface TestDb {
   kind: DatabaseKind;
   db: Db;
+  /** The PostgreSQL database's address (for a server process of its own); undefined for SQLite in memory. */
+  url?: string;
   /** Closes the connection and removes the database (the PostgreSQL database is dropped). */
   close(): Promise<void>;
 }
@@ -58,6 +60,7 @@ export async function createTestDb(kind: DatabaseKind = 'sqlite', options: TestD
     testDb = {
       kind,
       db,
+      url: url.toString(),
       close: async () => {
         if (closed) return;
         closed = true;
