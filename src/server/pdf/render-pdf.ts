@@ -6,6 +6,10 @@
  * drawing glyphs one by one cannot. The fonts (Noto Sans, Noto Sans Arabic, Noto Sans SC) come from npm packages,
  * so a fresh machine needs nothing else installed, and every PDF is tagged, with a title and a language, for
  * screen readers. The layout is `outcome.typ`; all content reaches it as JSON data, never as markup.
+ *
+ * Known limit: Noto Sans Arabic draws dotted letters (ب ت ث ن ي ة ج ...) as a base and separate dots, and text
+ * read back out of the PDF (copy and paste, search, pdf.js, poppler) gets a stray letter for those dots; the
+ * printed page is right.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
