@@ -111,6 +111,16 @@ describe('renderOutcomePdf', () => {
     }
   });
 
+  it.each([
+    ['pt-BR', 'pt-BR'],
+    ['zh-Hans-CN', 'zh-CN'],
+    ['es-419', 'es'],
+    ['not a language', 'en'],
+  ])('gives the PDF the language of the tag %s', async (tag, language) => {
+    const pdf = await readPdf(await renderOutcomePdf({ ...sampleEta('en'), lang: tag }));
+    expect(pdf.info.Language).toBe(language);
+  });
+
   it('draws the seal as one QR code image whose alternative text is the caption', async () => {
     const content = sampleEta('en');
     const pdf = await readPdf(await renderOutcomePdf(content));

@@ -72,7 +72,6 @@ function typst(): NodeCompiler {
 
 interface Diagnostic {
   message?: string;
-  severity?: number | string;
   hints?: string[];
 }
 
