@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { ConfigError, text, type Env } from '../lib/env';
 
 /**
@@ -14,9 +14,10 @@ const looksInline: Record<CredentialKind, (value: string) => boolean> = {
 
 /**
  * The credential a setting holds, read from the file it names when it is not written inline; undefined when the
- * setting is not set. A path that cannot be read is a ConfigError naming the setting.
+ * setting is not set. A path that cannot be read is a ConfigError naming the setting. Read once at start-up, so
+ * reading the file is synchronous.
  */
-export async function credentialSetting(env: Env, key: string, kind: CredentialKind): Promise<string | undefined> {
+export function credentialSetting(env: Env, key: string, kind: CredentialKind): string | undefined {
   const value = text(env, key);
   if (value === undefined) return undefined;
   if (looksInline[kind](value)) {
@@ -25,7 +26,7 @@ export async function credentialSetting(env: Env, key: string, kind: CredentialK
   }
   let content: string;
   try {
-    content = await readFile(value, 'utf8');
+    content = readFileSync(value, 'utf8');
   } catch (error) {
     const what = kind === 'pem' ? 'PEM text' : 'JSON';
     throw new ConfigError(

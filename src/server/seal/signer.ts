@@ -57,8 +57,7 @@ interface SignerPair {
 export async function loadSealSigner(options: SealSignerOptions): Promise<SealSigner> {
   const issuerCountry = sealIssuerCountry(options.env);
   const pair =
-    (await configuredPair(options.env)) ??
-    (await generatedPair(options.dataDir, options.issuer?.trim() || DEFAULT_ISSUER));
+    configuredPair(options.env) ?? (await generatedPair(options.dataDir, options.issuer?.trim() || DEFAULT_ISSUER));
   const cer = toBase64Url(pair.certificate);
   return {
     certificate: pair.certificate,
@@ -90,9 +89,9 @@ function messageOf(msg: SealMessage): SealMessage {
   return vu === undefined ? { typ, no, ini, iss, vf } : { typ, no, ini, iss, vf, vu };
 }
 
-async function configuredPair(env: Env): Promise<SignerPair | undefined> {
-  const keyText = await credentialSetting(env, 'SEAL_SIGNER_KEY', 'pem');
-  const certificateText = await credentialSetting(env, 'SEAL_SIGNER_CERTIFICATE', 'pem');
+function configuredPair(env: Env): SignerPair | undefined {
+  const keyText = credentialSetting(env, 'SEAL_SIGNER_KEY', 'pem');
+  const certificateText = credentialSetting(env, 'SEAL_SIGNER_CERTIFICATE', 'pem');
   if (keyText === undefined && certificateText === undefined) return undefined;
   if (keyText === undefined)
     throw new ConfigError('SEAL_SIGNER_CERTIFICATE is set but SEAL_SIGNER_KEY is not: set both, or neither');
