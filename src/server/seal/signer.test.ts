@@ -14,6 +14,7 @@ import {
   type SealMessage,
 } from '../../shared/seal/seal';
 import { certificatePem, selfSignedCertificate } from './certificate';
+import { holderInitials } from './initials';
 import { GENERATED_SIGNER_FILE, loadSealSigner } from './signer';
 
 const message: SealMessage = {
@@ -96,6 +97,15 @@ describe('a generated seal signer', () => {
     await expect(loadSealSigner({ dataDir, env: { SEAL_ISSUER_COUNTRY: 'ZA' } })).rejects.toThrow(
       /SEAL_ISSUER_COUNTRY/,
     );
+  });
+
+  it('writes the seal in ASCII, with initials in any script as escapes that read back the same', async () => {
+    const signer = await loadSealSigner({ dataDir, env: {} });
+    for (const ini of [holderInitials('محمد علي', 'السيد'), holderInitials('小明', '王'), 'Ø. 😀.']) {
+      const text = await signer.sign({ ...message, ini });
+      expect(text).toMatch(/^[\x20-\x7e]+$/);
+      expect(await verifySeal(text, signer.certificate)).toMatchObject({ ok: true, seal: { data: { msg: { ini } } } });
+    }
   });
 
   it('refuses to seal an empty field', async () => {

@@ -65,13 +65,20 @@ export async function loadSealSigner(options: SealSignerOptions): Promise<SealSi
       const data: SealData = { hdr: { t: SEAL_TYPE, v: SEAL_VERSION, is: issuerCountry }, msg: messageOf(msg) };
       const signature = signBytes('sha256', signedBytes(data), { key: pair.key, dsaEncoding: 'ieee-p1363' });
       const seal: Seal = { data, sig: { alg: SEAL_ALGORITHM, cer, sigvl: toBase64Url(signature) } };
-      const sealText = JSON.stringify(seal);
+      const sealText = asciiJson(seal);
       // A seal no reader would accept (an empty or overlong field) is a fault of the caller, not a document.
       if (!parseSeal(sealText)) throw new Error(`cannot seal document ${msg.no}: a field is empty or too long`);
       return sealText;
     },
   };
 }
+
+/**
+ * JSON with every character beyond ASCII written as a \uXXXX escape: the same value for any reader, and a text that a
+ * QR code's byte mode and Apple Wallet's Latin-1 barcodes carry unchanged (initials may be Arabic or Chinese).
+ */
+export const asciiJson = (value: unknown): string =>
+  JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** The issuing state of the seals (`hdr.is`): SEAL_ISSUER_COUNTRY, three letters, ZAF by default. */
 export function sealIssuerCountry(env: Env): string {
