@@ -6,7 +6,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../lib/env';
-import { appleWallet } from './apple-wallet';
+import { appleWallet, passJson } from './apple-wallet';
 import { hasOpenssl, hasUnzip, makeAppleCredentials, type TestAppleCredentials } from './testing/apple-credentials';
 import { samplePass } from './testing/sample-pass';
 
@@ -140,6 +140,14 @@ describe('Apple Wallet', () => {
     expect(signatureVerifies(folder, manifestFile, stranger.wwdrFile)).toBe(false);
   });
 
+  it('writes the barcode in Latin-1, as Wallet expects, unless the seal has characters beyond it', () => {
+    const ids = { passTypeIdentifier: 'pass.x', teamIdentifier: 'ABCDE12345' };
+    const encoding = (seal: string) => passJson({ ...samplePass, seal }, ids).barcodes[0].messageEncoding;
+    expect(encoding(samplePass.seal)).toBe('iso-8859-1');
+    expect(encoding('{"ini":"\u00d8."}')).toBe('iso-8859-1');
+    expect(encoding('{"ini":"\u738b"}')).toBe('utf-8');
+  });
+
   it('names what is missing when only some settings are set', () => {
     const attempt = () =>
       appleWallet.configure({ APPLE_WALLET_PASS_TYPE_ID: 'pass.x', APPLE_WALLET_TEAM_ID: 'ABCDE12345' });
@@ -147,6 +155,26 @@ describe('Apple Wallet', () => {
     expect(attempt).toThrow(
       /^Apple Wallet needs .*; APPLE_WALLET_CERTIFICATE, APPLE_WALLET_KEY, APPLE_WALLET_WWDR are not set$/,
     );
+  });
+
+  it.skipIf(!hasOpenssl)('refuses a key node-forge cannot read, when the pass would be signed', () => {
+    const camellia = execFileSync(
+      'openssl',
+      [
+        'pkcs8',
+        '-topk8',
+        '-v2',
+        'camellia-256-cbc',
+        '-passin',
+        `pass:${credentials.passphrase}`,
+        '-passout',
+        `pass:${credentials.passphrase}`,
+      ],
+      { input: credentials.signerKey, stdio: 'pipe' },
+    ).toString();
+    const attempt = () => appleWallet.configure({ ...env, APPLE_WALLET_KEY: camellia });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/^APPLE_WALLET_KEY cannot sign passes: .*encryption/);
   });
 
   it.skipIf(!hasOpenssl).each([

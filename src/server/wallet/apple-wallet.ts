@@ -58,8 +58,39 @@ export function appleWalletCredentials(env: Env): AppleWalletCredentials | undef
     throw new ConfigError('APPLE_WALLET_CERTIFICATE does not certify the key of APPLE_WALLET_KEY');
   if (!certificate.checkIssued(wwdr))
     throw new ConfigError('APPLE_WALLET_CERTIFICATE was not issued by the certificate of APPLE_WALLET_WWDR');
+  trialSignature(credentials);
   return credentials;
 }
+
+/**
+ * Signs a pass with nothing in it: node-forge, which signs the passes, reads fewer key encryptions than node does,
+ * and a key it cannot use is better refused at start-up than at the first traveller's pass.
+ */
+function trialSignature(credentials: AppleWalletCredentials): void {
+  const trial = {
+    formatVersion: 1,
+    passTypeIdentifier: credentials.passTypeIdentifier,
+    teamIdentifier: credentials.teamIdentifier,
+    serialNumber: 'trial',
+    organizationName: 'trial',
+    description: 'trial',
+    generic: {},
+  };
+  try {
+    new PKPass({ 'pass.json': Buffer.from(JSON.stringify(trial)) }, certificatesOf(credentials)).getAsBuffer();
+  } catch (error) {
+    throw new ConfigError(
+      `APPLE_WALLET_KEY cannot sign passes: ${(error as Error).message} (an RSA key in PEM, unencrypted or encrypted with AES or 3DES, is expected)`,
+    );
+  }
+}
+
+const certificatesOf = (credentials: AppleWalletCredentials) => ({
+  wwdr: credentials.wwdr,
+  signerCert: credentials.signerCert,
+  signerKey: credentials.signerKey,
+  signerKeyPassphrase: credentials.signerKeyPassphrase,
+});
 
 function readCertificate(pem: string, setting: string): X509Certificate {
   try {
@@ -101,8 +132,13 @@ export function passJson(
     labelColor: 'rgb(255, 255, 255)',
     expirationDate: endOfDay(pass.validUntil).toISOString(),
     barcodes: [
-      // The seal is ASCII JSON, so Latin-1 carries it unchanged.
-      { format: 'PKBarcodeFormatQR', message: pass.seal, messageEncoding: 'iso-8859-1', altText: pass.documentNumber },
+      // Seals are ASCII (see asciiJson), which Latin-1, the encoding Wallet expects, carries unchanged.
+      {
+        format: 'PKBarcodeFormatQR',
+        message: pass.seal,
+        messageEncoding: /[\u0100-\uffff]/.test(pass.seal) ? 'utf-8' : 'iso-8859-1',
+        altText: pass.documentNumber,
+      },
     ],
     generic: {
       headerFields: [{ key: 'documentNumber', label: labels.documentNumber, value: pass.documentNumber }],
@@ -133,13 +169,7 @@ export function appleWalletProvider(credentials: AppleWalletCredentials): Wallet
         ...(await passIcons()),
         'pass.json': Buffer.from(JSON.stringify(passJson(pass, credentials))),
       };
-      const pkpass = new PKPass(files, {
-        wwdr: credentials.wwdr,
-        signerCert: credentials.signerCert,
-        signerKey: credentials.signerKey,
-        signerKeyPassphrase: credentials.signerKeyPassphrase,
-      });
-      return pkpass.getAsBuffer();
+      return new PKPass(files, certificatesOf(credentials)).getAsBuffer();
     },
   };
 }

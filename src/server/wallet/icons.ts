@@ -29,6 +29,9 @@ export function passIcons(): Promise<Record<string, Buffer>> {
             .toBuffer(),
         ] as const,
     ),
-  ).then(Object.fromEntries);
+  ).then(Object.fromEntries, (error: unknown) => {
+    drawn = undefined; // drawn again next time
+    throw error;
+  });
   return drawn;
 }
