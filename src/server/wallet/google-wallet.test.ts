@@ -5,6 +5,8 @@ import path from 'node:path';
 import { jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../lib/env';
+import { holderInitials, loadSealSigner } from '../seal/public';
+import { verifySeal } from '../../shared/seal/seal';
 import { googleWallet } from './google-wallet';
 import { samplePass } from './testing/sample-pass';
 
@@ -69,6 +71,33 @@ describe('Google Wallet', () => {
         { id: 'document_number', header: 'Document number', body: 'ETA 2026/000123' },
       ]),
     );
+  });
+
+  it('carries a real seal that still verifies, in a link of a length browsers follow', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'google-wallet-seal-'));
+    try {
+      const signer = await loadSealSigner({ dataDir, env: {} });
+      const ini = holderInitials('محمد علي', 'السيد');
+      const seal = await signer.sign({
+        typ: 'ETA',
+        no: 'ETA-2026-000123',
+        ini,
+        iss: '2026-11-20',
+        vf: '2026-12-01',
+        vu: '2027-11-30',
+      });
+      const link = await googleWallet.configure(env)!.link({ ...samplePass, seal }, context);
+      expect(link.length).toBeLessThan(8000);
+      const jwt = link.slice('https://pay.google.com/gp/v/save/'.length);
+      const { payload } = await jwtVerify<SaveClaims>(jwt, account.publicKey);
+      const barcode = payload.payload.genericObjects[0].barcode as { value: string };
+      expect(await verifySeal(barcode.value, signer.certificate)).toMatchObject({
+        ok: true,
+        seal: { data: { msg: { ini } } },
+      });
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('makes a link that does not verify with another key', async () => {
