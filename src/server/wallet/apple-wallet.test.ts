@@ -157,6 +157,17 @@ describe('Apple Wallet', () => {
     );
   });
 
+  it.skipIf(!hasOpenssl)('refuses a WWDR of the same name but another key', async () => {
+    const elsewhere = await mkdtemp(path.join(tmpdir(), 'apple-wallet-twin-'));
+    try {
+      const twin = makeAppleCredentials(elsewhere);
+      expect(twin.wwdr).not.toBe(credentials.wwdr);
+      expect(() => appleWallet.configure({ ...env, APPLE_WALLET_WWDR: twin.wwdr })).toThrow(/was not issued by/);
+    } finally {
+      await rm(elsewhere, { recursive: true, force: true });
+    }
+  });
+
   it.skipIf(!hasOpenssl)('refuses a key node-forge cannot read, when the pass would be signed', () => {
     const camellia = execFileSync(
       'openssl',
@@ -186,7 +197,7 @@ describe('Apple Wallet', () => {
     [
       'APPLE_WALLET_WWDR',
       'stranger',
-      /^APPLE_WALLET_CERTIFICATE was not issued by the certificate of APPLE_WALLET_WWDR$/,
+      /^APPLE_WALLET_CERTIFICATE was not issued by the certificate of APPLE_WALLET_WWDR \(/,
     ],
   ])('refuses to start when %s is %s', (setting, value, message) => {
     let changed = value;

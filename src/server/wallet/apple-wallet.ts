@@ -56,8 +56,10 @@ export function appleWalletCredentials(env: Env): AppleWalletCredentials | undef
   const wwdr = readCertificate(credentials.wwdr, 'APPLE_WALLET_WWDR');
   if (!certificate.checkPrivateKey(key))
     throw new ConfigError('APPLE_WALLET_CERTIFICATE does not certify the key of APPLE_WALLET_KEY');
-  if (!certificate.checkIssued(wwdr))
-    throw new ConfigError('APPLE_WALLET_CERTIFICATE was not issued by the certificate of APPLE_WALLET_WWDR');
+  if (!certificate.checkIssued(wwdr) || !certificate.verify(wwdr.publicKey))
+    throw new ConfigError(
+      'APPLE_WALLET_CERTIFICATE was not issued by the certificate of APPLE_WALLET_WWDR (Apple has several WWDR generations: use the one that issued it)',
+    );
   trialSignature(credentials);
   return credentials;
 }
