@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { scheduleHousekeeping, type HousekeepingSchedule } from '../housekeeping/scheduler';
+import { scheduleHousekeeping, type HousekeepingSchedule } from '../housekeeping/public';
 import { loadDecisionsConfig } from './config';
 import { retryDecisionMails, sendDecisionMail } from './mail';
 import { loadDecisionRules } from './rules';

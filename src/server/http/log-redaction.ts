@@ -5,8 +5,14 @@ export const REDACTED = '[redacted]';
 /** Query parameters whose values are credentials or capabilities: e-mailed keys, capture sessions, tokens, codes. */
 const SECRET_QUERY = /key|token|secret|password|passwd|code|session|signature|otp|auth/i;
 
-/** Path segments that are capabilities: the capture-session identifier given to a phone by QR code. */
-const SECRET_PATHS: RegExp[] = [/^(\/api\/eta\/biometrics\/capture-session-status\/)[^/?#]+/];
+/**
+ * Path segments that are capabilities: the capture-session identifier given to a phone by QR code, and the signed
+ * token of a wallet pass's address.
+ */
+const SECRET_PATHS: RegExp[] = [
+  /^(\/api\/eta\/biometrics\/capture-session-status\/)[^/?#]+/,
+  /^(\/api\/eta\/wallet\/apple\/)[^/?#]+/,
+];
 
 /**
  * A request URL fit for the logs: capability identifiers in the path and the values of secret-looking query

@@ -202,6 +202,7 @@ describe.each(databases())('answers before any route on %s', (kind) => {
       'AuthKeySecret0123456789',
       'PhoneLinkSecret98765',
       'TokenSecret4242',
+      'WalletPassSecret.1234.en.abc',
     ];
     await app.inject({ url: `/api/eta/biometrics/capture-session-status/${secrets[0]}` });
     await app.inject({
@@ -215,6 +216,7 @@ describe.each(databases())('answers before any route on %s', (kind) => {
       headers: { accept: 'text/html' },
     });
     await app.inject({ url: `/api/eta/static/countries?search=za&access_token=${secrets[3]}` });
+    await app.inject({ url: `/api/eta/wallet/apple/${secrets[4]}` });
     const text = logged.join('');
     for (const secret of secrets) expect(text).not.toContain(secret);
     const urls = logged.map((line) => JSON.parse(line).req?.url).filter(Boolean);
@@ -222,6 +224,7 @@ describe.each(databases())('answers before any route on %s', (kind) => {
     expect(urls).toContain('/reset-password?authKey=[redacted]&lang=fr');
     expect(urls).toContain('/capture?sessionIdentifier=[redacted]&routeFrom=mobile');
     expect(urls).toContain('/api/eta/static/countries?search=za&access_token=[redacted]');
+    expect(urls).toContain('/api/eta/wallet/apple/[redacted]');
   });
 
   it('writes no over-long URL refused before routing in clear either', async () => {

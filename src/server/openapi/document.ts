@@ -1,12 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import * as contract from '../../shared/contract';
 import { DEFAULT_SCHEMAS_DIR, loadSchemaFiles } from '../validation/schema-files';
 
 /**
  * The OpenAPI description as served: `openapi.json` (operations, answers, descriptions) with every request body
  * that the server validates with a schema file (`"x-schema-file": "<id>"`) generated from that very file, so the
  * document can never be looser or stricter than the server; every list of a form's page ids (`"x-pages-of"`) read
- * from that form's `ui:pages`; and the answers every call can give before its route
+ * from that form's `ui:pages`; every answer schema marked `"x-contract": "<export>"` taken from the contract
+ * (src/shared/contract) the server answers with; and the answers every call can give before its route
  * runs (malformed or too complex JSON, a body over the limit, an over-long path parameter, a failure) added to each.
  */
 
@@ -183,6 +185,14 @@ export function buildOpenApiDocument(schemasDir: string = DEFAULT_SCHEMAS_DIR): 
   fillPageLists(doc, schemasDir);
   const files = new Map(loadSchemaFiles(schemasDir).map((file) => [file.id, file.schema as Json]));
   for (const [name, component] of Object.entries(doc.components.schemas as Json)) {
+    // An answer whose schema the contract declares (src/shared/contract) is described by that very schema.
+    const exported = component['x-contract'];
+    if (typeof exported === 'string') {
+      const schema = (contract as Record<string, unknown>)[exported];
+      if (!schema || typeof schema !== 'object') throw new Error(`openapi.json: no contract schema ${exported}`);
+      doc.components.schemas[name] = { ...structuredClone(schema), ...component };
+      continue;
+    }
     const id = component['x-schema-file'];
     if (typeof id !== 'string') continue;
     const generated = withDescriptions(toOpenApiSchema(id, files), component);

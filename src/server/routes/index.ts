@@ -7,6 +7,7 @@ import { documentRoutes } from '../documents/routes';
 import { submissionRoutes } from '../submissions/routes';
 import { paymentRoutes } from '../payments/routes';
 import { decisionsPlugin } from '../decisions/plugin';
+import { outcomeRoutes } from '../outcomes/routes';
 import { mailPlugin } from '../mail/mailer';
 import { staticDataRoutes } from './static-data';
 import { systemRoutes } from './system';
@@ -23,5 +24,6 @@ export const routes: FastifyPluginAsync[] = [
   submissionRoutes,
   paymentRoutes,
   decisionsPlugin,
+  outcomeRoutes,
   openApiRoute,
 ];

@@ -1,4 +1,5 @@
 import type { DocumentErrorCode } from './documents';
+import type { OutcomeErrorCode } from './outcomes';
 import type { PaymentErrorCode } from './payments';
 
 /**
@@ -109,4 +110,5 @@ export type ErrorCode =
   | ValueOf<typeof CAPTURE_ERRORS>
   | ImageErrorCode
   | DocumentErrorCode
-  | PaymentErrorCode;
+  | PaymentErrorCode
+  | OutcomeErrorCode;

@@ -1,0 +1,95 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  ERROR_CODES,
+  OUTCOME_KINDS,
+  OUTCOME_PATH_SEGMENTS,
+  sealStatusQuerySchema,
+  walletLinkQuerySchema,
+  type SealStatusQuery,
+  type WalletLinkQuery,
+} from '../../shared/contract';
+import { toBase64Url } from '../../shared/seal/seal';
+import { authenticate } from '../accounts/public';
+import { loadDecisionRules } from '../decisions/public';
+import { ApiError } from '../errors';
+import { languageOf } from '../i18n';
+import { loadSealSigner } from '../seal/public';
+import { configuredWallets } from '../wallet/public';
+import { createOutcomesService } from './service';
+
+const APPLICANT = '/api/eta/applicants/:guid';
+type Guid = { Params: { guid: string } };
+
+/**
+ * The outcome documents: each kind's view and PDF, the wallet link and Apple's pass file, and the seal's public
+ * checks (the signer certificate and whether a document still stands).
+ */
+export const outcomeRoutes: FastifyPluginAsync = async (app) => {
+  const portalUrl = app.config.publicSettings.FRONT_END_URL;
+  const outcomes = createOutcomesService({
+    db: app.db,
+    rules: loadDecisionRules(app.config.schemasDir),
+    signer: await loadSealSigner({ dataDir: app.config.dataDir, env: process.env }),
+    wallets: configuredWallets(process.env),
+    secret: app.config.jwtSecret,
+    portalUrl,
+    apiUrl: app.config.publicSettings.API_URL || app.config.publicUrl,
+    log: app.log,
+  });
+
+  app.get('/api/eta/seal/certificate', async () => ({ certificate: toBase64Url(outcomes.certificate()) }));
+
+  app.get<{ Querystring: SealStatusQuery }>(
+    '/api/eta/seal/status',
+    { schema: { querystring: sealStatusQuerySchema } },
+    async (request) => ({ status: await outcomes.sealStatus(request.query.documentNumber) }),
+  );
+
+  // The address is the credential: it is signed, names one applicant and runs out after minutes.
+  app.get<{ Params: { token: string } }>('/api/eta/wallet/apple/:token', async (request, reply) => {
+    const pass = await outcomes.applePass(request.params.token);
+    if (!pass) throw new ApiError(404, ERROR_CODES.notFound, 'api:errors.notFound');
+    return reply
+      .type('application/vnd.apple.pkpass')
+      .header('content-disposition', 'attachment; filename="eta.pkpass"')
+      .send(pass);
+  });
+
+  await app.register(async (signedIn) => {
+    signedIn.addHook('onRequest', authenticate);
+
+    signedIn.get('/api/eta/applicants/wallets', async () => ({ wallets: outcomes.wallets() }));
+
+    signedIn.get<{ Querystring: WalletLinkQuery }>(
+      '/api/eta/applicants/wallet-link',
+      { schema: { querystring: walletLinkQuerySchema } },
+      async (request) => ({
+        url: await outcomes.walletLink(
+          request.profileId,
+          request.query.applicantIdentifier,
+          request.query.wallet,
+          languageOf(request),
+        ),
+      }),
+    );
+
+    for (const kind of OUTCOME_KINDS) {
+      const segment = OUTCOME_PATH_SEGMENTS[kind];
+      signedIn.get<Guid>(`${APPLICANT}/${segment}`, async (request) =>
+        outcomes.outcome(request.profileId, request.params.guid, kind, languageOf(request)),
+      );
+      signedIn.post<Guid>(`${APPLICANT}/${segment}-pdf`, async (request, reply) => {
+        const { bytes, fileName } = await outcomes.pdf(
+          request.profileId,
+          request.params.guid,
+          kind,
+          languageOf(request),
+        );
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .send(Buffer.from(bytes));
+      });
+    }
+  });
+};
