@@ -24,6 +24,12 @@ export const queryKeys = {
     permit: (applicantIdentifier: string) => ['applicants', applicantIdentifier, 'permit'] as const,
     rejectionNotice: (applicantIdentifier: string) => ['applicants', applicantIdentifier, 'rejection-notice'] as const,
     walletLink: (applicantIdentifier: string) => ['applicants', applicantIdentifier, 'wallet-link'] as const,
+    wallets: () => ['applicants', 'wallets'] as const,
+  },
+  seal: {
+    all: ['seal'] as const,
+    certificate: () => ['seal', 'certificate'] as const,
+    status: (documentNumber: string) => ['seal', 'status', documentNumber] as const,
   },
   documents: {
     all: ['documents'] as const,

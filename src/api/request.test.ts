@@ -1,7 +1,7 @@
 import Cookies from 'js-cookie';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, buildUrl, productRequest, request, unwrap } from './request';
+import { ApiError, attachmentFileName, buildUrl, productRequest, request, unwrap } from './request';
 import { getLoadingCount } from './loading';
 import { applySettings } from './settings';
 
@@ -194,6 +194,29 @@ describe('request: headers, URL and body', () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(404, { error: 'Not found', code: 'NOT_FOUND' }));
     const failed = await productRequest<Blob>({ method: 'POST', path: '/x', responseType: 'blob' });
     expect(failed.error).toEqual({ error: 'Not found', code: 'NOT_FOUND' });
+  });
+
+  it('names a downloaded file as its Content-Disposition says, and only file calls carry a name', async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response('%PDF-1.7', {
+        status: 200,
+        headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="eta-ETA123.pdf"' },
+      }),
+    );
+    const file = await productRequest<Blob>({ method: 'POST', path: '/x', responseType: 'blob' });
+    expect(file.fileName).toBe('eta-ETA123.pdf');
+    fetchMock.mockResolvedValueOnce(new Response('%PDF-1.7', { status: 200 }));
+    expect((await productRequest<Blob>({ method: 'POST', path: '/x', responseType: 'blob' })).fileName).toBeUndefined();
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { a: 1 }));
+    expect(await request({ method: 'GET', path: '/x' })).toEqual({ success: true, status: 200, data: { a: 1 } });
+  });
+
+  it('reads the plain and the UTF-8 file names of a Content-Disposition header', () => {
+    expect(attachmentFileName('attachment; filename="a \\"b\\".pdf"')).toBe('a "b".pdf');
+    expect(attachmentFileName('attachment; filename=plain.pdf')).toBe('plain.pdf');
+    expect(attachmentFileName('attachment; filename="x.pdf"; filename*=UTF-8\'\'%D8%A3.pdf')).toBe('\u0623.pdf');
+    expect(attachmentFileName('attachment')).toBeUndefined();
+    expect(attachmentFileName(null)).toBeUndefined();
   });
 
   it('answers an empty 200 body as undefined data', async () => {

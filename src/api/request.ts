@@ -94,6 +94,25 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /**
+ * The file name a Content-Disposition header gives: RFC 6266's UTF-8 `filename*` first (names in any script),
+ * else the plain `filename`; undefined when it names none.
+ */
+export function attachmentFileName(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // A badly encoded name: fall back to the plain one.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/.exec(header);
+  const name = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2];
+  return name || undefined;
+}
+
+/**
  * The one request helper: every HTTP status is a result, never thrown; success when
  * 200 <= status < 202; on failure `error` is the response body; a network failure is status 0 with its
  * message; a time-out (abort by the timer, 408 or 504) also sets `timedOut`.
@@ -137,8 +156,11 @@ export async function request<T = unknown>(options: RequestOptions): Promise<Api
     const status = response.status;
     const isTimeoutStatus = TIMEOUT_STATUSES.includes(status);
     if (isSuccessStatus(status)) {
-      const data = (responseType === 'blob' ? await response.blob() : await readBody(response)) as T;
-      return { success: true, status, data };
+      if (responseType === 'blob') {
+        const fileName = attachmentFileName(response.headers.get('Content-Disposition'));
+        return { success: true, status, data: (await response.blob()) as T, ...(fileName ? { fileName } : {}) };
+      }
+      return { success: true, status, data: (await readBody(response)) as T };
     }
     const error = (await readBody(response)) as ApiErrorBody | string | undefined;
     return {

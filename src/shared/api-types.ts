@@ -28,4 +28,6 @@ export interface ApiResult<T = unknown> {
   error?: ApiErrorBody | string;
   /** True when the call was aborted by its time-out, or answered 408/504. */
   timedOut?: boolean;
+  /** A successful file call's name for the file, from its Content-Disposition header, when it gives one. */
+  fileName?: string;
 }
