@@ -29,6 +29,7 @@ export const PATHS = {
   viewEta: '/applications/view-eta',
   viewNotice: '/applications/view-notice',
   viewVisa: '/applications/view-visa',
+  verifySeal: '/verify-seal',
   capture: '/capture',
   captureBiometrics: '/capture/capture-biometrics',
   imageCaptureEntry: '/capture/image-capture-entry',

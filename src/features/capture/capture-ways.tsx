@@ -7,7 +7,7 @@ import { ButtonLink } from '@/ui/button-link';
 import { Notice } from '@/ui/notice';
 import { entryPath, isCapturingHere, markCapturingHere, phoneAddress, phoneLink } from './capture-links';
 import { messageOf } from './capture-errors';
-import { QrCode } from './qr-code';
+import { QrCode } from '@/ui/qr-code';
 import { useCaptureStyles } from './styles';
 
 const LINKING: readonly CaptureStatus[] = ['BIO_LINKING_PHONE', 'PASSPORT_LINKING_PHONE'];
