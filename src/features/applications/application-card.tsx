@@ -14,10 +14,23 @@ import { HiddenText } from './hidden-text';
 import type { ApplicationLabel } from './labels';
 import { useApplicationStyles } from './styles';
 
-/** Where the outcome of a decided applicant is shown (later screens), if it has one. */
-export function outcomeLink(applicant: Applicant): { to: string; labelKey: string } | undefined {
+/** The kinds of outcome link, each named after the document it opens. */
+export type OutcomeLinkKey = 'pages.list.viewEta' | 'pages.list.viewVisa' | 'pages.list.viewNotice';
+
+/**
+ * Where the document of a decided applicant is shown, if it has one: an approved (or since expired) ETA or visa
+ * under section 11(1), or a notice of refusal.
+ */
+export function outcomeLink(
+  applicant: Applicant,
+  applicationType: Application['applicationType'] = 'ETA',
+): { to: string; labelKey: OutcomeLinkKey } | undefined {
   const query = `?applicantIdentifier=${encodeURIComponent(applicant.applicantIdentifier)}`;
-  if (applicant.status === 'APPROVED') return { to: `${PATHS.viewEta}${query}`, labelKey: 'pages.list.viewEta' };
+  if (applicant.status === 'APPROVED' || applicant.status === 'EXPIRED') {
+    return applicationType === 'ETA_SECTION_11_1'
+      ? { to: `${PATHS.viewVisa}${query}`, labelKey: 'pages.list.viewVisa' }
+      : { to: `${PATHS.viewEta}${query}`, labelKey: 'pages.list.viewEta' };
+  }
   if (applicant.status === 'REJECTED') return { to: `${PATHS.viewNotice}${query}`, labelKey: 'pages.list.viewNotice' };
   return undefined;
 }
@@ -91,7 +104,7 @@ export function ApplicationCard({
               <ul className={own.applicants}>
                 {application.applicants.map((applicant) => {
                   const name = applicantName(applicant);
-                  const outcome = outcomeLink(applicant);
+                  const outcome = outcomeLink(applicant, application.applicationType);
                   return (
                     <li key={applicant.applicantIdentifier} className={own.applicant}>
                       <div>
@@ -105,6 +118,9 @@ export function ApplicationCard({
                           </div>
                         )}
                       </div>
+                      {applicant.status === 'SUBMITTED' && (
+                        <div className={own.applicantFacts}>{t('pages.list.beingDecided')}</div>
+                      )}
                       {outcome && (
                         <Link className={styles.link} to={outcome.to}>
                           <HiddenText

@@ -6,7 +6,7 @@ import { useApplications, useDeleteApplication, type Applicant, type Application
 import { getRouterContext, setRouterContext } from '@/api/router-context';
 import { resumePath } from '@/api/journey';
 import { errorBodyOf } from './api-errors';
-import { ApplicationCard } from './application-card';
+import { ApplicationCard, outcomeLink, type OutcomeLinkKey } from './application-card';
 import { ButtonLink } from '@/ui/button-link';
 import { ConfirmDialog } from './confirm-dialog';
 import { useApplicantLabels, useApplicationLabels, type ApplicationLabel } from './labels';
@@ -132,16 +132,20 @@ function useOutcomeLabels(
   labels: readonly ApplicationLabel[],
 ): Map<string, string> {
   const context = new Map<string, string>();
-  const approved: Applicant[] = [];
-  const rejected: Applicant[] = [];
+  const byLink: Record<OutcomeLinkKey, Applicant[]> = {
+    'pages.list.viewEta': [],
+    'pages.list.viewVisa': [],
+    'pages.list.viewNotice': [],
+  };
   applications.forEach((application, index) => {
     for (const applicant of application.applicants) {
       context.set(applicant.applicantIdentifier, labels[index].label);
-      if (applicant.status === 'APPROVED') approved.push(applicant);
-      if (applicant.status === 'REJECTED') rejected.push(applicant);
+      const link = outcomeLink(applicant, application.applicationType);
+      if (link) byLink[link.labelKey].push(applicant);
     }
   });
-  const eta = useApplicantLabels(approved, context);
-  const notices = useApplicantLabels(rejected, context);
-  return new Map([...eta, ...notices]);
+  const eta = useApplicantLabels(byLink['pages.list.viewEta'], context);
+  const visas = useApplicantLabels(byLink['pages.list.viewVisa'], context);
+  const notices = useApplicantLabels(byLink['pages.list.viewNotice'], context);
+  return new Map([...eta, ...visas, ...notices]);
 }

@@ -444,12 +444,12 @@ describe('ApplicationsListPage', () => {
     expect(within(old).queryByRole('button')).toBeNull();
     expect(
       within(old)
-        .getByRole('link', { name: /^View the ETA\s*of Amélie Dubois$/ })
+        .getByRole('link', { name: /^View visa\s*of Amélie Dubois$/ })
         .getAttribute('href'),
-    ).toBe(`/applications/view-eta?applicantIdentifier=${SELF.applicantIdentifier}`);
+    ).toBe(`/applications/view-visa?applicantIdentifier=${SELF.applicantIdentifier}`);
     expect(
       within(old)
-        .getByRole('link', { name: /^View the decision\s*for Léa Dubois$/ })
+        .getByRole('link', { name: /^View rejection notice\s*for Léa Dubois$/ })
         .getAttribute('href'),
     ).toBe(`/applications/view-notice?applicantIdentifier=${CHILD.applicantIdentifier}`);
     // A submitted application's confirmation (its reference and receipt) stays one click away.
@@ -557,6 +557,58 @@ describe('ApplicationsListPage', () => {
     ).toBeTruthy();
   });
 
+  it('shows each submitted applicant’s outcome with the right action, named after the applicant', async () => {
+    const OTHER = applicantFixture({
+      applicantIdentifier: '0190a0c4-0000-7000-8000-000000000004',
+      isAccountHolder: false,
+      givenNames: 'Noah',
+      passportNumber: 'GH9998887',
+    });
+    const etas = applicationFixture({
+      status: 'SUBMITTED',
+      applicants: [
+        { ...SELF, status: 'EXPIRED' },
+        { ...CHILD, status: 'SUBMITTED' },
+        { ...OTHER, status: 'REJECTED' },
+      ],
+    });
+    const visas = applicationFixture({
+      applicationIdentifier: '0190a0c4-0000-7000-8000-00000000a031',
+      applicationType: 'ETA_SECTION_11_1',
+      status: 'COMPLETE',
+      createdAt: '2025-06-01T10:00:00.000Z',
+      applicants: [{ ...TWIN, givenNames: 'Zoé', status: 'APPROVED' }],
+    });
+    mockFetch(() => [200, [etas, visas]]);
+    renderPage(i18n, <ApplicationsListPage />, '/my-applications');
+    const first = await screen.findByRole('region', {
+      name: named('Electronic travel authorisation (ETA)', 'for Amélie Dubois and 2 others, started on 2 March 2026'),
+    });
+    const item = (name: string) => within(first).getByText(name).closest('li') as HTMLElement;
+    expect(within(item('Amélie Dubois')).getByText('Status: Expired')).toBeTruthy();
+    expect(
+      within(item('Amélie Dubois'))
+        .getByRole('link', { name: named('View ETA', 'of Amélie Dubois') })
+        .getAttribute('href'),
+    ).toBe(`/applications/view-eta?applicantIdentifier=${SELF.applicantIdentifier}`);
+    expect(within(item('Léa Dubois')).getByText('Being decided')).toBeTruthy();
+    expect(within(item('Léa Dubois')).queryByRole('link')).toBeNull();
+    expect(
+      within(item('Noah Dubois'))
+        .getByRole('link', { name: named('View rejection notice', 'for Noah Dubois') })
+        .getAttribute('href'),
+    ).toBe(`/applications/view-notice?applicantIdentifier=${OTHER.applicantIdentifier}`);
+    const second = screen.getByRole('region', {
+      name: named("Visitor's visa under section 11(1)", 'for Zoé Dubois, started on 1 June 2025'),
+    });
+    expect(
+      within(second)
+        .getByRole('link', { name: named('View visa', 'of Zoé Dubois') })
+        .getAttribute('href'),
+    ).toBe(`/applications/view-visa?applicantIdentifier=${TWIN.applicantIdentifier}`);
+    expect(screen.getAllByText('Being decided')).toHaveLength(1);
+  });
+
   it('names the outcome links of people with the same name apart: by passport, then by application', async () => {
     const approvedAgain = { ...SELF, applicantIdentifier: '0190a0c4-0000-7000-8000-000000000011', status: 'APPROVED' };
     const lastYear = applicationFixture({
@@ -584,7 +636,7 @@ describe('ApplicationsListPage', () => {
     });
     const view = (region: HTMLElement, hidden: string) =>
       within(region)
-        .getByRole('link', { name: named('View the ETA', hidden) })
+        .getByRole('link', { name: named('View ETA', hidden) })
         .getAttribute('href');
     expect(
       view(
@@ -599,8 +651,8 @@ describe('ApplicationsListPage', () => {
       view(old, 'of Amélie Dubois, passport AB1234567, in the application for Amélie Dubois, started on 1 May 2025'),
     ).toBe(`/applications/view-eta?applicantIdentifier=${approvedAgain.applicantIdentifier}`);
     // A name said once needs nothing more.
-    expect(within(current).getByRole('link', { name: named('View the decision', 'for Léa Dubois') })).toBeTruthy();
-    expect(screen.getAllByRole('link', { name: /^View the ETA/ })).toHaveLength(3);
+    expect(within(current).getByRole('link', { name: named('View rejection notice', 'for Léa Dubois') })).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: /^View ETA/ })).toHaveLength(3);
   });
 
   it('continues where the API says, with the application in the router context', async () => {
@@ -694,10 +746,25 @@ describe('navigation helpers', () => {
     );
   });
 
-  it('links outcomes only for decided applicants', () => {
-    expect(outcomeLink(applicantFixture({ status: 'SUBMITTED' }) as never)).toBeUndefined();
-    expect(outcomeLink(applicantFixture({ status: 'APPROVED' }) as never)?.to).toMatch(
-      /^\/applications\/view-eta\?applicantIdentifier=/,
-    );
+  it('links outcomes only for decided applicants, to the document of their kind', () => {
+    const link = (status: string, type?: 'ETA' | 'ETA_SECTION_11_1') =>
+      outcomeLink(applicantFixture({ status, applicantIdentifier: 'a b' }) as never, type);
+    expect(link('SUBMITTED')).toBeUndefined();
+    expect(link('NOT_SUBMITTED')).toBeUndefined();
+    expect(link('CANCELLED')).toBeUndefined();
+    expect(link('APPROVED')).toEqual({
+      to: '/applications/view-eta?applicantIdentifier=a%20b',
+      labelKey: 'pages.list.viewEta',
+    });
+    expect(link('EXPIRED', 'ETA')?.to).toBe('/applications/view-eta?applicantIdentifier=a%20b');
+    expect(link('APPROVED', 'ETA_SECTION_11_1')).toEqual({
+      to: '/applications/view-visa?applicantIdentifier=a%20b',
+      labelKey: 'pages.list.viewVisa',
+    });
+    expect(link('EXPIRED', 'ETA_SECTION_11_1')?.to).toBe('/applications/view-visa?applicantIdentifier=a%20b');
+    expect(link('REJECTED', 'ETA_SECTION_11_1')).toEqual({
+      to: '/applications/view-notice?applicantIdentifier=a%20b',
+      labelKey: 'pages.list.viewNotice',
+    });
   });
 });
