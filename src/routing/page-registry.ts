@@ -53,6 +53,7 @@ export const pageRegistry: Readonly<Record<string, PageComponent>> = {
   'view-eta': lazyWithTimeout<PageProps>(() => import('@/features/outcomes/view-eta-page')),
   'view-visa': lazyWithTimeout<PageProps>(() => import('@/features/outcomes/view-visa-page')),
   'view-notice': lazyWithTimeout<PageProps>(() => import('@/features/outcomes/view-notice-page')),
+  'verify-seal': lazyWithTimeout<PageProps>(() => import('@/features/seal-verification/verify-seal-page')),
   'step-form': lazyWithTimeout<PageProps>(() => import('@/features/application-journey/step-form-page')),
   'public-form': lazyWithTimeout<PageProps>(() => import('@/features/public-form/public-form-page')),
   [NOT_AVAILABLE_PAGE]: lazyWithTimeout<PageProps>(() => import('@/features/not-available/not-available-page')),

@@ -1,0 +1,41 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { logicalBorder } from '@/ui/logical-border';
+import { NARROW } from '@/ui/media';
+import { usePageStyles } from '@/ui/page-styles';
+
+const useOwnStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  textarea: { fontFamily: 'monospace', minHeight: '8em' },
+  fileLabel: { display: 'block', fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase400 },
+  hint: { display: 'block', color: tokens.colorNeutralForeground2, margin: `${tokens.spacingVerticalXS} 0` },
+  fileError: { display: 'block', color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
+  video: { display: 'block', width: '100%', maxWidth: '24em', backgroundColor: '#000000' },
+  outcome: {
+    margin: `${tokens.spacingVerticalXL} 0`,
+    padding: tokens.spacingHorizontalL,
+    ...logicalBorder('InlineStart', '6px', 'solid', '#00703C'),
+    backgroundColor: tokens.colorPaletteGreenBackground1,
+  },
+  refused: {
+    margin: `${tokens.spacingVerticalXL} 0`,
+    padding: tokens.spacingHorizontalL,
+    ...logicalBorder('InlineStart', '6px', 'solid', tokens.colorPaletteRedBorder2),
+    backgroundColor: tokens.colorPaletteRedBackground1,
+  },
+  heading: { marginTop: 0 },
+  summaryRow: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 12em) minmax(0, 1fr)',
+    gap: tokens.spacingHorizontalL,
+    padding: `${tokens.spacingVerticalS} 0`,
+    fontSize: tokens.fontSizeBase400,
+    [NARROW]: { gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.spacingVerticalXXS },
+  },
+  term: { margin: 0, fontWeight: tokens.fontWeightSemibold },
+  value: { margin: 0, overflowWrap: 'anywhere' },
+});
+
+/** The page kit's layout and the seal check's own parts: the input, the camera and the answer. */
+export function useSealStyles() {
+  return { ...usePageStyles(), ...useOwnStyles() };
+}

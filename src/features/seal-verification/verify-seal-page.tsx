@@ -1,0 +1,236 @@
+import { Button, Field, mergeClasses, Spinner, Textarea } from '@fluentui/react-components';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSealLookups, type SealStatus } from '@/api/outcomes';
+import { ErrorSummary, type SummaryError } from '@/engine/error-summary';
+import { useReportFormErrors } from '@/engine/error-title';
+import { fromBase64Url, parseSeal, verifySeal, type Seal, type SealProblem } from '@/shared/seal/seal';
+import { PageHeading } from '@/ui/page-heading';
+import { CameraScanner, cameraAvailable } from './camera-scanner';
+import { readQrFromPhoto } from './read-qr';
+import { useSealStyles } from './styles';
+
+const TEXT_ID = 'seal-text';
+const PHOTO_ID = 'seal-photo';
+
+type InputProblem = 'empty' | 'noCode' | 'unreadable';
+type Answer =
+  | { kind: 'genuine'; seal: Seal; status: SealStatus }
+  | { kind: 'refused'; problem: Exclude<SealProblem, 'UNREADABLE'> }
+  | { kind: 'failed' };
+
+/** The locale used for dates: English reads day first, as the rest of the portal does. */
+const dateLocale = (language: string) => (language === 'en' || language.startsWith('en-') ? 'en-GB' : language);
+
+function formatDate(value: string, language: string): string {
+  const date = new Date(`${value}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(dateLocale(language), { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+}
+
+/**
+ * /verify-seal: anyone checks a document's digital seal, pasted as text, read from a photo of its QR code or
+ * scanned with the camera. The signature is checked here in the browser against the published certificate; only
+ * the document number goes to the API, for its current status. The answer says no more than the seal itself.
+ */
+export default function VerifySealPage() {
+  const { t } = useTranslation(['outcomes', 'common']);
+  const styles = useSealStyles();
+  const lookups = useSealLookups();
+  const department = t('common:header.department');
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<{ what: InputProblem; at: typeof TEXT_ID | typeof PHOTO_ID }>();
+  const [answer, setAnswer] = useState<Answer>();
+  const [checking, setChecking] = useState(false);
+  const [scanning, setScanning] = useState(false);
+  const [cameraFailed, setCameraFailed] = useState(false);
+  const [photoRead, setPhotoRead] = useState(false);
+  const summary = useRef<HTMLDivElement>(null);
+  const [problemCount, setProblemCount] = useState(0);
+  useReportFormErrors(problem !== undefined);
+  useEffect(() => {
+    if (problemCount > 0) summary.current?.focus();
+  }, [problemCount]);
+
+  const showProblem = (what: InputProblem, at: typeof TEXT_ID | typeof PHOTO_ID = TEXT_ID) => {
+    setAnswer(undefined);
+    setProblem({ what, at });
+    setProblemCount((n) => n + 1);
+  };
+
+  const check = async (sealText: string) => {
+    setPhotoRead(false);
+    if (sealText.trim() === '') return showProblem('empty');
+    if (!parseSeal(sealText)) return showProblem('unreadable');
+    setProblem(undefined);
+    setAnswer(undefined);
+    setChecking(true);
+    try {
+      const certificate = fromBase64Url(await lookups.certificate());
+      const verdict = await verifySeal(sealText, certificate);
+      if (!verdict.ok) {
+        if (verdict.problem === 'UNREADABLE') showProblem('unreadable');
+        else setAnswer({ kind: 'refused', problem: verdict.problem });
+        return;
+      }
+      setAnswer({ kind: 'genuine', seal: verdict.seal, status: await lookups.status(verdict.seal.data.msg.no) });
+    } catch {
+      setAnswer({ kind: 'failed' });
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void check(text);
+  };
+
+  const onRead = (read: string, fromPhoto = false) => {
+    setScanning(false);
+    setText(read);
+    void check(read).then(() => setPhotoRead(fromPhoto));
+  };
+
+  const onPhoto = async (event: ChangeEvent<HTMLInputElement>) => {
+    const photo = event.target.files?.[0];
+    event.target.value = '';
+    if (!photo) return;
+    const read = await readQrFromPhoto(photo);
+    if (!read) return showProblem('noCode', PHOTO_ID);
+    onRead(read, true);
+  };
+
+  const errors: SummaryError[] = problem
+    ? [{ path: problem.at, message: t(`verify.errors.${problem.what}`), targetId: problem.at }]
+    : [];
+  const textError = problem?.at === TEXT_ID ? errors[0].message : undefined;
+  const photoError = problem?.at === PHOTO_ID ? errors[0].message : undefined;
+
+  return (
+    <div className={styles.page}>
+      <ErrorSummary ref={summary} errors={errors} />
+      <PageHeading>{t('verify.title')}</PageHeading>
+      <p className={styles.lead}>{t('verify.lead', { department })}</p>
+      <p className={styles.text}>{t('verify.privacy')}</p>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <Field
+          label={t('verify.textLabel')}
+          hint={t('verify.textHint')}
+          validationMessage={textError}
+          validationState={textError ? 'error' : 'none'}
+        >
+          <Textarea
+            id={TEXT_ID}
+            className={styles.textarea}
+            value={text}
+            resize="vertical"
+            spellCheck={false}
+            autoCapitalize="off"
+            autoCorrect="off"
+            onChange={(_, data) => setText(data.value)}
+          />
+        </Field>
+        <div>
+          <label htmlFor={PHOTO_ID} className={styles.fileLabel}>
+            {t('verify.photoLabel')}
+          </label>
+          <span id={`${PHOTO_ID}-hint`} className={styles.hint}>
+            {t('verify.photoHint')}
+          </span>
+          {photoError && (
+            <span id={`${PHOTO_ID}-error`} className={styles.fileError}>
+              {photoError}
+            </span>
+          )}
+          <input
+            id={PHOTO_ID}
+            type="file"
+            accept="image/*"
+            aria-describedby={`${PHOTO_ID}-hint${photoError ? ` ${PHOTO_ID}-error` : ''}`}
+            aria-invalid={photoError ? true : undefined}
+            onChange={(event) => void onPhoto(event)}
+          />
+        </div>
+        {cameraAvailable() && (
+          <div>
+            <Button
+              appearance="secondary"
+              onClick={() => {
+                setCameraFailed(false);
+                setScanning((on) => !on);
+              }}
+            >
+              {scanning ? t('verify.stopScan') : t('verify.scan')}
+            </Button>
+            {scanning && (
+              <>
+                <p className={styles.text}>{t('verify.scanning')}</p>
+                <CameraScanner
+                  onRead={(read) => onRead(read)}
+                  onFail={() => {
+                    setScanning(false);
+                    setCameraFailed(true);
+                  }}
+                />
+              </>
+            )}
+            {cameraFailed && <p className={styles.text}>{t('verify.cameraFailed')}</p>}
+          </div>
+        )}
+        <div className={styles.actions}>
+          <Button type="submit" appearance="primary" size="large" disabledFocusable={checking}>
+            {t('verify.check')}
+          </Button>
+        </div>
+      </form>
+      <div aria-live="polite">
+        {checking && <Spinner label={t('verify.checking')} />}
+        {photoRead && answer && <p className={styles.text}>{t('verify.photoRead')}</p>}
+        {answer && <SealAnswer answer={answer} />}
+      </div>
+    </div>
+  );
+}
+
+/** What the check found: a genuine seal's validity and what it says, a refused seal, or a check that failed. */
+function SealAnswer({ answer }: { answer: Answer }) {
+  const { t, i18n } = useTranslation(['outcomes', 'common']);
+  const styles = useSealStyles();
+  const department = t('common:header.department');
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  if (answer.kind === 'failed') return <p className={styles.text}>{t('verify.serviceFailed')}</p>;
+  if (answer.kind === 'refused') {
+    return (
+      <div className={styles.refused}>
+        <h2 className={mergeClasses(styles.h2, styles.heading)}>{t('verify.refusedTitle')}</h2>
+        <p className={styles.text}>{t(`verify.refused.${answer.problem}`, { department })}</p>
+      </div>
+    );
+  }
+  const { msg } = answer.seal.data;
+  const kindKey = `document.kind.${msg.typ}`;
+  const rows = [
+    { key: 'validity', value: t(`verify.status.${answer.status}`) },
+    { key: 'documentType', value: i18n.exists(`outcomes:${kindKey}`) ? t(kindKey) : msg.typ },
+    { key: 'issuedOn', value: <bdi>{formatDate(msg.iss, language)}</bdi> },
+    { key: 'validFrom', value: <bdi>{formatDate(msg.vf, language)}</bdi> },
+    ...(msg.vu ? [{ key: 'validUntil', value: <bdi>{formatDate(msg.vu, language)}</bdi> }] : []),
+    { key: 'initials', value: <bdi>{msg.ini}</bdi> },
+  ];
+  return (
+    <div className={styles.outcome}>
+      <h2 className={mergeClasses(styles.h2, styles.heading)}>{t('verify.resultHeading')}</h2>
+      <p className={styles.text}>{t('verify.genuine', { department })}</p>
+      <dl>
+        {rows.map((row) => (
+          <div key={row.key} className={styles.summaryRow}>
+            <dt className={styles.term}>{t(`verify.field.${row.key}`)}</dt>
+            <dd className={styles.value}>{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className={styles.text}>{t('verify.compare')}</p>
+    </div>
+  );
+}
