@@ -9,6 +9,10 @@ import { getAtPath } from './answers';
 import { countryOptions } from './countries';
 import type { CompiledForm, FormAnswers, FormPage } from './form-types';
 
+/** Answers written left to right whatever the page's language: phone numbers and e-mail addresses. */
+const isLeftToRight = (ui: Record<string, unknown> | undefined) =>
+  ui?.['ui:field'] === 'phone' || ui?.['ui:widget'] === 'email';
+
 const useStyles = makeStyles({
   list: { margin: `0 0 ${tokens.spacingVerticalXXL} 0` },
   row: {
@@ -66,12 +70,21 @@ export function CheckAnswers({ form, data, pages, onChange }: CheckAnswersProps)
                   <div key={field} className={styles.row}>
                     <dt className={styles.key}>{label}</dt>
                     <dd className={styles.value} data-answer={field}>
-                      {formatAnswer(getAtPath(data, field), props[field] as RJSFSchema as JsonSchema, ui[field] ?? {}, {
-                        t,
-                        language: i18n.language,
-                        resolveSchema,
-                        countryName,
-                      })}
+                      {/* An answer keeps its own direction inside a page of the other: a Latin address or a phone
+                          number on an Arabic page. Phone numbers and e-mail addresses always read left to right. */}
+                      <bdi dir={isLeftToRight(ui[field]) ? 'ltr' : undefined}>
+                        {formatAnswer(
+                          getAtPath(data, field),
+                          props[field] as RJSFSchema as JsonSchema,
+                          ui[field] ?? {},
+                          {
+                            t,
+                            language: i18n.language,
+                            resolveSchema,
+                            countryName,
+                          },
+                        )}
+                      </bdi>
                     </dd>
                     {onChange && (
                       <dd className={styles.actions}>

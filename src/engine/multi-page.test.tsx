@@ -144,6 +144,8 @@ describe('multi-page forms', () => {
     const answer = (field: string) => document.querySelector(`[data-answer="${field}"]`)?.textContent;
     expect(answer('purpose')).toBe('Vacation or holiday');
     expect(answer('arrival')).toBe('3 February 2030');
+    // Each answer is isolated, so that it keeps its own direction on a page written the other way.
+    expect(document.querySelector('[data-answer="arrival"] > bdi')?.textContent).toBe('3 February 2030');
     expect(answer('returning')).toBe('Not provided');
     expect(answer('hostName')).toBeUndefined();
     const change = screen.getAllByRole('link').find((l) => l.getAttribute('href') === '#root_returning');

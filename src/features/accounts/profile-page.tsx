@@ -111,15 +111,21 @@ export default function ProfilePage() {
       <dl className={own.list}>
         <div className={own.row}>
           <dt className={own.term}>{t('profile.name')}</dt>
-          <dd className={own.value}>{name}</dd>
+          <dd className={own.value}>
+            <bdi>{name}</bdi>
+          </dd>
         </div>
         <div className={own.row}>
           <dt className={own.term}>{t('profile.email')}</dt>
-          <dd className={own.value}>{data.email}</dd>
+          <dd className={own.value}>
+            <bdi dir="ltr">{data.email}</bdi>
+          </dd>
         </div>
         <div className={own.row}>
           <dt className={own.term}>{t('profile.mobile')}</dt>
-          <dd className={own.value}>{formatMobile(data.mobile)}</dd>
+          <dd className={own.value}>
+            <bdi dir="ltr">{formatMobile(data.mobile)}</bdi>
+          </dd>
         </div>
       </dl>
 
