@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { findOrInstallChromium } from './support/chromium';
+import { ensureChineseFont, findOrInstallChromium } from './support/chromium';
 import { startScratchPostgres, type ScratchPostgres } from './support/postgres';
 
 const root = join(import.meta.dirname, '..');
@@ -64,6 +64,7 @@ async function main(): Promise<number> {
   if (selected.some((s) => s.name === 'end-to-end')) {
     env.CHROMIUM_PATH = await findOrInstallChromium();
     console.log(`Chromium: ${env.CHROMIUM_PATH}`);
+    ensureChineseFont();
   }
   let postgres: ScratchPostgres | undefined;
   if (selected.some((s) => s.name === 'unit and integration') && !process.env.TEST_DATABASE_URL) {

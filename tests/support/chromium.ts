@@ -54,3 +54,39 @@ export async function findOrInstallChromium(log: (line: string) => void = consol
     "No Chromium found. Set CHROMIUM_PATH, install Debian's chromium package, or run `npx playwright install chromium`.",
   );
 }
+
+/** Whether fontconfig knows a font that covers Chinese. */
+function hasChineseFont(): boolean {
+  try {
+    return execFileSync('fc-list', [':lang=zh', 'family'], { encoding: 'utf8' }).trim() !== '';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Makes sure the browser can draw Chinese (the journeys photograph every page in every language): when no font
+ * covers it and we run as root on Debian, installs Debian's fonts-noto-cjk. Elsewhere it says what is missing and
+ * goes on, since the journeys' checks do not depend on how the characters look.
+ */
+export function ensureChineseFont(log: (line: string) => void = console.log): void {
+  if (hasChineseFont()) return;
+  if (!isRoot() || !existsSync('/etc/debian_version')) {
+    log('No font covers Chinese: screenshots of Chinese pages will show boxes (install fonts-noto-cjk).');
+    return;
+  }
+  log("No font covers Chinese: installing Debian's fonts-noto-cjk package (apt-get) ...");
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  try {
+    execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'fonts-noto-cjk'], {
+      stdio: 'inherit',
+      env,
+    });
+  } catch {
+    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'fonts-noto-cjk'], {
+      stdio: 'inherit',
+      env,
+    });
+  }
+}
