@@ -388,7 +388,9 @@ async function expectDocument(page: Page, outcome: OutcomeView, applicant: Submi
   await expect(field('documentNumber')).toHaveText(outcome.documentNumber);
   await expect(field('applicationReference')).toHaveText(outcome.applicationReference);
   await expect(field('dateOfBirth')).toHaveText(date(applicant.dateOfBirth));
-  await expect(field('issuedOn')).toHaveText(date(outcome.issuedOn));
+  // A notice is dated by its decision; an ETA or visa by its issue and validity.
+  if (outcome.kind === 'REJECTION_NOTICE') await expect(field('decidedOn')).toHaveText(date(outcome.validFrom));
+  else await expect(field('issuedOn')).toHaveText(date(outcome.issuedOn));
   if (outcome.validUntil) await expect(field('validUntil')).toHaveText(date(outcome.validUntil));
   await expect(document).toContainText(en(`outcomes:document.status.${outcome.status}`));
   await expect(document.getByRole('img', { name: en('outcomes:document.sealImage') })).toBeVisible();

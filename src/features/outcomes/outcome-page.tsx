@@ -92,7 +92,8 @@ function OutcomeDocument({ outcome }: { outcome: Outcome }) {
       term: t('document.field.applicationReference'),
       value: <bdi>{outcome.applicationReference}</bdi>,
     },
-    { key: 'issuedOn', term: t('document.field.issuedOn'), value: date(outcome.issuedOn) },
+    // A notice is dated by its decision (the row below); an ETA or visa by its issue and its validity.
+    ...(notice ? [] : [{ key: 'issuedOn', term: t('document.field.issuedOn'), value: date(outcome.issuedOn) }]),
     {
       key: 'validFrom',
       term: notice ? t('document.field.decidedOn') : t('document.field.validFrom'),
@@ -175,7 +176,8 @@ function CodedList({ items }: { items: Outcome['conditions'] }) {
       {items.map((item) => (
         <li key={item.code} className={styles.item}>
           {item.text}
-          {item.detail && <span className={styles.detail}>{item.detail}</span>}
+          {/* The space keeps the two sentences apart when the text is copied; the detail shows on its own line. */}
+          {item.detail && <span className={styles.detail}> {item.detail}</span>}
         </li>
       ))}
     </ul>

@@ -115,7 +115,8 @@ export default function VerifySealPage() {
       <p className={styles.text}>{t('verify.privacy')}</p>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <Field
-          label={t('verify.textLabel')}
+          // The same weight and size as the photo's label below: two ways of giving the seal, side by side.
+          label={{ children: t('verify.textLabel'), weight: 'semibold', size: 'large' }}
           hint={t('verify.textHint')}
           validationMessage={textError}
           validationState={textError ? 'error' : 'none'}

@@ -67,7 +67,8 @@ export function outcomeView(facts: OutcomeFacts, rules: DecisionRules, seal: str
     issuedOn: (decision.decided_at as string).slice(0, 10),
     validFrom: decision.valid_from as string,
     validUntil: decision.valid_until,
-    portOfEntry: typeof port === 'string' ? translate(lang, `forms:enums.entryAirport.${port}`) : null,
+    // A refusal names no port: the traveller may not enter by any.
+    portOfEntry: !refused && typeof port === 'string' ? translate(lang, `forms:enums.entryAirport.${port}`) : null,
     conditions: refused
       ? []
       : rules.conditions[applicationType].map((code) => ({
