@@ -26,7 +26,11 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('mail_attempted_at', 'text')
     .addColumn('created_at', 'text', (col) => col.notNull())
     .execute();
-  await db.schema.createIndex('applicant_decisions_due_idx').on('applicant_decisions').columns(['state', 'due_at']).execute();
+  await db.schema
+    .createIndex('applicant_decisions_due_idx')
+    .on('applicant_decisions')
+    .columns(['state', 'due_at'])
+    .execute();
   await db.schema
     .createIndex('applicant_decisions_mail_idx')
     .on('applicant_decisions')
