@@ -98,7 +98,8 @@ const countryName = (code: string, lang: string) => {
 export function formatDay(day: string, lang: string): string {
   const date = new Date(`${day}T00:00:00Z`);
   try {
-    return new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+    // English dates read day first (12 April 1986), as the portal writes them.
+    return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : lang, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
   } catch {
     return day;
   }

@@ -166,6 +166,14 @@ describe.each(databases())('outcome documents on %s', (kind) => {
       'Department of Home Affairs',
     ])
       expect(pdf.text).toContain(text);
+    // Dates as the portal writes them in English: day first.
+    const { dateOfBirth } = (await get(`/api/eta/applicants/${approved.applicant}/eta`)).json().holder;
+    const [year, month, day] = (dateOfBirth as string).split('-').map(Number);
+    const monthName = new Date(Date.UTC(year, month - 1, day)).toLocaleString('en-GB', {
+      month: 'long',
+      timeZone: 'UTC',
+    });
+    expect(pdf.text).toContain(`${day} ${monthName} ${year}`);
 
     const chinese = await pdfText(
       (await post(`/api/eta/applicants/${approved.applicant}/eta-pdf`, caller, 'zh')).rawPayload,
