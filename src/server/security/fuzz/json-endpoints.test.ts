@@ -16,7 +16,8 @@ import { requestArbitrary, type Family, type FixtureIds, type FuzzRequest } from
 // shape the document does not describe, never a stored change after a refusal. The unit suite runs it on SQLite only
 // (the change counter is a SQLite connection's TEMP triggers; the endpoints' SQL runs on PostgreSQL in their own
 // tests). FUZZ_RUNS sets the cases per endpoint and family (default 1,000); a failure prints fast-check's seed and
-// path, which replay it with fc.assert's { seed, path }.
+// path, which replay it with fc.assert's { seed, path }. FUZZ_LOG=<file> appends every request before it is sent (to
+// find an input that stalls the server); FUZZ_NO_SHRINK=1 reports the first failure as found, without shrinking.
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 const doc = openApiDocument;
