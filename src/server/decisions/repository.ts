@@ -140,6 +140,22 @@ export function decisionsRepository(db: Kysely<Database>) {
     byDocumentNumber: (documentNumber: string) =>
       db.selectFrom('applicant_decisions').selectAll().where('document_number', '=', documentNumber).executeTakeFirst(),
 
+    /** Keeps a document's seal unless one is kept already; answers the one kept (so every copy is the same). */
+    keepSeal: async (applicantId: string, seal: string): Promise<string> => {
+      await db
+        .updateTable('applicant_decisions')
+        .set({ seal })
+        .where('applicant_id', '=', applicantId)
+        .where('seal', 'is', null)
+        .execute();
+      const row = await db
+        .selectFrom('applicant_decisions')
+        .select('seal')
+        .where('applicant_id', '=', applicantId)
+        .executeTakeFirstOrThrow();
+      return row.seal ?? seal;
+    },
+
     /** Decisions waiting for a case officer, oldest first. */
     referred: () =>
       db.selectFrom('applicant_decisions').selectAll().where('state', '=', 'REFERRED').orderBy('decided_at').execute(),

@@ -147,6 +147,7 @@ export function createDecisionService(deps: DecisionServiceDeps) {
           valid_from: null,
           valid_until: null,
           cancelled_at: null,
+          seal: null,
           mail_state: 'NONE',
           mail_attempted_at: null,
           created_at: now.toISOString(),

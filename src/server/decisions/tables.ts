@@ -30,6 +30,8 @@ export interface ApplicantDecisionsTable {
   valid_from: string | null;
   valid_until: string | null;
   cancelled_at: string | null;
+  /** The document's visible digital seal, signed once when the document is first shown (the same on every copy). */
+  seal: string | null;
   mail_state: DecisionMailState;
   mail_attempted_at: string | null;
   created_at: string;

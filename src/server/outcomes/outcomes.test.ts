@@ -103,6 +103,8 @@ describe.each(databases())('outcome documents on %s', (kind) => {
       vf: outcome.validFrom,
       vu: outcome.validUntil,
     });
+    // The seal is signed once: every later copy (in any language) carries the same one.
+    expect((await get(`/api/eta/applicants/${approved.applicant}/eta`, caller, 'zh')).json().seal).toBe(outcome.seal);
     // An altered seal (another validity) is refused.
     const seal = JSON.parse(outcome.seal);
     seal.data.msg.vu = '2099-12-31';

@@ -86,8 +86,14 @@ export function createOutcomesService(options: OutcomesServiceOptions) {
     };
   }
 
+  /** The document's seal: signed the first time the document is shown, then the same on the page, PDF and passes. */
+  async function sealOf(facts: OutcomeFacts): Promise<string> {
+    if (facts.decision.seal) return facts.decision.seal;
+    return decisions.keepSeal(facts.applicant.id, await signer.sign(sealMessage(facts)));
+  }
+
   async function view(facts: OutcomeFacts, lang: string): Promise<Outcome> {
-    return outcomeView(facts, rules, await signer.sign(sealMessage(facts)), lang);
+    return outcomeView(facts, rules, await sealOf(facts), lang);
   }
 
   async function outcomeOfKind(profileId: string, guid: string, kind: OutcomeKind, lang: string): Promise<Outcome> {

@@ -22,6 +22,7 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('valid_from', 'text')
     .addColumn('valid_until', 'text')
     .addColumn('cancelled_at', 'text')
+    .addColumn('seal', 'text')
     .addColumn('mail_state', 'text', (col) => col.notNull())
     .addColumn('mail_attempted_at', 'text')
     .addColumn('created_at', 'text', (col) => col.notNull())
