@@ -7,5 +7,6 @@ export { createPassportRecheck, type EligibilityCode } from './eligibility';
 export { createFormCheckers } from './form-answers';
 export { assertStepReached, completeStep, reopenStep, stepNames as journeyStepNames } from './steps';
 export { applicantOf, ownApplication, withApplication } from './access';
+export { storedAnswers } from './repository';
 export { assertApplicantEditable, assertEditable, maybeId } from './rules';
 export type { ApplicantsTable, ApplicationsTable } from './tables';

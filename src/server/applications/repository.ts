@@ -151,3 +151,12 @@ export function applicationsRepository(db: Kysely<Database>) {
 }
 
 export type ApplicationsRepository = ReturnType<typeof applicationsRepository>;
+
+/** One applicant's stored answers of one form ({} when none were saved), for the areas that read them. */
+export async function storedAnswers(
+  db: Kysely<Database>,
+  applicantId: string,
+  formId: string,
+): Promise<Record<string, unknown>> {
+  return (await applicationsRepository(db).savedAnswers(applicantId, formId)).answers;
+}

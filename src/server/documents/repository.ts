@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { storedAnswers } from '../applications/public';
 import type { Database } from '../db/schema';
 import type { ApplicantDocumentsTable } from './tables';
 
@@ -49,14 +50,6 @@ export function documentsRepository(db: Kysely<Database>) {
     remove: (id: string) => db.deleteFrom('applicant_documents').where('id', '=', id).execute(),
 
     /** One applicant's stored answers of one form ({} when none were saved). */
-    answersOf: async (applicantId: string, formId: string): Promise<Record<string, unknown>> => {
-      const row = await db
-        .selectFrom('applicant_answers')
-        .select('answers')
-        .where('applicant_id', '=', applicantId)
-        .where('form_id', '=', formId)
-        .executeTakeFirst();
-      return row ? (JSON.parse(row.answers) as Record<string, unknown>) : {};
-    },
+    answersOf: (applicantId: string, formId: string) => storedAnswers(db, applicantId, formId),
   };
 }

@@ -86,7 +86,8 @@ export function outcomeView(facts: OutcomeFacts, rules: DecisionRules, seal: str
   };
 }
 
-const countryName = (code: string, lang: string) => {
+/** A country's name in the reader's language (its code when the platform has no name for it). */
+export const countryName = (code: string, lang: string) => {
   try {
     return new Intl.DisplayNames([lang], { type: 'region', fallback: 'code' }).of(code) ?? code;
   } catch {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { storedAnswers } from '../applications/public';
 import type { Database } from '../db/schema';
 
 /** The queries of the outcome calls. */
@@ -37,15 +38,7 @@ export function outcomesRepository(db: Kysely<Database>) {
       )?.reference,
 
     /** The stored answers of one form of an applicant ({} when none). */
-    answers: async (applicantId: string, formId: string): Promise<Record<string, unknown>> => {
-      const row = await db
-        .selectFrom('applicant_answers')
-        .select('answers')
-        .where('applicant_id', '=', applicantId)
-        .where('form_id', '=', formId)
-        .executeTakeFirst();
-      return row ? (JSON.parse(row.answers) as Record<string, unknown>) : {};
-    },
+    answers: (applicantId: string, formId: string) => storedAnswers(db, applicantId, formId),
   };
 }
 

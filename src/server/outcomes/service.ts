@@ -17,7 +17,7 @@ import { translate } from '../i18n';
 import { renderOutcomePdf } from '../pdf/render-pdf';
 import type { SealSigner } from '../seal/public';
 import type { WalletPass, WalletProvider } from '../wallet/public';
-import { kindOf, outcomeView, pdfContent, pdfFileName, sealMessage, type OutcomeFacts } from './document';
+import { countryName, kindOf, outcomeView, pdfContent, pdfFileName, sealMessage, type OutcomeFacts } from './document';
 import { outcomesRepository } from './repository';
 
 /** How long the address of an Apple Wallet pass works after the wallet link was asked for. */
@@ -107,8 +107,7 @@ export function createOutcomesService(options: OutcomesServiceOptions) {
     const outcome = await view(facts, lang);
     if (outcome.status !== 'APPROVED' || outcome.kind === 'REJECTION_NOTICE') throw notAvailable();
     const t = (key: string) => translate(lang, `decisions:document.${key}`);
-    const country = (code: string) =>
-      new Intl.DisplayNames([lang], { type: 'region', fallback: 'code' }).of(code) ?? code;
+    const country = (code: string) => countryName(code, lang);
     return {
       documentNumber: outcome.documentNumber,
       kind: outcome.kind,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Caller } from '../../applications/testing/client';
+import { storeAnswers } from '../../documents/testing/app';
 import { confirm, payWithCard, readyApplication, startPayment } from '../../payments/testing/client';
 
 export interface SubmitOptions {
@@ -9,25 +10,6 @@ export interface SubmitOptions {
   answers?: Record<string, unknown>;
   /** Stored declarations for every applicant (replacing any). */
   declarations?: Record<string, unknown>;
-}
-
-async function storeAnswers(app: FastifyInstance, applicantId: string, formId: string, answers: object) {
-  await app.db
-    .deleteFrom('applicant_answers')
-    .where('applicant_id', '=', applicantId)
-    .where('form_id', '=', formId)
-    .execute();
-  await app.db
-    .insertInto('applicant_answers')
-    .values({
-      applicant_id: applicantId,
-      form_id: formId,
-      answers: JSON.stringify(answers),
-      last_page: null,
-      complete: 1,
-      updated_at: new Date().toISOString(),
-    })
-    .execute();
 }
 
 /** A paid, submitted application whose applicants have the given answers (what the decision rules read). */

@@ -98,13 +98,21 @@ export async function applicantsAtDocuments(
   return { applicationId, applicantIds };
 }
 
-/** Stores answers of a form for an applicant directly (the forms' own saves are tested by applications). */
+/**
+ * Stores answers of a form for an applicant directly, replacing any (the forms' own saves are tested by
+ * applications).
+ */
 export async function storeAnswers(
   app: FastifyInstance,
   applicantId: string,
   formId: 'application-form' | 'declarations',
   answers: Record<string, unknown>,
 ): Promise<void> {
+  await app.db
+    .deleteFrom('applicant_answers')
+    .where('applicant_id', '=', applicantId)
+    .where('form_id', '=', formId)
+    .execute();
   await app.db
     .insertInto('applicant_answers')
     .values({
