@@ -1,3 +1,4 @@
+import { constants, createInflate } from 'node:zlib';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFStream, type PDFObject } from 'pdf-lib';
 
 /** Why a PDF is refused, or undefined when it may be kept. */
@@ -25,6 +26,62 @@ const ACTIVE_ACTIONS = new Set(['JavaScript', 'Launch', 'RichMediaExecute', 'Imp
 /** The same names written in the file's text, as a second net for objects the parser could not read. */
 const ACTIVE_TEXT = /\/(?:JavaScript|JS|AA|Launch|EmbeddedFiles?|RichMedia|XFA)(?![A-Za-z0-9#_.-])/;
 const ENCRYPT_TEXT = /\/Encrypt(?![A-Za-z0-9#_.-])/;
+
+/**
+ * What a PDF's Flate streams may inflate to, all together: beyond it the file is a decompression bomb for whoever
+ * opens it. Object streams, which the parser below inflates itself (in JavaScript, holding the event loop), hold
+ * only dictionaries and get a much smaller allowance.
+ */
+export const MAX_PDF_INFLATED_BYTES = 128 * 1024 * 1024;
+export const MAX_PDF_OBJECT_STREAM_BYTES = 8 * 1024 * 1024;
+
+const STREAM_START = /\bstream\r?\n/g;
+
+/**
+ * How many bytes Flate data inflates to, counted off the main thread without keeping them, or 'over' as soon as
+ * it passes `limit`. A truncated or broken stream counts what it gave up to the break, as a lenient reader would.
+ */
+function inflatedLength(input: Buffer, limit: number): Promise<number | 'over'> {
+  const inflater = createInflate({ finishFlush: constants.Z_SYNC_FLUSH });
+  let length = 0;
+  return new Promise((resolve) => {
+    inflater.on('data', (chunk: Buffer) => {
+      length += chunk.length;
+      if (length > limit) {
+        inflater.destroy();
+        resolve('over');
+      }
+    });
+    inflater.on('error', () => resolve(length));
+    inflater.on('end', () => resolve(length));
+    inflater.end(input);
+  });
+}
+
+/** True when the file's Flate streams, found in its text, inflate to more than the allowances. */
+async function inflatesTooFar(data: Buffer, text: string): Promise<boolean> {
+  let total = 0;
+  let objectStreams = 0;
+  let previousEnd = 0;
+  for (const match of text.matchAll(STREAM_START)) {
+    const start = match.index + match[0].length;
+    if (start < previousEnd) continue;
+    const end = text.indexOf('endstream', start);
+    if (end < 0) break;
+    previousEnd = end;
+    const dictionary = text.slice(Math.max(0, text.lastIndexOf(' obj', match.index)), match.index);
+    if (!/\/FlateDecode\b/.test(dictionary)) continue;
+    const isObjectStream = /\/Type\s*\/ObjStm\b/.test(dictionary);
+    const allowance = isObjectStream
+      ? Math.min(MAX_PDF_OBJECT_STREAM_BYTES - objectStreams, MAX_PDF_INFLATED_BYTES - total)
+      : MAX_PDF_INFLATED_BYTES - total;
+    const length = await inflatedLength(data.subarray(start, end), allowance);
+    if (length === 'over') return true;
+    total += length;
+    if (isObjectStream) objectStreams += length;
+  }
+  return false;
+}
 
 const nameOf = (value: PDFObject | undefined): string | undefined =>
   value instanceof PDFName ? value.decodeText() : undefined;
@@ -57,11 +114,15 @@ function containsActive(value: PDFDict | PDFArray): boolean {
  * Checks a file that starts like a PDF: it must parse with at least one page, must not be encrypted, and no
  * object of its graph (every indirect object, including those packed in object streams, the trailer and the
  * dictionaries nested in them) may carry scripts, launch actions, event actions, embedded files or
- * multimedia. The file's text outside streams is searched for the same names too, for objects the parser skipped.
+ * multimedia. The file's text outside streams is searched for the same names too, for objects the parser
+ * skipped. First of all, its streams must not inflate beyond the allowances above (a decompression bomb).
  */
 export async function checkPdf(data: Buffer): Promise<PdfProblem> {
   // Stream contents (compressed images, fonts) are left out: binary data can hold any byte sequence.
-  const text = data.toString('latin1').replace(/\bstream\r?\n[\s\S]*?\bendstream\b/g, 'stream endstream');
+  const raw = data.toString('latin1');
+  // Before parsing: the parser would inflate a bombed object stream itself.
+  if (await inflatesTooFar(data, raw)) return 'UNREADABLE';
+  const text = raw.replace(/\bstream\r?\n[\s\S]*?\bendstream\b/g, 'stream endstream');
   let document: PDFDocument;
   try {
     document = await PDFDocument.load(data, { ignoreEncryption: true, updateMetadata: false });
