@@ -10,7 +10,7 @@ import { buildTestApp } from './testing/harness';
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
   "media-src 'self' blob:; font-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; " +
-  "form-action 'self'; object-src 'none'";
+  "form-action 'self'; object-src 'none'; report-to csp-endpoint; report-uri /api/eta/csp-report";
 
 function expectSecurityHeaders(headers: Record<string, unknown>) {
   expect(headers['content-security-policy']).toBe(CSP);
@@ -20,6 +20,7 @@ function expectSecurityHeaders(headers: Record<string, unknown>) {
   expect(headers['x-frame-options']).toBe('DENY');
   expect(headers['permissions-policy']).toBe('camera=(self), microphone=(), geolocation=()');
   expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+  expect(headers['reporting-endpoints']).toBe('csp-endpoint="/api/eta/csp-report"');
 }
 
 describe('the built portal', () => {

@@ -1,3 +1,8 @@
+/** Where browsers send the policy's violations (src/server/routes/csp-report.ts). */
+export const CSP_REPORT_PATH = '/api/eta/csp-report';
+/** The Reporting API's name for that address, given in Reporting-Endpoints. */
+export const CSP_REPORT_GROUP = 'csp-endpoint';
+
 /**
  * Content-Security-Policy of every answer. Griffel injects style tags at runtime, hence style 'unsafe-inline';
  * scripts stay 'self' only. `apiOrigin` (when the portal calls an API on another origin) joins connect-src.
@@ -15,6 +20,9 @@ export function contentSecurityPolicy(apiOrigin?: string): string {
     "base-uri 'self'",
     "form-action 'self'",
     "object-src 'none'",
+    // report-to for current browsers, report-uri for those without the Reporting API (which ignore report-to).
+    `report-to ${CSP_REPORT_GROUP}`,
+    `report-uri ${CSP_REPORT_PATH}`,
   ].join('; ');
 }
 
@@ -29,6 +37,7 @@ export function securityHeaders(apiUrl = ''): Record<string, string> {
     // The capture flow uses this device's camera; nothing else needs a sensor.
     'permissions-policy': 'camera=(self), microphone=(), geolocation=()',
     'cross-origin-opener-policy': 'same-origin',
+    'reporting-endpoints': `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`,
   };
 }
 

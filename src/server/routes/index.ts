@@ -9,6 +9,7 @@ import { paymentRoutes } from '../payments/routes';
 import { decisionsPlugin } from '../decisions/plugin';
 import { outcomeRoutes } from '../outcomes/routes';
 import { mailPlugin } from '../mail/mailer';
+import { cspReportRoutes } from './csp-report';
 import { staticDataRoutes } from './static-data';
 import { systemRoutes } from './system';
 
@@ -26,4 +27,5 @@ export const routes: FastifyPluginAsync[] = [
   decisionsPlugin,
   outcomeRoutes,
   openApiRoute,
+  cspReportRoutes,
 ];

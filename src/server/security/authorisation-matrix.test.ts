@@ -88,6 +88,7 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/eta/seal/status': { class: 'public', why: 'the public check of a sealed document number' },
   'GET /api/eta/wallet/apple/:token': { class: 'public', why: 'the signed, short-lived token is the credential' },
   'GET /api/eta/openapi.json': { class: 'public', why: 'the API description' },
+  'POST /api/eta/csp-report': { class: 'public', why: "browsers' reports of the Content-Security-Policy" },
 
   // ---------------------------------------------------------------- signed-in, naming nothing of anyone's
   'POST /api/eta/profile/change-password': { class: 'signed-in', why: "the caller's own account" },
