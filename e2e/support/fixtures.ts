@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 /** WCAG 2.2 AA, the bar every page and state of the portal is held to. */
@@ -25,25 +25,50 @@ export async function expectAccessible(page: Page, label = page.url()): Promise<
 }
 
 /**
- * Every journey runs with a Content-Security-Policy watch: any violation the browser reports fails the test,
- * so a script that needs eval or an inline script can never slip in.
+ * Records the Content-Security-Policy violations of every page of a browser context, in every frame: the
+ * browser's `securitypolicyviolation` events (listened to before any script of the page runs) and its CSP
+ * console errors.
+ */
+async function watchCsp(context: BrowserContext, violations: string[]): Promise<void> {
+  const watchConsole = (page: Page) =>
+    page.on('console', (message) => {
+      if (/Content[- ]Security[- ]Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+    });
+  context.pages().forEach(watchConsole);
+  context.on('page', watchConsole);
+  await context.exposeBinding('__reportCspViolation', ({ page }, text: string) =>
+    violations.push(`${page.url()}: ${text}`),
+  );
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { __reportCspViolation: (t: string) => void }).__reportCspViolation(
+        `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+      );
+    });
+  });
+}
+
+/**
+ * Every journey runs with a Content-Security-Policy watch on its page and on every other browser context it opens
+ * (a phone, a second visitor): any violation the browser reports fails the test, so a script that needs eval or
+ * an inline script can never slip in.
  */
 export const test = base.extend<{ cspViolations: string[] }>({
   cspViolations: [
-    async ({ page }, use) => {
+    async ({ page, browser }, use) => {
       const violations: string[] = [];
-      page.on('console', (message) => {
-        if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
-      });
-      await page.exposeFunction('__reportCspViolation', (text: string) => violations.push(text));
-      await page.addInitScript(() => {
-        document.addEventListener('securitypolicyviolation', (event) => {
-          (window as unknown as { __reportCspViolation: (t: string) => void }).__reportCspViolation(
-            `${event.violatedDirective} blocked ${event.blockedURI}`,
-          );
-        });
-      });
-      await use(violations);
+      await watchCsp(page.context(), violations);
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...options) => {
+        const context = await newContext(...options);
+        await watchCsp(context, violations);
+        return context;
+      };
+      try {
+        await use(violations);
+      } finally {
+        browser.newContext = newContext;
+      }
       expect(violations, 'Content-Security-Policy violations').toEqual([]);
     },
     { auto: true },
