@@ -1,0 +1,231 @@
+// Faults in the middle of a journey, in the browser against the real server: the API stopped and started again on
+// the same data between two page saves, during an upload and between the card page and the return to the portal;
+// a request that times out; the same form in two tabs; double clicks on the buttons that save, pay and confirm.
+// Nothing typed, uploaded or paid is lost or done twice: every count is read back from the API, the development
+// mailbox or the server's own database. Texts come from the English catalogue.
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { request as playwrightRequest, type APIRequestContext, type Page, type Response } from '@playwright/test';
+import { createVerifiedAccount, latestMail, signInBrowser, type Tokens } from './support/accounts';
+import {
+  applicationForTwoThroughApi,
+  continueTo,
+  fillPassport,
+  fillPersonalDetails,
+  pageHeading,
+  passCaptureThroughApi,
+  savedApplicationForm,
+} from './support/application-form';
+import { rememberApplication } from './support/capture-setup';
+import {
+  applicationAtDocumentsThroughApi,
+  documentFiles,
+  documentsCompletedThroughApi,
+  en,
+  slowUploads,
+} from './support/documents-payment';
+import { expect, test } from './support/fixtures';
+import { startServer, type RunningServer } from './support/server';
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const auth = (tokens: Tokens) => ({ Authorization: `Bearer ${tokens.accessToken}` });
+
+/** A polite message of the page (role status) with this text. */
+const status = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+
+/** Answers that reached the server: successful saves of the application form. */
+function watchFormSaves(page: Page): Response[] {
+  const saves: Response[] = [];
+  page.on('response', (response) => {
+    if (
+      response.request().method() === 'PUT' &&
+      response.url().includes('/api/eta/application-details/') &&
+      response.status() === 200
+    )
+      saves.push(response);
+  });
+  return saves;
+}
+
+/** The messages the development mailbox holds for an address with this subject (the newest first). */
+async function mails(api: APIRequestContext, to: string, subject: string) {
+  const response = await api.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { subject: string }[]).filter((m) => m.subject === subject);
+}
+
+/** How many rows of a table of the server's own database (read-only, beside the running server) match. */
+function countRows(dataDir: string, table: string, where: Record<string, string>): number {
+  const db = new Database(join(dataDir, 'eta.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    const columns = Object.keys(where);
+    const sql = `SELECT count(*) AS n FROM ${table} WHERE ${columns.map((c) => `${c} = ?`).join(' AND ')}`;
+    return (db.prepare(sql).get(...columns.map((c) => where[c])) as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+test.describe('the API restarted mid-journey', () => {
+  let server: RunningServer | undefined;
+  let api: APIRequestContext | undefined;
+  test.afterEach(async () => {
+    await api?.dispose();
+    await server?.stop();
+    if (server) rmSync(server.dataDir, { recursive: true, force: true });
+    server = undefined;
+    api = undefined;
+  });
+
+  /** A server of the test's own, an account and its session in the browser. */
+  async function ownServerAndAccount(page: Page) {
+    server = await startServer();
+    api = await playwrightRequest.newContext({ baseURL: server.baseURL });
+    const account = await createVerifiedAccount(api);
+    await signInBrowser(page.context(), server.baseURL, account.tokens);
+    return { server, api, account };
+  }
+
+  /** Stops the server at once and starts it again on the same port and data. */
+  async function restart(running: RunningServer) {
+    server = await startServer({ port: running.port, dataDir: running.dataDir });
+  }
+
+  test('between two page saves: the page typed while it is down is kept, then saved once when it is back', async ({
+    page,
+  }) => {
+    test.setTimeout(150_000);
+    const { api, account } = await ownServerAndAccount(page);
+    const ids = await applicationForTwoThroughApi(api, account.tokens, account);
+    await passCaptureThroughApi(api, account.tokens, ids.applicationIdentifier, ids.first);
+    await rememberApplication(page.context(), ids.applicationIdentifier);
+    const saves = watchFormSaves(page);
+
+    await page.goto(`${server!.baseURL}/applications/application?applicantIdentifier=${ids.first}`);
+    await expect(pageHeading(page, 'Personal details')).toBeVisible();
+    await fillPersonalDetails(page);
+    await continueTo(page, 'Passport');
+    await expect.poll(() => saves.length).toBeGreaterThan(0);
+
+    // The service goes away between this page save and the next.
+    await server!.kill();
+    await fillPassport(page, '2033-05-04');
+    await continueTo(page, 'Contact details and home address');
+    const kept = status(page, en('journey:save.kept'));
+    await expect(kept).toBeVisible();
+    const backup = await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => k.startsWith('eta.answers.application-form.'));
+      return key ? (JSON.parse(localStorage.getItem(key)!) as { answers: Record<string, unknown> }).answers : {};
+    });
+    expect(backup).toMatchObject({ passportExpiryDate: '2033-05-04' });
+
+    const before = saves.length;
+    await restart(server!);
+    await expect(status(page, en('journey:save.saved'))).toBeVisible({ timeout: 60_000 });
+    await expect(kept).toHaveCount(0);
+    const saved = await savedApplicationForm(api, account.tokens, ids.applicationIdentifier, ids.first);
+    expect(saved.answers).toMatchObject({
+      cityOfBirth: 'Lyon',
+      passportExpiryDate: '2033-05-04',
+      passportIssuingAuthority: 'Préfecture du Rhône',
+    });
+    // Sent once when it came back (the queue stops once the server holds the answers), and the backup is gone.
+    expect(saves.length - before).toBe(1);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('eta.answers.')))).toEqual(
+      [],
+    );
+  });
+
+  test('during an upload: the message, a retry, and the file stored exactly once', async ({ page }) => {
+    test.setTimeout(150_000);
+    const { api, account } = await ownServerAndAccount(page);
+    const { applicationIdentifier: guid, first } = await applicationAtDocumentsThroughApi(api, account.tokens, account);
+    await rememberApplication(page.context(), guid);
+    const files = await documentFiles();
+
+    await page.goto(`${server!.baseURL}/applications/supporting-documents?applicantIdentifier=${first}`);
+    const section = page
+      .getByRole('main')
+      .getByRole('region', { name: new RegExp(`^${escape(en('documents:types.OTHER.label'))}`) });
+    const input = section.getByLabel(
+      new RegExp(
+        `^(${escape(en('documents:page.upload.label'))}|${escape(en('documents:page.upload.labelAnother'))}) `,
+      ),
+    );
+    await expect(input).toBeVisible();
+
+    // A slow line, so that the upload is still under way when the service goes away.
+    const restore = await slowUploads(page, 100_000);
+    await input.setInputFiles(files.booking.path);
+    await expect(section.getByRole('progressbar')).toBeVisible();
+    await server!.kill();
+    const failed = en('documents:page.errors.uploadFailed');
+    await expect(section).toContainText(failed, { timeout: 30_000 });
+    await restore();
+
+    // Back again: the same file chosen again is stored, once.
+    await restart(server!);
+    await input.setInputFiles(files.booking.path);
+    await expect(status(page, en('documents:page.upload.done', { name: files.booking.name }))).toBeVisible();
+    await expect(section).not.toContainText(failed);
+    const listed = await api.get(`/api/eta/applications/${guid}/documents?applicantIdentifier=${first}`, {
+      headers: auth(account.tokens),
+    });
+    expect(listed.status()).toBe(200);
+    const body = JSON.stringify(await listed.json());
+    expect(body.split(`"${files.booking.name}"`).length - 1, body).toBe(1);
+  });
+
+  test('between the card page and the return: paid once, submitted once, one e-mail', async ({ page }) => {
+    test.setTimeout(150_000);
+    const { api, account } = await ownServerAndAccount(page);
+    const application = await applicationAtDocumentsThroughApi(api, account.tokens, account);
+    const guid = application.applicationIdentifier;
+    await documentsCompletedThroughApi(api, account.tokens, guid, [application.first, application.second]);
+    await rememberApplication(page.context(), guid);
+
+    await page.goto(`${server!.baseURL}/applications/payment-overview`);
+    await page
+      .getByRole('button', { name: new RegExp(`^${escape(en('payments:page.overview.pay', { amount: '' }))}`) })
+      .click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(en('payments:sandbox.heading'));
+    await page.getByLabel(en('payments:sandbox.cardNumber'), { exact: true }).fill('4242 4242 4242 4242');
+    // The card is taken (the sandbox answers with its way back to the portal); the service goes away before the
+    // browser is back at the portal.
+    let crashed = false;
+    await page.route('**/payments/sandbox/**', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      const answer = await route.fetch({ maxRedirects: 0 });
+      expect(answer.status()).toBe(303);
+      await server!.kill();
+      crashed = true;
+      await route.fulfill({ response: answer });
+    });
+    await page
+      .getByRole('button', { name: new RegExp(`^${escape(en('payments:sandbox.pay', { amount: '' }))}`) })
+      .click();
+    await expect.poll(() => crashed).toBe(true);
+    await restart(server!);
+    await page.unroute('**/payments/sandbox/**');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(en('payments:page.submitted.title'), {
+      timeout: 30_000,
+    });
+
+    // A second return (the provider's page reloaded, the link opened again) changes nothing.
+    await page.goto(`${server!.baseURL}/applications/payment-complete?applicationIdentifier=${guid}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(en('payments:page.submitted.title'));
+    const submission = await api.get(`/api/eta/applications/${guid}/submission`, { headers: auth(account.tokens) });
+    expect(submission.status()).toBe(200);
+    const { reference } = (await submission.json()) as { reference: string };
+    const overview = await api.get(`/api/eta/applications/${guid}/payment`, { headers: auth(account.tokens) });
+    expect(await overview.json()).toMatchObject({ status: 'PAID', reference });
+    expect(countRows(server!.dataDir, 'payments', { application_id: guid })).toBe(1);
+    expect(countRows(server!.dataDir, 'payments', { application_id: guid, status: 'PAID' })).toBe(1);
+    expect(countRows(server!.dataDir, 'application_submissions', { application_id: guid })).toBe(1);
+    const subject = en('emails:applicationSubmitted.subject');
+    await latestMail(api, account.email, new RegExp(`^${escape(subject)}$`));
+    expect(await mails(api, account.email, subject)).toHaveLength(1);
+  });
+});
