@@ -229,3 +229,81 @@ test.describe('the API restarted mid-journey', () => {
     expect(await mails(api, account.email, subject)).toHaveLength(1);
   });
 });
+
+test.describe('a request that times out', () => {
+  /** An account with an application whose first applicant is at the application form, signed in. */
+  async function atApplicationForm(page: Page, request: APIRequestContext, baseURL: string) {
+    const account = await createVerifiedAccount(request);
+    const ids = await applicationForTwoThroughApi(request, account.tokens, account);
+    await passCaptureThroughApi(request, account.tokens, ids.applicationIdentifier, ids.first);
+    await signInBrowser(page.context(), baseURL, account.tokens);
+    await rememberApplication(page.context(), ids.applicationIdentifier);
+    return { account, ids, formUrl: `/applications/application?applicantIdentifier=${ids.first}` };
+  }
+
+  /** The error dialog with the time-out message; closed by its button. */
+  async function closeTimedOutDialog(page: Page) {
+    const dialog = page
+      .getByRole('dialog', { name: en('common:errorDialog.title') })
+      .or(page.getByRole('alertdialog', { name: en('common:errorDialog.title') }));
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(en('common:errors.requestTimedOut'));
+    await dialog.getByRole('button', { name: en('common:errorDialog.close') }).click();
+    await expect(dialog).toBeHidden();
+  }
+
+  test('loading the form: up to three retries on time-outs, then the message', async ({ page, request, baseURL }) => {
+    const { formUrl } = await atApplicationForm(page, request, baseURL!);
+    // A gateway that gives up (504) twice, then the answers come through.
+    let loads = 0;
+    await page.route('**/api/eta/applications/*/answers/application-form?**', async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      loads += 1;
+      if (loads <= 2) return route.fulfill({ status: 504, contentType: 'text/plain', body: 'Gateway Timeout' });
+      return route.continue();
+    });
+    await page.goto(formUrl);
+    await expect(pageHeading(page, 'Personal details')).toBeVisible({ timeout: 20_000 });
+    expect(loads).toBe(3);
+
+    // Every try times out: the first call and three retries, then the dialog, and the page says it could not load.
+    loads = 0;
+    await page.unroute('**/api/eta/applications/*/answers/application-form?**');
+    await page.route('**/api/eta/applications/*/answers/application-form?**', async (route) => {
+      loads += 1;
+      await route.fulfill({ status: 408, contentType: 'text/plain', body: 'Request Timeout' });
+    });
+    await page.reload();
+    await expect(page.getByText(en('journey:form.loadFailed'))).toBeVisible({ timeout: 30_000 });
+    expect(loads).toBe(4);
+    await closeTimedOutDialog(page);
+  });
+
+  test('saving a page: the message, the answers kept and saved again once, not twice', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const { account, ids, formUrl } = await atApplicationForm(page, request, baseURL!);
+    await page.goto(formUrl);
+    await expect(pageHeading(page, 'Personal details')).toBeVisible();
+    await fillPersonalDetails(page);
+    // The server stores the page but the answer never reaches the browser in time: the gateway answers 504.
+    const puts: number[] = [];
+    await page.route('**/api/eta/application-details/**', async (route) => {
+      if (route.request().method() !== 'PUT') return route.continue();
+      const answer = await route.fetch();
+      puts.push(answer.status());
+      if (puts.length === 1) return route.fulfill({ status: 504, contentType: 'text/plain', body: 'Gateway Timeout' });
+      return route.fulfill({ response: answer });
+    });
+    await continueTo(page, 'Passport');
+    await closeTimedOutDialog(page);
+    await expect(status(page, en('journey:save.saved'))).toBeVisible({ timeout: 20_000 });
+    // One try timed out, one more saved; nothing is sent after that.
+    expect(puts).toEqual([200, 200]);
+    const saved = await savedApplicationForm(request, account.tokens, ids.applicationIdentifier, ids.first);
+    expect(saved.answers).toMatchObject({ cityOfBirth: 'Lyon', maritalStatus: 'MARRIED' });
+    await expect(status(page, en('journey:save.kept'))).toHaveCount(0);
+  });
+});

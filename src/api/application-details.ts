@@ -21,4 +21,5 @@ export {
   saveAnswers,
 } from './answers/calls';
 export { backupKey, clearBackup, mergeWithBackup, readBackup, writeBackup, type AnswersBackup } from './answers/backup';
+export { useAnswerSaveCall } from './answers/use-save-call';
 export { AnswerSaveQueue, type SaveOutcome, type SaveQueueOptions, type SaveStatus } from './answers/save-queue';

@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import {
   AnswerSaveQueue,
   loadStepAnswers,
+  useAnswerSaveCall,
   mergeWithBackup,
   readBackup,
   type AnswerFormId,
@@ -93,7 +94,6 @@ export function AnswersStep(props: AnswersStepProps) {
     gcTime: 0,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
-    retry: false,
   });
   const heading = t(props.headingKey);
 
@@ -155,18 +155,20 @@ function LoadedAnswersStep(props: AnswersStepProps & { loaded: Loaded; caption?:
   const [serverErrors, setServerErrors] = useState<ApiErrorBody | null>(null);
   const [problem, setProblem] = useState<{ messages: string[]; stepNotReached?: boolean } | null>(null);
   const current = useRef<{ answers: Answers; page?: string }>({ answers: loaded.answers, page: loaded.startPage });
+  const send = useAnswerSaveCall();
 
   const queue = useMemo(
     () =>
       new AnswerSaveQueue({
         target: { formId, applicationIdentifier, applicantIdentifier },
         pageFields: (page) => loaded.pageFields[page] ?? [],
+        send,
         onStatus: (s) => {
           setStatus(s);
           if (s === 'kept') setEverKept(true);
         },
       }),
-    [formId, applicationIdentifier, applicantIdentifier, loaded],
+    [formId, applicationIdentifier, applicantIdentifier, loaded, send],
   );
   useEffect(() => {
     // Answers restored from this browser go to the server straight away.
