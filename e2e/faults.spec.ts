@@ -20,9 +20,11 @@ import {
 import { rememberApplication } from './support/capture-setup';
 import {
   applicationAtDocumentsThroughApi,
+  DECLARATIONS,
   documentFiles,
   documentsCompletedThroughApi,
   en,
+  FORM_ANSWERS,
   slowUploads,
 } from './support/documents-payment';
 import { expect, test } from './support/fixtures';
@@ -67,31 +69,62 @@ function countRows(dataDir: string, table: string, where: Record<string, string>
   }
 }
 
+// A server of a test's own (for the tests that stop it, or count rows of its database), ended after each test.
+let server: RunningServer | undefined;
+let api: APIRequestContext | undefined;
+test.afterEach(async () => {
+  await api?.dispose();
+  await server?.stop();
+  if (server) rmSync(server.dataDir, { recursive: true, force: true });
+  server = undefined;
+  api = undefined;
+});
+
+/** A server of the test's own, an account and its session in the browser. */
+async function ownServerAndAccount(page: Page) {
+  server = await startServer();
+  api = await playwrightRequest.newContext({ baseURL: server.baseURL });
+  const account = await createVerifiedAccount(api);
+  await signInBrowser(page.context(), server.baseURL, account.tokens);
+  return { server, api, account };
+}
+
+/** Starts the server again on the same port and data. */
+async function restart(running: RunningServer) {
+  server = await startServer({ port: running.port, dataDir: running.dataDir });
+}
+
+/** An application of the account holder and a child, ready to pay, on the test's own server. */
+async function readyToPay(page: Page) {
+  const { api, account } = await ownServerAndAccount(page);
+  const application = await applicationAtDocumentsThroughApi(api, account.tokens, account);
+  const guid = application.applicationIdentifier;
+  await documentsCompletedThroughApi(api, account.tokens, guid, [application.first, application.second]);
+  await rememberApplication(page.context(), guid);
+  return { api, account, guid };
+}
+
+/** Paid once, submitted once, one confirmation e-mail: read from the API, the mailbox and the database. */
+async function expectPaidOnce(api: APIRequestContext, account: { email: string; tokens: Tokens }, guid: string) {
+  const submission = await api.get(`/api/eta/applications/${guid}/submission`, { headers: auth(account.tokens) });
+  expect(submission.status()).toBe(200);
+  const { reference } = (await submission.json()) as { reference: string };
+  const overview = await api.get(`/api/eta/applications/${guid}/payment`, { headers: auth(account.tokens) });
+  expect(await overview.json()).toMatchObject({ status: 'PAID', reference });
+  expect(countRows(server!.dataDir, 'payments', { application_id: guid })).toBe(1);
+  expect(countRows(server!.dataDir, 'payments', { application_id: guid, status: 'PAID' })).toBe(1);
+  expect(countRows(server!.dataDir, 'application_submissions', { application_id: guid })).toBe(1);
+  const subject = en('emails:applicationSubmitted.subject');
+  await latestMail(api, account.email, new RegExp(`^${escape(subject)}$`));
+  expect(await mails(api, account.email, subject)).toHaveLength(1);
+}
+
+const payButton = (page: Page) =>
+  page.getByRole('button', { name: new RegExp(`^${escape(en('payments:page.overview.pay', { amount: '' }))}`) });
+const sandboxPayButton = (page: Page) =>
+  page.getByRole('button', { name: new RegExp(`^${escape(en('payments:sandbox.pay', { amount: '' }))}`) });
+
 test.describe('the API restarted mid-journey', () => {
-  let server: RunningServer | undefined;
-  let api: APIRequestContext | undefined;
-  test.afterEach(async () => {
-    await api?.dispose();
-    await server?.stop();
-    if (server) rmSync(server.dataDir, { recursive: true, force: true });
-    server = undefined;
-    api = undefined;
-  });
-
-  /** A server of the test's own, an account and its session in the browser. */
-  async function ownServerAndAccount(page: Page) {
-    server = await startServer();
-    api = await playwrightRequest.newContext({ baseURL: server.baseURL });
-    const account = await createVerifiedAccount(api);
-    await signInBrowser(page.context(), server.baseURL, account.tokens);
-    return { server, api, account };
-  }
-
-  /** Stops the server at once and starts it again on the same port and data. */
-  async function restart(running: RunningServer) {
-    server = await startServer({ port: running.port, dataDir: running.dataDir });
-  }
-
   test('between two page saves: the page typed while it is down is kept, then saved once when it is back', async ({
     page,
   }) => {
@@ -179,16 +212,9 @@ test.describe('the API restarted mid-journey', () => {
 
   test('between the card page and the return: paid once, submitted once, one e-mail', async ({ page }) => {
     test.setTimeout(150_000);
-    const { api, account } = await ownServerAndAccount(page);
-    const application = await applicationAtDocumentsThroughApi(api, account.tokens, account);
-    const guid = application.applicationIdentifier;
-    await documentsCompletedThroughApi(api, account.tokens, guid, [application.first, application.second]);
-    await rememberApplication(page.context(), guid);
-
+    const { api, account, guid } = await readyToPay(page);
     await page.goto(`${server!.baseURL}/applications/payment-overview`);
-    await page
-      .getByRole('button', { name: new RegExp(`^${escape(en('payments:page.overview.pay', { amount: '' }))}`) })
-      .click();
+    await payButton(page).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(en('payments:sandbox.heading'));
     await page.getByLabel(en('payments:sandbox.cardNumber'), { exact: true }).fill('4242 4242 4242 4242');
     // The card is taken (the sandbox answers with its way back to the portal); the service goes away before the
@@ -202,9 +228,7 @@ test.describe('the API restarted mid-journey', () => {
       crashed = true;
       await route.fulfill({ response: answer });
     });
-    await page
-      .getByRole('button', { name: new RegExp(`^${escape(en('payments:sandbox.pay', { amount: '' }))}`) })
-      .click();
+    await sandboxPayButton(page).click();
     await expect.poll(() => crashed).toBe(true);
     await restart(server!);
     await page.unroute('**/payments/sandbox/**');
@@ -216,17 +240,7 @@ test.describe('the API restarted mid-journey', () => {
     // A second return (the provider's page reloaded, the link opened again) changes nothing.
     await page.goto(`${server!.baseURL}/applications/payment-complete?applicationIdentifier=${guid}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(en('payments:page.submitted.title'));
-    const submission = await api.get(`/api/eta/applications/${guid}/submission`, { headers: auth(account.tokens) });
-    expect(submission.status()).toBe(200);
-    const { reference } = (await submission.json()) as { reference: string };
-    const overview = await api.get(`/api/eta/applications/${guid}/payment`, { headers: auth(account.tokens) });
-    expect(await overview.json()).toMatchObject({ status: 'PAID', reference });
-    expect(countRows(server!.dataDir, 'payments', { application_id: guid })).toBe(1);
-    expect(countRows(server!.dataDir, 'payments', { application_id: guid, status: 'PAID' })).toBe(1);
-    expect(countRows(server!.dataDir, 'application_submissions', { application_id: guid })).toBe(1);
-    const subject = en('emails:applicationSubmitted.subject');
-    await latestMail(api, account.email, new RegExp(`^${escape(subject)}$`));
-    expect(await mails(api, account.email, subject)).toHaveLength(1);
+    await expectPaidOnce(api, account, guid);
   });
 });
 
@@ -305,5 +319,117 @@ test.describe('a request that times out', () => {
     const saved = await savedApplicationForm(request, account.tokens, ids.applicationIdentifier, ids.first);
     expect(saved.answers).toMatchObject({ cityOfBirth: 'Lyon', maritalStatus: 'MARRIED' });
     await expect(status(page, en('journey:save.kept'))).toHaveCount(0);
+  });
+});
+
+test.describe('double clicks and double Enter', () => {
+  /** Saves of one form as the browser sends them: the page saved (none for the whole form) and whether a draft. */
+  function watchSaves(page: Page, path: string) {
+    const saves: { page?: string; draft?: boolean }[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && request.url().includes(path))
+        saves.push(request.postDataJSON() as { page?: string; draft?: boolean });
+    });
+    return { explicit: () => saves.filter((save) => !save.draft) };
+  }
+
+  test('Continue on a form page, clicked twice or Enter pressed twice: one page saved, one page on', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const account = await createVerifiedAccount(request);
+    const ids = await applicationForTwoThroughApi(request, account.tokens, account);
+    await passCaptureThroughApi(request, account.tokens, ids.applicationIdentifier, ids.first);
+    await signInBrowser(page.context(), baseURL!, account.tokens);
+    await rememberApplication(page.context(), ids.applicationIdentifier);
+    const saves = watchSaves(page, '/api/eta/application-details/');
+
+    await page.goto(`/applications/application?applicantIdentifier=${ids.first}`);
+    await expect(pageHeading(page, 'Personal details')).toBeVisible();
+    await fillPersonalDetails(page);
+    await page.getByRole('button', { name: 'Continue', exact: true }).dblclick();
+    await expect(pageHeading(page, 'Passport')).toBeVisible();
+    await fillPassport(page);
+    const authority = page.getByRole('textbox', { name: /^Issuing authority/ });
+    await authority.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await expect(pageHeading(page, 'Contact details and home address')).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect.poll(() => saves.explicit().map((save) => save.page)).toEqual(['personal-details', 'passport']);
+  });
+
+  test('Confirm declarations on check answers, clicked twice: the form saved once, the step completed once', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const account = await createVerifiedAccount(request);
+    const ids = await applicationForTwoThroughApi(request, account.tokens, account);
+    const guid = ids.applicationIdentifier;
+    await passCaptureThroughApi(request, account.tokens, guid, ids.first);
+    const headers = auth(account.tokens);
+    const facts = await request.get(
+      `/api/eta/applications/${guid}/answers/application-form?applicantIdentifier=${ids.first}`,
+      { headers },
+    );
+    const prefilled = ((await facts.json()) as { answers: Record<string, unknown> }).answers;
+    for (const [formId, answers, draft] of [
+      ['application-form', { ...FORM_ANSWERS, ...prefilled }, false],
+      ['declarations', DECLARATIONS, true],
+    ] as const) {
+      const saved = await request.put(`/api/eta/applications/${guid}/answers/${formId}`, {
+        headers,
+        data: { applicantIdentifier: ids.first, answers, draft },
+      });
+      expect(saved.status(), await saved.text()).toBe(200);
+    }
+    await signInBrowser(page.context(), baseURL!, account.tokens);
+    await rememberApplication(page.context(), guid);
+    const saves = watchSaves(page, '/api/eta/declarations');
+
+    await page.goto(`/applications/declarations?applicantIdentifier=${ids.first}`);
+    const checkAnswers = pageHeading(page, 'Check your answers');
+    const next = page.getByRole('button', { name: /^(Continue|Confirm declarations)$/ });
+    // Every answer is given: each page goes on to the next, up to the check-answers page.
+    for (let pages = 0; pages < 20 && !(await checkAnswers.isVisible()); pages += 1) {
+      const heading = await page.getByRole('heading', { level: 2 }).first().textContent();
+      await next.click();
+      await expect(page.getByRole('heading', { level: 2 }).first()).not.toHaveText(heading ?? '');
+    }
+    await expect(checkAnswers).toBeVisible();
+    const pageSaves = saves.explicit().length;
+    await page.getByRole('button', { name: 'Confirm declarations', exact: true }).dblclick();
+    await expect(page).toHaveURL(/\/applications\/application$/);
+    await expect(page.getByRole('main')).toContainText(`${account.givenNames} ${account.familyName}`);
+    expect(saves.explicit().slice(pageSaves)).toEqual([expect.not.objectContaining({ page: expect.anything() })]);
+    const declarations = await request.get(
+      `/api/eta/applications/${guid}/answers/declarations?applicantIdentifier=${ids.first}`,
+      { headers },
+    );
+    expect(await declarations.json()).toMatchObject({ complete: true, currentStep: 'SUPPORTING_DOCUMENTS' });
+  });
+
+  test('Pay on the portal and on the card page, clicked twice: one payment, one submission, one e-mail', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const { api, account, guid } = await readyToPay(page);
+    const starts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith(`/api/eta/applications/${guid}/payment`))
+        starts.push(request.url());
+    });
+    await page.goto(`${server!.baseURL}/applications/payment-overview`);
+    await payButton(page).dblclick();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(en('payments:sandbox.heading'));
+    expect(starts).toHaveLength(1);
+    await page.getByLabel(en('payments:sandbox.cardNumber'), { exact: true }).fill('4242 4242 4242 4242');
+    await sandboxPayButton(page).dblclick();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(en('payments:page.submitted.title'), {
+      timeout: 30_000,
+    });
+    await expectPaidOnce(api, account, guid);
   });
 });
