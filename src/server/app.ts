@@ -11,7 +11,7 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import { type AppConfig, PUBLIC_SETTING_KEYS } from './config';
-import type { Db } from './db/database';
+import { isDatabaseUnavailable, type Db } from './db/database';
 import { ERROR_CODES, REQUEST_ERROR_CODES } from '../shared/contract';
 import { ApiError, errorBody } from './errors';
 import { housekeepingPlugin } from './housekeeping/plugin';
@@ -66,6 +66,8 @@ const BAD_REQUEST_CODES = new Set([
 ]);
 
 const ASSETS_PREFIX = '/assets/';
+/** Retry-After of a 503 answered while the database cannot be reached: a restart or fail-over takes seconds. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Browsers ask for text/html; a client that accepts anything (curl, a load balancer's probe) gets the page too. */
 function acceptsHtml(request: FastifyRequest): boolean {
@@ -149,6 +151,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ) {
       request.log.info({ code: error.code, reason: error.message }, 'bad request');
       return reply.code(400).send(errorBody(lang, ERROR_CODES.badRequest, 'api:errors.badRequest'));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is restarting or failing over: nothing was done, and the same call works again shortly.
+      request.log.error({ err: error, event: 'database-unavailable' }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send(errorBody(lang, ERROR_CODES.serviceUnavailable, 'api:errors.serviceUnavailable'));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(errorBody(lang, ERROR_CODES.internal, 'api:errors.internal'));

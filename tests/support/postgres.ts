@@ -8,6 +8,8 @@ import { join } from 'node:path';
 export interface ScratchPostgres {
   url: string;
   stop(): void;
+  /** Stops the server (fast shutdown: open connections are ended) and starts it again on the same port and data. */
+  restart(options?: { whileDown?: () => Promise<void> }): Promise<void>;
 }
 
 function findPgBin(name: string): string | undefined {
@@ -71,11 +73,23 @@ export async function startScratchPostgres(log: (line: string) => void = console
   const init = asPostgres(initdb, ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr || init.stdout}`);
   const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
-  const start = asPostgres(pgCtl, ['-D', data, '-o', options, '-l', join(dir, 'log.txt'), '-w', 'start']);
-  if (start.status !== 0) throw new Error(`pg_ctl start failed: ${start.stderr || start.stdout}`);
+  const startServer = () => {
+    const start = asPostgres(pgCtl!, ['-D', data, '-o', options, '-l', join(dir, 'log.txt'), '-w', 'start']);
+    if (start.status !== 0) throw new Error(`pg_ctl start failed: ${start.stderr || start.stdout}`);
+  };
+  startServer();
   log(`Scratch PostgreSQL on 127.0.0.1:${port}`);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    async restart({ whileDown } = {}) {
+      const stopped = asPostgres(pgCtl!, ['-D', data, '-m', 'fast', '-w', 'stop']);
+      if (stopped.status !== 0) throw new Error(`pg_ctl stop failed: ${stopped.stderr || stopped.stdout}`);
+      try {
+        await whileDown?.();
+      } finally {
+        startServer();
+      }
+    },
     stop() {
       asPostgres(pgCtl!, ['-D', data, '-m', 'immediate', '-w', 'stop']);
       rmSync(dir, { recursive: true, force: true });

@@ -49,3 +49,30 @@ export function openDatabase(config: DatabaseConfig, onIdleError: IdleConnection
 export function databaseKind(db: MigrationDb): DatabaseKind {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
+
+/** PostgreSQL's classes of errors that mean the server is not there (08: connection, 57P: shutting down, starting). */
+const UNAVAILABLE_SQLSTATES = /^(08|57P0[1-3])/;
+const UNAVAILABLE_NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+
+/**
+ * True when a query failed because the database could not be reached (stopped, restarting, failing over, the
+ * connection cut), not because of the query: the call can be tried again in a moment.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let cause: unknown = error, depth = 0; cause instanceof Error && depth < 5; depth++) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATES.test(code)))
+      return true;
+    if (/^Connection terminated|timeout exceeded when trying to connect/i.test(cause.message)) return true;
+    if (cause instanceof AggregateError && cause.errors.some((e) => isDatabaseUnavailable(e))) return true;
+    cause = cause.cause;
+  }
+  return false;
+}
