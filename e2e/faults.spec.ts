@@ -433,3 +433,44 @@ test.describe('double clicks and double Enter', () => {
     await expectPaidOnce(api, account, guid);
   });
 });
+
+test('the same form in two tabs: each says so, the one behind is told, and the answers saved last are kept', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const account = await createVerifiedAccount(request);
+  const ids = await applicationForTwoThroughApi(request, account.tokens, account);
+  await passCaptureThroughApi(request, account.tokens, ids.applicationIdentifier, ids.first);
+  await signInBrowser(page.context(), baseURL!, account.tokens);
+  await rememberApplication(page.context(), ids.applicationIdentifier);
+  const formUrl = `/applications/application?applicantIdentifier=${ids.first}`;
+  const second = await page.context().newPage();
+  for (const tab of [page, second]) {
+    await tab.goto(formUrl);
+    await expect(pageHeading(tab, 'Personal details')).toBeVisible();
+  }
+  for (const tab of [page, second]) await expect(status(tab, en('journey:save.otherTab'))).toBeVisible();
+
+  // The first tab saves the page: the second is told its answers are behind, and how to catch up.
+  await fillPersonalDetails(page);
+  await continueTo(page, 'Passport');
+  const behind = status(second, en('journey:save.changedElsewhere'));
+  await expect(behind).toBeVisible();
+  await expect(behind.getByRole('button', { name: en('journey:save.reload') })).toBeVisible();
+
+  // The second tab saves anyway: its page is the one kept, and now the first is told.
+  await fillPersonalDetails(second);
+  await second.getByRole('textbox', { name: 'Town or city of birth' }).fill('Marseille');
+  await continueTo(second, 'Passport');
+  await expect(status(page, en('journey:save.changedElsewhere'))).toBeVisible();
+  const saved = await savedApplicationForm(request, account.tokens, ids.applicationIdentifier, ids.first);
+  expect(saved.answers).toMatchObject({ cityOfBirth: 'Marseille' });
+
+  // Reloaded, the first tab starts again from the answers saved last, where they need something more.
+  await page.getByRole('button', { name: en('journey:save.reload') }).click();
+  await expect(pageHeading(page, 'Passport')).toBeVisible();
+  await expect(status(page, en('journey:save.changedElsewhere'))).toHaveCount(0);
+  await expect(status(page, en('journey:save.otherTab'))).toBeVisible();
+  await second.close();
+});

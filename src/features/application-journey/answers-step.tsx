@@ -1,6 +1,6 @@
-import { Spinner } from '@fluentui/react-components';
+import { Button, Spinner } from '@fluentui/react-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import {
@@ -29,6 +29,7 @@ import { ProblemPanel } from '@/engine/problem-panel';
 import { useJourneyStyles } from './journey-styles';
 import { fullName, type OverviewState } from './overview';
 import { OVERVIEW_PATH, stepNamed, stepPosition } from './steps';
+import { useOtherTabs } from './use-other-tabs';
 
 export interface AnswersStepProps {
   formId: AnswerFormId;
@@ -155,7 +156,17 @@ function LoadedAnswersStep(props: AnswersStepProps & { loaded: Loaded; caption?:
   const [serverErrors, setServerErrors] = useState<ApiErrorBody | null>(null);
   const [problem, setProblem] = useState<{ messages: string[]; stepNotReached?: boolean } | null>(null);
   const current = useRef<{ answers: Answers; page?: string }>({ answers: loaded.answers, page: loaded.startPage });
-  const send = useAnswerSaveCall();
+  const saveCall = useAnswerSaveCall();
+  const tabs = useOtherTabs({ formId, applicationIdentifier, applicantIdentifier });
+  const { announceSaved } = tabs;
+  const send = useCallback<typeof saveCall>(
+    async (target, body) => {
+      const result = await saveCall(target, body);
+      if (result.success) announceSaved();
+      return result;
+    },
+    [saveCall, announceSaved],
+  );
 
   const queue = useMemo(
     () =>
@@ -227,6 +238,16 @@ function LoadedAnswersStep(props: AnswersStepProps & { loaded: Loaded; caption?:
         {t('form.backToOverview')}
       </Link>
       <PageHeading caption={props.caption}>{props.heading}</PageHeading>
+      {tabs.changedElsewhere ? (
+        <Notice tone="warning">
+          {t('save.changedElsewhere')}{' '}
+          <Button appearance="secondary" onClick={() => window.location.reload()}>
+            {t('save.reload')}
+          </Button>
+        </Notice>
+      ) : (
+        tabs.otherTab && <Notice>{t('save.otherTab')}</Notice>
+      )}
       {loaded.restored && status !== 'kept' && <Notice>{t('form.restored')}</Notice>}
       {status === 'kept' && <Notice tone="warning">{t('save.kept')}</Notice>}
       {everKept && status === 'saved' && <Notice tone="success">{t('save.saved')}</Notice>}
