@@ -11,7 +11,8 @@ export interface LoadResult {
   errors: number;
 }
 
-function percentile(sorted: number[], p: number): number {
+/** The p-th percentile of ascending values (nearest rank). */
+export function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }

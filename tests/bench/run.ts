@@ -6,6 +6,8 @@
  *   npm run bench                      everything (Lighthouse takes about 45 s a run on a small machine)
  *   npm run bench -- --build           rebuild the portal first
  *   npm run bench -- --skip-lighthouse --skip-postgres
+ *   npm run bench -- --load-only       only the journey load (on SQLite alone with --skip-postgres)
+ *   npm run bench -- --skip-load       everything but the journey load
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -16,6 +18,7 @@ import { buildTestApp } from '../../src/server/testing/harness';
 import { findOrInstallChromium } from '../support/chromium';
 import { startScratchPostgres } from '../support/postgres';
 import { apiLatency } from './api';
+import { journeyLoadSection, type JourneyLoadBudget, type LoadSetup } from './journey-load';
 import { routeBundles } from './bundles';
 import { keystrokeToNextPaint } from './keystroke';
 import { lighthouse } from './lighthouse';
@@ -24,6 +27,7 @@ import { validationSpeed } from './validation';
 const root = join(import.meta.dirname, '..', '..');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 const args = new Set(process.argv.slice(2));
+const loadOnly = args.has('--load-only');
 
 interface Budget {
   lighthouse: {
@@ -37,6 +41,7 @@ interface Budget {
   javascriptBeforeFirstPaintGzipKb: { home: number; heaviestFormRoute: number };
   keystrokeToNextPaintMs: { p75: number; worst: number };
   api: { concurrency: number[]; p99MsMax: number; errorsMax: number };
+  journeyLoad: JourneyLoadBudget;
   nodeModulesMbMax: number | null;
 }
 
@@ -62,7 +67,8 @@ function sizeMb(path: string): number {
   return Number(out.split(/\s/)[0]);
 }
 
-async function main() {
+/** Sizes of the built portal, Lighthouse, keystroke to next paint and validation speed. */
+async function frontEndFigures() {
   if (!existsSync(join(root, 'dist', '.vite', 'manifest.json')) || args.has('--build')) {
     const build = spawnSync(join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], {
       cwd: root,
@@ -70,7 +76,6 @@ async function main() {
     });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
-  console.log(`# ETA portal bench, ${new Date().toISOString()}\n\n${machine()}`);
 
   section("JavaScript before first paint per route (entry + page + form + the route's texts; gzip / brotli)");
   const bundles = routeBundles(root);
@@ -162,6 +167,11 @@ async function main() {
 
   section('Validation of the largest form (precompiled vs runtime ajv, same data, same machine)');
   for (const line of await validationSpeed()) console.log(line);
+}
+
+async function main() {
+  console.log(`# ETA portal bench, ${new Date().toISOString()}\n\n${machine()}`);
+  if (!loadOnly) await frontEndFigures();
 
   let postgres: Awaited<ReturnType<typeof startScratchPostgres>> | undefined;
   const databases: ('sqlite' | 'postgres')[] = ['sqlite'];
@@ -177,43 +187,51 @@ async function main() {
     if (process.env.TEST_DATABASE_URL) databases.push('postgres');
   }
   try {
-    for (const db of databases) {
-      for (const concurrency of budget.api.concurrency) {
-        section(
-          `Reference API on ${db === 'sqlite' ? 'SQLite' : 'PostgreSQL'}, ${concurrency} concurrent clients (loopback)`,
-        );
-        console.log(
-          `${'call'.padEnd(44)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} errors`,
-        );
-        for (const r of await apiLatency(db, concurrency)) {
+    if (!loadOnly) {
+      for (const db of databases) {
+        for (const concurrency of budget.api.concurrency) {
+          section(
+            `Reference API on ${db === 'sqlite' ? 'SQLite' : 'PostgreSQL'}, ${concurrency} concurrent clients (loopback)`,
+          );
           console.log(
-            `${r.name.padEnd(44)} ${r.perSecond.toFixed(0).padStart(8)} ${r.p50.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)} ${r.errors}`,
+            `${'call'.padEnd(44)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} errors`,
           );
-          report(
-            `API ${db} ×${concurrency} ${r.name}: p99 / errors`,
-            `${r.p99.toFixed(1)} ms / ${r.errors}`,
-            `<= ${budget.api.p99MsMax} ms / ${budget.api.errorsMax}`,
-            r.p99 <= budget.api.p99MsMax && r.errors <= budget.api.errorsMax,
-          );
+          for (const r of await apiLatency(db, concurrency)) {
+            console.log(
+              `${r.name.padEnd(44)} ${r.perSecond.toFixed(0).padStart(8)} ${r.p50.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)} ${r.errors}`,
+            );
+            report(
+              `API ${db} ×${concurrency} ${r.name}: p99 / errors`,
+              `${r.p99.toFixed(1)} ms / ${r.errors}`,
+              `<= ${budget.api.p99MsMax} ms / ${budget.api.errorsMax}`,
+              r.p99 <= budget.api.p99MsMax && r.errors <= budget.api.errorsMax,
+            );
+          }
         }
       }
+    }
+    if (!args.has('--skip-load')) {
+      const setups: LoadSetup[] = databases.includes('postgres') ? ['sqlite', 'postgres', 'postgres-2'] : ['sqlite'];
+      await journeyLoadSection(setups, budget.journeyLoad, report);
     }
   } finally {
     postgres?.stop();
   }
 
-  section('Install weight');
-  const nodeModules = sizeMb(join(root, 'node_modules'));
-  const tensorflow = existsSync(join(root, 'node_modules', '@tensorflow'))
-    ? sizeMb(join(root, 'node_modules', '@tensorflow'))
-    : 0;
-  console.log(`node_modules ${nodeModules} MB, of which @tensorflow ${tensorflow} MB`);
-  report(
-    'node_modules',
-    `${nodeModules} MB (@tensorflow ${tensorflow} MB)`,
-    budget.nodeModulesMbMax === null ? 'reported' : `<= ${budget.nodeModulesMbMax} MB`,
-    budget.nodeModulesMbMax === null ? undefined : nodeModules <= budget.nodeModulesMbMax,
-  );
+  if (!loadOnly) {
+    section('Install weight');
+    const nodeModules = sizeMb(join(root, 'node_modules'));
+    const tensorflow = existsSync(join(root, 'node_modules', '@tensorflow'))
+      ? sizeMb(join(root, 'node_modules', '@tensorflow'))
+      : 0;
+    console.log(`node_modules ${nodeModules} MB, of which @tensorflow ${tensorflow} MB`);
+    report(
+      'node_modules',
+      `${nodeModules} MB (@tensorflow ${tensorflow} MB)`,
+      budget.nodeModulesMbMax === null ? 'reported' : `<= ${budget.nodeModulesMbMax} MB`,
+      budget.nodeModulesMbMax === null ? undefined : nodeModules <= budget.nodeModulesMbMax,
+    );
+  }
 
   section('Summary: each figure beside its budget (tests/bench/budget.json)');
   console.log(`| figure | measured | budget | |\n| --- | --- | --- | --- |`);

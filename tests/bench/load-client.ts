@@ -1,0 +1,104 @@
+/**
+ * The HTTP client of the journey load: sends each call to the next server in turn (round-robin), times it to the
+ * end of its body, and counts per call type its latencies and its errors (any status but the expected one, or no
+ * answer at all), keeping a sample of each kind of error.
+ */
+import { percentile } from './api';
+
+export interface CallRow {
+  call: string;
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+export interface ErrorSample {
+  call: string;
+  status: number;
+  count: number;
+  body: string;
+}
+
+interface CallOptions {
+  token?: string;
+  json?: unknown;
+  body?: Uint8Array<ArrayBuffer>;
+  contentType?: string;
+}
+
+export function createLoadClient(bases: string[]) {
+  const latencies = new Map<string, number[]>();
+  const errors = new Map<string, number>();
+  const samples = new Map<string, ErrorSample>();
+  let next = 0;
+
+  const failed = (call: string, status: number, body: string) => {
+    errors.set(call, (errors.get(call) ?? 0) + 1);
+    const key = `${call} ${status}`;
+    const sample = samples.get(key) ?? { call, status, count: 0, body: body.replace(/\s+/g, ' ').slice(0, 200) };
+    sample.count += 1;
+    samples.set(key, sample);
+  };
+
+  return {
+    /** One call; answers its JSON body when the status is the expected one, else undefined (counted as an error). */
+    async call<T = unknown>(
+      call: string,
+      expected: number,
+      method: string,
+      path: string,
+      options: CallOptions = {},
+    ): Promise<T | undefined> {
+      const headers: Record<string, string> = {};
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      if (options.json !== undefined) headers['content-type'] = 'application/json';
+      if (options.contentType) headers['content-type'] = options.contentType;
+      const body =
+        options.json !== undefined ? JSON.stringify(options.json) : options.body && new Uint8Array(options.body);
+      const base = bases[next++ % bases.length];
+      const t0 = performance.now();
+      let status = 0;
+      let text: string;
+      try {
+        const response = await fetch(`${base}${path}`, { method, headers, body });
+        status = response.status;
+        text = await response.text();
+      } catch (error) {
+        text = `${(error as Error).message} ${String((error as { cause?: unknown }).cause ?? '')}`;
+      }
+      const list = latencies.get(call) ?? [];
+      list.push(performance.now() - t0);
+      latencies.set(call, list);
+      if (status !== expected) {
+        failed(call, status, text);
+        return undefined;
+      }
+      return (text ? JSON.parse(text) : undefined) as T;
+    },
+
+    /** Per call type and over all calls: requests, throughput over `seconds`, p50 and p99 (ms), errors. */
+    rows(seconds: number): CallRow[] {
+      const row = (call: string, values: number[], errorCount: number): CallRow => {
+        const sorted = [...values].sort((a, b) => a - b);
+        return {
+          call,
+          requests: sorted.length,
+          perSecond: sorted.length / seconds,
+          p50: percentile(sorted, 50),
+          p99: percentile(sorted, 99),
+          errors: errorCount,
+        };
+      };
+      const rows = [...latencies].map(([call, values]) => row(call, values, errors.get(call) ?? 0));
+      const all = [...latencies.values()].flat();
+      const allErrors = [...errors.values()].reduce((a, b) => a + b, 0);
+      return [...rows, row('all calls', all, allErrors)];
+    },
+
+    errorSamples(): ErrorSample[] {
+      return [...samples.values()].sort((a, b) => b.count - a.count);
+    },
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * Real server processes (src/server/main.ts) for the load and the web audit: started on loopback on a given port,
+ * ready once /health answers, and their output kept so that a failure can be shown.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+export interface ServerProcess {
+  base: string;
+  /** What the process wrote (stdout and stderr), for the report of a failure. */
+  output: string[];
+  stop(): Promise<void>;
+}
+
+/** Answers whether nothing listens on the loopback port. */
+export function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
+/**
+ * Starts `src/server/main.ts` on 127.0.0.1:`port` with `env` on top of a quiet development setup (warnings and
+ * errors logged, no housekeeping, no portal pages) and waits until /health answers 200.
+ */
+export async function startServerProcess(port: number, env: Record<string, string>): Promise<ServerProcess> {
+  if (!(await portIsFree(port))) throw new Error(`port ${port} is taken: stop what listens there first`);
+  const output: string[] = [];
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      HOUSEKEEPING_INTERVAL_SECONDS: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server on port ${port} exited:\n${output.join('')}`);
+    const ok = await fetch(`${base}/health`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ok) return { base, output, stop };
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server on port ${port} did not answer /health within 90 s:\n${output.join('')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
