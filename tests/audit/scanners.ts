@@ -45,8 +45,10 @@ export function sqlmapFindings(target: string, output: string): Finding[] {
     if (injectable) add('high', `SQL injection: ${injectable[1]} (${injectable[2]})`);
     const xss = /heuristic \(XSS\) test shows that (.+?) might be vulnerable to cross-site scripting/.exec(line);
     if (xss) add('high', `cross-site scripting (heuristic): ${xss[1]}`);
-    const codes = /HTTP error codes detected during run:\s*(.+)/.exec(line);
-    if (codes && /\b5\d\d\b/.test(codes[1])) add('medium', `server errors: ${codes[1].trim()}`);
+  }
+  // The codes follow on the next line.
+  for (const codes of output.matchAll(/HTTP error codes detected during run:\s*\n?(.+)/g)) {
+    if (/\b5\d\d\b/.test(codes[1])) add('medium', `server errors: ${codes[1].trim()}`);
   }
   return findings;
 }
