@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { markSessionEnded } from '@/api/accounts';
+import { markSessionEnded } from '@/api/profile-session';
 import { startRefreshScheduler } from '@/api/auth/refresh-scheduler';
 import { loadSettings } from '@/api/settings';
 import { initI18n } from '@/app/i18n';

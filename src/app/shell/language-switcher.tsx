@@ -2,7 +2,7 @@ import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ChevronDownRegular, GlobeRegular } from '@fluentui/react-icons';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchProfile, saveProfileLanguage } from '@/api/accounts';
+import { fetchProfile, saveProfileLanguage } from '@/api/profile-session';
 import { useLoggedIn } from '@/api/auth/tokens';
 import { changeLanguage, currentLanguage, languageName, languages, offeredLanguages } from '@/app/i18n';
 

@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { markSessionEnded, refreshSessionNow } from '@/api/accounts';
+import { markSessionEnded, refreshSessionNow } from '@/api/profile-session';
 import { holdActivity, sessionDeadline, subscribeActivity } from '@/api/auth/activity';
 import { getRefreshTokenExpiry, useLoggedIn } from '@/api/auth/tokens';
 import { useAuth } from '@/api/auth/use-auth';
