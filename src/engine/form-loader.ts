@@ -1,12 +1,25 @@
 import { useEffect, useState } from 'react';
 import { formIds, formLoaders } from 'virtual:eta-forms';
 import { componentsUsed } from '@/shared/forms/form-needs';
-import { loadRules, ruleNamesIn, rulesLoaded } from '@/shared/rules/registry';
+import { checkWithoutLaterRules, loadRules, ruleNamesIn, rulesLoaded, rulesLoadedLater } from '@/shared/rules/registry';
 import type { CompiledForm } from './form-types';
 import type { Preloadable } from '@/ui/lazy-component';
 import { fields, lazyFields, lazyWidgets, widgets } from './registry';
 
 const loaded = new Map<string, Promise<CompiledForm>>();
+
+// A form shows before its large rules have loaded (the phone rule's metadata); SchemaForm loads them next.
+checkWithoutLaterRules();
+
+/** The rules a form needs before it shows: all it names but those loaded after it (`rulesLoadedLater`). */
+function rulesFirst(form: CompiledForm): string[] {
+  return ruleNamesIn(form.schema).filter((name) => !rulesLoadedLater.has(name));
+}
+
+/** Loads every rule a form names, those loaded after it shows included; resolves at once when they are loaded. */
+export function loadAllRules(form: CompiledForm): Promise<void> {
+  return loadRules(ruleNamesIn(form.schema));
+}
 
 /** Ids of every form in `schemas/`. */
 export function listForms(): string[] {
@@ -35,19 +48,15 @@ export function loadForm(id: string): Promise<CompiledForm> {
   return promise;
 }
 
-/** Loads the cross-field rules and the lazily loaded widgets and fields a form uses. */
+/** Loads what a form needs to show: its cross-field rules (but the large ones) and its lazily loaded widgets and fields. */
 export async function prepareForm(form: CompiledForm): Promise<void> {
-  await Promise.all([
-    loadRules(ruleNamesIn(form.schema)),
-    ...formNeeds(form.schema, form.uiSchema).map((c) => c.preload()),
-  ]);
+  await Promise.all([loadRules(rulesFirst(form)), ...formNeeds(form.schema, form.uiSchema).map((c) => c.preload())]);
 }
 
-/** Whether a form renders and validates without loading anything more. */
+/** Whether a form shows without loading anything more. */
 function isPrepared(form: CompiledForm): boolean {
   if (prepared.has(form)) return true;
-  const ready =
-    rulesLoaded(ruleNamesIn(form.schema)) && formNeeds(form.schema, form.uiSchema).every((c) => c.isLoaded());
+  const ready = rulesLoaded(rulesFirst(form)) && formNeeds(form.schema, form.uiSchema).every((c) => c.isLoaded());
   if (ready) prepared.add(form);
   return ready;
 }
@@ -95,4 +104,18 @@ export function formNeeds(schema: unknown, uiSchema: unknown): Preloadable[] {
   ]);
   needed.delete(undefined);
   return [...needed] as Preloadable[];
+}
+
+/** Whether every rule of the form has loaded; loads those it shows without once the form is on screen. */
+export function useAllRules(form: CompiledForm): boolean {
+  const [ready, setReady] = useState(() => rulesLoaded(ruleNamesIn(form.schema)));
+  useEffect(() => {
+    if (ready) return undefined;
+    let live = true;
+    void loadAllRules(form).then(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, [form, ready]);
+  return ready;
 }

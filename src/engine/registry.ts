@@ -22,8 +22,8 @@ import { TextWidget } from './widgets/text-widget';
 import { YesNoWidget } from './widgets/yes-no-widget';
 
 /**
- * Widgets and fields that carry large code or data (Fluent's combobox, the country list, libphonenumber's
- * metadata) are loaded with the first form that uses them: `formNeeds` in form-loader.ts names
+ * Widgets and fields that carry large code or data (Fluent's combobox, the country list) are loaded with the
+ * first form that uses them (the phone field's dialling codes, libphonenumber's metadata, come right after it): `formNeeds` in form-loader.ts names
  * them from the form's schemas. Adding a widget of that kind: one line here instead of in `widgets` below.
  */
 export const lazyWidgets: Record<string, LazyComponent<WidgetProps>> = {

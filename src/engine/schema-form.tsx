@@ -9,7 +9,7 @@ import { CheckAnswers } from './check-answers';
 import type { EngineFormContext } from './engine-context';
 import { ErrorSummary, focusControl, type SummaryError } from './error-summary';
 import { useReportFormErrors } from './error-title';
-import { useCompiledForm } from './form-loader';
+import { loadAllRules, useAllRules, useCompiledForm } from './form-loader';
 import type { CompiledForm, FormAnswers, FormPage } from './form-types';
 import { localiseUiSchema } from './localise';
 import { fields, templates, widgets } from './registry';
@@ -88,7 +88,10 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
 
   const applies = useCallback((page: FormPage) => validation.pageApplies(page, data), [validation, data]);
   const page = pages[pageIndex] ?? pages[0];
-  const problems = useMemo(() => validation.problems(data), [validation, data]);
+  // Checked again once the rules loaded after the form showed have arrived.
+  const allRules = useAllRules(form);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const problems = useMemo(() => validation.problems(data), [validation, data, allRules]);
   // A field with its own `when` is asked only while it holds.
   const shownFields = validation.fieldsShown(page, data);
   const pageFieldsKey = shownFields.join('\n');
@@ -168,6 +171,7 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
   };
 
   const handleSubmit = async (answers: FormAnswers) => {
+    await loadAllRules(form);
     if (reviewing) {
       await finish(answers);
       return;

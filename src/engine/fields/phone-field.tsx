@@ -1,13 +1,39 @@
 import { Input } from '@fluentui/react-components';
 import type { FieldProps } from '@rjsf/utils';
 import { errorId } from '@rjsf/utils';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { phoneCountryOptions } from '../phone-countries';
+import { countryOptions, type CountryOption } from '../countries';
 import { useEngineStyles } from '../styles';
 import { SearchCombobox } from '../widgets/search-combobox';
 
 type Mobile = { isoAlpha2Code?: string; mobileNumber?: string };
+
+let phoneCountries: ((language: string) => CountryOption[]) | undefined;
+
+/**
+ * The countries with their dialling codes. Those come with libphonenumber's metadata, loaded once the field is on
+ * screen (as the phone rule is, see rulesLoadedLater); until then the list names the countries without them.
+ */
+function useCountriesWithCallingCodes(language: string): CountryOption[] {
+  const [loaded, setLoaded] = useState(() => phoneCountries !== undefined);
+  useEffect(() => {
+    if (loaded) return undefined;
+    let live = true;
+    import('../phone-countries').then(
+      (m) => {
+        phoneCountries = m.phoneCountryOptions;
+        if (live) setLoaded(true);
+      },
+      // Without the metadata the list keeps naming the countries; the number is still checked by the API.
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [loaded]);
+  return loaded && phoneCountries ? phoneCountries(language) : countryOptions(language);
+}
 
 /** The label of one part of the number (country or number), and that part's error under it. */
 function PartLabel({ id, label, error }: { id: string; label: string; error?: string }) {
@@ -42,15 +68,16 @@ export function PhoneField(props: FieldProps<Mobile>) {
   const value: Mobile = formData ?? {};
   const countryError = errorSchema?.isoAlpha2Code?.__errors?.[0];
   const numberError = errorSchema?.mobileNumber?.__errors?.[0];
+  const countries = useCountriesWithCallingCodes(i18n.language);
   const options = useMemo(
     () =>
-      phoneCountryOptions(i18n.language).map((c) => ({
+      countries.map((c) => ({
         value: c.code,
         label: c.name,
         code: c.code,
         callingCode: c.callingCode,
       })),
-    [i18n.language],
+    [countries],
   );
   const set = (patch: Mobile) => {
     const next = { ...value, ...patch };

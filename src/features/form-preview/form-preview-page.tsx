@@ -1,7 +1,7 @@
 import { Button, Field, makeStyles, Select, tokens } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listForms, loadForm } from '@/engine/form-loader';
+import { listForms, loadForm, useAllRules } from '@/engine/form-loader';
 import type { CompiledForm, FormAnswers } from '@/engine/form-types';
 import { SchemaForm } from '@/engine/schema-form';
 import { formMessageKeys } from '@/engine/validation/message-keys';
@@ -33,6 +33,34 @@ const useStyles = makeStyles({
     padding: tokens.spacingHorizontalM,
   },
 });
+
+/** Every message the form can show, with its key; once the rules loaded after the form showed have arrived. */
+function FormMessages({ form }: { form: CompiledForm }) {
+  const { t } = useTranslation(['forms', 'validation']);
+  const styles = useStyles();
+  if (!useAllRules(form)) return null;
+  return (
+    <section aria-labelledby="preview-messages">
+      <h2 id="preview-messages">{t('preview.messagesTitle')}</h2>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th className={styles.cell}>{t('preview.message')}</th>
+            <th className={styles.cell}>{t('preview.field')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {formMessageKeys(form).map((key) => (
+            <tr key={key}>
+              <td className={styles.cell}>{t(key, { limit: 'N', types: 'PDF', name: 'file.pdf' })}</td>
+              <td className={`${styles.cell} ${styles.code}`}>{key}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
 
 /**
  * Form preview for editors and translators: any form by id with its example answers, in any language, and the
@@ -106,27 +134,7 @@ export default function FormPreviewPage() {
           {showMessages ? t('preview.hideMessages') : t('preview.showMessages')}
         </Button>
       </p>
-      {showMessages && form && (
-        <section aria-labelledby="preview-messages">
-          <h2 id="preview-messages">{t('preview.messagesTitle')}</h2>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th className={styles.cell}>{t('preview.message')}</th>
-                <th className={styles.cell}>{t('preview.field')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {formMessageKeys(form).map((key) => (
-                <tr key={key}>
-                  <td className={styles.cell}>{t(key, { limit: 'N', types: 'PDF', name: 'file.pdf' })}</td>
-                  <td className={`${styles.cell} ${styles.code}`}>{key}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      )}
+      {showMessages && form && <FormMessages form={form} />}
       {form && (
         <SchemaForm
           key={`${formId}|${example}`}

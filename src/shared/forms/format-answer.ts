@@ -1,4 +1,4 @@
-import { toE164 } from '../rules/phone-number';
+import { loadedRule } from '../rules/registry';
 import type { JsonSchema } from '../validation/schema-walk';
 
 /** A translation function over the catalogue's keys (`ns:key`). */
@@ -48,11 +48,14 @@ export function formatAnswer(
   if (ui['ui:widget'] === 'file') return fileNameOf(value) ?? t('forms:engine.notProvided');
   if (ui['ui:field'] === 'phone' && typeof value === 'object') {
     const m = value as { isoAlpha2Code?: string; mobileNumber?: string };
-    return (
-      (m.isoAlpha2Code && m.mobileNumber && toE164(m.isoAlpha2Code, m.mobileNumber)) ||
-      m.mobileNumber ||
-      t('forms:engine.notProvided')
-    );
+    // The phone rule writes a valid number in E.164 (stored answers already are). The API has every rule loaded;
+    // the browser loads it right after a form shows (rulesLoadedLater), and shows the number as typed until then.
+    const phone = loadedRule('phoneNumber');
+    const shown =
+      phone?.normalise && m.isoAlpha2Code && m.mobileNumber
+        ? phone.normalise(m, { rule: 'phoneNumber' }).mobileNumber
+        : m.mobileNumber;
+    return (typeof shown === 'string' && shown) || t('forms:engine.notProvided');
   }
   if (Array.isArray(value)) {
     const items = s.items && typeof s.items === 'object' ? (s.items as JsonSchema) : {};

@@ -16,6 +16,27 @@ export const ruleLoaders: Record<string, () => Promise<SchemaRule>> = {
 
 const loaded = new Map<string, SchemaRule>();
 
+/**
+ * Rules whose code is large (the phone rule carries libphonenumber's metadata): the browser shows a form before
+ * they load and loads them right after (see `checkWithoutLaterRules`). The API loads every rule at start-up.
+ */
+export const rulesLoadedLater: ReadonlySet<string> = new Set(['phoneNumber']);
+
+let withoutLaterRules = false;
+
+/**
+ * Lets `runRules` pass over a rule of `rulesLoadedLater` that has not loaded yet (its answers are judged once it
+ * has: the form re-checks then, and waits for it before it submits). Called by the browser's form engine only.
+ */
+export function checkWithoutLaterRules(): void {
+  withoutLaterRules = true;
+}
+
+/** Whether a named rule may be passed over for now (see `checkWithoutLaterRules`). */
+export function isRulePending(name: string): boolean {
+  return withoutLaterRules && rulesLoadedLater.has(name) && !loaded.has(name);
+}
+
 /** Loads the named rules (all of them when no names are given); rejects for a name that is not a rule. */
 export async function loadRules(names: Iterable<string> = Object.keys(ruleLoaders)): Promise<void> {
   await Promise.all(
@@ -39,6 +60,11 @@ export function getRule(name: string): SchemaRule {
   const rule = loaded.get(name);
   if (rule) return rule;
   throw new Error(ruleLoaders[name] ? `Rule "${name}" is used before it is loaded` : `Unknown rule "${name}"`);
+}
+
+/** A rule if it has loaded (to format with it where a rule not loaded yet leaves the answer as it is). */
+export function loadedRule(name: string): SchemaRule | undefined {
+  return loaded.get(name);
 }
 
 /** The names of the rules a schema (with its definitions) names anywhere in `x-rules`. */

@@ -1,5 +1,5 @@
 import { derefSchema, type JsonSchema, type RefResolver } from '../validation/schema-walk';
-import { getRule } from './registry';
+import { getRule, isRulePending } from './registry';
 import type { RuleConfig } from './types';
 
 /** A rule problem with its dotted path from the root of the data. */
@@ -36,6 +36,7 @@ export function runRules(schema: JsonSchema, data: unknown, resolve: RefResolver
     if (isObject(current)) {
       let obj: Record<string, unknown> = current;
       for (const config of rulesOf(s)) {
+        if (isRulePending(config.rule)) continue;
         const rule = getRule(config.rule);
         const found = rule.check(obj, config);
         for (const p of found) problems.push({ path: [...path, p.field].join('.'), key: p.key });
