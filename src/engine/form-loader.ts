@@ -112,7 +112,11 @@ export function useAllRules(form: CompiledForm): boolean {
   useEffect(() => {
     if (ready) return undefined;
     let live = true;
-    void loadAllRules(form).then(() => live && setReady(true));
+    void loadAllRules(form).then(
+      () => live && setReady(true),
+      // Said when the form is submitted, which tries again (see SchemaForm).
+      () => {},
+    );
     return () => {
       live = false;
     };

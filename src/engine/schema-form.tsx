@@ -77,6 +77,7 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
   });
   const [attempted, setAttempted] = useState<Set<string>>(() => new Set());
   const [reviewing, setReviewing] = useState(false);
+  const [rulesFailed, setRulesFailed] = useState(false);
   const [returnToReview, setReturnToReview] = useState(false);
   const [busy, setBusy] = useState(false);
   const [focusTick, setFocusTick] = useState(0);
@@ -171,7 +172,14 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
   };
 
   const handleSubmit = async (answers: FormAnswers) => {
-    await loadAllRules(form);
+    try {
+      await loadAllRules(form);
+      setRulesFailed(false);
+    } catch {
+      // The rules loaded after the form showed could not be fetched: nothing is judged or sent unchecked.
+      setRulesFailed(true);
+      return;
+    }
     if (reviewing) {
       await finish(answers);
       return;
@@ -216,6 +224,7 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
           {t('engine.checkAnswersTitle')}
         </h2>
         <ErrorSummary ref={summaryRef} errors={summary} />
+        {rulesFailed && <p role="alert">{t('engine.loadFailed')}</p>}
         <CheckAnswers
           form={form}
           data={validation.withoutSkipped(data)}
@@ -240,6 +249,7 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
   return (
     <div>
       <ErrorSummary ref={summaryRef} errors={summary} />
+      {rulesFailed && <p role="alert">{t('engine.loadFailed')}</p>}
       {multiPage && page.titleKey && (
         <h2 ref={headingRef} tabIndex={-1}>
           {t(page.titleKey)}
