@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSessionEnded, hasSessionEnded, markSessionEnded, refreshSessionNow } from './accounts';
+import {
+  clearSessionEnded,
+  fetchProfile,
+  hasSessionEnded,
+  markSessionEnded,
+  refreshSessionNow,
+  saveProfileLanguage,
+} from './accounts';
 import { LAST_ACTIVITY_KEY } from './auth/activity';
 import { refreshNow } from './auth/refresh-scheduler';
 import * as tokens from './auth/tokens';
@@ -75,5 +82,43 @@ describe('session-ended mark', () => {
     expect(hasSessionEnded()).toBe(true);
     clearSessionEnded();
     expect(hasSessionEnded()).toBe(false);
+  });
+});
+
+describe('saveProfileLanguage', () => {
+  it('holds the calls started after it until the language is saved, so they are answered in it', async () => {
+    const order: string[] = [];
+    let answerPatch: (response: Response) => void = () => {};
+    const fetchMock = vi.fn((_url: string, init: RequestInit) => {
+      const method = init.method ?? 'GET';
+      order.push(`${method} ${new Headers(init.headers).get('Accept-Language')}`);
+      if (method === 'PATCH') return new Promise<Response>((resolve) => (answerPatch = resolve));
+      return Promise.resolve(new Response(JSON.stringify({ language: 'ar' }), { status: 200 }));
+    });
+    vi.stubGlobal('fetch', fetchMock);
+
+    const saving = saveProfileLanguage('ar');
+    const later = fetchProfile();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(order).toHaveLength(1);
+    expect(order[0]).toMatch(/^PATCH /);
+
+    answerPatch(new Response(JSON.stringify({ language: 'ar' }), { status: 200 }));
+    await Promise.all([saving, later]);
+    expect(order.map((call) => call.split(' ')[0])).toEqual(['PATCH', 'GET']);
+  });
+
+  it('lets the later calls go when the save fails', async () => {
+    const fetchMock = vi.fn(async (_url: string, init: RequestInit) =>
+      init.method === 'PATCH'
+        ? new Response(JSON.stringify({ error: 'x', code: 'INTERNAL' }), { status: 500 })
+        : new Response(JSON.stringify({ language: 'en' }), { status: 200 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const saving = saveProfileLanguage('fr');
+    const later = fetchProfile();
+    await expect(saving).rejects.toThrow();
+    await expect(later).resolves.toEqual({ language: 'en' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });

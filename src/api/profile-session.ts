@@ -4,7 +4,7 @@ import type { Profile } from '@/shared/contract';
 import { recordActivity } from './auth/activity';
 import { refreshSession } from './auth/refresh-scheduler';
 import { forgetSession } from './auth/session';
-import { productRequest, unwrap } from './request';
+import { holdCallsUntil, productRequest, unwrap } from './request';
 
 /** Base path of every account call. */
 export const PROFILE_PATH = API_PATHS.profile;
@@ -14,9 +14,14 @@ export async function fetchProfile(signal?: AbortSignal): Promise<Profile> {
   return unwrap(await productRequest<Profile>({ method: 'GET', path: PROFILE_PATH, signal }));
 }
 
-/** PATCH profile: saves the language the API answers and e-mails the signed-in user in. */
+/**
+ * PATCH profile: saves the language the API answers and e-mails the signed-in user in. The calls started after
+ * it wait for it, so that they are answered in the new language.
+ */
 export async function saveProfileLanguage(language: string): Promise<Profile> {
-  return unwrap(await productRequest<Profile>({ method: 'PATCH', path: PROFILE_PATH, body: { language } }));
+  const saving = productRequest<Profile>({ method: 'PATCH', path: PROFILE_PATH, body: { language } });
+  holdCallsUntil(saving);
+  return unwrap(await saving);
 }
 
 /**

@@ -112,12 +112,32 @@ export function attachmentFileName(header: string | null): string | undefined {
   return name || undefined;
 }
 
+/** Set while a call that later calls depend on is under way (see `holdCallsUntil`). */
+let heldUntil: Promise<void> | undefined;
+
+/**
+ * Makes every call started from now on wait until `done` settles (whether it succeeds or not): the API answers a
+ * signed-in user in the profile's saved language, so after a switch of language the calls that follow must
+ * reach the API after the new language is saved, not overtake the save. Calls already under way go on.
+ */
+export function holdCallsUntil(done: Promise<unknown>): void {
+  const settled = done.then(
+    () => undefined,
+    () => undefined,
+  );
+  heldUntil = settled;
+  void settled.then(() => {
+    if (heldUntil === settled) heldUntil = undefined;
+  });
+}
+
 /**
  * The one request helper: every HTTP status is a result, never thrown; success when
  * 200 <= status < 202; on failure `error` is the response body; a network failure is status 0 with its
  * message; a time-out (abort by the timer, 408 or 504) also sets `timedOut`.
  */
 export async function request<T = unknown>(options: RequestOptions): Promise<ApiResult<T>> {
+  if (heldUntil) await heldUntil;
   const { method, path, body, query, timeoutMs = DEFAULT_TIMEOUT_MS, responseType = 'json' } = options;
   const headers = apiHeaders({
     accept: responseType === 'blob' ? '*/*' : 'application/json',

@@ -21,10 +21,12 @@ describe('server i18n', () => {
     );
   });
 
-  it('answers in the Accept-Language match, else in the saved language of the signed-in profile, else English', () => {
-    expect(languageOf({ headers: { 'accept-language': 'fr' }, profileLanguage: 'en' })).toBe('fr');
+  it('answers in the saved language of the signed-in profile, else in the Accept-Language match, else English', () => {
+    expect(languageOf({ headers: { 'accept-language': 'fr' }, profileLanguage: 'en' })).toBe('en');
+    expect(languageOf({ headers: { 'accept-language': 'en' }, profileLanguage: 'ar' })).toBe('ar');
     expect(languageOf({ headers: {}, profileLanguage: 'fr' })).toBe('fr');
     expect(languageOf({ headers: { 'accept-language': 'de-DE,de' }, profileLanguage: 'fr' })).toBe('fr');
+    expect(languageOf({ headers: { 'accept-language': 'zh-CN' }, profileLanguage: 'xx' })).toBe('zh');
     expect(languageOf({ headers: { 'accept-language': 'de' }, profileLanguage: 'xx' })).toBe('en');
   });
 

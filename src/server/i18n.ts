@@ -101,21 +101,19 @@ function matchLanguage(header: string | undefined, available: string[]): string 
 }
 
 /**
- * The language of a request: the best match of its Accept-Language header (the portal sends the language on
- * screen, which follows the profile: a choice in the switcher is saved in it and a sign-in brings it back); when
- * the header names no offered language (another client, or none), the signed-in profile's saved language (set
- * on the request by `authenticate`); else English. E-mails always use the profile's saved language.
+ * The language of a request: the signed-in profile's saved language (set on the request by `authenticate`),
+ * when it is one of the offered languages; else the best match of the Accept-Language header; else English.
+ * The profile decides because it is the user's choice wherever they sign in (a choice in the switcher is saved
+ * in it); e-mails use it too.
  */
 export function languageOf(request: {
   headers: Record<string, string | string[] | undefined>;
   profileLanguage?: string;
 }): string {
-  const header = request.headers['accept-language'];
   const available = availableLanguages();
-  const asked = matchLanguage(Array.isArray(header) ? header.join(',') : header, available);
-  if (asked) return asked;
   if (request.profileLanguage && available.includes(request.profileLanguage)) return request.profileLanguage;
-  return FALLBACK_LANGUAGE;
+  const header = request.headers['accept-language'];
+  return matchLanguage(Array.isArray(header) ? header.join(',') : header, available) ?? FALLBACK_LANGUAGE;
 }
 
 /** The writing direction of a language ("rtl" for Arabic), as the platform's locale data gives it. */

@@ -74,8 +74,8 @@ function useProfileLanguage(): { choose(lng: string): void } {
 
   return {
     choose(lng: string) {
-      void changeLanguage(lng);
-      // The pseudo-locale is for development only: the API has no texts for it.
+      // Saved first: the calls the new language brings (texts of the API in it) wait for the save, since the
+      // API answers in the profile's language. The pseudo-locale is for development only: the API has none.
       if (loggedIn && languages.includes(lng) && lng !== saved.current) {
         saved.current = lng;
         saveProfileLanguage(lng).catch(() => {
@@ -83,6 +83,7 @@ function useProfileLanguage(): { choose(lng: string): void } {
           saved.current = null;
         });
       }
+      void changeLanguage(lng);
     },
   };
 }

@@ -9,7 +9,7 @@ declare module 'fastify' {
     profileId: string;
     /** The session family of the access token, set by `authenticate`. */
     sessionId: string;
-    /** The signed-in profile's saved language, set by `authenticate`: messages use it before Accept-Language. */
+    /** The signed-in profile's saved language, set by `authenticate`: messages use it rather than Accept-Language. */
     profileLanguage?: string;
   }
 }

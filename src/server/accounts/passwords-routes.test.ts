@@ -139,7 +139,7 @@ describe.each(databases())('password reset and change on %s', (kind) => {
   });
 
   it('refuses a wrong current password on its field, and a common new one', async () => {
-    const { tokenInfo } = await registerVerifiedAndLogin(app, 'careful@example.com');
+    const { tokenInfo } = await registerVerifiedAndLogin(app, 'careful@example.com', STRONG_PASSWORD, 'fr');
     const wrong = await post(
       app,
       'change-password',

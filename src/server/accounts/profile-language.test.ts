@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translate } from '../i18n';
 import { buildTestApp, databases } from '../testing/harness';
 import {
   OTHER_PASSWORD,
@@ -27,7 +28,15 @@ describe.each(databases())('the profile language on %s', (kind) => {
     await app.close();
   });
 
-  it('is saved with PATCH and then used for the answers of signed-in calls that ask for no offered language', async () => {
+  const changePassword = (token: string, currentPassword: string, lang?: string) =>
+    post(
+      app,
+      'change-password',
+      { currentPassword, newPassword: OTHER_PASSWORD, confirmPassword: OTHER_PASSWORD },
+      { token, ...(lang ? { lang } : {}) },
+    );
+
+  it('is saved with PATCH and then used for the answers of signed-in calls, whatever their Accept-Language', async () => {
     const accessToken = (await registerVerifiedAndLogin(app, 'language@example.com')).tokenInfo.accessToken;
     expect((await getProfile(app, accessToken)).json()).toMatchObject({ language: 'en' });
 
@@ -36,23 +45,40 @@ describe.each(databases())('the profile language on %s', (kind) => {
     expect(saved.json()).toMatchObject({ email: 'language@example.com', language: 'fr' });
     expect((await getProfile(app, accessToken)).json()).toMatchObject({ language: 'fr' });
 
-    const wrong = await post(
-      app,
-      'change-password',
-      { currentPassword: 'Not-The-Password-1!', newPassword: OTHER_PASSWORD, confirmPassword: OTHER_PASSWORD },
-      { token: accessToken, lang: 'de-DE,de;q=0.9' },
-    );
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().fields).toEqual([
-      {
-        field: 'currentPassword',
-        key: 'api:accounts.currentPasswordInvalid',
-        message: 'Le mot de passe actuel n’est pas correct.',
-      },
-    ]);
+    for (const lang of ['de-DE,de;q=0.9', 'en', undefined]) {
+      const wrong = await changePassword(accessToken, 'Not-The-Password-1!', lang);
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().fields).toEqual([
+        {
+          field: 'currentPassword',
+          key: 'api:accounts.currentPasswordInvalid',
+          message: translate('fr', 'api:accounts.currentPasswordInvalid'),
+        },
+      ]);
+    }
   });
 
-  it('is the language of the e-mails sent to the profile', async () => {
+  it('answers in the new language from the call right after a switch (the switcher saves, then calls)', async () => {
+    const accessToken = (await registerVerifiedAndLogin(app, 'switch@example.com')).tokenInfo.accessToken;
+    const before = await changePassword(accessToken, 'Not-The-Password-1!', 'ar');
+    expect(before.json().fields[0].message).toBe(translate('en', 'api:accounts.currentPasswordInvalid'));
+
+    for (const language of ['ar', 'zh', 'fr', 'en']) {
+      expect((await patchLanguage(app, accessToken, { language }, language)).statusCode).toBe(200);
+      const after = await changePassword(accessToken, 'Not-The-Password-1!', 'pt');
+      expect(after.json().fields[0].message).toBe(translate(language, 'api:accounts.currentPasswordInvalid'));
+    }
+  });
+
+  it('leaves calls without a signed-in profile to their Accept-Language', async () => {
+    const response = await post(app, 'request-password-reset', {}, { lang: 'zh-CN,zh;q=0.9' });
+    expect(response.statusCode).toBe(400);
+    const [field] = response.json().fields as { key: string; message: string }[];
+    expect(field.message).toBe(translate('zh', field.key));
+    expect(field.message).not.toBe(translate('en', field.key));
+  });
+
+  it('is the language of the e-mails sent to the profile, and of the answer', async () => {
     const accessToken = (await registerVerifiedAndLogin(app, 'mail-language@example.com')).tokenInfo.accessToken;
     await patchLanguage(app, accessToken, { language: 'fr' });
     const changed = await post(
@@ -62,10 +88,7 @@ describe.each(databases())('the profile language on %s', (kind) => {
       { token: accessToken, lang: 'en' },
     );
     expect(changed.statusCode).toBe(200);
-    // The answer follows the request's language; the e-mail the profile's.
-    expect(changed.json().message).toBe(
-      'Your password has been changed. You have been signed out on your other devices.',
-    );
+    expect(changed.json().message).toBe(translate('fr', 'api:accounts.passwordChanged'));
     const [message] = await waitForMail(app, 'mail-language@example.com', 2);
     expect(message.subject).toBe('Votre mot de passe a été modifié');
   });

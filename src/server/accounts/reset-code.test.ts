@@ -290,8 +290,8 @@ describe.each(databases())('password reset codes and change-password with a rese
     expect(await loginStatus('owner@example.com', NEW_PASSWORD)).toBe(200);
   });
 
-  it('answers an unknown key in the request language', async () => {
-    const { tokenInfo } = await registerVerifiedAndLogin(app, 'french@example.com');
+  it('answers an unknown key in the profile language', async () => {
+    const { tokenInfo } = await registerVerifiedAndLogin(app, 'french@example.com', STRONG_PASSWORD, 'fr');
     const refused = await changeWithKey(tokenInfo.accessToken, 'E'.repeat(43), NEW_PASSWORD, {
       ip: '198.51.100.32',
       lang: 'fr',

@@ -72,7 +72,7 @@ describe.each(databases())('files the documents step refuses, on %s', (kind) => 
     await refused(Buffer.concat([await pdfFile(), eicarFile()]), 'hidden.pdf', DOCUMENT_ERRORS.virus);
   });
 
-  it('says so in the language of the request, with the configured size', async () => {
+  it('says so in the user’s language, with the configured size', async () => {
     const response = await refused(Buffer.alloc(MAX_BYTES + 1, 1), 'big.pdf', DOCUMENT_ERRORS.tooBig, 'fr');
     expect(response.json().error).toBe('Le fichier sélectionné doit faire moins de 500\u202fko');
     await refused(eicarFile(), 'eicar.pdf', DOCUMENT_ERRORS.virus, 'ar');

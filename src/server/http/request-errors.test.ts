@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addApplicant, advanceTo, call, createApplication, signIn } from '../applications/testing/client';
+import { addApplicant, advanceTo, call, createApplication, inLanguage, signIn } from '../applications/testing/client';
 import { buildTestApp, databases } from '../testing/harness';
 import { MAX_JSON_DEPTH, measureJson } from './bounded-json';
 import { redactUrl } from './log-redaction';
@@ -68,16 +68,18 @@ describe.each(databases())('answers before any route on %s', (kind) => {
       ['en', 'The request is nested too deeply or has too many parts.'],
       ['fr', 'La requête est trop imbriquée ou comporte trop d’éléments.'],
     ]) {
-      const response = await app.inject({
-        method: 'PUT',
-        url: `/api/eta/application-details/${guid}`,
-        headers: {
-          authorization: `Bearer ${caller.token}`,
-          'content-type': 'application/json',
-          'accept-language': lang,
-        },
-        payload,
-      });
+      const response = await inLanguage(app, caller, lang, () =>
+        app.inject({
+          method: 'PUT',
+          url: `/api/eta/application-details/${guid}`,
+          headers: {
+            authorization: `Bearer ${caller.token}`,
+            'content-type': 'application/json',
+            'accept-language': lang,
+          },
+          payload,
+        }),
+      );
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ error, code: 'BAD_REQUEST' });
     }

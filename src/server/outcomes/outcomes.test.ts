@@ -3,7 +3,13 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromBase64Url, parseSeal, verifySeal } from '../../shared/seal/seal';
-import { signIn, validApplicationForm, validDeclarations, type Caller } from '../applications/testing/client';
+import {
+  inLanguage,
+  signIn,
+  validApplicationForm,
+  validDeclarations,
+  type Caller,
+} from '../applications/testing/client';
 import { decideAll, submitWith } from '../decisions/testing/client';
 import { holderInitials } from '../seal/public';
 import { buildTestApp, databases } from '../testing/harness';
@@ -34,18 +40,16 @@ describe.each(databases())('outcome documents on %s', (kind) => {
   let refused: { guid: string; applicant: string };
   let permit: { applicant: string };
 
-  const get = (url: string, who: Caller | null = caller, lang = 'en') =>
-    app.inject({
-      method: 'GET',
-      url,
-      headers: { 'accept-language': lang, ...(who ? { authorization: `Bearer ${who.token}` } : {}) },
-    });
-  const post = (url: string, who: Caller | null = caller, lang = 'en') =>
-    app.inject({
-      method: 'POST',
-      url,
-      headers: { 'accept-language': lang, ...(who ? { authorization: `Bearer ${who.token}` } : {}) },
-    });
+  const send = (method: 'GET' | 'POST', url: string, who: Caller | null, lang: string) =>
+    inLanguage(app, who ?? undefined, lang, () =>
+      app.inject({
+        method,
+        url,
+        headers: { 'accept-language': lang, ...(who ? { authorization: `Bearer ${who.token}` } : {}) },
+      }),
+    );
+  const get = (url: string, who: Caller | null = caller, lang = 'en') => send('GET', url, who, lang);
+  const post = (url: string, who: Caller | null = caller, lang = 'en') => send('POST', url, who, lang);
 
   beforeAll(async () => {
     app = await buildTestApp({ db: kind });

@@ -6,7 +6,13 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, validApplicationForm, validDeclarations, type Caller } from '../applications/testing/client';
+import {
+  inLanguage,
+  signIn,
+  validApplicationForm,
+  validDeclarations,
+  type Caller,
+} from '../applications/testing/client';
 import { decideAll, submitWith } from '../decisions/testing/client';
 import { buildTestApp } from '../testing/harness';
 import { hasOpenssl, hasUnzip, makeAppleCredentials } from '../wallet/testing/apple-credentials';
@@ -56,7 +62,9 @@ describe.skipIf(!hasOpenssl || !hasUnzip)('wallet links of approved documents', 
   });
 
   const get = (url: string) =>
-    app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${caller.token}`, 'accept-language': 'pt' } });
+    inLanguage(app, caller, 'pt', () =>
+      app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${caller.token}`, 'accept-language': 'pt' } }),
+    );
 
   it('lists both wallets and links an approved ETA to an Apple pass that carries its seal', async () => {
     expect((await get('/api/eta/applicants/wallets')).json()).toEqual({ wallets: ['apple', 'google'] });

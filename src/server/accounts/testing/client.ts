@@ -93,8 +93,15 @@ export async function registerVerifiedAndLogin(
   app: FastifyInstance,
   email: string,
   password = STRONG_PASSWORD,
+  lang?: string,
 ): Promise<LoginResult> {
-  const registered = await post(app, 'register', registrationBody(email, { password, confirmPassword: password }));
+  // The profile keeps the language it was registered in (the API then answers its calls in it).
+  const registered = await post(
+    app,
+    'register',
+    registrationBody(email, { password, confirmPassword: password }),
+    lang ? { lang } : {},
+  );
   if (registered.statusCode !== 201) throw new Error(`register answered ${registered.statusCode}: ${registered.body}`);
   const [message] = await waitForMail(app, email);
   const verified = await post(app, 'verify', { authKey: authKeyOf(message) });

@@ -27,3 +27,8 @@ export async function insertTestProfile(
     .execute();
   return id;
 }
+
+/** Saves a profile's language, as the header's language switcher does: the API answers its signed-in calls in it. */
+export async function saveTestProfileLanguage(db: Db, profileId: string, language: string): Promise<void> {
+  await db.updateTable('profiles').set({ language }).where('id', '=', profileId).execute();
+}

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { insertTestProfile } from '../../accounts/testing/profiles';
+import { insertTestProfile, saveTestProfileLanguage } from '../../accounts/testing/profiles';
 import { startSession } from '../../accounts/tokens';
 import { completeStep, stepNames, type Step } from '../steps';
 
@@ -18,7 +18,32 @@ export async function signIn(app: FastifyInstance, email?: string): Promise<Call
   return { profileId, token: session.accessToken };
 }
 
-/** One call with the caller's bearer token (none when `caller` is undefined). */
+/**
+ * Makes a call in a language as the portal does. The API answers a signed-in user in the profile's saved language
+ * (the header's switcher saves the choice), so for a signed-in `caller` the language is saved in the profile for
+ * the call and the previous one put back afterwards; `send` carries it as Accept-Language too.
+ */
+export async function inLanguage<T>(
+  app: FastifyInstance,
+  caller: Caller | undefined,
+  lang: string | undefined,
+  send: () => Promise<T>,
+): Promise<T> {
+  if (!caller || !lang) return send();
+  const { language } = await app.db
+    .selectFrom('profiles')
+    .select('language')
+    .where('id', '=', caller.profileId)
+    .executeTakeFirstOrThrow();
+  await saveTestProfileLanguage(app.db, caller.profileId, lang);
+  try {
+    return await send();
+  } finally {
+    await saveTestProfileLanguage(app.db, caller.profileId, language);
+  }
+}
+
+/** One call with the caller's bearer token (none when `caller` is undefined), in `lang` when given. */
 export function call(
   app: FastifyInstance,
   caller: Caller | undefined,
@@ -30,12 +55,14 @@ export function call(
   const headers: Record<string, string> = {};
   if (caller) headers.authorization = `Bearer ${caller.token}`;
   if (lang) headers['accept-language'] = lang;
-  return app.inject({
-    method,
-    url,
-    headers,
-    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
-  });
+  return inLanguage(app, caller, lang, () =>
+    app.inject({
+      method,
+      url,
+      headers,
+      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+    }),
+  );
 }
 
 /** Applicant answers (schemas/applicant.schema.json) with a fresh passport number unless given. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { addApplicant, createApplication, type Caller } from '../../applications/testing/client';
+import { addApplicant, createApplication, inLanguage, type Caller } from '../../applications/testing/client';
 import type { CaptureStatus } from '../capture-flow';
 import { BIOMETRICS_PREFIX, CAPTURE_STATUS_PREFIX, DEVICE_HEADER } from '../routes';
 
@@ -39,7 +39,9 @@ export function createSession(
   body: Record<string, unknown>,
   lang?: string,
 ): Promise<LightMyRequestResponse> {
-  return app.inject({ method: 'POST', url: BIOMETRICS_PREFIX, headers: headersOf({ owner, lang }), payload: body });
+  return inLanguage(app, owner, lang, () =>
+    app.inject({ method: 'POST', url: BIOMETRICS_PREFIX, headers: headersOf({ owner, lang }), payload: body }),
+  );
 }
 
 /** Starts a session for the applicant and answers its identifier. */

@@ -4,7 +4,7 @@ import { crc32, createDeflate } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { PDFDocument, PDFName, PDFString, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
-import type { Caller } from '../../applications/testing/client';
+import { inLanguage, type Caller } from '../../applications/testing/client';
 
 /** Files for the documents' tests, made here rather than kept as binaries, and multipart calls to send them. */
 
@@ -154,5 +154,5 @@ export function sendFile(
   const headers: Record<string, string> = { 'content-type': contentType };
   if (caller) headers.authorization = `Bearer ${caller.token}`;
   if (lang) headers['accept-language'] = lang;
-  return app.inject({ method, url, headers, payload });
+  return inLanguage(app, caller, lang, () => app.inject({ method, url, headers, payload }));
 }
