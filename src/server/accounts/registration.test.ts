@@ -45,6 +45,27 @@ describe.each(databases())('registration and e-mail confirmation on %s', (kind) 
     expect(codeOf(message)).toMatch(/^\d{6}$/);
   });
 
+  it('stores a mobile number typed with Arabic-Indic, Persian or full-width digits in E.164 with ASCII digits', async () => {
+    const typed = {
+      'arabic@example.com': '٠٨٢ ١٢٣ ٤٥٦٧',
+      'persian@example.com': '۰۸۲ ۱۲۳ ۴۵۶۷',
+      'wide@example.com': '０８２ １２３ ４５６７',
+    };
+    for (const [email, mobileNumber] of Object.entries(typed)) {
+      const response = await post(
+        app,
+        'register',
+        registrationBody(email, { mobile: { isoAlpha2Code: 'ZA', mobileNumber } }),
+        {
+          lang: 'ar',
+        },
+      );
+      expect(response.statusCode, response.body).toBe(201);
+      const row = await app.db.selectFrom('profiles').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ mobile_country: 'ZA', mobile_number: '+27821234567' });
+    }
+  });
+
   it('answers an existing address exactly like a new one, and tells its owner by e-mail', async () => {
     const first = await post(app, 'register', registrationBody('twice@example.com'));
     await waitForMail(app, 'twice@example.com');

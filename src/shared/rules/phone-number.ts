@@ -10,8 +10,21 @@ function fields(config: RuleConfig) {
   };
 }
 
-/** Parses a number for a country; undefined when it is not a valid mobile number there. */
-export function parseMobileNumber(country: string, number: string) {
+/** Where each set of digits a phone's keyboard may type starts: Arabic-Indic, Eastern Arabic (Persian), full-width. */
+const DIGIT_ZEROS = [0x0660, 0x06f0, 0xff10];
+
+/** The text with Arabic-Indic (٠-٩), Eastern Arabic (۰-۹) and full-width (０-９) digits written as ASCII 0-9. */
+export function asciiDigits(text: string): string {
+  return text.replace(/[\u0660-\u0669\u06F0-\u06F9\uFF10-\uFF19]/g, (digit) => {
+    const code = digit.charCodeAt(0);
+    const zero = DIGIT_ZEROS.find((start) => code >= start && code <= start + 9) ?? code;
+    return String(code - zero);
+  });
+}
+
+/** Parses a number for a country (in any of the digits `asciiDigits` reads); undefined when it is not a valid mobile number there. */
+export function parseMobileNumber(country: string, typed: string) {
+  const number = asciiDigits(typed);
   if (!/^[A-Z]{2}$/.test(country) || number.trim() === '') return undefined;
   try {
     const parsed = parsePhoneNumberFromString(number, country as CountryCode);
@@ -30,7 +43,8 @@ export function toE164(country: string, number: string): string | undefined {
 }
 
 /**
- * Mobile number valid for the chosen country (libphonenumber-js mobile metadata), stored in E.164.
+ * Mobile number valid for the chosen country (libphonenumber-js mobile metadata), stored in E.164 with ASCII
+ * digits whichever digits were typed (Arabic-Indic, Eastern Arabic, full-width).
  * Only judged when both parts are present: their absence is the schema's "required" message.
  */
 export const phoneNumberRule: SchemaRule = {
