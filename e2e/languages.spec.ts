@@ -8,7 +8,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createVerifiedAccount, latestMail, signInBrowser } from './support/accounts';
-import { expectNoEnglish, englishTexts } from './support/catalogue';
+import { catalogueText, expectNoEnglish, englishTexts } from './support/catalogue';
+import { collectPageTexts, englishLeft } from './support/english-left';
 import { test, expect, expectAccessible } from './support/fixtures';
 
 const LOCALES = join(import.meta.dirname, '..', 'locales');
@@ -86,6 +87,26 @@ test.describe('every language', () => {
       });
     }
   }
+});
+
+test('the English-left detector finds, in the browser, a one-word English button left on a translated page', async ({
+  page,
+}) => {
+  const lng = languages[0];
+  const key = 'forms:engine.continue';
+  await page.goto(`/?lng=${lng}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', lng);
+  const texts = englishTexts(lng);
+  expect(englishLeft(texts, await page.evaluate(collectPageTexts))).toEqual([]);
+  await page.evaluate(
+    (text) => {
+      const button = document.createElement('button');
+      button.textContent = text;
+      document.querySelector('main')?.append(button);
+    },
+    catalogueText('en', key),
+  );
+  expect(englishLeft(texts, await page.evaluate(collectPageTexts))).toEqual([expect.stringContaining(key)]);
 });
 
 test('the development pseudo-locale, opened by ?lng=en-XA, accents and lengthens every text', async ({ page }) => {
