@@ -119,4 +119,34 @@ describe('text in code', () => {
       'src/features/page.tsx:7: title "Your name"',
     ]);
   });
+
+  it('finds sentences in the string literals of .ts files, the server too, except log lines, errors, codes and allowed text', () => {
+    dir = mkdtempSync(join(tmpdir(), 'text-in-code-'));
+    mkdirSync(join(dir, 'src', 'api'), { recursive: true });
+    mkdirSync(join(dir, 'src', 'server', 'testing'), { recursive: true });
+    writeFileSync(
+      join(dir, 'src', 'api', 'upload.ts'),
+      [
+        "import { thing } from './Some module';",
+        "export const failed = 'Upload failed, please retry';",
+        "export const cancelled = 'Upload cancelled';",
+        "export const css = { border: '3px solid #FFDD00', code: 'UPLOAD_FAILED', key: 'documents:upload.failed' };",
+        "export const schema = { description: 'The file the user chose.' };",
+        "export function fail(log: { warn(m: string): void }) { log.warn('Upload failed on the server'); }",
+        "export function boom(): never { throw new Error('Nothing to upload here'); }",
+      ].join('\n'),
+    );
+    writeFileSync(
+      join(dir, 'src', 'server', 'mail.ts'),
+      "export const subject = (name: string) => `Welcome back, ${name}`;\nconsole.info('Mail sent to the user');\n",
+    );
+    writeFileSync(join(dir, 'src', 'server', 'testing', 'fake.ts'), "export const x = 'Testing words here';\n");
+    writeFileSync(join(dir, 'src', 'api', 'upload.test.ts'), "export const x = 'Test words here';\n");
+    const allowed = [{ file: 'src/api/upload.ts', text: 'Upload cancelled', reason: 'never shown' }];
+    const findings = findTextInCode(join(dir, 'src'), dir, allowed);
+    expect(findings.map((f) => f.message.split(' is written')[0])).toEqual([
+      'src/api/upload.ts:2: string "Upload failed, please retry"',
+      'src/server/mail.ts:1: string "Welcome back,"',
+    ]);
+  });
 });
