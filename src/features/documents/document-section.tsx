@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { DocumentFile, DocumentRequirement, useDocumentChanges } from '@/api/documents';
 import { messageOf } from './errors';
 import { FileList } from './file-list';
+import { FilePicker } from './file-picker';
 import { formatFileSize } from '@/shared/file-size';
 import { acceptAttribute } from './format';
 import { ReuseList } from './reuse-list';
@@ -30,7 +31,7 @@ export interface DocumentSectionProps {
 
 /**
  * One document type (GOV.UK file upload): its name and hint, the files given with Replace and Remove, a real
- * file input with a visible label, the upload's progress, and the files of other applicants that can be reused.
+ * file input with a visible label (its button in the page's language), the upload's progress, and the files of other applicants that can be reused.
  */
 export function DocumentSection(props: DocumentSectionProps) {
   const { requirement, reusable, maxFileBytes, acceptedTypes, error, changes, onProblem, onDone } = props;
@@ -178,15 +179,13 @@ export function DocumentSection(props: DocumentSectionProps) {
               {error}
             </p>
           )}
-          <input
+          <FilePicker
             ref={input}
             id={inputId}
-            type="file"
-            className={mergeClasses(styles.fileInput, error ? styles.fileInputError : undefined)}
             accept={acceptAttribute(acceptedTypes)}
-            aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-            aria-invalid={error ? true : undefined}
-            onChange={(event) => onChosen(event)}
+            describedBy={error ? `${hintId} ${errorId}` : hintId}
+            invalid={Boolean(error)}
+            onChosen={(event) => onChosen(event)}
           />
         </div>
       )}

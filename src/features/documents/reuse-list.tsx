@@ -35,7 +35,13 @@ export function ReuseList({ files, busy, onUse }: ReuseListProps) {
                   {formatFileSize(file.sizeBytes, language)})
                 </span>
               </span>
-              <Button appearance="secondary" disabled={busy} onClick={() => onUse(file)}>
+              <Button
+                appearance="secondary"
+                disabled={busy}
+                onClick={() => onUse(file)}
+                // Named from the text itself: the hidden part, drawn out of the flow, would put a space before it.
+                aria-label={t('page.reuse.use', { name: file.fileName }).replace(/<\/?hidden>/g, '')}
+              >
                 <Trans
                   t={t}
                   i18nKey="page.reuse.use"
