@@ -13,6 +13,7 @@ import {
   type VerifyRequest,
 } from '../../shared/contract';
 import { languageOf, translate } from '../i18n';
+import { loadRouteSchemas } from '../openapi/public';
 import { renderMail, sendMail, type MailTemplate } from '../mail/public';
 import { authenticate, bearerToken } from './authenticate';
 import { createGuards } from './guards';
@@ -22,6 +23,9 @@ import { createSignInService, type SignInCaller } from './sign-in';
 import type { ProfilesTable } from './tables';
 
 export const PROFILE_PREFIX = API_PATHS.profile;
+
+/** The schema each route declares (validation and description), by operationId. */
+const schemaOf = loadRouteSchemas(new URL('./route-schemas.json', import.meta.url));
 
 /** The /api/eta/profile calls: registration, e-mail confirmation, sign-in, tokens, password reset and change, profile. */
 export const accountRoutes: FastifyPluginAsync = async (app) => {
@@ -71,7 +75,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: RegistrationRequest }>(
     `${PROFILE_PREFIX}/register`,
-    { schema: { body: { $ref: 'registration#' } } },
+    { schema: schemaOf('register') },
     async (request, reply) => {
       const answer = await accounts.register(callerOf(request), request.body);
       reply.code(201);
@@ -79,40 +83,34 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: VerifyRequest }>(
-    `${PROFILE_PREFIX}/verify`,
-    { schema: { body: { $ref: 'api/verify#' } } },
-    async (request) => accounts.verify(callerOf(request), request.body),
+  app.post<{ Body: VerifyRequest }>(`${PROFILE_PREFIX}/verify`, { schema: schemaOf('verify') }, async (request) =>
+    accounts.verify(callerOf(request), request.body),
   );
 
   app.post<{ Body: EmailRequest }>(
     `${PROFILE_PREFIX}/verify-email-request`,
-    { schema: { body: { $ref: 'api/email-request#' } } },
+    { schema: schemaOf('verifyEmailRequest') },
     async (request) => accounts.emailRequest(callerOf(request), request.body),
   );
 
   app.post<{ Body: ForgotPasswordRequest }>(
     `${PROFILE_PREFIX}/request-password-reset`,
-    { schema: { body: { $ref: 'forgot-password#' } } },
+    { schema: schemaOf('requestPasswordReset') },
     async (request) => accounts.requestPasswordReset(callerOf(request), request.body.email),
   );
 
-  app.post<{ Body: LoginRequest }>(
-    `${PROFILE_PREFIX}/login`,
-    { schema: { body: { $ref: 'login#' } } },
-    async (request, reply) => signIn.login(signInCaller(request, reply), request.body),
+  app.post<{ Body: LoginRequest }>(`${PROFILE_PREFIX}/login`, { schema: schemaOf('login') }, async (request, reply) =>
+    signIn.login(signInCaller(request, reply), request.body),
   );
 
-  app.post<{ Body: RefreshRequest }>(
-    `${PROFILE_PREFIX}/refresh`,
-    { schema: { body: { $ref: 'api/refresh#' } } },
-    async (request) => signIn.refresh({ log: request.log }, request.body.refreshToken),
+  app.post<{ Body: RefreshRequest }>(`${PROFILE_PREFIX}/refresh`, { schema: schemaOf('refresh') }, async (request) =>
+    signIn.refresh({ log: request.log }, request.body.refreshToken),
   );
 
   app.post<{ Body: LogoutRequest | undefined }>(
     `${PROFILE_PREFIX}/logout`,
     {
-      schema: { body: { $ref: 'api/logout#' } },
+      schema: schemaOf('logout'),
       // Signing out must work even for a client that sends no body at all.
       preValidation: async (request) => {
         request.body ??= {};
@@ -126,21 +124,23 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: ResetPasswordRequest }>(
     `${PROFILE_PREFIX}/reset-password`,
-    { schema: { body: { $ref: 'reset-password#' } } },
+    { schema: schemaOf('resetPassword') },
     async (request) => accounts.resetPassword(callerOf(request), request.body),
   );
 
   app.post<{ Body: ChangePasswordRequest }>(
     `${PROFILE_PREFIX}/change-password`,
-    { schema: { body: { $ref: 'api/change-password#' } }, onRequest: authenticate },
+    { schema: schemaOf('changePassword'), onRequest: authenticate },
     async (request) => accounts.changePassword(callerOf(request), request.body),
   );
 
-  app.get(PROFILE_PREFIX, { onRequest: authenticate }, async (request) => accounts.profile(callerOf(request)));
+  app.get(PROFILE_PREFIX, { schema: schemaOf('getProfile'), onRequest: authenticate }, async (request) =>
+    accounts.profile(callerOf(request)),
+  );
 
   app.patch<{ Body: ProfileUpdateRequest }>(
     PROFILE_PREFIX,
-    { schema: { body: { $ref: 'api/profile-update#' } }, onRequest: authenticate },
+    { schema: schemaOf('updateProfile'), onRequest: authenticate },
     async (request) => accounts.setLanguage(callerOf(request), request.body.language),
   );
 };

@@ -3,7 +3,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOpenApiDocument } from '../openapi/document';
+import { buildOpenApiDocument } from '../openapi/testing/conformance';
 import { buildTestApp } from '../testing/harness';
 import {
   addApplicant,
@@ -19,7 +19,7 @@ import {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
 /** The description as served: openapi.json with the request bodies generated from the schema files. */
-const doc: Json = buildOpenApiDocument();
+const doc: Json = await buildOpenApiDocument();
 
 function rebase(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(rebase);

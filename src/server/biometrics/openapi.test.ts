@@ -2,7 +2,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOpenApiDocument } from '../openapi/document';
+import { buildOpenApiDocument } from '../openapi/testing/conformance';
 import { signIn, type Caller } from '../applications/testing/client';
 import { loadConfig } from '../config';
 import { buildTestApp } from '../testing/harness';
@@ -13,7 +13,7 @@ import { darkened, validSelfie } from './testing/test-images';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
 /** The description as served: openapi.json with the request bodies generated from the schema files. */
-const doc: Json = buildOpenApiDocument();
+const doc: Json = await buildOpenApiDocument();
 
 function rebase(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(rebase);

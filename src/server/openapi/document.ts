@@ -4,12 +4,11 @@ import * as contract from '../../shared/contract';
 import { DEFAULT_SCHEMAS_DIR, loadSchemaFiles } from '../validation/schema-files';
 
 /**
- * The OpenAPI description as served: `openapi.json` (operations, answers, descriptions) with every request body
- * that the server validates with a schema file (`"x-schema-file": "<id>"`) generated from that very file, so the
- * document can never be looser or stricter than the server; every list of a form's page ids (`"x-pages-of"`) read
- * from that form's `ui:pages`; every answer schema marked `"x-contract": "<export>"` taken from the contract
- * (src/shared/contract) the server answers with; and the answers every call can give before its route
- * runs (malformed or too complex JSON, a body over the limit, an over-long path parameter, a failure) added to each.
+ * The shared schemas of the OpenAPI description: every request body that the server validates with a schema file
+ * (`"x-schema-file": "<id>"`) generated from that very file, so the description can never be looser or stricter
+ * than the server; every list of a form's page ids (`"x-pages-of"`) read from that form's `ui:pages`; every answer
+ * schema marked `"x-contract": "<export>"` taken from the contract (src/shared/contract) the server answers with.
+ * The operations come from the routes' schemas (plugin.ts, complete.ts).
  */
 
 // Operations, answers and schemas are walked by name: typing every level would say nothing more.
@@ -17,14 +16,14 @@ import { DEFAULT_SCHEMAS_DIR, loadSchemaFiles } from '../validation/schema-files
 export type Json = Record<string, any>;
 
 /**
- * The hand-written part of the description: operations, answers and what schema files cannot say. A property
+ * The hand-kept part of the description: what belongs to no route (information, tags, security schemes, shared
+ * answers, parameters and schemas) and the operations whose routes do not declare them yet. A property
  * whose values are a form's page ids says `"x-pages-of": "<form>"`; the ids are read from that form's `ui:pages`.
  */
 export const OPENAPI_FILE = new URL('./openapi.json', import.meta.url);
 
 /** Keywords of the schema files that mean nothing to a reader of the API (messages, ids, local definitions). */
 const DROPPED = new Set(['$schema', '$id', '$comment', 'errorMessage', 'definitions']);
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 interface Rule {
   rule: string;
@@ -127,7 +126,7 @@ function pageIdsOf(schemasDir: string, form: string): string[] {
  * Replaces every `"x-pages-of": "<form>"` with the `enum` of that form's page ids, so a page added to or removed
  * from a form's `ui:pages` changes the description with it.
  */
-function fillPageLists(node: unknown, schemasDir: string): void {
+export function fillPageLists(node: unknown, schemasDir: string): void {
   if (Array.isArray(node)) {
     for (const item of node) fillPageLists(item, schemasDir);
     return;
@@ -141,68 +140,47 @@ function fillPageLists(node: unknown, schemasDir: string): void {
   for (const value of Object.values(schema)) fillPageLists(value, schemasDir);
 }
 
-const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
-
-/** The schema of a documented answer, its $ref to components.responses followed. */
-function responseOf(doc: Json, response: Json): Json {
-  return response.$ref ? doc.components.responses[String(response.$ref).split('/').pop()!] : response;
+/** The hand-kept part of the description: what belongs to no route, and the operations no route declares yet. */
+export function readOpenApiSource(): Json {
+  return JSON.parse(readFileSync(OPENAPI_FILE, 'utf8')) as Json;
 }
 
-/** Adds the answers given before a route runs to every operation that can receive them. */
-function addRequestErrors(doc: Json): void {
-  const badRequest = doc.components.responses.BadRequest;
-  for (const [route, item] of Object.entries(doc.paths as Json)) {
-    for (const method of METHODS) {
-      const operation = (item as Json)[method];
-      if (!operation) continue;
-      const responses = operation.responses as Json;
-      const hasPathParameters = route.includes('{');
-      if (operation.requestBody || hasPathParameters) {
-        const own = responses['400'] ? responseOf(doc, responses['400']) : undefined;
-        responses['400'] = own
-          ? {
-              description: `${own.description} Or ${badRequest.description}`,
-              content: {
-                'application/json': {
-                  schema: {
-                    anyOf: [own.content['application/json'].schema, badRequest.content['application/json'].schema],
-                  },
-                },
-              },
-            }
-          : ref('BadRequest');
-      }
-      if (operation.requestBody) responses['413'] ??= ref('PayloadTooLarge');
-      if (hasPathParameters) responses['414'] ??= ref('UriTooLong');
-      responses['500'] ??= ref('InternalError');
-    }
-  }
-}
-
-/** Builds the description from openapi.json and the schema files of `schemasDir`. */
-export function buildOpenApiDocument(schemasDir: string = DEFAULT_SCHEMAS_DIR): Json {
-  const doc = JSON.parse(readFileSync(OPENAPI_FILE, 'utf8')) as Json;
-  fillPageLists(doc, schemasDir);
+/**
+ * The shared schemas of the description (`components.schemas`), by name: answers taken from the contract, request
+ * bodies generated from the schema files of `schemasDir` with their examples, the rest as openapi.json says, every
+ * list of a form's page ids filled in.
+ */
+export function documentedSchemas(source: Json, schemasDir: string = DEFAULT_SCHEMAS_DIR): Json {
+  const schemas = structuredClone(source.components.schemas) as Json;
+  fillPageLists(schemas, schemasDir);
   const files = new Map(loadSchemaFiles(schemasDir).map((file) => [file.id, file.schema as Json]));
-  for (const [name, component] of Object.entries(doc.components.schemas as Json)) {
+  for (const [name, component] of Object.entries(schemas)) {
     // An answer whose schema the contract declares (src/shared/contract) is described by that very schema.
     const exported = component['x-contract'];
     if (typeof exported === 'string') {
       const schema = (contract as Record<string, unknown>)[exported];
       if (!schema || typeof schema !== 'object') throw new Error(`openapi.json: no contract schema ${exported}`);
-      doc.components.schemas[name] = { ...structuredClone(schema), ...component };
+      schemas[name] = { ...structuredClone(schema), ...component };
       continue;
     }
     const id = component['x-schema-file'];
     if (typeof id !== 'string') continue;
     const generated = withDescriptions(toOpenApiSchema(id, files), component);
     const examples = examplesOf(schemasDir, id);
-    doc.components.schemas[name] = {
+    schemas[name] = {
       ...generated,
       'x-schema-file': `schemas/${id}.schema.json`,
       ...(examples.length > 0 ? { examples } : {}),
     };
   }
-  addRequestErrors(doc);
-  return doc;
+  return schemas;
+}
+
+/** The component that documents each request body schema file, by the file's id ("registration" → RegistrationRequest). */
+export function bodyComponents(source: Json): Map<string, string> {
+  return new Map(
+    Object.entries(source.components.schemas as Json)
+      .filter(([, component]) => typeof component['x-schema-file'] === 'string')
+      .map(([name, component]) => [String(component['x-schema-file']), name]),
+  );
 }

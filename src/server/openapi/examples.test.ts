@@ -8,8 +8,13 @@ import { signIn } from '../applications/testing/client';
 import { clientErrorResponse } from '../http/framework-errors';
 import { nestedJson } from '../http/testing/bodies';
 import { buildTestApp } from '../testing/harness';
-import { buildOpenApiDocument } from './document';
-import { expectDocumented, openApiAjv as ajv, openApiDocument as doc, type Json } from './testing/conformance';
+import {
+  buildOpenApiDocument,
+  expectDocumented,
+  openApiAjv as ajv,
+  openApiDocument as doc,
+  type Json,
+} from './testing/conformance';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
@@ -60,7 +65,7 @@ describe('request bodies in the OpenAPI description', () => {
     ([, schema]) => typeof schema['x-schema-file'] === 'string',
   );
 
-  it('are generated from the schema files the server validates with, for every body that has one', () => {
+  it('are generated from the schema files the server validates with, for every body that has one', async () => {
     expect(generated.map(([name]) => name).sort()).toEqual(
       [
         'ApplicantRequest',
@@ -90,7 +95,7 @@ describe('request bodies in the OpenAPI description', () => {
       ).toEqual([]);
     }
     // A schema folder with an edited form changes the served description with it.
-    expect(buildOpenApiDocument().components.schemas.LoginRequest).toEqual(doc.components.schemas.LoginRequest);
+    expect((await buildOpenApiDocument()).components.schemas.LoginRequest).toEqual(doc.components.schemas.LoginRequest);
   });
 
   it('are as strict as the server: names, password composition, tokens, and the rules across fields said in words', () => {

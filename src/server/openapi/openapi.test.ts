@@ -32,8 +32,13 @@ import {
 import { routes } from '../routes/index';
 import { buildTestApp, createTestDb, testConfig, type TestDb } from '../testing/harness';
 import { registerValidation } from '../validation/index';
-import { buildOpenApiDocument } from './document';
-import { expectDocumented, openApiAjv as ajv, openApiDocument as doc, type Json } from './testing/conformance';
+import {
+  buildOpenApiDocument,
+  expectDocumented,
+  openApiAjv as ajv,
+  openApiDocument as doc,
+  type Json,
+} from './testing/conformance';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
@@ -213,7 +218,7 @@ describe('OpenAPI description', () => {
     );
   });
 
-  it('reads the page ids from the forms an edited schema folder holds', () => {
+  it('reads the page ids from the forms an edited schema folder holds', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'eta-openapi-'));
     try {
       cpSync(new URL('../../../schemas', import.meta.url), dir, { recursive: true });
@@ -221,7 +226,7 @@ describe('OpenAPI description', () => {
       const ui = JSON.parse(readFileSync(uiFile, 'utf8')) as Json;
       ui['ui:pages'].push({ id: 'added-page', titleKey: ui['ui:pages'][0].titleKey, fields: [] });
       writeFileSync(uiFile, JSON.stringify(ui));
-      const edited = buildOpenApiDocument(dir);
+      const edited = await buildOpenApiDocument(dir);
       expect(edited.components.schemas.ApplicationDetailsRequest.properties.page.enum).toEqual(
         ui['ui:pages'].map((page: Json) => page.id),
       );

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { openApiRoute } from '../openapi/route';
+import { openApiPlugin } from '../openapi/plugin';
 import { accountRoutes } from '../accounts/routes';
 import { applicationRoutes } from '../applications/routes';
 import { biometricsRoutes } from '../biometrics/routes';
@@ -15,6 +15,8 @@ import { systemRoutes } from './system';
 
 /** Every route plugin of the API, registered in this order by buildApp. Adding an area = one file + one line. */
 export const routes: FastifyPluginAsync[] = [
+  // First: it describes every route registered after it.
+  openApiPlugin,
   systemRoutes,
   staticDataRoutes,
   mailPlugin,
@@ -26,6 +28,5 @@ export const routes: FastifyPluginAsync[] = [
   paymentRoutes,
   decisionsPlugin,
   outcomeRoutes,
-  openApiRoute,
   cspReportRoutes,
 ];

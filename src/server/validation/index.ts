@@ -7,6 +7,7 @@ import { toFieldProblems, type RawValidationError } from '../../shared/validatio
 import { createRefResolver, type JsonSchema } from '../../shared/validation/schema-walk';
 import { createValidationAjv } from './ajv-factory';
 import { translate } from '../i18n';
+import { isDescribedOnly } from '../openapi/public';
 import { DEFAULT_SCHEMAS_DIR, loadSchemaFiles } from './schema-files';
 
 export interface ValidationOptions {
@@ -38,6 +39,8 @@ export function registerValidation(app: FastifyInstance, options: ValidationOpti
   for (const { id } of files) ajv.getSchema(id);
 
   const compiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
+    // Path parameters and headers a route declares for its description are checked by the route itself.
+    if (isDescribedOnly(schema)) return () => true;
     const validate = ajv.compile(schema as JsonSchema);
     const wrapper: PartValidator = (data) => {
       if (httpPart !== 'body') {

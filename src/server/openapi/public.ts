@@ -1,0 +1,2 @@
+/** What other areas use of the OpenAPI description: the schemas their routes declare. */
+export { isDescribedOnly, loadRouteSchemas } from './route-schemas';

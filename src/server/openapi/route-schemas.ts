@@ -1,0 +1,157 @@
+import { readFileSync } from 'node:fs';
+import type { FastifySchema } from 'fastify';
+import { readOpenApiSource, type Json } from './document';
+
+/**
+ * The schemas routes declare, read from their area's `route-schemas.json`: one entry per operation, named by its
+ * operationId, with what fastify validates (`body`, `querystring`) and what the description says (`tags`, `summary`,
+ * `description`, `security`, `parameters`, `response` per status). @fastify/swagger turns them into the operations of
+ * the OpenAPI description (see plugin.ts).
+ *
+ * In a file, an answer is either the name of a shared answer of openapi.json (`"401": "Unauthorized"`) or
+ * `{ description, headers?, content }`, and a parameter either the name of a shared parameter (`"AcceptLanguage"`) or
+ * `{ name, in, required?, description?, schema }`. A schema refers to a shared schema (`components.schemas`, registered
+ * with `app.addSchema` by plugin.ts) as `{ "$ref": "<name>#" }`, and a body to the schema file it is validated with
+ * (`{ "$ref": "registration#" }`). `"x-body-optional": true` documents a body a call may go without.
+ *
+ * A route whose body or query is validated by a schema of the contract (src/shared/contract) passes it: the query
+ * parameters are then described by that schema with the file's words, and the body by the component the file names
+ * in `"x-body-component"`.
+ */
+
+/** Path parameters and headers are described, not validated: see `isDescribedOnly`. */
+const DESCRIBED_ONLY = 'x-described-only';
+
+/** References to the description's components become references to the schemas registered under their names. */
+export function toSharedRefs(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(toSharedRefs);
+  if (!node || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [
+      key,
+      key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/')
+        ? `${value.split('/').pop()}#`
+        : toSharedRefs(value),
+    ]),
+  );
+}
+
+/** An answer of the description in the form of a route's `response` entry (headers as schemas). */
+function routeAnswer(answer: Json): Json {
+  const { headers, ...rest } = answer;
+  return {
+    ...(toSharedRefs(rest) as Json),
+    ...(headers
+      ? {
+          headers: Object.fromEntries(
+            Object.entries(headers as Json).map(([name, header]) => [
+              name,
+              { ...header.schema, ...(header.description ? { description: header.description } : {}) },
+            ]),
+          ),
+        }
+      : {}),
+  };
+}
+
+/** The object schema of the parameters of one place (`path`, `query`, `header`), or undefined when there are none. */
+function parametersSchema(parameters: Json[], place: string): Json | undefined {
+  const found = parameters.filter((parameter) => parameter.in === place);
+  if (found.length === 0) return undefined;
+  const required = found.filter((p) => p.required || place === 'path').map((p) => String(p.name));
+  return {
+    type: 'object',
+    properties: Object.fromEntries(
+      found.map((p) => [p.name, { ...p.schema, ...(p.description ? { description: p.description } : {}) }]),
+    ),
+    ...(required.length > 0 ? { required } : {}),
+    ...(place === 'query' ? {} : { [DESCRIBED_ONLY]: true }),
+  };
+}
+
+/**
+ * True for a route's path-parameter and header schemas: they describe values the routes check themselves (an
+ * unknown identifier answers 404, a missing or wrong token 401, as the description says), so they are not validated
+ * before the route runs, which would answer 400 instead.
+ */
+export function isDescribedOnly(schema: unknown): boolean {
+  return Boolean(schema && typeof schema === 'object' && (schema as Json)[DESCRIBED_ONLY] === true);
+}
+
+/** What a route validates with a schema of its own rather than the file's. */
+export interface Validated {
+  body?: object;
+  querystring?: object;
+}
+
+/** The validated query schema, each property described as the file's parameter of the same name. */
+function describedQuery(operationId: string, validated: Json, documented: Json | undefined): Json {
+  const properties = (validated.properties ?? {}) as Json;
+  const words = (documented?.properties ?? {}) as Json;
+  const names = (o: Json) => Object.keys(o).sort().join(', ');
+  if (names(properties) !== names(words))
+    throw new Error(`${operationId}: the query validates ${names(properties)} but describes ${names(words)}`);
+  return {
+    ...validated,
+    properties: Object.fromEntries(
+      Object.entries(properties).map(([name, schema]) => [
+        name,
+        words[name].description ? { ...schema, description: words[name].description } : schema,
+      ]),
+    ),
+  };
+}
+
+/** The route schema of one operation of a route-schemas.json file. */
+export function toRouteSchema(
+  operationId: string,
+  entry: Json,
+  shared: Json = readOpenApiSource(),
+  validated: Validated = {},
+): FastifySchema {
+  const { parameters = [], response = {}, ...rest } = entry;
+  const resolved = (parameters as (string | Json)[]).map((parameter) => {
+    if (typeof parameter !== 'string') return parameter;
+    const found = shared.components.parameters[parameter];
+    if (!found) throw new Error(`${operationId}: no shared parameter ${parameter} in openapi.json`);
+    return found as Json;
+  });
+  const params = parametersSchema(resolved, 'path');
+  const documentedQuery = parametersSchema(resolved, 'query');
+  const querystring = validated.querystring
+    ? describedQuery(operationId, validated.querystring as Json, documentedQuery)
+    : documentedQuery;
+  const headers = parametersSchema(resolved, 'header');
+  if (validated.body && (rest.body || !rest['x-body-component']))
+    throw new Error(`${operationId}: a validated body needs "x-body-component" and no "body"`);
+  return {
+    operationId,
+    ...rest,
+    ...(validated.body ? { body: validated.body } : {}),
+    ...(params ? { params } : {}),
+    ...(querystring ? { querystring } : {}),
+    ...(headers ? { headers } : {}),
+    response: Object.fromEntries(
+      Object.entries(response as Json).map(([status, answer]) => {
+        if (typeof answer !== 'string') return [status, routeAnswer(answer)];
+        const found = shared.components.responses[answer];
+        if (!found) throw new Error(`${operationId}: no shared answer ${answer} in openapi.json`);
+        return [status, routeAnswer(found)];
+      }),
+    ),
+  } as FastifySchema;
+}
+
+/**
+ * Reads an area's route-schemas.json: `schemaOf(operationId)` is the schema that operation's route declares, with
+ * what the route validates with a schema of its own (`validated`).
+ */
+export function loadRouteSchemas(file: URL): (operationId: string, validated?: Validated) => FastifySchema {
+  const entries = JSON.parse(readFileSync(file, 'utf8')) as Json;
+  const shared = readOpenApiSource();
+  return (operationId, validated) => {
+    const entry = entries[operationId] as Json | undefined;
+    if (!entry || operationId.startsWith('$')) throw new Error(`${file.pathname} has no operation ${operationId}`);
+    return toRouteSchema(operationId, entry, shared, validated);
+  };
+}
