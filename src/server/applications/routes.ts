@@ -9,6 +9,7 @@ import {
 } from '../../shared/contract';
 import { authenticate } from '../accounts/public';
 import { languageOf } from '../i18n';
+import { loadRouteSchemas } from '../openapi/public';
 import { createStorage } from '../storage/storage';
 import { APPLICATION_FORM_ID, createAnswersService, DECLARATIONS_FORM_ID } from './answers-service';
 import { loadApplicationsConfig } from './config';
@@ -18,6 +19,9 @@ import { loadJourney, stepOfForm, type Step } from './steps';
 
 export const APPLICATIONS_PREFIX = '/api/eta/applications';
 const APPLICANT_FORM_ID = 'applicant';
+
+/** The schema each route declares (validation and description), by operationId. */
+const schemaOf = loadRouteSchemas(new URL('./route-schemas.json', import.meta.url));
 
 type Guid = { Params: { guid: string } };
 type ApplicantGuid = { Params: { guid: string; applicantGuid: string } };
@@ -67,7 +71,7 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: CreateApplicationRequest }>(
     APPLICATIONS_PREFIX,
-    { schema: { body: { $ref: 'create-application#' } } },
+    { schema: schemaOf('createApplication') },
     async (request, reply) => {
       const created = await applications.create(callerOf(request), request.body);
       reply.code(201);
@@ -75,29 +79,33 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get(APPLICATIONS_PREFIX, async (request) => applications.list(callerOf(request)));
+  app.get(APPLICATIONS_PREFIX, { schema: schemaOf('listApplications') }, async (request) =>
+    applications.list(callerOf(request)),
+  );
 
-  app.get<Guid>(`${APPLICATIONS_PREFIX}/:guid`, async (request) =>
+  app.get<Guid>(`${APPLICATIONS_PREFIX}/:guid`, { schema: schemaOf('getApplication') }, async (request) =>
     applications.get(callerOf(request), request.params.guid),
   );
 
-  app.delete<Guid>(`${APPLICATIONS_PREFIX}/:guid`, async (request) =>
+  app.delete<Guid>(`${APPLICATIONS_PREFIX}/:guid`, { schema: schemaOf('deleteApplication') }, async (request) =>
     applications.remove(callerOf(request), request.params.guid),
   );
 
-  app.post<Guid>(`${APPLICATIONS_PREFIX}/:guid/step/resume`, async (request) =>
-    answers.resume(callerOf(request), request.params.guid),
+  app.post<Guid>(
+    `${APPLICATIONS_PREFIX}/:guid/step/resume`,
+    { schema: schemaOf('resumeApplication') },
+    async (request) => answers.resume(callerOf(request), request.params.guid),
   );
 
   // ------------------------------------------------------------------ applicants
 
-  app.get<Guid>(`${APPLICATIONS_PREFIX}/:guid/applicants`, async (request) =>
+  app.get<Guid>(`${APPLICATIONS_PREFIX}/:guid/applicants`, { schema: schemaOf('listApplicants') }, async (request) =>
     applications.listApplicants(callerOf(request), request.params.guid),
   );
 
   app.post<Guid & { Body: ApplicantFacts }>(
     `${APPLICATIONS_PREFIX}/:guid/applicants`,
-    { schema: { body: { $ref: 'applicant#' } } },
+    { schema: schemaOf('addApplicant') },
     async (request, reply) => {
       const created = await applications.addApplicant(callerOf(request), request.params.guid, request.body);
       reply.code(201);
@@ -107,32 +115,37 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
 
   app.put<ApplicantGuid & { Body: ApplicantFacts }>(
     `${APPLICATIONS_PREFIX}/:guid/applicants/:applicantGuid`,
-    { schema: { body: { $ref: 'applicant#' } } },
+    { schema: schemaOf('updateApplicant') },
     async (request) =>
       applications.updateApplicant(callerOf(request), request.params.guid, request.params.applicantGuid, request.body),
   );
 
-  app.delete<ApplicantGuid>(`${APPLICATIONS_PREFIX}/:guid/applicants/:applicantGuid`, async (request) =>
-    applications.removeApplicant(callerOf(request), request.params.guid, request.params.applicantGuid),
+  app.delete<ApplicantGuid>(
+    `${APPLICATIONS_PREFIX}/:guid/applicants/:applicantGuid`,
+    { schema: schemaOf('removeApplicant') },
+    async (request) =>
+      applications.removeApplicant(callerOf(request), request.params.guid, request.params.applicantGuid),
   );
 
   // ------------------------------------------------------------------ answers
 
   app.get<Guid & { Querystring: { applicantIdentifier?: string } }>(
     '/api/eta/application-details/:guid',
+    { schema: schemaOf('getApplicationDetails') },
     async (request) =>
       answers.applicationDetails(callerOf(request), request.params.guid, request.query.applicantIdentifier),
   );
 
   app.put<Guid & { Body: AnswersBody }>(
     '/api/eta/application-details/:guid',
-    { schema: { body: answersBodySchema } },
+    { schema: schemaOf('saveApplicationForm', { body: answersBodySchema }) },
     async (request) =>
       answers.save(callerOf(request), request.params.guid, request.body, APPLICATION_FORM_ID, applicationFormStep),
   );
 
   app.get<FormOf & { Querystring: { applicantIdentifier?: string } }>(
     `${APPLICATIONS_PREFIX}/:guid/answers/:formId`,
+    { schema: schemaOf('getStepAnswers') },
     async (request) =>
       answers.stepAnswers(
         callerOf(request),
@@ -144,7 +157,7 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
 
   app.put<FormOf & { Body: AnswersBody }>(
     `${APPLICATIONS_PREFIX}/:guid/answers/:formId`,
-    { schema: { body: answersBodySchema } },
+    { schema: schemaOf('saveStepAnswers', { body: answersBodySchema }) },
     async (request) => {
       const step = answers.formStepOf(request.params.formId);
       return answers.save(callerOf(request), request.params.guid, request.body, request.params.formId, step);
@@ -153,7 +166,7 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
 
   app.put<{ Body: DeclarationsBody }>(
     '/api/eta/declarations',
-    { schema: { body: declarationsBodySchema } },
+    { schema: schemaOf('saveDeclarations', { body: declarationsBodySchema }) },
     async (request) =>
       answers.save(
         callerOf(request),

@@ -8,6 +8,7 @@ import {
 import { authenticate, bearerToken } from '../accounts/public';
 import { createPassportRecheck } from '../applications/public';
 import { languageOf } from '../i18n';
+import { loadRouteSchemas } from '../openapi/public';
 import { createStorage } from '../storage/storage';
 import { tinyFaceDetector } from './face-detector';
 import { createCaptureService, type CaptureCaller } from './service';
@@ -18,6 +19,9 @@ export const CAPTURE_STATUS_PREFIX = API_PATHS.captureSessionStatus;
 export const DEVICE_HEADER = CAPTURE_DEVICE_HEADER.toLowerCase();
 
 type SessionParams = { Params: { captureSessionIdentifier: string } };
+
+/** The schema each route declares (validation and description), by operationId. */
+const schemaOf = loadRouteSchemas(new URL('./route-schemas.json', import.meta.url));
 
 const callerOf = (request: FastifyRequest): CaptureCaller => {
   const header = request.headers[DEVICE_HEADER];
@@ -47,7 +51,7 @@ export const biometricsRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: CaptureSessionRequest }>(
     BIOMETRICS_PREFIX,
-    { onRequest: authenticate, schema: { body: { $ref: 'api/biometrics-session#' } } },
+    { onRequest: authenticate, schema: schemaOf('startCaptureSession') },
     async (request, reply) => {
       const started = await service.start(request.profileId, request.body);
       reply.code(201);
@@ -55,8 +59,10 @@ export const biometricsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<SessionParams>(`${CAPTURE_STATUS_PREFIX}/:captureSessionIdentifier`, async (request) =>
-    service.status(request.params.captureSessionIdentifier, callerOf(request)),
+  app.get<SessionParams>(
+    `${CAPTURE_STATUS_PREFIX}/:captureSessionIdentifier`,
+    { schema: schemaOf('getCaptureSessionStatus') },
+    async (request) => service.status(request.params.captureSessionIdentifier, callerOf(request)),
   );
 
   // A base64 photo is 4/3 of its size; twice that leaves room to answer IMAGE_TOO_LARGE rather than a bare 413.
@@ -66,7 +72,7 @@ export const biometricsRoutes: FastifyPluginAsync = async (app) => {
     `${CAPTURE_STATUS_PREFIX}/:captureSessionIdentifier`,
     {
       bodyLimit: Math.max(actionBodyLimit, config.bodyLimit),
-      schema: { body: { $ref: 'api/capture-session-action#' } },
+      schema: schemaOf('moveCaptureSession'),
     },
     async (request, reply) => {
       const answer = await service.act(request.params.captureSessionIdentifier, request.body, callerOf(request));
@@ -76,7 +82,7 @@ export const biometricsRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: { guid: string; photoType: string } }>(
     '/api/eta/applicants/:guid/photos/:photoType',
-    { onRequest: authenticate },
+    { onRequest: authenticate, schema: schemaOf('getApplicantPhoto') },
     async (request, reply) => {
       const photo = await service.photo(request.profileId, request.params.guid, request.params.photoType);
       return reply.type(photo.contentType).header('content-disposition', 'inline').send(photo.data);

@@ -19,7 +19,7 @@ import { readOpenApiSource, type Json } from './document';
  * in `"x-body-component"`.
  */
 
-/** Path parameters and headers are described, not validated: see `isDescribedOnly`. */
+/** Parameters the file describes are not validated: see `isDescribedOnly`. */
 const DESCRIBED_ONLY = 'x-described-only';
 
 /** References to the description's components become references to the schemas registered under their names. */
@@ -65,14 +65,15 @@ function parametersSchema(parameters: Json[], place: string): Json | undefined {
       found.map((p) => [p.name, { ...p.schema, ...(p.description ? { description: p.description } : {}) }]),
     ),
     ...(required.length > 0 ? { required } : {}),
-    ...(place === 'query' ? {} : { [DESCRIBED_ONLY]: true }),
+    [DESCRIBED_ONLY]: true,
   };
 }
 
 /**
- * True for a route's path-parameter and header schemas: they describe values the routes check themselves (an
- * unknown identifier answers 404, a missing or wrong token 401, as the description says), so they are not validated
- * before the route runs, which would answer 400 instead.
+ * True for the parameter schemas a route-schemas.json file describes (path, query, headers): they describe values
+ * the routes check themselves (an unknown identifier answers 404, a missing or wrong token 401, as the description
+ * says), so they are not validated before the route runs, which would answer 400 instead. A route whose query is
+ * validated passes its own schema (`validated.querystring`).
  */
 export function isDescribedOnly(schema: unknown): boolean {
   return Boolean(schema && typeof schema === 'object' && (schema as Json)[DESCRIBED_ONLY] === true);

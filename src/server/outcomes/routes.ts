@@ -6,6 +6,7 @@ import {
   sealStatusQuerySchema,
   walletLinkQuerySchema,
   type SealStatusQuery,
+  type OutcomeKind,
   type WalletLinkQuery,
 } from '../../shared/contract';
 import { toBase64Url } from '../../shared/seal/seal';
@@ -13,12 +14,23 @@ import { authenticate } from '../accounts/public';
 import { loadDecisionRules } from '../decisions/public';
 import { ApiError } from '../errors';
 import { languageOf } from '../i18n';
+import { loadRouteSchemas } from '../openapi/public';
 import { loadSealSigner } from '../seal/public';
 import { configuredWallets } from '../wallet/public';
 import { createOutcomesService } from './service';
 
 const APPLICANT = '/api/eta/applicants/:guid';
 type Guid = { Params: { guid: string } };
+
+/** The schema each route declares (validation and description), by operationId. */
+const schemaOf = loadRouteSchemas(new URL('./route-schemas.json', import.meta.url));
+
+/** The operations of each kind's view and PDF. */
+const OPERATIONS: Record<OutcomeKind, { view: string; pdf: string }> = {
+  ETA: { view: 'getEta', pdf: 'downloadEtaPdf' },
+  PERMIT: { view: 'getPermit', pdf: 'downloadPermitPdf' },
+  REJECTION_NOTICE: { view: 'getRejectionNotice', pdf: 'downloadRejectionNoticePdf' },
+};
 
 /**
  * The outcome documents: each kind's view and PDF, the wallet link and Apple's pass file, and the seal's public
@@ -37,32 +49,40 @@ export const outcomeRoutes: FastifyPluginAsync = async (app) => {
     log: app.log,
   });
 
-  app.get('/api/eta/seal/certificate', async () => ({ certificate: toBase64Url(outcomes.certificate()) }));
+  app.get('/api/eta/seal/certificate', { schema: schemaOf('getSealCertificate') }, async () => ({
+    certificate: toBase64Url(outcomes.certificate()),
+  }));
 
   app.get<{ Querystring: SealStatusQuery }>(
     '/api/eta/seal/status',
-    { schema: { querystring: sealStatusQuerySchema } },
+    { schema: schemaOf('getSealStatus', { querystring: sealStatusQuerySchema }) },
     async (request) => ({ status: await outcomes.sealStatus(request.query.documentNumber) }),
   );
 
   // The address is the credential: it is signed, names one applicant and runs out after minutes.
-  app.get<{ Params: { token: string } }>('/api/eta/wallet/apple/:token', async (request, reply) => {
-    const pass = await outcomes.applePass(request.params.token);
-    if (!pass) throw new ApiError(404, ERROR_CODES.notFound, 'api:errors.notFound');
-    return reply
-      .type('application/vnd.apple.pkpass')
-      .header('content-disposition', 'attachment; filename="eta.pkpass"')
-      .send(pass);
-  });
+  app.get<{ Params: { token: string } }>(
+    '/api/eta/wallet/apple/:token',
+    { schema: schemaOf('getApplePass') },
+    async (request, reply) => {
+      const pass = await outcomes.applePass(request.params.token);
+      if (!pass) throw new ApiError(404, ERROR_CODES.notFound, 'api:errors.notFound');
+      return reply
+        .type('application/vnd.apple.pkpass')
+        .header('content-disposition', 'attachment; filename="eta.pkpass"')
+        .send(pass);
+    },
+  );
 
   await app.register(async (signedIn) => {
     signedIn.addHook('onRequest', authenticate);
 
-    signedIn.get('/api/eta/applicants/wallets', async () => ({ wallets: outcomes.wallets() }));
+    signedIn.get('/api/eta/applicants/wallets', { schema: schemaOf('listWallets') }, async () => ({
+      wallets: outcomes.wallets(),
+    }));
 
     signedIn.get<{ Querystring: WalletLinkQuery }>(
       '/api/eta/applicants/wallet-link',
-      { schema: { querystring: walletLinkQuerySchema } },
+      { schema: schemaOf('getWalletLink', { querystring: walletLinkQuerySchema }) },
       async (request) => ({
         url: await outcomes.walletLink(
           request.profileId,
@@ -75,21 +95,25 @@ export const outcomeRoutes: FastifyPluginAsync = async (app) => {
 
     for (const kind of OUTCOME_KINDS) {
       const segment = OUTCOME_PATH_SEGMENTS[kind];
-      signedIn.get<Guid>(`${APPLICANT}/${segment}`, async (request) =>
+      signedIn.get<Guid>(`${APPLICANT}/${segment}`, { schema: schemaOf(OPERATIONS[kind].view) }, async (request) =>
         outcomes.outcome(request.profileId, request.params.guid, kind, languageOf(request)),
       );
-      signedIn.post<Guid>(`${APPLICANT}/${segment}-pdf`, async (request, reply) => {
-        const { bytes, fileName } = await outcomes.pdf(
-          request.profileId,
-          request.params.guid,
-          kind,
-          languageOf(request),
-        );
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', `attachment; filename="${fileName}"`)
-          .send(Buffer.from(bytes));
-      });
+      signedIn.post<Guid>(
+        `${APPLICANT}/${segment}-pdf`,
+        { schema: schemaOf(OPERATIONS[kind].pdf) },
+        async (request, reply) => {
+          const { bytes, fileName } = await outcomes.pdf(
+            request.profileId,
+            request.params.guid,
+            kind,
+            languageOf(request),
+          );
+          return reply
+            .type('application/pdf')
+            .header('content-disposition', `attachment; filename="${fileName}"`)
+            .send(Buffer.from(bytes));
+        },
+      );
     }
   });
 };

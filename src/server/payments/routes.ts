@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { startPaymentBodySchema, type StartPaymentBody } from '../../shared/contract';
 import { authenticate } from '../accounts/public';
 import { languageOf } from '../i18n';
+import { loadRouteSchemas } from '../openapi/public';
 import { ensureWebhookSecret, loadPaymentsConfig } from './config';
 import { sendSubmissionMail } from './mail';
 import { providerNamed } from './providers';
@@ -12,6 +13,9 @@ const APPLICATION = '/api/eta/applications/:guid';
 export const WEBHOOK_PREFIX = '/api/eta/payments/webhook';
 
 type Guid = { Params: { guid: string } };
+
+/** The schema each route declares (validation and description), by operationId. */
+const schemaOf = loadRouteSchemas(new URL('./route-schemas.json', import.meta.url));
 
 const callerOf = (request: FastifyRequest): Caller => ({
   profileId: request.profileId,
@@ -45,7 +49,7 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
   await app.register(async (webhooks) => {
     webhooks.removeAllContentTypeParsers();
     webhooks.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-    webhooks.post(webhookPath, async (request) =>
+    webhooks.post(webhookPath, { schema: schemaOf('sandboxPaymentWebhook') }, async (request) =>
       payments.webhook(typeof request.body === 'string' ? request.body : '', request.headers),
     );
   });
@@ -53,13 +57,13 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
   await app.register(async (signedIn) => {
     signedIn.addHook('onRequest', authenticate);
 
-    signedIn.get<Guid>(`${APPLICATION}/payment`, async (request) =>
+    signedIn.get<Guid>(`${APPLICATION}/payment`, { schema: schemaOf('getPaymentOverview') }, async (request) =>
       payments.overview(callerOf(request), request.params.guid),
     );
 
     signedIn.post<Guid & { Body: StartPaymentBody }>(
       `${APPLICATION}/payment`,
-      { schema: { body: startPaymentBodySchema } },
+      { schema: schemaOf('startPayment', { body: startPaymentBodySchema }) },
       async (request, reply) => {
         const key = request.headers['idempotency-key'];
         const { created, answer } = await payments.start(
@@ -73,11 +77,11 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
       },
     );
 
-    signedIn.post<Guid>(`${APPLICATION}/payment/confirm`, async (request) =>
+    signedIn.post<Guid>(`${APPLICATION}/payment/confirm`, { schema: schemaOf('confirmPayment') }, async (request) =>
       payments.confirm(callerOf(request), request.params.guid),
     );
 
-    signedIn.get<Guid>(`${APPLICATION}/submission`, async (request) =>
+    signedIn.get<Guid>(`${APPLICATION}/submission`, { schema: schemaOf('getSubmission') }, async (request) =>
       payments.submission(callerOf(request), request.params.guid),
     );
   });

@@ -5,6 +5,7 @@ import countries from 'i18n-iso-countries';
 import { getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js';
 import type { Country } from '../../shared/contract';
 import { availableLanguages, languageOf } from '../i18n';
+import { loadRouteSchemas } from '../openapi/public';
 import { loadPaymentsConfig } from '../payments/public';
 
 const DEFINITIONS_FILE = fileURLToPath(new URL('../../../schemas/definitions.schema.json', import.meta.url));
@@ -130,6 +131,9 @@ function usableLocale(tag: string | undefined): string | undefined {
   }
 }
 
+/** The schema each route declares (validation and description), by operationId. */
+const schemaOf = loadRouteSchemas(new URL('./route-schemas.json', import.meta.url));
+
 interface CountriesQuery {
   search?: string;
   lang?: string;
@@ -137,12 +141,12 @@ interface CountriesQuery {
 
 /** GET /api/eta/static, /api/eta/static/countries and /api/eta/static/client-settings. */
 export const staticDataRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/api/eta/static', async () => staticLists());
+  app.get('/api/eta/static', { schema: schemaOf('getReferenceLists') }, async () => staticLists());
 
   app.get<{ Querystring: CountriesQuery }>(
     '/api/eta/static/countries',
     {
-      schema: {
+      schema: schemaOf('listCountries', {
         querystring: {
           type: 'object',
           properties: {
@@ -150,7 +154,7 @@ export const staticDataRoutes: FastifyPluginAsync = async (app) => {
             lang: { type: 'string', maxLength: 35, pattern: '^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$' },
           },
         },
-      },
+      }),
     },
     async (request) => {
       const locale = usableLocale(request.query.lang) ?? languageOf(request);
@@ -169,5 +173,5 @@ export const staticDataRoutes: FastifyPluginAsync = async (app) => {
     fees,
     currency,
   };
-  app.get('/api/eta/static/client-settings', async () => clientSettings);
+  app.get('/api/eta/static/client-settings', { schema: schemaOf('getClientSettings') }, async () => clientSettings);
 };

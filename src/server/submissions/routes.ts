@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { SubmissionBody } from '../../shared/contract';
 import { bearerToken } from '../accounts/public';
 import { languageOf } from '../i18n';
+import { loadRouteSchemas } from '../openapi/public';
 import { createSubmissionsService } from './service';
 
 const submissionBodySchema = {
@@ -12,13 +13,16 @@ const submissionBodySchema = {
   errorMessage: { required: { answers: 'validation:generic.required' } },
 };
 
+/** The schema each route declares (validation and description), by operationId. */
+const schemaOf = loadRouteSchemas(new URL('./route-schemas.json', import.meta.url));
+
 /** Public forms (manifest routes that name a form and no page): anyone may send one; see the service's rules. */
 export const submissionRoutes: FastifyPluginAsync = async (app) => {
   const submissions = createSubmissionsService(app);
 
   app.post<{ Params: { formId: string }; Body: SubmissionBody }>(
     '/api/eta/forms/:formId/submissions',
-    { schema: { body: submissionBodySchema } },
+    { schema: schemaOf('sendFormSubmission', { body: submissionBodySchema }) },
     async (request, reply) => {
       const receipt = await submissions.submit(request.params.formId, request.body.answers, {
         ip: request.ip,

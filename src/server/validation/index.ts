@@ -39,7 +39,7 @@ export function registerValidation(app: FastifyInstance, options: ValidationOpti
   for (const { id } of files) ajv.getSchema(id);
 
   const compiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
-    // Path parameters and headers a route declares for its description are checked by the route itself.
+    // Parameters a route declares for its description only are checked by the route itself.
     if (isDescribedOnly(schema)) return () => true;
     const validate = ajv.compile(schema as JsonSchema);
     const wrapper: PartValidator = (data) => {
