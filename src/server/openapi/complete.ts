@@ -47,6 +47,7 @@ function addRequestErrors(doc: Json): void {
       if (operation.requestBody) responses['413'] ??= ref('PayloadTooLarge');
       if (hasPathParameters) responses['414'] ??= ref('UriTooLong');
       responses['500'] ??= ref('InternalError');
+      responses['503'] ??= ref('ServiceUnavailable');
     }
   }
 }
