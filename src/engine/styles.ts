@@ -51,6 +51,9 @@ export const useEngineStyles = makeStyles({
     minHeight: INPUT_HEIGHT,
     width: '100%',
     maxWidth: '32em',
+    // A list box (Fluent's Combobox asks for 250 px at least) shrinks to a 320 px window rather than overflow it.
+    minWidth: 0,
+    '& > input': { minWidth: 0 },
   },
   inputShort: {
     minHeight: INPUT_HEIGHT,
@@ -66,6 +69,8 @@ export const useEngineStyles = makeStyles({
     display: 'flex',
     flexDirection: 'column',
     gap: tokens.spacingVerticalXXS,
+    minWidth: 0,
+    maxWidth: '100%',
   },
   visuallyHidden: visuallyHidden,
   checklist: {
