@@ -1,6 +1,6 @@
 import { Button } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyComponent } from '@/ui/lazy-component';
 import { preloadWhenIdle } from '@/ui/when-idle';
@@ -17,9 +17,16 @@ export function CloseApplicationButton() {
   // Mounted on first use only: a closed Fluent Dialog still adds focus sentinels to the page.
   const [used, setUsed] = useState(false);
   useEffect(() => preloadWhenIdle(closeApplicationDialog), []);
+  const button = useRef<HTMLButtonElement>(null);
+  // Closed without leaving (No, Escape), the dialog gives focus back to this button, where the keyboard user was.
+  const openChange = (next: boolean) => {
+    setOpen(next);
+    if (!next) requestAnimationFrame(() => button.current?.focus());
+  };
   return (
     <>
       <Button
+        ref={button}
         appearance="secondary"
         icon={<DismissRegular />}
         onClick={() => {
@@ -31,7 +38,7 @@ export function CloseApplicationButton() {
       </Button>
       {used && (
         <Suspense fallback={null}>
-          <closeApplicationDialog.Component open={open} onOpenChange={setOpen} />
+          <closeApplicationDialog.Component open={open} onOpenChange={openChange} />
         </Suspense>
       )}
     </>
