@@ -80,7 +80,12 @@ describe('PostgreSQL restarted under a running API', () => {
             ['GET', '/api/eta/applications'],
             ['POST', `/api/eta/applications/${guid}/payment/confirm`],
           ] as const) {
-            const answer = await call(running, caller, method, url, undefined, 'fr');
+            // The profile's language cannot be read while the database is down: the answer follows Accept-Language.
+            const answer = await running.inject({
+              method,
+              url,
+              headers: { authorization: `Bearer ${caller.token}`, 'accept-language': 'fr' },
+            });
             expect(answer.statusCode, `${method} ${url}: ${answer.body}`).toBe(503);
             expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
             expect(answer.json()).toEqual({

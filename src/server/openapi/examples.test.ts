@@ -155,6 +155,10 @@ describe('the OpenAPI description against the running server', () => {
     scope.get('/api/test/boom', async () => {
       throw new Error('a failure the caller must not see');
     });
+    scope.get('/api/test/database-down', async () => {
+      // What the PostgreSQL driver throws when the server refuses connections (a restart or fail-over).
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    });
   };
   beforeAll(async () => {
     app = await buildTestApp({ plugins: [boom], bodyLimit: 64 * 1024 });
@@ -242,6 +246,7 @@ describe('the OpenAPI description against the running server', () => {
       },
       'NotFound.unknownPath': { status: 404, send: () => app.inject({ method: 'POST', url: '/api/eta/nothing-here' }) },
       'InternalError.failure': { status: 500, send: () => app.inject({ url: '/api/test/boom' }) },
+      'ServiceUnavailable.unavailable': { status: 503, send: () => app.inject({ url: '/api/test/database-down' }) },
       'HeadersTooLarge.tooLarge': {
         status: 431,
         send: async () => {
