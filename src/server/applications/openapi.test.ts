@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOpenApiDocument } from '../openapi/testing/conformance';
+import { expectDocumented, openApiDocument } from '../openapi/testing/conformance';
 import { buildTestApp } from '../testing/harness';
 import {
   addApplicant,
@@ -15,36 +13,7 @@ import {
   validDeclarations,
 } from './testing/client';
 
-// The document is walked by path and status read from the answers: typing every level would say nothing more.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = Record<string, any>;
-/** The description as served: openapi.json with the request bodies generated from the schema files. */
-const doc: Json = await buildOpenApiDocument();
-
-function rebase(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(rebase);
-  if (!node || typeof node !== 'object') return node;
-  return Object.fromEntries(
-    Object.entries(node).map(([key, value]) => [
-      key,
-      key === '$ref' && typeof value === 'string' && value.startsWith('#') ? `openapi${value}` : rebase(value),
-    ]),
-  );
-}
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats(ajv);
-ajv.addSchema(rebase({ ...doc, $id: 'openapi' }) as Json, 'openapi');
-
-function expectDocumented(path: string, method: string, response: LightMyRequestResponse): void {
-  let documented = doc.paths[path]?.[method]?.responses?.[String(response.statusCode)];
-  expect(documented, `${method} ${path} documents status ${response.statusCode}`).toBeDefined();
-  if (documented.$ref) documented = doc.components.responses[documented.$ref.split('/').pop()];
-  const validate = ajv.compile(rebase(documented.content['application/json'].schema) as Json);
-  expect(
-    validate(response.json()),
-    `${method} ${path} ${response.statusCode}: ${JSON.stringify(validate.errors)}`,
-  ).toBe(true);
-}
+const doc = openApiDocument;
 
 describe('OpenAPI description of the application calls', () => {
   let app: FastifyInstance;
