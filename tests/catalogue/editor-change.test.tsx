@@ -129,6 +129,8 @@ describe('a question added to the Trip page in configuration only', () => {
       ['en', RETURN_TICKET.en.required],
       ['fr', RETURN_TICKET.fr.required],
     ] as const) {
+      // The API answers a signed-in user in the profile's language, which the portal saves on a switch.
+      expect((await call('PATCH', '/api/eta/profile', { language: lang }, lang)).status).toBe(200);
       const refused = await call(
         'PUT',
         `/api/eta/application-details/${api.guid}`,
@@ -140,6 +142,7 @@ describe('a question added to the Trip page in configuration only', () => {
         { field: 'returnTicket', key: 'applications:validation.returnTicketRequired', message },
       ]);
     }
+    expect((await call('PATCH', '/api/eta/profile', { language: 'en' })).status).toBe(200);
   });
 
   it('renders on the Trip page, validates with its message, saves, and shows on check answers with a Change link', async () => {
