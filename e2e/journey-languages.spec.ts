@@ -2,13 +2,36 @@
 // configuration: every label, button and heading is looked up in the language's catalogue and every form is
 // answered from its example answers. On each page: the language and direction, no English text left, axe clean,
 // and a screenshot kept in .cache/screenshots/journey-<lng>-<width>/ to look at. The e-mails arrive in the language.
-import { mkdirSync } from 'node:fs';
+// After the declarations: the supporting documents, the payment on the sandbox's card page, the submitted
+// application, the decision (the journey runs on a server of its own that decides within a second) and the
+// document it gives, with its PDF.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { latestMail, PASSWORD, uniqueEmail } from './support/accounts';
+import { latestMail, PASSWORD, uniqueEmail, type Tokens } from './support/accounts';
 import { catalogueText, englishTexts, expectNoEnglish } from './support/catalogue';
 import { passCaptureThroughApi, freshPassportNumber } from './support/application-form';
+import { documentFiles } from './support/documents-payment';
 import { answerPage, formModel, pagesFor } from './support/form-filler';
-import { expect, expectAccessible, test } from './support/fixtures';
+import { expect, expectAccessible, test as base } from './support/fixtures';
+import { outcomeThroughApi, outcomesServerEnv, reloadUntil } from './support/outcomes';
+import { startServer, type RunningServer } from './support/server';
+import { ISOLATE_END, ISOLATE_START } from '../src/shared/i18n-interpolation';
+
+/** The journeys run on a server of their own that decides an application a second after it is paid. */
+const test = base.extend<object, { outcomesServer: RunningServer }>({
+  outcomesServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their first argument.
+    async ({}, use) => {
+      const server = await startServer({ env: outcomesServerEnv() });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ outcomesServer }, use) => use(outcomesServer.baseURL),
+});
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const JOURNEYS = [
   { lng: 'ar', dir: 'rtl', width: 375 },
@@ -19,13 +42,26 @@ for (const { lng, dir, width } of JOURNEYS) {
   test.describe(`${lng} at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 }, locale: lng });
 
-    test(`the whole journey in ${lng}: register, confirm, sign in, apply, the form, the declarations`, async ({
+    test(`the whole journey in ${lng}: register, confirm, sign in, apply, the form, the declarations, documents, payment, the outcome`, async ({
       page,
       request,
     }) => {
       test.setTimeout(360_000);
+      // A right-to-left text isolates each value put into it, as the portal and the API write it.
+      const isolated = (value: string) => (dir === 'rtl' && value ? `${ISOLATE_START}${value}${ISOLATE_END}` : value);
       const t = (key: string, vars: Record<string, string> = {}) =>
+        catalogueText(lng, key).replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => isolated(vars[name] ?? ''));
+      /** A text of the e-mails: their plain text puts each value in as it is. */
+      const mailText = (key: string, vars: Record<string, string> = {}) =>
         catalogueText(lng, key).replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => vars[name] ?? '');
+      /** A text of the catalogue whose placeholders may hold anything (an amount), as a pattern. */
+      const anyFilled = (key: string) =>
+        new RegExp(
+          `^${catalogueText(lng, key)
+            .split(/\{\{\s*\w+\s*\}\}/)
+            .map(escape)
+            .join('.+')}$`,
+        );
       const english = englishTexts(lng);
       const shots = `.cache/screenshots/journey-${lng}-${width}`;
       mkdirSync(shots, { recursive: true });
@@ -39,6 +75,15 @@ for (const { lng, dir, width } of JOURNEYS) {
         shot += 1;
         await page.screenshot({ path: `${shots}/${String(shot).padStart(2, '0')}-${name}.png`, fullPage: true });
       };
+      /** A text of the catalogue as the accessible name of a control: its <hidden> part read out too. */
+      const named = (key: string, vars: Record<string, string> = {}) =>
+        new RegExp(
+          `^${t(key, vars)
+            .split(/<\/?hidden>/)
+            .map((part) => escape(part.trim()))
+            .filter(Boolean)
+            .join('\\s*')}$`,
+        );
       const heading = (text: string, level = 1) => page.getByRole('heading', { level, name: text, exact: true });
       const button = (key: string) => page.getByRole('main').getByRole('button', { name: t(key), exact: true });
 
@@ -83,13 +128,10 @@ for (const { lng, dir, width } of JOURNEYS) {
 
       // The applicant and the photos go through the API (the photo pages are walked by capture.spec.ts).
       const tokens = await accessToken(page);
+      // The helpers of the API calls need only the access token.
+      const apiTokens = { accessToken: tokens } as Tokens;
       const { guid, applicant } = await addApplicantThroughApi(request, tokens, profile);
-      await passCaptureThroughApi(
-        request,
-        { accessToken: tokens } as Parameters<typeof passCaptureThroughApi>[1],
-        guid,
-        applicant,
-      );
+      await passCaptureThroughApi(request, apiTokens, guid, applicant);
 
       // ---- the task list, then Continue opens the application form
       await page.goto('/applications/application');
@@ -125,6 +167,78 @@ for (const { lng, dir, width } of JOURNEYS) {
       for (const step of ['APPLICATION_FORM', 'DECLARATION']) {
         await expect(steps.filter({ hasText: t(`applications:enums.step.${step}`) })).toContainText(done);
       }
+
+      // ---- the supporting documents: each document asked for, chosen with the page's own "Choose file"
+      await page.getByRole('button', { name: t('journey:overview.continue'), exact: true }).click();
+      await expect(page).toHaveURL(/\/applications\/supporting-documents/);
+      await checked('documents');
+      const files = await documentFiles();
+      const required = await requiredDocuments(request, tokens, guid, applicant);
+      expect(required.length).toBeGreaterThan(0);
+      for (const documentType of required) {
+        const section = page
+          .getByRole('main')
+          .getByRole('region', { name: new RegExp(`^${escape(t(`documents:types.${documentType}.label`))}`) });
+        await section
+          .getByLabel(new RegExp(`^${escape(t('documents:page.upload.label'))} `))
+          .setInputFiles(files.consent.path);
+        await expect(
+          page.getByRole('status').filter({ hasText: t('documents:page.upload.done', { name: files.consent.name }) }),
+        ).toBeVisible();
+      }
+      await checked('documents-uploaded');
+      await page.getByRole('button', { name: t('documents:page.continue'), exact: true }).click();
+
+      // ---- the payment overview, then the sandbox's card page with the card that always succeeds
+      await expect(page).toHaveURL(/\/applications\/payment-overview/);
+      await expect(heading(t('payments:page.overview.title'))).toBeVisible();
+      await checked('payment-overview');
+      await page.getByRole('button', { name: anyFilled('payments:page.overview.pay') }).click();
+      await expect(page).toHaveURL(/\/payments\/sandbox\/[0-9a-f-]{36}$/);
+      await expect(heading(t('payments:sandbox.heading'))).toBeVisible();
+      await checked('sandbox-card-page');
+      await page.getByLabel(t('payments:sandbox.cardNumber'), { exact: true }).fill('4242 4242 4242 4242');
+      await page.getByRole('button', { name: anyFilled('payments:sandbox.pay') }).click();
+
+      // ---- submitted: the page and the e-mail, in the language
+      await expect(page).toHaveURL(/\/applications\/application-submitted\?applicationIdentifier=/);
+      await expect(heading(t('payments:page.submitted.title'))).toBeVisible();
+      await checked('application-submitted');
+      const submitted = await latestMail(
+        request,
+        email,
+        new RegExp(`^${escape(t('emails:applicationSubmitted.subject'))}$`),
+      );
+      const { reference } = (await (
+        await request.get(`/api/eta/applications/${guid}/submission`, {
+          headers: { authorization: `Bearer ${tokens}` },
+        })
+      ).json()) as { reference: string };
+      expect(submitted.text).toContain(mailText('emails:applicationSubmitted.reference', { reference }));
+
+      // ---- the decision: My applications, reloaded until it shows; the e-mail in the language
+      const name = `${String(registration.examples[0].givenNames)} ${String(registration.examples[0].familyName)}`;
+      await page.goto('/my-applications');
+      const view = page.getByRole('link', { name: named('applications:pages.list.viewEta', { name }) });
+      await reloadUntil(page, async () => (await view.count()) === 1);
+      await checked('my-applications-decided');
+      const decision = await latestMail(request, email, new RegExp(`^${escape(t('emails:decision.eta.subject'))}$`));
+      expect(decision.text).toContain(mailText('emails:decision.eta.intro', { name, reference }));
+
+      // ---- the ETA, and its PDF
+      await view.click();
+      await expect(page).toHaveURL(/\/applications\/view-eta\?applicantIdentifier=/);
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(t('outcomes:document.kind.ETA'));
+      await checked('view-eta');
+      const actions = page.getByRole('group', { name: t('outcomes:document.actionsLabel') });
+      const downloading = page.waitForEvent('download');
+      await actions.getByRole('button', { name: t('outcomes:document.download'), exact: true }).click();
+      const download = await downloading;
+      const eta = await outcomeThroughApi(request, apiTokens, applicant, 'eta');
+      expect(download.suggestedFilename()).toBe(`eta-${eta.documentNumber}.pdf`);
+      const saved = join(shots, download.suggestedFilename());
+      await download.saveAs(saved);
+      expect(readFileSync(saved).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     });
   });
 }
@@ -188,6 +302,16 @@ async function addApplicantThroughApi(request: APIRequestContext, token: string,
   });
   expect(added.status(), await added.text()).toBe(201);
   return { guid, applicant: ((await added.json()) as { applicantIdentifier: string }).applicantIdentifier };
+}
+
+/** The document types the applicant must give, as the API lists them. */
+async function requiredDocuments(request: APIRequestContext, token: string, guid: string, applicant: string) {
+  const response = await request.get(`/api/eta/applications/${guid}/documents?applicantIdentifier=${applicant}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.status()).toBe(200);
+  const { requirements } = (await response.json()) as { requirements: { documentType: string; required: boolean }[] };
+  return requirements.filter((r) => r.required).map((r) => r.documentType);
 }
 
 /** The applicant's facts the application form starts from, as the API gives them. */
