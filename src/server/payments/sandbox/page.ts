@@ -66,7 +66,11 @@ export function cardPage(payment: SandboxPaymentsTable, context: PageContext, er
       `<ul><li><a href="#card-number">${t(language, error)}</a></li></ul></div>`
     : '';
   const cards = Object.entries(TEST_CARDS)
-    .map(([number, card]) => `<li>${t(language, card.textKey, { number: groupCard(number) })}</li>`)
+    // A card number reads left to right in a right-to-left sentence too: its groups of digits keep their order.
+    .map(([number, card]) => {
+      const text = t(language, card.textKey, { number: '\u0000' });
+      return `<li>${text.replace('\u0000', `<span dir="ltr">${groupCard(number)}</span>`)}</li>`;
+    })
     .join('');
   const body = `
 <p class="notice">${t(language, 'testNotice')}</p>

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type Caller } from '../../applications/testing/client';
 import { buildTestApp } from '../../testing/harness';
 import { pathOf, postForm, readyApplication, startPayment } from '../testing/client';
+import { groupCard, TEST_CARDS } from './cards';
 
 /** The hosted page as a browser receives it: language, direction, labels, errors, and the security headers. */
 describe('the sandbox card page', () => {
@@ -40,6 +41,12 @@ describe('the sandbox card page', () => {
     }
     expect(page.body).toContain('autocomplete="cc-number"');
     expect(page.body).not.toContain('<script');
+  });
+
+  it('writes each test card number left to right, in a right-to-left page too', async () => {
+    const page = await app.inject({ url: await pageIn('ar') });
+    for (const number of Object.keys(TEST_CARDS))
+      expect(page.body).toContain(`<span dir="ltr">${groupCard(number)}</span>`);
   });
 
   it('keeps the Content-Security-Policy: no script, and forms post only here or to the portal', async () => {
