@@ -122,6 +122,12 @@ function pageIdsOf(schemasDir: string, form: string): string[] {
   return pages.map((page: Json) => String(page.id));
 }
 
+/** The steps of the journey, in order, from the route manifest's `steps`. */
+function journeyStepsOf(schemasDir: string): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(schemasDir, 'routes.manifest.json'), 'utf8')) as Json;
+  return (manifest.steps as Json[]).map((entry) => String(entry.step));
+}
+
 /**
  * Replaces every `"x-pages-of": "<form>"` with the `enum` of that form's page ids, so a page added to or removed
  * from a form's `ui:pages` changes the description with it.
@@ -136,6 +142,13 @@ export function fillPageLists(node: unknown, schemasDir: string): void {
   if (typeof schema['x-pages-of'] === 'string') {
     schema.enum = pageIdsOf(schemasDir, schema['x-pages-of']);
     delete schema['x-pages-of'];
+  }
+  const step = schema['x-journey-step'];
+  if (step !== undefined) {
+    // A step of the route manifest's `steps` (`"or MANAGE_APPLICANTS"`: that one too), so a step an editor adds is
+    // described with the others.
+    schema.enum = [...journeyStepsOf(schemasDir), ...(step === 'or MANAGE_APPLICANTS' ? ['MANAGE_APPLICANTS'] : [])];
+    delete schema['x-journey-step'];
   }
   for (const value of Object.values(schema)) fillPageLists(value, schemasDir);
 }

@@ -236,6 +236,17 @@ describe('OpenAPI description', () => {
     }
   });
 
+  it('lists the journey steps of the route manifest wherever an answer names a step', () => {
+    const manifest = JSON.parse(
+      readFileSync(new URL('../../../schemas/routes.manifest.json', import.meta.url), 'utf8'),
+    ) as Json;
+    const steps = (manifest.steps as Json[]).map((entry) => entry.step);
+    const applicant = doc.components.schemas.Applicant.properties;
+    expect(applicant.step.enum).toEqual(steps);
+    expect(applicant.steps.items.properties.step.enum).toEqual(steps);
+    expect(JSON.stringify(doc.paths)).not.toContain('x-journey-step');
+  });
+
   it('documents every stable error code of the areas', () => {
     const codes = documentedCodes(doc);
     const known = [
