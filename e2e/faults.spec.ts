@@ -124,6 +124,16 @@ const payButton = (page: Page) =>
 const sandboxPayButton = (page: Page) =>
   page.getByRole('button', { name: new RegExp(`^${escape(en('payments:sandbox.pay', { amount: '' }))}`) });
 
+/** An account with an application whose first applicant has passed the photo step, signed in in this browser. */
+async function atApplicationForm(page: Page, request: APIRequestContext, baseURL: string) {
+  const account = await createVerifiedAccount(request);
+  const ids = await applicationForTwoThroughApi(request, account.tokens, account);
+  await passCaptureThroughApi(request, account.tokens, ids.applicationIdentifier, ids.first);
+  await signInBrowser(page.context(), baseURL, account.tokens);
+  await rememberApplication(page.context(), ids.applicationIdentifier);
+  return { account, ids, formUrl: `/applications/application?applicantIdentifier=${ids.first}` };
+}
+
 test.describe('the API restarted mid-journey', () => {
   test('between two page saves: the page typed while it is down is kept, then saved once when it is back', async ({
     page,
@@ -246,14 +256,6 @@ test.describe('the API restarted mid-journey', () => {
 
 test.describe('a request that times out', () => {
   /** An account with an application whose first applicant is at the application form, signed in. */
-  async function atApplicationForm(page: Page, request: APIRequestContext, baseURL: string) {
-    const account = await createVerifiedAccount(request);
-    const ids = await applicationForTwoThroughApi(request, account.tokens, account);
-    await passCaptureThroughApi(request, account.tokens, ids.applicationIdentifier, ids.first);
-    await signInBrowser(page.context(), baseURL, account.tokens);
-    await rememberApplication(page.context(), ids.applicationIdentifier);
-    return { account, ids, formUrl: `/applications/application?applicantIdentifier=${ids.first}` };
-  }
 
   /** The error dialog with the time-out message; closed by its button. */
   async function closeTimedOutDialog(page: Page) {
@@ -340,14 +342,10 @@ test.describe('double clicks and double Enter', () => {
     request,
     baseURL,
   }) => {
-    const account = await createVerifiedAccount(request);
-    const ids = await applicationForTwoThroughApi(request, account.tokens, account);
-    await passCaptureThroughApi(request, account.tokens, ids.applicationIdentifier, ids.first);
-    await signInBrowser(page.context(), baseURL!, account.tokens);
-    await rememberApplication(page.context(), ids.applicationIdentifier);
+    const { formUrl } = await atApplicationForm(page, request, baseURL!);
     const saves = watchSaves(page, '/api/eta/application-details/');
 
-    await page.goto(`/applications/application?applicantIdentifier=${ids.first}`);
+    await page.goto(formUrl);
     await expect(pageHeading(page, 'Personal details')).toBeVisible();
     await fillPersonalDetails(page);
     await page.getByRole('button', { name: 'Continue', exact: true }).dblclick();
@@ -441,12 +439,7 @@ test('the same form in two tabs: each says so, the one behind is told, and the a
   request,
   baseURL,
 }) => {
-  const account = await createVerifiedAccount(request);
-  const ids = await applicationForTwoThroughApi(request, account.tokens, account);
-  await passCaptureThroughApi(request, account.tokens, ids.applicationIdentifier, ids.first);
-  await signInBrowser(page.context(), baseURL!, account.tokens);
-  await rememberApplication(page.context(), ids.applicationIdentifier);
-  const formUrl = `/applications/application?applicantIdentifier=${ids.first}`;
+  const { account, ids, formUrl } = await atApplicationForm(page, request, baseURL!);
   const second = await page.context().newPage();
   for (const tab of [page, second]) {
     await tab.goto(formUrl);
