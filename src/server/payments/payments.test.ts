@@ -115,6 +115,19 @@ describe.each(databases())('payment and submission on %s', (kind) => {
     expect(again.statusCode).toBe(409);
   });
 
+  it('sends a second press of Pay where the first went, and pays once', async () => {
+    const { guid } = await readyApplication(app, caller);
+    const { redirectUrl } = (await startPayment(app, caller, guid)).json();
+    const first = await payWithCard(app, redirectUrl, '4242424242424242');
+    expect(first.statusCode).toBe(303);
+    const again = await postForm(app, pathOf(redirectUrl), { cardNumber: '4242424242424242', action: 'pay' });
+    expect(again.statusCode).toBe(303);
+    expect(again.headers.location).toBe(first.headers.location);
+    expect((await confirm(app, caller, guid)).json().status).toBe('PAID');
+    const rows = await app.db.selectFrom('payments').select('status').where('application_id', '=', guid).execute();
+    expect(rows.map((p) => p.status)).toEqual(['PAID']);
+  });
+
   it('answers 404 SUBMISSION_NOT_FOUND before submission', async () => {
     const { guid } = await readyApplication(app, caller);
     const response = await submission(app, caller, guid);

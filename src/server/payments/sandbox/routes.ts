@@ -65,9 +65,17 @@ export function sandboxRoutes(options: { webhookSecret: string; webhookPath: str
       const body = request.body && typeof request.body === 'object' ? request.body : {};
       const action = String(body.action ?? '');
 
+      // A press that finds the payment paid or refused by this page (a second click on Pay, or Enter pressed
+      // twice) goes where the first press went; a payment cancelled or replaced meanwhile shows that it ended.
+      const ended = async () => {
+        const now = (await load(payment.id)) ?? payment;
+        if (now.status === 'SUCCEEDED' || now.status === 'FAILED') return reply.redirect(now.return_url, 303);
+        return html(reply, 409, finishedPage(now, language));
+      };
+
       const finish = async (to: SandboxStatus, failure: 'DECLINED' | 'INSUFFICIENT_FUNDS' | 'CANCELLED' | null) => {
         const moved = await moveSandboxPayment(app.db, { id: payment.id }, LIVE, to, failure, new Date());
-        if (!moved) return html(reply, 409, finishedPage(payment, language));
+        if (!moved) return ended();
         await notify(
           app,
           options,
@@ -77,7 +85,7 @@ export function sandboxRoutes(options: { webhookSecret: string; webhookPath: str
         return reply.redirect(to === 'CANCELLED' ? payment.cancel_url : payment.return_url, 303);
       };
 
-      if (!LIVE.includes(payment.status)) return html(reply, 409, finishedPage(payment, language));
+      if (!LIVE.includes(payment.status)) return ended();
       if (action === 'cancel') return finish('CANCELLED', 'CANCELLED');
       if (payment.status === 'AWAITING_AUTHENTICATION') {
         if (action === 'authenticate') return finish('SUCCEEDED', null);
@@ -99,7 +107,7 @@ export function sandboxRoutes(options: { webhookSecret: string; webhookPath: str
         null,
         new Date(),
       );
-      if (!moved) return html(reply, 409, finishedPage(payment, language));
+      if (!moved) return ended();
       return reply.redirect(`${SANDBOX_PAGE_PREFIX}/${payment.id}`, 303);
     });
   };
