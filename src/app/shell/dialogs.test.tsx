@@ -31,6 +31,31 @@ describe('dialogs', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   });
 
+  it('error dialog keeps focus when the page behind moves it, and gives it back on closing', async () => {
+    renderRoutes([
+      {
+        path: '*',
+        element: (
+          <>
+            <h1 tabIndex={-1}>Passport</h1>
+            <ErrorDialogHost />
+          </>
+        ),
+      },
+    ]);
+    act(() => showErrorDialog('Request timed out'));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Error' });
+    const close = within(dialog).getByRole('button', { name: 'Close' });
+    // The form behind moved on to its next page and focuses that page's heading.
+    const heading = screen.getByRole('heading', { name: 'Passport', hidden: true });
+    act(() => heading.focus());
+    expect(document.activeElement).toBe(close);
+    expect(screen.getByRole('alertdialog', { name: 'Error' })).toBe(dialog);
+    await userEvent.click(close);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(document.activeElement).toBe(heading);
+  });
+
   it('close application: No stays on the page', async () => {
     const { router } = renderRoutes([{ path: '*', element: <CloseApplicationButton /> }], '/applications/declarations');
     await userEvent.click(screen.getByRole('button', { name: 'Close application' }));

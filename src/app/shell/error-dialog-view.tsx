@@ -7,7 +7,9 @@ import {
   DialogSurface,
   DialogTitle,
 } from '@fluentui/react-components';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFocusKeptInside } from '@/ui/use-focus-kept-inside';
 
 export interface ErrorDialogViewProps {
   open: boolean;
@@ -18,6 +20,8 @@ export interface ErrorDialogViewProps {
 /** The error dialog itself (title 'Error', the message, a Close button): Fluent's dialog, in a chunk of its own. */
 export function ErrorDialogView({ open, message, onDismiss }: ErrorDialogViewProps) {
   const { t } = useTranslation('common');
+  const surface = useRef<HTMLDivElement>(null);
+  useFocusKeptInside(open, surface);
   return (
     <Dialog
       open={open}
@@ -26,7 +30,7 @@ export function ErrorDialogView({ open, message, onDismiss }: ErrorDialogViewPro
         if (!data.open) onDismiss();
       }}
     >
-      <DialogSurface>
+      <DialogSurface ref={surface}>
         <DialogBody>
           <DialogTitle>{t('errorDialog.title')}</DialogTitle>
           <DialogContent>{message}</DialogContent>
