@@ -85,6 +85,62 @@ describe('e-mail templates', () => {
     for (const language of ['en', 'fr', 'pt', 'zh', 'not a language']) expect(directionOf(language)).toBe('ltr');
   });
 
+  it('isolates every value in an Arabic e-mail (U+2068 … U+2069 in the text, <bdi> in the HTML), none in English', () => {
+    const FSI = '\u2068';
+    const PDI = '\u2069';
+    const mails = (language: string) => {
+      const here = { ...context, language, name: 'Ana Silva' };
+      return [
+        {
+          mail: renderMail(
+            {
+              template: 'application-submitted',
+              reference: 'ETA 2026 0001',
+              applicants: ['Ana Silva', 'Bo Chen'],
+              amount: 'AUD 20.00',
+            },
+            here,
+          ),
+          values: ['Ana Silva', 'ETA 2026 0001', 'Ana Silva, Bo Chen', 'AUD 20.00'],
+          link: 'https://eta.example/my-applications',
+        },
+        {
+          mail: renderMail(
+            { template: 'decision-made', kind: 'ETA', applicant: 'Bo Chen', reference: 'ETA-7', path: '/eta?id=7' },
+            here,
+          ),
+          values: ['Ana Silva', 'Bo Chen', 'ETA-7'],
+          link: 'https://eta.example/eta?id=7',
+        },
+        {
+          mail: renderMail({ template: 'password-changed', changedAt: new Date('2026-03-04T05:06:07Z') }, here),
+          values: ['Ana Silva', '2026-03-04 05:06'],
+          link: 'https://eta.example/forgot-password',
+        },
+      ];
+    };
+    for (const { mail, values, link } of mails('ar')) {
+      for (const value of values) {
+        expect(mail.text).toContain(`${FSI}${value}${PDI}`);
+        // In the HTML a value is in a <bdi>, a reference or code in an element of its own direction.
+        const code = /<strong dir="ltr"[^>]*>([^<]*)<\/strong>/.exec(mail.html)?.[1];
+        expect(mail.html.includes(`<bdi>${value}</bdi>`) || code === value, value).toBe(true);
+      }
+      expect(mail.text.split(FSI).length).toBe(mail.text.split(PDI).length);
+      expect(mail.html).not.toMatch(/[\u2068\u2069]/);
+      // A link on a line of its own is left bare, so that mail programs open it as it is.
+      expect(mail.text).toContain(`\n${link}\n`);
+    }
+    const code = renderMail({ template: 'verify-email', authKey: 'k', code: '042917' }, { ...context, language: 'ar' });
+    expect(code.text).toContain(`${FSI}042917${PDI}`);
+    expect(code.html).toMatch(/: <strong dir="ltr"[^>]*>042917<\/strong><\/p>/);
+    for (const { mail, values } of mails('en')) {
+      for (const value of values) expect(mail.text).toContain(value);
+      expect(mail.text).not.toMatch(/[\u2068\u2069]/);
+      expect(mail.html).not.toMatch(/<bdi>|[\u2068\u2069]/);
+    }
+  });
+
   it('escapes values in the HTML body but keeps the text body verbatim', () => {
     const mail = renderMail({ template: 'account-exists' }, { ...context, name: '<b>Ana & "Bo"</b>' });
     expect(mail.html).toContain('&lt;b&gt;Ana &amp; &quot;Bo&quot;&lt;/b&gt;');

@@ -73,11 +73,29 @@ function lookup(messages: Messages | null, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
-/** Translates an `emails` key for the language (falling back to en) and fills its {{placeholders}}. */
+/** Unicode FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE: what they enclose takes its own direction. */
+const FSI = '\u2068';
+const PDI = '\u2069';
+
+/**
+ * The value as placed in a sentence of the language. In a right-to-left language a value (a name, an address, a
+ * reference, a date, a code) is isolated so that its Latin letters, digits and punctuation neither read in
+ * reverse nor pull the words around them out of order. A value that starts a line of its own (a link under its
+ * label) is a paragraph of its own and is left bare: mail programs could take an isolate into the link.
+ */
+function placed(value: string, rtl: boolean): string {
+  return rtl && value !== '' && !value.startsWith('\n') ? `${FSI}${value}${PDI}` : value;
+}
+
+/**
+ * Translates an `emails` key for the language (falling back to en) and fills its {{placeholders}}; in a
+ * right-to-left language each value is isolated (U+2068 … U+2069), which the HTML body turns into `<bdi>`.
+ */
 export function mailText(language: string, key: string, vars: Record<string, string> = {}): string {
   const template = lookup(messagesFor(language), key) ?? lookup(messagesFor('en'), key);
   if (template === undefined) throw new Error(`Missing e-mail text emails:${key}`);
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => vars[name] ?? '');
+  const rtl = directionOf(language) === 'rtl';
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => placed(vars[name] ?? '', rtl));
 }
 
 /** Escapes text for HTML element content and attribute values. */
@@ -88,6 +106,13 @@ export function escapeHtml(value: string): string {
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
+}
+
+const ISOLATED = new RegExp(`${FSI}([^${FSI}${PDI}]*)${PDI}`, 'g');
+
+/** Text as HTML element content, each isolated value in a `<bdi>`. */
+function htmlText(text: string): string {
+  return escapeHtml(text).replace(ISOLATED, '<bdi>$1</bdi>');
 }
 
 function link(context: MailContext, path: string, authKey?: string): string {
@@ -189,26 +214,26 @@ function renderText(language: string, greeting: string, blocks: Block[], footer:
 
 function renderHtml(language: string, subject: string, greeting: string, blocks: Block[], footer: string): string {
   const body = blocks.map((block) => {
-    if (block.kind === 'paragraph') return `<p>${escapeHtml(block.text)}</p>`;
+    if (block.kind === 'paragraph') return `<p>${htmlText(block.text)}</p>`;
     if (block.kind === 'code') {
-      const [before, after = ''] = block.text.split(block.code);
-      // A code reads left to right inside a right-to-left sentence too.
-      return `<p>${escapeHtml(before)}<strong dir="ltr" style="font-size:1.5em;letter-spacing:0.2em">${escapeHtml(block.code)}</strong>${escapeHtml(after)}</p>`;
+      // A code reads left to right inside a right-to-left sentence too: its dir isolates it as a <bdi> would.
+      const [before, after = ''] = block.text.split(placed(block.code, directionOf(language) === 'rtl'));
+      return `<p>${htmlText(before)}<strong dir="ltr" style="font-size:1.5em;letter-spacing:0.2em">${escapeHtml(block.code)}</strong>${htmlText(after)}</p>`;
     }
     const href = escapeHtml(block.href);
     return (
       `<p><a href="${href}" style="display:inline-block;padding:12px 20px;background:#007a4d;color:#ffffff;` +
-      `text-decoration:none;border-radius:4px;font-weight:bold">${escapeHtml(block.label)}</a></p>` +
-      `<p style="font-size:0.9em">${escapeHtml(mailText(language, 'linkFallback', { link: '\u0000' })).replace('\u0000', `<a href="${href}" dir="ltr">${href}</a>`)}</p>`
+      `text-decoration:none;border-radius:4px;font-weight:bold">${htmlText(block.label)}</a></p>` +
+      `<p style="font-size:0.9em">${htmlText(mailText(language, 'linkFallback', { link: '\u0000' })).replace('\u0000', `<a href="${href}" dir="ltr">${href}</a>`)}</p>`
     );
   });
   return [
     '<!doctype html>',
     `<html lang="${escapeHtml(language)}" dir="${directionOf(language)}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
     '<body style="font-family:Poppins,Arial,sans-serif;color:#1b1b1b;line-height:1.5;max-width:640px;margin:0 auto;padding:16px">',
-    `<p>${escapeHtml(greeting)}</p>`,
+    `<p>${htmlText(greeting)}</p>`,
     ...body,
-    `<hr><p style="font-size:0.85em;color:#505050">${escapeHtml(footer)}</p>`,
+    `<hr><p style="font-size:0.85em;color:#505050">${htmlText(footer)}</p>`,
     '</body></html>',
   ].join('\n');
 }
