@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatAnswer } from '@/shared/forms/format-answer';
 import { visuallyHidden } from '@/ui/visually-hidden';
 import { createRefResolver, derefSchema, type JsonSchema } from '@/shared/validation/schema-walk';
+import { LtrValue } from '@/ui/ltr-value';
 import { WIDE } from '@/ui/media';
 import { getAtPath } from './answers';
 import { countryOptions } from './countries';
@@ -51,6 +52,13 @@ export function CheckAnswers({ form, data, pages, onChange }: CheckAnswersProps)
   const props = (resolveSchema(root).properties ?? {}) as Record<string, JsonSchema>;
   const ui = form.uiSchema as Record<string, Record<string, unknown>>;
   const countryName = (code: string) => countryOptions(i18n.language).find((c) => c.code === code)?.name ?? code;
+  const answer = (field: string) =>
+    formatAnswer(getAtPath(data, field), props[field] as RJSFSchema as JsonSchema, ui[field] ?? {}, {
+      t,
+      language: i18n.language,
+      resolveSchema,
+      countryName,
+    });
   return (
     <div>
       {pages.map((page) => {
@@ -72,19 +80,7 @@ export function CheckAnswers({ form, data, pages, onChange }: CheckAnswersProps)
                     <dd className={styles.value} data-answer={field}>
                       {/* An answer keeps its own direction inside a page of the other: a Latin address or a phone
                           number on an Arabic page. Phone numbers and e-mail addresses always read left to right. */}
-                      <bdi dir={isLeftToRight(ui[field]) ? 'ltr' : undefined}>
-                        {formatAnswer(
-                          getAtPath(data, field),
-                          props[field] as RJSFSchema as JsonSchema,
-                          ui[field] ?? {},
-                          {
-                            t,
-                            language: i18n.language,
-                            resolveSchema,
-                            countryName,
-                          },
-                        )}
-                      </bdi>
+                      {isLeftToRight(ui[field]) ? <LtrValue>{answer(field)}</LtrValue> : <bdi>{answer(field)}</bdi>}
                     </dd>
                     {onChange && (
                       <dd className={styles.actions}>

@@ -9,17 +9,22 @@ import { vi } from 'vitest';
 
 /** Test support shared by the features' page tests: English texts, a recorded fetch, and the portal's providers. */
 
-const english = import.meta.glob<Record<string, unknown>>('/locales/en/*.json', { eager: true, import: 'default' });
+const locales = import.meta.glob<Record<string, unknown>>('/locales/*/*.json', { eager: true, import: 'default' });
 
 /** An English i18next instance with the given namespaces (the first is the default). */
-export async function englishI18n(namespaces: string[]): Promise<I18n> {
-  const resources = Object.fromEntries(namespaces.map((ns) => [ns, english[`/locales/en/${ns}.json`]]));
+export function englishI18n(namespaces: string[]): Promise<I18n> {
+  return i18nIn('en', namespaces);
+}
+
+/** An i18next instance in `lng` with the given namespaces (the first is the default). */
+export async function i18nIn(lng: string, namespaces: string[]): Promise<I18n> {
+  const resources = Object.fromEntries(namespaces.map((ns) => [ns, locales[`/locales/${lng}/${ns}.json`]]));
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({
-    lng: 'en',
+    lng,
     defaultNS: namespaces[0],
     ns: namespaces,
-    resources: { en: resources },
+    resources: { [lng]: resources },
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
   });

@@ -14,6 +14,7 @@ import { parseMobileNumber } from '@/shared/rules/phone-number';
 import { NARROW } from '@/ui/media';
 import { errorBodyOf } from './api-errors';
 import { PATHS } from '@/shared/route-paths';
+import { LtrValue } from '@/ui/ltr-value';
 
 const useStyles = makeStyles({
   list: {
@@ -118,13 +119,13 @@ export default function ProfilePage() {
         <div className={own.row}>
           <dt className={own.term}>{t('profile.email')}</dt>
           <dd className={own.value}>
-            <bdi dir="ltr">{data.email}</bdi>
+            <LtrValue>{data.email}</LtrValue>
           </dd>
         </div>
         <div className={own.row}>
           <dt className={own.term}>{t('profile.mobile')}</dt>
           <dd className={own.value}>
-            <bdi dir="ltr">{formatMobile(data.mobile)}</bdi>
+            <LtrValue>{formatMobile(data.mobile)}</LtrValue>
           </dd>
         </div>
       </dl>

@@ -9,6 +9,7 @@ import { entryPath, isCapturingHere, markCapturingHere, phoneAddress, phoneLink 
 import { messageOf } from './capture-errors';
 import { QrCode } from '@/ui/qr-code';
 import { useCaptureStyles } from './styles';
+import { LtrValue } from '@/ui/ltr-value';
 
 const LINKING: readonly CaptureStatus[] = ['BIO_LINKING_PHONE', 'PASSPORT_LINKING_PHONE'];
 const LINKED: readonly CaptureStatus[] = ['BIO_PHONE_LINKED', 'PASSPORT_PHONE_LINKED'];
@@ -74,7 +75,7 @@ export function CaptureWays({ sessionIdentifier, view }: { sessionIdentifier: st
             <p className={styles.text}>{t('captureBiometrics.linkLabel')}</p>
             {/* Text to type on the phone, not a link: opened here it would link this computer instead. */}
             <p className={styles.phoneLink} data-testid="phone-link">
-              {link}
+              <LtrValue>{link}</LtrValue>
             </p>
             <Button appearance="secondary" onClick={() => void copy()}>
               {t('captureBiometrics.copyLink')}

@@ -13,6 +13,7 @@ import { QrCode } from '@/ui/qr-code';
 import { DocumentActions } from './document-actions';
 import { countryName, formatDate } from './format';
 import { useOutcomeStyles } from './styles';
+import { LtrValue } from '@/ui/ltr-value';
 
 /** The page's own title key (outcomes namespace) per kind of document. */
 const PAGE_KEY: Record<OutcomeKind, string> = { ETA: 'viewEta', PERMIT: 'viewVisa', REJECTION_NOTICE: 'viewNotice' };
@@ -85,12 +86,20 @@ function OutcomeDocument({ outcome }: { outcome: Outcome }) {
       term: t('document.field.passportIssuingCountry'),
       value: countryName(holder.passportIssuingCountry, language),
     },
-    { key: 'passportNumber', term: t('document.field.passportNumber'), value: <bdi>{holder.passportNumber}</bdi> },
-    { key: 'documentNumber', term: t('document.field.documentNumber'), value: <bdi>{outcome.documentNumber}</bdi> },
+    {
+      key: 'passportNumber',
+      term: t('document.field.passportNumber'),
+      value: <LtrValue>{holder.passportNumber}</LtrValue>,
+    },
+    {
+      key: 'documentNumber',
+      term: t('document.field.documentNumber'),
+      value: <LtrValue>{outcome.documentNumber}</LtrValue>,
+    },
     {
       key: 'applicationReference',
       term: t('document.field.applicationReference'),
-      value: <bdi>{outcome.applicationReference}</bdi>,
+      value: <LtrValue>{outcome.applicationReference}</LtrValue>,
     },
     // A notice is dated by its decision (the row below); an ETA or visa by its issue and its validity.
     ...(notice ? [] : [{ key: 'issuedOn', term: t('document.field.issuedOn'), value: date(outcome.issuedOn) }]),

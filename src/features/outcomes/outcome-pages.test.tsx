@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { englishI18n, renderPage, type MockCall } from '@/testing/page-harness';
+import { englishI18n, i18nIn, renderPage, type MockCall } from '@/testing/page-harness';
 import ViewEtaPage from './view-eta-page';
 import ViewNoticePage from './view-notice-page';
 import ViewVisaPage from './view-visa-page';
@@ -117,6 +117,28 @@ describe('ETA page', () => {
     ]);
     expectHeadingsInOrder();
     expect(screen.queryByRole('button', { name: /Wallet/ })).toBeNull();
+  });
+
+  it('in Arabic, isolates numbers made of digit groups left to right, and names in their own direction', async () => {
+    const arabic = await i18nIn('ar', ['outcomes', 'common', 'forms']);
+    const holder = { ...outcomeFixture().holder, passportNumber: '12 345 678' };
+    stubFetch((call) =>
+      call.url.endsWith('/wallets')
+        ? [200, { wallets: [] }]
+        : [200, outcomeFixture({ holder, documentNumber: 'ETA 2026 000123', applicationReference: '7700 900123' })],
+    );
+    renderPage(
+      arabic,
+      <ViewEtaPage />,
+      '/applications/view-eta',
+      `/applications/view-eta?applicantIdentifier=${APPLICANT}`,
+    );
+    for (const value of ['12 345 678', 'ETA 2026 000123', '7700 900123']) {
+      const element = await screen.findByText(value);
+      expect([element.tagName, element.getAttribute('dir')], value).toEqual(['BDI', 'ltr']);
+    }
+    const names = screen.getByText('Amélie Dubois');
+    expect([names.tagName, names.getAttribute('dir')]).toEqual(['BDI', null]);
   });
 
   it('explains a decision that is not ready or of another kind, and links back to My applications', async () => {

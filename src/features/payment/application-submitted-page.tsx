@@ -11,6 +11,7 @@ import { PageHeading } from '@/ui/page-heading';
 import { formatDateTime, formatMoney } from './format';
 import { usePaymentStyles } from './styles';
 import { PATHS } from '@/shared/route-paths';
+import { LtrValue } from '@/ui/ltr-value';
 
 /**
  * /applications/application-submitted?applicationIdentifier=...: the confirmation of a submitted application, read
@@ -89,9 +90,7 @@ function Receipt({ submission }: { submission: SubmissionSummary }) {
         <p className={styles.referenceLabel}>
           {t('page.submitted.referenceLabel')}
           {/* Latin letters and digits: isolated and left to right, so that Arabic text around it keeps its order. */}
-          <bdi dir="ltr" className={styles.reference}>
-            {submission.reference}
-          </bdi>
+          <LtrValue className={styles.reference}>{submission.reference}</LtrValue>
         </p>
       </div>
       <p className={mergeClasses(styles.lead, styles.breakAnywhere)}>

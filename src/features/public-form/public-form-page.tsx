@@ -9,6 +9,7 @@ import type { ApiErrorBody } from '@/shared/api-types';
 import { PageHeading } from '@/ui/page-heading';
 import { usePageStyles } from '@/ui/page-styles';
 import { PATHS } from '@/shared/route-paths';
+import { LtrValue } from '@/ui/ltr-value';
 
 type Answers = Record<string, unknown>;
 
@@ -74,7 +75,7 @@ export default function PublicFormPage({ formId = '', titleKey }: { formId?: str
         <p className={styles.text}>
           {before}
           <strong className={styles.strong}>
-            <bdi>{receipt.reference}</bdi>
+            <LtrValue>{receipt.reference}</LtrValue>
           </strong>
           {after}
         </p>
