@@ -47,13 +47,10 @@ for (const { lng, dir, width } of JOURNEYS) {
       request,
     }) => {
       test.setTimeout(360_000);
-      // A right-to-left text isolates each value put into it, as the portal and the API write it.
+      // A right-to-left text isolates each value put into it, as the portal, the API and the e-mails write it.
       const isolated = (value: string) => (dir === 'rtl' && value ? `${ISOLATE_START}${value}${ISOLATE_END}` : value);
       const t = (key: string, vars: Record<string, string> = {}) =>
         catalogueText(lng, key).replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => isolated(vars[name] ?? ''));
-      /** A text of the e-mails: their plain text puts each value in as it is. */
-      const mailText = (key: string, vars: Record<string, string> = {}) =>
-        catalogueText(lng, key).replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => vars[name] ?? '');
       /** A text of the catalogue whose placeholders may hold anything (an amount), as a pattern. */
       const anyFilled = (key: string) =>
         new RegExp(
@@ -214,7 +211,7 @@ for (const { lng, dir, width } of JOURNEYS) {
           headers: { authorization: `Bearer ${tokens}` },
         })
       ).json()) as { reference: string };
-      expect(submitted.text).toContain(mailText('emails:applicationSubmitted.reference', { reference }));
+      expect(submitted.text).toContain(t('emails:applicationSubmitted.reference', { reference }));
 
       // ---- the decision: My applications, reloaded until it shows; the e-mail in the language
       const name = `${String(registration.examples[0].givenNames)} ${String(registration.examples[0].familyName)}`;
@@ -223,7 +220,7 @@ for (const { lng, dir, width } of JOURNEYS) {
       await reloadUntil(page, async () => (await view.count()) === 1);
       await checked('my-applications-decided');
       const decision = await latestMail(request, email, new RegExp(`^${escape(t('emails:decision.eta.subject'))}$`));
-      expect(decision.text).toContain(mailText('emails:decision.eta.intro', { name, reference }));
+      expect(decision.text).toContain(t('emails:decision.eta.intro', { name, reference }));
 
       // ---- the ETA, and its PDF
       await view.click();
