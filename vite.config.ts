@@ -4,6 +4,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { precompressPlugin } from './src/server/static/precompress';
+import { serverEntryPlugin } from './src/server/static/prerender-build';
 import { precompiledFormsPlugin } from './src/server/validation/vite-plugin';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
@@ -22,6 +23,8 @@ export default defineConfig({
     precompiledFormsPlugin({ schemasDir }),
     // Brotli and gzip copies of every text file, served as they are by the server.
     precompressPlugin(),
+    // The server-side entry the server renders the public pages with, ahead of their first visitor.
+    serverEntryPlugin(fileURLToPath(new URL('./src/app/prerender-entry.tsx', import.meta.url))),
   ],
   publicDir: 'src/app/public',
   resolve: {

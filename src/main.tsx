@@ -1,22 +1,42 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createDOMRenderer, RendererProvider, SSRProvider } from '@fluentui/react-components';
+import { StrictMode, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { markSessionEnded } from '@/api/profile-session';
+import { isLoggedIn } from '@/api/auth/tokens';
+import { hasSessionEnded, markSessionEnded } from '@/api/profile-session';
 import { startRefreshScheduler } from '@/api/auth/refresh-scheduler';
 import { loadSettings } from '@/api/settings';
-import { initI18n } from '@/app/i18n';
+import { currentLanguage, initI18n } from '@/app/i18n';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
+import { loadForm } from '@/engine/form-loader';
 import { LOGIN_PATH } from '@/routing/guards';
 import { flattenRoutes } from '@/routing/manifest';
 import { routeNamespaces } from '@/shared/route-namespaces';
 import { clearRouterContextOnSignOut } from '@/api/router-context';
 
+const firstPath = window.location.pathname.replace(/(.)\/+$/, '$1');
+const firstRoute = flattenRoutes().find((r) => r.fullPath === firstPath)?.route;
+
 /** The texts the first route needs before it shows (the server preloads the same chunks). */
 function firstRouteNamespaces(): string[] {
-  const pathname = window.location.pathname.replace(/(.)\/+$/, '$1');
-  return routeNamespaces(flattenRoutes().find((r) => r.fullPath === pathname)?.route);
+  return routeNamespaces(firstRoute);
+}
+
+/**
+ * Whether #root holds the page rendered ahead of time (see src/app/prerender-entry.tsx) for this route and
+ * language, and the browser's first render gives the same: a visitor without a session, arriving without a
+ * notice for the page (a session that just ended, navigation state).
+ */
+function renderedAhead(container: HTMLElement): boolean {
+  const history = window.history.state as { usr?: unknown } | null;
+  return (
+    container.dataset.prerendered === `${firstPath}|${currentLanguage()}` &&
+    !isLoggedIn() &&
+    !hasSessionEnded() &&
+    history?.usr == null
+  );
 }
 
 /** Un-hides the static message of index.html, so a failed start never leaves a blank page. */
@@ -55,13 +75,24 @@ async function boot(): Promise<void> {
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
+  const app = (
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
   );
+  // Griffel's renderer takes over the style elements of a page rendered ahead instead of adding them again.
+  const styled = (content: ReactNode) => (
+    <StrictMode>
+      <RendererProvider renderer={createDOMRenderer()}>{content}</RendererProvider>
+    </StrictMode>
+  );
+  if (renderedAhead(container)) {
+    // The page shows its form at once, as it was rendered (its chunk is preloaded by the page).
+    if (firstRoute?.form) await loadForm(firstRoute.form).catch(() => undefined);
+    hydrateRoot(container, styled(<SSRProvider>{app}</SSRProvider>));
+  } else {
+    createRoot(container).render(styled(app));
+  }
 }
 
 boot().catch((error: unknown) => {

@@ -2,11 +2,13 @@ import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { getSetting } from '@/api/settings';
 import { localiseInterpolation } from '@/shared/i18n-interpolation';
+import { LANGUAGE_COOKIE } from '@/shared/language-cookie';
 import { installPseudoLocale, PSEUDO_LANGUAGE } from './pseudo-locale';
 import { whenIdle } from '@/ui/when-idle';
 
 /** localStorage key holding the visitor's language choice. */
 export const LANGUAGE_STORAGE_KEY = 'eta.language';
+export { LANGUAGE_COOKIE };
 export const FALLBACK_LANGUAGE = 'en';
 export const DEFAULT_NAMESPACE = 'common';
 
@@ -127,6 +129,8 @@ export function initI18n(routeNs: readonly string[] = [DEFAULT_NAMESPACE]): Prom
       const offered = offeredLanguages();
       const linked = linkedLanguage(window.location.search, offered);
       if (linked) rememberLanguage(linked);
+      // A choice stored before the cookie existed is told to the server too.
+      else if (readStoredLanguage()) writeLanguageCookie(readStoredLanguage() as string);
       await i18next
         .use(lazyLocaleBackend)
         .use(initReactI18next)
@@ -158,7 +162,12 @@ export async function changeLanguage(lng: string): Promise<void> {
   await i18next.changeLanguage(lng);
 }
 
+function writeLanguageCookie(lng: string): void {
+  document.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(lng)}; path=/; max-age=31536000; samesite=lax`;
+}
+
 function rememberLanguage(lng: string): void {
+  writeLanguageCookie(lng);
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
   } catch {

@@ -7,6 +7,8 @@ import type { Preloadable } from '@/ui/lazy-component';
 import { fields, lazyFields, lazyWidgets, widgets } from './registry';
 
 const loaded = new Map<string, Promise<CompiledForm>>();
+/** Forms loaded and prepared: a page rendered after that shows its form at once, as a page rendered ahead does. */
+const shown = new Map<string, CompiledForm>();
 
 // A form shows before its large rules have loaded (the phone rule's metadata); SchemaForm loads them next.
 checkWithoutLaterRules();
@@ -42,6 +44,7 @@ export function loadForm(id: string): Promise<CompiledForm> {
       whenFns: m.whenFns,
     };
     await prepareForm(form);
+    shown.set(id, form);
     return form;
   });
   loaded.set(id, promise);
@@ -71,7 +74,8 @@ const prepared = new WeakSet<CompiledForm>();
 export function useCompiledForm(id: string | undefined, given?: CompiledForm): { form?: CompiledForm; error?: Error } {
   const [state, setState] = useState<{ key?: string | CompiledForm; form?: CompiledForm; error?: Error }>({});
   const key = given ?? id;
-  const ready = given && isPrepared(given);
+  const preloaded = !given && id !== undefined ? shown.get(id) : undefined;
+  const ready = (given && isPrepared(given)) || preloaded !== undefined;
   useEffect(() => {
     if (!key || ready) return;
     let live = true;
@@ -84,7 +88,7 @@ export function useCompiledForm(id: string | undefined, given?: CompiledForm): {
       live = false;
     };
   }, [key, given, ready]);
-  if (ready) return { form: given };
+  if (ready) return { form: given ?? preloaded };
   return state.key === key ? { form: state.form, error: state.error } : {};
 }
 

@@ -19,6 +19,8 @@ export interface ManifestRoute {
   form?: string;
   hideHeaderFooter?: boolean;
   showCloseApplication?: boolean;
+  /** Rendered ahead of time in every language and sent ready to paint to visitors without a session. */
+  prerender?: boolean;
   titleKey: string;
   query?: Readonly<Record<string, QueryParamSpec>>;
   requiresContext?: RouterContextRequirement;

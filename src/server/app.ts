@@ -201,15 +201,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     schemasDir: config.schemasDir,
     localesDir: LOCALES_DIR,
     settings: PUBLIC_SETTING_KEYS.map((key) => ({ key, value: config.publicSettings[key] })),
+    onRenderError: (error) => app.log.error({ err: error }, 'A public page could not be rendered ahead'),
   });
-  const sendPortal = (request: FastifyRequest, reply: FastifyReply, lang: string) => {
-    // The page with the runtime settings written in and the route's chunks preloaded (see portal-page.ts).
+  const sendPortal = async (request: FastifyRequest, reply: FastifyReply, lang: string) => {
+    // The page with the runtime settings written in and the route's chunks preloaded, rendered ahead for a public
+    // page (see portal-page.ts).
     const encoding = pickEncoding(request.headers['accept-encoding']);
-    const page = servePortal ? portalPages.render(request.url.split('?')[0], lang, encoding) : undefined;
+    const [pathname, search] = request.url.split('?');
+    const page = servePortal
+      ? await portalPages.render(pathname, lang, encoding, { search, cookie: request.headers.cookie })
+      : undefined;
     if (page !== undefined) {
       reply
         .header('cache-control', 'no-cache')
-        .header('vary', 'Accept-Encoding, Accept-Language')
+        .header('vary', 'Accept-Encoding, Accept-Language, Cookie')
         .type('text/html; charset=utf-8');
       if (encoding !== 'identity') reply.header('content-encoding', encoding);
       return reply.send(page);

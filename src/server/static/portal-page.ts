@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Setting } from '../../shared/contract';
 import { stepsOf } from '../../shared/forms/journey';
+import { LANGUAGE_COOKIE } from '../../shared/language-cookie';
+import { availableLanguages } from '../i18n';
 import { DEFAULT_SCHEMAS_DIR } from '../validation/schema-files';
 import {
   closure,
@@ -18,6 +20,7 @@ import {
   routeAssets,
   type ViteManifest,
 } from './route-assets';
+import { cookieValue, loadServerEntry, type PrerenderedPage, type ServerEntry } from './server-entry';
 
 const PAGE_REGISTRY = fileURLToPath(new URL('../../routing/page-registry.ts', import.meta.url));
 const ENGINE_REGISTRY = fileURLToPath(new URL('../../engine/registry.ts', import.meta.url));
@@ -57,6 +60,42 @@ interface Build {
   /** Preload links of the page's own fonts (Poppins latin), so text does not reflow when they arrive late. */
   fontLinks: string;
   routes: Map<string, RouteAssets>;
+  /** The build's server-side entry, loaded on first need. */
+  entry?: Promise<ServerEntry | undefined>;
+  /** Pages rendered ahead, per route and language, rendered on first request. */
+  pages: Map<string, Promise<PrerenderedPage | undefined>>;
+}
+
+/** What of a request decides which page it gets: its query (`?lng=`) and its cookies (language, session). */
+export interface PageRequest {
+  search?: string;
+  cookie?: string;
+}
+
+/**
+ * The language the browser will show the page in (src/app/i18n.ts): a `?lng=` link, else the remembered choice
+ * (its cookie), else `negotiated` (the Accept-Language match). Only languages of locales/ count.
+ */
+export function pageLanguage(negotiated: string, request: PageRequest, cookieName: string): string {
+  const offered = availableLanguages();
+  const linked = new URLSearchParams(request.search ?? '').get('lng');
+  const stored = cookieValue(request.cookie, cookieName);
+  return [linked, stored].find((lng): lng is string => !!lng && offered.includes(lng)) ?? negotiated;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** index.html with a page rendered ahead: `<html lang dir>`, the title, the page's styles and its markup in #root. */
+function withPage(html: string, page: PrerenderedPage, route: string): string {
+  return html
+    .replace(/<html lang="[^"]*" dir="[^"]*">/, () => `<html lang="${page.lang}" dir="${page.dir}">`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+    .replace('</head>', () => `  ${page.head}\n  </head>`)
+    .replace(
+      '<div id="root"></div>',
+      () => `<div id="root" data-prerendered="${escapeHtml(`${route}|${page.lang}`)}">${page.body}</div>`,
+    );
 }
 
 function readJson<T>(file: string): T | undefined {
@@ -82,6 +121,10 @@ export function createPortalPages(options: {
   schemasDir?: string;
   /** The texts the portal was built from (LOCALES_DIR; default the repository's locales/). */
   localesDir?: string;
+  /** Loads the build's server-side entry (default: the one in distDir; tests give the source module). */
+  loadEntry?: () => Promise<ServerEntry | undefined>;
+  /** Told when a page could not be rendered ahead (it is sent as the plain portal page then). */
+  onRenderError?: (error: unknown) => void;
 }) {
   const schemasDir = options.schemasDir ?? DEFAULT_SCHEMAS_DIR;
   const routesManifest = path.join(schemasDir, 'routes.manifest.json');
@@ -130,6 +173,7 @@ export function createPortalPages(options: {
               formComponents,
             )
           : new Map(),
+      pages: new Map(),
     };
     return build;
   }
@@ -150,27 +194,68 @@ export function createPortalPages(options: {
     return links.join('\n    ');
   }
 
+  /** The page rendered ahead for `route` in `language`, when the build has one and the visitor has no session. */
+  async function renderedAhead(
+    current: Build,
+    route: string,
+    language: string,
+    request: PageRequest,
+  ): Promise<PrerenderedPage | undefined> {
+    current.entry ??= (options.loadEntry ?? (() => loadServerEntry(options.distDir)))().catch((error: unknown) => {
+      options.onRenderError?.(error);
+      return undefined;
+    });
+    const entry = await current.entry;
+    if (!entry || !entry.prerenderPaths().includes(route) || !entry.prerenderLanguages.includes(language)) {
+      return undefined;
+    }
+    if (entry.SESSION_COOKIES.some((name) => cookieValue(request.cookie, name) !== undefined)) return undefined;
+    const key = `${route}|${language}`;
+    let page = current.pages.get(key);
+    if (!page) {
+      page = entry.renderPage(route, language, options.settings).catch((error: unknown) => {
+        options.onRenderError?.(error);
+        return undefined;
+      });
+      current.pages.set(key, page);
+    }
+    return page;
+  }
+
   return {
     /** Whether the portal is built (index.html exists). */
     available(): boolean {
       return existsSync(indexFile);
     },
     /**
-     * The page for `pathname` in `language`, in `encoding`; undefined when the portal is not built.
-     * A path that is no route gets the page without preloads (the router shows its not-found page).
+     * The page for `pathname`, in `encoding`, in the language the browser will pick (see pageLanguage;
+     * `negotiated` is the Accept-Language match); undefined when the portal is not built. A route the manifest
+     * flags `prerender` comes rendered, to a visitor without a session. A path that is no route gets the page
+     * without preloads (the router shows its not-found page).
      */
-    render(pathname: string, language: string, encoding: Encoding): Buffer | string | undefined {
+    async render(
+      pathname: string,
+      negotiated: string,
+      encoding: Encoding,
+      request: PageRequest = {},
+    ): Promise<Buffer | string | undefined> {
       const current = load();
       if (!current) return undefined;
       const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
       const known = current.routes.has(route);
-      const cacheKey = `${known ? route : ''}|${language}|${encoding}`;
+      const language = pageLanguage(negotiated, request, LANGUAGE_COOKIE);
+      const ahead = known ? await renderedAhead(current, route, language, request) : undefined;
+      const cacheKey = `${known ? route : ''}|${language}|${encoding}|${ahead ? 'ahead' : 'shell'}`;
       const hit = cache.get(cacheKey);
       if (hit !== undefined) return hit;
       const links = [current.fontLinks, known ? preloadLinks(current, route, language) : '']
         .filter(Boolean)
         .join('\n    ');
-      const html = current.html.replace('</head>', `  ${settingsBlock}\n    ${links}${links ? '\n' : ''}  </head>`);
+      const shell = current.html.replace(
+        '</head>',
+        () => `  ${settingsBlock}\n    ${links}${links ? '\n' : ''}  </head>`,
+      );
+      const html = ahead ? withPage(shell, ahead, route) : shell;
       const body =
         encoding === 'br'
           ? brotliCompressSync(html, {

@@ -27,7 +27,8 @@ export async function precompressDir(dir: string): Promise<{ files: number; byte
   let bytes = 0;
   let brotliBytes = 0;
   for (const file of await filesUnder(dir)) {
-    if (!COMPRESSIBLE.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue;
+    // .vite holds the build's manifest, .ssr the server-side entry: neither is sent to browsers.
+    if (!COMPRESSIBLE.test(file) || /[\\/]\.(vite|ssr)[\\/]/.test(file)) continue;
     const content = await readFile(file);
     if (content.length < MIN_BYTES) continue;
     const [br, gz] = await Promise.all([
@@ -52,13 +53,16 @@ export async function precompressDir(dir: string): Promise<{ files: number; byte
 /** Vite plugin: after a production build, precompresses the output folder (see precompressDir). */
 export function precompressPlugin(): Plugin {
   let outDir = 'dist';
+  let ssr = false;
   return {
     name: 'eta-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      ssr = Boolean(config.build.ssr);
     },
     async closeBundle() {
+      if (ssr) return;
       await precompressDir(outDir);
     },
   };

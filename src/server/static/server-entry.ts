@@ -1,0 +1,46 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { PrerenderedPage } from '../../shared/prerendered-page';
+import type { Setting } from '../../shared/contract';
+
+/** Folder of the build (dist/) holding the server-side entry; a dot folder, so the server never sends it. */
+export const SERVER_ENTRY_DIR = '.ssr';
+/** File name of the built server-side entry (src/app/prerender-entry.tsx) in SERVER_ENTRY_DIR. */
+export const SERVER_ENTRY_FILE = 'prerender-entry.js';
+
+export type { PrerenderedPage };
+
+/** What the built server-side entry offers the server (see src/app/prerender-entry.tsx). */
+export interface ServerEntry {
+  prerenderPaths(): string[];
+  prerenderLanguages: readonly string[];
+  SESSION_COOKIES: readonly string[];
+  renderPage(pathname: string, language: string, settings: readonly Setting[]): Promise<PrerenderedPage>;
+}
+
+/**
+ * Loads the server-side entry of the build in `distDir` (a new build is loaded anew, as its file changed), or
+ * undefined when the build has none.
+ */
+export async function loadServerEntry(distDir: string): Promise<ServerEntry | undefined> {
+  const file = path.join(distDir, SERVER_ENTRY_DIR, SERVER_ENTRY_FILE);
+  if (!existsSync(file)) return undefined;
+  const version = statSync(file).mtimeMs;
+  return (await import(`${pathToFileURL(file).href}?v=${version}`)) as ServerEntry;
+}
+
+/** The value of cookie `name` in a Cookie header, if it is there. */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(at + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
