@@ -136,6 +136,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
     if (error.validation) {
       request.log.info({ validationContext: error.validationContext }, 'request failed validation');
+      // A path that its parameters' schemas refuse names nothing: the answer of an unknown address.
+      if (error.validationContext === 'params')
+        return reply.code(404).send(errorBody(lang, ERROR_CODES.notFound, 'api:errors.notFound'));
       return reply.code(400).send(validationErrorBody(error, lang));
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {

@@ -13,6 +13,7 @@ import {
 } from '../../shared/contract';
 import { authenticate } from '../accounts/public';
 import { languageOf } from '../i18n';
+import { loadRouteSchemas } from '../openapi/public';
 import { createStorage } from '../storage/storage';
 import { downloadName } from './file-checks';
 import { loadDocumentRules } from './requirements';
@@ -20,6 +21,8 @@ import { createDocumentsService, type Caller, type Upload } from './service';
 import { createVirusScanner, type VirusScanner } from './virus-scan';
 
 export const DOCUMENTS_PREFIX = '/api/eta/applications/:guid/documents';
+
+const schemaOf = loadRouteSchemas(new URL('./route-schemas.json', import.meta.url));
 
 type Guid = { Params: { guid: string } };
 type DocumentGuid = { Params: { guid: string; documentGuid: string } };
@@ -83,13 +86,15 @@ export const documentRoutes: FastifyPluginAsync<DocumentRoutesOptions> = async (
 
   app.get<Guid & { Querystring: DocumentsQuery }>(
     DOCUMENTS_PREFIX,
-    { schema: { querystring: documentsQuerySchema } },
+    { schema: schemaOf('listDocuments', { querystring: documentsQuerySchema }) },
     async (request) => documents.list(callerOf(request), request.params.guid, request.query.applicantIdentifier),
   );
 
   app.post<Guid & { Querystring: DocumentUploadQuery }>(
     DOCUMENTS_PREFIX,
-    { schema: { querystring: documentUploadQuerySchema } },
+    // The multipart body is described ("x-request-body"), not validated by fastify (it would need attachFieldsToBody):
+    // readUpload and the service check the file part themselves.
+    { schema: schemaOf('uploadDocument', { querystring: documentUploadQuerySchema }) },
     async (request, reply) => {
       const upload = await readUpload(request);
       const stored = await documents.upload(callerOf(request), request.params.guid, request.query, upload);
@@ -100,36 +105,53 @@ export const documentRoutes: FastifyPluginAsync<DocumentRoutesOptions> = async (
 
   app.post<Guid & { Body: DocumentsCompleteBody }>(
     `${DOCUMENTS_PREFIX}/complete`,
-    { schema: { body: documentsCompleteBodySchema } },
+    { schema: schemaOf('completeDocuments', { body: documentsCompleteBodySchema }) },
     async (request) => documents.complete(callerOf(request), request.params.guid, request.body.applicantIdentifier),
   );
 
-  app.get<DocumentGuid>(`${DOCUMENTS_PREFIX}/:documentGuid`, async (request, reply) => {
-    const { row, data } = await documents.download(callerOf(request), request.params.guid, request.params.documentGuid);
-    return reply
-      .type(row.content_type)
-      .header(
-        'content-disposition',
-        `attachment; filename="${downloadName(row.document_type, row.id, row.content_type)}"`,
-      )
-      .header('cache-control', 'no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(data);
-  });
+  app.get<DocumentGuid>(
+    `${DOCUMENTS_PREFIX}/:documentGuid`,
+    { schema: schemaOf('downloadDocument') },
+    async (request, reply) => {
+      const { row, data } = await documents.download(
+        callerOf(request),
+        request.params.guid,
+        request.params.documentGuid,
+      );
+      return reply
+        .type(row.content_type)
+        .header(
+          'content-disposition',
+          `attachment; filename="${downloadName(row.document_type, row.id, row.content_type)}"`,
+        )
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(data);
+    },
+  );
 
-  app.put<DocumentGuid>(`${DOCUMENTS_PREFIX}/:documentGuid`, async (request) => {
-    const upload = await readUpload(request);
-    return documents.replace(callerOf(request), request.params.guid, request.params.documentGuid, upload);
-  });
+  // The multipart body is described only, as for an upload.
+  app.put<DocumentGuid>(
+    `${DOCUMENTS_PREFIX}/:documentGuid`,
+    { schema: schemaOf('replaceDocument') },
+    async (request) => {
+      const upload = await readUpload(request);
+      return documents.replace(callerOf(request), request.params.guid, request.params.documentGuid, upload);
+    },
+  );
 
-  app.delete<DocumentGuid>(`${DOCUMENTS_PREFIX}/:documentGuid`, async (request, reply) => {
-    await documents.remove(callerOf(request), request.params.guid, request.params.documentGuid);
-    return reply.code(204).send();
-  });
+  app.delete<DocumentGuid>(
+    `${DOCUMENTS_PREFIX}/:documentGuid`,
+    { schema: schemaOf('deleteDocument') },
+    async (request, reply) => {
+      await documents.remove(callerOf(request), request.params.guid, request.params.documentGuid);
+      return reply.code(204).send();
+    },
+  );
 
   app.post<DocumentGuid & { Body: DocumentReuseBody }>(
     `${DOCUMENTS_PREFIX}/:documentGuid/reuse`,
-    { schema: { body: documentReuseBodySchema } },
+    { schema: schemaOf('reuseDocument', { body: documentReuseBodySchema }) },
     async (request, reply) => {
       const reused = await documents.reuse(
         callerOf(request),

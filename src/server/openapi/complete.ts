@@ -3,15 +3,16 @@ import { bodyComponents, documentedSchemas, fillPageLists, type Json } from './d
 
 /**
  * Completes the description @fastify/swagger generates from the route schemas: the shared schemas as openapi.json,
- * the contract and the schema files make them (see document.ts), the operations no route declares yet taken from
- * openapi.json, answers and parameters equal to a shared one referring to it, bodies named by their schema file
- * referring to the component that documents that file, and the answers every call can give before its route runs
+ * the contract and the schema files make them (see document.ts), answers and parameters equal to a shared one
+ * referring to it, bodies named by their schema file referring to the component that documents that file, bodies
+ * the route reads itself (`"x-request-body"`) as written, and the answers every call can give before its route runs
  * (malformed or too complex JSON, a body over the limit, an over-long path parameter, a failure) added to each.
  */
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 const OPTIONAL_BODY = 'x-body-optional';
 const BODY_COMPONENT = 'x-body-component';
+const REQUEST_BODY = 'x-request-body';
 
 const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
@@ -20,30 +21,53 @@ function responseOf(doc: Json, response: Json): Json {
   return response.$ref ? doc.components.responses[String(response.$ref).split('/').pop()!] : response;
 }
 
-/** Adds the answers given before a route runs to every operation that can receive them. */
+/** The JSON schema of a documented answer. */
+const schemaOfAnswer = (doc: Json, answer: Json): Json => responseOf(doc, answer).content['application/json'].schema;
+
+/** Adds a shared answer to what an operation answers with a status, as one of its forms when it has one already. */
+function addAnswer(doc: Json, responses: Json, status: string, name: string): void {
+  const shared = doc.components.responses[name];
+  const own = responses[status] ? responseOf(doc, responses[status]) : undefined;
+  if (!own) {
+    responses[status] = ref(name);
+    return;
+  }
+  const ownSchema = schemaOfAnswer(doc, own);
+  const forms: Json[] = ownSchema.anyOf ?? [ownSchema];
+  const added = shared.content['application/json'].schema;
+  if (forms.some((form) => isDeepStrictEqual(form, added))) return;
+  responses[status] = {
+    description: `${own.description} Or ${shared.description}`,
+    content: { 'application/json': { schema: { anyOf: [...forms, added] } } },
+  };
+}
+
+/** The parameters of an operation, those shared with the description's components followed. */
+const parametersOf = (doc: Json, operation: Json): Json[] =>
+  ((operation.parameters ?? []) as Json[]).map((parameter) =>
+    parameter.$ref ? doc.components.parameters[String(parameter.$ref).split('/').pop()!] : parameter,
+  );
+
+/** True for a path parameter whose schema refuses some strings (an enum, a pattern). */
+const isConstrained = (parameter: Json): boolean =>
+  parameter.in === 'path' && Object.keys(parameter.schema ?? {}).some((key) => key !== 'type');
+
+/**
+ * Adds the answers given before a route runs to every operation that can receive them: a query that fails its
+ * schema answers 400 VALIDATION_FAILED, a path parameter that fails its schema 404 NOT_FOUND (no such address).
+ */
 function addRequestErrors(doc: Json): void {
-  const badRequest = doc.components.responses.BadRequest;
   for (const [route, item] of Object.entries(doc.paths as Json)) {
     for (const method of METHODS) {
       const operation = (item as Json)[method];
       if (!operation) continue;
       const responses = operation.responses as Json;
       const hasPathParameters = route.includes('{');
-      if (operation.requestBody || hasPathParameters) {
-        const own = responses['400'] ? responseOf(doc, responses['400']) : undefined;
-        responses['400'] = own
-          ? {
-              description: `${own.description} Or ${badRequest.description}`,
-              content: {
-                'application/json': {
-                  schema: {
-                    anyOf: [own.content['application/json'].schema, badRequest.content['application/json'].schema],
-                  },
-                },
-              },
-            }
-          : ref('BadRequest');
-      }
+      const parameters = parametersOf(doc, operation);
+      if (parameters.some((parameter) => parameter.in === 'query'))
+        addAnswer(doc, responses, '400', 'ValidationFailed');
+      if (operation.requestBody || hasPathParameters) addAnswer(doc, responses, '400', 'BadRequest');
+      if (parameters.some(isConstrained)) addAnswer(doc, responses, '404', 'NotFound');
       if (operation.requestBody) responses['413'] ??= ref('PayloadTooLarge');
       if (hasPathParameters) responses['414'] ??= ref('UriTooLong');
       responses['500'] ??= ref('InternalError');
@@ -64,6 +88,8 @@ function referShared(operation: Json, components: Json, bodies: Map<string, stri
   }
   if (operation.parameters) {
     operation.parameters = (operation.parameters as Json[]).map((parameter) => {
+      // The message key of a validated parameter means nothing to a reader of the API.
+      if (parameter.schema) delete parameter.schema.errorMessage;
       const shared = Object.entries(components.parameters as Json).find(([, value]) =>
         isDeepStrictEqual(comparable(value), comparable(parameter)),
       );
@@ -78,6 +104,11 @@ function referShared(operation: Json, components: Json, bodies: Map<string, stri
     const name = bodies.get(body.schema.$ref.replace(/#$/, ''));
     if (!name) throw new Error(`${operation.operationId}: the body ${body.schema.$ref} is documented by no component`);
     body.schema = { $ref: `#/components/schemas/${name}` };
+  }
+  if (operation[REQUEST_BODY]) {
+    if (operation.requestBody) throw new Error(`${operation.operationId}: "x-request-body" and a validated body`);
+    operation.requestBody = operation[REQUEST_BODY];
+    delete operation[REQUEST_BODY];
   }
   if (operation[OPTIONAL_BODY]) {
     operation.requestBody.required = false;
@@ -108,12 +139,6 @@ export function completeDocument(generated: Json, source: Json, schemasDir: stri
   for (const item of Object.values(doc.paths as Json)) {
     for (const method of METHODS)
       if ((item as Json)[method]) referShared((item as Json)[method], doc.components, bodies);
-  }
-  for (const [route, item] of Object.entries((source.paths ?? {}) as Json)) {
-    for (const [method, operation] of Object.entries(item as Json)) {
-      if (doc.paths[route]?.[method]) throw new Error(`${method} ${route} is declared by its route and openapi.json`);
-      doc.paths[route] = { ...doc.paths[route], [method]: structuredClone(operation) };
-    }
   }
   fillPageLists(doc.paths, schemasDir);
   addRequestErrors(doc);

@@ -17,8 +17,8 @@ export type Json = Record<string, any>;
 
 /**
  * The hand-kept part of the description: what belongs to no route (information, tags, security schemes, shared
- * answers, parameters and schemas) and the operations whose routes do not declare them yet. A property
- * whose values are a form's page ids says `"x-pages-of": "<form>"`; the ids are read from that form's `ui:pages`.
+ * answers, parameters and schemas); every operation comes from its route. A property whose values are a form's page
+ * ids says `"x-pages-of": "<form>"`; the ids are read from that form's `ui:pages`.
  */
 export const OPENAPI_FILE = new URL('./openapi.json', import.meta.url);
 
@@ -153,7 +153,7 @@ export function fillPageLists(node: unknown, schemasDir: string): void {
   for (const value of Object.values(schema)) fillPageLists(value, schemasDir);
 }
 
-/** The hand-kept part of the description: what belongs to no route, and the operations no route declares yet. */
+/** The hand-kept part of the description: what belongs to no route. */
 export function readOpenApiSource(): Json {
   return JSON.parse(readFileSync(OPENAPI_FILE, 'utf8')) as Json;
 }

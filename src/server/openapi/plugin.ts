@@ -23,7 +23,7 @@ export const openApiPlugin: FastifyPluginAsync = async (app) => {
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   if (app.config.nodeEnv === 'test') checkDeclaredAnswers(app);
 
-  const { paths: _paths, components, ...top } = source;
+  const { components, ...top } = source;
   await app.register(swagger, {
     openapi: {
       ...top,

@@ -4,22 +4,24 @@ import { readOpenApiSource, type Json } from './document';
 
 /**
  * The schemas routes declare, read from their area's `route-schemas.json`: one entry per operation, named by its
- * operationId, with what fastify validates (`body`, `querystring`) and what the description says (`tags`, `summary`,
- * `description`, `security`, `parameters`, `response` per status). @fastify/swagger turns them into the operations of
- * the OpenAPI description (see plugin.ts).
+ * operationId, with what fastify validates (`body`, and the path and query `parameters`) and what the description
+ * says (`tags`, `summary`, `description`, `security`, the header `parameters`, `response` per status).
+ * @fastify/swagger turns them into the operations of the OpenAPI description (see plugin.ts).
  *
  * In a file, an answer is either the name of a shared answer of openapi.json (`"401": "Unauthorized"`) or
  * `{ description, headers?, content }`, and a parameter either the name of a shared parameter (`"AcceptLanguage"`) or
  * `{ name, in, required?, description?, schema }`. A schema refers to a shared schema (`components.schemas`, registered
  * with `app.addSchema` by plugin.ts) as `{ "$ref": "<name>#" }`, and a body to the schema file it is validated with
- * (`{ "$ref": "registration#" }`). `"x-body-optional": true` documents a body a call may go without.
+ * (`{ "$ref": "registration#" }`). `"x-body-optional": true` documents a body a call may go without, and
+ * `"x-request-body"` (an OpenAPI requestBody, written as the description says it) a body the route reads itself, in a
+ * form fastify does not validate (a multipart upload, a browser's report).
  *
  * A route whose body or query is validated by a schema of the contract (src/shared/contract) passes it: the query
  * parameters are then described by that schema with the file's words, and the body by the component the file names
  * in `"x-body-component"`.
  */
 
-/** Parameters the file describes are not validated: see `isDescribedOnly`. */
+/** Headers the file describes are not validated: see `isDescribedOnly`. */
 const DESCRIBED_ONLY = 'x-described-only';
 
 /** References to the description's components become references to the schemas registered under their names. */
@@ -36,11 +38,15 @@ export function toSharedRefs(node: unknown): unknown {
   );
 }
 
-/** An answer of the description in the form of a route's `response` entry (headers as schemas). */
+/**
+ * An answer of the description in the form of a route's `response` entry (headers as schemas; an answer without
+ * content, such as a 204, of type null, which @fastify/swagger describes without content).
+ */
 function routeAnswer(answer: Json): Json {
   const { headers, ...rest } = answer;
   return {
     ...(toSharedRefs(rest) as Json),
+    ...(rest.content ? {} : { type: 'null' }),
     ...(headers
       ? {
           headers: Object.fromEntries(
@@ -65,15 +71,16 @@ function parametersSchema(parameters: Json[], place: string): Json | undefined {
       found.map((p) => [p.name, { ...p.schema, ...(p.description ? { description: p.description } : {}) }]),
     ),
     ...(required.length > 0 ? { required } : {}),
-    [DESCRIBED_ONLY]: true,
+    ...(place === 'header' ? { [DESCRIBED_ONLY]: true } : {}),
   };
 }
 
 /**
- * True for the parameter schemas a route-schemas.json file describes (path, query, headers): they describe values
- * the routes check themselves (an unknown identifier answers 404, a missing or wrong token 401, as the description
- * says), so they are not validated before the route runs, which would answer 400 instead. A route whose query is
- * validated passes its own schema (`validated.querystring`).
+ * True for the header schemas a route-schemas.json file describes: they describe values the routes check
+ * themselves (a missing or wrong token answers 401, as the description says), so they are not validated before the
+ * route runs, which would answer 400 instead. Path and query parameters are validated: a query that fails its schema
+ * answers 400 VALIDATION_FAILED, a path parameter 404 NOT_FOUND (src/server/app.ts); an identifier that is a string
+ * but names nothing is the route's to refuse (404 with the code of what it names).
  */
 export function isDescribedOnly(schema: unknown): boolean {
   return Boolean(schema && typeof schema === 'object' && (schema as Json)[DESCRIBED_ONLY] === true);

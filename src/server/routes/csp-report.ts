@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ERROR_CODES } from '../../shared/contract';
 import { ipBucket, recordEvent, throttleState, type ThrottleRule } from '../accounts/public';
 import { ApiError } from '../errors';
+import { loadRouteSchemas } from '../openapi/public';
 import { CSP_REPORT_PATH } from '../security-headers';
 
 /** A report is a few hundred bytes; a batch of the Reporting API a few kilobytes. */
@@ -12,6 +13,8 @@ export const CSP_REPORT_RULE: ThrottleRule = { limit: 30, windowSeconds: 60 };
 const MAX_LOGGED = 10;
 
 type Json = Record<string, unknown>;
+
+const schemaOf = loadRouteSchemas(new URL('./route-schemas.json', import.meta.url));
 
 /**
  * Where a URL points, without what could name a person or carry a credential: its origin and path for http(s)
@@ -88,21 +91,26 @@ export const cspReportRoutes: FastifyPluginAsync = async (app) => {
     });
   }
 
-  app.post(CSP_REPORT_PATH, { bodyLimit: CSP_REPORT_BODY_LIMIT }, async (request, reply) => {
-    const type = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-    if (type !== 'application/csp-report' && type !== 'application/reports+json') throw badRequest();
-    const now = new Date();
-    const bucket = ipBucket('csp-report', request.ip);
-    const state = await throttleState(app.db, bucket, CSP_REPORT_RULE, now);
-    if (state.limited)
-      throw new ApiError(429, ERROR_CODES.tooManyRequests, 'api:errors.tooManyRequests', {
-        retryAfterSeconds: state.retryAfterSeconds,
-      });
-    const violations = violationsOf(request.body);
-    if (!violations) throw badRequest();
-    await recordEvent(app.db, bucket, CSP_REPORT_RULE, now);
-    for (const violation of violations.slice(0, MAX_LOGGED))
-      request.log.warn({ event: 'csp-violation', ...violation }, 'Content-Security-Policy violation reported');
-    return reply.code(204).send();
-  });
+  // The body is described, not validated by a schema: its two forms are read by violationsOf.
+  app.post(
+    CSP_REPORT_PATH,
+    { bodyLimit: CSP_REPORT_BODY_LIMIT, schema: schemaOf('reportCspViolation') },
+    async (request, reply) => {
+      const type = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+      if (type !== 'application/csp-report' && type !== 'application/reports+json') throw badRequest();
+      const now = new Date();
+      const bucket = ipBucket('csp-report', request.ip);
+      const state = await throttleState(app.db, bucket, CSP_REPORT_RULE, now);
+      if (state.limited)
+        throw new ApiError(429, ERROR_CODES.tooManyRequests, 'api:errors.tooManyRequests', {
+          retryAfterSeconds: state.retryAfterSeconds,
+        });
+      const violations = violationsOf(request.body);
+      if (!violations) throw badRequest();
+      await recordEvent(app.db, bucket, CSP_REPORT_RULE, now);
+      for (const violation of violations.slice(0, MAX_LOGGED))
+        request.log.warn({ event: 'csp-violation', ...violation }, 'Content-Security-Policy violation reported');
+      return reply.code(204).send();
+    },
+  );
 };
