@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { claimMailDelivery } from '../mail/public';
+import { mailDeliveries } from '../db/mail-deliveries';
 import type { Database } from '../db/schema';
 import type { ApplicantDecisionsTable, DecisionOutcome } from './tables';
 
@@ -178,29 +178,7 @@ export function decisionsRepository(db: Kysely<Database>) {
         .where('status', '=', 'APPROVED')
         .execute(),
 
-    /** Takes the e-mail of a decision for one sender (see claimMailDelivery). */
-    claimMail: (row: Pick<ApplicantDecisionsTable, 'applicant_id' | 'mail_attempted_at'>, now: Date) =>
-      claimMailDelivery(db, 'applicant_decisions', 'applicant_id', row, now),
-
-    mailSent: (applicantId: string) =>
-      db
-        .updateTable('applicant_decisions')
-        .set({ mail_state: 'SENT' })
-        .where('applicant_id', '=', applicantId)
-        .execute(),
-
-    /** Decisions whose e-mail is still to be sent, last tried before `triedBefore` (or never), oldest first. */
-    pendingMails: (triedBefore: Date, limit: number) =>
-      db
-        .selectFrom('applicant_decisions')
-        .selectAll()
-        .where('mail_state', '=', 'PENDING')
-        .where((eb) =>
-          eb.or([eb('mail_attempted_at', 'is', null), eb('mail_attempted_at', '<', triedBefore.toISOString())]),
-        )
-        .orderBy('decided_at')
-        .limit(limit)
-        .execute(),
+    ...mailDeliveries(db, 'applicant_decisions', 'applicant_id', 'decided_at'),
 
     application: (applicationId: string) =>
       db.selectFrom('applications').selectAll().where('id', '=', applicationId).executeTakeFirst(),

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { PaymentFailure } from '../../shared/contract';
+import { mailDeliveries } from '../db/mail-deliveries';
 import type { Database } from '../db/schema';
-import { claimMailDelivery } from '../mail/public';
 import { newSubmissionReference } from './reference';
 import type { ApplicationSubmissionsTable, PaymentRowStatus, PaymentsTable } from './tables';
 
@@ -125,29 +125,7 @@ export function paymentsRepository(db: Kysely<Database>) {
     insertSubmission: (row: ApplicationSubmissionsTable) =>
       db.insertInto('application_submissions').values(row).execute(),
 
-    /** Claims the e-mail of a submission for one sender (see claimMailDelivery): true when this caller sends it. */
-    claimMail: (row: Pick<ApplicationSubmissionsTable, 'application_id' | 'mail_attempted_at'>, now: Date) =>
-      claimMailDelivery(db, 'application_submissions', 'application_id', row, now),
-
-    mailSent: (applicationId: string) =>
-      db
-        .updateTable('application_submissions')
-        .set({ mail_state: 'SENT' })
-        .where('application_id', '=', applicationId)
-        .execute(),
-
-    /** Submissions whose e-mail is still to be sent, last tried before `triedBefore` (or never), oldest first. */
-    pendingMails: (triedBefore: Date, limit: number) =>
-      db
-        .selectFrom('application_submissions')
-        .selectAll()
-        .where('mail_state', '=', 'PENDING')
-        .where((eb) =>
-          eb.or([eb('mail_attempted_at', 'is', null), eb('mail_attempted_at', '<', triedBefore.toISOString())]),
-        )
-        .orderBy('submitted_at')
-        .limit(limit)
-        .execute(),
+    ...mailDeliveries(db, 'application_submissions', 'application_id', 'submitted_at'),
 
     eventSeen: async (provider: string, eventId: string) =>
       Boolean(
