@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { closedObject } from './closed-object';
 
 /**
  * What the outcome calls answer: an applicant's ETA, permit (the visitor's visa) or rejection notice, its seal,
@@ -62,10 +63,8 @@ const coded = {
 } as const;
 
 /** One decided document of one applicant, as its page and PDF show it. */
-export const outcomeSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: [
+export const outcomeSchema = closedObject(
+  [
     'applicantIdentifier',
     'applicationIdentifier',
     'kind',
@@ -82,7 +81,7 @@ export const outcomeSchema = {
     'reasons',
     'seal',
   ],
-  properties: {
+  {
     applicantIdentifier: uuid,
     applicationIdentifier: uuid,
     kind: { type: 'string', enum: OUTCOME_KINDS },
@@ -114,57 +113,38 @@ export const outcomeSchema = {
       description: 'The visible digital seal (see src/shared/seal): the QR code holds this text.',
     },
   },
-} as const;
+);
 export type Outcome = FromSchema<typeof outcomeSchema>;
 
 /** GET /api/eta/applicants/wallet-link: which applicant, which wallet. */
-export const walletLinkQuerySchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['applicantIdentifier', 'wallet'],
-  properties: { applicantIdentifier: uuid, wallet: { type: 'string', enum: WALLETS } },
-} as const;
+export const walletLinkQuerySchema = closedObject(['applicantIdentifier', 'wallet'], {
+  applicantIdentifier: uuid,
+  wallet: { type: 'string', enum: WALLETS },
+});
 export type WalletLinkQuery = FromSchema<typeof walletLinkQuerySchema>;
 
-export const walletLinkSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['url'],
-  properties: { url: { type: 'string', description: 'Where the browser goes to add the pass to the wallet.' } },
-} as const;
+export const walletLinkSchema = closedObject(['url'], {
+  url: { type: 'string', description: 'Where the browser goes to add the pass to the wallet.' },
+});
 export type WalletLink = FromSchema<typeof walletLinkSchema>;
 
 /** The wallets this server can make passes for (GET /api/eta/applicants/wallets). */
-export const walletsSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['wallets'],
-  properties: { wallets: { type: 'array', items: { type: 'string', enum: WALLETS } } },
-} as const;
+export const walletsSchema = closedObject(['wallets'], {
+  wallets: { type: 'array', items: { type: 'string', enum: WALLETS } },
+});
 export type Wallets = FromSchema<typeof walletsSchema>;
 
 /** The published signer certificate of the seals (GET /api/eta/seal/certificate). */
-export const sealCertificateSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['certificate'],
-  properties: { certificate: { type: 'string', description: 'The signer certificate, DER in base64url.' } },
-} as const;
+export const sealCertificateSchema = closedObject(['certificate'], {
+  certificate: { type: 'string', description: 'The signer certificate, DER in base64url.' },
+});
 export type SealCertificate = FromSchema<typeof sealCertificateSchema>;
 
 /** Whether the document a seal names still stands (GET /api/eta/seal/status?documentNumber=...). */
-export const sealStatusQuerySchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['documentNumber'],
-  properties: { documentNumber: { type: 'string', minLength: 1, maxLength: 40 } },
-} as const;
+export const sealStatusQuerySchema = closedObject(['documentNumber'], {
+  documentNumber: { type: 'string', minLength: 1, maxLength: 40 },
+});
 export type SealStatusQuery = FromSchema<typeof sealStatusQuerySchema>;
 
-export const sealStatusSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['status'],
-  properties: { status: { type: 'string', enum: SEAL_STATUSES } },
-} as const;
+export const sealStatusSchema = closedObject(['status'], { status: { type: 'string', enum: SEAL_STATUSES } });
 export type SealStatusAnswer = FromSchema<typeof sealStatusSchema>;
