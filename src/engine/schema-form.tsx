@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: SchemaForm is one component whose pages, error summary and check-answers view share
+// the same state (the answers, the current page, the errors); the pieces that stand alone live beside it.
 import { Button, Spinner } from '@fluentui/react-components';
 import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';

@@ -31,8 +31,9 @@ const defaults = loadConfig({}).capture;
 const NOT_A_PICTURE = Buffer.from('not a picture at all').toString('base64');
 
 /**
- * Every allowed move, written out by hand from the spec's statuses and the flow of issue 6 (the table in
- * capture-flow.ts must say exactly this). "owner" is the signed-in account, "device" the linked phone.
+ * Every allowed move, written out by hand from the capture statuses (CAPTURE_STATUSES) and the actions that move a
+ * session between them (the table in capture-flow.ts must say exactly this). "owner" is the signed-in account,
+ * "device" the linked phone.
  */
 const EXPECTED_MOVES = [
   'BIO_LINKING_PHONE LINK_PHONE -> BIO_PHONE_LINKED [owner device]',
