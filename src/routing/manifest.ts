@@ -82,6 +82,3 @@ export function handleOf(route: ManifestRoute): RouteHandle {
   if (route.showCloseApplication) handle.showCloseApplication = true;
   return handle;
 }
-
-/** The application's step flow, in order (manifest `steps`). */
-export const applicationSteps: readonly ManifestStep[] = manifest.steps ?? [];

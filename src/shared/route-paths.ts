@@ -37,4 +37,3 @@ export const PATHS = {
 } as const;
 
 export type PathName = keyof typeof PATHS;
-export type PortalPath = (typeof PATHS)[PathName];

@@ -1,6 +1,6 @@
 import { ApiError } from '@/api/request';
 import type { ErrorCode } from '@/shared/contract';
-import type { ApiErrorBody, FieldError } from '@/shared/api-types';
+import type { ApiErrorBody } from '@/shared/api-types';
 
 /** The API's error body of a failed call, when it carried one. */
 export function errorBodyOf(error: unknown): ApiErrorBody | undefined {
@@ -15,9 +15,4 @@ export function errorCodeOf(error: unknown): ErrorCode | undefined {
 /** The HTTP status of a failed call (0 for a network failure). */
 export function statusOf(error: unknown): number | undefined {
   return error instanceof ApiError ? error.status : undefined;
-}
-
-/** The field errors of a 400 answer, for the engine's error summary; an empty list when there are none. */
-export function fieldErrorsOf(error: unknown): FieldError[] {
-  return errorBodyOf(error)?.fields ?? [];
 }

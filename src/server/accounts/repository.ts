@@ -26,5 +26,3 @@ export function profilesRepository(db: Db) {
         .execute(),
   };
 }
-
-export type ProfilesRepository = ReturnType<typeof profilesRepository>;

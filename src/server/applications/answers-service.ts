@@ -241,5 +241,3 @@ export function createAnswersService({ db, checkers, eligibleCountries }: Answer
     },
   };
 }
-
-export type AnswersService = ReturnType<typeof createAnswersService>;

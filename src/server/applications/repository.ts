@@ -150,8 +150,6 @@ export function applicationsRepository(db: Kysely<Database>) {
   };
 }
 
-export type ApplicationsRepository = ReturnType<typeof applicationsRepository>;
-
 /** One applicant's stored answers of one form ({} when none were saved), for the areas that read them. */
 export async function storedAnswers(
   db: Kysely<Database>,

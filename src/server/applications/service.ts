@@ -221,5 +221,3 @@ export function createApplicationsService(options: ApplicationsServiceOptions) {
     },
   };
 }
-
-export type ApplicationsService = ReturnType<typeof createApplicationsService>;

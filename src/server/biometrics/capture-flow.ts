@@ -124,11 +124,6 @@ export function findTransition(
   return { ok: true, transition };
 }
 
-/** True for the statuses from which nothing moves on. */
-export function isFinal(status: CaptureStatus): boolean {
-  return !CAPTURE_TRANSITIONS.some((t) => t.from.includes(status));
-}
-
 /** The photo a status is about (the capture type stored with a final status otherwise). */
 export function captureTypeOf(status: CaptureStatus): CaptureType | undefined {
   if (status.startsWith('BIO_')) return 'biometrics';

@@ -109,5 +109,3 @@ export function captureRepository(db: Kysely<Database>) {
         .executeTakeFirst(),
   };
 }
-
-export type CaptureRepository = ReturnType<typeof captureRepository>;

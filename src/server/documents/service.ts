@@ -293,5 +293,3 @@ export function createDocumentsService({ db, storage, scanner, rules, maxFileByt
     },
   };
 }
-
-export type DocumentsService = ReturnType<typeof createDocumentsService>;

@@ -200,5 +200,3 @@ export function createOutcomesService(options: OutcomesServiceOptions) {
 }
 
 const formatIsoDay = (at: Date) => at.toISOString().slice(0, 10);
-
-export type OutcomesService = ReturnType<typeof createOutcomesService>;

@@ -145,5 +145,3 @@ export function paymentsRepository(db: Kysely<Database>) {
         .execute(),
   };
 }
-
-export type PaymentsRepository = ReturnType<typeof paymentsRepository>;

@@ -274,5 +274,3 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     },
   };
 }
-
-export type PaymentsService = ReturnType<typeof createPaymentsService>;

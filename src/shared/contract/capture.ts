@@ -26,15 +26,6 @@ const sessionProperties = {
   },
 } as const;
 
-/** Where a session stands, as GET capture-session-status answers it: nothing about the person. */
-export const captureSessionSchema = {
-  type: 'object',
-  required: ['status', 'attemptsLeft', 'expiresAt'],
-  additionalProperties: false,
-  description: 'No personal data: no names, passport facts or identifiers.',
-  properties: sessionProperties,
-} as const;
-
 /** The answer to a move of the session (POST capture-session-status). */
 export const captureSessionMovedSchema = {
   type: 'object',

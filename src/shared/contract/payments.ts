@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { APPLICATION_TYPES, type ApplicationType } from './enums';
+import { APPLICATION_TYPES } from './enums';
 
 /**
  * What the payment and submission calls answer and take (see applications.ts for how the schemas are used).
@@ -37,13 +37,6 @@ export const PAYMENT_ERRORS = {
   webhookSignatureInvalid: 'WEBHOOK_SIGNATURE_INVALID',
 } as const;
 export type PaymentErrorCode = (typeof PAYMENT_ERRORS)[keyof typeof PAYMENT_ERRORS];
-
-/** The fees as GET /api/eta/static/client-settings answers them (added to its other settings). */
-export interface PaymentFeeSettings {
-  /** The fee per applicant, in minor units, per application type. */
-  fees: Record<ApplicationType, number>;
-  currency: PaymentCurrency;
-}
 
 const money = { type: 'integer', minimum: 0, description: 'In minor units of `currency` (cents).' } as const;
 const failure = {

@@ -4,9 +4,6 @@ import { SIGNATURE_HEADER, verifySignature } from '../signature';
 import { findSandboxPaymentByKey, insertSandboxPayment, moveSandboxPayment } from './repository';
 import { sandboxRoutes, SANDBOX_PAGE_PREFIX } from './routes';
 
-/** The notification types the sandbox sends, one per outcome. */
-export const SANDBOX_EVENTS = ['payment.succeeded', 'payment.failed', 'payment.cancelled'] as const;
-
 /**
  * A provider for development and tests that behaves like a card provider's test mode: its hosted card page is
  * served by this server (routes.ts), it keeps its own records, and it notifies the API with signed webhooks.
