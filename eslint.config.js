@@ -127,6 +127,12 @@ export default tseslint.config(
     ignores: ['src/server/**'],
     ...jsxA11y.flatConfigs.recommended,
   },
+  {
+    // CommonJS packages of the repository (packages/): loaded by Node's require.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   // Layout is Prettier's job (`npm run format`): no style rule may disagree with it.
   prettierConfig,
 );

@@ -28,8 +28,8 @@ export const FACE_SCORE_THRESHOLD = 0.5;
 /** The detector's input square; larger finds smaller faces but costs more. */
 const INPUT_SIZE = 416;
 
-// Only what this module uses of @vladmandic/face-api (its node-wasm build, which brings tfjs with its
-// WebAssembly backend: no native addon and nothing downloaded at run time).
+// Only what this module uses of @vladmandic/face-api (its node-wasm build, on tfjs-core with its WebAssembly
+// backend: no native addon and nothing downloaded at run time; packages/tfjs-core-only says why not all of tfjs).
 interface Tensor {
   dispose(): void;
 }
