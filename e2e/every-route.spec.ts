@@ -12,7 +12,7 @@ import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import manifest from '../schemas/routes.manifest.json' with { type: 'json' };
-import { createVerifiedAccount, signInBrowser, type Account, type Tokens } from './support/accounts';
+import { createVerifiedAccount, loginThroughApi, signInBrowser, type Account, type Tokens } from './support/accounts';
 import { applicationForTwoThroughApi, passCaptureThroughApi } from './support/application-form';
 import { catalogueText, englishTexts, expectNoEnglish } from './support/catalogue';
 import { applicationAtDocumentsThroughApi, documentsCompletedThroughApi } from './support/documents-payment';
@@ -247,9 +247,17 @@ for (const lng of languages) {
     for (const [path, why] of Object.entries(NOT_WALKED))
       test.info().annotations.push({ type: 'not walked', description: `${path}: ${why}` });
     const english = lng === 'en' ? [] : englishTexts(lng);
+    // A session of the language's own (an access token lasts minutes, the walk of every language longer). Signed
+    // in, the profile's saved language is the user's language (it wins over the link's `lng`): saved first.
+    const tokens = await loginThroughApi(api, data.account);
+    const saved = await api.patch('/api/eta/profile', {
+      headers: { Authorization: `Bearer ${tokens.accessToken}` },
+      data: { language: lng },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
     mkdirSync(SHOTS, { recursive: true });
     const userContext = await browser.newContext({ baseURL: server.baseURL, locale: 'en-GB' });
-    await signInBrowser(userContext, server.baseURL, data.account.tokens);
+    await signInBrowser(userContext, server.baseURL, tokens);
     const pages: Record<Session, Page> = { visitor: page, user: await userContext.newPage() };
     const closeButton = catalogueText(lng, 'common:closeApplication.button');
     const keepOpen = catalogueText(lng, 'common:closeApplication.no');
