@@ -12,7 +12,15 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
  */
 export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
   await expect(async () => {
-    const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+    // axe.run in the page itself (the default runs it in parts and finishes in a new blank page, which only frames
+    // of other origins need: the portal has none), detailing the nodes of violations only: the same violations,
+    // found in half the time.
+    // (`options` replaces what `withTags` sets, so it comes first.)
+    const results = await new AxeBuilder({ page })
+      .options({ resultTypes: ['violations'] })
+      .withTags(AXE_TAGS)
+      .setLegacyMode(true)
+      .analyze();
     const summary = results.violations.map(
       (v) =>
         `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes

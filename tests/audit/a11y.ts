@@ -1,6 +1,7 @@
 /**
  * `npm run audit:a11y`: the accessibility audit of every route and state (e2e/every-route.spec.ts) in every
- * language of locales/, or in those named after it (`npm run audit:a11y -- ar,zh`). `npm test` walks English only.
+ * language of locales/, or in those named after it (`npm run audit:a11y -- ar,zh`). `npm test` walks them all too;
+ * this runs the walk alone.
  * Builds the portal first and uses Debian's Chromium, as `npm test` does.
  */
 import { spawnSync } from 'node:child_process';
