@@ -135,6 +135,11 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
   useEffect(() => {
     if (focusTick > 0) summaryRef.current?.focus();
   }, [focusTick]);
+  // The new page's heading takes focus once rendered (a frame later may still find the old one, about to go).
+  const [headingTick, setHeadingTick] = useState(0);
+  useEffect(() => {
+    if (headingTick > 0) headingRef.current?.focus();
+  }, [headingTick]);
 
   const uiSchema = useMemo(
     () => localiseUiSchema(form.schema as RJSFSchema, form.uiSchema, (key) => t(key)),
@@ -147,7 +152,7 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
   const goTo = (index: number) => {
     setPageIndex(index);
     onPageChange?.(pages[index], index);
-    requestAnimationFrame(() => headingRef.current?.focus());
+    setHeadingTick((n) => n + 1);
   };
   const nextIndex = (from: number, step: 1 | -1) => {
     for (let i = from + step; i >= 0 && i < pages.length; i += step) if (applies(pages[i])) return i;
@@ -206,7 +211,7 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
     if (returnToReview || (next === -1 && showCheckAnswers && multiPage)) {
       setReturnToReview(false);
       setReviewing(true);
-      requestAnimationFrame(() => headingRef.current?.focus());
+      setHeadingTick((n) => n + 1);
       return;
     }
     if (next !== -1) {

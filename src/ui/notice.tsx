@@ -1,5 +1,5 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 export type NoticeTone = 'info' | 'success' | 'warning';
 
@@ -24,12 +24,31 @@ const useStyles = makeStyles({
 
 /**
  * An information, success or warning message, announced politely (role status) without taking focus: a saved
- * confirmation, an e-mail sent, saving trouble.
+ * confirmation, an e-mail sent, saving trouble. With `focus` it takes focus when it appears (the outcome of an
+ * action whose control has gone, such as the applicant just removed), so that it is read out and the keyboard
+ * goes on from there.
  */
-export function Notice({ children, tone = 'info' }: { children: ReactNode; tone?: NoticeTone }) {
+export function Notice({
+  children,
+  tone = 'info',
+  focus = false,
+}: {
+  children: ReactNode;
+  tone?: NoticeTone;
+  focus?: boolean;
+}) {
   const styles = useStyles();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focus) ref.current?.focus();
+  }, [focus]);
   return (
-    <div role="status" className={mergeClasses(styles.notice, styles[tone])}>
+    <div
+      ref={ref}
+      role="status"
+      tabIndex={focus ? -1 : undefined}
+      className={mergeClasses(styles.notice, styles[tone])}
+    >
       {children}
     </div>
   );

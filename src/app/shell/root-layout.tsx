@@ -3,7 +3,7 @@ import '@/app/shell/base.css';
 import { makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useMatches } from 'react-router-dom';
+import { Outlet, useMatches } from 'react-router-dom';
 import { CloseApplicationButton } from './close-application-button';
 import { useDelayedFlag } from './delayed-flag';
 import { ErrorDialogHost, errorDialogView } from './error-dialog';
@@ -12,6 +12,7 @@ import { Header } from './header';
 import { LoadingOverlay } from './loading-overlay';
 import { effectiveHandle } from './route-handle';
 import { useFormErrorsShowing } from '@/engine/error-title';
+import { useFocusOnNavigation } from '@/ui/focus-on-navigation';
 import { preloadWhenIdle } from '@/ui/when-idle';
 import { SessionTimeoutWarning } from '@/features/session-timeout/session-timeout-warning';
 
@@ -101,24 +102,6 @@ function useDocumentTitle(titleKey: string | undefined): void {
       cancelled = true;
     };
   }, [i18n, titleKey, language, formErrors]);
-}
-
-/** After client-side navigation, moves focus to the page's h1 (or main) so screen readers start there. */
-function useFocusOnNavigation(main: React.RefObject<HTMLElement | null>): void {
-  const { pathname } = useLocation();
-  const previous = useRef(pathname);
-  useEffect(() => {
-    if (previous.current === pathname) return undefined;
-    previous.current = pathname;
-    const frame = requestAnimationFrame(() => {
-      const container = main.current;
-      if (!container) return;
-      const heading = container.querySelector<HTMLElement>('h1');
-      if (heading && !heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-      (heading ?? container).focus();
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [pathname, main]);
 }
 
 /**

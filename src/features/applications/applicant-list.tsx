@@ -59,7 +59,12 @@ export function ApplicantList({ application, applicants, flash, onFlash, problem
       <PageHeading focusKey="list">{t('manageApplicants.title')}</PageHeading>
       {problem && <ProblemPanel message={problem} />}
       {removeProblem && <ProblemPanel message={removeProblem} />}
-      {flash && <Notice tone="success">{t(`pages.manage.${flash.key}`, { name: flash.name })}</Notice>}
+      {/* The outcome of an add, a change or a removal takes focus: the control used has gone with the view. */}
+      {flash && (
+        <Notice key={`${flash.key}:${flash.name}`} tone="success" focus>
+          {t(`pages.manage.${flash.key}`, { name: flash.name })}
+        </Notice>
+      )}
       {flash?.retakePassport && <Notice>{t('pages.manage.passportRetake', { name: flash.name })}</Notice>}
       <p className={styles.lead}>
         {t('pages.manage.applicationSummary', {
