@@ -57,7 +57,7 @@ export function formModel(id: string): FormModel {
 }
 
 /** A country's name as the browser names it in the language (the portal lists countries by these names). */
-async function countryName(page: Page, lng: string, code: string): Promise<string> {
+export async function countryName(page: Page, lng: string, code: string): Promise<string> {
   return page.evaluate(
     ([language, region]) =>
       new Intl.DisplayNames([language, 'en'], { type: 'region', fallback: 'code' }).of(region) ?? region,
@@ -68,7 +68,7 @@ async function countryName(page: Page, lng: string, code: string): Promise<strin
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A field's accessible name: its label, followed by the language's "(optional)" when it may be left out. */
-function fieldName(lng: string, label: string): RegExp {
+export function fieldName(lng: string, label: string): RegExp {
   return new RegExp(`^${escape(label)}( ${escape(catalogueText(lng, 'forms:engine.optional'))})?$`);
 }
 
