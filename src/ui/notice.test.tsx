@@ -4,10 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { Notice, type NoticeTone } from './notice';
 import { declaredStyle } from './testing/declared-style';
 
-function renderNotice(tone?: NoticeTone) {
+function renderNotice(tone?: NoticeTone, focus?: boolean) {
   const view = render(
     <FluentProvider theme={webLightTheme}>
-      <Notice tone={tone}>{'Your answers have been saved.'}</Notice>
+      <Notice tone={tone} focus={focus}>
+        {'Your answers have been saved.'}
+      </Notice>
     </FluentProvider>,
   );
   return { notice: screen.getByRole('status'), unmount: view.unmount };
@@ -19,6 +21,12 @@ describe('Notice', () => {
     expect(notice.textContent).toBe('Your answers have been saved.');
     expect(notice.getAttribute('tabindex')).toBeNull();
     expect(document.activeElement).not.toBe(notice);
+  });
+
+  it('with focus, takes focus when it appears, so that it is read out and the keyboard goes on from there', () => {
+    const { notice } = renderNotice('success', true);
+    expect(notice.getAttribute('tabindex')).toBe('-1');
+    expect(document.activeElement).toBe(notice);
   });
 
   it('draws each tone with its own border colour', () => {
