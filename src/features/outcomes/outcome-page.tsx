@@ -9,6 +9,7 @@ import { OUTCOME_ERRORS } from '@/shared/contract/outcomes';
 import { PATHS } from '@/shared/route-paths';
 import { Notice } from '@/ui/notice';
 import { PageHeading } from '@/ui/page-heading';
+import { PageWithLinkOn } from '@/ui/page-with-link-on';
 import { QrCode } from '@/ui/qr-code';
 import { DocumentActions } from './document-actions';
 import { countryName, formatDate } from './format';
@@ -56,15 +57,12 @@ export function OutcomePage({ kind }: { kind: OutcomeKind }) {
       );
   }
   return (
-    <div className={styles.page}>
-      <PageHeading>{t(`${PAGE_KEY[kind]}.title`)}</PageHeading>
+    <PageWithLinkOn
+      title={t(`${PAGE_KEY[kind]}.title`)}
+      link={{ to: PATHS.myApplications, label: t('document.myApplications') }}
+    >
       {content}
-      <p className={styles.text}>
-        <Link className={styles.link} to={PATHS.myApplications}>
-          {t('document.myApplications')}
-        </Link>
-      </p>
-    </div>
+    </PageWithLinkOn>
   );
 }
 

@@ -8,6 +8,7 @@ import { getSetting } from '@/api/settings';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { ButtonLink } from '@/ui/button-link';
 import { PageHeading } from '@/ui/page-heading';
+import { PageWithLinkOn } from '@/ui/page-with-link-on';
 import { formatDateTime, formatMoney } from './format';
 import { usePaymentStyles } from './styles';
 import { PATHS } from '@/shared/route-paths';
@@ -48,15 +49,12 @@ export default function ApplicationSubmittedPage() {
     );
   }
   return (
-    <div className={styles.page}>
-      <PageHeading>{t('page.submitted.title')}</PageHeading>
+    <PageWithLinkOn
+      title={t('page.submitted.title')}
+      link={{ to: PATHS.myApplications, label: t('page.myApplications') }}
+    >
       {content}
-      <p className={styles.text}>
-        <Link className={styles.link} to={PATHS.myApplications}>
-          {t('page.myApplications')}
-        </Link>
-      </p>
-    </div>
+    </PageWithLinkOn>
   );
 }
 
