@@ -4,10 +4,10 @@
 // with an application at the right step where the route needs one, and the outcome pages with a real ETA, permit
 // and rejection (set up through the API on a server of the audit's own that decides within a second). Each state
 // is checked at 1280 and 375 px with axe and, in every language but English, for English text left; at 320 px for
-// reflow (no sideways scrolling); and in English and Arabic every focusable element
-// is tabbed to at 1280 and 375 px and must not be hidden under a pinned element. The 320 px screenshots of English,
-// Arabic and Chinese are kept in .cache/screenshots/a11y/. One test per language: the data is made once per
-// worker, each page opened once per state.
+// reflow (no sideways scrolling); and in English and Arabic every focusable element is tabbed to at 1280 and
+// 375 px and must not be hidden under a pinned element. The 320 px screenshots of English, Arabic and Chinese are
+// kept in .cache/screenshots/a11y/. One test per language: the data is made once per worker, and a page's first
+// other state starts from the page as it was just checked, each further state from a fresh load.
 // Over 300 lines on purpose: the table of how each route is opened and the walk that reads it belong together.
 import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
