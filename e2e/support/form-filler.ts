@@ -85,14 +85,22 @@ async function pick(page: Page, box: Locator, typed: string, name: string): Prom
 }
 
 /** Answers one field of a form with `value`, in language `lng`. */
-export async function answerField(page: Page, lng: string, form: FormModel, field: string, value: unknown) {
+/** What answering one field reads of the form: its UI schema and schema, the texts, and its accessible name. */
+export function fieldOf(page: Page, lng: string, form: FormModel, field: string) {
   const ui = form.ui[field] ?? {};
-  const schema = form.properties[field] ?? {};
   const t = (key: string) => catalogueText(lng, key);
-  const label = t(String(ui['ui:title']));
-  const name = fieldName(lng, label);
-  const widget = ui['ui:widget'];
-  const main = page.getByRole('main');
+  return {
+    ui,
+    schema: form.properties[field] ?? {},
+    t,
+    name: fieldName(lng, t(String(ui['ui:title']))),
+    widget: ui['ui:widget'],
+    main: page.getByRole('main'),
+  };
+}
+
+export async function answerField(page: Page, lng: string, form: FormModel, field: string, value: unknown) {
+  const { ui, schema, t, name, widget, main } = fieldOf(page, lng, form, field);
   if (value === undefined || widget === 'hidden') return;
   if (ui['ui:field'] === 'phone') {
     const { isoAlpha2Code, mobileNumber } = value as { isoAlpha2Code: string; mobileNumber: string };

@@ -1,6 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { catalogueText } from './catalogue';
-import { countryName, fieldName, type FormModel } from './form-filler';
+import { countryName, fieldOf, type FormModel } from './form-filler';
 
 /**
  * Operating the portal with the keyboard alone, as a user without a mouse does: Tab (or Shift+Tab) to a control
@@ -109,12 +108,7 @@ export async function chooseRadio(page: Page, group: Locator, option: string): P
 
 /** Answers one field of a form by keyboard, in language `lng`, through the control its UI schema names. */
 export async function answerFieldByKeyboard(page: Page, lng: string, form: FormModel, field: string, value: unknown) {
-  const ui = form.ui[field] ?? {};
-  const schema = form.properties[field] ?? {};
-  const t = (key: string) => catalogueText(lng, key);
-  const name = fieldName(lng, t(String(ui['ui:title'])));
-  const widget = ui['ui:widget'];
-  const main = page.getByRole('main');
+  const { ui, schema, t, name, widget, main } = fieldOf(page, lng, form, field);
   if (value === undefined || widget === 'hidden') return;
   if (ui['ui:field'] === 'phone') {
     const { isoAlpha2Code, mobileNumber } = value as { isoAlpha2Code: string; mobileNumber: string };
