@@ -1,101 +1,30 @@
-import { createDOMRenderer, RendererProvider, SSRProvider } from '@fluentui/react-components';
-import { StrictMode, type ReactNode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { isLoggedIn } from '@/api/auth/tokens';
-import { hasSessionEnded, markSessionEnded } from '@/api/profile-session';
-import { startRefreshScheduler } from '@/api/auth/refresh-scheduler';
-import { loadSettings } from '@/api/settings';
-import { currentLanguage, initI18n } from '@/app/i18n';
-import { AppProviders } from '@/app/providers';
-import { createQueryClient } from '@/app/query-client';
-import { createAppRouter } from '@/app/router';
-import { loadForm } from '@/engine/form-loader';
-import { LOGIN_PATH } from '@/routing/guards';
-import { flattenRoutes } from '@/routing/manifest';
-import { routeNamespaces } from '@/shared/route-namespaces';
-import { clearRouterContextOnSignOut } from '@/api/router-context';
-
-const firstPath = window.location.pathname.replace(/(.)\/+$/, '$1');
-const firstRoute = flattenRoutes().find((r) => r.fullPath === firstPath)?.route;
-
-/** The texts the first route needs before it shows (the server preloads the same chunks). */
-function firstRouteNamespaces(): string[] {
-  return routeNamespaces(firstRoute);
-}
-
 /**
- * Whether #root holds the page rendered ahead of time (see src/app/prerender-entry.tsx) for this route and
- * language, and the browser's first render gives the same: a visitor without a session, arriving without a
- * notice for the page (a session that just ended, navigation state).
+ * The portal's entry: loads the app (src/app/boot.tsx) and starts it. A page rendered ahead of time is complete
+ * without scripts, so for it the app is fetched only after the page's first paint: on a slow connection the
+ * page's styles and fonts then do not share the bandwidth with scripts that only make it interactive. Other pages
+ * need the app to show anything; the server preloads it with the entry.
  */
-function renderedAhead(container: HTMLElement): boolean {
-  const history = window.history.state as { usr?: unknown } | null;
-  return (
-    container.dataset.prerendered === `${firstPath}|${currentLanguage()}` &&
-    !isLoggedIn() &&
-    !hasSessionEnded() &&
-    history?.usr == null
-  );
+// The portal's fonts and base styles, in the stylesheet index.html names, so they come with the first paint.
+// Poppins 400/500/600, self-hosted from @fontsource/poppins (never a font CDN). Each weight's file declares its
+// subsets with a unicode-range, so a page downloads only the subsets its characters need (latin, as a rule).
+import '@fontsource/poppins/400.css';
+import '@fontsource/poppins/500.css';
+import '@fontsource/poppins/600.css';
+import '@/app/shell/base.css';
+
+/** Resolves once the browser has painted a frame (at once in a hidden tab, which paints nothing). */
+function afterFirstPaint(): Promise<void> {
+  if (document.visibilityState === 'hidden') return Promise.resolve();
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
-/** Un-hides the static message of index.html, so a failed start never leaves a blank page. */
-function showBootError(): void {
-  document.getElementById('boot-error')?.removeAttribute('hidden');
-}
+const renderedAhead = document.getElementById('root')?.hasAttribute('data-prerendered') ?? false;
 
-async function boot(): Promise<void> {
-  try {
-    await loadSettings();
-  } catch (error) {
-    // A failed settings load is logged and the app does not render.
-    console.error('The portal did not start: runtime settings (GET /envs) could not be loaded.', error);
-    showBootError();
-    return;
-  }
-  await initI18n(firstRouteNamespaces());
-
-  const queryClient = createQueryClient();
-  const router = createAppRouter();
-  clearRouterContextOnSignOut();
-  startRefreshScheduler({
-    onSessionEnded: () => {
-      queryClient.clear();
-      // The same explanation on /login as after the time-out warning, whatever ended the session.
-      markSessionEnded();
-      const { pathname, search, hash } = router.state.location;
-      if (pathname !== LOGIN_PATH) {
-        void router.navigate(LOGIN_PATH, {
-          replace: true,
-          state: { from: `${pathname}${search}${hash}`, notice: 'sessionExpired' },
-        });
-      }
-    },
+(renderedAhead ? afterFirstPaint() : Promise.resolve())
+  .then(() => import('@/app/boot'))
+  .then(({ boot }) => boot())
+  .catch((error: unknown) => {
+    console.error('The portal did not start.', error);
+    // The app's own message, as boot.tsx shows it, when the app itself could not be loaded.
+    document.getElementById('boot-error')?.removeAttribute('hidden');
   });
-
-  const container = document.getElementById('root');
-  if (!container) throw new Error('index.html has no #root element');
-  const app = (
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  );
-  // Griffel's renderer takes over the style elements of a page rendered ahead instead of adding them again.
-  const styled = (content: ReactNode) => (
-    <StrictMode>
-      <RendererProvider renderer={createDOMRenderer()}>{content}</RendererProvider>
-    </StrictMode>
-  );
-  if (renderedAhead(container)) {
-    // The page shows its form at once, as it was rendered (its chunk is preloaded by the page).
-    if (firstRoute?.form) await loadForm(firstRoute.form).catch(() => undefined);
-    hydrateRoot(container, styled(<SSRProvider>{app}</SSRProvider>));
-  } else {
-    createRoot(container).render(styled(app));
-  }
-}
-
-boot().catch((error: unknown) => {
-  console.error('The portal did not start.', error);
-  showBootError();
-});

@@ -2,7 +2,8 @@ import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { getSetting } from '@/api/settings';
 import { localiseInterpolation } from '@/shared/i18n-interpolation';
-import { LANGUAGE_COOKIE } from '@/shared/language-cookie';
+import Cookies from 'js-cookie';
+import { LANGUAGE_COOKIE, languageCookie } from '@/shared/language-cookie';
 import { installPseudoLocale, PSEUDO_LANGUAGE } from './pseudo-locale';
 import { whenIdle } from '@/ui/when-idle';
 
@@ -94,7 +95,13 @@ export function detectLanguage(
   return FALLBACK_LANGUAGE;
 }
 
+/**
+ * The remembered choice: its cookie, which the server also sets when a `?lng=` link opened a page, else
+ * localStorage (where choices made before the cookie existed are).
+ */
 function readStoredLanguage(): string | null {
+  const cookie = Cookies.get(LANGUAGE_COOKIE);
+  if (cookie) return cookie;
   try {
     return window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
   } catch {
@@ -146,7 +153,8 @@ export function initI18n(routeNs: readonly string[] = [DEFAULT_NAMESPACE]): Prom
           react: { useSuspense: true },
         });
       localiseInterpolation(i18next);
-      if (offered.includes(PSEUDO_LANGUAGE)) await installPseudoLocale(i18next);
+      // The pseudo-locale's texts are made from English only when it is in use: it costs every page otherwise.
+      if (offered.includes(PSEUDO_LANGUAGE) && i18next.language === PSEUDO_LANGUAGE) await preparePseudoLocale();
       syncDocumentLanguage(i18next.resolvedLanguage ?? i18next.language);
       const rest = namespaces.filter((ns) => ns !== DEFAULT_NAMESPACE && !routeNs.includes(ns));
       if (rest.length > 0) whenIdle(() => void i18next.loadNamespaces(rest));
@@ -155,15 +163,22 @@ export function initI18n(routeNs: readonly string[] = [DEFAULT_NAMESPACE]): Prom
   return started;
 }
 
+let pseudoInstalled: Promise<void> | null = null;
+function preparePseudoLocale(): Promise<void> {
+  pseudoInstalled ??= installPseudoLocale(i18next);
+  return pseudoInstalled;
+}
+
 /** Switches the language (loading its files first), remembers the choice and updates `<html lang dir>`. */
 export async function changeLanguage(lng: string): Promise<void> {
   if (!offeredLanguages().includes(lng)) throw new Error(`Language not offered: ${lng}`);
   rememberLanguage(lng);
+  if (lng === PSEUDO_LANGUAGE) await preparePseudoLocale();
   await i18next.changeLanguage(lng);
 }
 
 function writeLanguageCookie(lng: string): void {
-  document.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(lng)}; path=/; max-age=31536000; samesite=lax`;
+  document.cookie = languageCookie(lng);
 }
 
 function rememberLanguage(lng: string): void {

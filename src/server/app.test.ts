@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { languageCookie } from '../shared/language-cookie';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from './errors';
 import { buildTestApp } from './testing/harness';
@@ -41,9 +42,12 @@ describe('the built portal', () => {
       file: 'assets/index-abc123.js',
       isEntry: true,
       imports: ['_shared-ddd.js'],
+      dynamicImports: ['src/app/boot.tsx'],
       assets: ['assets/poppins-latin-400-normal-eee.woff2', 'assets/poppins-latin-ext-400-normal-fff.woff2'],
     },
     '_shared-ddd.js': { file: 'assets/shared-ddd.js' },
+    'src/app/boot.tsx': { file: 'assets/boot-ggg.js', imports: ['_shared-ddd.js', '_app-hhh.js'] },
+    '_app-hhh.js': { file: 'assets/app-hhh.js' },
     'src/features/home/home-page.tsx': { file: 'assets/home-page-aaa.js', imports: ['_shared-ddd.js', 'index.html'] },
     'locales/en/common.json': { file: 'assets/common-en-bbb.js' },
     'locales/fr/common.json': { file: 'assets/common-fr-ccc.js' },
@@ -89,6 +93,9 @@ describe('the built portal', () => {
   it("preloads the chunks and texts of the requested route, in the visitor's language", async () => {
     const home = await app.inject({ url: '/', headers: { accept: 'text/html', 'accept-language': 'fr' } });
     expect(home.body).toContain('<link rel="modulepreload" crossorigin href="/assets/home-page-aaa.js">');
+    // The app the entry loads, with its imports.
+    expect(home.body).toContain('<link rel="modulepreload" crossorigin href="/assets/boot-ggg.js">');
+    expect(home.body).toContain('<link rel="modulepreload" crossorigin href="/assets/app-hhh.js">');
     expect(home.body).toContain('<link rel="modulepreload" crossorigin href="/assets/common-fr-ccc.js">');
     expect(home.body).not.toContain('/assets/common-en-bbb.js');
     // The entry's own imports are in the page already.
@@ -100,6 +107,15 @@ describe('the built portal', () => {
     const unknown = await app.inject({ url: '/no-such-page', headers: { accept: 'text/html' } });
     expect(unknown.statusCode).toBe(200);
     expect(unknown.body).not.toContain('home-page-aaa.js');
+  });
+
+  it('remembers the language a link chooses (?lng=) in its cookie; an unknown one is ignored', async () => {
+    const linked = await app.inject({ url: '/faq?lng=fr', headers: { accept: 'text/html' } });
+    expect(linked.headers['set-cookie']).toBe(languageCookie('fr'));
+    for (const url of ['/faq?lng=xx', '/faq', '/faq?lng=']) {
+      const other = await app.inject({ url, headers: { accept: 'text/html' } });
+      expect(other.headers['set-cookie'], url).toBeUndefined();
+    }
   });
 
   it('answers the page compressed with brotli or gzip when the client accepts it', async () => {

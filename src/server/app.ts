@@ -13,13 +13,14 @@ import Fastify, {
 import { type AppConfig, PUBLIC_SETTING_KEYS } from './config';
 import { isDatabaseUnavailable, type Db } from './db/database';
 import { ERROR_CODES, REQUEST_ERROR_CODES } from '../shared/contract';
+import { languageCookie } from '../shared/language-cookie';
 import { ApiError, errorBody } from './errors';
 import { housekeepingPlugin } from './housekeeping/plugin';
 import { registerBoundedJsonParser } from './http/bounded-json';
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors';
 import { serializeRequest } from './http/log-redaction';
 import { trackRouteMethods } from './http/method-not-allowed';
-import { LOCALES_DIR, languageOf, translate } from './i18n';
+import { availableLanguages, LOCALES_DIR, languageOf, translate } from './i18n';
 import { routes } from './routes/index';
 import { isServerPath, securityHeaders } from './security-headers';
 import { createPortalPages, pickEncoding } from './static/portal-page';
@@ -219,6 +220,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         .header('cache-control', 'no-cache')
         .header('vary', 'Accept-Encoding, Accept-Language, Cookie')
         .type('text/html; charset=utf-8');
+      // A link that chooses the language (?lng=) is remembered by the server too, so the next page keeps it even
+      // when the visitor moves on before this page's scripts have run.
+      const linked = new URLSearchParams(search ?? '').get('lng');
+      if (linked && availableLanguages().includes(linked)) reply.header('set-cookie', languageCookie(linked));
       if (encoding !== 'identity') reply.header('content-encoding', encoding);
       return reply.send(page);
     }

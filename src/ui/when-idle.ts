@@ -16,3 +16,11 @@ export function preloadWhenIdle(component: { preload(): Promise<void> }): void {
     component.preload().catch(() => undefined);
   });
 }
+
+/**
+ * Resolves in a new task, so that what the caller does next does not lengthen the task running now: a start split
+ * into steps this way lets the browser paint and answer input between them.
+ */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}

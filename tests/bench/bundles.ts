@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { stepsOf } from '../../src/shared/forms/journey';
 import {
+  appChunks,
   closure,
   entryKeyOf,
   flattenManifest,
@@ -51,9 +52,8 @@ export function routeBundles(root: string): {
   const manifestPath = join(dist, '.vite', 'manifest.json');
   if (!existsSync(manifestPath)) throw new Error('dist/.vite/manifest.json is missing: run `npm run build` first.');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as ViteManifest;
-  const entryKey = entryKeyOf(manifest);
-  if (!entryKey) throw new Error('The Vite manifest names no entry chunk.');
-  const entryKeys = closure(manifest, entryKey);
+  if (!entryKeyOf(manifest)) throw new Error('The Vite manifest names no entry chunk.');
+  const entryKeys = appChunks(manifest).app;
   const files = (keys: Iterable<string>) => {
     const js = new Set<string>();
     const css = new Set<string>();

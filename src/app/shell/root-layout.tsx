@@ -1,9 +1,3 @@
-// Poppins 400/500/600, self-hosted from @fontsource/poppins (never a font CDN). Each weight's file declares its
-// subsets with a unicode-range, so a page downloads only the subsets its characters need (latin, as a rule).
-import '@fontsource/poppins/400.css';
-import '@fontsource/poppins/500.css';
-import '@fontsource/poppins/600.css';
-import '@/app/shell/base.css';
 import { makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -6,12 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import manifestJson from '../../../schemas/routes.manifest.json';
 import { LANGUAGE_COOKIE } from '../../shared/language-cookie';
 import { translate } from '../i18n';
-import { createPortalPages, type PortalPages } from './portal-page';
+import { createPortalPages, paintFirst, type PortalPages } from './portal-page';
 
 // The shape of Vite's index.html: the server writes the page into it.
 const INDEX =
   '<!doctype html>\n<html lang="en" dir="ltr">\n  <head>\n    <title>Electronic Travel Authorisation</title>\n' +
-  '    <script type="module" crossorigin src="/assets/index-abc.js"></script>\n  </head>\n  <body>\n' +
+  '    <script type="module" crossorigin src="/assets/index-abc.js"></script>\n' +
+  '    <link rel="modulepreload" crossorigin href="/assets/react-abc.js">\n' +
+  '    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">\n  </head>\n  <body>\n' +
   '    <div id="root"></div>\n  </body>\n</html>\n';
 const flagged = manifestJson.routes.filter((r) => 'prerender' in r && r.prerender);
 const notFlagged = manifestJson.routes.find((r) => r.guard === 'public' && !('prerender' in r))!;
@@ -72,6 +74,32 @@ describe('the portal page of a public page rendered ahead', () => {
       expect(errors).toEqual([]);
     },
   );
+
+  it('has its stylesheet before its scripts, which are fetched at low priority; the plain page is as built', async () => {
+    const head = (html: string) => html.slice(0, html.indexOf('</head>'));
+    const ahead = head(String(await pages.render(flagged[0].path, 'en', 'identity')));
+    expect(ahead.indexOf('rel="stylesheet"')).toBeGreaterThan(0);
+    expect(ahead.indexOf('rel="stylesheet"')).toBeLessThan(ahead.indexOf('<script type="module"'));
+    expect(ahead.match(/<(script type="module"|link rel="modulepreload")[^>]*>/g)).toEqual([
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js">',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-abc.js">',
+    ]);
+    const plain = head(String(await pages.render(notFlagged.path, 'en', 'identity')));
+    expect(plain).not.toContain('fetchpriority');
+    expect(plain.indexOf('rel="stylesheet"')).toBeGreaterThan(plain.indexOf('<script type="module"'));
+  });
+
+  it('moves font preloads and stylesheets together, keeping their order, and leaves a page without scripts whole', () => {
+    const html =
+      '<head><title>t</title><script type="module" src="/a.js"></script><link rel="stylesheet" href="/a.css">' +
+      '<link rel="preload" as="font" href="/f.woff2"><link rel="stylesheet" href="/b.css"></head><body></body>';
+    expect(paintFirst(html)).toBe(
+      '<head><title>t</title><link rel="stylesheet" href="/a.css"><link rel="preload" as="font" href="/f.woff2">' +
+        '<link rel="stylesheet" href="/b.css"><script type="module" fetchpriority="low" src="/a.js"></script></head><body></body>',
+    );
+    const noScripts = '<head><link rel="stylesheet" href="/a.css"></head><body></body>';
+    expect(paintFirst(noScripts)).toBe(noScripts);
+  });
 
   it('is sent compressed with brotli or gzip', async () => {
     const route = flagged[0].path;

@@ -8,6 +8,7 @@ import { LANGUAGE_COOKIE } from '../../shared/language-cookie';
 import { availableLanguages } from '../i18n';
 import { DEFAULT_SCHEMAS_DIR } from '../validation/schema-files';
 import {
+  appChunks,
   closure,
   entryKeyOf,
   flattenManifest,
@@ -56,7 +57,10 @@ interface Build {
   mtimeMs: number;
   html: string;
   manifest?: ViteManifest;
+  /** The chunks index.html names itself (the entry and its imports). */
   entryKeys: Set<string>;
+  /** The chunks every route runs: the entry's and the app's (see appChunks). */
+  appKeys: Set<string>;
   /** Preload links of the page's own fonts (Poppins latin), so text does not reflow when they arrive late. */
   fontLinks: string;
   routes: Map<string, RouteAssets>;
@@ -98,6 +102,27 @@ function withPage(html: string, page: PrerenderedPage, route: string): string {
     );
 }
 
+/** A script of the page or a preload of one. */
+const SCRIPT_TAG = /<(script type="module"|link rel="modulepreload")/g;
+/** A stylesheet or a font preload: what the first paint waits for. */
+const PAINT_TAG = /<link rel="(?:stylesheet|preload)"[^>]*>\s*/g;
+
+/**
+ * The head of a page rendered ahead: its scripts only hydrate what is already shown, so the stylesheets and
+ * fonts come before them and the scripts and their preloads are fetched at low priority, after what the first
+ * paint needs (on a slow connection they would otherwise share the bandwidth the page's styles need).
+ */
+export function paintFirst(html: string): string {
+  const end = html.indexOf('</head>');
+  if (end < 0) return html;
+  const head = html.slice(0, end);
+  const paint = head.match(PAINT_TAG) ?? [];
+  const rest = head.replace(PAINT_TAG, '').replace(SCRIPT_TAG, '<$1 fetchpriority="low"');
+  const firstScript = rest.search(SCRIPT_TAG);
+  const at = firstScript < 0 ? rest.length : firstScript;
+  return `${rest.slice(0, at)}${paint.join('')}${rest.slice(at)}${html.slice(end)}`;
+}
+
 function readJson<T>(file: string): T | undefined {
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as T;
@@ -109,8 +134,9 @@ function readJson<T>(file: string): T | undefined {
 /**
  * The portal's page (dist/index.html) as the server sends it: with the runtime settings written in as a data
  * block (the answer of `GET /envs`, so the browser starts without asking) and `modulepreload` links to the
- * chunks and texts the requested route needs (its page, its form and their imports, its text namespaces in the
- * visitor's language), so they download with the entry instead of one after another. Pages are kept in memory,
+ * app the entry loads and the chunks and texts the requested route needs (its page, its form and their imports,
+ * its text namespaces in the visitor's language), so they download with the entry instead of one after another.
+ * A page rendered ahead gets none of them: it paints without scripts, and loads the app after its first paint. Pages are kept in memory,
  * compressed, per route, language and encoding; a new build (index.html changed) is picked up on the next
  * request.
  */
@@ -154,11 +180,13 @@ export function createPortalPages(options: {
         readJson(path.join(schemasDir, `${formId}.ui.json`)),
       );
     const entryKey = manifest && entryKeyOf(manifest);
+    const chunks = manifest ? appChunks(manifest) : { entry: new Set<string>(), app: new Set<string>() };
     build = {
       mtimeMs,
       html: readFileSync(indexFile, 'utf8'),
       manifest,
-      entryKeys: manifest && entryKey ? closure(manifest, entryKey) : new Set(),
+      entryKeys: chunks.entry,
+      appKeys: chunks.app,
       fontLinks: ((manifest && entryKey && manifest[entryKey].assets) || [])
         .filter((file) => /-latin-\d+-normal-[\w-]+\.woff2$/.test(file))
         .map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${file}">`)
@@ -182,11 +210,11 @@ export function createPortalPages(options: {
     const assets = current.routes.get(pathname);
     const { manifest } = current;
     if (!assets || !manifest) return '';
-    const keys = new Set(assets.keys);
+    const keys = new Set([...current.appKeys, ...assets.keys]);
     for (const ns of assets.namespaces) closure(manifest, localeKey(language, ns, localesPath), keys);
     const links: string[] = [];
     for (const key of keys) {
-      // The entry and its imports are in the page already.
+      // The entry and its imports are named by the page already.
       if (current.entryKeys.has(key)) continue;
       links.push(`<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`);
       for (const sheet of manifest[key].css ?? []) links.push(`<link rel="stylesheet" crossorigin href="/${sheet}">`);
@@ -248,14 +276,15 @@ export function createPortalPages(options: {
       const cacheKey = `${known ? route : ''}|${language}|${encoding}|${ahead ? 'ahead' : 'shell'}`;
       const hit = cache.get(cacheKey);
       if (hit !== undefined) return hit;
-      const links = [current.fontLinks, known ? preloadLinks(current, route, language) : '']
+      // A page rendered ahead loads the app after its first paint (src/main.tsx): nothing is preloaded for it.
+      const links = [current.fontLinks, known && !ahead ? preloadLinks(current, route, language) : '']
         .filter(Boolean)
         .join('\n    ');
       const shell = current.html.replace(
         '</head>',
         () => `  ${settingsBlock}\n    ${links}${links ? '\n' : ''}  </head>`,
       );
-      const html = ahead ? withPage(shell, ahead, route) : shell;
+      const html = ahead ? paintFirst(withPage(shell, ahead, route)) : shell;
       const body =
         encoding === 'br'
           ? brotliCompressSync(html, {

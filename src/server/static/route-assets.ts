@@ -136,6 +136,20 @@ export function entryKeyOf(manifest: ViteManifest): string | undefined {
   return Object.keys(manifest).find((k) => manifest[k].isEntry);
 }
 
+/** The source module of the app the entry loads (src/main.tsx imports it once it may start). */
+export const APP_MODULE = 'src/app/boot';
+
+/**
+ * The chunks every route runs: the entry, the app it loads (APP_MODULE) and their static imports. `entry` holds
+ * those the built index.html names itself (the entry and its imports), `app` all of them.
+ */
+export function appChunks(manifest: ViteManifest): { entry: Set<string>; app: Set<string> } {
+  const entryKey = entryKeyOf(manifest);
+  const entry = entryKey ? closure(manifest, entryKey) : new Set<string>();
+  const appKey = chunkKeyOf(manifest, APP_MODULE);
+  return { entry, app: appKey ? closure(manifest, appKey, new Set(entry)) : new Set(entry) };
+}
+
 export interface RouteAssets {
   /** Chunk keys the route's page needs before it shows: its page chunk and, for a form route, the form's chunk and its lazy widgets' chunks. */
   keys: Set<string>;

@@ -1,0 +1,108 @@
+/**
+ * Starts the portal in the browser (loaded by src/main.tsx): runtime settings, texts, the router and the session's
+ * refresh, then renders the app, or hydrates the page the server rendered ahead of time.
+ */
+import { createDOMRenderer, RendererProvider, SSRProvider } from '@fluentui/react-components';
+import { startTransition, StrictMode, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { isLoggedIn } from '@/api/auth/tokens';
+import { hasSessionEnded, markSessionEnded } from '@/api/profile-session';
+import { startRefreshScheduler } from '@/api/auth/refresh-scheduler';
+import { loadSettings } from '@/api/settings';
+import { currentLanguage, initI18n } from '@/app/i18n';
+import { AppProviders } from '@/app/providers';
+import { createQueryClient } from '@/app/query-client';
+import { createAppRouter } from '@/app/router';
+import { loadForm } from '@/engine/form-loader';
+import { LOGIN_PATH } from '@/routing/guards';
+import { flattenRoutes } from '@/routing/manifest';
+import { routeNamespaces } from '@/shared/route-namespaces';
+import { nextTask } from '@/ui/when-idle';
+import { clearRouterContextOnSignOut } from '@/api/router-context';
+
+const firstPath = window.location.pathname.replace(/(.)\/+$/, '$1');
+const firstRoute = flattenRoutes().find((r) => r.fullPath === firstPath)?.route;
+
+/** The texts the first route needs before it shows (the server preloads the same chunks). */
+function firstRouteNamespaces(): string[] {
+  return routeNamespaces(firstRoute);
+}
+
+/**
+ * Whether #root holds the page rendered ahead of time (see src/app/prerender-entry.tsx) for this route and
+ * language, and the browser's first render gives the same: a visitor without a session, arriving without a
+ * notice for the page (a session that just ended, navigation state).
+ */
+function renderedAhead(container: HTMLElement): boolean {
+  const history = window.history.state as { usr?: unknown } | null;
+  return (
+    container.dataset.prerendered === `${firstPath}|${currentLanguage()}` &&
+    !isLoggedIn() &&
+    !hasSessionEnded() &&
+    history?.usr == null
+  );
+}
+
+/** Un-hides the static message of index.html, so a failed start never leaves a blank page. */
+function showBootError(): void {
+  document.getElementById('boot-error')?.removeAttribute('hidden');
+}
+
+export async function boot(): Promise<void> {
+  try {
+    await loadSettings();
+  } catch (error) {
+    // A failed settings load is logged and the app does not render.
+    console.error('The portal did not start: runtime settings (GET /envs) could not be loaded.', error);
+    showBootError();
+    return;
+  }
+  await initI18n(firstRouteNamespaces());
+  // Each step of the start runs in a task of its own (see nextTask).
+  await nextTask();
+
+  const queryClient = createQueryClient();
+  const router = createAppRouter();
+  clearRouterContextOnSignOut();
+  startRefreshScheduler({
+    onSessionEnded: () => {
+      queryClient.clear();
+      // The same explanation on /login as after the time-out warning, whatever ended the session.
+      markSessionEnded();
+      const { pathname, search, hash } = router.state.location;
+      if (pathname !== LOGIN_PATH) {
+        void router.navigate(LOGIN_PATH, {
+          replace: true,
+          state: { from: `${pathname}${search}${hash}`, notice: 'sessionExpired' },
+        });
+      }
+    },
+  });
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  const app = (
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+  // Griffel's renderer takes over the style elements of a page rendered ahead instead of adding them again.
+  const styled = (content: ReactNode) => (
+    <StrictMode>
+      <RendererProvider renderer={createDOMRenderer()}>{content}</RendererProvider>
+    </StrictMode>
+  );
+  if (renderedAhead(container)) {
+    // The page shows its form at once, as it was rendered: the form's chunk is loaded before hydrating.
+    if (firstRoute?.form) await loadForm(firstRoute.form).catch(() => undefined);
+    await nextTask();
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
+    // for the whole page, so the page already shown answers a tap while it hydrates.
+    startTransition(() => {
+      hydrateRoot(container, styled(<SSRProvider>{app}</SSRProvider>));
+    });
+  } else {
+    createRoot(container).render(styled(app));
+  }
+}
