@@ -12,13 +12,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { STRONG_PASSWORD } from '../../src/server/accounts/testing/client';
 import { pick, validApplicationForm, validDeclarations } from '../../src/server/applications/testing/client';
-import { openDatabase, type Db } from '../../src/server/db/database';
-import { migrateToLatest } from '../../src/server/db/migrate';
 import { multipartBody, pdfFile } from '../../src/server/documents/testing/files';
-import { createTestDb } from '../../src/server/testing/harness';
 import { prepareAccounts, type Account } from '../support/applicant-accounts';
 import { createLoadClient, type CallRow, type ErrorSample } from './load-client';
-import { startServerProcess, type ServerProcess } from './servers';
+import { benchPort, openLoadDatabase, startServerProcess, type ServerProcess } from './servers';
 
 /** Where the load runs: one server on SQLite, one on PostgreSQL, or two on one PostgreSQL database. */
 export type LoadSetup = 'sqlite' | 'postgres' | 'postgres-2';
@@ -29,8 +26,6 @@ export const SETUP_TITLES: Record<LoadSetup, string> = {
   'postgres-2': 'PostgreSQL, two API instances (round-robin)',
 };
 
-/** The loopback ports of the bench's server processes. */
-const PORTS = [8260, 8261];
 /** Applicants whose journeys warm the servers up (JIT, pools, caches) before anything is measured. */
 const WARM_UP = 10;
 const SIGN_IN = 'sign in';
@@ -53,33 +48,19 @@ function formPages(): { id: string; answers: Record<string, unknown> }[] {
     .filter((page) => Object.keys(page.answers).length > 0);
 }
 
-/** A database for the servers, migrated: a SQLite file in the data folder or a new PostgreSQL database. */
-async function openLoadDatabase(
-  setup: LoadSetup,
-  dataDir: string,
-): Promise<{ db: Db; env: Record<string, string>; close: () => Promise<void> }> {
-  if (setup === 'sqlite') {
-    const db = openDatabase({ kind: 'sqlite', filename: join(dataDir, 'eta.sqlite') });
-    await migrateToLatest(db);
-    return { db, env: {}, close: () => db.destroy() };
-  }
-  const testDb = await createTestDb('postgres');
-  return { db: testDb.db, env: { DATABASE_URL: testDb.url as string }, close: () => testDb.close() };
-}
-
 /**
  * Runs the journey load for each concurrency in turn on fresh accounts of one database and its server processes:
  * each simulated applicant goes through the journey `rounds` times, back to back.
  */
 export async function journeyLoad(setup: LoadSetup, concurrencies: number[], rounds: number): Promise<LoadRun[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'eta-load-'));
-  const database = await openLoadDatabase(setup, dataDir);
+  const database = await openLoadDatabase(setup === 'sqlite' ? 'sqlite' : 'postgres', dataDir);
   const servers: ServerProcess[] = [];
   try {
     const accounts = await prepareAccounts(database.db, dataDir, WARM_UP + concurrencies.reduce((a, b) => a + b, 0));
     const env = { DATA_DIR: dataDir, JWT_SECRET: randomBytes(32).toString('base64url'), ...database.env };
-    for (const port of PORTS.slice(0, setup === 'postgres-2' ? 2 : 1))
-      servers.push(await startServerProcess(port, env));
+    for (let i = 0; i < (setup === 'postgres-2' ? 2 : 1); i++)
+      servers.push(await startServerProcess(benchPort(i), env));
     const pages = formPages();
     const declarations = validDeclarations();
     const pdf = await pdfFile('Hotel booking');

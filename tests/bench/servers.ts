@@ -5,8 +5,33 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { openDatabase, type Db } from '../../src/server/db/database';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { createTestDb } from '../../src/server/testing/harness';
 
 const ROOT = join(import.meta.dirname, '..', '..');
+
+/**
+ * The loopback port of the bench's `index`-th server process: from 8260, or from BENCH_PORT when set (to run the
+ * bench beside another one).
+ */
+export function benchPort(index: number): number {
+  return Number(process.env.BENCH_PORT ?? 8260) + index;
+}
+
+/** A database for the servers, migrated: a SQLite file in the data folder or a new PostgreSQL database. */
+export async function openLoadDatabase(
+  kind: 'sqlite' | 'postgres',
+  dataDir: string,
+): Promise<{ db: Db; env: Record<string, string>; close: () => Promise<void> }> {
+  if (kind === 'sqlite') {
+    const db = openDatabase({ kind: 'sqlite', filename: join(dataDir, 'eta.sqlite') });
+    await migrateToLatest(db);
+    return { db, env: {}, close: () => db.destroy() };
+  }
+  const testDb = await createTestDb('postgres');
+  return { db: testDb.db, env: { DATABASE_URL: testDb.url as string }, close: () => testDb.close() };
+}
 
 export interface ServerProcess {
   base: string;
