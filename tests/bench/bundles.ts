@@ -2,10 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { stepsOf } from '../../src/shared/forms/journey';
+import { beforeFirstPaint, checkRenderedAhead, renderedAheadRoutes } from './first-paint';
 import {
   appChunks,
   closure,
   entryKeyOf,
+  type FlatEntry,
   flattenManifest,
   formComponentModules,
   lazyComponentModules,
@@ -20,9 +22,12 @@ export interface RouteBundle {
   route: string;
   page: string;
   form?: string;
-  /** JavaScript the route runs before its first paint: entry, page, form and the route's texts (English). */
-  jsGzip: number;
-  jsBrotli: number;
+  /** The route manifest's `titleKey` (its page's heading). */
+  titleKey?: string;
+  /** Whether the route manifest flags the page to be rendered ahead (see first-paint.ts). */
+  prerender: boolean;
+  /** JavaScript the route loads to run (or hydrate): entry, page, form and the route's texts (English). */
+  interactive: { gzip: number; brotli: number };
   cssGzip: number;
 }
 
@@ -41,7 +46,7 @@ function compressedSize(dist: string, file: string): { gzip: number; brotli: num
   return size;
 }
 
-/** Sizes (gzip and brotli, as the server sends them) of what each route loads before it shows. */
+/** Sizes (gzip and brotli, as the server sends them) of what each route loads to run. */
 export function routeBundles(root: string): {
   entryJs: number;
   entryJsBrotli: number;
@@ -67,9 +72,9 @@ export function routeBundles(root: string): {
     [...set].reduce((n, f) => n + compressedSize(dist, f)[kind], 0);
 
   const routesJson = JSON.parse(readFileSync(join(root, 'schemas/routes.manifest.json'), 'utf8')) as {
-    routes: ManifestEntry[];
+    routes: (ManifestEntry & { prerender?: boolean })[];
   };
-  const flat = flattenManifest(routesJson.routes);
+  const flat: (FlatEntry & { prerender?: boolean })[] = flattenManifest(routesJson.routes);
   const lazy = lazyComponentModules(readFileSync(join(root, 'src/engine/registry.ts'), 'utf8'));
   const assets = routeAssets(
     manifest,
@@ -94,8 +99,9 @@ export function routeBundles(root: string): {
       route: route.fullPath,
       page: route.page ?? 'not-available',
       form: route.form,
-      jsGzip: sum(js, 'gzip'),
-      jsBrotli: sum(js, 'brotli'),
+      titleKey: route.titleKey,
+      prerender: route.prerender === true,
+      interactive: { gzip: sum(js, 'gzip'), brotli: sum(js, 'brotli') },
       cssGzip: sum(css, 'gzip'),
     };
   });
@@ -106,4 +112,54 @@ export function routeBundles(root: string): {
     entryCss: sum(entry.css, 'gzip'),
     routes,
   };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+/**
+ * The bundle section of `npm run bench`: per route, the JavaScript before its first paint (none for a page seen
+ * rendered ahead in Chromium without JavaScript on the running portal at `base`) and to interactive, gzip and
+ * brotli. The budgets are judged on the first.
+ */
+export async function bundleSection(
+  root: string,
+  base: string,
+  chromePath: string,
+  budget: { home: number; heaviestFormRoute: number },
+  report: (figure: string, value: string, budgetText: string, met: boolean) => void,
+): Promise<void> {
+  const bundles = routeBundles(root);
+  const flagged = bundles.routes.filter((r) => r.prerender && r.titleKey);
+  const checks = await checkRenderedAhead(
+    base,
+    chromePath,
+    flagged.map((r) => ({ path: r.route, titleKey: r.titleKey as string })),
+  );
+  const ahead = renderedAheadRoutes(checks);
+  console.log('Pages flagged `prerender`, opened in Chromium with JavaScript disabled (h1 and content in <main>):');
+  for (const c of checks) {
+    const missing = c.missing.map((m) => `${m.language} (main: ${m.found})`).join(', ');
+    console.log(`  ${c.path}: shown in ${c.shown.join(' ') || 'no language'}${missing ? `; NOT in ${missing}` : ''}`);
+  }
+  console.log(
+    `\nentry (every route): JS ${kb(bundles.entryJs)} / ${kb(bundles.entryJsBrotli)}, CSS ${kb(bundles.entryCss)}\n` +
+      `${'route'.padEnd(38)} ${'page (form)'.padEnd(40)} ${'first paint gz / br'.padStart(21)} ${'interactive gz / br'.padStart(21)}`,
+  );
+  const rows = bundles.routes.map((r) => ({ ...r, firstPaint: beforeFirstPaint(r.route, r.interactive, ahead) }));
+  const pair = (s: { gzip: number; brotli: number }) => `${kb(s.gzip)} / ${kb(s.brotli)}`.padStart(21);
+  for (const r of rows) {
+    const page = r.form ? `${r.page} (${r.form})` : r.page;
+    console.log(`${r.route.padEnd(38)} ${page.padEnd(40)} ${pair(r.firstPaint)} ${pair(r.interactive)}`);
+  }
+  const judge = (label: string, r: (typeof rows)[number], maxKb: number) =>
+    report(
+      `JS before first paint, ${label} (gzip${ahead.has(r.route) ? ', rendered ahead' : ''})`,
+      `${kb(r.firstPaint.gzip)} (brotli ${kb(r.firstPaint.brotli)}; to interactive ${kb(r.interactive.gzip)})`,
+      `<= ${maxKb} kB`,
+      r.firstPaint.gzip / 1024 <= maxKb,
+    );
+  const home = rows.find((r) => r.route === '/');
+  if (home) judge('/', home, budget.home);
+  const heaviestForm = rows.filter((r) => r.form).sort((a, b) => b.firstPaint.gzip - a.firstPaint.gzip)[0];
+  if (heaviestForm) judge(`${heaviestForm.route}, heaviest form route`, heaviestForm, budget.heaviestFormRoute);
 }

@@ -19,13 +19,12 @@ import { findOrInstallChromium } from '../support/chromium';
 import { startScratchPostgres } from '../support/postgres';
 import { apiLatency } from './api';
 import { journeyLoadSection, type JourneyLoadBudget, type LoadSetup } from './journey-load';
-import { routeBundles } from './bundles';
+import { bundleSection } from './bundles';
 import { keystrokeToNextPaint } from './keystroke';
 import { lighthouse } from './lighthouse';
 import { validationSpeed } from './validation';
 
 const root = join(import.meta.dirname, '..', '..');
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 const args = new Set(process.argv.slice(2));
 const loadOnly = args.has('--load-only');
 
@@ -77,92 +76,59 @@ async function frontEndFigures() {
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
 
-  section("JavaScript before first paint per route (entry + page + form + the route's texts; gzip / brotli)");
-  const bundles = routeBundles(root);
-  console.log(
-    `entry (every route): JS ${kb(bundles.entryJs)} / ${kb(bundles.entryJsBrotli)}, CSS ${kb(bundles.entryCss)}`,
-  );
-  console.log(`${'route'.padEnd(38)} ${'page (form)'.padEnd(40)} ${'gzip'.padStart(9)} ${'brotli'.padStart(9)}`);
-  for (const r of bundles.routes) {
-    const page = r.form ? `${r.page} (${r.form})` : r.page;
-    console.log(`${r.route.padEnd(38)} ${page.padEnd(40)} ${kb(r.jsGzip).padStart(9)} ${kb(r.jsBrotli).padStart(9)}`);
-  }
-  const home = bundles.routes.find((r) => r.route === '/');
-  const heaviestForm = bundles.routes.filter((r) => r.form).sort((a, b) => b.jsGzip - a.jsGzip)[0];
-  if (home) {
-    report(
-      'JS before first paint, / (gzip)',
-      `${kb(home.jsGzip)} (brotli ${kb(home.jsBrotli)})`,
-      `<= ${budget.javascriptBeforeFirstPaintGzipKb.home} kB`,
-      home.jsGzip / 1024 <= budget.javascriptBeforeFirstPaintGzipKb.home,
+  // The browser and the portal are needed by the bundle section too (it checks pages rendered ahead).
+  const chromePath = await findOrInstallChromium();
+  const app = await buildTestApp({ db: 'sqlite', distDir: join(root, 'dist'), env: { FORM_PREVIEW: 'true' } });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  try {
+    section(
+      "JavaScript per route (entry + page + form + the route's texts): before its first paint, and to interactive",
     );
-  }
-  if (heaviestForm) {
-    report(
-      `JS before first paint, ${heaviestForm.route} (gzip, heaviest form route)`,
-      `${kb(heaviestForm.jsGzip)} (brotli ${kb(heaviestForm.jsBrotli)})`,
-      `<= ${budget.javascriptBeforeFirstPaintGzipKb.heaviestFormRoute} kB`,
-      heaviestForm.jsGzip / 1024 <= budget.javascriptBeforeFirstPaintGzipKb.heaviestFormRoute,
-    );
-  }
-
-  const needsBrowser = !args.has('--skip-lighthouse') || !args.has('--skip-keystrokes');
-  if (needsBrowser) {
-    const chromePath = await findOrInstallChromium();
-    const app = await buildTestApp({ db: 'sqlite', distDir: join(root, 'dist'), env: { FORM_PREVIEW: 'true' } });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    try {
-      if (!args.has('--skip-lighthouse')) {
-        section('Lighthouse 12, mobile preset (Moto G Power, slow 4G, 4x CPU), median of 3 runs');
-        const { publicPages, formPage } = budget.lighthouse;
-        const rows = await lighthouse(base, [...publicPages, formPage], chromePath);
+    await bundleSection(root, base, chromePath, budget.javascriptBeforeFirstPaintGzipKb, report);
+    if (!args.has('--skip-lighthouse')) {
+      section('Lighthouse 12, mobile preset (Moto G Power, slow 4G, 4x CPU), median of 3 runs');
+      const { publicPages, formPage } = budget.lighthouse;
+      const rows = await lighthouse(base, [...publicPages, formPage], chromePath);
+      console.log(
+        `${'page'.padEnd(16)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'bp'.padStart(5)} ${'FCP s'.padStart(6)} ${'LCP s'.padStart(6)} ${'CLS'.padStart(6)} ${'TBT ms'.padStart(7)} ${'moved'.padStart(9)}`,
+      );
+      for (const r of rows) {
         console.log(
-          `${'page'.padEnd(16)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'bp'.padStart(5)} ${'FCP s'.padStart(6)} ${'LCP s'.padStart(6)} ${'CLS'.padStart(6)} ${'TBT ms'.padStart(7)} ${'moved'.padStart(9)}`,
+          `${r.path.padEnd(16)} ${String(r.performance).padStart(5)} ${String(r.accessibility).padStart(5)} ${String(r.bestPractices).padStart(5)} ` +
+            `${(r.fcpMs / 1000).toFixed(1).padStart(6)} ${(r.lcpMs / 1000).toFixed(1).padStart(6)} ${r.cls.toFixed(3).padStart(6)} ` +
+            `${r.tbtMs.toFixed(0).padStart(7)} ${`${(r.transferBytes / 1024).toFixed(0)} KiB`.padStart(9)}`,
         );
-        for (const r of rows) {
-          console.log(
-            `${r.path.padEnd(16)} ${String(r.performance).padStart(5)} ${String(r.accessibility).padStart(5)} ${String(r.bestPractices).padStart(5)} ` +
-              `${(r.fcpMs / 1000).toFixed(1).padStart(6)} ${(r.lcpMs / 1000).toFixed(1).padStart(6)} ${r.cls.toFixed(3).padStart(6)} ` +
-              `${r.tbtMs.toFixed(0).padStart(7)} ${`${(r.transferBytes / 1024).toFixed(0)} KiB`.padStart(9)}`,
-          );
-          const min =
-            r.path === formPage ? budget.lighthouse.formPerformanceMin : budget.lighthouse.publicPerformanceMin;
-          report(`Lighthouse performance ${r.path}`, String(r.performance), `>= ${min}`, r.performance >= min);
-          report(
-            `CLS ${r.path}`,
-            r.cls.toFixed(3),
-            `<= ${budget.lighthouse.clsMax}`,
-            r.cls <= budget.lighthouse.clsMax,
-          );
-          report(
-            `TBT ${r.path}`,
-            `${r.tbtMs.toFixed(0)} ms`,
-            `<= ${budget.lighthouse.tbtMsMax} ms`,
-            r.tbtMs <= budget.lighthouse.tbtMsMax,
-          );
-        }
-      }
-      if (!args.has('--skip-keystrokes')) {
-        section('Keystroke to next paint, application form (form preview), 4x CPU slowdown, Event Timing');
-        const k = await keystrokeToNextPaint(base, chromePath);
-        console.log(`${k.keystrokes} keystrokes: p75 ${k.p75.toFixed(0)} ms, worst ${k.worst.toFixed(0)} ms`);
+        const min = r.path === formPage ? budget.lighthouse.formPerformanceMin : budget.lighthouse.publicPerformanceMin;
+        report(`Lighthouse performance ${r.path}`, String(r.performance), `>= ${min}`, r.performance >= min);
+        report(`CLS ${r.path}`, r.cls.toFixed(3), `<= ${budget.lighthouse.clsMax}`, r.cls <= budget.lighthouse.clsMax);
         report(
-          'Keystroke to next paint p75',
-          `${k.p75.toFixed(0)} ms`,
-          `<= ${budget.keystrokeToNextPaintMs.p75} ms`,
-          k.p75 <= budget.keystrokeToNextPaintMs.p75,
-        );
-        report(
-          'Keystroke to next paint worst',
-          `${k.worst.toFixed(0)} ms`,
-          `<= ${budget.keystrokeToNextPaintMs.worst} ms`,
-          k.worst <= budget.keystrokeToNextPaintMs.worst,
+          `TBT ${r.path}`,
+          `${r.tbtMs.toFixed(0)} ms`,
+          `<= ${budget.lighthouse.tbtMsMax} ms`,
+          r.tbtMs <= budget.lighthouse.tbtMsMax,
         );
       }
-    } finally {
-      await app.close();
     }
+    if (!args.has('--skip-keystrokes')) {
+      section('Keystroke to next paint, application form (form preview), 4x CPU slowdown, Event Timing');
+      const k = await keystrokeToNextPaint(base, chromePath);
+      console.log(`${k.keystrokes} keystrokes: p75 ${k.p75.toFixed(0)} ms, worst ${k.worst.toFixed(0)} ms`);
+      report(
+        'Keystroke to next paint p75',
+        `${k.p75.toFixed(0)} ms`,
+        `<= ${budget.keystrokeToNextPaintMs.p75} ms`,
+        k.p75 <= budget.keystrokeToNextPaintMs.p75,
+      );
+      report(
+        'Keystroke to next paint worst',
+        `${k.worst.toFixed(0)} ms`,
+        `<= ${budget.keystrokeToNextPaintMs.worst} ms`,
+        k.worst <= budget.keystrokeToNextPaintMs.worst,
+      );
+    }
+  } finally {
+    await app.close();
   }
 
   section('Validation of the largest form (precompiled vs runtime ajv, same data, same machine)');
