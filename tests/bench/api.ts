@@ -57,7 +57,11 @@ export const CALLS: Call[] = [
   },
 ];
 
-/** Warm-up requests per client (JIT, pools, prepared statements, and the client's own connection). */
+/**
+ * Requests of each call sent before it is measured, and at least that many per client: the server's code runs
+ * optimised (JIT), its pools and prepared statements are ready, and each client's connection is open.
+ */
+const WARM_UP = 1000;
 const WARM_UP_PER_CLIENT = 5;
 
 /** One client: one keep-alive connection, one request at a time; answers the status once the body has arrived. */
@@ -86,9 +90,10 @@ function clientOf(base: URL) {
 
 /** Sends the call's requests, `clients` at a time, and reports throughput and latency percentiles (ms). */
 async function load(call: Call, clients: ReturnType<typeof clientOf>[]): Promise<LoadResult> {
+  const warmUp = Math.ceil(Math.max(WARM_UP, WARM_UP_PER_CLIENT * clients.length) / clients.length);
   await Promise.all(
     clients.map(async (client) => {
-      for (let i = 0; i < WARM_UP_PER_CLIENT; i++) await client.send(call);
+      for (let i = 0; i < warmUp; i++) await client.send(call);
     }),
   );
   const latencies: number[] = [];
