@@ -14,7 +14,6 @@ import { currentLanguage, initI18n } from '@/app/i18n';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
-import { loadForm } from '@/engine/form-loader';
 import { LOGIN_PATH } from '@/routing/guards';
 import { flattenRoutes } from '@/routing/manifest';
 import { routeNamespaces } from '@/shared/route-namespaces';
@@ -95,7 +94,11 @@ export async function boot(): Promise<void> {
   );
   if (renderedAhead(container)) {
     // The page shows its form at once, as it was rendered: the form's chunk is loaded before hydrating.
-    if (firstRoute?.form) await loadForm(firstRoute.form).catch(() => undefined);
+    // Loaded only here, so the form engine stays out of the chunks every page runs.
+    if (firstRoute?.form) {
+      const { loadForm } = await import('@/engine/form-loader');
+      await loadForm(firstRoute.form).catch(() => undefined);
+    }
     await nextTask();
     // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
     // for the whole page, so the page already shown answers a tap while it hydrates.
