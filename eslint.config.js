@@ -106,6 +106,25 @@ export default tseslint.config(
     },
   },
   {
+    // schema-files.generated.ts (the request body schema files as TypeScript, see tests/catalogue/schema-types.ts) is
+    // written by `npm test`, `npm run typecheck` and `npm ci` and is not in git: only its types may be imported, with
+    // `import type`, so that what runs (Vite, Vitest, tsx) never needs the file.
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)schema-files\\.generated(\\.ts)?$',
+              allowTypeImports: true,
+              message: 'Only `import type` may reach the generated schema files (see tests/catalogue/schema-types.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Shipped code keeps to its layer; tests may reach across layers to set up what they check.
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/**/*.test.{ts,tsx}', 'src/**/testing/**', 'src/test-setup.ts'],

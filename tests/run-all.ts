@@ -1,6 +1,7 @@
 /**
  * `npm test`: the whole test suite, the same on a developer's machine and in CI.
- * Typecheck, formatting, lint, schema catalogue checks, the translations check, unit and integration tests (SQLite and a scratch PostgreSQL),
+ * First the request body types are generated from the schema files (whatever steps are named: the typecheck needs
+ * them), then typecheck, formatting, lint, schema catalogue checks, the translations check, unit and integration tests (SQLite and a scratch PostgreSQL),
  * production build, then Playwright end-to-end journeys in Chromium against the real server.
  */
 import { spawnSync } from 'node:child_process';
@@ -19,6 +20,8 @@ interface Step {
   args: string[];
   /** Reads how many tests passed and failed from the step's JSON report, when it has one. */
   counts?: () => { passed: number; failed: number };
+  /** Run even when other steps are named. */
+  always?: boolean;
 }
 
 function vitestCounts(): { passed: number; failed: number } {
@@ -35,6 +38,7 @@ function playwrightCounts(): { passed: number; failed: number } {
 const only = process.argv.slice(2);
 
 const steps: Step[] = [
+  { name: 'schema types', command: bin('tsx'), args: ['tests/schema-types.ts'], always: true },
   { name: 'typecheck', command: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] },
   { name: 'format', command: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'] },
   { name: 'lint', command: bin('eslint'), args: ['.', '--max-warnings=0'] },
@@ -58,7 +62,7 @@ const steps: Step[] = [
 async function main(): Promise<number> {
   rmSync(reports, { recursive: true, force: true });
   mkdirSync(reports, { recursive: true });
-  const selected = only.length ? steps.filter((s) => only.includes(s.name)) : steps;
+  const selected = only.length ? steps.filter((s) => s.always || only.includes(s.name)) : steps;
   const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: process.env.CI ? '0' : process.env.FORCE_COLOR };
 
   if (selected.some((s) => s.name === 'end-to-end')) {

@@ -1,0 +1,14 @@
+/**
+ * Writes src/shared/contract/schema-files.generated.ts, the request body schema files as TypeScript (see
+ * catalogue/schema-types.ts). Run by `npm test` (first), `npm run typecheck` and `npm ci`.
+ */
+import { relative } from 'node:path';
+import { SCHEMA_TYPES_FILE, writeSchemaTypes } from './catalogue/schema-types';
+
+try {
+  const written = writeSchemaTypes();
+  console.log(`${relative(process.cwd(), SCHEMA_TYPES_FILE)}: ${written ? 'written' : 'up to date'}`);
+} catch (error) {
+  console.error(`The request body types could not be generated: ${(error as Error).message}`);
+  process.exit(1);
+}
