@@ -1,6 +1,17 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type {
+  ApplicantFacts,
+  CaptureActionBody,
+  ChangePasswordRequest,
+  CreateApplicationRequest,
+  LoginRequest,
+  RegistrationRequest,
+  VerifyRequest,
+} from '../../src/shared/contract';
+import { createValidationAjv } from '../../src/server/validation/ajv-factory';
+import { loadSchemaFiles } from '../../src/server/validation/schema-files';
 import { makeScratchDir } from './checks';
 import { schemaTypesModule, writeSchemaTypes } from './schema-types';
 
@@ -98,5 +109,97 @@ describe('the request body schema files as TypeScript', () => {
     expect(() => schemaTypesModule(schemasDir, serverDir)).toThrow(
       'schemas/api/stamp.schema.json refers to the schema "notes"',
     );
+  });
+});
+
+describe('the request body types of the contract', () => {
+  // The server's validator, with every schema file as the server reads it.
+  const ajv = createValidationAjv();
+  for (const { id, schema } of loadSchemaFiles()) ajv.addSchema(schema, id);
+  const accepts = (id: string, body: unknown) => ajv.validate(id, body) as boolean;
+
+  // Each value below has the type of its body: one the type accepts is accepted by the file, and one the type refuses
+  // (`@ts-expect-error`: typecheck fails if the type accepts it) is refused by the file. A type that resolved no
+  // reference would refuse every value, so the accepted ones show the references resolve.
+
+  it('registration: the definitions it refers to and its `const: true` shape the type', () => {
+    const body: RegistrationRequest = {
+      title: 'MS',
+      givenNames: 'Thandiwe',
+      familyName: 'Dlamini',
+      email: 'thandiwe@example.org',
+      mobile: { isoAlpha2Code: 'ZA', mobileNumber: '082 123 4567' },
+      password: 'Kalahari#2025',
+      confirmPassword: 'Kalahari#2025',
+      acceptTerms: true,
+    };
+    expect(accepts('registration', body)).toBe(true);
+    // @ts-expect-error acceptTerms must be true
+    const noTerms: RegistrationRequest = { ...body, acceptTerms: false };
+    expect(accepts('registration', noTerms)).toBe(false);
+    // @ts-expect-error a title of the list of definitions.schema.json
+    const title: RegistrationRequest = { ...body, title: 'Sir' };
+    expect(accepts('registration', title)).toBe(false);
+  });
+
+  it('login: no field the file does not list', () => {
+    const body: LoginRequest = { email: 'thandiwe@example.org', password: 'Kalahari#2025' };
+    expect(accepts('login', body)).toBe(true);
+    // @ts-expect-error additionalProperties is false
+    const extra: LoginRequest = { ...body, remember: true };
+    expect(accepts('login', extra)).toBe(false);
+  });
+
+  it('verify: the link key, or the address and the code, never both', () => {
+    const key: VerifyRequest = { authKey: 'q8Zr3K0bW1xYt5uV7n2Ls9Pe4Md6Hc0A' };
+    const code: VerifyRequest = { email: 'thandiwe@example.org', code: '042917', emailAction: 'RESET_PASSWORD' };
+    expect([accepts('api/verify', key), accepts('api/verify', code)]).toEqual([true, true]);
+    // @ts-expect-error a key with a code
+    const both: VerifyRequest = { ...key, code: '042917' };
+    expect(accepts('api/verify', both)).toBe(false);
+  });
+
+  it('change-password: the current password or a reset key', () => {
+    const passwords = { newPassword: 'Drakensberg!77', confirmPassword: 'Drakensberg!77' };
+    const current: ChangePasswordRequest = { currentPassword: 'Kalahari#2025', ...passwords };
+    const key: ChangePasswordRequest = { authKey: 'q8Zr3K0bW1xYt5uV7n2Ls9Pe4Md6Hc0A', ...passwords };
+    expect([accepts('api/change-password', current), accepts('api/change-password', key)]).toEqual([true, true]);
+    // @ts-expect-error neither the current password nor a key
+    const neither: ChangePasswordRequest = passwords;
+    expect(accepts('api/change-password', neither)).toBe(false);
+  });
+
+  it('applicant and create-application: the values of the lists', () => {
+    const self: ApplicantFacts = {
+      isAccountHolder: true,
+      givenNames: 'Amélie',
+      familyName: 'Dubois',
+      dateOfBirth: '1986-04-12',
+      nationality: 'FR',
+      passportIssuingCountry: 'FR',
+      passportNumber: '19AB12345',
+    };
+    expect(accepts('applicant', self)).toBe(true);
+    const other: ApplicantFacts = { ...self, isAccountHolder: false, relationship: 'SIBLING' };
+    expect(accepts('applicant', other)).toBe(true);
+    // @ts-expect-error a relationship of the list
+    const cousin: ApplicantFacts = { ...other, relationship: 'COUSIN' };
+    expect(accepts('applicant', cousin)).toBe(false);
+    const application: CreateApplicationRequest = { applicationType: 'ETA', applyingFor: 'SELF' };
+    expect(accepts('create-application', application)).toBe(true);
+    // @ts-expect-error an application type of the list
+    const visa: CreateApplicationRequest = { ...application, applicationType: 'VISA' };
+    expect(accepts('create-application', visa)).toBe(false);
+  });
+
+  it('capture-session-action: the image with UPLOAD_IMAGE only', () => {
+    const upload: CaptureActionBody = { action: 'UPLOAD_IMAGE', captureType: 'biometrics', image: 'aGVsbG8=' };
+    expect(accepts('api/capture-session-action', upload)).toBe(true);
+    // @ts-expect-error UPLOAD_IMAGE carries the image
+    const noImage: CaptureActionBody = { action: 'UPLOAD_IMAGE', captureType: 'biometrics' };
+    expect(accepts('api/capture-session-action', noImage)).toBe(false);
+    // @ts-expect-error only UPLOAD_IMAGE carries an image
+    const startWithImage: CaptureActionBody = { ...upload, action: 'START_CAPTURE' };
+    expect(accepts('api/capture-session-action', startWithImage)).toBe(false);
   });
 });

@@ -134,7 +134,7 @@ export function createAccountsService({ db, config, guards, mail }: AccountsServ
       const { lang, ip } = caller;
       const now = new Date();
       await guards.guardCodeEntry(ip, now);
-      if ('authKey' in body) {
+      if (body.authKey !== undefined) {
         const profileId = await consumeLinkKey(db, body.authKey, 'VERIFY_EMAIL', now);
         if (!profileId) {
           await guards.countWrongEntry(ip, now);
@@ -217,7 +217,7 @@ export function createAccountsService({ db, config, guards, mail }: AccountsServ
       if (isCommonPassword(body.newPassword)) throw commonPasswordError('newPassword', lang);
       const profile = await signedIn(caller);
       const passwordBucket = addressBucket('current-password', profile.email);
-      if ('authKey' in body) {
+      if (body.authKey !== undefined) {
         await guards.guardCodeEntry(ip, now);
         // Only a key of the signed-in profile is used up: another profile's key stays usable by its owner.
         if (!(await consumeLinkKey(db, body.authKey, 'RESET_PASSWORD', now, profile.id))) {
@@ -241,7 +241,7 @@ export function createAccountsService({ db, config, guards, mail }: AccountsServ
       await setPassword(profile.id, body.newPassword, now);
       await revokeAllSessions(db, profile.id, 'password-changed', now, caller.sessionId);
       // As after a reset, the address may sign in at once with the new password.
-      if ('authKey' in body) {
+      if (body.authKey !== undefined) {
         await clearBucketFamily(db, addressBucket('login', profile.email));
         await clearBucket(db, passwordBucket);
       }

@@ -1,5 +1,17 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { EmailAction } from './enums';
+import type { FromSchemaFile } from './schema-file-types';
+import type {
+  apiChangePasswordSchema,
+  apiEmailRequestSchema,
+  apiLogoutSchema,
+  apiProfileUpdateSchema,
+  apiRefreshSchema,
+  apiVerifySchema,
+  forgotPasswordSchema,
+  loginSchema,
+  registrationSchema,
+  resetPasswordSchema,
+} from './schema-files.generated';
 
 /** What the account calls answer and take (see applications.ts for how the schemas are used). */
 
@@ -95,63 +107,34 @@ export const profileSchema = {
 export type Profile = FromSchema<typeof profileSchema>;
 
 // ------------------------------------------------------------------ request bodies
-// Validated by the schema files named beside each (a JSON file cannot be read `as const`, so these are written out).
+// Each is the type of the schema file named beside it (see schema-file-types.ts).
 
 /** schemas/registration.schema.json */
-export interface RegistrationRequest {
-  title: string;
-  givenNames: string;
-  familyName: string;
-  email: string;
-  mobile: MobileNumber;
-  password: string;
-  confirmPassword: string;
-  acceptTerms: true;
-}
+export type RegistrationRequest = FromSchemaFile<typeof registrationSchema>;
 
 /** schemas/api/verify.schema.json: the link's key, or the e-mailed code (of a password reset with RESET_PASSWORD). */
-export type VerifyRequest = { authKey: string } | { email: string; code: string; emailAction?: EmailAction };
+export type VerifyRequest = FromSchemaFile<typeof apiVerifySchema>;
 
 /** schemas/api/email-request.schema.json */
-export interface EmailRequest {
-  email: string;
-  emailAction: EmailAction;
-}
+export type EmailRequest = FromSchemaFile<typeof apiEmailRequestSchema>;
 
 /** schemas/forgot-password.schema.json */
-export interface ForgotPasswordRequest {
-  email: string;
-}
+export type ForgotPasswordRequest = FromSchemaFile<typeof forgotPasswordSchema>;
 
 /** schemas/login.schema.json */
-export interface LoginRequest {
-  email: string;
-  password: string;
-}
+export type LoginRequest = FromSchemaFile<typeof loginSchema>;
 
 /** schemas/api/refresh.schema.json */
-export interface RefreshRequest {
-  refreshToken: string;
-}
+export type RefreshRequest = FromSchemaFile<typeof apiRefreshSchema>;
 
 /** schemas/api/logout.schema.json */
-export interface LogoutRequest {
-  refreshToken?: string;
-}
+export type LogoutRequest = FromSchemaFile<typeof apiLogoutSchema>;
 
 /** schemas/reset-password.schema.json */
-export interface ResetPasswordRequest {
-  authKey: string;
-  newPassword: string;
-  confirmPassword: string;
-}
+export type ResetPasswordRequest = FromSchemaFile<typeof resetPasswordSchema>;
 
 /** schemas/api/change-password.schema.json: the current password, or the key of a reset link or accepted code. */
-export type ChangePasswordRequest =
-  | { currentPassword: string; newPassword: string; confirmPassword: string }
-  | { authKey: string; newPassword: string; confirmPassword: string };
+export type ChangePasswordRequest = FromSchemaFile<typeof apiChangePasswordSchema>;
 
 /** schemas/api/profile-update.schema.json */
-export interface ProfileUpdateRequest {
-  language: string;
-}
+export type ProfileUpdateRequest = FromSchemaFile<typeof apiProfileUpdateSchema>;

@@ -1,25 +1,14 @@
 /** The request bodies of the applications API: creating an application, an applicant's facts, saved answers. */
 import type { FromSchema } from 'json-schema-to-ts';
-import type { ApplicationType, ApplyingFor } from './enums';
+import type { FromSchemaFile } from './schema-file-types';
+import type { applicantSchema, createApplicationSchema } from './schema-files.generated';
 import { UUID_PATTERN } from './ids';
 
-/** The application facts of schemas/create-application.schema.json. */
-export interface CreateApplicationRequest {
-  applicationType: ApplicationType;
-  applyingFor: ApplyingFor;
-}
+/** The application facts of schemas/create-application.schema.json (see schema-file-types.ts). */
+export type CreateApplicationRequest = FromSchemaFile<typeof createApplicationSchema>;
 
 /** The eligibility facts of one applicant (schemas/applicant.schema.json). */
-export interface ApplicantFacts {
-  isAccountHolder: boolean;
-  relationship?: string;
-  givenNames: string;
-  familyName: string;
-  dateOfBirth: string;
-  nationality: string;
-  passportIssuingCountry: string;
-  passportNumber: string;
-}
+export type ApplicantFacts = FromSchemaFile<typeof applicantSchema>;
 
 const answersProperties = {
   applicantIdentifier: {

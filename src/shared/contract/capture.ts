@@ -1,5 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { CAPTURE_STATUSES, CAPTURE_TYPES, type CaptureAction, type CaptureType } from './enums';
+import { CAPTURE_STATUSES, CAPTURE_TYPES } from './enums';
+import type { FromSchemaFile } from './schema-file-types';
+import type { apiBiometricsSessionSchema, apiCaptureSessionActionSchema } from './schema-files.generated';
 
 /** What the photo capture calls answer and take (see applications.ts for how the schemas are used). */
 
@@ -75,17 +77,10 @@ export const captureSessionCreatedSchema = {
 export type StartedCaptureSession = FromSchema<typeof captureSessionCreatedSchema>;
 
 // ------------------------------------------------------------------ request bodies
+// Each is the type of the schema file named beside it (see schema-file-types.ts).
 
 /** schemas/api/biometrics-session.schema.json */
-export interface CaptureSessionRequest {
-  applicationIdentifier: string;
-  applicantIdentifier: string;
-}
+export type CaptureSessionRequest = FromSchemaFile<typeof apiBiometricsSessionSchema>;
 
-/** schemas/api/capture-session-action.schema.json */
-export interface CaptureActionBody {
-  action: CaptureAction;
-  captureType?: CaptureType;
-  /** UPLOAD_IMAGE only: the photo as base64, optionally as a data: URL. */
-  image?: string;
-}
+/** schemas/api/capture-session-action.schema.json: UPLOAD_IMAGE carries the photo as base64, optionally a data: URL. */
+export type CaptureActionBody = FromSchemaFile<typeof apiCaptureSessionActionSchema>;
