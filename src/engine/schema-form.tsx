@@ -21,6 +21,9 @@ import { controlIdForPath } from './templates/field-aria';
 import { formValidation, topField } from './validation/form-validation';
 import { keepConstraintAllOf } from './validation/merge-all-of';
 
+/** An unanswered yes/no or tick box stays unanswered: never 'No' or ticked before the user chooses. */
+const DEFAULT_FORM_STATE = { constAsDefaults: 'never', requiredBooleanDefault: 'skip' } as const;
+
 export interface SchemaFormProps {
   /** Id of a form in `schemas/` (`<id>.schema.json`). */
   formId?: string;
@@ -93,8 +96,13 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
   const page = pages[pageIndex] ?? pages[0];
   // Checked again once the rules loaded after the form showed have arrived.
   const allRules = useAllRules(form);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const problems = useMemo(() => validation.problems(data), [validation, data, allRules]);
+  // Messages show on a page once Continue was pressed there: until then no keystroke pays for judging the answers.
+  const judged = attempted.has(page.id);
+  const problems = useMemo(
+    () => (judged ? validation.problems(data) : []),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [validation, data, allRules, judged],
+  );
   // A field with its own `when` is asked only while it holds.
   const shownFields = validation.fieldsShown(page, data);
   const pageFieldsKey = shownFields.join('\n');
@@ -102,7 +110,7 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
   const pageFields = useMemo(() => shownFields, [pageFieldsKey]);
 
   const message = useCallback((key: string, params?: Record<string, unknown>) => t(key, params), [t]);
-  const shownProblems = problems.filter((p) => pageFields.includes(topField(p.path)) && attempted.has(page.id));
+  const shownProblems = problems.filter((p) => pageFields.includes(topField(p.path)));
   const shownServer = server.filter(
     (s) => (!multiPage || pageFields.includes(topField(s.path)) || s.path === '') && stillStands(s, data),
   );
@@ -148,6 +156,11 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
     [form, t, i18n.language],
   );
   const formContext: EngineFormContext = useMemo(() => ({ pageFields }), [pageFields]);
+  // rjsf holds the answers while the form is shown and reports each change (kept in `data`): handing them back as
+  // `formData` would make it derive its whole state again on every keystroke. It starts from the latest answers
+  // each time it is shown (again after the check-answers view).
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const formStart = useMemo(() => data, [reviewing]);
 
   const goTo = (index: number) => {
     setPageIndex(index);
@@ -263,9 +276,9 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
         </h2>
       )}
       <Form<FormAnswers>
-        schema={form.schema as RJSFSchema}
+        schema={validation.rjsfSchema}
         uiSchema={uiSchema as UiSchema<FormAnswers>}
-        formData={data}
+        initialFormData={formStart}
         validator={validation.validator}
         widgets={widgets}
         fields={fields}
@@ -274,8 +287,7 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
         extraErrors={extraErrors}
         noValidate
         noHtml5Validate
-        // An unanswered yes/no or tick box stays unanswered: never 'No' or ticked before the user chooses.
-        experimental_defaultFormStateBehavior={{ constAsDefaults: 'never', requiredBooleanDefault: 'skip' }}
+        experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE}
         showErrorList={false}
         omitExtraData
         experimental_customMergeAllOf={keepConstraintAllOf}

@@ -3,11 +3,14 @@ import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import { createFormFlow, topField, type FormFlow } from '@/shared/forms/flow';
 import { createRefResolver, type JsonSchema } from '@/shared/validation/schema-walk';
 import type { CompiledForm } from '../form-types';
+import { inlineFieldRefs } from './inline-refs';
 
 /** A form's flow (pages, conditions, problems: src/shared/forms/flow.ts) with the rjsf validator beside it. */
 export interface FormValidation extends FormFlow {
   /** The rjsf validator (precompiled functions only: no compiler in the browser). */
   validator: ValidatorType;
+  /** The schema rjsf renders, its fields' `$ref`s resolved once (see inline-refs.ts); the validator's root. */
+  rjsfSchema: RJSFSchema;
 }
 
 const validations = new WeakMap<CompiledForm, FormValidation>();
@@ -16,7 +19,8 @@ const validations = new WeakMap<CompiledForm, FormValidation>();
 export function formValidation(form: CompiledForm): FormValidation {
   const cached = validations.get(form);
   if (cached) return cached;
-  const validator = createPrecompiledValidator(form.validateFns, form.schema as RJSFSchema) as ValidatorType;
+  const rjsfSchema = inlineFieldRefs(form.schema as JsonSchema) as RJSFSchema;
+  const validator = createPrecompiledValidator(form.validateFns, rjsfSchema) as ValidatorType;
   const flow = createFormFlow({
     id: form.formId,
     schema: form.schema as JsonSchema,
@@ -25,7 +29,7 @@ export function formValidation(form: CompiledForm): FormValidation {
     conditions: form.whenFns,
     resolve: createRefResolver({ [form.formId]: form.schema as JsonSchema }),
   });
-  const result: FormValidation = { ...flow, validator };
+  const result: FormValidation = { ...flow, validator, rjsfSchema };
   validations.set(form, result);
   return result;
 }
