@@ -1,4 +1,4 @@
-import { Combobox, Option } from '@fluentui/react-components';
+import { Combobox, Option, type PositioningProps } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchesSearch } from '../countries';
@@ -23,6 +23,15 @@ export interface SearchComboboxProps {
   className?: string;
 }
 
+/**
+ * Fluent's own placement of the list (below, 2 px off, these fallbacks), given as objects made once: Fluent builds
+ * them anew on each render, which makes it create its positioning again, measuring the page, on every keystroke.
+ */
+const POSITIONING: PositioningProps = {
+  offset: { crossAxis: 0, mainAxis: 2 },
+  fallbackPositions: ['above', 'after', 'after-top', 'before', 'before-top'],
+};
+
 /** A combobox whose list narrows as the user types (names, codes, dialling codes); for long lists. */
 export function SearchCombobox(props: SearchComboboxProps) {
   const { id, options, value, onChange, onBlur, disabled, autoComplete, ariaProps, className } = props;
@@ -38,6 +47,27 @@ export function SearchCombobox(props: SearchComboboxProps) {
         : options.filter((o) => matchesSearch({ name: o.label, code: o.code, callingCode: o.callingCode }, query)),
     [options, query],
   );
+  const noMatch = t('engine.noMatch');
+  // The same options keep the same elements: Fluent moves the highlight back to the first option (scrolling the list)
+  // each time its children change, which would otherwise be on every keystroke.
+  const shownKey = shown.map((o) => `${o.value}\t${o.label}\t${o.callingCode ?? ''}`).join('\n');
+  const items = useMemo(
+    () =>
+      shown.length === 0 ? (
+        <Option disabled value="" text={noMatch}>
+          {noMatch}
+        </Option>
+      ) : (
+        shown.map((o) => (
+          <Option key={o.value} value={o.value} text={o.label}>
+            {o.callingCode ? `${o.label} (+${o.callingCode})` : o.label}
+          </Option>
+        ))
+      ),
+    // `shown` is filtered anew on each render; its content is what matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [shownKey, noMatch],
+  );
   return (
     <Combobox
       id={id}
@@ -45,6 +75,7 @@ export function SearchCombobox(props: SearchComboboxProps) {
       value={text}
       selectedOptions={value ? [value] : []}
       freeform={false}
+      positioning={POSITIONING}
       disabled={disabled}
       autoComplete={autoComplete}
       onChange={(e) => {
@@ -62,17 +93,7 @@ export function SearchCombobox(props: SearchComboboxProps) {
       }}
       {...ariaProps}
     >
-      {shown.length === 0 ? (
-        <Option disabled value="" text={t('engine.noMatch')}>
-          {t('engine.noMatch')}
-        </Option>
-      ) : (
-        shown.map((o) => (
-          <Option key={o.value} value={o.value} text={o.label}>
-            {o.callingCode ? `${o.label} (+${o.callingCode})` : o.label}
-          </Option>
-        ))
-      )}
+      {items}
     </Combobox>
   );
 }
