@@ -332,7 +332,11 @@ export interface AllowedText {
   reason: string;
 }
 
-/** The `.tsx` files outside the server, and the `.ts` files everywhere (the server's messages too); no tests. */
+/**
+ * The `.tsx` files outside the server, and the `.ts` files everywhere (the server's messages too); no tests, and no
+ * generated modules (`*.generated.ts`: their texts are those of the files they are made from, such as a schema's
+ * descriptions).
+ */
 function sourceFiles(dir: string, inServer = false): string[] {
   const out: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -340,7 +344,7 @@ function sourceFiles(dir: string, inServer = false): string[] {
     if (entry.isDirectory()) {
       if (entry.name === 'testing' || entry.name === 'node_modules') continue;
       out.push(...sourceFiles(path, inServer || entry.name === 'server'));
-    } else if (/\.(test|spec)\.tsx?$|\.d\.ts$/.test(entry.name)) {
+    } else if (/\.(test|spec)\.tsx?$|\.d\.ts$|\.generated\.ts$/.test(entry.name)) {
       continue;
     } else if ((entry.name.endsWith('.tsx') && !inServer) || entry.name.endsWith('.ts')) {
       out.push(path);
