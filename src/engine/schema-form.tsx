@@ -20,6 +20,8 @@ import { useEngineStyles } from './styles';
 import { controlIdForPath } from './templates/field-aria';
 import { formValidation, topField } from './validation/form-validation';
 import { keepConstraintAllOf } from './validation/merge-all-of';
+import { useKeepTypedAhead } from './typed-ahead';
+import { useHydrated } from '@/ui/use-hydrated';
 
 /** An unanswered yes/no or tick box stays unanswered: never 'No' or ticked before the user chooses. */
 const DEFAULT_FORM_STATE = { constAsDefaults: 'never', requiredBooleanDefault: 'skip' } as const;
@@ -88,6 +90,10 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
   const [focusTick, setFocusTick] = useState(0);
   const summaryRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // A form rendered ahead cannot be sent until the page's scripts run (see the buttons), nor lose what was typed.
+  const hydrated = useHydrated();
+  const rootRef = useRef<HTMLDivElement>(null);
+  useKeepTypedAhead(rootRef, hydrated);
 
   // Server errors stay next to their field until the answer there changes.
   const server = useServerErrors(serverErrors, data, () => setFocusTick((n) => n + 1));
@@ -267,7 +273,7 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
   }
 
   return (
-    <div>
+    <div ref={rootRef}>
       <ErrorSummary ref={summaryRef} errors={summary} />
       {rulesFailed && <p role="alert">{t('engine.loadFailed')}</p>}
       {multiPage && page.titleKey && (
@@ -292,6 +298,8 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
         omitExtraData
         experimental_customMergeAllOf={keepConstraintAllOf}
         disabled={disabled}
+        // Never answers in the address, whatever sends the form.
+        method="post"
         onChange={(e) => {
           const next = (e.formData ?? {}) as FormAnswers;
           setData(next);
@@ -299,9 +307,11 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
         }}
         onSubmit={(e) => void handleSubmit((e.formData ?? {}) as FormAnswers)}
       >
+        {/* Until the page's scripts run the only submit button is disabled: a click or Enter sends nothing. */}
+        {!hydrated && <button type="submit" disabled hidden />}
         <div className={styles.buttons}>
           <Button
-            type="submit"
+            type={hydrated ? 'submit' : 'button'}
             appearance="primary"
             size="large"
             disabled={busy || disabled}
