@@ -187,6 +187,25 @@ describe('the built portal', () => {
     }
   });
 
+  it("sends a page's form posted by the browser itself back to the page, without reading the answers", async () => {
+    for (const url of ['/login?lng=ar', '//elsewhere.example/registration', '/\\elsewhere.example/registration']) {
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'root_email=a%40example.com&root_password=Secret-123',
+      });
+      expect(response.statusCode).toBe(303);
+      // A path of this server, never another host's address.
+      expect(response.headers.location).toMatch(/^\/[^/\\]/);
+      expect(response.body).not.toContain('Secret-123');
+      if (url === '/login?lng=ar') expect(response.headers.location).toBe(url);
+    }
+    // Not a page: the API's answer stays a 404.
+    const api = await app.inject({ method: 'POST', url: '/api/eta/nothing', headers: { accept: 'text/html' } });
+    expect(api.statusCode).toBe(404);
+  });
+
   it('never answers the page for API paths', async () => {
     for (const url of ['/api/eta/nothing', '/dev/nothing']) {
       const response = await app.inject({ url, headers: { accept: 'text/html' } });

@@ -237,14 +237,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setNotFoundHandler((request, reply) => {
     const lang = languageOf(request);
     const pathname = request.url.split('?')[0];
-    const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
+    const pagePath =
       !isServerPath(pathname) &&
       !pathname.startsWith(ASSETS_PREFIX) &&
       // A missing file (robots.txt, an old script) is a 404, never the page.
       !/\.[a-z0-9]+$/i.test(pathname) &&
       acceptsHtml(request);
-    if (isPage) return sendPortal(request, reply, lang);
+    if (pagePath && (request.method === 'GET' || request.method === 'HEAD')) return sendPortal(request, reply, lang);
+    // A page's form sent by the browser itself (before the page's scripts ran): back to the page, the answers
+    // unread. Only ever to a path of this server ("//host" or "/\\host" would leave it).
+    if (pagePath && request.method === 'POST') {
+      return reply.redirect(`/${request.url.replace(/^[/\\]+/, '')}`, 303);
+    }
     const { allowed, parameterTooLong } = allowedMethods(request.method, pathname);
     if (parameterTooLong)
       return reply.code(414).send(errorBody(lang, REQUEST_ERROR_CODES.uriTooLong, 'api:errors.uriTooLong'));
