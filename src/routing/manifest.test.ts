@@ -78,6 +78,13 @@ describe('route manifest', () => {
       { routes: [{ path: '/x', guard: 'public', titleKey: 'no namespace' }] },
       { routes: [{ path: '/x', guard: 'public', titleKey: 'common:x', query: { a: { enum: ['b'] } } }] },
       { routes: [{ path: '/x', guard: 'public', titleKey: 'common:x', enabledBySetting: 'form preview' }] },
+      // A page rendered ahead is the same for every visitor without a session.
+      { routes: [{ path: '/x', guard: 'auth', titleKey: 'common:x', prerender: true }] },
+      {
+        routes: [
+          { path: '/x', guard: 'public', titleKey: 'common:x', prerender: true, query: { a: { required: false } } },
+        ],
+      },
       {
         routes: [
           { path: '/x', guard: 'public', titleKey: 'common:x', children: [{ path: '/y', titleKey: 'common:y' }] },
