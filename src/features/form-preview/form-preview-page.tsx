@@ -1,5 +1,5 @@
 import { Button, Field, makeStyles, Select, tokens } from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
+import { use, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listForms, loadForm, useAllRules } from '@/engine/form-loader';
 import type { CompiledForm, FormAnswers } from '@/engine/form-types';
@@ -70,17 +70,19 @@ export default function FormPreviewPage() {
   const styles = useStyles();
   const { t, i18n } = useTranslation(['forms', 'validation']);
   const forms = listForms();
+  // The page waits (suspends) for the form it opens with: it shows once, form and footer together, so nothing is
+  // pushed down while it loads.
+  const opening = forms[0] ? use(loadForm(forms[0])) : undefined;
   const [formId, setFormId] = useState(forms[0] ?? '');
   const [example, setExample] = useState('0');
-  const [form, setForm] = useState<CompiledForm>();
+  const [loaded, setLoaded] = useState<CompiledForm | undefined>(opening);
   const [showMessages, setShowMessages] = useState(false);
   const [submitted, setSubmitted] = useState<FormAnswers>();
+  const form = loaded?.formId === formId ? loaded : undefined;
 
   useEffect(() => {
     let live = true;
-    setForm(undefined);
-    setSubmitted(undefined);
-    if (formId) void loadForm(formId).then((f) => live && setForm(f));
+    if (formId) void loadForm(formId).then((f) => live && setLoaded(f));
     return () => {
       live = false;
     };
@@ -100,6 +102,7 @@ export default function FormPreviewPage() {
             onChange={(_e, d) => {
               setFormId(d.value);
               setExample('0');
+              setSubmitted(undefined);
             }}
           >
             {forms.map((id) => (
