@@ -21,6 +21,7 @@ import { controlIdForPath } from './templates/field-aria';
 import { formValidation, topField } from './validation/form-validation';
 import { keepConstraintAllOf } from './validation/merge-all-of';
 import { useKeepTypedAhead } from './typed-ahead';
+import { ContentLoading } from '@/ui/content-loading';
 import { useHydrated } from '@/ui/use-hydrated';
 
 /** An unanswered yes/no or tick box stays unanswered: never 'No' or ticked before the user chooses. */
@@ -63,7 +64,12 @@ export function SchemaForm(props: SchemaFormProps) {
   const { form, error } = useCompiledForm(props.formId, props.form);
   const { t } = useTranslation('forms');
   if (error) return <p role="alert">{t('engine.loadFailed')}</p>;
-  if (!form) return <Spinner label={t('engine.loading')} />;
+  if (!form)
+    return (
+      <ContentLoading>
+        <Spinner label={t('engine.loading')} />
+      </ContentLoading>
+    );
   return <LoadedSchemaForm {...props} form={form} />;
 }
 

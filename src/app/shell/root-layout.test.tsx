@@ -1,8 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applySettings } from '@/api/settings';
 import { useReportFormErrors } from '@/engine/error-title';
+import { ContentLoading } from '@/ui/content-loading';
 import { RootLayout } from './root-layout';
 
 /** A page whose form shows errors, as SchemaForm reports them. */
@@ -29,6 +31,23 @@ function SlowPage() {
   return <h1>Slow heading</h1>;
 }
 
+/** A page whose main content loads after it has shown, until the button says it has arrived. */
+function PageLoadingItsContent() {
+  const [arrived, setArrived] = useState(false);
+  return (
+    <>
+      <h1>Loading page</h1>
+      {arrived ? (
+        <p>Content</p>
+      ) : (
+        <ContentLoading>
+          <button onClick={() => setArrived(true)}>Arrive</button>
+        </ContentLoading>
+      )}
+    </>
+  );
+}
+
 const auth = vi.hoisted(() => ({ loggedIn: false, signOut: vi.fn(async () => {}) }));
 vi.mock('@/api/auth/use-auth', () => ({
   useAuth: () => ({ loggedIn: auth.loggedIn, signIn: () => {}, signOut: auth.signOut }),
@@ -44,6 +63,7 @@ const routes = [
       { path: 'wallet-error', element: <h1>Wallet heading</h1>, handle: { hideHeaderFooter: true } },
       { path: 'form', element: <PageWithFormErrors />, handle: { titleKey: 'common:faq.title' } },
       { path: 'slow', element: <SlowPage />, handle: { titleKey: 'common:faq.title' } },
+      { path: 'loading', element: <PageLoadingItsContent />, handle: { titleKey: 'common:faq.title' } },
       {
         path: 'applications',
         handle: { titleKey: 'common:notAvailable.title' },
@@ -92,6 +112,15 @@ describe('RootLayout', () => {
       await slow.ready;
     });
     await screen.findByRole('heading', { name: 'Slow heading' });
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+  });
+
+  it("holds the footer back while the page's main content loads, then shows it under the content", async () => {
+    renderRoutes(routes, '/loading');
+    expect(screen.getByRole('heading', { name: 'Loading page' })).toBeTruthy();
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Arrive' }));
+    expect(screen.getByText('Content')).toBeTruthy();
     expect(screen.getByRole('contentinfo')).toBeTruthy();
   });
 

@@ -1,5 +1,5 @@
 import { makeStyles, Spinner, tokens } from '@fluentui/react-components';
-import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches } from 'react-router-dom';
 import { CloseApplicationButton } from './close-application-button';
@@ -10,6 +10,7 @@ import { Header } from './header';
 import { LoadingOverlay } from './loading-overlay';
 import { effectiveHandle } from './route-handle';
 import { useFormErrorsShowing } from '@/engine/error-title';
+import { ContentLoadingContext } from '@/ui/content-loading';
 import { useFocusOnNavigation } from '@/ui/focus-on-navigation';
 import { preloadWhenIdle } from '@/ui/when-idle';
 import { SessionTimeoutWarning } from '@/features/session-timeout/session-timeout-warning';
@@ -117,6 +118,9 @@ export function RootLayout() {
   // pushed down when the page arrives (a layout shift).
   const [pageShown, setPageShown] = useState(false);
   const markPageShown = useRef(() => setPageShown(true)).current;
+  // Nor while the page's main content loads (ContentLoading): it appears under it once it is there.
+  const [loadingParts, setLoadingParts] = useState(0);
+  const reportLoading = useCallback((change: 1 | -1) => setLoadingParts((n) => n + change), []);
 
   useDocumentTitle(handle.titleKey);
   useFocusOnNavigation(mainRef);
@@ -139,12 +143,14 @@ export function RootLayout() {
             <CloseApplicationButton />
           </div>
         )}
-        <Suspense fallback={<PageFallback />}>
-          <Outlet />
-          <PageShown onShown={markPageShown} />
-        </Suspense>
+        <ContentLoadingContext value={reportLoading}>
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+            <PageShown onShown={markPageShown} />
+          </Suspense>
+        </ContentLoadingContext>
       </main>
-      {chrome && pageShown && <Footer />}
+      {chrome && pageShown && loadingParts === 0 && <Footer />}
       <ErrorDialogHost />
       <SessionTimeoutWarning />
       <LoadingOverlay />

@@ -23,6 +23,7 @@ import { pagesOf } from '@/shared/forms/flow';
 import type { JsonSchema } from '@/shared/validation/schema-walk';
 import { SchemaForm } from '@/engine/schema-form';
 import type { ApiErrorBody } from '@/shared/api-types';
+import { ContentLoading } from '@/ui/content-loading';
 import { Notice } from '@/ui/notice';
 import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
@@ -99,10 +100,15 @@ export function AnswersStep(props: AnswersStepProps) {
   const heading = t(props.headingKey);
 
   if (loaded.isPending) {
+    // The page's frame as it will be once loaded, so nothing moves when the answers and the form arrive: the
+    // caption's line is kept for the applicant's name, and the footer waits for the form (ContentLoading).
     return (
       <div className={styles.page}>
-        <PageHeading>{heading}</PageHeading>
-        <Spinner label={t('form.loading')} />
+        <BackToOverview />
+        <PageHeading caption={'\u00a0'}>{heading}</PageHeading>
+        <ContentLoading>
+          <Spinner label={t('form.loading')} />
+        </ContentLoading>
       </div>
     );
   }
@@ -131,6 +137,16 @@ export function AnswersStep(props: AnswersStepProps) {
     );
   }
   return <LoadedAnswersStep {...props} loaded={data} caption={caption} heading={heading} />;
+}
+
+function BackToOverview() {
+  const { t } = useTranslation('journey');
+  const styles = useJourneyStyles();
+  return (
+    <Link className={`${styles.link} ${styles.back}`} to={OVERVIEW_PATH}>
+      {t('form.backToOverview')}
+    </Link>
+  );
 }
 
 function StepNotReached({ message }: { message: string }) {
@@ -234,9 +250,7 @@ function LoadedAnswersStep(props: AnswersStepProps & { loaded: Loaded; caption?:
 
   return (
     <div className={styles.page}>
-      <Link className={`${styles.link} ${styles.back}`} to={OVERVIEW_PATH}>
-        {t('form.backToOverview')}
-      </Link>
+      <BackToOverview />
       <PageHeading caption={props.caption}>{props.heading}</PageHeading>
       {tabs.changedElsewhere ? (
         <Notice tone="warning">
