@@ -62,6 +62,23 @@ async function watchCsp(context: BrowserContext, violations: string[]): Promise<
  * an inline script can never slip in.
  */
 export const test = base.extend<{ cspViolations: string[] }>({
+  // A page rendered ahead shows before its scripts have run and does not answer until the app has taken it over
+  // (#root gets `data-hydrated`): page.goto waits for that, as a visitor would wait to see the page respond.
+  // `waitUntil: 'commit'` opts out, for tests of the page before its scripts run.
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (options?.waitUntil !== 'commit') {
+        await page.waitForFunction(() => {
+          const root = document.getElementById('root');
+          return !root?.hasAttribute('data-prerendered') || root.hasAttribute('data-hydrated');
+        });
+      }
+      return response;
+    };
+    await use(page);
+  },
   cspViolations: [
     async ({ page, browser }, use) => {
       const violations: string[] = [];

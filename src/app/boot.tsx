@@ -3,7 +3,7 @@
  * refresh, then renders the app, or hydrates the page the server rendered ahead of time.
  */
 import { createDOMRenderer, RendererProvider, SSRProvider } from '@fluentui/react-components';
-import { startTransition, StrictMode, type ReactNode } from 'react';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { isLoggedIn } from '@/api/auth/tokens';
@@ -41,6 +41,19 @@ function renderedAhead(container: HTMLElement): boolean {
     !hasSessionEnded() &&
     history?.usr == null
   );
+}
+
+/**
+ * Marks #root `data-hydrated` once the app has rendered or taken over the page rendered ahead (its first commit):
+ * until then a page rendered ahead shows but does not answer, which is what a browser test waits out after opening
+ * one.
+ */
+function MarkHydrated({ container, children }: { container: HTMLElement; children: ReactNode }) {
+  useEffect(() => {
+    container.dataset.hydrated = '';
+  }, [container]);
+  // A wrapper, not a sibling: a sibling would change every useId below it and the page would no longer match.
+  return children;
 }
 
 /** Un-hides the static message of index.html, so a failed start never leaves a blank page. */
@@ -89,7 +102,9 @@ export async function boot(): Promise<void> {
   // Griffel's renderer takes over the style elements of a page rendered ahead instead of adding them again.
   const styled = (content: ReactNode) => (
     <StrictMode>
-      <RendererProvider renderer={createDOMRenderer()}>{content}</RendererProvider>
+      <RendererProvider renderer={createDOMRenderer()}>
+        <MarkHydrated container={container}>{content}</MarkHydrated>
+      </RendererProvider>
     </StrictMode>
   );
   if (renderedAhead(container)) {
