@@ -11,6 +11,7 @@ import '@fontsource/poppins/400.css';
 import '@fontsource/poppins/500.css';
 import '@fontsource/poppins/600.css';
 import '@/app/shell/base.css';
+import { showBootError } from '@/app/boot-error';
 
 /**
  * Resolves once the browser has shown the page: its first contentful paint, as the Paint Timing API reports it (at
@@ -42,6 +43,5 @@ const renderedAhead = document.getElementById('root')?.hasAttribute('data-preren
   .then(({ boot }) => boot())
   .catch((error: unknown) => {
     console.error('The portal did not start.', error);
-    // The app's own message, as boot.tsx shows it, when the app itself could not be loaded.
-    document.getElementById('boot-error')?.removeAttribute('hidden');
+    showBootError();
   });

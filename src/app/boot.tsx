@@ -18,6 +18,7 @@ import { LOGIN_PATH } from '@/routing/guards';
 import { flattenRoutes } from '@/routing/manifest';
 import { routeNamespaces } from '@/shared/route-namespaces';
 import { nextTask } from '@/ui/when-idle';
+import { showBootError } from './boot-error';
 import { clearRouterContextOnSignOut } from '@/api/router-context';
 
 const firstPath = window.location.pathname.replace(/(.)\/+$/, '$1');
@@ -54,11 +55,6 @@ function MarkHydrated({ container, children }: { container: HTMLElement; childre
   }, [container]);
   // A wrapper, not a sibling: a sibling would change every useId below it and the page would no longer match.
   return children;
-}
-
-/** Un-hides the static message of index.html, so a failed start never leaves a blank page. */
-function showBootError(): void {
-  document.getElementById('boot-error')?.removeAttribute('hidden');
 }
 
 export async function boot(): Promise<void> {

@@ -20,10 +20,10 @@ import { registerBoundedJsonParser } from './http/bounded-json';
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors';
 import { serializeRequest } from './http/log-redaction';
 import { trackRouteMethods } from './http/method-not-allowed';
-import { availableLanguages, LOCALES_DIR, languageOf, translate } from './i18n';
+import { LOCALES_DIR, languageOf, translate } from './i18n';
 import { routes } from './routes/index';
 import { isServerPath, securityHeaders } from './security-headers';
-import { createPortalPages, pickEncoding } from './static/portal-page';
+import { createPortalPages, linkedLanguage, pickEncoding } from './static/portal-page';
 import { registerValidation, validationErrorBody } from './validation/index';
 
 declare module 'fastify' {
@@ -222,8 +222,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         .type('text/html; charset=utf-8');
       // A link that chooses the language (?lng=) is remembered by the server too, so the next page keeps it even
       // when the visitor moves on before this page's scripts have run.
-      const linked = new URLSearchParams(search ?? '').get('lng');
-      if (linked && availableLanguages().includes(linked)) reply.header('set-cookie', languageCookie(linked));
+      const linked = linkedLanguage(search);
+      if (linked) reply.header('set-cookie', languageCookie(linked));
       if (encoding !== 'identity') reply.header('content-encoding', encoding);
       return reply.send(page);
     }

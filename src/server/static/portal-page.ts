@@ -76,15 +76,19 @@ export interface PageRequest {
   cookie?: string;
 }
 
+/** The language a link chooses with `?lng=` (an e-mailed link, a language switch), when locales/ has it. */
+export function linkedLanguage(search: string | undefined): string | undefined {
+  const linked = new URLSearchParams(search ?? '').get('lng');
+  return linked && availableLanguages().includes(linked) ? linked : undefined;
+}
+
 /**
  * The language the browser will show the page in (src/app/i18n.ts): a `?lng=` link, else the remembered choice
  * (its cookie), else `negotiated` (the Accept-Language match). Only languages of locales/ count.
  */
 export function pageLanguage(negotiated: string, request: PageRequest, cookieName: string): string {
-  const offered = availableLanguages();
-  const linked = new URLSearchParams(request.search ?? '').get('lng');
   const stored = cookieValue(request.cookie, cookieName);
-  return [linked, stored].find((lng): lng is string => !!lng && offered.includes(lng)) ?? negotiated;
+  return linkedLanguage(request.search) ?? (stored && availableLanguages().includes(stored) ? stored : negotiated);
 }
 
 const escapeHtml = (text: string) =>
