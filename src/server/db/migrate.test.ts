@@ -1,4 +1,14 @@
-import { sql } from 'kysely';
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  sql,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+} from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { databaseKind } from './database';
 import { migrateToLatest } from './migrate';
@@ -60,5 +70,45 @@ describe('migration names', () => {
     const names = Object.keys(migrations);
     expect(names).toEqual([...names].sort());
     for (const name of names) expect(name).toMatch(/^\d{4}-[a-z0-9-]+$/);
+  });
+});
+
+/** The SQL every migration sends, up and down, on one dialect, without a database (Kysely's dummy driver). */
+async function migrationSql(dialect: 'postgres' | 'sqlite'): Promise<string[]> {
+  const lines: string[] = [];
+  const postgres = dialect === 'postgres';
+  const db = new Kysely<Record<string, never>>({
+    dialect: {
+      createAdapter: () => (postgres ? new PostgresAdapter() : new SqliteAdapter()),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (d) => (postgres ? new PostgresIntrospector(d) : new SqliteIntrospector(d)),
+      createQueryCompiler: () => (postgres ? new PostgresQueryCompiler() : new SqliteQueryCompiler()),
+    },
+    log: (event) => {
+      if (event.level === 'query') lines.push(`${event.query.sql};`);
+    },
+  });
+  for (const [name, migration] of Object.entries(migrations)) {
+    lines.push(`-- ${name} up`);
+    await migration.up(db);
+    if (!migration.down) continue;
+    lines.push(`-- ${name} down`);
+    await migration.down(db);
+  }
+  return lines;
+}
+
+describe('migration SQL', () => {
+  // A migration that has run somewhere must never change: the SQL of every migration, on SQLite and on PostgreSQL
+  // where it differs, is kept beside the migrations and compared. A new migration adds its SQL there
+  // (`npx vitest run src/server/db/migrate.test.ts -u`); nothing else may change it.
+  it('is the SQL the migrations were released with, on SQLite and PostgreSQL', async () => {
+    const sqlite = await migrationSql('sqlite');
+    const postgres = await migrationSql('postgres');
+    expect(postgres).toHaveLength(sqlite.length);
+    const released = sqlite.map((line, i) =>
+      line === postgres[i] ? line : `${line}\n-- on PostgreSQL: ${postgres[i]}`,
+    );
+    await expect(`${released.join('\n')}\n`).toMatchFileSnapshot('./migrations/released.sql');
   });
 });

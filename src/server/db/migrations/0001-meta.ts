@@ -1,16 +1,11 @@
-import type { MigrationDb } from '../migration-db';
+import { col, createTable, dropTables, type MigrationDb } from '../migration-db';
 
 export async function up(db: MigrationDb): Promise<void> {
-  await db.schema
-    .createTable('meta')
-    .addColumn('key', 'text', (col) => col.primaryKey())
-    .addColumn('value', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
-    .execute();
+  await createTable(db, 'meta', [col.key('key'), col.required('text', 'value', 'updated_at')]);
   const now = new Date().toISOString();
   await db.insertInto('meta').values({ key: 'schema_created_at', value: now, updated_at: now }).execute();
 }
 
 export async function down(db: MigrationDb): Promise<void> {
-  await db.schema.dropTable('meta').execute();
+  await dropTables(db, ['meta']);
 }

@@ -1,76 +1,46 @@
-import type { MigrationDb } from '../migration-db';
+import { col, createIndex, createTable, dropTables, type MigrationDb } from '../migration-db';
 
 export async function up(db: MigrationDb): Promise<void> {
-  await db.schema
-    .createTable('profiles')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('title', 'text')
-    .addColumn('given_names', 'text', (col) => col.notNull())
-    .addColumn('family_name', 'text', (col) => col.notNull())
-    .addColumn('email', 'text', (col) => col.notNull().unique())
-    .addColumn('mobile_country', 'text', (col) => col.notNull())
-    .addColumn('mobile_number', 'text', (col) => col.notNull())
-    .addColumn('password_hash', 'text', (col) => col.notNull())
-    .addColumn('email_verified', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('language', 'text', (col) => col.notNull())
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
-    .execute();
+  await createTable(db, 'profiles', [
+    col.key('id'),
+    col.optional('text', 'title'),
+    col.required('text', 'given_names', 'family_name'),
+    col.unique('email'),
+    col.required('text', 'mobile_country', 'mobile_number', 'password_hash'),
+    col.custom('email_verified', 'integer', (column) => column.notNull().defaultTo(0)),
+    col.required('text', 'language', 'created_at', 'updated_at'),
+  ]);
 
-  await db.schema
-    .createTable('auth_sessions')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('profile_id', 'text', (col) => col.notNull().references('profiles.id').onDelete('cascade'))
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('revoked_at', 'text')
-    .addColumn('revoked_reason', 'text')
-    .execute();
-  await db.schema.createIndex('auth_sessions_profile_idx').on('auth_sessions').column('profile_id').execute();
+  await createTable(db, 'auth_sessions', [
+    col.key('id'),
+    col.belongsTo('profile_id', 'profiles.id'),
+    col.required('text', 'created_at'),
+    col.optional('text', 'revoked_at', 'revoked_reason'),
+  ]);
+  await createIndex(db, 'auth_sessions_profile_idx', 'auth_sessions', ['profile_id']);
 
-  await db.schema
-    .createTable('refresh_tokens')
-    .addColumn('token_hash', 'text', (col) => col.primaryKey())
-    .addColumn('session_id', 'text', (col) => col.notNull().references('auth_sessions.id').onDelete('cascade'))
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('expires_at', 'text', (col) => col.notNull())
-    .addColumn('rotated_at', 'text')
-    .execute();
-  await db.schema.createIndex('refresh_tokens_session_idx').on('refresh_tokens').column('session_id').execute();
+  await createTable(db, 'refresh_tokens', [
+    col.key('token_hash'),
+    col.belongsTo('session_id', 'auth_sessions.id'),
+    col.required('text', 'created_at', 'expires_at'),
+    col.optional('text', 'rotated_at'),
+  ]);
+  await createIndex(db, 'refresh_tokens_session_idx', 'refresh_tokens', ['session_id']);
 
-  await db.schema
-    .createTable('email_keys')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('profile_id', 'text', (col) => col.notNull().references('profiles.id').onDelete('cascade'))
-    .addColumn('purpose', 'text', (col) => col.notNull())
-    .addColumn('kind', 'text', (col) => col.notNull())
-    .addColumn('key_hash', 'text', (col) => col.notNull())
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('expires_at', 'text', (col) => col.notNull())
-    .addColumn('used_at', 'text')
-    .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
-    .execute();
-  await db.schema.createIndex('email_keys_hash_idx').on('email_keys').column('key_hash').execute();
-  await db.schema
-    .createIndex('email_keys_profile_idx')
-    .on('email_keys')
-    .columns(['profile_id', 'purpose', 'kind'])
-    .execute();
+  await createTable(db, 'email_keys', [
+    col.key('id'),
+    col.belongsTo('profile_id', 'profiles.id'),
+    col.required('text', 'purpose', 'kind', 'key_hash', 'created_at', 'expires_at'),
+    col.optional('text', 'used_at'),
+    col.custom('attempts', 'integer', (column) => column.notNull().defaultTo(0)),
+  ]);
+  await createIndex(db, 'email_keys_hash_idx', 'email_keys', ['key_hash']);
+  await createIndex(db, 'email_keys_profile_idx', 'email_keys', ['profile_id', 'purpose', 'kind']);
 
-  await db.schema
-    .createTable('throttle_events')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('bucket', 'text', (col) => col.notNull())
-    .addColumn('occurred_at', 'text', (col) => col.notNull())
-    .execute();
-  await db.schema
-    .createIndex('throttle_events_bucket_idx')
-    .on('throttle_events')
-    .columns(['bucket', 'occurred_at'])
-    .execute();
+  await createTable(db, 'throttle_events', [col.key('id'), col.required('text', 'bucket', 'occurred_at')]);
+  await createIndex(db, 'throttle_events_bucket_idx', 'throttle_events', ['bucket', 'occurred_at']);
 }
 
 export async function down(db: MigrationDb): Promise<void> {
-  for (const table of ['throttle_events', 'email_keys', 'refresh_tokens', 'auth_sessions', 'profiles']) {
-    await db.schema.dropTable(table).execute();
-  }
+  await dropTables(db, ['throttle_events', 'email_keys', 'refresh_tokens', 'auth_sessions', 'profiles']);
 }

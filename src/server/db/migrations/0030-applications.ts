@@ -1,64 +1,36 @@
-import type { MigrationDb } from '../migration-db';
+import { col, createIndex, createTable, dropTables, type MigrationDb } from '../migration-db';
 
 export async function up(db: MigrationDb): Promise<void> {
-  await db.schema
-    .createTable('applications')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('profile_id', 'text', (col) => col.notNull().references('profiles.id').onDelete('cascade'))
-    .addColumn('application_type', 'text', (col) => col.notNull())
-    .addColumn('applying_for', 'text', (col) => col.notNull())
-    .addColumn('status', 'text', (col) => col.notNull())
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
-    .execute();
-  await db.schema
-    .createIndex('applications_profile_idx')
-    .on('applications')
-    .columns(['profile_id', 'created_at'])
-    .execute();
+  await createTable(db, 'applications', [
+    col.key('id'),
+    col.belongsTo('profile_id', 'profiles.id'),
+    col.required('text', 'application_type', 'applying_for', 'status', 'created_at', 'updated_at'),
+  ]);
+  await createIndex(db, 'applications_profile_idx', 'applications', ['profile_id', 'created_at']);
 
-  await db.schema
-    .createTable('applicants')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('application_id', 'text', (col) => col.notNull().references('applications.id').onDelete('cascade'))
-    .addColumn('position', 'integer', (col) => col.notNull())
-    .addColumn('is_account_holder', 'integer', (col) => col.notNull())
-    .addColumn('relationship', 'text')
-    .addColumn('given_names', 'text', (col) => col.notNull())
-    .addColumn('family_name', 'text', (col) => col.notNull())
-    .addColumn('date_of_birth', 'text', (col) => col.notNull())
-    .addColumn('nationality', 'text', (col) => col.notNull())
-    .addColumn('passport_country', 'text', (col) => col.notNull())
-    .addColumn('passport_number', 'text', (col) => col.notNull())
-    .addColumn('status', 'text', (col) => col.notNull())
-    .addColumn('current_step', 'text', (col) => col.notNull())
-    .addColumn('valid_until', 'text')
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
-    .execute();
-  await db.schema
-    .createIndex('applicants_application_idx')
-    .on('applicants')
-    .columns(['application_id', 'position'])
-    .execute();
-  await db.schema
-    .createIndex('applicants_passport_idx')
-    .on('applicants')
-    .columns(['passport_country', 'passport_number'])
-    .execute();
+  await createTable(db, 'applicants', [
+    col.key('id'),
+    col.belongsTo('application_id', 'applications.id'),
+    col.required('integer', 'position', 'is_account_holder'),
+    col.optional('text', 'relationship'),
+    col.required('text', 'given_names', 'family_name', 'date_of_birth', 'nationality'),
+    col.required('text', 'passport_country', 'passport_number', 'status', 'current_step'),
+    col.optional('text', 'valid_until'),
+    col.required('text', 'created_at', 'updated_at'),
+  ]);
+  await createIndex(db, 'applicants_application_idx', 'applicants', ['application_id', 'position']);
+  await createIndex(db, 'applicants_passport_idx', 'applicants', ['passport_country', 'passport_number']);
 
-  await db.schema
-    .createTable('applicant_answers')
-    .addColumn('applicant_id', 'text', (col) => col.notNull().references('applicants.id').onDelete('cascade'))
-    .addColumn('form_id', 'text', (col) => col.notNull())
-    .addColumn('answers', 'text', (col) => col.notNull())
-    .addColumn('last_page', 'text')
-    .addColumn('complete', 'integer', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
-    .addPrimaryKeyConstraint('applicant_answers_pk', ['applicant_id', 'form_id'])
-    .execute();
+  await createTable(db, 'applicant_answers', [
+    col.belongsTo('applicant_id', 'applicants.id'),
+    col.required('text', 'form_id', 'answers'),
+    col.optional('text', 'last_page'),
+    col.required('integer', 'complete'),
+    col.required('text', 'updated_at'),
+    col.compositeKey('applicant_answers_pk', ['applicant_id', 'form_id']),
+  ]);
 }
 
 export async function down(db: MigrationDb): Promise<void> {
-  for (const table of ['applicant_answers', 'applicants', 'applications']) await db.schema.dropTable(table).execute();
+  await dropTables(db, ['applicant_answers', 'applicants', 'applications']);
 }

@@ -1,44 +1,28 @@
-import type { MigrationDb } from '../migration-db';
+import { col, createIndex, createTable, dropTables, type MigrationDb } from '../migration-db';
 
 export async function up(db: MigrationDb): Promise<void> {
-  await db.schema
-    .createTable('capture_sessions')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('token_hash', 'text', (col) => col.notNull().unique())
-    .addColumn('applicant_id', 'text', (col) => col.notNull().references('applicants.id').onDelete('cascade'))
-    .addColumn('profile_id', 'text', (col) => col.notNull().references('profiles.id').onDelete('cascade'))
-    .addColumn('status', 'text', (col) => col.notNull())
-    .addColumn('capture_type', 'text', (col) => col.notNull())
-    .addColumn('failed_attempts', 'integer', (col) => col.notNull())
-    .addColumn('error_code', 'text')
-    .addColumn('device_hash', 'text')
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
-    .addColumn('expires_at', 'text', (col) => col.notNull())
-    .addColumn('replaced_at', 'text')
-    .addColumn('retry_after', 'text')
-    .execute();
-  await db.schema
-    .createIndex('capture_sessions_applicant_idx')
-    .on('capture_sessions')
-    .columns(['applicant_id', 'created_at'])
-    .execute();
+  await createTable(db, 'capture_sessions', [
+    col.key('id'),
+    col.unique('token_hash'),
+    col.belongsTo('applicant_id', 'applicants.id'),
+    col.belongsTo('profile_id', 'profiles.id'),
+    col.required('text', 'status', 'capture_type'),
+    col.required('integer', 'failed_attempts'),
+    col.optional('text', 'error_code', 'device_hash'),
+    col.required('text', 'created_at', 'updated_at', 'expires_at'),
+    col.optional('text', 'replaced_at', 'retry_after'),
+  ]);
+  await createIndex(db, 'capture_sessions_applicant_idx', 'capture_sessions', ['applicant_id', 'created_at']);
 
-  await db.schema
-    .createTable('applicant_photos')
-    .addColumn('applicant_id', 'text', (col) => col.notNull().references('applicants.id').onDelete('cascade'))
-    .addColumn('photo_type', 'text', (col) => col.notNull())
-    .addColumn('storage_key', 'text', (col) => col.notNull())
-    .addColumn('content_type', 'text', (col) => col.notNull())
-    .addColumn('width', 'integer', (col) => col.notNull())
-    .addColumn('height', 'integer', (col) => col.notNull())
-    .addColumn('byte_size', 'integer', (col) => col.notNull())
-    .addColumn('session_id', 'text', (col) => col.notNull())
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addPrimaryKeyConstraint('applicant_photos_pk', ['applicant_id', 'photo_type'])
-    .execute();
+  await createTable(db, 'applicant_photos', [
+    col.belongsTo('applicant_id', 'applicants.id'),
+    col.required('text', 'photo_type', 'storage_key', 'content_type'),
+    col.required('integer', 'width', 'height', 'byte_size'),
+    col.required('text', 'session_id', 'created_at'),
+    col.compositeKey('applicant_photos_pk', ['applicant_id', 'photo_type']),
+  ]);
 }
 
 export async function down(db: MigrationDb): Promise<void> {
-  for (const table of ['applicant_photos', 'capture_sessions']) await db.schema.dropTable(table).execute();
+  await dropTables(db, ['applicant_photos', 'capture_sessions']);
 }

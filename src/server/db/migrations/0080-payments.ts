@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { MigrationDb } from '../migration-db';
+import { col, createIndex, createTable, dropTables, type MigrationDb } from '../migration-db';
 
 /**
  * Payments of applications and their submission: the attempts (one live at a time per application), the sandbox
@@ -7,23 +7,16 @@ import type { MigrationDb } from '../migration-db';
  * submission with its reference and the state of its confirmation e-mail.
  */
 export async function up(db: MigrationDb): Promise<void> {
-  await db.schema
-    .createTable('payments')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('application_id', 'text', (col) => col.notNull().references('applications.id').onDelete('cascade'))
-    .addColumn('idempotency_key', 'text', (col) => col.notNull())
-    .addColumn('request_hash', 'text', (col) => col.notNull())
-    .addColumn('provider', 'text', (col) => col.notNull())
-    .addColumn('provider_reference', 'text')
-    .addColumn('redirect_url', 'text')
-    .addColumn('amount', 'integer', (col) => col.notNull())
-    .addColumn('currency', 'text', (col) => col.notNull())
-    .addColumn('language', 'text', (col) => col.notNull())
-    .addColumn('status', 'text', (col) => col.notNull())
-    .addColumn('failure', 'text')
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
-    .execute();
+  await createTable(db, 'payments', [
+    col.key('id'),
+    col.belongsTo('application_id', 'applications.id'),
+    col.required('text', 'idempotency_key', 'request_hash', 'provider'),
+    col.optional('text', 'provider_reference', 'redirect_url'),
+    col.required('integer', 'amount'),
+    col.required('text', 'currency', 'language', 'status'),
+    col.optional('text', 'failure'),
+    col.required('text', 'created_at', 'updated_at'),
+  ]);
   await db.schema
     .createIndex('payments_idempotency_idx')
     .unique()
@@ -38,55 +31,38 @@ export async function up(db: MigrationDb): Promise<void> {
     .column('application_id')
     .where(sql.ref('status'), '=', 'PENDING')
     .execute();
-  await db.schema
-    .createIndex('payments_application_idx')
-    .on('payments')
-    .columns(['application_id', 'created_at'])
-    .execute();
+  await createIndex(db, 'payments_application_idx', 'payments', ['application_id', 'created_at']);
 
-  await db.schema
-    .createTable('sandbox_payments')
-    .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('idempotency_key', 'text', (col) => col.notNull().unique())
-    .addColumn('amount', 'integer', (col) => col.notNull())
-    .addColumn('currency', 'text', (col) => col.notNull())
-    .addColumn('language', 'text', (col) => col.notNull())
-    .addColumn('return_url', 'text', (col) => col.notNull())
-    .addColumn('cancel_url', 'text', (col) => col.notNull())
-    .addColumn('status', 'text', (col) => col.notNull())
-    .addColumn('failure', 'text')
-    .addColumn('created_at', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'text', (col) => col.notNull())
-    .execute();
+  await createTable(db, 'sandbox_payments', [
+    col.key('id'),
+    col.unique('idempotency_key'),
+    col.required('integer', 'amount'),
+    col.required('text', 'currency', 'language', 'return_url', 'cancel_url', 'status'),
+    col.optional('text', 'failure'),
+    col.required('text', 'created_at', 'updated_at'),
+  ]);
 
-  await db.schema
-    .createTable('payment_webhook_events')
-    .addColumn('provider', 'text', (col) => col.notNull())
-    .addColumn('event_id', 'text', (col) => col.notNull())
-    .addColumn('received_at', 'text', (col) => col.notNull())
-    .addPrimaryKeyConstraint('payment_webhook_events_pk', ['provider', 'event_id'])
-    .execute();
+  await createTable(db, 'payment_webhook_events', [
+    col.required('text', 'provider', 'event_id', 'received_at'),
+    col.compositeKey('payment_webhook_events_pk', ['provider', 'event_id']),
+  ]);
 
-  await db.schema
-    .createTable('application_submissions')
-    .addColumn('application_id', 'text', (col) => col.primaryKey().references('applications.id').onDelete('cascade'))
-    .addColumn('reference', 'text', (col) => col.notNull().unique())
-    .addColumn('payment_id', 'text', (col) => col.notNull().unique().references('payments.id'))
-    .addColumn('amount', 'integer', (col) => col.notNull())
-    .addColumn('currency', 'text', (col) => col.notNull())
-    .addColumn('submitted_at', 'text', (col) => col.notNull())
-    .addColumn('mail_state', 'text', (col) => col.notNull())
-    .addColumn('mail_attempted_at', 'text')
-    .execute();
-  await db.schema
-    .createIndex('application_submissions_mail_idx')
-    .on('application_submissions')
-    .columns(['mail_state', 'mail_attempted_at'])
-    .execute();
+  await createTable(db, 'application_submissions', [
+    col.custom('application_id', 'text', (column) =>
+      column.primaryKey().references('applications.id').onDelete('cascade'),
+    ),
+    col.unique('reference'),
+    col.custom('payment_id', 'text', (column) => column.notNull().unique().references('payments.id')),
+    col.required('integer', 'amount'),
+    col.required('text', 'currency', 'submitted_at', 'mail_state'),
+    col.optional('text', 'mail_attempted_at'),
+  ]);
+  await createIndex(db, 'application_submissions_mail_idx', 'application_submissions', [
+    'mail_state',
+    'mail_attempted_at',
+  ]);
 }
 
 export async function down(db: MigrationDb): Promise<void> {
-  for (const table of ['application_submissions', 'payment_webhook_events', 'sandbox_payments', 'payments']) {
-    await db.schema.dropTable(table).execute();
-  }
+  await dropTables(db, ['application_submissions', 'payment_webhook_events', 'sandbox_payments', 'payments']);
 }
