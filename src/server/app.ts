@@ -23,7 +23,9 @@ import { trackRouteMethods } from './http/method-not-allowed';
 import { LOCALES_DIR, languageOf, translate } from './i18n';
 import { routes } from './routes/index';
 import { isServerPath, securityHeaders } from './security-headers';
-import { createPortalPages, linkedLanguage, pickEncoding } from './static/portal-page';
+import { pickEncoding } from './static/page-html';
+import { linkedLanguage } from './static/page-language';
+import { createPortalPages } from './static/portal-page';
 import { registerValidation, validationErrorBody } from './validation/index';
 
 declare module 'fastify' {

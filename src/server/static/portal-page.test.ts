@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import manifestJson from '../../../schemas/routes.manifest.json';
 import { LANGUAGE_COOKIE } from '../../shared/language-cookie';
 import { translate } from '../i18n';
-import { createPortalPages, paintFirst, type PortalPages } from './portal-page';
+import { paintFirst } from './page-html';
+import { createPortalPages, type PortalPages } from './portal-page';
 
 // The shape of Vite's index.html: the server writes the page into it.
 const INDEX =

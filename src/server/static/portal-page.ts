@@ -5,7 +5,6 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Setting } from '../../shared/contract';
 import { stepsOf } from '../../shared/forms/journey';
 import { LANGUAGE_COOKIE } from '../../shared/language-cookie';
-import { availableLanguages } from '../i18n';
 import { DEFAULT_SCHEMAS_DIR } from '../validation/schema-files';
 import {
   appChunks,
@@ -21,36 +20,13 @@ import {
   routeAssets,
   type ViteManifest,
 } from './route-assets';
+import { type Encoding, paintFirst, scriptSafeJson, withPage } from './page-html';
+import { pageLanguage, type PageRequest } from './page-language';
 import { cookieValue, loadServerEntry, type PrerenderedPage, type ServerEntry } from './server-entry';
 
 const PAGE_REGISTRY = fileURLToPath(new URL('../../routing/page-registry.ts', import.meta.url));
 const ENGINE_REGISTRY = fileURLToPath(new URL('../../engine/registry.ts', import.meta.url));
 const REPOSITORY = fileURLToPath(new URL('../../../', import.meta.url));
-
-export type Encoding = 'br' | 'gzip' | 'identity';
-
-/** Picks the best encoding the client accepts (brotli, then gzip), ignoring those it refuses with q=0. */
-export function pickEncoding(acceptEncoding: string | string[] | undefined): Encoding {
-  const header = (Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '')).toLowerCase();
-  const accepted = new Set(
-    header
-      .split(',')
-      .map((part) => part.trim().split(';'))
-      .filter(([, ...params]) => !params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p)))
-      .map(([name]) => name.trim()),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return 'identity';
-}
-
-/** JSON that is safe inside a <script> element: no "</script>" or "<!--" can end or change it. */
-function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
 
 interface Build {
   /** index.html's modification time when read. */
@@ -68,63 +44,6 @@ interface Build {
   entry?: Promise<ServerEntry | undefined>;
   /** Pages rendered ahead, per route and language, rendered on first request. */
   pages: Map<string, Promise<PrerenderedPage | undefined>>;
-}
-
-/** What of a request decides which page it gets: its query (`?lng=`) and its cookies (language, session). */
-export interface PageRequest {
-  search?: string;
-  cookie?: string;
-}
-
-/** The language a link chooses with `?lng=` (an e-mailed link, a language switch), when locales/ has it. */
-export function linkedLanguage(search: string | undefined): string | undefined {
-  const linked = new URLSearchParams(search ?? '').get('lng');
-  return linked && availableLanguages().includes(linked) ? linked : undefined;
-}
-
-/**
- * The language the browser will show the page in (src/app/i18n.ts): a `?lng=` link, else the remembered choice
- * (its cookie), else `negotiated` (the Accept-Language match). Only languages of locales/ count.
- */
-export function pageLanguage(negotiated: string, request: PageRequest, cookieName: string): string {
-  const stored = cookieValue(request.cookie, cookieName);
-  return linkedLanguage(request.search) ?? (stored && availableLanguages().includes(stored) ? stored : negotiated);
-}
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** index.html with a page rendered ahead: `<html lang dir>`, the title, the page's styles and its markup in #root. */
-function withPage(html: string, page: PrerenderedPage, route: string): string {
-  return html
-    .replace(/<html lang="[^"]*" dir="[^"]*">/, () => `<html lang="${page.lang}" dir="${page.dir}">`)
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
-    .replace('</head>', () => `  ${page.head}\n  </head>`)
-    .replace(
-      '<div id="root"></div>',
-      () => `<div id="root" data-prerendered="${escapeHtml(`${route}|${page.lang}`)}">${page.body}</div>`,
-    );
-}
-
-/** A script of the page or a preload of one. */
-const SCRIPT_TAG = /<(script type="module"|link rel="modulepreload")/g;
-/** A stylesheet or a font preload: what the first paint waits for. */
-const PAINT_TAG = /<link rel="(?:stylesheet|preload)"[^>]*>\s*/g;
-
-/**
- * The head of a page rendered ahead: its scripts only hydrate what is already shown, so the stylesheets and
- * fonts come before them and the scripts and their preloads are fetched at low priority, after what the first
- * paint needs (on a slow connection they would otherwise share the bandwidth the page's styles need).
- */
-export function paintFirst(html: string): string {
-  const end = html.indexOf('</head>');
-  if (end < 0) return html;
-  const head = html.slice(0, end);
-  const paint = head.match(PAINT_TAG) ?? [];
-  const rest = head.replace(PAINT_TAG, '').replace(SCRIPT_TAG, '<$1 fetchpriority="low"');
-  const firstScript = rest.search(SCRIPT_TAG);
-  const at = firstScript < 0 ? rest.length : firstScript;
-  return `${rest.slice(0, at)}${paint.join('')}${rest.slice(at)}${html.slice(end)}`;
 }
 
 function readJson<T>(file: string): T | undefined {
