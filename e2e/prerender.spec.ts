@@ -1,7 +1,7 @@
 /**
  * The public pages the route manifest flags `prerender` arrive rendered (in the visitor's language) and the
  * browser takes them over without a hydration error or warning, keeps working (the language switcher, a form's
- * error summary), adds no style twice, and ends up looking exactly like the page the browser renders itself (the
+ * error summary), adds no style element or rule twice, and ends up looking exactly like the page the browser renders itself (the
  * portal page sent to a visitor the server takes for signed in), at 1280 and 375 px, its form's markup the same.
  * A form rendered ahead sends nothing before the page's scripts run, and keeps what was typed meanwhile.
  */
@@ -121,6 +121,11 @@ test.describe('pages rendered ahead of time', () => {
         );
         expect(buckets.length).toBeGreaterThan(0);
         expect(new Set(buckets).size, buckets.join(', ')).toBe(buckets.length);
+        // ...and knew the page's rules: it added none of them a second time.
+        const rules = await page.$$eval('style[data-make-styles-bucket]', (styles) =>
+          styles.flatMap((s) => [...((s as HTMLStyleElement).sheet?.cssRules ?? [])].map((r) => r.cssText)),
+        );
+        expect(rules.filter((rule, i) => rules.indexOf(rule) !== i)).toEqual([]);
         if (route.form) {
           // Sent empty once the page's scripts run, the form says what is missing in the page's language.
           await submitButton(page).click();

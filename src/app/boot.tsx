@@ -19,6 +19,7 @@ import { flattenRoutes } from '@/routing/manifest';
 import { routeNamespaces } from '@/shared/route-namespaces';
 import { nextTask } from '@/ui/when-idle';
 import { showBootError } from './boot-error';
+import { adoptRenderedStyles, NOTHING_TO_REHYDRATE } from './rendered-styles';
 import { clearRouterContextOnSignOut } from '@/api/router-context';
 
 const firstPath = window.location.pathname.replace(/(.)\/+$/, '$1');
@@ -95,10 +96,13 @@ export async function boot(): Promise<void> {
       <RouterProvider router={router} />
     </AppProviders>
   );
-  // Griffel's renderer takes over the style elements of a page rendered ahead instead of adding them again.
+  // Griffel's renderer takes over the style elements of a page rendered ahead instead of adding them again
+  // (see rendered-styles.ts).
+  const renderer = createDOMRenderer();
+  adoptRenderedStyles(renderer);
   const styled = (content: ReactNode) => (
     <StrictMode>
-      <RendererProvider renderer={createDOMRenderer()}>
+      <RendererProvider renderer={renderer} targetDocument={NOTHING_TO_REHYDRATE}>
         <MarkHydrated container={container}>{content}</MarkHydrated>
       </RendererProvider>
     </StrictMode>
