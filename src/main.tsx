@@ -12,6 +12,7 @@ import '@fontsource/poppins/500.css';
 import '@fontsource/poppins/600.css';
 import '@/app/shell/base.css';
 import { showBootError } from '@/app/boot-error';
+import { nextTask } from '@/ui/when-idle';
 
 /**
  * Resolves once the browser has shown the page: its first contentful paint, as the Paint Timing API reports it (at
@@ -40,7 +41,11 @@ const renderedAhead = document.getElementById('root')?.hasAttribute('data-preren
 
 (renderedAhead ? afterFirstPaint() : Promise.resolve())
   .then(() => import('@/app/boot'))
-  .then(({ boot }) => boot())
+  // The app's modules are evaluated in the task that brings them; the start runs in the next one.
+  .then(async ({ boot }) => {
+    await nextTask();
+    await boot();
+  })
   .catch((error: unknown) => {
     console.error('The portal did not start.', error);
     showBootError();
