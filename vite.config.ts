@@ -42,6 +42,13 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    modulePreload: {
+      // The entry loads the app (src/app/boot.tsx, chunk boot-*.js) after a page rendered ahead has painted. The
+      // browser fetches the app's imports when its chunk arrives, instead of the entry adding a preload link for each
+      // of them at once, a long task on a slow phone. Pages not rendered ahead get those links from the server.
+      resolveDependencies: (filename, deps, { hostType }) =>
+        hostType === 'js' && /^assets\/boot-[^/]*\.js$/.test(filename) ? [] : deps,
+    },
   },
   server: {
     port: 5173,
