@@ -10,6 +10,7 @@ import { toErrorSchema } from './answers';
 import { CheckAnswers } from './check-answers';
 import type { EngineFormContext } from './engine-context';
 import { ErrorSummary, focusControl, type SummaryError } from './error-summary';
+import { FormButtons } from './form-buttons';
 import { useReportFormErrors } from './error-title';
 import { loadAllRules, useAllRules, useCompiledForm } from './form-loader';
 import type { CompiledForm, FormAnswers, FormPage } from './form-types';
@@ -20,9 +21,7 @@ import { useEngineStyles } from './styles';
 import { controlIdForPath } from './templates/field-aria';
 import { formValidation, topField } from './validation/form-validation';
 import { keepConstraintAllOf } from './validation/merge-all-of';
-import { useKeepTypedAhead } from './typed-ahead';
 import { ContentLoading } from '@/ui/content-loading';
-import { useHydrated } from '@/ui/use-hydrated';
 
 /** An unanswered yes/no or tick box stays unanswered: never 'No' or ticked before the user chooses. */
 const DEFAULT_FORM_STATE = { constAsDefaults: 'never', requiredBooleanDefault: 'skip' } as const;
@@ -96,10 +95,6 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
   const [focusTick, setFocusTick] = useState(0);
   const summaryRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  // A form rendered ahead cannot be sent until the page's scripts run (see the buttons), nor lose what was typed.
-  const hydrated = useHydrated();
-  const rootRef = useRef<HTMLDivElement>(null);
-  useKeepTypedAhead(rootRef, hydrated);
 
   // Server errors stay next to their field until the answer there changes.
   const server = useServerErrors(serverErrors, data, () => setFocusTick((n) => n + 1));
@@ -279,7 +274,7 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
   }
 
   return (
-    <div ref={rootRef}>
+    <div>
       <ErrorSummary ref={summaryRef} errors={summary} />
       {rulesFailed && <p role="alert">{t('engine.loadFailed')}</p>}
       {multiPage && page.titleKey && (
@@ -313,24 +308,12 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
         }}
         onSubmit={(e) => void handleSubmit((e.formData ?? {}) as FormAnswers)}
       >
-        {/* Until the page's scripts run the only submit button is disabled: a click or Enter sends nothing. */}
-        {!hydrated && <button type="submit" disabled hidden />}
-        <div className={styles.buttons}>
-          <Button
-            type={hydrated ? 'submit' : 'button'}
-            appearance="primary"
-            size="large"
-            disabled={busy || disabled}
-            className={styles.fullWidthOnPhone}
-          >
-            {submitText}
-          </Button>
-          {pageIndex > 0 && nextIndex(pageIndex, -1) !== -1 && (
-            <Button type="button" appearance="secondary" size="large" onClick={() => goTo(nextIndex(pageIndex, -1))}>
-              {t('engine.back')}
-            </Button>
-          )}
-        </div>
+        <FormButtons
+          submitText={submitText}
+          busy={busy || Boolean(disabled)}
+          backText={t('engine.back')}
+          onBack={pageIndex > 0 && nextIndex(pageIndex, -1) !== -1 ? () => goTo(nextIndex(pageIndex, -1)) : undefined}
+        />
       </Form>
       {children}
     </div>

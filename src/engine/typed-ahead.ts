@@ -35,12 +35,13 @@ export function replayTypedAhead(root: HTMLElement): void {
 }
 
 /**
- * In the commit that hydrates `root`'s form (a page rendered ahead), before anything renders again, replays what
- * was typed into it before (`replayTypedAhead`); nothing for a form the browser rendered itself.
+ * In the commit that hydrates a form rendered ahead, before anything renders again, replays what was typed into it
+ * before (`replayTypedAhead`) into the form that holds `inside`; nothing for a form the browser rendered itself.
  */
-export function useKeepTypedAhead(root: RefObject<HTMLElement | null>, hydrated: boolean): void {
+export function useKeepTypedAhead(inside: RefObject<HTMLElement | null>, hydrated: boolean): void {
   const [hydrating] = useState(!hydrated);
   useLayoutEffect(() => {
-    if (hydrating && root.current) replayTypedAhead(root.current);
-  }, [hydrating, root]);
+    const form = inside.current?.closest('form');
+    if (hydrating && form) replayTypedAhead(form);
+  }, [hydrating, inside]);
 }
