@@ -1,3 +1,4 @@
+import '@/engine/testing/forms-loaded';
 import { act, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { lazy } from 'react';

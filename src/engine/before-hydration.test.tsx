@@ -1,3 +1,4 @@
+import '@/engine/testing/forms-loaded';
 import { FluentProvider, SSRProvider, webLightTheme } from '@fluentui/react-components';
 import { act, screen, waitFor } from '@testing-library/react';
 import type { i18n } from 'i18next';

@@ -1,3 +1,4 @@
+import '@/engine/testing/forms-loaded';
 import { describe, expect, it } from 'vitest';
 import { formNeeds } from './form-loader';
 import { lazyFields, lazyWidgets } from './registry';

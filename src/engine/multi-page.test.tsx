@@ -1,3 +1,4 @@
+import '@/engine/testing/forms-loaded';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { screen, waitFor, within } from '@testing-library/react';

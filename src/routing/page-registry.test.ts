@@ -1,3 +1,4 @@
+import '@/engine/testing/forms-loaded';
 import { describe, expect, it } from 'vitest';
 import { flattenRoutes } from './manifest';
 import { getPage, NOT_AVAILABLE_PAGE, PUBLIC_FORM_PAGE, pageRegistry, STEP_FORM_PAGE } from './page-registry';

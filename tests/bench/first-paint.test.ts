@@ -1,4 +1,5 @@
 // @vitest-environment node
+import '@/engine/testing/forms-loaded';
 import { describe, expect, it } from 'vitest';
 import { percentile } from './api';
 import { beforeFirstPaint, renderedAheadRoutes, type RenderedAheadCheck } from './first-paint';

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import '@/engine/testing/forms-loaded';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

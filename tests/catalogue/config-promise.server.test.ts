@@ -1,5 +1,6 @@
 // @vitest-environment node
 // The config promise, API side: the field added in JSON only reaches the server and is validated there.
+import '@/engine/testing/forms-loaded';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyError } from 'fastify';

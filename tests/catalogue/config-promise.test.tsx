@@ -1,4 +1,5 @@
 // The config promise, browser side: a field added in JSON only renders and validates, no TypeScript change.
+import '@/engine/testing/forms-loaded';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { screen, waitFor, within } from '@testing-library/react';

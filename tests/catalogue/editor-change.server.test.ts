@@ -1,6 +1,7 @@
 // @vitest-environment node
 // The editor's change proof, server side: SCHEMAS_DIR and LOCALES_DIR point the API at an edited copy of the
 // configuration, whose new Trip question the API then checks and stores; without them, the repository's.
+import '@/engine/testing/forms-loaded';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,6 +1,7 @@
 // The editor's change proof: a question added to the Trip page of the application form in JSON only (schema,
 // UI schema, English and French texts) is shown by the engine, validated with its own message, saved by the real
 // API built from the same edited copy, and shown on the check-answers page, without any TypeScript change.
+import '@/engine/testing/forms-loaded';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,5 +1,6 @@
 // Every field of every form, on every page and in every language of locales/, is shown with its own label and
 // hint in that language: never the property name, never an i18n key, never a text borrowed from English.
+import '@/engine/testing/forms-loaded';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { screen, waitFor } from '@testing-library/react';

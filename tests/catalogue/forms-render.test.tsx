@@ -1,5 +1,6 @@
 // Every form of the catalogue renders in every language and its first valid example goes through every page
 // (and the check-answers page) to onSubmit without a single error shown.
+import '@/engine/testing/forms-loaded';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { screen, waitFor } from '@testing-library/react';

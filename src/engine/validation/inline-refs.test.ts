@@ -1,3 +1,4 @@
+import '@/engine/testing/forms-loaded';
 import { createSchemaUtils, type RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from '@/shared/validation/schema-walk';

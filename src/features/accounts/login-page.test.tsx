@@ -1,3 +1,4 @@
+import '@/engine/testing/forms-loaded';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import type { i18n as I18n } from 'i18next';

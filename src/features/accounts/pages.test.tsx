@@ -1,3 +1,4 @@
+import '@/engine/testing/forms-loaded';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,6 +1,7 @@
 // The application form and declarations in the browser (jsdom) against the real API on SQLite (its own
 // process, testing/api-server.ts): task list from
 // the server's state machine, page saves, drafts, resume after a reload, nothing lost while offline, finishing.
+import '@/engine/testing/forms-loaded';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { i18n as I18n } from 'i18next';

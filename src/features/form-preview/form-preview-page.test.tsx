@@ -1,3 +1,4 @@
+import '@/engine/testing/forms-loaded';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';

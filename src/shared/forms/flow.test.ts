@@ -1,3 +1,4 @@
+import '@/engine/testing/forms-loaded';
 import Ajv from 'ajv';
 import ajvErrors from 'ajv-errors';
 import { describe, expect, it } from 'vitest';

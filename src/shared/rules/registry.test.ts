@@ -1,3 +1,4 @@
+import '@/engine/testing/forms-loaded';
 import { describe, expect, it, vi } from 'vitest';
 import { getRule, loadRules, ruleLoaders, ruleNamesIn, rulesLoaded } from './registry';
 

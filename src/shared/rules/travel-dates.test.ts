@@ -1,3 +1,4 @@
+import '@/engine/testing/forms-loaded';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getRule, loadRules } from './registry';
 import { runRules } from './run-rules';
