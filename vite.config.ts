@@ -65,6 +65,23 @@ export default defineConfig({
           include: ['src/{app,api,engine,features,routing,shared,ui}/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
           exclude: ['tests/server/**'],
           setupFiles: ['src/test-setup.ts'],
+          // The UI libraries most files import, each made of hundreds of modules, are bundled once into a single
+          // module (Vite's dependency optimiser) instead of being imported module by module in every test file.
+          // Only libraries no other external package imports, so each exists once in a test.
+          deps: {
+            optimizer: {
+              client: {
+                enabled: true,
+                include: [
+                  '@fluentui/react-components',
+                  '@fluentui/react-icons',
+                  'i18next',
+                  'react-i18next',
+                  '@tanstack/react-query',
+                ],
+              },
+            },
+          },
         },
       },
       {
