@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CAPTURE_DEVICE_HEADER } from '@/api/capture';
+import { CAPTURE_DEVICE_HEADER, CAPTURE_POLL_MS } from '@/api/capture';
 import { applySettings } from '@/api/settings';
 import { clearRouterContext, setRouterContext } from '@/api/router-context';
 import CaptureBiometricsPage from './capture-biometrics-page';
@@ -26,6 +26,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -34,6 +35,8 @@ const isStatusCall = (call: MockCall, method: string) => call.method === method 
 
 describe('capture-biometrics page', () => {
   it('starts a session for the applicant, shows the phone QR code and link, and goes to the application when the phone is done', async () => {
+    // The page asks for the status every CAPTURE_POLL_MS: the clock is moved on instead of waiting for it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     setRouterContext({ applicationIdentifier: APPLICATION });
     let polls = 0;
     const calls = mockFetch((call) => {
@@ -72,7 +75,9 @@ describe('capture-biometrics page', () => {
     );
 
     // The poll sees the phone, then the finished photos, and the page moves on without a click.
+    await vi.advanceTimersByTimeAsync(CAPTURE_POLL_MS);
     expect(await screen.findByText(/A phone has opened the link/, undefined, { timeout: 5000 })).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(CAPTURE_POLL_MS);
     await waitFor(() => expect(router.state.location.pathname).toBe('/applications/application'), { timeout: 5000 });
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
