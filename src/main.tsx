@@ -40,11 +40,10 @@ function afterFirstPaint(): Promise<void> {
 const renderedAhead = document.getElementById('root')?.hasAttribute('data-prerendered') ?? false;
 
 (renderedAhead ? afterFirstPaint() : Promise.resolve())
-  // The app's two largest libraries are evaluated first, each in a task of its own, so that no single task evaluates
-  // the whole app (a long task on a slow phone); the app's chunk then finds them ready.
+  // React DOM, the app's largest library, is evaluated first, in a task of its own, so that no single task evaluates
+  // the whole app (a long task on a slow phone); the app's chunk then finds it ready. (React DOM's client is kept
+  // whole either way; a library imported here whole that the app uses only in part would grow the app.)
   .then(() => import('react-dom/client'))
-  .then(nextTask)
-  .then(() => import('react-router-dom'))
   .then(nextTask)
   .then(() => import('@/app/boot'))
   // The app's modules are evaluated in the task that brings them; the start runs in the next one.
