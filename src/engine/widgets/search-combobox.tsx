@@ -1,5 +1,5 @@
 import { Combobox, Option, type PositioningProps } from '@fluentui/react-components';
-import { useMemo, useState } from 'react';
+import { startTransition, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchesSearch } from '../countries';
 import { useEngineStyles } from '../styles';
@@ -78,12 +78,14 @@ export function SearchCombobox(props: SearchComboboxProps) {
       positioning={POSITIONING}
       disabled={disabled}
       autoComplete={autoComplete}
-      onChange={(e) => {
-        const typed = e.target.value;
-        setQuery(typed);
-        if (typed === '') onChange(undefined);
-      }}
+      onChange={(e) => setQuery(e.target.value)}
       onOptionSelect={(_e, data) => {
+        if (data.optionValue === undefined) {
+          // Fluent drops the choice once the typed text no longer matches it (or is empty): the text stays as typed,
+          // and the form hears of it in a transition, after the keystroke has painted.
+          startTransition(() => onChange(undefined));
+          return;
+        }
         setQuery(undefined);
         onChange(data.optionValue || undefined);
       }}

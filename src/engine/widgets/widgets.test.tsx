@@ -220,6 +220,16 @@ describe('combobox and country widgets', () => {
     expect(last().title).toBe('REAR_ADM');
   });
 
+  it('keeps what is typed after a chosen option, and the answer is empty while the text matches no option', async () => {
+    const { last } = setup({ title: 'MRS' });
+    const input = screen.getByLabelText<HTMLInputElement>('Title (optional)');
+    expect(input.value).toBe('Mrs');
+    await userEvent.type(input, 'x');
+    expect(input.value).toBe('Mrsx');
+    expect(last().title).toBeUndefined();
+    expect((await screen.findByRole('option')).textContent).toBe(en.t('forms:engine.noMatch'));
+  });
+
   it('offers countries by name in the user language', async () => {
     const { last } = setup();
     await userEvent.type(screen.getByLabelText('Country (optional)'), 'Namib');
