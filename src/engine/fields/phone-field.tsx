@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { countryOptions, type CountryOption } from '../countries';
 import { useEngineStyles } from '../styles';
 import { SearchCombobox } from '../widgets/search-combobox';
+import { useTypedAnswer } from '../widgets/typed-answer';
 
 type Mobile = { isoAlpha2Code?: string; mobileNumber?: string };
 
@@ -84,6 +85,7 @@ export function PhoneField(props: FieldProps<Mobile>) {
     for (const k of Object.keys(next) as (keyof Mobile)[]) if (next[k] === undefined) delete next[k];
     onChange(Object.keys(next).length ? next : undefined, fieldPathId.path);
   };
+  const number = useTypedAnswer(value.mobileNumber, (mobileNumber) => set({ mobileNumber }));
   const help = uiSchema?.['ui:help'] ? `${id}__help` : undefined;
   const describe = (error: string | undefined, ownErrorId: string) =>
     [help, error ? ownErrorId : undefined].filter(Boolean).join(' ') || undefined;
@@ -114,9 +116,11 @@ export function PhoneField(props: FieldProps<Mobile>) {
           inputMode="tel"
           autoComplete="tel-national"
           className={styles.input}
-          value={value.mobileNumber ?? ''}
-          onChange={(_e, data) => set({ mobileNumber: data.value === '' ? undefined : data.value })}
-          onBlur={(e) => onBlur(numberId, e.target.value)}
+          {...number.inputProps}
+          onBlur={(e) => {
+            number.flush();
+            onBlur(numberId, e.target.value);
+          }}
           disabled={disabled}
           readOnly={readonly}
           aria-describedby={describe(numberError, errorId(numberId))}

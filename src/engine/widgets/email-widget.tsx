@@ -2,23 +2,28 @@ import { Input } from '@fluentui/react-components';
 import type { WidgetProps } from '@rjsf/utils';
 import { fieldAria } from '../templates/field-aria';
 import { useEngineStyles } from '../styles';
+import { useTypedAnswer } from './typed-answer';
 
 /** An e-mail address: never auto-capitalised or spell-checked, autocomplete "email", trimmed as typed. */
 export function EmailWidget(props: WidgetProps) {
   const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, uiSchema, options } = props;
   const styles = useEngineStyles();
+  const answer = useTypedAnswer(
+    typeof value === 'string' ? value : undefined,
+    onChange,
+    (text) => text.trim() || undefined,
+  );
   return (
     <Input
       id={id}
       name={id}
       type="email"
       className={styles.input}
-      value={typeof value === 'string' ? value : ''}
-      onChange={(_e, data) => {
-        const trimmed = data.value.trim();
-        onChange(trimmed === '' ? undefined : trimmed);
+      {...answer.inputProps}
+      onBlur={(e) => {
+        answer.flush();
+        onBlur(id, e.target.value);
       }}
-      onBlur={(e) => onBlur(id, e.target.value)}
       onFocus={(e) => onFocus(id, e.target.value)}
       disabled={disabled}
       readOnly={readonly}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { fieldAria } from '../templates/field-aria';
 import { useEngineStyles } from '../styles';
 import { passwordRules } from './password-rules';
+import { useTypedAnswer } from './typed-answer';
 
 /**
  * A password with a Show/Hide button and, with `ui:options.checklist`, a live list of the password rules
@@ -17,7 +18,8 @@ export function PasswordWidget(props: WidgetProps) {
   const { t } = useTranslation(['forms', 'validation']);
   const [visible, setVisible] = useState(false);
   const rules = useMemo(() => (options.checklist ? passwordRules(schema) : []), [options.checklist, schema]);
-  const text = typeof value === 'string' ? value : '';
+  const answer = useTypedAnswer(typeof value === 'string' ? value : undefined, onChange);
+  const text = answer.text;
   const checklistId = `${id}__checklist`;
   return (
     <div className={styles.column}>
@@ -27,8 +29,14 @@ export function PasswordWidget(props: WidgetProps) {
         type={visible ? 'text' : 'password'}
         className={styles.input}
         value={text}
-        onChange={(_e, data) => onChange(data.value === '' ? undefined : data.value)}
-        onBlur={(e) => onBlur(id, e.target.value)}
+        onChange={(_e, data) => answer.type(data.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') answer.flush();
+        }}
+        onBlur={(e) => {
+          answer.flush();
+          onBlur(id, e.target.value);
+        }}
         onFocus={(e) => onFocus(id, e.target.value)}
         disabled={disabled}
         readOnly={readonly}

@@ -2,6 +2,7 @@ import { Input } from '@fluentui/react-components';
 import type { WidgetProps } from '@rjsf/utils';
 import { fieldAria } from '../templates/field-aria';
 import { useEngineStyles } from '../styles';
+import { useTypedAnswer } from './typed-answer';
 
 /** Options a text-like widget reads from `ui:options` / `ui:autocomplete`. */
 export function inputOptions(props: WidgetProps) {
@@ -20,14 +21,17 @@ export function TextWidget(props: WidgetProps) {
   const styles = useEngineStyles();
   const o = inputOptions(props);
   const numeric = schema.type === 'number' || schema.type === 'integer';
+  const answer = useTypedAnswer(value, onChange);
   return (
     <Input
       id={id}
       name={id}
       className={o.width === 'short' ? styles.inputShort : styles.input}
-      value={value === undefined || value === null ? '' : String(value)}
-      onChange={(_e, data) => onChange(data.value === '' ? undefined : data.value)}
-      onBlur={(e) => onBlur(id, e.target.value)}
+      {...answer.inputProps}
+      onBlur={(e) => {
+        answer.flush();
+        onBlur(id, e.target.value);
+      }}
       onFocus={(e) => onFocus(id, e.target.value)}
       disabled={disabled}
       readOnly={readonly}

@@ -2,11 +2,13 @@ import { Textarea } from '@fluentui/react-components';
 import type { WidgetProps } from '@rjsf/utils';
 import { fieldAria } from '../templates/field-aria';
 import { useEngineStyles } from '../styles';
+import { useTypedAnswer } from './typed-answer';
 
 /** A longer free-text answer. */
 export function TextareaWidget(props: WidgetProps) {
   const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, uiSchema, options } = props;
   const styles = useEngineStyles();
+  const answer = useTypedAnswer(typeof value === 'string' ? value : undefined, onChange);
   return (
     <Textarea
       id={id}
@@ -14,9 +16,11 @@ export function TextareaWidget(props: WidgetProps) {
       className={styles.input}
       rows={typeof options.rows === 'number' ? options.rows : 5}
       resize="vertical"
-      value={typeof value === 'string' ? value : ''}
-      onChange={(_e, data) => onChange(data.value === '' ? undefined : data.value)}
-      onBlur={(e) => onBlur(id, e.target.value)}
+      {...answer.inputProps}
+      onBlur={(e) => {
+        answer.flush();
+        onBlur(id, e.target.value);
+      }}
       onFocus={(e) => onFocus(id, e.target.value)}
       disabled={disabled}
       readOnly={readonly}
