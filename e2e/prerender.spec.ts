@@ -97,8 +97,9 @@ function formMarkup(page: Page): Promise<string> {
   });
 }
 
-/** Waits until the page has been taken over: the footer appears once the page has mounted in the browser. */
+/** Waits until the page has been taken over (rendered or hydrated in the browser) and shows its footer. */
 async function settled(page: Page): Promise<void> {
+  await expect(page.locator('body > #root')).toHaveAttribute('data-hydrated', '');
   await expect(page.locator('footer')).toBeVisible();
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }

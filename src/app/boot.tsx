@@ -17,6 +17,7 @@ import { createAppRouter } from '@/app/router';
 import { LOGIN_PATH } from '@/routing/guards';
 import { flattenRoutes } from '@/routing/manifest';
 import { routeNamespaces } from '@/shared/route-namespaces';
+import { RenderedAhead } from '@/ui/rendered-ahead';
 import { nextTask } from '@/ui/when-idle';
 import { showBootError } from './boot-error';
 import { adoptRenderedStyles, NOTHING_TO_REHYDRATE } from './rendered-styles';
@@ -118,7 +119,14 @@ export async function boot(): Promise<void> {
     // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
     // for the whole page, so the page already shown answers a tap while it hydrates.
     startTransition(() => {
-      hydrateRoot(container, styled(<SSRProvider>{app}</SSRProvider>));
+      hydrateRoot(
+        container,
+        styled(
+          <SSRProvider>
+            <RenderedAhead>{app}</RenderedAhead>
+          </SSRProvider>,
+        ),
+      );
     });
   } else {
     createRoot(container).render(styled(app));

@@ -22,6 +22,7 @@ import { flattenRoutes } from '@/routing/manifest';
 import { localiseInterpolation } from '@/shared/i18n-interpolation';
 import type { Setting } from '@/shared/api-types';
 import type { PrerenderedPage } from '@/shared/prerendered-page';
+import { RenderedAhead } from '@/ui/rendered-ahead';
 
 // Every language's browser texts, read at build (the server's namespaces, api and emails, are not needed).
 const texts = import.meta.glob<Record<string, unknown>>(
@@ -115,9 +116,11 @@ async function renderBody(pathname: string) {
     <StrictMode>
       <RendererProvider renderer={renderer}>
         <SSRProvider>
-          <AppProviders queryClient={createQueryClient()}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </AppProviders>
+          <RenderedAhead>
+            <AppProviders queryClient={createQueryClient()}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </AppProviders>
+          </RenderedAhead>
         </SSRProvider>
       </RendererProvider>
     </StrictMode>

@@ -11,6 +11,7 @@ import { LoadingOverlay } from './loading-overlay';
 import { effectiveHandle } from './route-handle';
 import { useFormErrorsShowing } from '@/engine/error-title';
 import { ContentLoadingContext } from '@/ui/content-loading';
+import { useRenderedAhead } from '@/ui/rendered-ahead';
 import { useFocusOnNavigation } from '@/ui/focus-on-navigation';
 import { preloadWhenIdle } from '@/ui/when-idle';
 import { SessionTimeoutWarning } from '@/features/session-timeout/session-timeout-warning';
@@ -115,8 +116,10 @@ export function RootLayout() {
   const chrome = !handle.hideHeaderFooter;
 
   // The footer appears with the first page, never before it: a footer shown under the loading spinner would be
-  // pushed down when the page arrives (a layout shift).
-  const [pageShown, setPageShown] = useState(false);
+  // pushed down when the page arrives (a layout shift). A page rendered ahead is whole at once, footer included, so
+  // hydrating it does not render the layout again for the footer in the same task.
+  const renderedAhead = useRenderedAhead();
+  const [pageShown, setPageShown] = useState(renderedAhead);
   const markPageShown = useRef(() => setPageShown(true)).current;
   // Nor while the page's main content loads (ContentLoading): it appears under it once it is there.
   const [loadingParts, setLoadingParts] = useState(0);

@@ -23,6 +23,8 @@ describe('pages rendered ahead of time', () => {
       expect(page.title).toContain(translate(language, route.titleKey));
       // Sent whole: nothing streamed in by an inline script, which the Content-Security-Policy forbids.
       expect(page.body).not.toMatch(/<script|<template/);
+      // Footer included: the page is whole at once, so the footer never appears later (see root-layout.tsx).
+      expect(page.body).toMatch(new RegExp(`<footer [^>]*aria-label="${translate(language, 'common:footer.label')}"`));
     }
   });
 });
