@@ -28,9 +28,12 @@ const parsedFiles = Object.keys(localeFiles)
   .map((path) => ({ path, parsed: parseLocalePath(path) }))
   .filter((f): f is { path: string; parsed: { lng: string; ns: string } } => f.parsed !== null);
 
-/** The languages offered: one per folder under locales/, English first, then by code. */
+/**
+ * The languages offered: one per folder under locales/, English first, then by code (compared as plain text: codes
+ * are ASCII, and localeCompare would set up a collator while the app starts).
+ */
 export const languages: readonly string[] = [...new Set(parsedFiles.map((f) => f.parsed.lng))].sort((a, b) =>
-  a === FALLBACK_LANGUAGE ? -1 : b === FALLBACK_LANGUAGE ? 1 : a.localeCompare(b),
+  a === FALLBACK_LANGUAGE ? -1 : b === FALLBACK_LANGUAGE ? 1 : a < b ? -1 : a > b ? 1 : 0,
 );
 
 /** The browser namespaces, taken from the English folder (the complete one). */
