@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { languageNamesPlugin } from './src/server/static/language-names-plugin';
 import { precompressPlugin } from './src/server/static/precompress';
 import { serverEntryPlugin } from './src/server/static/prerender-build';
 import { precompiledFormsPlugin } from './src/server/validation/vite-plugin';
@@ -21,6 +22,8 @@ export default defineConfig({
   plugins: [
     react(),
     precompiledFormsPlugin({ schemasDir }),
+    // Each language's own name for the language switcher, worked out at build.
+    languageNamesPlugin(localesDir),
     // Brotli and gzip copies of every text file, served as they are by the server.
     precompressPlugin(),
     // The server-side entry the server renders the public pages with, ahead of their first visitor.

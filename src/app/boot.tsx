@@ -90,6 +90,9 @@ export async function boot(): Promise<void> {
     },
   });
 
+  // Building the router ranks every route of the manifest: the styles are taken over in the next task.
+  await nextTask();
+
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   const app = (

@@ -5,7 +5,6 @@ import {
   i18next,
   initI18n,
   LANGUAGE_STORAGE_KEY,
-  languageName,
   languages,
   linkedLanguage,
   offeredLanguages,
@@ -81,11 +80,6 @@ describe('i18n', () => {
     expect(i18next.t('accounts:sessionTimeout.minutes', { count: 1 })).toBe('1 minute');
     await changeLanguage('en');
     expect(i18next.t('accounts:sessionTimeout.minutes', { count: 1500 })).toBe('1,500 minutes');
-  });
-
-  it('names each language in its own language', () => {
-    expect(languageName('fr')).toBe('Français');
-    expect(languageName('en')).toBe('English');
   });
 });
 

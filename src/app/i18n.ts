@@ -198,26 +198,4 @@ export function currentLanguage(): string {
   return i18next.resolvedLanguage ?? i18next.language ?? FALLBACK_LANGUAGE;
 }
 
-const languageNames = new Map<string, string>();
-
-/** The language's name written in that language, e.g. "Français" for fr (worked out once: Intl is slow to set up). */
-export function languageName(lng: string): string {
-  let known = languageNames.get(lng);
-  if (known === undefined) {
-    known = nameOfLanguage(lng);
-    languageNames.set(lng, known);
-  }
-  return known;
-}
-
-function nameOfLanguage(lng: string): string {
-  try {
-    const name = new Intl.DisplayNames([lng], { type: 'language' }).of(lng);
-    if (!name) return lng;
-    return name.charAt(0).toLocaleUpperCase(lng) + name.slice(1);
-  } catch {
-    return lng;
-  }
-}
-
 export { i18next };

@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { languageName, languages } from '@/app/i18n';
+import { languages } from '@/app/i18n';
+import { languageName } from '@/ui/language-name';
 import { Header } from './header';
 import { renderRoutes, startEnglish } from './testing';
 

@@ -4,7 +4,8 @@ import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchProfile, saveProfileLanguage } from '@/api/profile-session';
 import { useLoggedIn } from '@/api/auth/tokens';
-import { changeLanguage, currentLanguage, languageName, languages, offeredLanguages } from '@/app/i18n';
+import { changeLanguage, currentLanguage, languages, offeredLanguages } from '@/app/i18n';
+import { languageName } from '@/ui/language-name';
 
 const useStyles = makeStyles({
   root: {

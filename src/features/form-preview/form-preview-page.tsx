@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { listForms, loadForm, useAllRules } from '@/engine/form-loader';
 import type { CompiledForm, FormAnswers } from '@/engine/form-types';
 import { SchemaForm } from '@/engine/schema-form';
+import { languageName } from '@/ui/language-name';
 import { formMessageKeys } from '@/engine/validation/message-keys';
 
 /** The languages offered: one per folder of locales/ (LOCALES_DIR; read at build time). */
@@ -116,7 +117,7 @@ export default function FormPreviewPage() {
           <Select value={i18n.language} onChange={(_e, d) => void i18n.changeLanguage(d.value)}>
             {LANGUAGES.map((lng) => (
               <option key={lng} value={lng} lang={lng}>
-                {new Intl.DisplayNames([lng], { type: 'language' }).of(lng) ?? lng}
+                {languageName(lng)}
               </option>
             ))}
           </Select>

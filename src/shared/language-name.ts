@@ -1,0 +1,15 @@
+/**
+ * A language's name written in that language, e.g. "Français" for fr, as the language switcher shows it. Worked out
+ * at build for every folder of locales/ (`virtual:eta-language-names`, src/server/static/language-names-plugin.ts,
+ * read by src/ui/language-name.ts):
+ * Intl sets up each language's data the first time, which is slow in a phone's browser.
+ */
+export function nameOfLanguage(lng: string): string {
+  try {
+    const name = new Intl.DisplayNames([lng], { type: 'language' }).of(lng);
+    if (!name) return lng;
+    return name.charAt(0).toLocaleUpperCase(lng) + name.slice(1);
+  } catch {
+    return lng;
+  }
+}

@@ -1,0 +1,27 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import builtNames from 'virtual:eta-language-names';
+import { describe, expect, it } from 'vitest';
+import { nameOfLanguage } from '@/shared/language-name';
+import { languageName } from './language-name';
+
+const folders = readdirSync(join(import.meta.dirname, '..', '..', 'locales'), { withFileTypes: true })
+  .filter((d) => d.isDirectory() && !/^[_.]/.test(d.name))
+  .map((d) => d.name);
+
+describe('languageName', () => {
+  it('names each language in its own language', () => {
+    expect(languageName('fr')).toBe('Français');
+    expect(languageName('en')).toBe('English');
+    expect(languageName('ar')).toBe('العربية');
+  });
+
+  it('has every folder of locales/ named at build, as Intl names it', () => {
+    expect(Object.keys(builtNames).sort()).toEqual([...folders].sort());
+    for (const lng of folders) expect(builtNames[lng]).toBe(nameOfLanguage(lng));
+  });
+
+  it('names a language that is not a folder of locales/ through Intl', () => {
+    expect(languageName('de')).toBe('Deutsch');
+  });
+});

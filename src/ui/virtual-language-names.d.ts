@@ -1,0 +1,5 @@
+/** Each language of locales/ with its own name, worked out at build (src/server/static/language-names-plugin.ts). */
+declare module 'virtual:eta-language-names' {
+  const names: Readonly<Record<string, string>>;
+  export default names;
+}
