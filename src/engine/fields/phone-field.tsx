@@ -1,7 +1,7 @@
 import { Input } from '@fluentui/react-components';
 import type { FieldProps } from '@rjsf/utils';
 import { errorId } from '@rjsf/utils';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryOptions, type CountryOption } from '../countries';
 import { useEngineStyles } from '../styles';
@@ -13,10 +13,11 @@ type Mobile = { isoAlpha2Code?: string; mobileNumber?: string };
 let phoneCountries: ((language: string) => CountryOption[]) | undefined;
 
 /**
- * The countries with their dialling codes. Those come with libphonenumber's metadata, loaded once the field is on
- * screen (as the phone rule is, see rulesLoadedLater); until then the list names the countries without them.
+ * The countries with their dialling codes, made when the list is needed (see SearchCombobox). The codes come with
+ * libphonenumber's metadata, loaded once the field is on screen (as the phone rule is, see rulesLoadedLater); until
+ * then the list names the countries without them.
  */
-function useCountriesWithCallingCodes(language: string): CountryOption[] {
+function useCountriesWithCallingCodes(language: string): () => CountryOption[] {
   const [loaded, setLoaded] = useState(() => phoneCountries !== undefined);
   useEffect(() => {
     if (loaded) return undefined;
@@ -33,7 +34,10 @@ function useCountriesWithCallingCodes(language: string): CountryOption[] {
       live = false;
     };
   }, [loaded]);
-  return loaded && phoneCountries ? phoneCountries(language) : countryOptions(language);
+  return useCallback(
+    () => (loaded && phoneCountries ? phoneCountries(language) : countryOptions(language)),
+    [loaded, language],
+  );
 }
 
 /** The label of one part of the number (country or number), and that part's error under it. */
@@ -70,9 +74,9 @@ export function PhoneField(props: FieldProps<Mobile>) {
   const countryError = errorSchema?.isoAlpha2Code?.__errors?.[0];
   const numberError = errorSchema?.mobileNumber?.__errors?.[0];
   const countries = useCountriesWithCallingCodes(i18n.language);
-  const options = useMemo(
+  const options = useCallback(
     () =>
-      countries.map((c) => ({
+      countries().map((c) => ({
         value: c.code,
         label: c.name,
         code: c.code,

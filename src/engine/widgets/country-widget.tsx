@@ -1,5 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { useMemo } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryOptions } from '../countries';
 import { fieldAria } from '../templates/field-aria';
@@ -9,7 +9,8 @@ import { SearchCombobox } from './search-combobox';
 export function CountryWidget(props: WidgetProps) {
   const { id, value, onChange, onBlur, disabled, readonly, rawErrors, uiSchema, options } = props;
   const { i18n } = useTranslation();
-  const choices = useMemo(
+  // Made once the list is needed (see SearchCombobox): naming and sorting every country is slow on a phone.
+  const choices = useCallback(
     () => countryOptions(i18n.language).map((c) => ({ value: c.code, label: c.name, code: c.code })),
     [i18n.language],
   );

@@ -13,7 +13,11 @@ export interface SearchOption {
 
 export interface SearchComboboxProps {
   id: string;
-  options: SearchOption[];
+  /**
+   * The options, or a function that makes them, called only once they are needed: when the field has a value to
+   * show, or when it takes focus (a long list, such as the countries named in the user's language, is slow to make).
+   */
+  options: readonly SearchOption[] | (() => readonly SearchOption[]);
   value: string | undefined;
   onChange: (value: string | undefined) => void;
   onBlur?: () => void;
@@ -27,6 +31,8 @@ export interface SearchComboboxProps {
  * Fluent's own placement of the list (below, 2 px off, these fallbacks), given as objects made once: Fluent builds
  * them anew on each render, which makes it create its positioning again, measuring the page, on every keystroke.
  */
+const NO_OPTIONS: readonly SearchOption[] = [];
+
 const POSITIONING: PositioningProps = {
   offset: { crossAxis: 0, mainAxis: 2 },
   fallbackPositions: ['above', 'after', 'after-top', 'before', 'before-top'],
@@ -34,9 +40,13 @@ const POSITIONING: PositioningProps = {
 
 /** A combobox whose list narrows as the user types (names, codes, dialling codes); for long lists. */
 export function SearchCombobox(props: SearchComboboxProps) {
-  const { id, options, value, onChange, onBlur, disabled, autoComplete, ariaProps, className } = props;
+  const { id, options: given, value, onChange, onBlur, disabled, autoComplete, ariaProps, className } = props;
   const styles = useEngineStyles();
   const { t } = useTranslation('forms');
+  // Once the field has had focus, its list stays made.
+  const [hadFocus, setHadFocus] = useState(false);
+  const needed = hadFocus || value !== undefined;
+  const options = useMemo(() => (typeof given !== 'function' ? given : needed ? given() : NO_OPTIONS), [given, needed]);
   const selected = options.find((o) => o.value === value);
   const [query, setQuery] = useState<string | undefined>(undefined);
   const text = query ?? selected?.label ?? '';
@@ -89,6 +99,7 @@ export function SearchCombobox(props: SearchComboboxProps) {
         setQuery(undefined);
         onChange(data.optionValue || undefined);
       }}
+      onFocus={() => setHadFocus(true)}
       onBlur={() => {
         setQuery(undefined);
         onBlur?.();
