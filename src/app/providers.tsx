@@ -15,7 +15,7 @@ function ThemedByLanguage({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
   return (
-    <FluentProvider theme={etaTheme} dir={language ? i18n.dir(language) : 'ltr'}>
+    <FluentProvider theme={etaTheme()} dir={language ? i18n.dir(language) : 'ltr'}>
       {children}
     </FluentProvider>
   );

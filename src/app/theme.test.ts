@@ -13,21 +13,21 @@ function contrastOnWhite(hex: string): number {
 
 describe('theme', () => {
   it('uses the green brand for primary buttons and the spec breakpoints', () => {
-    expect(etaTheme.colorBrandBackground).toBe('#007A4D');
+    expect(etaTheme().colorBrandBackground).toBe('#007A4D');
     expect(breakpoints).toEqual({ xs: 400, sm: 600, md: 900, lg: 1280, xl: 1440, xxl: 1920 });
   });
 
   it('keeps brand text, links and the error red at WCAG AA contrast on white', () => {
     expect(contrastOnWhite(brandGreen[80])).toBeGreaterThanOrEqual(4.5);
-    expect(contrastOnWhite(etaTheme.colorBrandForegroundLink)).toBeGreaterThanOrEqual(4.5);
+    expect(contrastOnWhite(etaTheme().colorBrandForegroundLink)).toBeGreaterThanOrEqual(4.5);
     expect(contrastOnWhite(errorRed)).toBeGreaterThanOrEqual(4.5);
-    expect(etaTheme.colorPaletteRedForeground1).toBe(errorRed);
+    expect(etaTheme().colorPaletteRedForeground1).toBe(errorRed);
   });
 
   it('sets Poppins as the body font and a 56 px input height token', () => {
-    expect(etaTheme.fontFamilyBase.startsWith("'Poppins'")).toBe(true);
+    expect(etaTheme().fontFamilyBase.startsWith("'Poppins'")).toBe(true);
     expect(INPUT_HEIGHT_PX).toBe(56);
-    expect(etaTheme.etaInputHeight).toBe('56px');
+    expect(etaTheme().etaInputHeight).toBe('56px');
   });
 
   it('builds media queries that do not overlap at the breakpoint', () => {

@@ -96,5 +96,13 @@ function buildTheme(): EtaTheme {
   };
 }
 
-/** The portal's one Fluent UI theme, built once from the tokens above. */
-export const etaTheme: EtaTheme = buildTheme();
+let built: EtaTheme | undefined;
+
+/**
+ * The portal's one Fluent UI theme, built once from the tokens above when the portal first renders, not while the
+ * app's code is evaluated (that task is already long on a phone).
+ */
+export function etaTheme(): EtaTheme {
+  built ??= buildTheme();
+  return built;
+}

@@ -28,7 +28,7 @@ export async function startEnglish(): Promise<void> {
 export function renderRoutes(routes: RouteObject[], initialPath = '/') {
   const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
   const view = render(
-    <FluentProvider theme={etaTheme}>
+    <FluentProvider theme={etaTheme()}>
       <RouterProvider router={router} />
     </FluentProvider>,
   );
