@@ -132,6 +132,10 @@ export async function boot(): Promise<void> {
       );
     });
   } else {
-    createRoot(container).render(styled(app));
+    // As a transition too: the first render of a page is long work (a form most of all), which React then does in
+    // slices, between which the browser stays responsive.
+    startTransition(() => {
+      createRoot(container).render(styled(app));
+    });
   }
 }

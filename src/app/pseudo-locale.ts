@@ -1,4 +1,5 @@
 import type { i18n as I18n } from 'i18next';
+import { PSEUDO_LANGUAGE } from '@/shared/language-name';
 
 /**
  * The pseudo-locale for development: English made accented and about 40% longer, generated at run time from
@@ -6,7 +7,7 @@ import type { i18n as I18n } from 'i18next';
  * layout that breaks with longer text. Offered only where forms can be previewed (development, or
  * FORM_PREVIEW=true); never a folder of locales/, so never a shipped language.
  */
-export const PSEUDO_LANGUAGE = 'en-XA';
+export { PSEUDO_LANGUAGE };
 
 const ACCENTED: Record<string, string> = {
   a: 'á',

@@ -1,8 +1,13 @@
 /**
+ * The development pseudo-locale (see src/app/pseudo-locale.ts): never a folder of locales/, named at build with them.
+ */
+export const PSEUDO_LANGUAGE = 'en-XA';
+
+/**
  * A language's name written in that language, e.g. "Français" for fr, as the language switcher shows it. Worked out
- * at build for every folder of locales/ (`virtual:eta-language-names`, src/server/static/language-names-plugin.ts,
- * read by src/ui/language-name.ts):
- * Intl sets up each language's data the first time, which is slow in a phone's browser.
+ * at build for every folder of locales/ and the pseudo-locale (`virtual:eta-language-names`,
+ * src/server/static/language-names-plugin.ts, read by src/ui/language-name.ts): Intl sets up each language's data
+ * the first time, which is slow in a phone's browser.
  */
 export function nameOfLanguage(lng: string): string {
   try {

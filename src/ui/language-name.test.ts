@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import builtNames from 'virtual:eta-language-names';
 import { describe, expect, it } from 'vitest';
-import { nameOfLanguage } from '@/shared/language-name';
+import { nameOfLanguage, PSEUDO_LANGUAGE } from '@/shared/language-name';
 import { languageName } from './language-name';
 
 const folders = readdirSync(join(import.meta.dirname, '..', '..', 'locales'), { withFileTypes: true })
@@ -16,9 +16,9 @@ describe('languageName', () => {
     expect(languageName('ar')).toBe('العربية');
   });
 
-  it('has every folder of locales/ named at build, as Intl names it', () => {
-    expect(Object.keys(builtNames).sort()).toEqual([...folders].sort());
-    for (const lng of folders) expect(builtNames[lng]).toBe(nameOfLanguage(lng));
+  it('has every folder of locales/ and the pseudo-locale named at build, as Intl names them', () => {
+    expect(Object.keys(builtNames).sort()).toEqual([...folders, PSEUDO_LANGUAGE].sort());
+    for (const lng of [...folders, PSEUDO_LANGUAGE]) expect(builtNames[lng]).toBe(nameOfLanguage(lng));
   });
 
   it('names a language that is not a folder of locales/ through Intl', () => {
