@@ -23,9 +23,19 @@ export const ISOLATE_END = '\u2069';
 export function localiseInterpolation(instance: I18n): void {
   const options = instance.options.interpolation as { format?: FormatFunction } | undefined;
   const named: FormatFunction = options?.format ?? ((value) => value);
+  // One number format per language: setting one up is slow (Intl loads the language's data), using it is not.
+  const numberFormats = new Map<string, Intl.NumberFormat>();
+  const numberFormat = (lng: string) => {
+    let known = numberFormats.get(lng);
+    if (!known) {
+      known = new Intl.NumberFormat(lng);
+      numberFormats.set(lng, known);
+    }
+    return known;
+  };
   const format: FormatFunction = (value, formatName, lng, formatOptions) => {
     if (formatName) return named(value, formatName, lng, formatOptions);
-    if (typeof value === 'number' && Number.isFinite(value)) return new Intl.NumberFormat(lng ?? 'en').format(value);
+    if (typeof value === 'number' && Number.isFinite(value)) return numberFormat(lng ?? 'en').format(value);
     if (typeof value === 'string' && value && lng && instance.dir(lng) === 'rtl')
       return `${ISOLATE_START}${value}${ISOLATE_END}`;
     return value;
