@@ -3,7 +3,7 @@
  * refresh, then renders the app, or hydrates the page the server rendered ahead of time.
  */
 import { createDOMRenderer, RendererProvider, SSRProvider } from '@fluentui/react-components';
-import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
+import { startTransition, StrictMode, useCallback, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { isLoggedIn } from '@/api/auth/tokens';
@@ -17,6 +17,7 @@ import { createAppRouter } from '@/app/router';
 import { LOGIN_PATH } from '@/routing/guards';
 import { flattenRoutes } from '@/routing/manifest';
 import { routeNamespaces } from '@/shared/route-namespaces';
+import { PageShownContext } from '@/ui/page-shown';
 import { RenderedAhead } from '@/ui/rendered-ahead';
 import { nextTask } from '@/ui/when-idle';
 import { showBootError } from './boot-error';
@@ -47,16 +48,16 @@ function renderedAhead(container: HTMLElement): boolean {
 }
 
 /**
- * Marks #root `data-hydrated` once the app has rendered or taken over the page rendered ahead (its first commit):
- * until then a page rendered ahead shows but does not answer, which is what a browser test waits out after opening
- * one.
+ * Marks #root `data-hydrated` once the app has rendered the page, or taken over the page rendered ahead, the page's
+ * own content included (PageShownContext): until then a page rendered ahead shows but does not answer, which is what
+ * a browser test waits out after opening one.
  */
 function MarkHydrated({ container, children }: { container: HTMLElement; children: ReactNode }) {
-  useEffect(() => {
+  const mark = useCallback(() => {
     container.dataset.hydrated = '';
   }, [container]);
   // A wrapper, not a sibling: a sibling would change every useId below it and the page would no longer match.
-  return children;
+  return <PageShownContext value={mark}>{children}</PageShownContext>;
 }
 
 export async function boot(): Promise<void> {

@@ -1,5 +1,5 @@
 import { makeStyles, Spinner, tokens } from '@fluentui/react-components';
-import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Suspense, use, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches } from 'react-router-dom';
 import { CloseApplicationButton } from './close-application-button';
@@ -11,6 +11,7 @@ import { LoadingOverlay } from './loading-overlay';
 import { effectiveHandle } from './route-handle';
 import { useFormErrorsShowing } from '@/engine/error-title';
 import { ContentLoadingContext } from '@/ui/content-loading';
+import { PageShownContext } from '@/ui/page-shown';
 import { useRenderedAhead } from '@/ui/rendered-ahead';
 import { useFocusOnNavigation } from '@/ui/focus-on-navigation';
 import { preloadWhenIdle } from '@/ui/when-idle';
@@ -71,7 +72,11 @@ function PageFallback() {
  * page's code and texts have arrived; it tells the layout, before that frame is painted.
  */
 function PageShown({ onShown }: { onShown: () => void }) {
-  useLayoutEffect(onShown, [onShown]);
+  const tell = use(PageShownContext);
+  useLayoutEffect(() => {
+    onShown();
+    tell?.();
+  }, [onShown, tell]);
   return null;
 }
 
