@@ -17,6 +17,7 @@ import { expect, expectAccessible, test as base } from './support/fixtures';
 import { outcomeThroughApi, outcomesServerEnv, reloadUntil } from './support/outcomes';
 import { startServer, type RunningServer } from './support/server';
 import { ISOLATE_END, ISOLATE_START } from '../src/shared/i18n-interpolation';
+import { documentFileName } from '../src/shared/document-file-name';
 
 /** The journeys run on a server of their own that decides an application a second after it is paid. */
 const test = base.extend<object, { outcomesServer: RunningServer }>({
@@ -232,7 +233,7 @@ for (const { lng, dir, width } of JOURNEYS) {
       await actions.getByRole('button', { name: t('outcomes:document.download'), exact: true }).click();
       const download = await downloading;
       const eta = await outcomeThroughApi(request, apiTokens, applicant, 'eta');
-      expect(download.suggestedFilename()).toBe(`eta-${eta.documentNumber}.pdf`);
+      expect(download.suggestedFilename()).toBe(documentFileName('eta', eta.documentNumber));
       const saved = join(shots, download.suggestedFilename());
       await download.saveAs(saved);
       expect(readFileSync(saved).subarray(0, 5).toString('latin1')).toBe('%PDF-');

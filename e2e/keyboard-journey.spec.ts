@@ -17,6 +17,7 @@ import { formModel, pagesFor, type FormModel } from './support/form-filler';
 import { answerPageByKeyboard, describeFocus, press, tabTo, typeInFocused } from './support/keyboard';
 import { outcomeThroughApi, outcomesServerEnv, reloadUntil } from './support/outcomes';
 import { startServer, type RunningServer } from './support/server';
+import { documentFileName } from '../src/shared/document-file-name';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -288,7 +289,7 @@ test('the whole journey by keyboard alone, with focus where it should be at ever
   await press(page, { role: 'button', name: en('outcomes:document.download'), exact: true });
   const download = await downloading;
   const eta = await outcomeThroughApi(request, tokens, applicantId, 'eta');
-  expect(download.suggestedFilename()).toBe(`eta-${eta.documentNumber}.pdf`);
+  expect(download.suggestedFilename()).toBe(documentFileName('eta', eta.documentNumber));
   const saved = join(test.info().outputDir, download.suggestedFilename());
   await download.saveAs(saved);
   expect(readFileSync(saved).subarray(0, 5).toString('latin1')).toBe('%PDF-');

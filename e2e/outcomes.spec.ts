@@ -24,6 +24,7 @@ import {
   type SubmittedApplicant,
 } from './support/outcomes';
 import { startServer, type RunningServer } from './support/server';
+import { documentFileName } from '../src/shared/document-file-name';
 
 const SHOTS = '.cache/screenshots/outcomes';
 /** Where the downloaded PDF and the photo of the seal's QR code are written. */
@@ -190,8 +191,8 @@ test.describe('outcomes: decisions, documents, the seal check and the wallets', 
     const downloaded = page.waitForEvent('download');
     await actions.getByRole('button', { name: en('outcomes:document.download'), exact: true }).click();
     const download = await downloaded;
-    expect(download.suggestedFilename()).toBe(`eta-${eta.documentNumber}.pdf`);
-    const saved = join(FILES, `eta-${eta.documentNumber}.pdf`);
+    expect(download.suggestedFilename()).toBe(documentFileName('eta', eta.documentNumber));
+    const saved = join(FILES, documentFileName('eta', eta.documentNumber));
     mkdirSync(FILES, { recursive: true });
     await download.saveAs(saved);
     expect(readFileSync(saved).subarray(0, 5).toString('latin1')).toBe('%PDF-');

@@ -8,6 +8,7 @@ import { OUTCOME_PATH_SEGMENTS } from '@/shared/contract/outcomes';
 import { PATHS } from '@/shared/route-paths';
 import { saveFile } from './save-file';
 import { useOutcomeStyles } from './styles';
+import { documentFileName } from '@/shared/document-file-name';
 
 /** Only a web address may be followed: never a script or data address, whatever the answer says. */
 const isWebAddress = (url: string) => /^https?:\/\//i.test(url);
@@ -31,7 +32,7 @@ export function DocumentActions({ outcome }: { outcome: Outcome }) {
     setDownloadFailed(false);
     download.mutate(undefined, {
       onSuccess: ({ file, fileName }) =>
-        saveFile(file, fileName ?? `${OUTCOME_PATH_SEGMENTS[outcome.kind]}-${outcome.documentNumber}.pdf`),
+        saveFile(file, fileName ?? documentFileName(OUTCOME_PATH_SEGMENTS[outcome.kind], outcome.documentNumber)),
       onError: () => setDownloadFailed(true),
     });
   };

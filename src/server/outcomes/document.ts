@@ -5,6 +5,7 @@ import { directionOf, translate } from '../i18n';
 import type { PdfContent } from '../pdf/render-pdf';
 import { holderInitials } from '../seal/public';
 import type { OwnedApplicant } from './repository';
+import { documentFileName } from '../../shared/document-file-name';
 
 /**
  * What an outcome document says, built from the decision, in the reader's language: the page's view (the API's
@@ -108,7 +109,10 @@ export function formatDay(day: string, lang: string): string {
 
 /** The file name the server gives a document's PDF, e.g. eta-EA-7K3QM-2RXD9-V.pdf. */
 export const pdfFileName = (outcome: Outcome) =>
-  `${{ ETA: 'eta', PERMIT: 'permit', REJECTION_NOTICE: 'rejection-notice' }[outcome.kind]}-${outcome.documentNumber}.pdf`;
+  documentFileName(
+    { ETA: 'eta', PERMIT: 'permit', REJECTION_NOTICE: 'rejection-notice' }[outcome.kind],
+    outcome.documentNumber,
+  );
 
 /** The PDF's content for an outcome, in the reader's language; `verifyUrl` is the portal's public check. */
 export function pdfContent(outcome: Outcome, lang: string, verifyUrl: string): PdfContent {

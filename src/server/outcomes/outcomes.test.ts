@@ -13,6 +13,7 @@ import {
 import { decideAll, submitWith } from '../decisions/testing/client';
 import { holderInitials } from '../seal/public';
 import { buildTestApp, databases } from '../testing/harness';
+import { documentFileName } from '../../shared/document-file-name';
 
 process.env.DECISION_POLL_SECONDS = '0';
 
@@ -158,7 +159,9 @@ describe.each(databases())('outcome documents on %s', (kind) => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     const { documentNumber } = (await get(`/api/eta/applicants/${approved.applicant}/eta`)).json();
-    expect(response.headers['content-disposition']).toBe(`attachment; filename="eta-${documentNumber}.pdf"`);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="${documentFileName('eta', documentNumber)}"`,
+    );
     const pdf = await pdfText(response.rawPayload);
     expect(pdf.title).toBe('Electronic travel authorisation');
     expect(pdf.marked).toBe(true);

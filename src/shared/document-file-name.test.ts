@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { documentFileName } from './document-file-name';
+
+describe('documentFileName', () => {
+  it('names the PDF after the document number', () => {
+    expect(documentFileName('eta', 'EA-7K3QM-2RXD9-V')).toBe('eta-EA-7K3QM-2RXD9-V.pdf');
+  });
+
+  it('writes a check symbol that file systems refuse as _', () => {
+    for (const symbol of ['*', '~', '$', '='])
+      expect(documentFileName('permit', `EA-7K3QM-2RXD9-${symbol}`)).toBe('permit-EA-7K3QM-2RXD9-_.pdf');
+  });
+});
