@@ -89,7 +89,9 @@ export function PhoneField(props: FieldProps<Mobile>) {
     for (const k of Object.keys(next) as (keyof Mobile)[]) if (next[k] === undefined) delete next[k];
     onChange(Object.keys(next).length ? next : undefined, fieldPathId.path);
   };
-  const number = useTypedAnswer(value.mobileNumber, (mobileNumber) => set({ mobileNumber }));
+  const number = useTypedAnswer(value.mobileNumber, (mobileNumber) => set({ mobileNumber }), {
+    onLeave: (text) => onBlur(numberId, text),
+  });
   const help = uiSchema?.['ui:help'] ? `${id}__help` : undefined;
   const describe = (error: string | undefined, ownErrorId: string) =>
     [help, error ? ownErrorId : undefined].filter(Boolean).join(' ') || undefined;
@@ -121,10 +123,6 @@ export function PhoneField(props: FieldProps<Mobile>) {
           autoComplete="tel-national"
           className={styles.input}
           {...number.inputProps}
-          onBlur={(e) => {
-            number.flush();
-            onBlur(numberId, e.target.value);
-          }}
           disabled={disabled}
           readOnly={readonly}
           aria-describedby={describe(numberError, errorId(numberId))}

@@ -8,11 +8,10 @@ import { useTypedAnswer } from './typed-answer';
 export function EmailWidget(props: WidgetProps) {
   const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, uiSchema, options } = props;
   const styles = useEngineStyles();
-  const answer = useTypedAnswer(
-    typeof value === 'string' ? value : undefined,
-    onChange,
-    (text) => text.trim() || undefined,
-  );
+  const answer = useTypedAnswer(typeof value === 'string' ? value : undefined, onChange, {
+    toAnswer: (text) => text.trim() || undefined,
+    onLeave: (text) => onBlur(id, text),
+  });
   return (
     <Input
       id={id}
@@ -20,10 +19,6 @@ export function EmailWidget(props: WidgetProps) {
       type="email"
       className={styles.input}
       {...answer.inputProps}
-      onBlur={(e) => {
-        answer.flush();
-        onBlur(id, e.target.value);
-      }}
       onFocus={(e) => onFocus(id, e.target.value)}
       disabled={disabled}
       readOnly={readonly}

@@ -18,7 +18,9 @@ export function PasswordWidget(props: WidgetProps) {
   const { t } = useTranslation(['forms', 'validation']);
   const [visible, setVisible] = useState(false);
   const rules = useMemo(() => (options.checklist ? passwordRules(schema) : []), [options.checklist, schema]);
-  const answer = useTypedAnswer(typeof value === 'string' ? value : undefined, onChange);
+  const answer = useTypedAnswer(typeof value === 'string' ? value : undefined, onChange, {
+    onLeave: (typed) => onBlur(id, typed),
+  });
   const text = answer.text;
   const checklistId = `${id}__checklist`;
   return (
@@ -28,15 +30,7 @@ export function PasswordWidget(props: WidgetProps) {
         name={id}
         type={visible ? 'text' : 'password'}
         className={styles.input}
-        value={text}
-        onChange={(_e, data) => answer.type(data.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') answer.flush();
-        }}
-        onBlur={(e) => {
-          answer.flush();
-          onBlur(id, e.target.value);
-        }}
+        {...answer.inputProps}
         onFocus={(e) => onFocus(id, e.target.value)}
         disabled={disabled}
         readOnly={readonly}

@@ -27,12 +27,12 @@ export interface SearchComboboxProps {
   className?: string;
 }
 
+const NO_OPTIONS: readonly SearchOption[] = [];
+
 /**
  * Fluent's own placement of the list (below, 2 px off, these fallbacks), given as objects made once: Fluent builds
  * them anew on each render, which makes it create its positioning again, measuring the page, on every keystroke.
  */
-const NO_OPTIONS: readonly SearchOption[] = [];
-
 const POSITIONING: PositioningProps = {
   offset: { crossAxis: 0, mainAxis: 2 },
   fallbackPositions: ['above', 'after', 'after-top', 'before', 'before-top'],

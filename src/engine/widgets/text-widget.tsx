@@ -21,17 +21,13 @@ export function TextWidget(props: WidgetProps) {
   const styles = useEngineStyles();
   const o = inputOptions(props);
   const numeric = schema.type === 'number' || schema.type === 'integer';
-  const answer = useTypedAnswer(value, onChange);
+  const answer = useTypedAnswer(value, onChange, { onLeave: (text) => onBlur(id, text) });
   return (
     <Input
       id={id}
       name={id}
       className={o.width === 'short' ? styles.inputShort : styles.input}
       {...answer.inputProps}
-      onBlur={(e) => {
-        answer.flush();
-        onBlur(id, e.target.value);
-      }}
       onFocus={(e) => onFocus(id, e.target.value)}
       disabled={disabled}
       readOnly={readonly}

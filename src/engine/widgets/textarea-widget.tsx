@@ -8,7 +8,9 @@ import { useTypedAnswer } from './typed-answer';
 export function TextareaWidget(props: WidgetProps) {
   const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, uiSchema, options } = props;
   const styles = useEngineStyles();
-  const answer = useTypedAnswer(typeof value === 'string' ? value : undefined, onChange);
+  const answer = useTypedAnswer(typeof value === 'string' ? value : undefined, onChange, {
+    onLeave: (text) => onBlur(id, text),
+  });
   return (
     <Textarea
       id={id}
@@ -17,10 +19,6 @@ export function TextareaWidget(props: WidgetProps) {
       rows={typeof options.rows === 'number' ? options.rows : 5}
       resize="vertical"
       {...answer.inputProps}
-      onBlur={(e) => {
-        answer.flush();
-        onBlur(id, e.target.value);
-      }}
       onFocus={(e) => onFocus(id, e.target.value)}
       disabled={disabled}
       readOnly={readonly}

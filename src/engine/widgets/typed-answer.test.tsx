@@ -40,7 +40,7 @@ function Field({ handed, lagging }: { handed: Handed[]; lagging: boolean }) {
       handed.push({ answer: next, inTransition: transition.running });
       if (!(lagging && transition.running)) setAnswer(next);
     },
-    (text) => text.trim() || undefined,
+    { toAnswer: (text) => text.trim() || undefined },
   );
   return (
     <>
@@ -49,7 +49,7 @@ function Field({ handed, lagging }: { handed: Handed[]; lagging: boolean }) {
         value={typed.inputProps.value}
         onChange={(e) => typed.inputProps.onChange(e, { value: e.target.value })}
         onKeyDown={typed.inputProps.onKeyDown}
-        onBlur={typed.flush}
+        onBlur={typed.inputProps.onBlur}
       />
       <output aria-label="Form state">{answer ?? '(none)'}</output>
       <button type="button" onClick={() => setAnswer('Restored')}>

@@ -1,4 +1,4 @@
-import { startTransition, useState, type KeyboardEvent } from 'react';
+import { startTransition, useState, type FocusEvent, type KeyboardEvent } from 'react';
 
 /** Empty text is "no answer", so that "required" messages apply. */
 export const textAnswer = (text: string): string | undefined => (text === '' ? undefined : text);
@@ -10,12 +10,23 @@ export interface TypedAnswer {
   type: (text: string) => void;
   /** Hands the last typed answer to the form now (on leaving the field, on Enter), so a submit sees it. */
   flush: () => void;
-  /** The props of a Fluent Input or Textarea that shows and takes the answer (Enter hands it over at once). */
+  /**
+   * The props of a Fluent Input or Textarea that shows and takes the answer: Enter and leaving the field hand it over
+   * at once, and leaving it then tells `onLeave`.
+   */
   inputProps: {
     value: string;
     onChange: (event: unknown, data: { value: string }) => void;
     onKeyDown: (event: KeyboardEvent) => void;
+    onBlur: (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
   };
+}
+
+export interface TypedAnswerOptions {
+  /** Turns the typed text into the answer (trimming, say); by default empty text is no answer. */
+  toAnswer?: (text: string) => string | undefined;
+  /** Told the field's text when the user leaves the field, after the answer has been handed over (rjsf's onBlur). */
+  onLeave?: (text: string) => void;
 }
 
 /**
@@ -29,7 +40,7 @@ export interface TypedAnswer {
 export function useTypedAnswer(
   value: unknown,
   onChange: (answer: string | undefined) => void,
-  toAnswer: (text: string) => string | undefined = textAnswer,
+  { toAnswer = textAnswer, onLeave }: TypedAnswerOptions = {},
 ): TypedAnswer {
   const given = value === undefined || value === null ? '' : String(value);
   const [typed, setTyped] = useState({ text: given, handedOver: [] as string[] });
@@ -62,6 +73,10 @@ export function useTypedAnswer(
       onChange: (_event, data) => type(data.value),
       onKeyDown: (event) => {
         if (event.key === 'Enter') flush();
+      },
+      onBlur: (event) => {
+        flush();
+        onLeave?.(event.target.value);
       },
     },
   };
