@@ -3,10 +3,10 @@ import { documentFileName } from './document-file-name';
 
 describe('documentFileName', () => {
   it('names the PDF after the document number', () => {
-    expect(documentFileName('eta', 'EA-7K3QM-2RXD9-V')).toBe('eta-EA-7K3QM-2RXD9-V.pdf');
+    expect(documentFileName('eta', 'EA-7K3QM-2RXD9-3')).toBe('eta-EA-7K3QM-2RXD9-3.pdf');
   });
 
-  it('writes a check symbol that file systems refuse as _', () => {
+  it('writes the check symbol of a number issued earlier that file systems refuse as _', () => {
     for (const symbol of ['*', '~', '$', '='])
       expect(documentFileName('permit', `EA-7K3QM-2RXD9-${symbol}`)).toBe('permit-EA-7K3QM-2RXD9-_.pdf');
   });

@@ -48,7 +48,7 @@ const reference = {
   type: 'string',
   pattern: '^ETA-[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z*~$=U]$',
   description:
-    'The submission reference, Crockford base32 with a check character, e.g. ETA-7K3QM-2RXD9-V (read aloud and typed by people).',
+    'The submission reference, Crockford base32 with a check character, e.g. ETA-7K3QM-2RXD9-3 (read aloud and typed by people).',
 } as const;
 
 /** GET /api/eta/applications/{guid}/payment: what the payment overview shows. */
