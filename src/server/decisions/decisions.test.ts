@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailbox } from '../accounts/testing/client';
 import { signIn, validApplicationForm, validDeclarations, type Caller } from '../applications/testing/client';
+import { departmentDay } from '../../shared/validity';
 import { buildTestApp, databases } from '../testing/harness';
 import { runOfficer } from './officer';
 import { loadDecisionRules } from './rules';
@@ -13,6 +14,12 @@ process.env.DECISION_POLL_SECONDS = '0';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const addDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+/** The day before the same date two years on (28 February from 29 February): two calendar years of validity. */
+const twoYearsOn = (day: string) => {
+  const [year, month, date] = day.split('-');
+  const same = `${Number(year) + 2}-${month}-${date}`;
+  return month === '02' && date === '29' ? `${Number(year) + 2}-02-28` : addDays(same, -1);
+};
 
 describe.each(databases())('decisions on %s', (kind) => {
   let app: FastifyInstance;
@@ -58,7 +65,11 @@ describe.each(databases())('decisions on %s', (kind) => {
       reason_codes: '[]',
     });
     expect(decision.document_number).toMatch(/^EA-[0-9A-Z]{5}-[0-9A-Z]{5}-.$/);
-    expect(decision.valid_until).toBe(addDays(decision.valid_from as string, rules().validity.ETA - 1));
+    // Valid from the day of the decision in South Africa, for two calendar years (not 730 days): the passport of
+    // the example answers expires in 2034.
+    expect(rules().validity.ETA).toEqual({ years: 2 });
+    expect(decision.valid_from).toBe(departmentDay(new Date(decision.decided_at as string)));
+    expect(decision.valid_until).toBe(twoYearsOn(decision.valid_from as string));
     const statuses = await statusesOf(app, guid);
     expect(statuses).toMatchObject({
       application: 'COMPLETE',
@@ -75,7 +86,25 @@ describe.each(databases())('decisions on %s', (kind) => {
     await decideAll(app);
     const decision = await decisionOf(app, applicants[0]);
     expect(decision.document_number).toMatch(/^VV-/);
-    expect(decision.valid_until).toBe(addDays(decision.valid_from as string, rules().validity.ETA_SECTION_11_1 - 1));
+    expect(rules().validity.ETA_SECTION_11_1).toEqual({ days: 90 });
+    expect(decision.valid_until).toBe(addDays(decision.valid_from as string, 90 - 1));
+  });
+
+  it('ends an approved ETA with the passport when the passport expires before the two years', async () => {
+    const today = departmentDay(new Date());
+    const passportExpiryDate = addDays(today, 90);
+    const { guid, applicants } = await submitWith(app, caller, {
+      answers: validApplicationForm({
+        arrivalDate: addDays(today, 10),
+        departureDate: addDays(today, 20),
+        passportExpiryDate,
+      }),
+      declarations: validDeclarations(),
+    });
+    await decideAll(app);
+    const decision = await decisionOf(app, applicants[0]);
+    expect(decision).toMatchObject({ state: 'DECIDED', outcome: 'APPROVED', valid_until: passportExpiryDate });
+    expect((await statusesOf(app, guid)).applicants).toMatchObject([{ valid_until: passportExpiryDate }]);
   });
 
   it('refuses automatically only for objective ineligibility, with the reason codes, and issues a notice number', async () => {
@@ -175,10 +204,10 @@ describe.each(databases())('decisions on %s', (kind) => {
     const statusOf = async () =>
       (await app.db.selectFrom('applicants').select('status').where('id', '=', applicants[0]).executeTakeFirstOrThrow())
         .status;
-    await app.decisions.expire(new Date(`${validUntil}T23:59:59Z`));
+    // Valid to the end of its last day in South Africa (UTC+2): 21:59:59 UTC is the last second.
+    await app.decisions.expire(new Date(`${validUntil}T21:59:59Z`));
     expect(await statusOf()).toBe('APPROVED');
-    const dayAfter = new Date(Date.parse(`${validUntil}T00:00:00Z`) + DAY_MS + 1000);
-    expect(await app.decisions.expire(dayAfter)).toBeGreaterThanOrEqual(1);
+    expect(await app.decisions.expire(new Date(`${validUntil}T22:00:00Z`))).toBeGreaterThanOrEqual(1);
     const row = { status: await statusOf() };
     expect(row.status).toBe('EXPIRED');
   });

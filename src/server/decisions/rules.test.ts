@@ -19,7 +19,7 @@ const meta = JSON.parse(readFileSync(join(DEFAULT_SCHEMAS_DIR, DECISION_RULES_ME
 const fixture = (): DecisionRulesFile => ({
   version: 'test-1',
   delaySeconds: 0,
-  validity: { ETA: 30, ETA_SECTION_11_1: 10 },
+  validity: { ETA: { years: 2 }, ETA_SECTION_11_1: { days: 10 } },
   conditions: { ETA: ['C1'], ETA_SECTION_11_1: ['C1'] },
   refusalReasons: ['TOO_OLD_PASSPORT'],
   rules: [
@@ -96,5 +96,15 @@ describe('decision rules', () => {
     expect(decisionRulesProblems(wrongExample, meta)).toEqual([
       '/rules/1/counterExamples/0 (SAID_YES): its "when" holds for this example',
     ]);
+  });
+
+  it('takes validity in calendar years or in days, never a bare number', () => {
+    const inDays = fixture();
+    inDays.validity = { ETA: { days: 730 }, ETA_SECTION_11_1: { days: 90 } };
+    expect(decisionRulesProblems(inDays, meta)).toEqual([]);
+    const bare = { ...fixture(), validity: { ETA: 730, ETA_SECTION_11_1: { days: 90 } } };
+    expect(decisionRulesProblems(bare, meta).join('\n')).toMatch(/^\/validity\/ETA /m);
+    const both = { ...fixture(), validity: { ETA: { years: 2, days: 1 }, ETA_SECTION_11_1: { days: 90 } } };
+    expect(decisionRulesProblems(both, meta).join('\n')).toMatch(/^\/validity\/ETA /m);
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ApplicationType } from '../../shared/contract';
+import type { ValidityPeriod } from '../../shared/validity';
 import { createValidationAjv } from '../validation/ajv-factory';
 import { compileConditions, conditionProblems, type ConditionRule } from '../validation/condition-rules';
 
@@ -36,7 +37,8 @@ export interface DecisionRule extends ConditionRule {
 export interface DecisionRulesFile {
   version: string;
   delaySeconds: number;
-  validity: Record<ApplicationType, number>;
+  /** How long an approved document is valid (see src/shared/validity.ts). */
+  validity: Record<ApplicationType, ValidityPeriod>;
   conditions: Record<ApplicationType, string[]>;
   refusalReasons: string[];
   rules: DecisionRule[];

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { outcomeKindOf, type OutcomeKind } from '../../shared/contract';
+import { departmentDay, lastDayOfValidity } from '../../shared/validity';
 import type { Database } from '../db/schema';
 import { newReference } from '../payments/public';
 import { decisionFacts } from './facts';
@@ -8,14 +9,10 @@ import { decisionsRepository, type RecordedDecision } from './repository';
 import type { DecisionRules } from './rules';
 import type { ApplicantDecisionsTable } from './tables';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH = 50;
 
 /** The prefix of each document's number: ETA EA-…, permit VV-…, rejection notice RN-…. */
 const NUMBER_PREFIX: Record<OutcomeKind, string> = { ETA: 'EA', PERMIT: 'VV', REJECTION_NOTICE: 'RN' };
-
-const day = (at: Date) => at.toISOString().slice(0, 10);
-const addDays = (isoDay: string, days: number) => day(new Date(Date.parse(`${isoDay}T00:00:00Z`) + days * DAY_MS));
 
 /** A case officer's decision on a referred applicant. */
 export type OfficerDecision = { approve: true } | { approve: false; reasons: string[] };
@@ -44,20 +41,24 @@ export class OfficerDecisionError extends Error {}
 export function createDecisionService(deps: DecisionServiceDeps) {
   const { db, rules, log } = deps;
 
-  /** The number, validity and applicant status of an outcome decided on `now`. */
-  async function outcomeOf(
+  /**
+   * The number and validity of an outcome decided on `now`: from that day in South Africa, for the application
+   * type's period or until the passport expires (the application form's answer), whichever ends first.
+   */
+  function outcomeOf(
     applicationType: string,
     approved: boolean,
     now: Date,
-  ): Promise<Pick<RecordedDecision, 'outcome' | 'documentNumber' | 'validFrom' | 'validUntil'>> {
+    passportExpiry: unknown,
+  ): Pick<RecordedDecision, 'outcome' | 'documentNumber' | 'validFrom' | 'validUntil'> {
     const kind = outcomeKindOf(applicationType, !approved);
-    const validFrom = day(now);
-    const days = approved ? rules.validity[applicationType as keyof typeof rules.validity] : undefined;
+    const validFrom = departmentDay(now);
+    const period = approved ? rules.validity[applicationType as keyof typeof rules.validity] : undefined;
     return {
       outcome: approved ? 'APPROVED' : 'REJECTED',
       documentNumber: newReference(NUMBER_PREFIX[kind]),
       validFrom,
-      validUntil: days === undefined ? null : addDays(validFrom, days - 1),
+      validUntil: period === undefined ? null : lastDayOfValidity(validFrom, period, passportExpiry),
     };
   }
 
@@ -94,7 +95,8 @@ export function createDecisionService(deps: DecisionServiceDeps) {
     const application = await repository.application(row.application_id);
     const applicant = await repository.applicant(row.applicant_id);
     if (!application || !applicant) return;
-    const verdict = rules.evaluate(await decisionFacts(db, application, applicant));
+    const facts = await decisionFacts(db, application, applicant);
+    const verdict = rules.evaluate(facts);
     const decision: RecordedDecision =
       verdict.outcome === 'REFER'
         ? {
@@ -112,7 +114,12 @@ export function createDecisionService(deps: DecisionServiceDeps) {
             reasonCodes: verdict.reasonCodes,
             rulesVersion: rules.version,
             decidedBy: 'rules',
-            ...(await outcomeOf(application.application_type, verdict.outcome === 'APPROVE', now)),
+            ...outcomeOf(
+              application.application_type,
+              verdict.outcome === 'APPROVE',
+              now,
+              facts.answers.passportExpiryDate,
+            ),
           };
     if (!(await record(row, 'PENDING', decision, now))) return;
     log.info(
@@ -178,7 +185,7 @@ export function createDecisionService(deps: DecisionServiceDeps) {
     /** Marks approved applicants whose validity has ended EXPIRED. */
     async expire(now: Date): Promise<number> {
       const repository = decisionsRepository(db);
-      const ended = await repository.expiredApproved(day(now), 500);
+      const ended = await repository.expiredApproved(departmentDay(now), 500);
       if (ended.length > 0)
         await repository.markExpired(
           ended.map((row) => row.id),
@@ -203,13 +210,15 @@ export function createDecisionService(deps: DecisionServiceDeps) {
           );
       }
       const application = await repository.application(row.application_id);
-      if (!application) throw new OfficerDecisionError(`Applicant ${applicantId} has no application.`);
+      const applicant = await repository.applicant(row.applicant_id);
+      if (!application || !applicant) throw new OfficerDecisionError(`Applicant ${applicantId} has no application.`);
+      const { answers } = await decisionFacts(db, application, applicant);
       const recorded: RecordedDecision = {
         state: 'DECIDED',
         reasonCodes: decision.approve ? [] : decision.reasons,
         rulesVersion: row.rules_version,
         decidedBy: `officer:${officer}`,
-        ...(await outcomeOf(application.application_type, decision.approve, now)),
+        ...outcomeOf(application.application_type, decision.approve, now, answers.passportExpiryDate),
       };
       if (!(await record(row, 'REFERRED', recorded, now)))
         throw new OfficerDecisionError(`Applicant ${applicantId} was decided by someone else meanwhile.`);

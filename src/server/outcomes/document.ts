@@ -6,6 +6,7 @@ import type { PdfContent } from '../pdf/render-pdf';
 import { holderInitials } from '../seal/public';
 import type { OwnedApplicant } from './repository';
 import { documentFileName } from '../../shared/document-file-name';
+import { departmentDay } from '../../shared/validity';
 
 /**
  * What an outcome document says, built from the decision, in the reader's language: the page's view (the API's
@@ -25,6 +26,9 @@ export interface OutcomeFacts {
 export const kindOf = (facts: Pick<OutcomeFacts, 'applicant' | 'decision'>): OutcomeKind =>
   outcomeKindOf(facts.applicant.application_type, facts.decision.outcome === 'REJECTED');
 
+/** The day a document was issued: the day of its decision in South Africa, as its validity counts it. */
+const issuedOn = (decision: ApplicantDecisionsTable) => departmentDay(new Date(decision.decided_at as string));
+
 /** The seal's message: the document's type, number, dates and the holder's initials, nothing more. */
 export function sealMessage(facts: OutcomeFacts): SealMessage {
   const { decision, applicant } = facts;
@@ -32,7 +36,7 @@ export function sealMessage(facts: OutcomeFacts): SealMessage {
     typ: kindOf(facts),
     no: decision.document_number as string,
     ini: holderInitials(applicant.given_names, applicant.family_name),
-    iss: (decision.decided_at as string).slice(0, 10),
+    iss: issuedOn(decision),
     vf: decision.valid_from as string,
     ...(decision.valid_until ? { vu: decision.valid_until } : {}),
   };
@@ -65,7 +69,7 @@ export function outcomeView(facts: OutcomeFacts, rules: DecisionRules, seal: str
       passportIssuingCountry: applicant.passport_country,
       passportNumber: applicant.passport_number,
     },
-    issuedOn: (decision.decided_at as string).slice(0, 10),
+    issuedOn: issuedOn(decision),
     validFrom: decision.valid_from as string,
     validUntil: decision.valid_until,
     // A refusal names no port: the traveller may not enter by any.
@@ -107,7 +111,7 @@ export function formatDay(day: string, lang: string): string {
   }
 }
 
-/** The file name the server gives a document's PDF, e.g. eta-EA-7K3QM-2RXD9-V.pdf. */
+/** The file name the server gives a document's PDF, e.g. eta-EA-7K3QM-2RXD9-3.pdf. */
 export const pdfFileName = (outcome: Outcome) =>
   documentFileName(
     { ETA: 'eta', PERMIT: 'permit', REJECTION_NOTICE: 'rejection-notice' }[outcome.kind],

@@ -10,6 +10,7 @@ import {
   type SealStatus,
   type Wallet,
 } from '../../shared/contract';
+import { stillValid } from '../../shared/validity';
 import type { Database } from '../db/schema';
 import { decisionsRepository, type DecisionRules } from '../decisions/public';
 import { ApiError } from '../errors';
@@ -192,11 +193,9 @@ export function createOutcomesService(options: OutcomesServiceOptions) {
       if (decision.outcome === 'REJECTED') return 'REFUSED';
       const applicant = await decisions.applicant(decision.applicant_id);
       if (decision.cancelled_at || applicant?.status === 'CANCELLED') return 'CANCELLED';
-      if (applicant?.status === 'EXPIRED' || (decision.valid_until && decision.valid_until < formatIsoDay(now)))
+      if (applicant?.status === 'EXPIRED' || (decision.valid_until && !stillValid(decision.valid_until, now)))
         return 'EXPIRED';
       return 'VALID';
     },
   };
 }
-
-const formatIsoDay = (at: Date) => at.toISOString().slice(0, 10);

@@ -100,7 +100,7 @@ describe('Apple Wallet', () => {
       description: 'Electronic travel authorisation',
       barcodes: [{ format: 'PKBarcodeFormatQR', message: samplePass.seal, messageEncoding: 'iso-8859-1' }],
     });
-    expect(new Date(pass.expirationDate).toISOString()).toBe('2027-11-30T23:59:59.000Z');
+    expect(new Date(pass.expirationDate).toISOString()).toBe('2027-11-30T21:59:59.000Z');
     const fields = Object.values(
       pass.generic as Record<string, { key: string; label: string; value: string }[]>,
     ).flat();

@@ -61,7 +61,7 @@ describe('Google Wallet', () => {
       cardTitle: { defaultValue: { language: 'en-GB', value: 'Electronic travel authorisation' } },
       header: { defaultValue: { language: 'en-GB', value: 'Maria Anna Silva' } },
       barcode: { type: 'QR_CODE', value: samplePass.seal },
-      validTimeInterval: { start: { date: '2026-12-01T00:00:00Z' }, end: { date: '2027-11-30T23:59:59Z' } },
+      validTimeInterval: { start: { date: '2026-11-30T22:00:00Z' }, end: { date: '2027-11-30T21:59:59Z' } },
     });
     expect(object.textModulesData).toEqual(
       expect.arrayContaining([

@@ -3,7 +3,7 @@ import { SignJWT } from 'jose';
 import { ConfigError, text, url, type Env } from '../lib/env';
 import { credentialSetting } from '../seal/public';
 import { PASS_GREEN } from './icons';
-import { endOfDay, type WalletPass, type WalletProvider, type WalletProviderDefinition } from './provider';
+import { endOfDay, startOfDay, type WalletPass, type WalletProvider, type WalletProviderDefinition } from './provider';
 import { settingsGroupSet } from './settings-group';
 
 const SAVE_URL = 'https://pay.google.com/gp/v/save/';
@@ -84,7 +84,7 @@ export function genericObject(pass: WalletPass, issuerId: string) {
     ],
     barcode: { type: 'QR_CODE', value: pass.seal, alternateText: pass.documentNumber },
     validTimeInterval: {
-      start: { date: `${pass.validFrom}T00:00:00Z` },
+      start: { date: startOfDay(pass.validFrom).toISOString().replace('.000Z', 'Z') },
       end: { date: endOfDay(pass.validUntil).toISOString().replace('.000Z', 'Z') },
     },
   };

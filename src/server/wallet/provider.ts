@@ -1,4 +1,5 @@
 import type { Wallet } from '../../shared/contract/outcomes';
+import { endOfValidity, startOfValidity } from '../../shared/validity';
 import type { Env } from '../lib/env';
 
 /** What a wallet pass shows of an ETA or permit, already translated into the applicant's language. */
@@ -57,5 +58,8 @@ export interface WalletProviderDefinition {
   configure(env: Env): WalletProvider | undefined;
 }
 
-/** The last moment of a day of validity (YYYY-MM-DD), in UTC. */
-export const endOfDay = (day: string): Date => new Date(`${day}T23:59:59Z`);
+/** The last moment of a last day of validity (YYYY-MM-DD): its end in South Africa. */
+export const endOfDay = (day: string): Date => endOfValidity(day);
+
+/** The first moment of a first day of validity (YYYY-MM-DD): midnight in South Africa. */
+export const startOfDay = (day: string): Date => startOfValidity(day);
