@@ -6,7 +6,7 @@
 // page and state is checked with axe and photographed at 1280 and 375 px into .cache/screenshots/documents-payment/.
 import type { Locator, Page } from '@playwright/test';
 import type { Requirement } from '../src/server/documents/requirements';
-import { formatMoney } from '../src/features/payment/format';
+import { formatMoney } from '../src/shared/money';
 import { OTHER_DOCUMENT_TYPE } from '../src/shared/contract';
 import { createVerifiedAccount, latestMail, signInBrowser } from './support/accounts';
 import { problemSummary } from './support/application-form';

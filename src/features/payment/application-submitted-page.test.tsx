@@ -42,7 +42,7 @@ describe('ApplicationSubmittedPage', () => {
     expect(screen.getByText('We have sent a confirmation with this reference number to ana@example.com.')).toBeTruthy();
     const rows = screen.getAllByRole('term').map((term) => term.parentElement?.textContent);
     expect(rows).toContain('Applicants' + 'Ana Silva' + 'Léo Silva');
-    expect(rows).toContain('Amount paid' + 'ZAR\u00a01,000.00');
+    expect(rows).toContain('Amount paid' + 'R\u00a01,000.00');
     expect(rows).toContain('Application type' + 'Electronic travel authorisation (ETA)');
     expect(screen.getByRole('heading', { level: 2, name: 'What happens next' })).toBeTruthy();
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([`GET ${BASE}/submission`]);

@@ -1,7 +1,7 @@
 import { mergeClasses } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { PaymentOverview } from '@/api/payments';
-import { formatMoney } from './format';
+import { formatMoney } from '@/shared/money';
 import { usePaymentStyles } from './styles';
 
 /** Each applicant with the fee of the application type, and the total: what the one payment will take. */

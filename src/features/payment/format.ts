@@ -1,13 +1,3 @@
-/**
- * An amount in the currency's minor units (cents), written as people of the language write money:
- * "ZAR 1,250.00" in English, "1 250,00 ZAR" in French, with the digits CLDR gives the locale.
- */
-export function formatMoney(minor: number, currency: string, language: string): string {
-  const format = new Intl.NumberFormat(language, { style: 'currency', currency });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(minor / 10 ** digits);
-}
-
 /** The locale used for dates: English reads day first (3 February 2030), as in South Africa. */
 function dateLocale(language: string): string {
   return language === 'en' || language.startsWith('en-') ? 'en-GB' : language;

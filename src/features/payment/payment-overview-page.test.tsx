@@ -9,8 +9,8 @@ import { ANA, APP, BASE, LEO, mockApi, overviewFixture, paymentI18n, renderRoute
 vi.setConfig({ testTimeout: 30_000 });
 
 const PATH = '/applications/payment-overview';
-/** English money as Intl writes it: a no-break space between the currency code and the amount. */
-const zar = (text: string) => text.replace(/ZAR /g, 'ZAR\u00a0');
+/** English money as South Africans write it: the rand's symbol R, a no-break space, then the amount. */
+const zar = (text: string) => text.replace(/R (?=\d)/g, 'R\u00a0');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 let english: I18n;
@@ -41,21 +41,23 @@ describe('PaymentOverviewPage', () => {
     const rows = within(table)
       .getAllByRole('row')
       .map((row) => row.textContent);
-    expect(rows).toEqual(
-      ['ApplicantFee', 'Ana SilvaZAR 500.00', 'Léo SilvaZAR 500.00', 'Total to payZAR 1,000.00'].map(zar),
-    );
-    expect(screen.getByRole('button', { name: zar('Pay ZAR 1,000.00') })).toBeTruthy();
+    expect(rows).toEqual(['ApplicantFee', 'Ana SilvaR 500.00', 'Léo SilvaR 500.00', 'Total to payR 1,000.00'].map(zar));
+    expect(screen.getByRole('button', { name: zar('Pay R 1,000.00') })).toBeTruthy();
     const official = screen.getByText(/only official website/).closest('[role=status]');
-    expect(official?.textContent).toContain(zar('The official fee is ZAR 500.00 per applicant'));
+    expect(official?.textContent).toContain(zar('The official fee is R 500.00 per applicant'));
     expect(screen.getByRole('heading', { level: 2, name: 'What happens next' })).toBeTruthy();
   });
 
   it('writes the amounts the Arabic way, right to left', async () => {
     mockApi((call) => (call.url === `${BASE}/payment` ? [200, overviewFixture()] : undefined));
     open(await paymentI18n('ar'));
-    const total = new Intl.NumberFormat('ar', { style: 'currency', currency: 'ZAR' }).format(1000);
-    // The Arabic currency format puts the code after the amount (with a right-to-left mark before the digits).
-    expect(total).toMatch(/^\u200f?(1,000\.00|١٬٠٠٠٫٠٠)\s?ZAR$/);
+    const total = new Intl.NumberFormat('ar', {
+      style: 'currency',
+      currency: 'ZAR',
+      currencyDisplay: 'narrowSymbol',
+    }).format(1000);
+    // The Arabic currency format puts the symbol after the amount (with a right-to-left mark before the digits).
+    expect(total).toMatch(/^\u200f?(1,000\.00|١٬٠٠٠٫٠٠)\s?R$/);
     const table = await screen.findByRole('table');
     expect(within(table).getAllByRole('row').at(-1)?.textContent).toBe(`المبلغ الإجمالي المستحق${total}`);
     expect(screen.getByRole('button', { name: `ادفع ${total}` })).toBeTruthy();
@@ -74,7 +76,7 @@ describe('PaymentOverviewPage', () => {
       return undefined;
     });
     open();
-    const pay = await screen.findByRole('button', { name: zar('Pay ZAR 1,000.00') });
+    const pay = await screen.findByRole('button', { name: zar('Pay R 1,000.00') });
     await userEvent.dblClick(pay);
     await userEvent.click(pay);
     release();
@@ -99,9 +101,9 @@ describe('PaymentOverviewPage', () => {
         : [201, { paymentIdentifier: 'p-2', redirectUrl: 'https://pay.example/sandbox/p-2' }];
     });
     open();
-    await userEvent.click(await screen.findByRole('button', { name: zar('Pay ZAR 1,000.00') }));
+    await userEvent.click(await screen.findByRole('button', { name: zar('Pay R 1,000.00') }));
     expect((await screen.findByRole('alert')).textContent).toContain('The service is temporarily unavailable.');
-    await userEvent.click(screen.getByRole('button', { name: zar('Pay ZAR 1,000.00') }));
+    await userEvent.click(screen.getByRole('button', { name: zar('Pay R 1,000.00') }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/sandbox/p-2'));
     const [first, second] = calls.filter((c) => c.method === 'POST').map((c) => c.headers.get('Idempotency-Key'));
     expect(first).not.toBe(second);
@@ -125,7 +127,7 @@ describe('PaymentOverviewPage', () => {
       return undefined;
     });
     open();
-    const pay = await screen.findByRole('button', { name: zar('Pay ZAR 1,000.00') });
+    const pay = await screen.findByRole('button', { name: zar('Pay R 1,000.00') });
     expect(pay.getAttribute('aria-disabled')).toBe('true');
     const explanation = document.getElementById(pay.getAttribute('aria-describedby') ?? '');
     expect(explanation?.textContent).toMatch(/^You can pay once every applicant has finished the earlier steps/);
@@ -147,6 +149,6 @@ describe('PaymentOverviewPage', () => {
     const problem = await screen.findByRole('alert');
     expect(within(problem).getByRole('heading', { name: 'Your payment was not taken' })).toBeTruthy();
     expect(problem.textContent).toContain('there is not enough money in the account. No money has been taken.');
-    expect(screen.getByRole('button', { name: zar('Pay ZAR 1,000.00') }).getAttribute('aria-disabled')).toBeNull();
+    expect(screen.getByRole('button', { name: zar('Pay R 1,000.00') }).getAttribute('aria-disabled')).toBeNull();
   });
 });

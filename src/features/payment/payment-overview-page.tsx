@@ -10,7 +10,7 @@ import { ButtonLink } from '@/ui/button-link';
 import { Notice } from '@/ui/notice';
 import { PageHeading } from '@/ui/page-heading';
 import { FeeTable } from './fee-table';
-import { formatMoney } from './format';
+import { formatMoney } from '@/shared/money';
 import { PayButton } from './pay-button';
 import { paymentCompleteHref, submittedHref } from './paths';
 import { usePaymentStyles } from './styles';

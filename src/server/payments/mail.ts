@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { renderMail, sendMail } from '../mail/public';
-import { formatAmount } from './money';
+import { formatMoney } from '../../shared/money';
 import { paymentsRepository } from './repository';
 import type { ApplicationSubmissionsTable } from './tables';
 
@@ -31,7 +31,7 @@ export async function sendSubmissionMail(
           template: 'application-submitted',
           reference: row.reference,
           applicants: applicants.map((a) => `${a.given_names} ${a.family_name}`),
-          amount: formatAmount(row.amount, row.currency, profile.language),
+          amount: formatMoney(row.amount, row.currency, profile.language),
         },
         { to: profile.email, language: profile.language, name: profile.given_names, publicUrl: app.config.publicUrl },
       ),

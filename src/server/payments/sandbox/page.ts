@@ -1,7 +1,7 @@
 import { directionOf, translate } from '../../i18n';
 import { escapeHtml } from '../../mail/public';
 import type { SandboxPaymentsTable } from '../tables';
-import { formatAmount } from '../money';
+import { formatMoney } from '../../../shared/money';
 import { groupCard, TEST_CARDS } from './cards';
 
 /**
@@ -51,14 +51,14 @@ function layout(language: string, title: string, body: string): string {
 }
 
 function amountList(payment: SandboxPaymentsTable, language: string): string {
-  const amount = escapeHtml(formatAmount(payment.amount, payment.currency, language));
+  const amount = escapeHtml(formatMoney(payment.amount, payment.currency, language));
   return `<p>${t(language, 'merchant')}</p><dl><dt>${t(language, 'amount')}</dt><dd>${amount}</dd></dl>`;
 }
 
 /** The card form, with the refusal of the last try when there was one (`error`: a key of sandbox.*). */
 export function cardPage(payment: SandboxPaymentsTable, context: PageContext, error?: string, typed = ''): string {
   const { language } = context;
-  const amount = escapeHtml(formatAmount(payment.amount, payment.currency, language));
+  const amount = escapeHtml(formatMoney(payment.amount, payment.currency, language));
   const describedBy = error ? 'card-number-hint card-number-error' : 'card-number-hint';
   const summary = error
     ? `<div class="summary" role="alert" aria-labelledby="error-summary-title" tabindex="-1" autofocus>` +
@@ -89,7 +89,7 @@ ${error ? `<p class="error" id="card-number-error">${t(language, error)}</p>` : 
 <div class="field"><label for="cvc">${t(language, 'cvc')}</label>
 <input id="cvc" name="cvc" type="text" inputmode="numeric" autocomplete="cc-csc" dir="ltr"></div>
 <div class="actions">
-<button type="submit" name="action" value="pay">${t(language, 'pay', { amount: formatAmount(payment.amount, payment.currency, language) })}</button>
+<button type="submit" name="action" value="pay">${t(language, 'pay', { amount: formatMoney(payment.amount, payment.currency, language) })}</button>
 <button type="submit" name="action" value="cancel" class="secondary">${t(language, 'cancel')}</button>
 </div>
 </form>
@@ -108,7 +108,7 @@ export function authenticationPage(payment: SandboxPaymentsTable, context: PageC
   const body = `
 <p class="notice">${t(language, 'testNotice')}</p>
 <h1>${t(language, 'authenticationHeading')}</h1>
-<p>${t(language, 'authenticationIntro', { amount: formatAmount(payment.amount, payment.currency, language) })}</p>
+<p>${t(language, 'authenticationIntro', { amount: formatMoney(payment.amount, payment.currency, language) })}</p>
 <form method="post" action="${escapeHtml(context.action)}">
 <div class="actions">
 <button type="submit" name="action" value="authenticate">${t(language, 'completeAuthentication')}</button>

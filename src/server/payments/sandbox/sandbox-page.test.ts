@@ -43,6 +43,15 @@ describe('the sandbox card page', () => {
     expect(page.body).not.toContain('<script');
   });
 
+  it('writes the amount as South Africans write the rand, in the page language: R 500.00, not ZAR 500.00', async () => {
+    const english = (await app.inject({ url: await pageIn('en') })).body;
+    expect(english).toMatch(/Pay R\u00a0\d{1,3}(,\d{3})*\.\d{2}</);
+    expect(english).not.toContain('ZAR');
+    const french = (await app.inject({ url: await pageIn('fr') })).body;
+    expect(french).toMatch(/\d{1,3}(\u202f\d{3})*,\d{2}\u00a0R/);
+    expect(french).not.toContain('ZAR');
+  });
+
   it('writes each test card number left to right, in a right-to-left page too', async () => {
     const page = await app.inject({ url: await pageIn('ar') });
     for (const number of Object.keys(TEST_CARDS))
