@@ -16,6 +16,12 @@ import { countryName, formatDate } from './format';
 import { useOutcomeStyles } from './styles';
 import { LtrValue } from '@/ui/ltr-value';
 
+/**
+ * The seal's size on screen: 4 CSS pixels per module (a seal of today, 77 modules with its quiet zone, is 308 px),
+ * 3 for the larger seals issued before (129 modules), so that a screenshot at 1x or a phone's camera reads it.
+ */
+const SEAL_SIZING = { pixelsPerModule: 4, minimum: 3, maxSide: 400 };
+
 /** The page's own title key (outcomes namespace) per kind of document. */
 const PAGE_KEY: Record<OutcomeKind, string> = { ETA: 'viewEta', PERMIT: 'viewVisa', REJECTION_NOTICE: 'viewNotice' };
 
@@ -160,7 +166,7 @@ function OutcomeDocument({ outcome }: { outcome: Outcome }) {
       )}
       <h2 className={styles.h2}>{t('document.sealHeading')}</h2>
       <div className={styles.seal}>
-        <QrCode className={styles.qr} text={outcome.seal} label={t('document.sealImage')} />
+        <QrCode className={styles.qr} text={outcome.seal} label={t('document.sealImage')} sizing={SEAL_SIZING} />
         <div>
           <p className={styles.text}>{t('document.sealCaption', { department })}</p>
           <p className={mergeClasses(styles.text, styles.printHidden)} data-print="hide">

@@ -46,13 +46,20 @@ const useOwnStyles = makeStyles({
   detail: { display: 'block', color: tokens.colorNeutralForeground2 },
   seal: {
     display: 'grid',
-    gridTemplateColumns: '10em minmax(0, 1fr)',
+    gridTemplateColumns: 'auto minmax(0, 1fr)',
     gap: tokens.spacingHorizontalXL,
     alignItems: 'start',
     breakInside: 'avoid',
     [NARROW]: { gridTemplateColumns: 'minmax(0, 1fr)' },
   },
-  qr: { width: '10em', height: '10em', display: 'block' },
+  // Its width and height are set by the code's size (QrCode's sizing); never wider than the document. On paper,
+  // 45 mm: more than half a millimetre per module for a seal of today, readable by a phone from a printed page.
+  qr: {
+    display: 'block',
+    maxWidth: '100%',
+    height: 'auto',
+    '@media print': { width: '45mm', height: '45mm' },
+  },
   printHidden: { '@media print': { display: 'none' } },
 });
 

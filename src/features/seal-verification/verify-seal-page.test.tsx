@@ -5,9 +5,12 @@ import type { i18n as I18n } from 'i18next';
 import { TextEncoder as NodeTextEncoder } from 'node:util';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  certificateReference,
   SEAL_ALGORITHM,
   SEAL_TYPE,
   SEAL_VERSION,
+  SEAL_VERSION_WITH_CERTIFICATE,
+  fromBase64Url,
   signedBytes,
   toBase64Url,
   type Seal,
@@ -26,6 +29,7 @@ let i18n: I18n;
 let certificate: string;
 let otherCertificate: string;
 let sealText: string;
+let signerKeys: CryptoKeyPair;
 
 /** Copies bytes made in the test document's realm into arrays Node's WebCrypto accepts. */
 const plainBytes = (data: unknown) =>
@@ -72,12 +76,15 @@ async function selfSigned(name: string) {
   return { keys, der: new Uint8Array(cert.rawData) };
 }
 
+/** A seal of today (version 2, naming the certificate by reference) or one issued before (version 1, carrying it). */
 async function makeSeal(keys: CryptoKeyPair, der: Uint8Array, data: SealData): Promise<string> {
   const signature = await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, keys.privateKey, signedBytes(data));
-  const seal: Seal = {
-    data,
-    sig: { alg: SEAL_ALGORITHM, cer: toBase64Url(der), sigvl: toBase64Url(new Uint8Array(signature)) },
-  };
+  const sigvl = toBase64Url(new Uint8Array(signature));
+  const signer =
+    data.hdr.v === SEAL_VERSION_WITH_CERTIFICATE
+      ? { cer: toBase64Url(der) }
+      : { cr: await certificateReference(new Uint8Array(der)) };
+  const seal: Seal = { data, sig: { alg: SEAL_ALGORITHM, ...signer, sigvl } };
   return JSON.stringify(seal);
 }
 
@@ -93,6 +100,7 @@ beforeAll(async () => {
   x509.cryptoProvider.set(nodeRealmCrypto());
   i18n = await englishI18n(['outcomes', 'common', 'forms']);
   const signer = await selfSigned('Seal signer');
+  signerKeys = signer.keys;
   certificate = toBase64Url(signer.der);
   sealText = await makeSeal(signer.keys, signer.der, DATA);
   otherCertificate = toBase64Url((await selfSigned('Someone else')).der);
@@ -177,11 +185,25 @@ describe('VerifySealPage', () => {
     expect(await screen.findByText('This seal was not signed by the Department of Home Affairs.')).toBeTruthy();
   });
 
-  it('refuses a seal that carries the published certificate but another key’s signature', async () => {
+  it('still accepts a seal issued before, which carried the whole certificate', async () => {
+    const calls = sealApi('VALID');
+    const issued = await makeSeal(signerKeys, fromBase64Url(certificate), {
+      ...DATA,
+      hdr: { ...DATA.hdr, v: SEAL_VERSION_WITH_CERTIFICATE },
+    });
+    renderPage(i18n, <VerifySealPage />, '/verify-seal');
+    paste(issued);
+    check();
+    await screen.findByRole('heading', { name: 'Result' });
+    expect(screen.getByText('Valid')).toBeTruthy();
+    expect(calls.map((c) => c.url)).toContain('/api/eta/seal/status?documentNumber=ETA-2026-000123');
+  });
+
+  it('refuses a seal that names the published certificate but carries another key’s signature', async () => {
     sealApi();
     const forger = await selfSigned('Forger');
     const forged = JSON.parse(await makeSeal(forger.keys, forger.der, DATA)) as Seal;
-    forged.sig.cer = certificate;
+    forged.sig.cr = await certificateReference(fromBase64Url(certificate));
     renderPage(i18n, <VerifySealPage />, '/verify-seal');
     paste(JSON.stringify(forged));
     check();

@@ -1,5 +1,6 @@
 import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
+import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { compileTypstPdf, renderOutcomePdf, type PdfContent } from './render-pdf';
 import { NAMES, sampleEta, sampleRejection } from './testing/sample-documents';
@@ -72,6 +73,27 @@ describe('renderOutcomePdf', () => {
     expectRow('Chinese', [NAMES.chinese]);
     // محمد عبد الله: read right to left, so الله is leftmost.
     expectRow('Arabic', ['الله', 'د', 'عب', dotOfBeh, 'محمد']);
+  });
+
+  it('prints the seal with its quiet zone at least 0.4 mm a module, a long seal of earlier documents too', async () => {
+    for (const length of [300, 900]) {
+      const content = sampleEta('en');
+      content.seal = { ...content.seal, text: 'x'.repeat(length) };
+      const bytes = await renderOutcomePdf(content);
+      const doc = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise;
+      const operators = await (await doc.getPage(1)).getOperatorList();
+      await doc.destroy();
+      // The image is drawn in the unit square scaled by the transform set just before it: its width in points.
+      const at = operators.fnArray.indexOf(OPS.paintImageXObject);
+      const transforms = operators.fnArray
+        .map((op, i) => ({ op, i }))
+        .filter(({ op, i }) => op === OPS.transform && i < at);
+      const width = (operators.argsArray[transforms.at(-1)!.i] as number[])[0];
+      const modules = QRCode.create('x'.repeat(length), { errorCorrectionLevel: 'M' }).modules.size + 8;
+      const mmPerModule = ((width / 72) * 25.4) / modules;
+      expect(mmPerModule).toBeGreaterThanOrEqual(0.4);
+      expect((width / 72) * 25.4).toBeGreaterThanOrEqual(44);
+    }
   });
 
   it('mirrors the details table on a right-to-left page', async () => {

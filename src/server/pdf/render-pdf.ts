@@ -121,9 +121,25 @@ function typstLanguage(tag: string): { lang: string; region: string | null } {
   };
 }
 
+/** The quiet zone around the seal's QR code, in modules (the four its specification asks for). */
+const SEAL_QUIET_ZONE = 4;
+/** The seal's printed width: 45 mm, or wider for a code with many modules, so that none is under 0.45 mm. */
+const SEAL_WIDTH_MM = 45;
+const SEAL_MIN_MODULE_MM = 0.45;
+
+/** How wide the seal's QR code (quiet zone included) is printed, in millimetres, for `text`. */
+export function sealWidthMm(text: string): number {
+  const modules = QRCode.create(text, { errorCorrectionLevel: 'M' }).modules.size + 2 * SEAL_QUIET_ZONE;
+  return Math.max(SEAL_WIDTH_MM, modules * SEAL_MIN_MODULE_MM);
+}
+
 /** Renders an outcome document (ETA, permit, rejection notice) as a tagged A4 PDF. */
 export async function renderOutcomePdf(content: PdfContent): Promise<Uint8Array> {
-  const seal = await QRCode.toBuffer(content.seal.text, { errorCorrectionLevel: 'M', margin: 1, scale: 4 });
+  const seal = await QRCode.toBuffer(content.seal.text, {
+    errorCorrectionLevel: 'M',
+    margin: SEAL_QUIET_ZONE,
+    scale: 8,
+  });
   const data = {
     ...typstLanguage(content.lang),
     dir: content.dir === 'rtl' ? 'rtl' : 'ltr',
@@ -133,7 +149,7 @@ export async function renderOutcomePdf(content: PdfContent): Promise<Uint8Array>
     status: content.status ?? null,
     fields: content.fields,
     sections: content.sections.map((section) => ({ ...section, items: section.items ?? [] })),
-    seal: { caption: content.seal.caption },
+    seal: { caption: content.seal.caption, width: sealWidthMm(content.seal.text) },
     footer: content.footer,
   };
   return compileTypstPdf(TEMPLATE, data, { 'seal.png': seal });

@@ -2,12 +2,15 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { X509Certificate, createPrivateKey, generateKeyPairSync } from 'node:crypto';
+import { X509Certificate, createPrivateKey, generateKeyPairSync, sign as signBytes } from 'node:crypto';
+import QRCode from 'qrcode';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError } from '../lib/env';
 import {
   certificatePublicKeyInfo,
+  certificateReference,
   fromBase64Url,
+  signedBytes,
   toBase64Url,
   verifySeal,
   type Seal,
@@ -74,13 +77,25 @@ describe('a generated seal signer', () => {
     const check = await verifySeal(text, signer.certificate);
     expect(check).toMatchObject({
       ok: true,
-      seal: { data: { hdr: { t: 'eta.outcome', v: 1, is: 'ZAF' }, msg: message } },
+      seal: { data: { hdr: { t: 'eta.outcome', v: 2, is: 'ZAF' }, msg: message } },
     });
     const seal = JSON.parse(text) as Seal;
     expect(seal.sig.alg).toBe('ES256');
-    expect(fromBase64Url(seal.sig.cer)).toEqual(signer.certificate);
+    // The signer is named by its certificate's reference: the certificate itself is not carried.
+    expect(seal.sig.cer).toBeUndefined();
+    expect(seal.sig.cr).toBe(await certificateReference(new Uint8Array(signer.certificate)));
+    expect(fromBase64Url(seal.sig.cr as string)).toHaveLength(8);
     expect(fromBase64Url(seal.sig.sigvl)).toHaveLength(64);
     expect(text).toBe(JSON.stringify(JSON.parse(text)));
+  });
+
+  it('makes a seal small enough for a QR code that a screen or a printed page shows at a readable size', async () => {
+    const signer = await loadSealSigner({ dataDir, env: {} });
+    const text = await signer.sign({ ...message, no: 'EA-7K3QM-2RXD9-3' });
+    // With the whole certificate it was about 900 characters, a QR code of 121 modules a side.
+    expect(text.length).toBeLessThan(320);
+    const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+    expect(modules.size).toBeLessThanOrEqual(69);
   });
 
   it('signs a notice without a last day of validity', async () => {
@@ -201,7 +216,8 @@ describe('verifying a seal', () => {
         ok: false,
         problem: 'UNKNOWN_SIGNER',
       });
-      const swapped = reseal(text, (seal) => (seal.sig.cer = toBase64Url(other.certificate)));
+      const otherReference = await certificateReference(new Uint8Array(other.certificate));
+      const swapped = reseal(text, (seal) => (seal.sig.cr = otherReference));
       expect(await verifySeal(swapped, certificate)).toEqual({ ok: false, problem: 'UNKNOWN_SIGNER' });
       expect(await verifySeal(swapped, other.certificate)).toEqual({ ok: false, problem: 'BAD_SIGNATURE' });
     } finally {
@@ -215,11 +231,40 @@ describe('verifying a seal', () => {
     ['truncated JSON', (text: string) => text.slice(0, -5)],
     ['another algorithm', (text: string) => reseal(text, (seal) => (seal.sig.alg = 'ES384'))],
     ['another seal type', (text: string) => reseal(text, (seal) => (seal.data.hdr.t = 'other'))],
-    ['another version', (text: string) => reseal(text, (seal) => (seal.data.hdr.v = 2))],
+    ['another version', (text: string) => reseal(text, (seal) => (seal.data.hdr.v = 3))],
+    ['a version 2 seal carrying a certificate', (text: string) => reseal(text, (seal) => (seal.sig.cer = 'AAAA'))],
+    ['a version 1 seal without its certificate', (text: string) => reseal(text, (seal) => (seal.data.hdr.v = 1))],
     ['a signature that is not base64url', (text: string) => reseal(text, (seal) => (seal.sig.sigvl = '+/=='))],
     ['no document number', (text: string) => reseal(text, (seal) => delete (seal.data.msg as Partial<SealMessage>).no)],
   ])('refuses %s as unreadable', async (_what, make) => {
     expect(await verifySeal(make(text), certificate)).toEqual({ ok: false, problem: 'UNREADABLE' });
+  });
+
+  it('still verifies a seal issued before, which carried the whole certificate (version 1)', async () => {
+    const pem = await readFile(path.join(dataDir, GENERATED_SIGNER_FILE), 'utf8');
+    const data = { hdr: { t: 'eta.outcome', v: 1, is: 'ZAF' }, msg: message };
+    const signature = signBytes('sha256', signedBytes(data), { key: createPrivateKey(pem), dsaEncoding: 'ieee-p1363' });
+    const issued = JSON.stringify({
+      data,
+      sig: { alg: 'ES256', cer: toBase64Url(certificate), sigvl: toBase64Url(signature) },
+    });
+    expect(await verifySeal(issued, certificate)).toMatchObject({ ok: true, seal: { data } });
+    expect(
+      await verifySeal(
+        reseal(issued, (seal) => (seal.data.msg.vu = '2028-11-30')),
+        certificate,
+      ),
+    ).toEqual({
+      ok: false,
+      problem: 'BAD_SIGNATURE',
+    });
+    const otherDir = await mkdtemp(path.join(tmpdir(), 'seal-other-'));
+    try {
+      const other = await loadSealSigner({ dataDir: otherDir, env: {} });
+      expect(await verifySeal(issued, other.certificate)).toEqual({ ok: false, problem: 'UNKNOWN_SIGNER' });
+    } finally {
+      await rm(otherDir, { recursive: true, force: true });
+    }
   });
 
   it('reads the same public key from the certificate as node does', () => {

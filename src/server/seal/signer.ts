@@ -1,5 +1,6 @@
 import {
   X509Certificate,
+  createHash,
   createPrivateKey,
   generateKeyPairSync,
   randomBytes,
@@ -58,13 +59,14 @@ export async function loadSealSigner(options: SealSignerOptions): Promise<SealSi
   const issuerCountry = sealIssuerCountry(options.env);
   const pair =
     configuredPair(options.env) ?? (await generatedPair(options.dataDir, options.issuer?.trim() || DEFAULT_ISSUER));
-  const cer = toBase64Url(pair.certificate);
+  // The certificate is named by reference, not carried (see seal.ts): the seal and its QR code stay small.
+  const cr = toBase64Url(createHash('sha256').update(pair.certificate).digest().subarray(0, 8));
   return {
     certificate: pair.certificate,
     async sign(msg) {
       const data: SealData = { hdr: { t: SEAL_TYPE, v: SEAL_VERSION, is: issuerCountry }, msg: messageOf(msg) };
       const signature = signBytes('sha256', signedBytes(data), { key: pair.key, dsaEncoding: 'ieee-p1363' });
-      const seal: Seal = { data, sig: { alg: SEAL_ALGORITHM, cer, sigvl: toBase64Url(signature) } };
+      const seal: Seal = { data, sig: { alg: SEAL_ALGORITHM, cr, sigvl: toBase64Url(signature) } };
       const sealText = asciiJson(seal);
       // A seal no reader would accept (an empty or overlong field) is a fault of the caller, not a document.
       if (!parseSeal(sealText)) throw new Error(`cannot seal document ${msg.no}: a field is empty or too long`);

@@ -1,15 +1,25 @@
 /**
  * The visible digital seal printed on every outcome document, in the manner of ICAO's visible digital seal for
  * non-constrained environments (VDS-NC): a JSON object of `data` (a header and the message) and `sig` (the
- * algorithm, the signer's certificate and the signature). The signature is ECDSA P-256 with SHA-256, in the raw
- * r||s form WebCrypto makes and checks, over the UTF-8 bytes of `data` canonicalised (keys sorted, no spaces;
- * the values are strings and numbers only). Browser and server both use this module; it needs only WebCrypto.
+ * algorithm, which signer, and the signature). The signature is ECDSA P-256 with SHA-256, in the raw r||s form
+ * WebCrypto makes and checks, over the UTF-8 bytes of `data` canonicalised (keys sorted, no spaces; the values are
+ * strings and numbers only). Browser and server both use this module; it needs only WebCrypto.
+ *
+ * Version 2 names the signer by a reference to its certificate (`cr`: the first 8 bytes of the certificate's
+ * SHA-256, base64url), as ICAO's barcode seals do, since the check uses the published certificate anyway: a seal
+ * of about 300 characters, whose QR code is small enough to be scanned from a screen or a printed page. Version 1
+ * carried the whole certificate (`cer`, about 900 characters in all); seals issued so, still stored with their
+ * documents, verify as before.
  */
 
-/** The header's type of every seal of this portal, and its version. */
+/** The header's type of every seal of this portal, and the version seals are signed in. */
 export const SEAL_TYPE = 'eta.outcome';
-export const SEAL_VERSION = 1;
+export const SEAL_VERSION = 2;
+/** The version that carried the signer's whole certificate. */
+export const SEAL_VERSION_WITH_CERTIFICATE = 1;
 export const SEAL_ALGORITHM = 'ES256';
+/** Bytes of the certificate's SHA-256 a version 2 seal names its signer by. */
+const CERTIFICATE_REFERENCE_BYTES = 8;
 
 /** What a seal says of its document: nothing of the record beyond the holder's initials. */
 export interface SealMessage {
@@ -34,7 +44,8 @@ export interface SealData {
 
 export interface Seal {
   data: SealData;
-  sig: { alg: string; cer: string; sigvl: string };
+  /** `cr` (version 2): the signer certificate's reference; `cer` (version 1): the certificate itself. */
+  sig: { alg: string; cr?: string; cer?: string; sigvl: string };
 }
 
 /** Why a seal is refused. */
@@ -71,6 +82,18 @@ export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
 
 const isText = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= 200;
 
+/** The reference a version 2 seal names a signer certificate (DER) by: its SHA-256's first bytes, base64url. */
+export async function certificateReference(certificate: Uint8Array<ArrayBuffer>): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', certificate));
+  return toBase64Url(digest.subarray(0, CERTIFICATE_REFERENCE_BYTES));
+}
+
+/** Whether a seal names its signer as its version says: by reference (2), or by the whole certificate (1). */
+function signerNamed(version: unknown, sig: Seal['sig']): boolean {
+  if (version === SEAL_VERSION) return typeof sig.cr === 'string' && sig.cer === undefined;
+  return version === SEAL_VERSION_WITH_CERTIFICATE && typeof sig.cer === 'string' && sig.cr === undefined;
+}
+
 /** Reads a seal's text (what its QR code holds); undefined when it is not a seal of this portal's shape. */
 export function parseSeal(text: string): Seal | undefined {
   let value: unknown;
@@ -87,10 +110,9 @@ export function parseSeal(text: string): Seal | undefined {
     !msg ||
     !seal.sig ||
     hdr.t !== SEAL_TYPE ||
-    hdr.v !== SEAL_VERSION ||
     !isText(hdr.is) ||
     seal.sig.alg !== SEAL_ALGORITHM ||
-    typeof seal.sig.cer !== 'string' ||
+    !signerNamed(hdr.v, seal.sig) ||
     typeof seal.sig.sigvl !== 'string' ||
     ![msg.typ, msg.no, msg.ini, msg.iss, msg.vf].every(isText) ||
     (msg.vu !== undefined && !isText(msg.vu))
@@ -131,26 +153,33 @@ export function certificatePublicKeyInfo(certificate: Uint8Array): Uint8Array<Ar
 
 const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((byte, i) => byte === b[i]);
 
+/** Whether a seal names the published certificate as its signer: by reference (version 2) or whole (version 1). */
+async function namesCertificate(seal: Seal, published: Uint8Array<ArrayBuffer>): Promise<boolean> {
+  if (seal.sig.cr !== undefined) return seal.sig.cr === (await certificateReference(published));
+  return sameBytes(fromBase64Url(seal.sig.cer ?? ''), published);
+}
+
 /**
- * Checks a seal's text against the published signer certificate (DER): the seal must carry that certificate and
- * a signature that verifies over its data. Says why when it does not.
+ * Checks a seal's text against the published signer certificate (DER): the seal must name that certificate and
+ * carry a signature that verifies over its data with the certificate's key. Says why when it does not.
  */
 export async function verifySeal(text: string, publishedCertificate: Uint8Array): Promise<SealCheck> {
   const seal = parseSeal(text);
   if (!seal) return { ok: false, problem: 'UNREADABLE' };
-  let certificate: Uint8Array<ArrayBuffer>;
+  const published = new Uint8Array(publishedCertificate);
   let signature: Uint8Array<ArrayBuffer>;
+  let signer: boolean;
   try {
-    certificate = fromBase64Url(seal.sig.cer);
     signature = fromBase64Url(seal.sig.sigvl);
+    signer = await namesCertificate(seal, published);
   } catch {
     return { ok: false, problem: 'UNREADABLE' };
   }
-  if (!sameBytes(certificate, publishedCertificate)) return { ok: false, problem: 'UNKNOWN_SIGNER' };
+  if (!signer) return { ok: false, problem: 'UNKNOWN_SIGNER' };
   try {
     const key = await crypto.subtle.importKey(
       'spki',
-      certificatePublicKeyInfo(certificate),
+      certificatePublicKeyInfo(published),
       { name: 'ECDSA', namedCurve: 'P-256' },
       false,
       ['verify'],
