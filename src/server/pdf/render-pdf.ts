@@ -3,13 +3,16 @@
  *
  * It lays documents out with Typst because names and texts come in every script: Typst shapes Arabic, orders
  * right-to-left and mixed-direction text (Unicode bidi) and falls back from font to font, which a PDF library
- * drawing glyphs one by one cannot. The fonts (Noto Sans, Noto Sans Arabic, Noto Sans SC) come from npm packages,
+ * drawing glyphs one by one cannot. The fonts (Noto Sans, Amiri for Arabic, Noto Sans SC) come from npm packages,
  * so a fresh machine needs nothing else installed, and every PDF is tagged, with a title and a language, for
  * screen readers. The layout is `outcome.typ`; all content reaches it as JSON data, never as markup.
  *
- * Known limit: Noto Sans Arabic draws dotted letters (ب ت ث ن ي ة ج ...) as a base and separate dots, and text
- * read back out of the PDF (copy and paste, search, pdf.js, poppler) gets a stray letter for those dots; the
- * printed page is right.
+ * Arabic is drawn with Amiri, whose dotted letters (ب ت ث ن ي ة ج ...) are each one glyph, so text copied out of the
+ * PDF, searched, or read by poppler and pdf.js reads as written. Noto Sans Arabic (and Noto Naskh Arabic,
+ * Scheherazade New) draw them as a base and separate dots, which those readers took for extra letters; DejaVu Sans
+ * reads لا back as ال, and Cairo, Tajawal, Vazirmatn and IBM Plex Sans Arabic reorder ligatures (الله as هللا). What
+ * is left: a vowel mark (tanween, damma) may be read out of its place, and pdf.js reads the الإ of الإلكتروني out
+ * of order; the printed page is right.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -47,10 +50,7 @@ const TEMPLATE = readFileSync(new URL('./outcome.typ', import.meta.url), 'utf8')
 const require = createRequire(import.meta.url);
 const FONT_FILES: [pkg: string, files: string[]][] = [
   ['@expo-google-fonts/noto-sans', ['400Regular/NotoSans_400Regular.ttf', '700Bold/NotoSans_700Bold.ttf']],
-  [
-    '@expo-google-fonts/noto-sans-arabic',
-    ['400Regular/NotoSansArabic_400Regular.ttf', '700Bold/NotoSansArabic_700Bold.ttf'],
-  ],
+  ['@expo-google-fonts/amiri', ['400Regular/Amiri_400Regular.ttf', '700Bold/Amiri_700Bold.ttf']],
   ['@expo-google-fonts/noto-sans-sc', ['400Regular/NotoSansSC_400Regular.ttf', '700Bold/NotoSansSC_700Bold.ttf']],
 ];
 
