@@ -114,15 +114,24 @@ test.describe('supporting documents, payment and submission', () => {
     for (const section of await sections.all()) await expect(section).toContainText(en('documents:page.files.none'));
     await checkedAtBothWidths(page, SHOTS, '01-documents-empty');
 
-    // ---- a text file and a program, both named .pdf, are refused with the page's message
+    // ---- a text file and a program, both named .pdf, are refused with the page's message naming the file; the
+    // picker says it was not uploaded
     const target = documentSection(page, shared);
-    const wrongType = en('documents:api.DOCUMENT_WRONG_TYPE');
+    let wrongType = '';
     for (const wrong of [files.textAsPdf, files.program]) {
+      wrongType = en('documents:page.errors.fileRefused', {
+        name: wrong.name,
+        reason: en('documents:api.DOCUMENT_WRONG_TYPE'),
+      });
       await fileInput(target).setInputFiles(wrong.path);
       await expect(problemSummary(page).getByRole('link')).toHaveText([wrongType]);
       await expect(problemSummary(page)).toBeFocused();
       await expect(target).toContainText(`${en('documents:page.errors.prefix')} ${wrongType}`);
       await expect(fileInput(target)).toHaveAttribute('aria-invalid', 'true');
+      await expect(fileInput(target).locator('..')).toContainText(
+        en('documents:page.upload.refused', { name: wrong.name }),
+      );
+      await expect(fileInput(target).locator('..')).not.toContainText(en('documents:page.upload.noFile'));
       await expect(page).toHaveTitle(/^Error: /);
       await expect(target).toContainText(en('documents:page.files.none'));
     }

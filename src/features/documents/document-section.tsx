@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { DocumentFile, DocumentRequirement, useDocumentChanges } from '@/api/documents';
 import { messageOf } from './errors';
 import { FileList } from './file-list';
-import { FilePicker } from './file-picker';
 import { formatFileSize } from '@/shared/file-size';
+import { FilePicker } from '@/ui/file-picker';
 import { acceptAttribute } from './format';
 import { ReuseList } from './reuse-list';
 import { useDocumentStyles } from './styles';
@@ -41,6 +41,8 @@ export function DocumentSection(props: DocumentSectionProps) {
   const language = i18n.resolvedLanguage ?? i18n.language;
   const [progress, setProgress] = useState<UploadProgressProps | null>(null);
   const [working, setWorking] = useState(false);
+  /** The name of the file chosen last, while it stands refused: the picker says so instead of "No file chosen". */
+  const [refused, setRefused] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const replaceInput = useRef<HTMLInputElement>(null);
   const replacing = useRef<DocumentFile | null>(null);
@@ -62,10 +64,17 @@ export function DocumentSection(props: DocumentSectionProps) {
   const maxSize = formatFileSize(maxFileBytes, language);
   const busy = working || progress !== null;
 
+  /** A file was not uploaded: the message names it and says why (GOV.UK's file upload), and the picker says so. */
+  const refuse = (file: File, reason: string) => {
+    setRefused(file.name);
+    onProblem(documentType, t('page.errors.fileRefused', { name: file.name, reason }));
+  };
+
   /** Checks what the browser can tell at once (size), then sends the file with its progress shown. */
   const send = async (file: File, replaces?: DocumentFile) => {
-    if (file.size === 0) return onProblem(documentType, t('api.DOCUMENT_EMPTY'));
-    if (file.size > maxFileBytes) return onProblem(documentType, t('api.DOCUMENT_TOO_BIG', { size: maxSize }));
+    setRefused(null);
+    if (file.size === 0) return refuse(file, t('api.DOCUMENT_EMPTY'));
+    if (file.size > maxFileBytes) return refuse(file, t('api.DOCUMENT_TOO_BIG', { size: maxSize }));
     setProgress({ fileName: file.name, loaded: 0, total: file.size });
     try {
       await changes.upload.mutateAsync({
@@ -77,7 +86,7 @@ export function DocumentSection(props: DocumentSectionProps) {
       onDone(documentType, t(replaces ? 'page.upload.replaced' : 'page.upload.done', { name: file.name }));
       refocusInput.current = true;
     } catch (failure) {
-      onProblem(documentType, messageOf(failure, t('page.errors.uploadFailed')));
+      refuse(file, messageOf(failure, t('page.errors.uploadFailed')));
     } finally {
       setProgress(null);
     }
@@ -92,6 +101,7 @@ export function DocumentSection(props: DocumentSectionProps) {
 
   /** Runs a call that changes the list (remove, reuse), reporting its outcome the same way as an upload. */
   const run = async (action: () => Promise<unknown>, done: string, failed: string) => {
+    setRefused(null);
     setWorking(true);
     try {
       await action();
@@ -185,6 +195,9 @@ export function DocumentSection(props: DocumentSectionProps) {
             accept={acceptAttribute(acceptedTypes)}
             describedBy={error ? `${hintId} ${errorId}` : hintId}
             invalid={Boolean(error)}
+            chooseText={t('page.upload.choose')}
+            noFileText={t('page.upload.noFile')}
+            refusedText={refused === null ? undefined : t('page.upload.refused', { name: refused })}
             onChosen={(event) => onChosen(event)}
           />
         </div>

@@ -60,41 +60,6 @@ const useOwnStyles = makeStyles({
     lineHeight: tokens.lineHeightBase400,
   },
   uploadHint: { margin: 0, color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase300 },
-  // Our file control: a button and the chosen file's name in the page's language, with the browser's file input
-  // laid over them, transparent (it is what is focused, clicked and announced), so the control is focused
-  // visibly like every other one.
-  picker: {
-    position: 'relative',
-    display: 'inline-flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    alignSelf: 'flex-start',
-    gap: tokens.spacingHorizontalM,
-    maxWidth: '100%',
-    padding: tokens.spacingVerticalXS,
-    borderRadius: tokens.borderRadiusMedium,
-    fontSize: tokens.fontSizeBase400,
-    ':focus-within': { outline: `3px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
-  },
-  pickerError: { outline: `2px solid ${tokens.colorPaletteRedBorder2}` },
-  pickerButton: {
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
-    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`,
-    borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorNeutralBackground1,
-    color: tokens.colorNeutralForeground1,
-    fontWeight: tokens.fontWeightSemibold,
-  },
-  pickerName: { color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere' },
-  pickerInput: {
-    position: 'absolute',
-    inset: 0,
-    width: '100%',
-    height: '100%',
-    margin: 0,
-    opacity: 0,
-    cursor: 'pointer',
-  },
   progress: {
     display: 'flex',
     flexDirection: 'column',

@@ -153,7 +153,7 @@ describe('SupportingDocumentsPage', () => {
     await waitFor(() => expect(document.activeElement).toBe(within(funds).getByLabelText(/^Upload another file/)));
   });
 
-  it('shows a refused file’s message from the API in the summary and at the field, and moves focus to the summary', async () => {
+  it('shows a refused file’s name and the API’s reason in the summary and at the field, and moves focus to the summary', async () => {
     const xhr = installFakeXhr();
     api({ funds: [], other: [], reusable: [] });
     open();
@@ -161,8 +161,10 @@ describe('SupportingDocumentsPage', () => {
     const input = within(funds).getByLabelText(/^Upload a file/);
     const user = userEvent.setup({ applyAccept: false });
     await user.upload(input, new File(['MZ'], 'setup.exe', { type: 'application/octet-stream' }));
-    const message = 'The selected file must be a PDF, JPG or PNG';
-    await xhr.sent[0].respond(422, { error: message, code: 'DOCUMENT_WRONG_TYPE' });
+    const reason = 'The selected file must be a PDF, JPG or PNG';
+    await xhr.sent[0].respond(422, { error: reason, code: 'DOCUMENT_WRONG_TYPE' });
+    // GOV.UK's file upload: the message names the file and says why it was refused.
+    const message = `setup.exe was not uploaded. ${reason}`;
 
     const summary = await screen.findByRole('alert');
     expect(within(summary).getByRole('heading', { name: 'There is a problem' })).toBeTruthy();
@@ -173,6 +175,8 @@ describe('SupportingDocumentsPage', () => {
     const field = within(await section('Proof of funds')).getByLabelText(/^Upload a file/);
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(within(funds).getByText(message).closest('p')?.textContent).toBe(`Error: ${message}`);
+    // The picker says the file was not uploaded, not "No file chosen" as if nothing had happened.
+    expect(field.parentElement?.textContent).toBe('Choose filesetup.exe was not uploaded');
     await userEvent.click(link);
     expect(document.activeElement).toBe(field);
   });
@@ -186,7 +190,10 @@ describe('SupportingDocumentsPage', () => {
     Object.defineProperty(huge, 'size', { value: 12_000_000 });
     await userEvent.upload(input, huge);
     const summary = await screen.findByRole('alert');
-    expect(within(summary).getByText('The selected file must be smaller than 10 MB')).toBeTruthy();
+    expect(
+      within(summary).getByText('scan.png was not uploaded. The selected file must be smaller than 10 MB'),
+    ).toBeTruthy();
+    expect(input.parentElement?.textContent).toBe('Choose filescan.png was not uploaded');
     expect(xhr.sent).toEqual([]);
   });
 
