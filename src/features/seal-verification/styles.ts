@@ -5,10 +5,26 @@ import { usePageStyles } from '@/ui/page-styles';
 
 const useOwnStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  // The text box itself (Fluent's inner textarea) is what must be tall: the frame around it follows.
   textarea: { fontFamily: 'monospace', minHeight: '8em' },
-  fileLabel: { display: 'block', fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase400 },
-  hint: { display: 'block', color: tokens.colorNeutralForeground2, margin: `${tokens.spacingVerticalXS} 0` },
-  fileError: { display: 'block', color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
+  // As the portal's form fields: label, hint, error message and control, one under the other.
+  field: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  fieldError: {
+    ...logicalBorder('InlineStart', '5px', 'solid', tokens.colorPaletteRedBorder2),
+    paddingInlineStart: tokens.spacingHorizontalL,
+  },
+  label: {
+    fontWeight: tokens.fontWeightSemibold,
+    fontSize: tokens.fontSizeBase400,
+    lineHeight: tokens.lineHeightBase400,
+  },
+  hint: { margin: 0, color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase300 },
+  fieldErrorMessage: {
+    margin: 0,
+    color: tokens.colorPaletteRedForeground1,
+    fontWeight: tokens.fontWeightSemibold,
+    fontSize: tokens.fontSizeBase300,
+  },
   video: { display: 'block', width: '100%', maxWidth: '24em', backgroundColor: '#000000' },
   outcome: {
     margin: `${tokens.spacingVerticalXL} 0`,

@@ -249,10 +249,36 @@ describe('VerifySealPage', () => {
     vi.mocked(readQrFromPhoto).mockResolvedValue(undefined);
     renderPage(i18n, <VerifySealPage />, '/verify-seal');
     const photo = new File(['image'], 'blurred.png', { type: 'image/png' });
-    fireEvent.change(screen.getByLabelText('Or choose a photo of the QR code'), { target: { files: [photo] } });
+    const input = screen.getByLabelText('Or choose a photo of the QR code');
+    fireEvent.change(input, { target: { files: [photo] } });
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
-    const message = 'No QR code could be read in the photo. Choose a sharper photo or paste the seal\u2019s text';
-    const link = within(summary).getByRole('link', { name: message.replace('\u2019', "'") });
+    // The message names the photo; the picker says it was not read instead of "No photo chosen".
+    const message = "No QR code could be read in blurred.png. Choose a sharper photo or paste the seal's text";
+    const link = within(summary).getByRole('link', { name: message });
     expect(link.getAttribute('href')).toBe('#seal-photo');
+    expect(input.parentElement?.textContent).toBe('Choose photoNo QR code was read in blurred.png');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(input.getAttribute('aria-describedby')!.split(' ')[1])?.textContent).toBe(
+      `Error: ${message}`,
+    );
+  });
+
+  it('offers the portal’s own file picker, in the page’s language, and each field’s hint under its label', () => {
+    sealApi();
+    renderPage(i18n, <VerifySealPage />, '/verify-seal');
+    const input = screen.getByLabelText('Or choose a photo of the QR code');
+    expect(input.getAttribute('type')).toBe('file');
+    expect(input.parentElement?.textContent).toBe('Choose photoNo photo chosen');
+    // As every field of the portal: label, then hint, then the control (GOV.UK's order), for both ways.
+    for (const [control, hint] of [
+      [textBox(), 'Paste the text that a QR code reader shows for the seal.'],
+      [input, 'A sharp photo, taken straight on. The photo does not leave this device.'],
+    ] as const) {
+      const label = document.querySelector(`label[for="${control.id}"]`) as HTMLElement;
+      const hintElement = screen.getByText(hint);
+      expect(control.getAttribute('aria-describedby')?.split(' ')[0]).toBe(hintElement.id);
+      expect(label.compareDocumentPosition(hintElement) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(hintElement.compareDocumentPosition(control) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    }
   });
 });

@@ -1,10 +1,11 @@
-import { Button, Field, mergeClasses, Spinner, Textarea } from '@fluentui/react-components';
+import { Button, mergeClasses, Spinner, Textarea } from '@fluentui/react-components';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSealLookups, type SealStatus } from '@/api/outcomes';
 import { ErrorSummary, type SummaryError } from '@/engine/error-summary';
 import { useReportFormErrors } from '@/engine/error-title';
 import { fromBase64Url, parseSeal, verifySeal, type Seal, type SealProblem } from '@/shared/seal/seal';
+import { FilePicker } from '@/ui/file-picker';
 import { PageHeading } from '@/ui/page-heading';
 import { CameraScanner, cameraAvailable } from './camera-scanner';
 import { readQrFromPhoto } from './read-qr';
@@ -45,6 +46,8 @@ export default function VerifySealPage() {
   const [scanning, setScanning] = useState(false);
   const [cameraFailed, setCameraFailed] = useState(false);
   const [photoRead, setPhotoRead] = useState(false);
+  /** The photo chosen last, while no code could be read in it: the picker says so. */
+  const [unreadPhoto, setUnreadPhoto] = useState<string>();
   const summary = useRef<HTMLDivElement>(null);
   const [problemCount, setProblemCount] = useState(0);
   useReportFormErrors(problem !== undefined);
@@ -87,6 +90,7 @@ export default function VerifySealPage() {
   };
 
   const onRead = (read: string, fromPhoto = false) => {
+    setUnreadPhoto(undefined);
     setScanning(false);
     setText(read);
     void check(read).then(() => setPhotoRead(fromPhoto));
@@ -97,12 +101,15 @@ export default function VerifySealPage() {
     event.target.value = '';
     if (!photo) return;
     const read = await readQrFromPhoto(photo);
-    if (!read) return showProblem('noCode', PHOTO_ID);
+    if (!read) {
+      setUnreadPhoto(photo.name);
+      return showProblem('noCode', PHOTO_ID);
+    }
     onRead(read, true);
   };
 
   const errors: SummaryError[] = problem
-    ? [{ path: problem.at, message: t(`verify.errors.${problem.what}`), targetId: problem.at }]
+    ? [{ path: problem.at, message: t(`verify.errors.${problem.what}`, { name: unreadPhoto }), targetId: problem.at }]
     : [];
   const textError = problem?.at === TEXT_ID ? errors[0].message : undefined;
   const photoError = problem?.at === PHOTO_ID ? errors[0].message : undefined;
@@ -114,43 +121,55 @@ export default function VerifySealPage() {
       <p className={styles.lead}>{t('verify.lead', { department })}</p>
       <p className={styles.text}>{t('verify.privacy')}</p>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <Field
-          // The same weight and size as the photo's label below: two ways of giving the seal, side by side.
-          label={{ children: t('verify.textLabel'), weight: 'semibold', size: 'large' }}
-          hint={t('verify.textHint')}
-          validationMessage={textError}
-          validationState={textError ? 'error' : 'none'}
-        >
+        {/* Each way of giving the seal as every field of the portal: label, hint, error message, then the control. */}
+        <div className={mergeClasses(styles.field, textError ? styles.fieldError : undefined)}>
+          <label htmlFor={TEXT_ID} className={styles.label}>
+            {t('verify.textLabel')}
+          </label>
+          <p id={`${TEXT_ID}-hint`} className={styles.hint}>
+            {t('verify.textHint')}
+          </p>
+          {textError && (
+            <p id={`${TEXT_ID}-error`} className={styles.fieldErrorMessage}>
+              <span className={styles.visuallyHidden}>{t('verify.errorPrefix')} </span>
+              {textError}
+            </p>
+          )}
           <Textarea
             id={TEXT_ID}
-            className={styles.textarea}
+            textarea={{ className: styles.textarea }}
             value={text}
             resize="vertical"
             spellCheck={false}
             autoCapitalize="off"
             autoCorrect="off"
+            aria-describedby={`${TEXT_ID}-hint${textError ? ` ${TEXT_ID}-error` : ''}`}
+            aria-invalid={textError ? true : undefined}
             onChange={(_, data) => setText(data.value)}
           />
-        </Field>
-        <div>
-          <label htmlFor={PHOTO_ID} className={styles.fileLabel}>
+        </div>
+        <div className={mergeClasses(styles.field, photoError ? styles.fieldError : undefined)}>
+          <label htmlFor={PHOTO_ID} className={styles.label}>
             {t('verify.photoLabel')}
           </label>
-          <span id={`${PHOTO_ID}-hint`} className={styles.hint}>
+          <p id={`${PHOTO_ID}-hint`} className={styles.hint}>
             {t('verify.photoHint')}
-          </span>
+          </p>
           {photoError && (
-            <span id={`${PHOTO_ID}-error`} className={styles.fileError}>
+            <p id={`${PHOTO_ID}-error`} className={styles.fieldErrorMessage}>
+              <span className={styles.visuallyHidden}>{t('verify.errorPrefix')} </span>
               {photoError}
-            </span>
+            </p>
           )}
-          <input
+          <FilePicker
             id={PHOTO_ID}
-            type="file"
             accept="image/*"
-            aria-describedby={`${PHOTO_ID}-hint${photoError ? ` ${PHOTO_ID}-error` : ''}`}
-            aria-invalid={photoError ? true : undefined}
-            onChange={(event) => void onPhoto(event)}
+            describedBy={`${PHOTO_ID}-hint${photoError ? ` ${PHOTO_ID}-error` : ''}`}
+            invalid={Boolean(photoError)}
+            chooseText={t('verify.choosePhoto')}
+            noFileText={t('verify.noPhoto')}
+            refusedText={unreadPhoto === undefined ? undefined : t('verify.photoNotRead', { name: unreadPhoto })}
+            onChosen={(event) => void onPhoto(event)}
           />
         </div>
         {cameraAvailable() && (
