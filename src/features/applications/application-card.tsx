@@ -65,6 +65,9 @@ export function ApplicationCard({
     ? t('pages.list.label.dateTime', { date, time: formatTime(application.createdAt, language) })
     : date;
   const inProgress = application.status === 'IN_PROGRESS';
+  // One status per applicant: a submitted applicant (referred to a case officer or not) is being decided.
+  const applicantStatus = (applicant: Applicant) =>
+    applicant.status === 'SUBMITTED' ? t('pages.list.beingDecided') : t(`enums.applicantStatus.${applicant.status}`);
   const titleId = `application-${application.applicationIdentifier}`;
 
   const continueApplication = async () => {
@@ -110,7 +113,7 @@ export function ApplicationCard({
                       <div>
                         <div className={own.applicantName}>{name}</div>
                         <div className={own.applicantFacts}>
-                          {t('pages.list.statusLine', { status: t(`enums.applicantStatus.${applicant.status}`) })}
+                          {t('pages.list.statusLine', { status: applicantStatus(applicant) })}
                         </div>
                         {applicant.status === 'NOT_SUBMITTED' && inProgress && (
                           <div className={own.applicantFacts}>
@@ -118,9 +121,6 @@ export function ApplicationCard({
                           </div>
                         )}
                       </div>
-                      {applicant.status === 'SUBMITTED' && (
-                        <div className={own.applicantFacts}>{t('pages.list.beingDecided')}</div>
-                      )}
                       {outcome && (
                         <Link className={styles.link} to={outcome.to}>
                           <HiddenText

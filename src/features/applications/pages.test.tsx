@@ -592,7 +592,8 @@ describe('ApplicationsListPage', () => {
         .getByRole('link', { name: named('View ETA', 'of Amélie Dubois') })
         .getAttribute('href'),
     ).toBe(`/applications/view-eta?applicantIdentifier=${SELF.applicantIdentifier}`);
-    expect(within(item('Léa Dubois')).getByText('Being decided')).toBeTruthy();
+    // One status for an applicant being decided (referred to a case officer or not), not "Submitted" beside it.
+    expect(item('Léa Dubois').textContent).toBe('Léa DuboisStatus: Being decided');
     expect(within(item('Léa Dubois')).queryByRole('link')).toBeNull();
     expect(
       within(item('Noah Dubois'))
@@ -607,7 +608,8 @@ describe('ApplicationsListPage', () => {
         .getByRole('link', { name: named('View visa', 'of Zoé Dubois') })
         .getAttribute('href'),
     ).toBe(`/applications/view-visa?applicantIdentifier=${TWIN.applicantIdentifier}`);
-    expect(screen.getAllByText('Being decided')).toHaveLength(1);
+    expect(screen.getAllByText('Status: Being decided')).toHaveLength(1);
+    expect(screen.queryByText('Status: Submitted')).toBeNull();
   });
 
   it('names the outcome links of people with the same name apart: by passport, then by application', async () => {
