@@ -14,7 +14,7 @@ import { QrCode } from '@/ui/qr-code';
 import { DocumentActions } from './document-actions';
 import { countryName, formatDate } from './format';
 import { useOutcomeStyles } from './styles';
-import { LtrValue } from '@/ui/ltr-value';
+import { LtrValue, TextWithLtrValues } from '@/ui/ltr-value';
 
 /**
  * The seal's size on screen: 4 CSS pixels per module (a seal of today, 77 modules with its quiet zone, is 308 px),
@@ -98,12 +98,12 @@ function OutcomeDocument({ outcome }: { outcome: Outcome }) {
     {
       key: 'documentNumber',
       term: t('document.field.documentNumber'),
-      value: <LtrValue>{outcome.documentNumber}</LtrValue>,
+      value: <LtrValue whole>{outcome.documentNumber}</LtrValue>,
     },
     {
       key: 'applicationReference',
       term: t('document.field.applicationReference'),
-      value: <LtrValue>{outcome.applicationReference}</LtrValue>,
+      value: <LtrValue whole>{outcome.applicationReference}</LtrValue>,
     },
     // A notice is dated by its decision (the row below); an ETA or visa by its issue and its validity.
     ...(notice ? [] : [{ key: 'issuedOn', term: t('document.field.issuedOn'), value: date(outcome.issuedOn) }]),
@@ -149,10 +149,21 @@ function OutcomeDocument({ outcome }: { outcome: Outcome }) {
               {t('document.applyAgainLink')}
             </Link>
           </p>
-          <p className={styles.text}>{t('document.review', { department, documentNumber: outcome.documentNumber })}</p>
+          <p className={styles.text}>
+            {/* The number is quoted: never broken at its hyphens on a phone. */}
+            <TextWithLtrValues
+              translate={(values) => t('document.review', { department, ...values })}
+              values={{ documentNumber: outcome.documentNumber }}
+            />
+          </p>
           <h2 className={styles.h2}>{t('document.personalHeading')}</h2>
           <p className={styles.text}>{t('document.personal', { department })}</p>
-          <p className={styles.text}>{t('document.personalContact', { reference: outcome.applicationReference })}</p>
+          <p className={styles.text}>
+            <TextWithLtrValues
+              translate={(values) => t('document.personalContact', values)}
+              values={{ reference: outcome.applicationReference }}
+            />
+          </p>
         </>
       ) : (
         <>

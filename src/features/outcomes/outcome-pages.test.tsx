@@ -24,7 +24,7 @@ function outcomeFixture(overrides: Record<string, unknown> = {}) {
     kind: 'ETA',
     status: 'APPROVED',
     documentNumber: 'ETA-2026-000123',
-    applicationReference: 'ETA-7KQ2M-RX4DN-9',
+    applicationReference: 'ETA-7KQ2M-RX4DN-S',
     applicationType: 'ETA',
     holder: {
       givenNames: 'Amélie',
@@ -298,7 +298,7 @@ describe('rejection notice page', () => {
   const notice = outcomeFixture({
     kind: 'REJECTION_NOTICE',
     status: 'REJECTED',
-    documentNumber: 'RN-1',
+    documentNumber: 'RN-7K3QM-2RXD9-3',
     validUntil: null,
     portOfEntry: null,
     conditions: [],
@@ -324,7 +324,19 @@ describe('rejection notice page', () => {
     expect(screen.getByRole('link', { name: 'Start a new application' }).getAttribute('href')).toBe(
       '/applications/create-application',
     );
-    expect(screen.getByText(/quote your application reference ETA-7KQ2M-RX4DN-9/)).toBeTruthy();
+    const contact = screen.getByText(/quote your application reference/).closest('p') as HTMLElement;
+    expect(contact.textContent).toMatch(/quote your application reference ETA-7KQ2M-RX4DN-S\.$/);
+    // Numbers are never broken at their hyphens on a phone: each is drawn whole, inside its sentence.
+    const review = screen.getByText(/Quote the document number/).closest('p') as HTMLElement;
+    expect(review.textContent).toMatch(/Quote the document number RN-7K3QM-2RXD9-3\.$/);
+    for (const [paragraph, number] of [
+      [review, 'RN-7K3QM-2RXD9-3'],
+      [contact, 'ETA-7KQ2M-RX4DN-S'],
+    ] as const) {
+      const whole = within(paragraph).getByText(number);
+      expect(getComputedStyle(whole).whiteSpace).toBe('nowrap');
+      expect(whole.getAttribute('dir')).toBe('ltr');
+    }
     expect(headingOutline()).toEqual([
       'h1 Issued by the Department of Home AffairsNotice of refusal',
       'h2 Details',
@@ -356,6 +368,6 @@ describe('rejection notice page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Download PDF' }));
     await waitFor(() => expect(clicked).toHaveLength(1));
     expect(calls.at(-1)?.url).toBe(`/api/eta/applicants/${APPLICANT}/rejection-notice-pdf`);
-    expect(clicked[0].download).toBe('rejection-notice-RN-1.pdf');
+    expect(clicked[0].download).toBe('rejection-notice-RN-7K3QM-2RXD9-3.pdf');
   });
 });
