@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ensureJwtSecret, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { publicUrlWarnings, readyAddress } from './public-url-warning';
 import { installGracefulShutdown } from './shutdown';
 
 /** Starts the portal and the API on one port: config, database, migrations, app, listen. */
@@ -19,7 +20,9 @@ async function main(): Promise<void> {
   installGracefulShutdown(app);
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as AddressInfo;
-  const local = `http://localhost:${port}`;
+  const local = readyAddress(config.publicUrl, port);
+  const settings = { publicUrl: config.publicUrl, frontEndUrl: config.publicSettings.FRONT_END_URL };
+  for (const warning of publicUrlWarnings(settings, port)) app.log.warn({ event: 'public-url' }, warning);
   app.log.info(
     { url: config.publicUrl, local, database: config.database.kind },
     `ETA portal ready on ${local}${config.publicUrl !== local ? ` (public address ${config.publicUrl})` : ''}`,

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRouterContext } from '@/api/router-context';
+import { applySettings } from '@/api/settings';
 import PaymentOverviewPage from './payment-overview-page';
 import { ANA, APP, BASE, LEO, mockApi, overviewFixture, paymentI18n, renderRoutes } from './testing/payment-harness';
 
@@ -21,7 +22,10 @@ beforeEach(() => {
   localStorage.clear();
   setRouterContext({ applicationIdentifier: APP });
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  applySettings([]);
+});
 
 const open = (i18n: I18n = english) =>
   renderRoutes(i18n, [{ path: PATH, element: <PaymentOverviewPage /> }], `${PATH}?applicantIdentifier=${ANA}`);
@@ -150,5 +154,30 @@ describe('PaymentOverviewPage', () => {
     expect(within(problem).getByRole('heading', { name: 'Your payment was not taken' })).toBeTruthy();
     expect(problem.textContent).toContain('there is not enough money in the account. No money has been taken.');
     expect(screen.getByRole('button', { name: zar('Pay R 1,000.00') }).getAttribute('aria-disabled')).toBeNull();
+  });
+
+  it('warns before Pay when the portal was opened at another address than the one the card page returns to', async () => {
+    mockApi((call) => (call.url === `${BASE}/payment` ? [200, overviewFixture()] : undefined));
+    const here = window.location.origin;
+    const portal = new URL(here).hostname === 'localhost' ? 'http://127.0.0.1:8080' : 'http://localhost:8080';
+    applySettings([{ key: 'FRONT_END_URL', value: portal }]);
+    open();
+    const notice = (await screen.findByText(/but it is set up at/)).closest('[role="status"]') as HTMLElement;
+    expect(notice.textContent).toContain(
+      `You opened the portal at ${here}, but it is set up at ${portal}. After you pay or cancel, the card page sends you back to ${portal}, where you are not signed in.`,
+    );
+    const link = within(notice).getByRole('link', { name: `Open this page at ${portal} and sign in there to pay` });
+    expect(link.getAttribute('href')).toBe(`${portal}${PATH}?applicantIdentifier=${ANA}`);
+    // Before the Pay button, so that it is read first.
+    const pay = screen.getByRole('button', { name: zar('Pay R 1,000.00') });
+    expect(notice.compareDocumentPosition(pay) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('says nothing of the address when the portal was opened at its own', async () => {
+    mockApi((call) => (call.url === `${BASE}/payment` ? [200, overviewFixture()] : undefined));
+    applySettings([{ key: 'FRONT_END_URL', value: window.location.origin }]);
+    open();
+    await screen.findByRole('button', { name: zar('Pay R 1,000.00') });
+    expect(screen.queryByText(/but it is set up at/)).toBeNull();
   });
 });

@@ -1,10 +1,11 @@
-import { Spinner } from '@fluentui/react-components';
+import { mergeClasses, Spinner } from '@fluentui/react-components';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { usePaymentOverview, type PaymentFailure, type PaymentOverview } from '@/api/payments';
 import { ApiError } from '@/api/request';
 import { useRouterContext } from '@/api/router-context';
+import { getSetting } from '@/api/settings';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { ButtonLink } from '@/ui/button-link';
 import { Notice } from '@/ui/notice';
@@ -76,6 +77,43 @@ function Overview({ applicationIdentifier }: { applicationIdentifier: string }) 
   );
 }
 
+/**
+ * The portal's configured address (FRONT_END_URL, from PUBLIC_URL) when this page was opened at another one
+ * (http://127.0.0.1:8080 for http://localhost:8080): the card page returns there, and the session cookies of this
+ * address are not sent to it.
+ */
+function configuredAddressElsewhere(): string | undefined {
+  if (typeof window === 'undefined') return undefined;
+  try {
+    const configured = new URL(getSetting('FRONT_END_URL')).origin;
+    return configured !== window.location.origin ? configured : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Says, before Pay, that paying from this address ends signed out, and links to this page at the right one. */
+function OtherAddressNotice() {
+  const { t } = useTranslation('payments');
+  const styles = usePaymentStyles();
+  const location = useLocation();
+  const portal = configuredAddressElsewhere();
+  if (!portal) return null;
+  return (
+    <Notice tone="warning">
+      <span className={styles.breakAnywhere}>
+        {t('page.overview.otherAddress', { here: window.location.origin, portal })}
+      </span>{' '}
+      <a
+        className={mergeClasses(styles.link, styles.breakAnywhere)}
+        href={`${portal}${location.pathname}${location.search}`}
+      >
+        {t('page.overview.openThere', { portal })}
+      </a>
+    </Notice>
+  );
+}
+
 function Loaded({ overview }: { overview: PaymentOverview }) {
   const { t, i18n } = useTranslation('payments');
   const styles = usePaymentStyles();
@@ -129,6 +167,7 @@ function Loaded({ overview }: { overview: PaymentOverview }) {
         <li>{t('page.overview.next3')}</li>
       </ol>
       {!overview.canPay && <UnfinishedApplicants overview={overview} id={explanationId} />}
+      <OtherAddressNotice />
       <PayButton
         applicationIdentifier={applicationIdentifier}
         amount={formatMoney(overview.total, overview.currency, language)}
