@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   DOCUMENT_FILE_FIELD,
+  ERROR_CODES,
   documentReuseBodySchema,
   documentsCompleteBodySchema,
   documentsQuerySchema,
@@ -12,6 +13,7 @@ import {
   type DocumentUploadQuery,
 } from '../../shared/contract';
 import { authenticate } from '../accounts/public';
+import { ApiError } from '../errors';
 import { languageOf } from '../i18n';
 import { loadRouteSchemas } from '../openapi/public';
 import { createStorage } from '../storage/storage';
@@ -35,7 +37,8 @@ const callerOf = (request: FastifyRequest): Caller => ({
 
 /**
  * Reads the one file part `file` of a multipart request, stopping at the size limit; other parts are read and
- * dropped. A request that is not multipart, or has no such part, has no file.
+ * dropped. A request that is not multipart, or has no such part, has no file. A body the multipart parser cannot
+ * read (no boundary, cut off before its closing boundary, broken part headers) is the client's mistake: 400.
  */
 async function readUpload(request: FastifyRequest): Promise<Upload> {
   if (!request.isMultipart()) return {};
@@ -51,7 +54,10 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
     }
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return { tooBig: true };
-    throw error;
+    // The plugin's own errors carry their status (413 for its limits); the parser's do not.
+    if (error instanceof ApiError || (error as { statusCode?: number }).statusCode !== undefined) throw error;
+    request.log.info({ reason: (error as Error).message }, 'malformed multipart body');
+    throw new ApiError(400, ERROR_CODES.badRequest, 'api:errors.badRequest');
   }
   return upload;
 }
