@@ -173,6 +173,27 @@ describe.each(databases())('tokens on %s', (kind) => {
       expect(onReuse).toHaveBeenCalledWith({ sessionId: first.sessionId, profileId });
     });
 
+    it('the replaced successor stops working at once: presented within the grace, it is a replay', async () => {
+      const profileId = await insertTestProfile(testDb.db);
+      const first = await startSession(testDb.db, withGrace, profileId, t0);
+      const lost = await rotateRefreshToken(testDb.db, withGrace, first.refreshToken, later(60), vi.fn());
+      if (!lost.ok) throw new Error('rotation failed');
+      const recovered = await rotateRefreshToken(testDb.db, withGrace, first.refreshToken, later(61), vi.fn());
+      if (!recovered.ok) throw new Error('recovery failed');
+      // One live successor at a time: the token the lost answer carried gets no pair of its own, even this soon.
+      const onReuse = vi.fn();
+      expect(await rotateRefreshToken(testDb.db, withGrace, lost.tokenInfo.refreshToken, later(62), onReuse)).toEqual({
+        ok: false,
+        reason: 'reused',
+      });
+      expect(onReuse).toHaveBeenCalledWith({ sessionId: first.sessionId, profileId });
+      // Whoever held it and whoever holds the fresh pair are told apart by nobody: the family ends.
+      expect(
+        await rotateRefreshToken(testDb.db, withGrace, recovered.tokenInfo.refreshToken, later(63), vi.fn()),
+      ).toEqual({ ok: false, reason: 'revoked' });
+      expect(await verifyAccessToken(testDb.db, withGrace, recovered.tokenInfo.accessToken, later(63))).toBeUndefined();
+    });
+
     it('after the grace period, a replay revokes the family as before', async () => {
       const profileId = await insertTestProfile(testDb.db);
       const first = await startSession(testDb.db, withGrace, profileId, t0);

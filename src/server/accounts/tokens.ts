@@ -104,6 +104,12 @@ export async function startSession(
   return { ...(await tokenInfo(db, settings, { profileId, sessionId }, now, sessionEnd(settings, now))), sessionId };
 }
 
+/**
+ * The rotation time given to a token replaced by a lost answer's fresh pair (replaceUnusedSuccessor): it was
+ * rotated into nothing, and no grace period reaches back to the epoch.
+ */
+const REPLACED_AT = new Date(0).toISOString();
+
 function withinGrace(rotatedAt: string, now: Date, settings: TokenSettings): boolean {
   const graceMs = (settings.refreshReuseGraceSeconds ?? 0) * 1000;
   const elapsed = now.getTime() - new Date(rotatedAt).getTime();
@@ -113,15 +119,15 @@ function withinGrace(rotatedAt: string, now: Date, settings: TokenSettings): boo
 /**
  * Marks as replaced the token a rotation produced, when it is the only one and has never been used, and says
  * whether it did. A rotation inserts its successor with `created_at` equal to the old token's `rotated_at`
- * (both are the same `now`), which is how the successor is found without another column. The mark is
- * conditional, so of two concurrent replays only one can succeed.
+ * (both are the same `now`), which is how the successor is found without another column. The replaced token
+ * is marked rotated at REPLACED_AT, outside every grace period, so presenting it again is a replay however soon
+ * it comes. The mark is conditional, so of two concurrent replays only one can succeed.
  */
 async function replaceUnusedSuccessor(
   db: Db,
   sessionId: string,
   tokenHash: string,
   rotatedAt: string,
-  now: Date,
 ): Promise<boolean> {
   const successors = await db
     .selectFrom('refresh_tokens')
@@ -133,7 +139,7 @@ async function replaceUnusedSuccessor(
   if (successors.length !== 1 || successors[0].rotated_at !== null) return false;
   const marked = await db
     .updateTable('refresh_tokens')
-    .set({ rotated_at: now.toISOString() })
+    .set({ rotated_at: REPLACED_AT })
     .where('token_hash', '=', successors[0].token_hash)
     .where('rotated_at', 'is', null)
     .executeTakeFirst();
@@ -145,8 +151,9 @@ async function replaceUnusedSuccessor(
  * checks it, so two concurrent uses cannot both succeed; a second use of a rotated token means it was
  * copied, and the whole family is revoked. One exception keeps a lost answer from ending the session: within
  * `refreshReuseGraceSeconds` of the rotation, while the token it was rotated into is still unused, the old
- * token gets a fresh pair of the same family and that unused successor stops working. A family past its
- * absolute end (`sessionMaxSeconds` after sign-in) is refreshed no more.
+ * token gets a fresh pair of the same family and that unused successor stops working at once: presented later,
+ * however soon, it is a replay and ends the family, so the family never has two live refresh tokens. A family
+ * past its absolute end (`sessionMaxSeconds` after sign-in) is refreshed no more.
  */
 export async function rotateRefreshToken(
   db: Db,
@@ -183,7 +190,7 @@ export async function rotateRefreshToken(
     const lostAnswer =
       row.revoked_at === null &&
       withinGrace(row.rotated_at, now, settings) &&
-      (await replaceUnusedSuccessor(db, row.session_id, tokenHash, row.rotated_at, now));
+      (await replaceUnusedSuccessor(db, row.session_id, tokenHash, row.rotated_at));
     if (!lostAnswer) return reuse();
     // A lost answer, but the family is over: its undelivered successor has been let go with it.
     if (ended) return { ok: false, reason: 'expired' };
