@@ -182,6 +182,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ SMTP_URL: 'smtp://localhost:2525' }).devMailbox).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production' }).devMailbox).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', DEV_MAILBOX: 'true' }).devMailbox).toBe(true);
+    // On by default it answers this machine only; set by hand, every client.
+    expect(loadConfig({}).devMailboxAnyClient).toBe(false);
+    expect(loadConfig({ DEV_MAILBOX: 'true' }).devMailboxAnyClient).toBe(true);
+    expect(loadConfig({ DEV_MAILBOX: 'false' }).devMailboxAnyClient).toBe(false);
   });
 
   it('keeps the test environment quiet by default', () => {

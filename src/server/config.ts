@@ -93,7 +93,10 @@ export interface AppConfig {
   /** Where uploaded and generated files live: an S3-compatible bucket when set, else `${dataDir}/objects`. */
   s3?: S3Config;
   formPreview: boolean;
+  /** The development mailbox (/dev/mailbox) is served: to loopback clients only, unless `devMailboxAnyClient`. */
   devMailbox: boolean;
+  /** `DEV_MAILBOX=true` set by hand: the mailbox answers every client, not only loopback ones. */
+  devMailboxAnyClient?: boolean;
   /** Values answered by GET /envs. */
   publicSettings: Record<PublicSettingKey, string>;
 }
@@ -285,6 +288,7 @@ export function loadConfig(env: Env): AppConfig {
       : {}),
     formPreview,
     devMailbox,
+    devMailboxAnyClient: devMailbox && text(env, 'DEV_MAILBOX') !== undefined,
     publicSettings,
   };
 }

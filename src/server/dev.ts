@@ -32,8 +32,9 @@ async function dev(): Promise<void> {
       port: PORTAL_PORT,
       host: onNetwork ? true : undefined,
       // Only these paths belong to the API (and the sandbox payment provider's page); '/dev' alone would also
-      // catch Vite's own files.
-      proxy: { '^/(api|dev|payments)/|^/(envs|health)(\\?|$)': { target, changeOrigin: false } },
+      // catch Vite's own files. X-Forwarded-For names the browser, so that the development mailbox (loopback
+      // clients only) still refuses a phone on the network that Vite forwards from this machine.
+      proxy: { '^/(api|dev|payments)/|^/(envs|health)(\\?|$)': { target, changeOrigin: false, xfwd: true } },
     },
   });
   await vite.listen();

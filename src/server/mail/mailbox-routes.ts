@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { isLoopbackRequest } from '../http/loopback';
 import { directionOf, languageOf } from '../i18n';
 import { escapeHtml, mailText } from './templates';
 import { linksIn } from './transports/dev-mailbox';
@@ -10,8 +11,23 @@ function textWithLinks(text: string): string {
   return escapeHtml(text).replace(/https?:\/\/[^\s<>"]+/g, (url) => `<a href="${url}">${url}</a>`);
 }
 
-/** The development mailbox: every message kept while no SMTP server is configured, newest first. */
+/**
+ * The development mailbox: every message kept while no SMTP server is configured, newest first. Its messages
+ * hold every reset link and code, so it answers only clients on this machine (isLoopbackRequest), unless
+ * DEV_MAILBOX=true was set by hand; anyone else gets the answer of an address that does not exist.
+ */
 export const mailboxRoutes: FastifyPluginAsync = async (app) => {
+  const anyClient = app.config.devMailboxAnyClient === true;
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!anyClient && !isLoopbackRequest(request)) {
+      request.log.info(
+        { event: 'dev-mailbox-refused' },
+        'development mailbox asked for by a client not on this machine',
+      );
+      return reply.callNotFound();
+    }
+  });
+
   const recent = (to?: string) => {
     let query = app.db.selectFrom('dev_mailbox').selectAll().orderBy('id', 'desc').limit(PAGE_SIZE);
     if (to) query = query.where('recipient', '=', to.trim().toLowerCase());

@@ -78,6 +78,47 @@ describe.each(databases())('development mailbox on %s', (kind) => {
     expect(page.body.indexOf('Second &lt;message&gt;')).toBeLessThan(page.body.indexOf('Confirm your e-mail address'));
   });
 
+  it('answers only clients on this machine unless DEV_MAILBOX=true is set, a proxy’s remote client included', async () => {
+    const ask = (url: string, remoteAddress: string, headers: Record<string, string> = {}) =>
+      app.inject({ method: 'GET', url, remoteAddress, headers });
+    for (const trustProxy of [false, true]) {
+      // On by default (no SMTP, not production): loopback clients only.
+      app = await buildTestApp({ db: kind, env: { TRUST_PROXY: String(trustProxy) } });
+      expect(app.config.devMailbox).toBe(true);
+      await sendMail(app, message);
+      for (const url of ['/dev/mailbox.json', '/dev/mailbox', '/dev/mailbox.json?to=ana@example.com']) {
+        expect((await ask(url, '127.0.0.1')).statusCode).toBe(200);
+        expect((await ask(url, '::1')).statusCode).toBe(200);
+        const remote = await ask(url, '192.0.2.7');
+        expect(remote.statusCode, url).toBe(404);
+        expect(remote.body).not.toContain('key-for-the-test');
+        // A proxy on this machine forwarding someone else, whichever header it uses and whatever they claim.
+        for (const headers of [
+          { 'x-forwarded-for': '203.0.113.9' },
+          { 'x-forwarded-for': '127.0.0.1, 203.0.113.9' },
+          { 'x-real-ip': '203.0.113.9' },
+          { forwarded: 'for="[2001:db8::7]:4711";proto=https' },
+        ]) {
+          const proxied = await ask(url, '127.0.0.1', headers);
+          expect(proxied.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(404);
+          expect(proxied.body).not.toContain('key-for-the-test');
+        }
+        // A remote client that writes a loopback address into the header itself is not local either.
+        expect((await ask(url, '192.0.2.7', { 'x-forwarded-for': '127.0.0.1' })).statusCode).toBe(404);
+        // A proxy on this machine forwarding a client on this machine is local.
+        expect((await ask(url, '127.0.0.1', { 'x-forwarded-for': '127.0.0.1' })).statusCode).toBe(200);
+      }
+      await app.close();
+    }
+    // Switched on by hand: every client.
+    app = await buildTestApp({ db: kind, env: { DEV_MAILBOX: 'true', TRUST_PROXY: 'true' } });
+    await sendMail(app, message);
+    const opened = await ask('/dev/mailbox.json', '192.0.2.7', { 'x-forwarded-for': '203.0.113.9' });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json()).toHaveLength(1);
+    expect((await ask('/dev/mailbox', '192.0.2.7')).statusCode).toBe(200);
+  });
+
   it('answers 404 for the mailbox when it is off, yet still keeps the message', async () => {
     app = await buildTestApp({ db: kind, devMailbox: false });
     await sendMail(app, message);
