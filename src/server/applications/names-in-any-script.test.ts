@@ -9,7 +9,15 @@ import {
   waitForMail,
 } from '../accounts/testing/client';
 import { buildTestApp, databases } from '../testing/harness';
-import { addApplicant, call, createApplication, signIn } from './testing/client';
+import {
+  addApplicant,
+  advanceTo,
+  applicantBody,
+  call,
+  createApplication,
+  signIn,
+  validApplicationForm,
+} from './testing/client';
 
 /** Names as their holders write them: Arabic, Chinese, Cyrillic, and Latin with marks and an apostrophe. */
 const NAMES = [
@@ -62,6 +70,37 @@ describe.each(databases())('names in any script on %s', (kind) => {
       expect(listed.json()).toEqual(expect.arrayContaining([expect.objectContaining({ givenNames, familyName })]));
     },
   );
+
+  it('refuses control characters in a name on every call that takes one: no line of a listing can be forged', async () => {
+    const controls = ['Ana\r\nAPPROVED', 'Ana\nX', 'Ana\tX', 'Ana\u0000', 'Ana\u001b[2J', 'Ana\u0085X', 'Ana\u2028X'];
+    const fieldsOf = (response: { json(): { fields?: { field: string; key: string }[] } }) =>
+      (response.json().fields ?? []).map((f) => `${f.field} ${f.key}`);
+    const caller = await signIn(app);
+    const applicationId = await createApplication(app, caller);
+    const applicantId = await addApplicant(app, caller, applicationId, { givenNames: 'Ana', familyName: 'Silva' });
+    await advanceTo(app, applicantId, 'APPLICATION_FORM');
+    for (const name of controls) {
+      const registered = await post(app, 'register', registrationBody('controls@example.com', { givenNames: name }));
+      expect(registered.statusCode, JSON.stringify(name)).toBe(400);
+      expect(fieldsOf(registered)).toEqual(['givenNames validation:name.invalid']);
+
+      const url = `/api/eta/applications/${applicationId}/applicants`;
+      const added = await call(app, caller, 'POST', url, applicantBody({ isAccountHolder: false, familyName: name }));
+      expect(added.statusCode, JSON.stringify(name)).toBe(400);
+      expect(fieldsOf(added)).toContain('familyName validation:name.invalid');
+      const changed = await call(app, caller, 'PUT', `${url}/${applicantId}`, applicantBody({ givenNames: name }));
+      expect(changed.statusCode, JSON.stringify(name)).toBe(400);
+
+      const saved = await call(app, caller, 'PUT', `/api/eta/applications/${applicationId}/answers/application-form`, {
+        applicantIdentifier: applicantId,
+        answers: validApplicationForm({ familyName: name }),
+      });
+      expect(saved.statusCode, JSON.stringify(name)).toBe(400);
+      expect(fieldsOf(saved)).toContain('familyName validation:name.invalid');
+    }
+    const listed = await call(app, caller, 'GET', `/api/eta/applications/${applicationId}/applicants`);
+    expect(listed.json()).toEqual([expect.objectContaining({ givenNames: 'Ana', familyName: 'Silva' })]);
+  });
 
   it('still refuses digits and symbols in a name, whatever the script around them', async () => {
     const response = await post(

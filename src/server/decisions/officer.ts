@@ -14,6 +14,36 @@ export const OFFICER_USAGE = `Usage: npm run officer -- <command>
   reasons                               the configured refusal reasons
 `;
 
+/**
+ * Characters that would move or hide text on the officer's terminal if printed as they are: every control
+ * character (line breaks, tabs, escape sequences, C1 controls), the line and paragraph separators and the
+ * bidirectional controls that reorder what follows them.
+ */
+const UNPRINTABLE = /[\p{Cc}\u2028\u2029\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
+/** Those of them JSON.stringify leaves as they are in strings (it escapes U+0000 to U+001F itself). */
+const UNESCAPED_BY_JSON = /[\u007F-\u009F\u2028\u2029\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
+
+/** A stored value as the officer's tool prints it: characters of UNPRINTABLE written as \u{XXXX}. */
+export function printable(value: unknown): string {
+  return String(value).replace(
+    UNPRINTABLE,
+    (character) => `\\u{${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}}`,
+  );
+}
+
+/** A line of the tool's own text with stored values put in printable (the text itself may hold line breaks). */
+function line(text: TemplateStringsArray, ...values: unknown[]): string {
+  return text.reduce((whole, part, i) => whole + part + (i < values.length ? printable(values[i]) : ''), '');
+}
+
+/** Facts as indented JSON, with the characters of UNESCAPED_BY_JSON written as JSON escapes too. */
+function printableJson(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(
+    UNESCAPED_BY_JSON,
+    (character) => `\\u${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`,
+  );
+}
+
 /** Where the commands write. */
 export interface OfficerOutput {
   out(line: string): void;
@@ -43,9 +73,8 @@ export async function runOfficer(app: FastifyInstance, args: string[], output: O
       for (const row of referred) {
         const applicant = await repository.applicant(row.applicant_id);
         const reasons = (JSON.parse(row.reason_codes) as string[]).join(', ');
-        output.out(
-          `${row.applicant_id}  ${applicant ? `${applicant.given_names} ${applicant.family_name}` : '?'}  referred ${row.decided_at?.slice(0, 16)}  ${reasons}`,
-        );
+        const name = applicant ? `${applicant.given_names} ${applicant.family_name}` : '?';
+        output.out(line`${row.applicant_id}  ${name}  referred ${row.decided_at?.slice(0, 16)}  ${reasons}`);
       }
       return 0;
     }
@@ -54,15 +83,17 @@ export async function runOfficer(app: FastifyInstance, args: string[], output: O
       const applicant = row && (await repository.applicant(row.applicant_id));
       const application = row && (await repository.application(row.application_id));
       if (!row || !applicant || !application) {
-        output.err(`No decision is recorded for applicant ${applicantId ?? '(none given)'}.`);
+        output.err(line`No decision is recorded for applicant ${applicantId ?? '(none given)'}.`);
         return 1;
       }
       const submission = await repository.submission(row.application_id);
-      output.out(`Applicant   ${applicant.given_names} ${applicant.family_name} (${applicant.id})`);
-      output.out(`Application ${submission?.reference ?? '?'}, ${application.application_type}`);
-      output.out(`State       ${row.state}${row.outcome ? ` ${row.outcome}` : ''}, rules ${row.rules_version ?? '-'}`);
-      output.out(`Reasons     ${(JSON.parse(row.reason_codes) as string[]).join(', ') || '-'}`);
-      output.out(`Facts       ${JSON.stringify(await decisionFacts(app.db, application, applicant), null, 2)}`);
+      output.out(line`Applicant   ${applicant.given_names} ${applicant.family_name} (${applicant.id})`);
+      output.out(line`Application ${submission?.reference ?? '?'}, ${application.application_type}`);
+      output.out(
+        line`State       ${row.state}${row.outcome ? ` ${row.outcome}` : ''}, rules ${row.rules_version ?? '-'}`,
+      );
+      output.out(line`Reasons     ${(JSON.parse(row.reason_codes) as string[]).join(', ') || '-'}`);
+      output.out(`Facts       ${printableJson(await decisionFacts(app.db, application, applicant))}`);
       return 0;
     }
     case 'approve':
@@ -77,16 +108,16 @@ export async function runOfficer(app: FastifyInstance, args: string[], output: O
           officer,
           command === 'approve' ? { approve: true } : { approve: false, reasons: option(args, '--reason') },
         );
-        output.out(`Recorded: ${decided?.outcome} ${decided?.document_number}, e-mail ${decided?.mail_state}.`);
+        output.out(line`Recorded: ${decided?.outcome} ${decided?.document_number}, e-mail ${decided?.mail_state}.`);
         return 0;
       } catch (error) {
         if (!(error instanceof OfficerDecisionError)) throw error;
-        output.err(error.message);
+        output.err(printable(error.message));
         return 1;
       }
     }
     case 'reasons':
-      for (const reason of app.decisions.refusalReasons) output.out(reason);
+      for (const reason of app.decisions.refusalReasons) output.out(printable(reason));
       return 0;
     default:
       output.err(OFFICER_USAGE);
