@@ -6,6 +6,7 @@ import { CODE_LIFETIME_SECONDS, CODE_MAX_ATTEMPTS, consumeCode, type CodeOutcome
 import type { ProfilesTable } from './tables';
 import {
   addressBucket,
+  addressClientBucket,
   clearBucket,
   consume,
   ipBucket,
@@ -15,6 +16,13 @@ import {
   throttleState,
   type ThrottleState,
 } from './throttle';
+
+/** Who asks for an e-mail: the client address, and the browser when it signed in to the address's account before. */
+export interface EmailClient {
+  ip: string;
+  /** The known device (see known-device.ts) of the address's account, when the request carries its cookie. */
+  device?: string;
+}
 
 /** The addresses are compared as stored: trimmed and in lower case. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -62,15 +70,35 @@ export function createGuards(db: Db, jwtSecret: string, clientLimits: Parameters
     rules,
 
     /**
-     * Counts one e-mail towards the address's and the client's hourly limits, or answers 429; a new e-mail forgets
-     * the address's wrong codes of that purpose.
+     * Counts one e-mail to an address, or answers 429; a new e-mail forgets the address's wrong codes of that
+     * purpose. Each client has its own hourly allowance for the address (a browser known to the account on its own,
+     * any other client per client address), so requests from elsewhere never use up the owner's. Clients the
+     * account does not know are also counted per client address and, together, per address: once that is full,
+     * each of them still gets its first e-mail of the hour, so the owner on a new device is spaced, never locked
+     * out, while a stranger who has had one waits.
      */
-    async allowEmailFor(email: string, purpose: EmailAction, ip: string, now: Date): Promise<void> {
-      const state = mostRestrictive([
-        await consume(db, addressBucket('mail', email), rules.emailAddress, now),
-        await consume(db, ipBucket('mail', ip), rules.emailIp, now),
-      ]);
+    async allowEmailFor(email: string, purpose: EmailAction, client: EmailClient, now: Date): Promise<void> {
+      const own = addressClientBucket('mail', email, client.device ? `device:${client.device}` : `ip:${client.ip}`);
+      const ownState = await throttleState(db, own, rules.emailAddressClient, now);
+      let state = ownState;
+      if (!client.device) {
+        const address = await throttleState(db, addressBucket('mail', email), rules.emailAddress, now);
+        // Limited while the client has had an e-mail to this address within the window.
+        const spaced = await throttleState(db, own, { ...rules.emailAddressClient, limit: 1 }, now);
+        state = mostRestrictive([
+          ownState,
+          await throttleState(db, ipBucket('mail', client.ip), rules.emailIp, now),
+          address.limited && spaced.limited
+            ? { ...address, retryAfterSeconds: Math.min(address.retryAfterSeconds, spaced.retryAfterSeconds) }
+            : { ...address, limited: false },
+        ]);
+      }
       if (state.limited) throw tooMany(state);
+      await recordEvent(db, own, rules.emailAddressClient, now);
+      if (!client.device) {
+        await recordEvent(db, addressBucket('mail', email), rules.emailAddress, now);
+        await recordEvent(db, ipBucket('mail', client.ip), rules.emailIp, now);
+      }
       await clearBucket(db, absentCodeBucket(email, purpose));
     },
 

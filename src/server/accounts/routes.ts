@@ -39,6 +39,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     lang: languageOf(request),
     profileId: request.profileId,
     sessionId: request.sessionId,
+    deviceOf: (profileId) => knownDeviceOf(request, config.jwtSecret, profileId),
     afterAnswer: (what, task) => {
       const run = new Promise<void>((resolve) => setImmediate(resolve))
         .then(task)

@@ -18,7 +18,7 @@ import { ApiError } from '../errors';
 import { availableLanguages, translate } from '../i18n';
 import type { MailTemplate } from '../mail/public';
 import { consumeLinkKey, issueCode, issueLinkKey } from './email-keys';
-import { commonPasswordError, normaliseEmail, tooMany, type Guards } from './guards';
+import { commonPasswordError, normaliseEmail, tooMany, type EmailClient, type Guards } from './guards';
 import { hashPassword, isCommonPassword, verifyPassword } from './passwords';
 import { profilesRepository } from './repository';
 import type { ProfilesTable } from './tables';
@@ -31,6 +31,8 @@ export interface AccountCaller {
   lang: string;
   profileId?: string;
   sessionId?: string;
+  /** The known device of this browser when its cookie was issued to the profile (see known-device.ts). */
+  deviceOf?: (profileId: string) => string | undefined;
   /**
    * Runs work whose duration or outcome would reveal whether an account exists (issuing keys, sending mail)
    * after the answer has gone.
@@ -88,6 +90,12 @@ export function createAccountsService({ db, config, guards, mail }: AccountsServ
     await mail(row, { template: 'reset-password', authKey, code });
   };
 
+  /** Who asks for an e-mail to `email`: the client address, and the browser if it is known to that account. */
+  const emailClient = async (caller: AccountCaller, email: string): Promise<EmailClient> => {
+    const profile = await profiles.findByEmail(email);
+    return { ip: caller.ip, device: profile ? caller.deviceOf?.(profile.id) : undefined };
+  };
+
   const markVerified = (profileId: string, now: Date) => profiles.update(profileId, { email_verified: 1 }, now);
 
   const setPassword = async (profileId: string, password: string, now: Date) =>
@@ -104,7 +112,7 @@ export function createAccountsService({ db, config, guards, mail }: AccountsServ
       if (isCommonPassword(body.password)) throw commonPasswordError('password', caller.lang);
       const now = new Date();
       const email = normaliseEmail(body.email);
-      await guards.allowEmailFor(email, 'VERIFY_EMAIL', caller.ip, now);
+      await guards.allowEmailFor(email, 'VERIFY_EMAIL', await emailClient(caller, email), now);
       // Hashing happens whether or not the address is taken, so both answers take as long.
       const row: ProfilesTable = {
         id: randomUUID(),
@@ -166,7 +174,8 @@ export function createAccountsService({ db, config, guards, mail }: AccountsServ
     /** Sends a new confirmation or reset e-mail, if the address has an account that needs it. */
     async emailRequest(caller: AccountCaller, { email, emailAction }: EmailRequest): Promise<MessageResult> {
       const now = new Date();
-      await guards.allowEmailFor(normaliseEmail(email), emailAction, caller.ip, now);
+      const address = normaliseEmail(email);
+      await guards.allowEmailFor(address, emailAction, await emailClient(caller, address), now);
       caller.afterAnswer('e-mail request', async () => {
         const profile = await findByEmail(email);
         if (!profile) return;
@@ -178,7 +187,8 @@ export function createAccountsService({ db, config, guards, mail }: AccountsServ
 
     async requestPasswordReset(caller: AccountCaller, email: string): Promise<MessageResult> {
       const now = new Date();
-      await guards.allowEmailFor(normaliseEmail(email), 'RESET_PASSWORD', caller.ip, now);
+      const address = normaliseEmail(email);
+      await guards.allowEmailFor(address, 'RESET_PASSWORD', await emailClient(caller, address), now);
       caller.afterAnswer('password reset e-mail', async () => {
         const profile = await findByEmail(email);
         if (profile) await sendReset(profile, now);

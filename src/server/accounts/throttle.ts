@@ -34,9 +34,17 @@ export const THROTTLE_RULES = {
   loginIp: { limit: 10, windowSeconds: 15 * 60 },
   /** Wrong verification codes or keys from one client address. */
   codeEntryIp: { limit: 10, windowSeconds: 15 * 60 },
-  /** E-mails sent to one address (verification, reset, account-exists). */
-  emailAddress: { limit: 5, windowSeconds: 60 * 60 },
-  /** E-mail requests from one client address. */
+  /**
+   * E-mails to one address (verification, reset, account-exists) asked for by one client: a client address, or a
+   * browser that signed in to the account before. Requests from elsewhere never use up the owner's.
+   */
+  emailAddressClient: { limit: 5, windowSeconds: 60 * 60 },
+  /**
+   * E-mails to one address asked for by all clients the account does not know, together. Once reached, each such
+   * client still gets one e-mail an hour (its own first), so the owner on a new device is spaced, never locked out.
+   */
+  emailAddress: { limit: 10, windowSeconds: 60 * 60 },
+  /** E-mail requests from one client address, whatever addresses they name (browsers known to the account aside). */
   emailIp: { limit: 20, windowSeconds: 60 * 60 },
 } satisfies Record<string, ThrottleRule | DelayedRule>;
 
