@@ -19,6 +19,7 @@ process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'warn';
 process.env.CLIENT_LOGIN_FAILURE_LIMIT = '100000';
 process.env.CLIENT_CODE_ENTRY_LIMIT = '100000';
 process.env.CLIENT_EMAIL_LIMIT = '100000';
+process.env.CLIENT_PASSPORT_CHECK_LIMIT = '100000';
 delete process.env.DATABASE_URL;
 delete process.env.SMTP_URL;
 

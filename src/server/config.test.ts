@@ -19,6 +19,7 @@ describe('loadConfig', () => {
     expect(config.distDir).toBe(path.resolve('dist'));
     expect(config.maxApplicants).toBe(10);
     expect(config.clientLimits).toEqual({ loginFailures: 10, codeEntries: 10, emails: 20 });
+    expect(config.passportCheckLimits).toEqual({ perAccount: 30, perClient: 100 });
     expect(config.bodyLimit).toBe(1024 * 1024);
     expect(config.jwtSecret).toBe('');
     expect(config.devMailbox).toBe(true);

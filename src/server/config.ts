@@ -83,6 +83,8 @@ export interface AppConfig {
    * where many people share one address (a proxy, a carrier-grade NAT, a visa centre).
    */
   clientLimits: { loginFailures: number; codeEntries: number; emails: number };
+  /** Passports checked for eligibility (applicants added, passports changed) per hour, per account and per client address. */
+  passportCheckLimits: { perAccount: number; perClient: number };
   sessionWarningSeconds: number;
   /** Inactivity after which the browser ends the session (never more than the refresh token lifetime). */
   sessionIdleSeconds: number;
@@ -254,6 +256,10 @@ export function loadConfig(env: Env): AppConfig {
       loginFailures: integer(env, 'CLIENT_LOGIN_FAILURE_LIMIT', 10, 1, 1_000_000),
       codeEntries: integer(env, 'CLIENT_CODE_ENTRY_LIMIT', 10, 1, 1_000_000),
       emails: integer(env, 'CLIENT_EMAIL_LIMIT', 20, 1, 1_000_000),
+    },
+    passportCheckLimits: {
+      perAccount: integer(env, 'PASSPORT_CHECK_LIMIT', 30, 1, 1_000_000),
+      perClient: integer(env, 'CLIENT_PASSPORT_CHECK_LIMIT', 100, 1, 1_000_000),
     },
     sessionWarningSeconds,
     sessionIdleSeconds,

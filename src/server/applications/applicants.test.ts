@@ -225,9 +225,29 @@ describe.each(databases())('applicants on %s', (kind) => {
       expect((await call(app, ana, 'GET', applicantsUrl(guid))).json()).toEqual([]);
     });
 
-    it('refuses a passport already on another open application, whoever made it', async () => {
+    it('refuses a passport on another open application, another account’s once its passport page is photographed', async () => {
       const mine = await createApplication(app, ana);
-      await addApplicant(app, ana, mine, { passportNumber: 'OPEN11111' });
+      const anas = await addApplicant(app, ana, mine, { passportNumber: 'OPEN11111' });
+      // A number typed in by another account holds nothing against it.
+      const probe = await createApplication(app, bob);
+      expect(
+        (await call(app, bob, 'POST', applicantsUrl(probe), applicantBody({ passportNumber: 'OPEN11111' }))).statusCode,
+      ).toBe(201);
+      await call(app, bob, 'DELETE', `/api/eta/applications/${probe}`);
+      await app.db
+        .insertInto('applicant_photos')
+        .values({
+          applicant_id: anas,
+          photo_type: 'PASSPORT_PHOTO',
+          storage_key: `photos/${'0'.repeat(64)}`,
+          content_type: 'image/jpeg',
+          width: 600,
+          height: 800,
+          byte_size: 1000,
+          session_id: 'a-session',
+          created_at: new Date().toISOString(),
+        })
+        .execute();
       const theirs = await createApplication(app, bob);
       const response = await call(
         app,

@@ -341,6 +341,8 @@ describe.each(databases())('application details on %s', (kind) => {
     const { guid, applicant, form } = await ready();
     const other = await createApplication(app, bob);
     await addApplicant(app, bob, other, { passportNumber: 'TAKEN1234' });
+    // Another account's application counts once it is submitted (or its passport page photographed).
+    await app.db.updateTable('applications').set({ status: 'SUBMITTED' }).where('id', '=', other).execute();
     const taken = await put(guid, {
       applicantIdentifier: applicant,
       answers: { ...form, passportNumber: 'TAKEN1234' },

@@ -16,11 +16,27 @@ export function normalisePassportNumber(value: string): string {
   return value.trim().toUpperCase();
 }
 
+/** How far the passport being checked is known to be in the applicant's hands. */
+export interface EligibilityContext {
+  /**
+   * The check runs as a photo of this passport's page arrives (the capture flow's check): whatever another account
+   * holds about the passport may be said now, to whoever holds the passport.
+   */
+  passportInHand?: boolean;
+}
+
 /**
- * Checks at once whether a passport may be used on an application, in this order: its country is on the
- * eligible list; it is not already on this application; it holds no approved, unexpired ETA or visa; it is on no
- * other open application (IN_PROGRESS or SUBMITTED, whoever's). Throws a 409 with the code and a translated
- * explanation; `exceptApplicantId` is the applicant being edited.
+ * Checks whether a passport may be used on an application, in this order: its country is on the eligible list; it
+ * is not already on this application; it holds no approved, unexpired ETA or visa; it is on no other open
+ * application (IN_PROGRESS or SUBMITTED). Throws a 409 with the code and a translated explanation;
+ * `exceptApplicantId` is the applicant being edited.
+ *
+ * What another account holds about a passport is never given away, nor held against anyone, because a number was
+ * typed: the account's own applications count at once; another account's open application counts only once its
+ * applicant's passport photo has been accepted or the application submitted (whoever first shows the passport
+ * itself keeps it); another account's approved ETA or visa is said only when `context.passportInHand` (the photo
+ * of the passport page has just been taken), as a blocking outcome of the capture. Typed numbers are also counted
+ * per account and client address before they reach this check (passport-checks.ts).
  */
 export async function checkEligibility(
   db: Kysely<Database>,
@@ -29,11 +45,13 @@ export async function checkEligibility(
   applicationId: string,
   exceptApplicantId: string | undefined,
   now: Date,
+  context: EligibilityContext = {},
 ): Promise<void> {
   if (!eligibleCountries.has(passport.passportCountry)) {
     throw new ApiError(409, ELIGIBILITY_CODES.countryNotWhitelisted, 'applications:api.passportCountryNotWhitelisted');
   }
-  const holders = await applicationsRepository(db).passportHolders(passport.passportCountry, passport.passportNumber);
+  const repository = applicationsRepository(db);
+  const holders = await repository.passportHolders(passport.passportCountry, passport.passportNumber);
   const others = holders.filter((h) => h.applicantId !== exceptApplicantId);
   if (others.some((h) => h.applicationId === applicationId)) {
     throw new ApiError(
@@ -42,14 +60,23 @@ export async function checkEligibility(
       'applications:api.passportAlreadyInApplication',
     );
   }
+  if (others.length === 0) return;
+  const owner = await repository.ownerOf(applicationId);
+  const ours = (h: (typeof others)[number]) => h.profileId === owner;
   const today = now.toISOString().slice(0, 10);
-  if (others.some((h) => h.applicantStatus === 'APPROVED' && h.validUntil !== null && h.validUntil >= today)) {
-    throw new ApiError(409, ELIGIBILITY_CODES.activeEtaVisaExists, 'applications:api.activeEtaVisaExists');
-  }
+  const active = others.some(
+    (h) =>
+      h.applicantStatus === 'APPROVED' &&
+      h.validUntil !== null &&
+      h.validUntil >= today &&
+      (ours(h) || context.passportInHand === true),
+  );
+  if (active) throw new ApiError(409, ELIGIBILITY_CODES.activeEtaVisaExists, 'applications:api.activeEtaVisaExists');
   const open = others.some(
     (h) =>
       (h.applicationStatus === 'IN_PROGRESS' || h.applicationStatus === 'SUBMITTED') &&
-      (h.applicantStatus === 'NOT_SUBMITTED' || h.applicantStatus === 'SUBMITTED'),
+      (h.applicantStatus === 'NOT_SUBMITTED' || h.applicantStatus === 'SUBMITTED') &&
+      (ours(h) || h.passportPhotoCaptured || h.applicationStatus === 'SUBMITTED' || h.applicantStatus === 'SUBMITTED'),
   );
   if (open) throw new ApiError(409, ELIGIBILITY_CODES.openApplicationExists, 'applications:api.openApplicationExists');
 }
@@ -58,9 +85,10 @@ export type EligibilityCode = (typeof ELIGIBILITY_CODES)[keyof typeof ELIGIBILIT
 const CODES: readonly string[] = Object.values(ELIGIBILITY_CODES);
 
 /**
- * Checks an applicant's passport again with the same rule, for when its photo arrives: the list of eligible
- * countries or another application may have changed since the applicant was added. Answers the code of the rule
- * it fails, or undefined. The eligible countries are read from the configuration once, when this is created.
+ * Checks an applicant's passport again with the same rule, for when the photo of its page arrives: the list of
+ * eligible countries or another application may have changed since the applicant was added, and with the passport
+ * in hand another account's approved ETA or visa is said too. Answers the code of the rule it fails, or undefined.
+ * The eligible countries are read from the configuration once, when this is created.
  */
 export function createPassportRecheck(eligibleCountries = loadApplicationsConfig().eligiblePassportCountries) {
   return async (db: Kysely<Database>, applicantId: string, now: Date): Promise<EligibilityCode | undefined> => {
@@ -73,6 +101,7 @@ export function createPassportRecheck(eligibleCountries = loadApplicationsConfig
         applicant.application_id,
         applicantId,
         now,
+        { passportInHand: true },
       );
       return undefined;
     } catch (error) {

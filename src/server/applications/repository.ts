@@ -88,21 +88,41 @@ export function applicationsRepository(db: Kysely<Database>) {
         .where('current_step', 'in', from)
         .execute(),
 
-    /** Every applicant, of any application and profile, holding a passport. */
-    passportHolders: (passportCountry: string, passportNumber: string) =>
-      db
-        .selectFrom('applicants')
-        .innerJoin('applications', 'applications.id', 'applicants.application_id')
-        .select([
-          'applicants.id as applicantId',
-          'applicants.status as applicantStatus',
-          'applicants.valid_until as validUntil',
-          'applications.id as applicationId',
-          'applications.status as applicationStatus',
-        ])
-        .where('applicants.passport_country', '=', passportCountry)
-        .where('applicants.passport_number', '=', passportNumber)
-        .execute(),
+    /**
+     * Every applicant, of any application and profile, holding a passport: with the account it belongs to and
+     * whether a photo of that passport's page has been accepted for it.
+     */
+    passportHolders: async (passportCountry: string, passportNumber: string) =>
+      (
+        await db
+          .selectFrom('applicants')
+          .innerJoin('applications', 'applications.id', 'applicants.application_id')
+          .select((eb) => [
+            'applicants.id as applicantId',
+            'applicants.status as applicantStatus',
+            'applicants.valid_until as validUntil',
+            'applications.id as applicationId',
+            'applications.status as applicationStatus',
+            'applications.profile_id as profileId',
+            eb
+              .exists(
+                eb
+                  .selectFrom('applicant_photos')
+                  .select('applicant_photos.applicant_id')
+                  .whereRef('applicant_photos.applicant_id', '=', 'applicants.id')
+                  .where('applicant_photos.photo_type', '=', 'PASSPORT_PHOTO'),
+              )
+              .as('passportPhoto'),
+          ])
+          .where('applicants.passport_country', '=', passportCountry)
+          .where('applicants.passport_number', '=', passportNumber)
+          .execute()
+      ).map(({ passportPhoto, ...holder }) => ({ ...holder, passportPhotoCaptured: Boolean(passportPhoto) })),
+
+    /** The account an application belongs to. */
+    ownerOf: async (applicationId: string): Promise<string | undefined> =>
+      (await db.selectFrom('applications').select('profile_id').where('id', '=', applicationId).executeTakeFirst())
+        ?.profile_id,
 
     /** One applicant's answers of one form. */
     savedAnswers: async (applicantId: string, formId: string): Promise<StoredAnswers> => {

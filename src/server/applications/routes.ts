@@ -14,6 +14,7 @@ import { createStorage } from '../storage/storage';
 import { APPLICATION_FORM_ID, createAnswersService, DECLARATIONS_FORM_ID } from './answers-service';
 import { loadApplicationsConfig } from './config';
 import { createFormCheckers } from './form-answers';
+import { createPassportCheckThrottle } from './passport-checks';
 import { createApplicationsService, type Caller } from './service';
 import { loadJourney, stepOfForm, type Step } from './steps';
 
@@ -63,6 +64,7 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
     applicantForm: checkers[APPLICANT_FORM_ID],
   });
   const answers = createAnswersService({ db, checkers, eligibleCountries });
+  const passportChecks = createPassportCheckThrottle(db, config.passportCheckLimits);
 
   // Every call of this plugin needs a signed-in user (hooks are scoped to the plugin).
   app.addHook('onRequest', authenticate);
@@ -107,6 +109,7 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
     `${APPLICATIONS_PREFIX}/:guid/applicants`,
     { schema: schemaOf('addApplicant') },
     async (request, reply) => {
+      await passportChecks.count({ profileId: request.profileId, ip: request.ip }, request.body);
       const created = await applications.addApplicant(callerOf(request), request.params.guid, request.body);
       reply.code(201);
       return created;
@@ -116,8 +119,11 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
   app.put<ApplicantGuid & { Body: ApplicantFacts }>(
     `${APPLICATIONS_PREFIX}/:guid/applicants/:applicantGuid`,
     { schema: schemaOf('updateApplicant') },
-    async (request) =>
-      applications.updateApplicant(callerOf(request), request.params.guid, request.params.applicantGuid, request.body),
+    async (request) => {
+      const { guid, applicantGuid } = request.params;
+      await passportChecks.count({ profileId: request.profileId, ip: request.ip }, request.body, applicantGuid);
+      return applications.updateApplicant(callerOf(request), guid, applicantGuid, request.body);
+    },
   );
 
   app.delete<ApplicantGuid>(

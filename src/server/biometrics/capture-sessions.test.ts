@@ -615,8 +615,8 @@ describe.each(databases())('capture sessions on %s', (kind) => {
     /** Another application (of Bob) holding the same passport, in the given state. */
     const otherHolder = async (
       passportNumber: string,
-      applicationStatus: 'IN_PROGRESS' | 'COMPLETE',
-      applicantStatus: 'NOT_SUBMITTED' | 'APPROVED',
+      applicationStatus: 'SUBMITTED' | 'COMPLETE',
+      applicantStatus: 'SUBMITTED' | 'APPROVED',
       validUntil: string | null,
     ) => {
       const ids = await applicantOf(app, bob, { passportNumber: `B${passportNumber}` });
@@ -664,10 +664,10 @@ describe.each(databases())('capture sessions on %s', (kind) => {
       ).toBe('INVALID_TRANSITION');
     });
 
-    it('ends the session as OPEN_APPLICATION_EXISTS when another open application holds the passport', async () => {
+    it('ends the session as OPEN_APPLICATION_EXISTS when another submitted application holds the passport', async () => {
       const passportNumber = `OP${randomBytes(4).toString('hex').toUpperCase()}`;
       const { identifier } = await newSession(ana, { passportNumber });
-      await otherHolder(passportNumber, 'IN_PROGRESS', 'NOT_SUBMITTED', null);
+      await otherHolder(passportNumber, 'SUBMITTED', 'SUBMITTED', null);
       const response = await toPassportPage(identifier);
       expect(response.statusCode).toBe(409);
       expect(response.json()).toMatchObject({ code: 'OPEN_APPLICATION_EXISTS', status: 'OPEN_APPLICATION_EXISTS' });

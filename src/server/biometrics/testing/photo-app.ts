@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ObjectStorage } from '../../storage/object-storage';
+import type { Env } from '../../lib/env';
 import { createStorage } from '../../storage/storage';
 import { buildTestApp, type DatabaseKind } from '../../testing/harness';
 import * as images from './test-images';
@@ -18,7 +19,7 @@ export interface PhotoTestApp {
   close(): Promise<void>;
 }
 
-export async function startPhotoTestApp(kind: DatabaseKind, name: string): Promise<PhotoTestApp> {
+export async function startPhotoTestApp(kind: DatabaseKind, name: string, env: Env = {}): Promise<PhotoTestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `eta-${name}-`));
   const logged: string[] = [];
   const app = await buildTestApp({
@@ -26,6 +27,7 @@ export async function startPhotoTestApp(kind: DatabaseKind, name: string): Promi
     dataDir,
     logLevel: 'error',
     logStream: { write: (line) => logged.push(line) },
+    env,
   });
   return {
     app,
