@@ -94,7 +94,7 @@ describe.each(databases())('development mailbox on %s', (kind) => {
         expect(remote.body).not.toContain('key-for-the-test');
         // A proxy on this machine forwarding someone else, whichever header it uses and whatever they claim.
         for (const headers of [
-          { 'x-forwarded-for': '203.0.113.9' },
+          { 'x-forwarded-for': '203.0.113.9' } as Record<string, string>,
           { 'x-forwarded-for': '127.0.0.1, 203.0.113.9' },
           { 'x-real-ip': '203.0.113.9' },
           { forwarded: 'for="[2001:db8::7]:4711";proto=https' },
