@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { DOCUMENT_ERRORS, type DocumentContentType, type DocumentErrorCode } from '../../shared/contract';
-import { checkPdf } from './pdf-checks';
+import type { PdfProblem } from './pdf-checks';
 import type { VirusScanner } from './virus-scan';
 
 /** Images larger than this many pixels are refused before they are decoded (decompression bombs). */
@@ -35,12 +35,13 @@ async function reencode(data: Buffer, type: 'image/jpeg' | 'image/png'): Promise
 /**
  * Decides from the content alone whether a file may be kept, in this order: present, not empty, not too big,
  * no virus (before the type, so that a virus is named as such whatever it looks like), a PDF, JPEG or PNG by
- * its magic bytes (never its name or the browser's type), then a PDF must parse, unencrypted and without
- * active content, and an image must decode within the pixel limit and is re-encoded.
+ * its magic bytes (never its name or the browser's type), then a PDF must pass `checkPdf` (pdf-checks.ts: it
+ * parses unencrypted, without active content, within the page and decoding limits), and an image must decode
+ * within the pixel limit and is re-encoded.
  */
 export async function checkFile(
   data: Buffer | undefined,
-  options: { maxBytes: number; scanner: VirusScanner },
+  options: { maxBytes: number; scanner: VirusScanner; checkPdf: (data: Buffer) => Promise<PdfProblem> },
 ): Promise<FileCheck> {
   if (data === undefined) return refuse(DOCUMENT_ERRORS.fileMissing);
   if (data.length === 0) return refuse(DOCUMENT_ERRORS.empty);
@@ -52,9 +53,10 @@ export async function checkFile(
   let stored: Buffer;
   let contentType: DocumentContentType;
   if (detected === 'application/pdf') {
-    const problem = await checkPdf(data);
+    const problem = await options.checkPdf(data);
     if (problem === 'PASSWORD_PROTECTED') return refuse(DOCUMENT_ERRORS.passwordProtected);
     if (problem === 'ACTIVE_CONTENT') return refuse(DOCUMENT_ERRORS.activeContent);
+    if (problem === 'TOO_MANY_PAGES') return refuse(DOCUMENT_ERRORS.tooManyPages);
     if (problem === 'UNREADABLE') return refuse(DOCUMENT_ERRORS.unreadable);
     stored = data;
     contentType = 'application/pdf';

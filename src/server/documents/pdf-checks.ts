@@ -1,145 +1,197 @@
-import { constants, createInflate } from 'node:zlib';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFStream, type PDFObject } from 'pdf-lib';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { PDF_LIMITS, type PdfLimits, type PdfProblem } from './pdf-inspection';
+import type { PdfJob, PdfJobResult } from './pdf-worker';
 
-/** Why a PDF is refused, or undefined when it may be kept. */
-export type PdfProblem = 'PASSWORD_PROTECTED' | 'ACTIVE_CONTENT' | 'UNREADABLE' | undefined;
+export type { PdfProblem } from './pdf-inspection';
+
+export interface PdfCheckerOptions {
+  /** How long one check may run; beyond it its worker is stopped and the file refused as unreadable. */
+  timeLimitMs: number;
+  /** The V8 heap (old generation, MiB) of each worker; a check that needs more stops its worker the same way. */
+  heapMb: number;
+  /** Checks that run at once, each in a worker of its own; further files wait their turn. */
+  workers: number;
+  /** An idle worker ends after this long (the next check starts a new one). */
+  idleMs: number;
+  limits: PdfLimits;
+}
+
+/** 20 seconds and 256 MiB of heap per check, two checks at once, PDF_LIMITS. */
+export const PDF_CHECKER_DEFAULTS: PdfCheckerOptions = {
+  timeLimitMs: 20_000,
+  heapMb: 256,
+  workers: 2,
+  idleMs: 5 * 60_000,
+  limits: PDF_LIMITS,
+};
+
+/** Where the checker reports a check it stopped, and a worker that could not start. */
+export interface PdfCheckerLog {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface PdfChecker {
+  /** The problem that refuses a file that starts like a PDF, or undefined; throws only when no worker can start. */
+  check(data: Uint8Array): Promise<PdfProblem>;
+  /** Stops every worker; a check still running refuses its file. */
+  close(): Promise<void>;
+}
+
+interface Slot {
+  worker: Worker;
+  /** Settles once the worker has loaded its modules. */
+  ready: Promise<void>;
+  busy: boolean;
+  idleTimer?: NodeJS.Timeout;
+}
+
+const SELF = import.meta.url;
 
 /**
- * Dictionary keys that make a PDF act rather than show: scripts, actions run on opening or on events,
- * programs to launch, embedded files and multimedia, XML forms (which carry scripts).
+ * A worker running pdf-worker.ts. Run from TypeScript sources (tsx, the tests), the worker registers tsx's loader
+ * before importing it; built to JavaScript, pdf-worker.js beside this file is started as it is.
  */
-const ACTIVE_KEYS = new Set([
-  'JavaScript',
-  'JS',
-  'AA',
-  'Launch',
-  'EmbeddedFiles',
-  'EmbeddedFile',
-  'EF',
-  'RichMedia',
-  'RichMediaContent',
-  'XFA',
-]);
-/** Action types (`/S`) that run something or send data away. */
-const ACTIVE_ACTIONS = new Set(['JavaScript', 'Launch', 'RichMediaExecute', 'ImportData', 'SubmitForm', 'Rendition']);
+function startWorker(heapMb: number): Worker {
+  const resourceLimits = { maxOldGenerationSizeMb: heapMb, stackSizeMb: 4 };
+  if (!SELF.endsWith('.ts')) return new Worker(new URL('./pdf-worker.js', SELF), { resourceLimits });
+  const entry = new URL('./pdf-worker.ts', SELF).href;
+  const source = `import(${JSON.stringify(tsxLoader())}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`;
+  return new Worker(source, { eval: true, resourceLimits });
+}
 
-/** The same names written in the file's text, as a second net for objects the parser could not read. */
-const ACTIVE_TEXT = /\/(?:JavaScript|JS|AA|Launch|EmbeddedFiles?|RichMedia|XFA)(?![A-Za-z0-9#_.-])/;
-const ENCRYPT_TEXT = /\/Encrypt(?![A-Za-z0-9#_.-])/;
+/** The address of tsx's ES module API (its `import` export; the CommonJS one cannot register from a worker). */
+function tsxLoader(): string {
+  const manifestPath = createRequire(SELF).resolve('tsx/package.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
+    exports: Record<string, { import: { default: string } }>;
+  };
+  return pathToFileURL(path.join(path.dirname(manifestPath), manifest.exports['./esm/api'].import.default)).href;
+}
 
 /**
- * What a PDF's Flate streams may inflate to, all together: beyond it the file is a decompression bomb for whoever
- * opens it. Object streams, which the parser below inflates itself (in JavaScript, holding the event loop), hold
- * only dictionaries and get a much smaller allowance.
+ * Checks PDFs where a hostile one cannot stall the server: each check runs in a worker thread (pdf-worker.ts)
+ * with a heap limit and a time limit, and a worker over either is stopped and the file refused as unreadable,
+ * while the main thread goes on answering every other request. Workers are kept between checks and end when
+ * idle; at most `workers` run at once.
  */
-export const MAX_PDF_INFLATED_BYTES = 128 * 1024 * 1024;
-export const MAX_PDF_OBJECT_STREAM_BYTES = 8 * 1024 * 1024;
+export function createPdfChecker(log: PdfCheckerLog, options: Partial<PdfCheckerOptions> = {}): PdfChecker {
+  const settings = { ...PDF_CHECKER_DEFAULTS, ...options };
+  const slots = new Set<Slot>();
+  const waiting: (() => void)[] = [];
+  let running = 0;
+  let nextId = 0;
+  let closed = false;
 
-const STREAM_START = /\bstream\r?\n/g;
-
-/**
- * How many bytes Flate data inflates to, counted off the main thread without keeping them, or 'over' as soon as
- * it passes `limit`. A truncated or broken stream counts what it gave up to the break, as a lenient reader would.
- */
-function inflatedLength(input: Buffer, limit: number): Promise<number | 'over'> {
-  const inflater = createInflate({ finishFlush: constants.Z_SYNC_FLUSH });
-  let length = 0;
-  return new Promise((resolve) => {
-    inflater.on('data', (chunk: Buffer) => {
-      length += chunk.length;
-      if (length > limit) {
-        inflater.destroy();
-        resolve('over');
-      }
+  const newSlot = (): Slot => {
+    const worker = startWorker(settings.heapMb);
+    worker.unref();
+    const ready = new Promise<void>((resolve, reject) => {
+      worker.once('message', (message: unknown) =>
+        message === 'ready' ? resolve() : reject(new Error('unexpected first message')),
+      );
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`the PDF worker exited with code ${code} while starting`)));
     });
-    inflater.on('error', () => resolve(length));
-    inflater.on('end', () => resolve(length));
-    inflater.end(input);
-  });
-}
+    // Nobody may be waiting yet: a failed start is reported to the check that awaits it.
+    ready.catch(() => {});
+    const slot: Slot = { worker, ready, busy: false };
+    // A check listens for its worker's failure itself; a failure between checks only retires the worker.
+    worker.on('error', () => slots.delete(slot));
+    worker.on('exit', () => {
+      clearTimeout(slot.idleTimer);
+      slots.delete(slot);
+    });
+    slots.add(slot);
+    return slot;
+  };
 
-/** True when the file's Flate streams, found in its text, inflate to more than the allowances. */
-async function inflatesTooFar(data: Buffer, text: string): Promise<boolean> {
-  let total = 0;
-  let objectStreams = 0;
-  let previousEnd = 0;
-  for (const match of text.matchAll(STREAM_START)) {
-    const start = match.index + match[0].length;
-    if (start < previousEnd) continue;
-    const end = text.indexOf('endstream', start);
-    if (end < 0) break;
-    previousEnd = end;
-    const dictionary = text.slice(Math.max(0, text.lastIndexOf(' obj', match.index)), match.index);
-    if (!/\/FlateDecode\b/.test(dictionary)) continue;
-    const isObjectStream = /\/Type\s*\/ObjStm\b/.test(dictionary);
-    const allowance = isObjectStream
-      ? Math.min(MAX_PDF_OBJECT_STREAM_BYTES - objectStreams, MAX_PDF_INFLATED_BYTES - total)
-      : MAX_PDF_INFLATED_BYTES - total;
-    const length = await inflatedLength(data.subarray(start, end), allowance);
-    if (length === 'over') return true;
-    total += length;
-    if (isObjectStream) objectStreams += length;
-  }
-  return false;
-}
+  const idleSlot = () => [...slots].find((slot) => !slot.busy) ?? newSlot();
 
-const nameOf = (value: PDFObject | undefined): string | undefined =>
-  value instanceof PDFName ? value.decodeText() : undefined;
+  /** Stops a worker at once: no check is given to it any more, even before it has exited. */
+  const retire = (slot: Slot) => {
+    clearTimeout(slot.idleTimer);
+    slots.delete(slot);
+    void slot.worker.terminate();
+  };
 
-/** True when a dictionary (or the dictionary of a stream) is active content. */
-function isActive(object: PDFObject): boolean {
-  const dict = object instanceof PDFStream ? object.dict : object;
-  if (!(dict instanceof PDFDict)) return false;
-  for (const [key, value] of dict.entries()) {
-    const name = key.decodeText();
-    if (ACTIVE_KEYS.has(name)) return true;
-    if (name === 'S' && ACTIVE_ACTIONS.has(nameOf(value) ?? '')) return true;
-    if (name === 'Type' && nameOf(value) === 'EmbeddedFile') return true;
-    // Direct (not referenced) dictionaries and arrays inside this one are not in the object table.
-    if ((value instanceof PDFDict || value instanceof PDFArray) && containsActive(value)) return true;
-  }
-  return false;
-}
+  const release = (slot: Slot) => {
+    slot.busy = false;
+    running -= 1;
+    if (slots.has(slot)) {
+      slot.idleTimer = setTimeout(() => void slot.worker.terminate(), settings.idleMs);
+      slot.idleTimer.unref();
+    }
+    waiting.shift()?.();
+  };
 
-function containsActive(value: PDFDict | PDFArray): boolean {
-  if (value instanceof PDFDict) return isActive(value);
-  for (let i = 0; i < value.size(); i += 1) {
-    const item = value.get(i);
-    if ((item instanceof PDFDict || item instanceof PDFArray) && containsActive(item)) return true;
-  }
-  return false;
-}
+  /** Runs one check in a ready worker: its answer, or UNREADABLE when the worker is stopped or fails. */
+  const runIn = (slot: Slot, data: Uint8Array): Promise<PdfProblem> =>
+    new Promise((resolve) => {
+      const id = (nextId += 1);
+      let settled = false;
+      const finish = (problem: PdfProblem) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        slot.worker.off('message', onMessage);
+        slot.worker.off('error', onError);
+        slot.worker.off('exit', onExit);
+        resolve(problem);
+      };
+      const stopped = (reason: string, details: object = {}) => {
+        log.warn({ event: 'pdf-check-stopped', reason, ...details }, 'PDF check stopped at its limit: file refused');
+        retire(slot);
+        finish('UNREADABLE');
+      };
+      const onMessage = (message: PdfJobResult) => {
+        if (message.id !== id) return;
+        if ('failed' in message) {
+          log.warn({ event: 'pdf-check-failed', reason: message.failed }, 'PDF check failed: file refused');
+          finish('UNREADABLE');
+        } else finish(message.problem);
+      };
+      const onError = (error: Error & { code?: string }) =>
+        stopped(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'memory' : 'error', { code: error.code });
+      const onExit = () => stopped('exit');
+      const timer = setTimeout(() => stopped('time', { limitMs: settings.timeLimitMs }), settings.timeLimitMs);
+      slot.worker.on('message', onMessage);
+      slot.worker.once('error', onError);
+      slot.worker.once('exit', onExit);
+      // A copy of its own, handed over to the worker without another copy.
+      const copy = new Uint8Array(data).buffer;
+      slot.worker.postMessage({ id, data: copy, limits: settings.limits } satisfies PdfJob, [copy]);
+    });
 
-/**
- * Checks a file that starts like a PDF: it must parse with at least one page, must not be encrypted, and no
- * object of its graph (every indirect object, including those packed in object streams, the trailer and the
- * dictionaries nested in them) may carry scripts, launch actions, event actions, embedded files or
- * multimedia. The file's text outside streams is searched for the same names too, for objects the parser
- * skipped. First of all, its streams must not inflate beyond the allowances above (a decompression bomb).
- */
-export async function checkPdf(data: Buffer): Promise<PdfProblem> {
-  // Stream contents (compressed images, fonts) are left out: binary data can hold any byte sequence.
-  const raw = data.toString('latin1');
-  // Before parsing: the parser would inflate a bombed object stream itself.
-  if (await inflatesTooFar(data, raw)) return 'UNREADABLE';
-  const text = raw.replace(/\bstream\r?\n[\s\S]*?\bendstream\b/g, 'stream endstream');
-  let document: PDFDocument;
-  try {
-    document = await PDFDocument.load(data, { ignoreEncryption: true, updateMetadata: false });
-  } catch {
-    return ENCRYPT_TEXT.test(text) ? 'PASSWORD_PROTECTED' : 'UNREADABLE';
-  }
-  const { context } = document;
-  if (document.isEncrypted || context.trailerInfo.Encrypt || ENCRYPT_TEXT.test(text)) return 'PASSWORD_PROTECTED';
-  const roots: PDFObject[] = [context.trailerInfo.Root, context.trailerInfo.Info].filter(
-    (value): value is PDFObject => value !== undefined,
-  );
-  const objects = [...context.enumerateIndirectObjects().map(([, object]) => object), ...roots];
-  if (objects.some(isActive) || ACTIVE_TEXT.test(text)) return 'ACTIVE_CONTENT';
-  try {
-    if (document.getPageCount() < 1) return 'UNREADABLE';
-  } catch {
-    return 'UNREADABLE';
-  }
-  return undefined;
+  return {
+    async check(data) {
+      if (running >= settings.workers && !closed) await new Promise<void>((resolve) => waiting.push(resolve));
+      if (closed) throw new Error('the PDF checker is closed');
+      running += 1;
+      const slot = idleSlot();
+      slot.busy = true;
+      clearTimeout(slot.idleTimer);
+      try {
+        try {
+          await slot.ready;
+        } catch (error) {
+          log.error({ err: error, event: 'pdf-worker-failed' }, 'the PDF worker could not start');
+          retire(slot);
+          throw error;
+        }
+        return await runIn(slot, data);
+      } finally {
+        release(slot);
+      }
+    },
+    async close() {
+      closed = true;
+      for (const resolve of waiting.splice(0)) resolve();
+      await Promise.all([...slots].map((slot) => slot.worker.terminate()));
+    },
+  };
 }

@@ -18,6 +18,7 @@ import { languageOf } from '../i18n';
 import { loadRouteSchemas } from '../openapi/public';
 import { createStorage } from '../storage/storage';
 import { downloadName } from './file-checks';
+import { createPdfChecker, type PdfCheckerOptions } from './pdf-checks';
 import { loadDocumentRules } from './requirements';
 import { createDocumentsService, type Caller, type Upload } from './service';
 import { createVirusScanner, type VirusScanner } from './virus-scan';
@@ -65,6 +66,8 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
 export interface DocumentRoutesOptions {
   /** The virus scanner (default: ClamAV when configured, else the EICAR-only scanner). */
   scanner?: VirusScanner;
+  /** The PDF checker's time, memory and decoding limits (default PDF_CHECKER_DEFAULTS). */
+  pdf?: Partial<PdfCheckerOptions>;
 }
 
 /**
@@ -76,10 +79,13 @@ export interface DocumentRoutesOptions {
 export const documentRoutes: FastifyPluginAsync<DocumentRoutesOptions> = async (app, options) => {
   const { db, config } = app;
   const { maxFileBytes } = config.documents;
+  const pdf = createPdfChecker(app.log, options.pdf);
+  app.addHook('onClose', () => pdf.close());
   const documents = createDocumentsService({
     db,
     storage: createStorage(config),
     scanner: options.scanner ?? createVirusScanner(config.documents),
+    pdf,
     rules: loadDocumentRules(config.schemasDir),
     maxFileBytes,
   });

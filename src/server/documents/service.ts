@@ -29,6 +29,8 @@ import { translate } from '../i18n';
 import { uuidv7 } from '../lib/uuidv7';
 import { newObjectKey, type ObjectStorage } from '../storage/object-storage';
 import { checkFile, displayFileName, type AcceptedFile } from './file-checks';
+import { PDF_LIMITS } from './pdf-inspection';
+import type { PdfChecker } from './pdf-checks';
 import { documentFacts } from './facts';
 import { DOCUMENTS_FOLDER, deleteDocumentObjects, isReferenced } from './objects';
 import { documentsRepository } from './repository';
@@ -58,17 +60,19 @@ export interface DocumentsServiceOptions {
   db: Kysely<Database>;
   storage: ObjectStorage;
   scanner: VirusScanner;
+  /** Where PDFs are checked: worker threads with time and memory limits (pdf-checks.ts). */
+  pdf: PdfChecker;
   rules: DocumentRules;
   maxFileBytes: number;
 }
 
-export function createDocumentsService({ db, storage, scanner, rules, maxFileBytes }: DocumentsServiceOptions) {
+export function createDocumentsService({ db, storage, scanner, pdf, rules, maxFileBytes }: DocumentsServiceOptions) {
   const notFound = () => new ApiError(404, DOCUMENT_ERRORS.documentNotFound, 'documents:api.DOCUMENT_NOT_FOUND');
 
   /** A refused file: 422 with the message on the `file` field, as the upload form shows it. */
   const refusal = (code: DocumentErrorCode, lang: string) => {
     const key = `documents:api.${code}`;
-    const vars = { size: formatFileSize(maxFileBytes, lang) };
+    const vars = { size: formatFileSize(maxFileBytes, lang), pages: PDF_LIMITS.pages.toLocaleString(lang) };
     return new ApiError(422, code, key, {
       vars,
       fields: [{ field: 'file', key, message: translate(lang, key, vars) }],
@@ -98,7 +102,7 @@ export function createDocumentsService({ db, storage, scanner, rules, maxFileByt
     if (upload.tooBig) throw refusal(DOCUMENT_ERRORS.tooBig, lang);
     let checked;
     try {
-      checked = await checkFile(upload.data, { maxBytes: maxFileBytes, scanner });
+      checked = await checkFile(upload.data, { maxBytes: maxFileBytes, scanner, checkPdf: (data) => pdf.check(data) });
     } catch {
       // The scanner could not be reached: nothing is kept, and the user may try again.
       throw new ApiError(503, DOCUMENT_ERRORS.scanUnavailable, 'documents:api.DOCUMENT_SCAN_UNAVAILABLE', {

@@ -28,6 +28,8 @@ export const DOCUMENT_ERRORS = {
   empty: 'DOCUMENT_EMPTY',
   passwordProtected: 'DOCUMENT_PASSWORD_PROTECTED',
   activeContent: 'DOCUMENT_ACTIVE_CONTENT',
+  /** A PDF of more pages than the server accepts (500); the message names the number. */
+  tooManyPages: 'DOCUMENT_TOO_MANY_PAGES',
   unreadable: 'DOCUMENT_UNREADABLE',
   virus: 'DOCUMENT_VIRUS',
   /** The scanner could not be reached: nothing is stored, try again later (503). */
