@@ -74,6 +74,14 @@ describe('checking PDFs in workers with time and memory limits', () => {
     expect(answers).toEqual([undefined, undefined, undefined, undefined]);
   }, 60_000);
 
+  it('ends an idle worker and starts another for the next check', async () => {
+    const { checker, log } = start({ idleMs: 50 });
+    expect(await checker.check(await pdfFile())).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await checker.check(await pdfFile())).toBeUndefined();
+    expect(log.lines).toEqual([]);
+  }, 60_000);
+
   it('refuses to check once closed', async () => {
     const { checker } = start();
     expect(await checker.check(await pdfFile())).toBeUndefined();

@@ -123,7 +123,7 @@ export function createPdfChecker(log: PdfCheckerLog, options: Partial<PdfChecker
     slot.busy = false;
     running -= 1;
     if (slots.has(slot)) {
-      slot.idleTimer = setTimeout(() => void slot.worker.terminate(), settings.idleMs);
+      slot.idleTimer = setTimeout(() => retire(slot), settings.idleMs);
       slot.idleTimer.unref();
     }
     waiting.shift()?.();

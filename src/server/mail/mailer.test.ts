@@ -117,7 +117,7 @@ describe.each(databases())('development mailbox on %s', (kind) => {
     expect(opened.statusCode).toBe(200);
     expect(opened.json()).toHaveLength(1);
     expect((await ask('/dev/mailbox', '192.0.2.7')).statusCode).toBe(200);
-  });
+  }, 60_000);
 
   it('answers 404 for the mailbox when it is off, yet still keeps the message', async () => {
     app = await buildTestApp({ db: kind, devMailbox: false });
