@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { serverBundlePlugin } from './src/server/build/server-bundle';
 import { languageNamesPlugin } from './src/server/static/language-names-plugin';
 import { precompressPlugin } from './src/server/static/precompress';
 import { serverEntryPlugin } from './src/server/static/prerender-build';
@@ -28,6 +29,8 @@ export default defineConfig({
     precompressPlugin(),
     // The server-side entry the server renders the public pages with, ahead of their first visitor.
     serverEntryPlugin(fileURLToPath(new URL('./src/app/prerender-entry.tsx', import.meta.url))),
+    // The server as JavaScript (dist/server/main.js), run by `npm run start:prod` with production dependencies only.
+    serverBundlePlugin(),
   ],
   publicDir: 'src/app/public',
   resolve: {
