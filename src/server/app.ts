@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -22,6 +21,9 @@ import { serializeRequest } from './http/log-redaction';
 import { trackRouteMethods } from './http/method-not-allowed';
 import { LOCALES_DIR, languageOf, translate } from './i18n';
 import { routes } from './routes/index';
+import { systemPlugin } from './system/plugin';
+import { currentRequestId, requestIdOf } from './system/request-id';
+import { currentTraceId } from './telemetry/public';
 import { isServerPath, securityHeaders } from './security-headers';
 import { pickEncoding } from './static/page-html';
 import { linkedLanguage } from './static/page-language';
@@ -72,6 +74,18 @@ const ASSETS_PREFIX = '/assets/';
 /** Retry-After of a 503 answered while the database cannot be reached: a restart or fail-over takes seconds. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 
+/**
+ * Every log line written while a request is answered names it (reqId), also those written through the app's logger
+ * rather than the request's own, and the trace it belongs to when tracing is on (traceId).
+ */
+function logMixin(_merge: object, _level: number, logger: { bindings(): Record<string, unknown> }): object {
+  const reqId = currentRequestId();
+  const traceId = currentTraceId();
+  if (reqId === undefined) return traceId ? { traceId } : {};
+  const own = 'reqId' in logger.bindings();
+  return { ...(own ? {} : { reqId }), ...(traceId ? { traceId } : {}) };
+}
+
 /** Browsers ask for text/html; a client that accepts anything (curl, a load balancer's probe) gets the page too. */
 function acceptsHtml(request: FastifyRequest): boolean {
   const accept = request.headers.accept;
@@ -93,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
             // Capture-session identifiers and e-mailed keys in URLs are credentials too.
             serializers: { req: serializeRequest },
+            mixin: logMixin,
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
         }
@@ -101,7 +116,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : { loggerInstance: options.logger }),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
-    genReqId: () => randomUUID(),
+    // A trusted proxy's X-Request-Id, else a new UUID (system/request-id.ts).
+    genReqId: requestIdOf(config.trustProxy),
     // Answers given before routing (an over-long path parameter, an unparsable request) keep the error shape.
     frameworkErrors: frameworkErrorHandler(config.publicSettings.API_URL),
     clientErrorHandler: clientErrorHandler(config.publicSettings.API_URL),
@@ -110,6 +126,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('db', db);
 
+  // Request ids, per-route metrics and trace names, readiness and jobs, before any route (system/plugin.ts).
+  await app.register(systemPlugin);
   registerValidation(app, { schemasDir: config.schemasDir });
   registerBoundedJsonParser(app);
   const allowedMethods = trackRouteMethods(app);
@@ -123,7 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const headers = Object.entries(securityHeaders(config.publicSettings.API_URL));
   app.addHook('onSend', async (request, reply, payload) => {
     for (const [name, value] of headers) reply.header(name, value);
-    if (closing) reply.header('connection', 'close');
+    if (closing || app.readiness.draining) reply.header('connection', 'close');
     if (isServerPath(request.url)) reply.header('cache-control', 'no-store');
     return payload;
   });

@@ -1,10 +1,18 @@
 import path from 'node:path';
 import { ConfigError, emailAddress, flag, integer, text, url, type Env } from './lib/env';
 import { persistedSecret } from './lib/persisted-secret';
+import { DEFAULT_POOL_MAX } from './db/pool';
 import { DEFAULT_SCHEMAS_DIR } from './validation/schema-files';
 
 /** Where the data lives: an embedded SQLite file, or a PostgreSQL server. */
-export type DatabaseConfig = { kind: 'sqlite'; filename: string } | { kind: 'postgres'; connectionString: string };
+export type DatabaseConfig =
+  | { kind: 'sqlite'; filename: string }
+  | {
+      kind: 'postgres';
+      connectionString: string;
+      /** Connections the pool opens at most (DATABASE_POOL_MAX; default 10). */
+      poolMax?: number;
+    };
 
 /** Keys answered by GET /envs, in the order they are listed. */
 export const PUBLIC_SETTING_KEYS = [
@@ -99,6 +107,10 @@ export interface AppConfig {
   devMailbox: boolean;
   /** `DEV_MAILBOX=true` set by hand: the mailbox answers every client, not only loopback ones. */
   devMailboxAnyClient?: boolean;
+  /** Prometheus metrics: off unless a port of their own or a bearer token is set (see system/). */
+  metrics: MetricsConfig;
+  /** Graceful shutdown: how long readiness says "draining" before the server stops taking connections, and the limit. */
+  shutdown: { drainSeconds: number; timeoutSeconds: number };
   /** Values answered by GET /envs. */
   publicSettings: Record<PublicSettingKey, string>;
 }
@@ -136,7 +148,16 @@ export interface S3Config {
   forcePathStyle: boolean;
 }
 
-/** Raised when an environment variable has a value the server cannot use. */
+/**
+ * Where GET /metrics is answered: on a port of its own (METRICS_PORT, on METRICS_HOST) and/or on the main port to
+ * a bearer token (METRICS_TOKEN, required on the metrics port too when set). Neither set: nowhere.
+ */
+export interface MetricsConfig {
+  port?: number;
+  host: string;
+  token?: string;
+}
+
 /** What happens to the answers of public forms (routes of the manifest that name a form and no page). */
 export interface FormSubmissionsConfig {
   /** Where each submission is also e-mailed; none: they are only kept in the database. */
@@ -162,7 +183,11 @@ export function loadConfig(env: Env): AppConfig {
     if (!/^postgres(ql)?:\/\//i.test(databaseUrl)) {
       throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL');
     }
-    database = { kind: 'postgres', connectionString: databaseUrl };
+    database = {
+      kind: 'postgres',
+      connectionString: databaseUrl,
+      poolMax: integer(env, 'DATABASE_POOL_MAX', DEFAULT_POOL_MAX, 1, 1000),
+    };
   } else {
     database = { kind: 'sqlite', filename: path.join(dataDir, 'eta.sqlite') };
   }
@@ -210,6 +235,11 @@ export function loadConfig(env: Env): AppConfig {
     );
   }
   const formPreview = flag(env, 'FORM_PREVIEW', !isProduction);
+  const metricsToken = text(env, 'METRICS_TOKEN');
+  if (metricsToken !== undefined && metricsToken.length < 16) {
+    throw new ConfigError('METRICS_TOKEN must be at least 16 characters long');
+  }
+  const metricsPort = text(env, 'METRICS_PORT') === undefined ? undefined : integer(env, 'METRICS_PORT', 0, 1, 65535);
   const clamavHost = text(env, 'CLAMAV_HOST');
   const s3Bucket = text(env, 'S3_BUCKET');
   const devMailbox = flag(env, 'DEV_MAILBOX', !smtpUrl && !isProduction);
@@ -295,6 +325,15 @@ export function loadConfig(env: Env): AppConfig {
     formPreview,
     devMailbox,
     devMailboxAnyClient: devMailbox && text(env, 'DEV_MAILBOX') !== undefined,
+    metrics: {
+      port: metricsPort,
+      host: text(env, 'METRICS_HOST') ?? text(env, 'HOST') ?? '0.0.0.0',
+      token: metricsToken,
+    },
+    shutdown: {
+      drainSeconds: integer(env, 'SHUTDOWN_DRAIN_SECONDS', 0, 0, 300),
+      timeoutSeconds: integer(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 1, 3600),
+    },
     publicSettings,
   };
 }

@@ -1,32 +1,14 @@
-import type { AddressInfo } from 'node:net';
-import { buildApp } from './app';
-import { ensureJwtSecret, loadConfig } from './config';
-import { openDatabase } from './db/database';
-import { migrateToLatest } from './db/migrate';
-import { publicUrlWarnings, readyAddress } from './public-url-warning';
-import { installGracefulShutdown } from './shutdown';
+import { startTracing, tracingRequested, type Tracing } from './telemetry/tracing';
 
-/** Starts the portal and the API on one port: config, database, migrations, app, listen. */
+/**
+ * The server's program (`node dist/server/main.js`, `npm run serve`): tracing first when configured (it must patch
+ * Node's HTTP modules before anything uses them), then the server (start.ts).
+ */
 async function main(): Promise<void> {
-  const config = await ensureJwtSecret(loadConfig(process.env));
-  const db = openDatabase(config.database);
-  try {
-    await migrateToLatest(db);
-  } catch (error) {
-    await db.destroy();
-    throw error;
-  }
-  const app = await buildApp({ config, db, onClose: () => db.destroy() });
-  installGracefulShutdown(app);
-  await app.listen({ port: config.port, host: config.host });
-  const { port } = app.server.address() as AddressInfo;
-  const local = readyAddress(config.publicUrl, port);
-  const settings = { publicUrl: config.publicUrl, frontEndUrl: config.publicSettings.FRONT_END_URL };
-  for (const warning of publicUrlWarnings(settings, port)) app.log.warn({ event: 'public-url' }, warning);
-  app.log.info(
-    { url: config.publicUrl, local, database: config.database.kind },
-    `ETA portal ready on ${local}${config.publicUrl !== local ? ` (public address ${config.publicUrl})` : ''}`,
-  );
+  let tracing: Tracing | undefined;
+  if (tracingRequested(process.env)) tracing = await startTracing();
+  const { startServer } = await import('./start');
+  await startServer(tracing ? () => tracing.stop() : undefined);
 }
 
 main().catch((error: unknown) => {

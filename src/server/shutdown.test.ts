@@ -44,6 +44,26 @@ describe('graceful shutdown', () => {
     await expect(app.db.selectFrom('meta').selectAll().execute()).rejects.toThrow();
   });
 
+  it('answers "not ready" for the drain time before refusing connections', async () => {
+    const app = await buildTestApp();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const signals = new EventEmitter();
+    const exited = new Promise<number>((resolve) =>
+      installGracefulShutdown(app, { source: signals, exit: resolve, drainMs: 1500 }),
+    );
+    const ready = () => fetch(`http://127.0.0.1:${port}/health/ready`).then((r) => r.status);
+    expect(await ready()).toBe(200);
+    signals.emit('SIGTERM');
+    // At once not ready, while every other call is still answered.
+    expect(await ready()).toBe(503);
+    const envs = await fetch(`http://127.0.0.1:${port}/envs`);
+    expect(envs.status).toBe(200);
+    expect(envs.headers.get('connection')).toBe('close');
+    expect(await exited).toBe(0);
+    await expect(ready()).rejects.toThrow();
+  });
+
   it('exits 1 when requests do not finish in time', async () => {
     const stuck: FastifyPluginAsync = async (scope) => {
       scope.get('/api/test/stuck', () => new Promise(() => {}));

@@ -1,6 +1,7 @@
 import { ERROR_CODES, type EmailAction } from '../../shared/contract';
 import type { Db } from '../db/database';
 import { ApiError } from '../errors';
+import { recordThrottled } from '../system/public';
 import { translate } from '../i18n';
 import { CODE_LIFETIME_SECONDS, CODE_MAX_ATTEMPTS, consumeCode, type CodeOutcome } from './email-keys';
 import type { ProfilesTable } from './tables';
@@ -27,8 +28,12 @@ export interface EmailClient {
 /** The addresses are compared as stored: trimmed and in lower case. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-/** A 429 that says how long to wait: a short growing delay in seconds, a longer wait in minutes. */
-export function tooMany(state: ThrottleState): ApiError {
+/**
+ * A 429 that says how long to wait: a short growing delay in seconds, a longer wait in minutes. `limit` names what
+ * was limited in the metrics (sign-in, code, email, current-password).
+ */
+export function tooMany(state: ThrottleState, limit: string): ApiError {
+  recordThrottled(limit);
   const inSeconds = state.retryAfterSeconds < 60;
   return new ApiError(
     429,
@@ -93,7 +98,7 @@ export function createGuards(db: Db, jwtSecret: string, clientLimits: Parameters
             : { ...address, limited: false },
         ]);
       }
-      if (state.limited) throw tooMany(state);
+      if (state.limited) throw tooMany(state, 'email');
       await recordEvent(db, own, rules.emailAddressClient, now);
       if (!client.device) {
         await recordEvent(db, addressBucket('mail', email), rules.emailAddress, now);
@@ -105,7 +110,7 @@ export function createGuards(db: Db, jwtSecret: string, clientLimits: Parameters
     /** Answers 429 when this client has entered too many wrong keys or codes lately. */
     async guardCodeEntry(ip: string, now: Date): Promise<void> {
       const state = await throttleState(db, ipBucket('code', ip), rules.codeEntryIp, now);
-      if (state.limited) throw tooMany(state);
+      if (state.limited) throw tooMany(state, 'code');
     },
 
     countWrongEntry: (ip: string, now: Date) => recordEvent(db, ipBucket('code', ip), rules.codeEntryIp, now),

@@ -237,7 +237,7 @@ export function createAccountsService({ db, config, guards, mail }: AccountsServ
       } else {
         const rule = guards.rules.currentPassword;
         const state = await throttleState(db, passwordBucket, rule, now);
-        if (state.limited) throw tooMany(state);
+        if (state.limited) throw tooMany(state, 'current-password');
         if (!(await verifyPassword(profile.password_hash, body.currentPassword))) {
           await recordEvent(db, passwordBucket, rule, now);
           throw fieldRefused(

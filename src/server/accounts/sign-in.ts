@@ -55,7 +55,7 @@ export function createSignInService(db: Db, config: AppConfig, guards: Guards) {
         await delayedState(db, counted[0][0], rules.loginAccountClient, now),
         ...(await Promise.all(counted.slice(1).map(([bucket, rule]) => throttleState(db, bucket, rule, now)))),
       ]);
-      if (state.limited) throw tooMany(state);
+      if (state.limited) throw tooMany(state, 'sign-in');
 
       // An unknown address costs the same argon2 work as a known one, so timing does not tell them apart.
       const passwordOk = profile

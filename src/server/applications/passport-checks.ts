@@ -58,7 +58,7 @@ export function createPassportCheckThrottle(db: Kysely<Database>, limits: Passpo
         await throttleState(db, account, perAccount, now),
         await throttleState(db, client, perClient, now),
       ]);
-      if (state.limited) throw tooMany(state);
+      if (state.limited) throw tooMany(state, 'passport-check');
       await recordEvent(db, account, perAccount, now);
       await recordEvent(db, client, perClient, now);
     },

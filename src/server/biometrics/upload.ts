@@ -4,6 +4,7 @@ import type { AppConfig } from '../config';
 import type { Db } from '../db/database';
 import { errorBody } from '../errors';
 import { newObjectKey } from '../storage/object-storage';
+import { recordUploadRefused } from '../system/public';
 import type { ObjectStorage } from '../storage/object-storage';
 import { UPLOAD_OUTCOMES, type CaptureTransition } from './capture-flow';
 import type { FaceDetector } from './face-detector';
@@ -66,7 +67,10 @@ export function createPhotoUpload(options: PhotoUploadOptions) {
     code: ErrorCode,
     messageKey: string,
     session: CaptureSessionsTable,
-  ): CaptureAnswer => ({ statusCode, body: { ...errorBody(lang, code, messageKey), ...view(session) } });
+  ): CaptureAnswer => {
+    if (statusCode === 422) recordUploadRefused('photo', code);
+    return { statusCode, body: { ...errorBody(lang, code, messageKey), ...view(session) } };
+  };
 
   return async (
     session: CaptureSessionsTable,

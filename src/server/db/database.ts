@@ -4,6 +4,8 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
+import { instrumentedDialect, type ConnectionUse } from './instrumented-dialect';
+import { DEFAULT_POOL_MAX } from './pool';
 import type { MigrationDb } from './migration-db';
 import type { Database } from './schema';
 
@@ -11,6 +13,13 @@ import type { Database } from './schema';
 export type Db = Kysely<Database>;
 
 export type DatabaseKind = DatabaseConfig['kind'];
+
+const connectionUses = new WeakMap<Db, ConnectionUse>();
+
+/** How the database's connections are used right now (held, awaited, at most), for the metrics. */
+export function connectionUse(db: Db): ConnectionUse | undefined {
+  return connectionUses.get(db);
+}
 
 /** Reports an error of an idle PostgreSQL connection (default: one JSON log line on stderr, as the server logs). */
 export type IdleConnectionErrorHandler = (error: Error) => void;
@@ -26,15 +35,20 @@ const reportIdleError: IdleConnectionErrorHandler = (error) => {
 };
 
 /**
- * Opens the configured database: an embedded SQLite file (created with its folder) or a PostgreSQL pool. An idle
+ * Opens the configured database: an embedded SQLite file (created with its folder) or a PostgreSQL pool of
+ * `poolMax` connections (DATABASE_POOL_MAX), every statement traced and counted (instrumented-dialect.ts). An idle
  * pooled connection that the server ends (restart, fail-over, administrator) is reported and replaced on the next
  * query instead of bringing the process down.
  */
 export function openDatabase(config: DatabaseConfig, onIdleError: IdleConnectionErrorHandler = reportIdleError): Db {
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.connectionString, max: 10 });
+    const max = config.poolMax ?? DEFAULT_POOL_MAX;
+    const pool = new pg.Pool({ connectionString: config.connectionString, max });
     pool.on('error', onIdleError);
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const { dialect, use } = instrumentedDialect(new PostgresDialect({ pool }), 'postgresql', max);
+    const db = new Kysely<Database>({ dialect });
+    connectionUses.set(db, use);
+    return db;
   }
   if (config.filename !== ':memory:') mkdirSync(path.dirname(config.filename), { recursive: true });
   const sqlite = new SqliteDatabase(config.filename);
@@ -42,7 +56,10 @@ export function openDatabase(config: DatabaseConfig, onIdleError: IdleConnection
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const { dialect, use } = instrumentedDialect(new SqliteDialect({ database: sqlite }), 'sqlite', 1);
+  const db = new Kysely<Database>({ dialect });
+  connectionUses.set(db, use);
+  return db;
 }
 
 /** Which engine a Db runs on, for the rare query that must differ. */

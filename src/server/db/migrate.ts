@@ -13,3 +13,9 @@ export async function migrateToLatest(db: MigrationDb): Promise<MigrationResult[
   }
   return results;
 }
+
+/** The names of the migrations this server knows that the database has not run (readiness: none must be left). */
+export async function pendingMigrations(db: MigrationDb): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
+}

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { scheduleHousekeeping, type HousekeepingSchedule } from '../housekeeping/public';
+import { watchJob } from '../system/public';
 import { loadDecisionsConfig } from './config';
 import { retryDecisionMails, sendDecisionMail } from './mail';
 import { loadDecisionRules } from './rules';
@@ -47,6 +48,7 @@ export const decisionsPlugin: FastifyPluginAsync = async (app) => {
       intervalMs: config.pollSeconds * 1000,
       log: app.log,
     });
+    watchJob(app, 'decisions', schedule);
   });
   app.addHook('preClose', async () => {
     await schedule?.stop();

@@ -25,6 +25,7 @@ import {
 } from '../applications/public';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
+import { recordUploadRefused } from '../system/public';
 import { translate } from '../i18n';
 import { uuidv7 } from '../lib/uuidv7';
 import { newObjectKey, type ObjectStorage } from '../storage/object-storage';
@@ -71,6 +72,7 @@ export function createDocumentsService({ db, storage, scanner, pdf, rules, maxFi
 
   /** A refused file: 422 with the message on the `file` field, as the upload form shows it. */
   const refusal = (code: DocumentErrorCode, lang: string) => {
+    recordUploadRefused('document', code);
     const key = `documents:api.${code}`;
     const vars = { size: formatFileSize(maxFileBytes, lang), pages: PDF_LIMITS.pages.toLocaleString(lang) };
     return new ApiError(422, code, key, {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { removeOrphanedPhotos } from '../biometrics/public';
 import { removeOrphanedDocuments } from '../documents/public';
 import { createStorage } from '../storage/storage';
+import { watchJob } from '../system/public';
 import { sweepSubmissions } from '../submissions/public';
 import { retrySubmissionMails } from '../payments/public';
 import { scheduleHousekeeping, type HousekeepingSchedule } from './scheduler';
@@ -70,6 +71,7 @@ export const housekeepingPlugin: FastifyPluginAsync = async (app) => {
       intervalMs,
       log: app.log,
     });
+    watchJob(app, 'housekeeping', schedule);
   });
   // Before the database closes (onClose), so no run is left talking to a closed pool.
   app.addHook('preClose', async () => {

@@ -4,6 +4,20 @@ import type { FastifyBaseLogger } from 'fastify';
 export interface HousekeepingSchedule {
   /** Stops planning runs and asks a run in progress to stop; resolves once it has. */
   stop(): Promise<void>;
+  /** Where the schedule stands, for readiness: a run that never comes or never ends is a job that stalled. */
+  status(): ScheduleStatus;
+}
+
+/** Times (epoch milliseconds) of a schedule's runs. */
+export interface ScheduleStatus {
+  intervalMs: number;
+  /** When the next run is planned; undefined while one runs or once stopped. */
+  nextRunAt?: number;
+  /** When the run in progress started; undefined between runs. */
+  runningSince?: number;
+  /** When the last run ended (undefined before the first). */
+  lastRunEndedAt?: number;
+  stopped: boolean;
 }
 
 export interface ScheduleOptions {
@@ -26,15 +40,21 @@ export function scheduleHousekeeping(
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> | undefined;
+  let nextRunAt: number | undefined;
+  let runningSince: number | undefined;
+  let lastRunEndedAt: number | undefined;
 
   const plan = (delayMs: number) => {
     if (controller.signal.aborted) return;
+    nextRunAt = Date.now() + delayMs;
     timer = setTimeout(tick, delayMs);
     timer.unref();
   };
 
   function tick() {
     timer = undefined;
+    nextRunAt = undefined;
+    runningSince = Date.now();
     running = (async () => {
       try {
         await run(controller.signal);
@@ -43,6 +63,8 @@ export function scheduleHousekeeping(
       }
     })().finally(() => {
       running = undefined;
+      runningSince = undefined;
+      lastRunEndedAt = Date.now();
       plan(options.intervalMs);
     });
   }
@@ -53,7 +75,15 @@ export function scheduleHousekeeping(
       controller.abort();
       clearTimeout(timer);
       timer = undefined;
+      nextRunAt = undefined;
       await running;
     },
+    status: () => ({
+      intervalMs: options.intervalMs,
+      nextRunAt,
+      runningSince,
+      lastRunEndedAt,
+      stopped: controller.signal.aborted,
+    }),
   };
 }

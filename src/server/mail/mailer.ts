@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { recordMailSent } from '../system/public';
+import { SpanKind, withSpan } from '../telemetry/public';
 import { mailboxRoutes } from './mailbox-routes';
 import type { MailMessage } from './templates';
 import { transports } from './transports/index';
@@ -24,7 +26,22 @@ const plugin: FastifyPluginAsync = async (app) => {
   const definition = transports.find((candidate) => candidate.selects(app.config));
   if (!definition) throw new Error('No mail transport applies to this configuration');
   const transport = definition.create({ config: app.config, db: app.db, log: app.log });
-  app.decorate('mailer', { ...transport, transportName: definition.name });
+  // Each message is a span of the current trace and counted, sent or failed.
+  const send = (message: MailMessage) =>
+    withSpan(
+      'mail send',
+      { kind: SpanKind.CLIENT, attributes: { 'eta.mail_transport': definition.name } },
+      async () => {
+        try {
+          await transport.send(message);
+        } catch (error) {
+          recordMailSent(definition.name, 'failed');
+          throw error;
+        }
+        recordMailSent(definition.name, 'sent');
+      },
+    );
+  app.decorate('mailer', { ...transport, send, transportName: definition.name });
   app.addHook('onClose', async () => transport.close());
   if (app.config.devMailbox) await app.register(mailboxRoutes);
 };

@@ -6,6 +6,7 @@ import { loadRouteSchemas } from '../openapi/public';
 import { ensureWebhookSecret, loadPaymentsConfig } from './config';
 import { sendSubmissionMail } from './mail';
 import { providerNamed } from './providers';
+import { tracedProvider } from './traced-provider';
 import { createPaymentsService, type Caller } from './service';
 
 const APPLICATION = '/api/eta/applications/:guid';
@@ -36,7 +37,7 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
   const { provider, routes: providerRoutes } = definition.create({ app, webhookSecret, webhookPath });
   const payments = createPaymentsService({
     db: app.db,
-    provider,
+    provider: tracedProvider(provider),
     config,
     portalUrl: app.config.publicSettings.FRONT_END_URL,
     log: app.log,

@@ -11,7 +11,7 @@ import { outcomeRoutes } from '../outcomes/routes';
 import { mailPlugin } from '../mail/mailer';
 import { cspReportRoutes } from './csp-report';
 import { staticDataRoutes } from './static-data';
-import { systemRoutes } from './system';
+import { systemRoutes } from '../system/routes';
 
 /** Every route plugin of the API, registered in this order by buildApp. Adding an area = one file + one line. */
 export const routes: FastifyPluginAsync[] = [

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, constants, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { assertObjectFolder, assertObjectKey, type ObjectStorage, type StoredObject } from './object-storage';
 
@@ -26,6 +26,11 @@ async function entriesOf(folder: string): Promise<string[]> {
  */
 export class LocalDiskStorage implements ObjectStorage {
   constructor(readonly root: string) {}
+
+  async check(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.R_OK | constants.W_OK);
+  }
 
   /** The file that holds `key`. */
   fileOf(key: string): string {

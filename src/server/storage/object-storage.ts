@@ -18,6 +18,8 @@ export interface ObjectStorage {
    * written or removed while the listing runs may or may not appear; housekeeping uses it to find orphans.
    */
   list(folder: string): AsyncIterable<StoredObject>;
+  /** Resolves when the store can be reached and used (the folder, the bucket); throws otherwise (readiness). */
+  check(): Promise<void>;
 }
 
 /** An object as a listing shows it. */

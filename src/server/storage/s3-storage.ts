@@ -1,6 +1,7 @@
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   ListObjectsCommand,
   NoSuchKey,
   PutObjectCommand,
@@ -39,6 +40,10 @@ export class S3Storage implements ObjectStorage {
       options.credentials = { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey };
     }
     this.client = new S3Client(options);
+  }
+
+  async check(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.config.bucket }));
   }
 
   async put(key: string, data: Buffer, contentType: string): Promise<void> {

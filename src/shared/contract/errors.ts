@@ -22,6 +22,11 @@ export const errorBodySchema = {
     error: { type: 'string', description: 'Translated message.' },
     code: { type: 'string', description: 'Stable machine code.' },
     fields: { type: 'array', items: fieldErrorSchema },
+    requestId: {
+      type: 'string',
+      description:
+        'In answers of server errors (5xx): the id of the request, also answered as its X-Request-Id header.',
+    },
   },
 } as const;
 /** Error body answered by the API for every non-2xx status; `code` is one of the codes of error-codes.ts. */
