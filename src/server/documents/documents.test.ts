@@ -106,6 +106,22 @@ describe.each(databases())('supporting documents on %s', (kind) => {
     });
   });
 
+  it('stores a file sent again for the same document once (a retry after a lost answer)', async () => {
+    const { applicationId, applicantIds } = await applicantsAtDocuments(app, ana);
+    const [holder] = applicantIds;
+    const pdf = await pdfFile('Hotel booking');
+    const first = await upload(applicationId, holder, 'PROOF_OF_ACCOMMODATION', pdf, 'booking.pdf');
+    const keysBefore = await storedDocumentKeys(storage);
+    const again = await upload(applicationId, holder, 'PROOF_OF_ACCOMMODATION', pdf, 'booking.pdf');
+    expect(again).toEqual(first);
+    const listed = await list(applicationId, holder);
+    expect(listed.requirements[0].files).toEqual([first]);
+    expect(await storedDocumentKeys(storage)).toEqual(keysBefore);
+    // The same bytes as another document are a file of that document too.
+    const other = await upload(applicationId, holder, 'OTHER', pdf, 'booking.pdf');
+    expect(other.documentIdentifier).not.toBe(first.documentIdentifier);
+  });
+
   it('keeps several files per type, replaces one under the same identifier, and deletes one', async () => {
     const { applicationId, applicantIds } = await applicantsAtDocuments(app, ana);
     const [holder] = applicantIds;

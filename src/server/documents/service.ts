@@ -194,6 +194,12 @@ export function createDocumentsService({ db, storage, scanner, pdf, rules, maxFi
       return storeThen(caller, guid, stored, async (trx, current) => {
         const target = await applicantOf(trx, current.id, applicant.id);
         assertCanChange(current, target, caller.lang);
+        // The same file sent again for the same document (an answer lost on the way, a proxy's or the user's retry)
+        // is the file already there: stored once, its copy of this upload removed.
+        const again = (await documentsRepository(trx).ofApplicant(target.id)).find(
+          (row) => row.document_type === query.documentType && row.sha256 === stored.file.sha256,
+        );
+        if (again) return { answer: documentView(again), unreferenced: [stored.key] };
         const now = new Date().toISOString();
         const row: ApplicantDocumentsTable = {
           id: uuidv7(),
