@@ -325,14 +325,18 @@ describe('error handler', () => {
   it('answers an internal failure with a generic 500 and logs the cause', async () => {
     const response = await app.inject({ url: '/api/test/boom', headers: { 'accept-language': 'fr-FR,fr;q=0.9' } });
     expect(response.statusCode).toBe(500);
+    // The request's id, to quote when reporting it, is the one of the log line that holds the cause.
+    const requestId = response.headers['x-request-id'];
     expect(response.json()).toEqual({
       error: 'Un problème est survenu de notre côté. Veuillez réessayer plus tard.',
       code: 'INTERNAL_ERROR',
+      requestId,
     });
     expect(response.body).not.toContain('hunter2');
     expect(response.body).not.toContain('at ');
     expectSecurityHeaders(response.headers);
     expect(logged.join('')).toContain('hunter2');
+    expect(logged.join('')).toContain(`"reqId":"${requestId}"`);
   });
 
   it('answers ApiError 429 with Retry-After in whole seconds', async () => {

@@ -15,6 +15,7 @@ import { pick, validApplicationForm, validDeclarations } from '../../src/server/
 import { multipartBody, pdfFile } from '../../src/server/documents/testing/files';
 import { prepareAccounts, type Account } from '../support/applicant-accounts';
 import { createLoadClient, type CallRow, type ErrorSample } from './load-client';
+import { BENCH_METRICS_TOKEN, printRouteTimes, routeTimes, scrape, type RouteTime } from './server-metrics';
 import { benchPort, openLoadDatabase, startServerProcess, type ServerProcess } from './servers';
 
 /** Where the load runs: one server on SQLite, one on PostgreSQL, or two on one PostgreSQL database. */
@@ -35,6 +36,8 @@ export interface LoadRun {
   seconds: number;
   rows: CallRow[];
   errors: ErrorSample[];
+  /** Where the time went on the servers, per route (their metrics before and after the run). */
+  server: RouteTime[];
 }
 
 /** The application form's example cut into its pages, as the portal saves it. */
@@ -58,7 +61,12 @@ export async function journeyLoad(setup: LoadSetup, concurrencies: number[], rou
   const servers: ServerProcess[] = [];
   try {
     const accounts = await prepareAccounts(database.db, dataDir, WARM_UP + concurrencies.reduce((a, b) => a + b, 0));
-    const env = { DATA_DIR: dataDir, JWT_SECRET: randomBytes(32).toString('base64url'), ...database.env };
+    const env = {
+      DATA_DIR: dataDir,
+      JWT_SECRET: randomBytes(32).toString('base64url'),
+      METRICS_TOKEN: BENCH_METRICS_TOKEN,
+      ...database.env,
+    };
     for (let i = 0; i < (setup === 'postgres-2' ? 2 : 1); i++)
       servers.push(await startServerProcess(benchPort(i), env));
     const pages = formPages();
@@ -109,6 +117,8 @@ export async function journeyLoad(setup: LoadSetup, concurrencies: number[], rou
         const refreshToken = signedIn.tokenInfo.refreshToken;
         await client.call('refresh token', 200, 'POST', '/api/eta/profile/refresh', { json: { refreshToken } });
       };
+      const bases = servers.map((server) => server.base);
+      const before = await scrape(bases);
       const started = performance.now();
       await Promise.all(
         group.map(async (account) => {
@@ -116,7 +126,8 @@ export async function journeyLoad(setup: LoadSetup, concurrencies: number[], rou
         }),
       );
       const seconds = (performance.now() - started) / 1000;
-      return { seconds, rows: client.rows(seconds), errors: client.errorSamples() };
+      const server = routeTimes(before, await scrape(bases));
+      return { seconds, rows: client.rows(seconds), errors: client.errorSamples(), server };
     };
 
     await run(accounts.slice(0, WARM_UP));
@@ -149,6 +160,8 @@ export function printLoadRun(run: LoadRun): void {
     );
   }
   for (const e of run.errors.slice(0, 5)) console.log(`  error ×${e.count}: ${e.call} answered ${e.status}: ${e.body}`);
+  console.log('');
+  printRouteTimes(run.server);
 }
 
 export interface JourneyLoadBudget {

@@ -6,8 +6,11 @@
  *   npm run bench                      everything (Lighthouse takes about 45 s a run on a small machine)
  *   npm run bench -- --build           rebuild the portal first
  *   npm run bench -- --skip-lighthouse --skip-postgres
- *   npm run bench -- --load-only       only the journey load (on SQLite alone with --skip-postgres)
+ *   npm run bench -- --load-only       only the journey load (on SQLite alone with --skip-postgres; at some numbers
+ *                                      of applicants only with --applicants 200 or --applicants 100,200)
  *   npm run bench -- --skip-load       everything but the journey load
+ *   npm run bench -- --failover-only   only the fail-over bench (HAProxy, three instances, PostgreSQL, S3)
+ *   npm run bench -- --skip-failover   everything but the fail-over bench
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -18,15 +21,18 @@ import { buildTestApp } from '../../src/server/testing/harness';
 import { findOrInstallChromium } from '../support/chromium';
 import { startScratchPostgres } from '../support/postgres';
 import { apiLatency } from './api';
+import { failoverSection, type FailoverBudget } from './failover';
 import { journeyLoadSection, type JourneyLoadBudget, type LoadSetup } from './journey-load';
 import { bundleSection } from './bundles';
+import { ensureBuilt } from './servers';
 import { keystrokeToNextPaint } from './keystroke';
 import { lighthouse } from './lighthouse';
 import { validationSpeed } from './validation';
 
 const root = join(import.meta.dirname, '..', '..');
 const args = new Set(process.argv.slice(2));
-const loadOnly = args.has('--load-only');
+const failoverOnly = args.has('--failover-only');
+const loadOnly = args.has('--load-only') || failoverOnly;
 
 interface Budget {
   lighthouse: {
@@ -41,10 +47,16 @@ interface Budget {
   keystrokeToNextPaintMs: { p75: number; worst: number };
   api: { concurrency: number[]; p99MsMax: number; errorsMax: number };
   journeyLoad: JourneyLoadBudget;
+  failover: FailoverBudget;
   nodeModulesMbMax: number | null;
 }
 
 const budget = JSON.parse(readFileSync(join(import.meta.dirname, 'budget.json'), 'utf8')) as Budget;
+const argv = process.argv.slice(2);
+const applicantsArg = argv[argv.indexOf('--applicants') + 1];
+if (argv.includes('--applicants') && applicantsArg) {
+  budget.journeyLoad.concurrency = applicantsArg.split(',').map(Number);
+}
 
 /** One row of the summary table: figure, budget, whether it is met. */
 const summary: { figure: string; value: string; budget: string; met: boolean | undefined }[] = [];
@@ -192,9 +204,15 @@ async function main() {
         });
       }
     }
-    if (!args.has('--skip-load')) {
+    if (!args.has('--skip-load') && !failoverOnly) {
+      // The load runs against the production server (dist/server/main.js).
+      ensureBuilt(args.has('--build') && loadOnly);
       const setups: LoadSetup[] = databases.includes('postgres') ? ['sqlite', 'postgres', 'postgres-2'] : ['sqlite'];
       await journeyLoadSection(setups, budget.journeyLoad, report);
+    }
+    if (!args.has('--skip-failover') && (failoverOnly || !args.has('--load-only'))) {
+      if (databases.includes('postgres')) await failoverSection(budget.failover, report);
+      else console.log('Fail-over bench left out: it needs PostgreSQL.');
     }
   } finally {
     postgres?.stop();

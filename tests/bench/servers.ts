@@ -1,8 +1,10 @@
 /**
- * Real server processes (src/server/main.ts) for the load and the web audit: started on loopback on a given port,
+ * Real server processes for the load, the fail-over bench and the web audit: the built server (dist/server/main.js,
+ * as `npm run start:prod` runs it) when there is one, else src/server/main.ts; started on loopback on a given port,
  * ready once /health answers, and their output kept so that a failure can be shown.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { openDatabase, type Db } from '../../src/server/db/database';
@@ -10,6 +12,18 @@ import { migrateToLatest } from '../../src/server/db/migrate';
 import { createTestDb } from '../../src/server/testing/harness';
 
 const ROOT = join(import.meta.dirname, '..', '..');
+/** The production server the build writes (see src/server/build/server-bundle.ts). */
+export const BUILT_SERVER = join(ROOT, 'dist', 'server', 'main.js');
+
+/** Builds the portal and the server (`vite build`) unless they are built already, or always with `force`. */
+export function ensureBuilt(force = false): void {
+  if (!force && existsSync(BUILT_SERVER) && existsSync(join(ROOT, 'dist', 'index.html'))) return;
+  const build = spawnSync(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('the build failed');
+}
 
 /**
  * The loopback port of the bench's `index`-th server process: from 8260, or from BENCH_PORT when set (to run the
@@ -35,9 +49,13 @@ export async function openLoadDatabase(
 
 export interface ServerProcess {
   base: string;
+  port: number;
   /** What the process wrote (stdout and stderr), for the report of a failure. */
   output: string[];
+  /** Ends the process politely (SIGTERM: a graceful shutdown) and resolves once it has exited. */
   stop(): Promise<void>;
+  /** Ends the process at once (SIGKILL: no shutdown, as a crash) and resolves once it has exited. */
+  kill(): Promise<void>;
 }
 
 /** Answers whether nothing listens on the loopback port. */
@@ -50,13 +68,14 @@ export function portIsFree(port: number): Promise<boolean> {
 }
 
 /**
- * Starts `src/server/main.ts` on 127.0.0.1:`port` with `env` on top of a quiet development setup (warnings and
- * errors logged, no housekeeping, no portal pages) and waits until /health answers 200.
+ * Starts the server (built, else from source) on 127.0.0.1:`port` with `env` on top of a quiet development setup
+ * (warnings and errors logged, no housekeeping) and waits until /health answers 200.
  */
 export async function startServerProcess(port: number, env: Record<string, string>): Promise<ServerProcess> {
   if (!(await portIsFree(port))) throw new Error(`port ${port} is taken: stop what listens there first`);
   const output: string[] = [];
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const program = existsSync(BUILT_SERVER) ? [BUILT_SERVER] : ['--import', 'tsx', 'src/server/main.ts'];
+  const child: ChildProcess = spawn(process.execPath, program, {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -71,12 +90,13 @@ export async function startServerProcess(port: number, env: Record<string, strin
   });
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const stop = () =>
+  const end = (signal: NodeJS.Signals) =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
-      child.kill('SIGTERM');
+      child.kill(signal);
     });
+  const stop = () => end('SIGTERM');
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
@@ -85,7 +105,7 @@ export async function startServerProcess(port: number, env: Record<string, strin
       (r) => r.status === 200,
       () => false,
     );
-    if (ok) return { base, output, stop };
+    if (ok) return { base, port, output, stop, kill: () => end('SIGKILL') };
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`the server on port ${port} did not answer /health within 90 s:\n${output.join('')}`);

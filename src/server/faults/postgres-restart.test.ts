@@ -91,6 +91,7 @@ describe('PostgreSQL restarted under a running API', () => {
             expect(answer.json()).toEqual({
               code: ERROR_CODES.serviceUnavailable,
               error: translate('fr', 'api:errors.serviceUnavailable'),
+              requestId: answer.headers['x-request-id'],
             });
           }
           const health = await running.inject({ method: 'GET', url: '/health' });
