@@ -14,6 +14,10 @@ export async function documentFacts(
   applicant: ApplicantsTable,
 ): Promise<DocumentFacts> {
   const repository = documentsRepository(executor);
+  const [answers, declarations] = await Promise.all([
+    repository.answersOf(applicant.id, APPLICATION_FORM_ID),
+    repository.answersOf(applicant.id, DECLARATIONS_FORM_ID),
+  ]);
   return {
     applicationType: application.application_type,
     applicant: {
@@ -22,8 +26,8 @@ export async function documentFacts(
       passportIssuingCountry: applicant.passport_country,
       isAccountHolder: applicant.is_account_holder === 1,
     },
-    answers: await repository.answersOf(applicant.id, APPLICATION_FORM_ID),
-    declarations: await repository.answersOf(applicant.id, DECLARATIONS_FORM_ID),
+    answers,
+    declarations,
   };
 }
 
