@@ -66,6 +66,8 @@ async function main(): Promise<number> {
   const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: process.env.CI ? '0' : process.env.FORCE_COLOR };
 
   if (selected.some((s) => s.name === 'end-to-end')) {
+    // The journeys run against the server as deployed (dist/server/main.js) when this run builds it.
+    if (selected.some((s) => s.name === 'build')) env.E2E_SERVER = 'built';
     env.CHROMIUM_PATH = await findOrInstallChromium();
     console.log(`Chromium: ${env.CHROMIUM_PATH}`);
     ensureChineseFont();

@@ -1,7 +1,9 @@
 /**
  * The real server for the journeys (built portal, embedded database, development mailbox) on E2E_PORT, with its
  * data in E2E_DATA_DIR when given (so that a journey can stop it and start it again on the same data), else in a
- * fresh folder. Playwright starts one for all journeys; `startServer` in ./server.ts starts others.
+ * fresh folder. Playwright starts one for all journeys; `startServer` in ./server.ts starts others. With
+ * E2E_SERVER=built it runs the production build of the server (dist/server/main.js, `npm test` does so after its
+ * build step), else the server's TypeScript.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,4 +25,5 @@ process.env.CLIENT_PASSPORT_CHECK_LIMIT = '100000';
 delete process.env.DATABASE_URL;
 delete process.env.SMTP_URL;
 
-await import('../../src/server/main');
+if (process.env.E2E_SERVER === 'built') await import(new URL('../../dist/server/main.js', import.meta.url).href);
+else await import('../../src/server/main');
