@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { STRONG_PASSWORD } from '../../src/server/accounts/testing/client';
 import { pick, validApplicationForm, validDeclarations } from '../../src/server/applications/testing/client';
 import { storedAnswers } from '../../src/server/applications/public';
+import { toE164 } from '../../src/shared/rules/phone-number';
 import type { Db } from '../../src/server/db/database';
 import { multipartBody, pdfFile } from '../../src/server/documents/testing/files';
 import { startSmtpSink, type SmtpSink } from '../../src/server/mail/smtp-sink';
@@ -73,6 +74,8 @@ interface Outcome {
 /** The HTTP client of the simulated applicants, through the load balancer, with the portal's retries. */
 function createClient(base: string) {
   const outcomes: Outcome[] = [];
+  /** Why calls were sent again: the status (0: no answer) and how often. */
+  const retriedFor = new Map<number, number>();
   const errors = new Map<string, { count: number; sample: string }>();
   const inFlight = new Map<string, number>();
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -130,6 +133,7 @@ function createClient(base: string) {
         }
         last = `${status} ${text.replace(/\s+/g, ' ').slice(0, 160)}`;
         if (!RETRIED.has(status) || tries >= MAX_TRIES) break;
+        retriedFor.set(status, (retriedFor.get(status) ?? 0) + 1);
         await sleep(Math.min(250 * 2 ** (tries - 1), 4000));
       }
     } finally {
@@ -141,7 +145,7 @@ function createClient(base: string) {
     errors.set(key, { count: (errors.get(key)?.count ?? 0) + 1, sample: last });
     return undefined;
   }
-  return { call, outcomes, errors, inFlight };
+  return { call, outcomes, errors, inFlight, retriedFor };
 }
 
 type Client = ReturnType<typeof createClient>;
@@ -279,7 +283,9 @@ backend instances
   balance roundrobin
   option httpchk GET /health/ready
   http-check expect status 200
-  default-server inter 500ms fastinter 250ms downinter 500ms fall 2 rise 2
+  # A check that takes longer than this fails: readiness itself gives the database and the store 3 s.
+  timeout check 4s
+  default-server inter 1s fastinter 500ms downinter 1s fall 2 rise 2
 ${instances.map((p, i) => `  server instance${i + 1} 127.0.0.1:${p} check`).join('\n')}
 `;
   const file = join(dir, 'haproxy.cfg');
@@ -353,11 +359,16 @@ interface Check {
 /** Nothing lost or duplicated, from the database, the bucket and the mailbox, for the applicants whose journey ran. */
 async function checkEverything(db: Db, s3: S3Storage, sink: SmtpSink, accounts: Account[]): Promise<Check[]> {
   const pages = formPages();
-  const expectedForm = (account: Account) =>
-    Object.assign(
+  // The answers as sent, with the mobile number as the server keeps it (international format).
+  const expectedForm = (account: Account): Record<string, unknown> => {
+    const answers: Record<string, unknown> = Object.assign(
       {},
       ...pages.map((p) => (p.id === 'passport' ? { ...p.answers, passportNumber: account.passportNumber } : p.answers)),
     );
+    const mobile = answers.mobile as { isoAlpha2Code: string; mobileNumber: string } | undefined;
+    if (mobile) answers.mobile = { ...mobile, mobileNumber: toE164(mobile.isoAlpha2Code, mobile.mobileNumber) };
+    return answers;
+  };
   const applicationIds = accounts.map((a) => a.applicationId);
   const applicantIds = accounts.map((a) => a.applicantId);
   let answersKept = 0;
@@ -558,6 +569,10 @@ export async function failoverSection(budget: FailoverBudget, report: Report): P
         `p50 ${percentile(sorted, 50).toFixed(0)} ms, p99 ${percentile(sorted, 99).toFixed(0)} ms (with retries), ` +
         `${retried.length} sent again by the portal's rules, ${errors} failed`,
     );
+    if (client.retriedFor.size)
+      console.log(
+        `sent again after: ${[...client.retriedFor].map(([status, n]) => `${status || 'no answer'} ×${n}`).join(', ')}`,
+      );
     if (acrossKill.length)
       console.log(
         `calls in flight at the kill: ${acrossKill.length}, the longest took ${Math.max(...acrossKill.map((o) => o.ms)).toFixed(0)} ms`,
