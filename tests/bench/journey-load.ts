@@ -65,6 +65,8 @@ export async function journeyLoad(setup: LoadSetup, concurrencies: number[], rou
       DATA_DIR: dataDir,
       JWT_SECRET: randomBytes(32).toString('base64url'),
       METRICS_TOKEN: BENCH_METRICS_TOKEN,
+      // The pool's size is a setting of the deployment: the bench passes on the one it is run with.
+      ...(process.env.DATABASE_POOL_MAX ? { DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX } : {}),
       ...database.env,
     };
     for (let i = 0; i < (setup === 'postgres-2' ? 2 : 1); i++)

@@ -20,7 +20,8 @@ const SOURCE_URL_CALL = new RegExp(`${SOURCE_URL}\\((["'])([^"']+)\\1\\)`, 'g');
  * of the bundle. Each `import.meta.url` becomes the address its module had, worked out from the bundle's own
  * address, so the built server reads the same files of the same checkout (SCHEMAS_DIR and LOCALES_DIR still win).
  */
-export function sourceLocationPlugin(root: string): Plugin {
+export function sourceLocationPlugin(repositoryRoot: string): Plugin {
+  const root = path.resolve(repositoryRoot);
   let outDir = '';
   return {
     name: 'eta-source-location',
@@ -53,10 +54,37 @@ export function sourceLocationPlugin(root: string): Plugin {
 }
 
 /**
- * Vite plugin: after the browser build, builds the server (src/server/main.ts) and the case officer's tool as
- * JavaScript into dist/server/, their npm dependencies left to node_modules, so that `node dist/server/main.js`
- * runs with production dependencies alone: no TypeScript loader, no Vite, no build at start.
+ * Builds the server (src/server/main.ts) and the case officer's tool as JavaScript into `outDir`, their npm
+ * dependencies left to node_modules, so that `node <outDir>/main.js` runs with production dependencies alone: no
+ * TypeScript loader, no Vite, no build at start.
  */
+export async function buildServer(repositoryRoot: string, outDir: string): Promise<void> {
+  const root = path.resolve(repositoryRoot);
+  await build({
+    configFile: false,
+    root,
+    mode: 'production',
+    logLevel: 'warn',
+    plugins: [sourceLocationPlugin(root)],
+    // Node's own modules and every npm package stay imports, resolved from node_modules at run time.
+    ssr: { target: 'node', noExternal: [] },
+    build: {
+      ssr: true,
+      target: 'node20',
+      outDir,
+      emptyOutDir: true,
+      copyPublicDir: false,
+      minify: false,
+      sourcemap: true,
+      rollupOptions: {
+        input: Object.fromEntries(Object.entries(SERVER_PROGRAMS).map(([name, file]) => [name, path.join(root, file)])),
+        output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+      },
+    },
+  });
+}
+
+/** Vite plugin: after the browser build, builds the server into dist/server/ (buildServer). */
 export function serverBundlePlugin(): Plugin {
   let config: ResolvedConfig;
   return {
@@ -67,31 +95,7 @@ export function serverBundlePlugin(): Plugin {
     },
     async closeBundle() {
       if (config.build.ssr) return;
-      const root = config.root;
-      await build({
-        configFile: false,
-        root,
-        mode: 'production',
-        logLevel: 'warn',
-        plugins: [sourceLocationPlugin(root)],
-        // Node's own modules and every npm package stay imports, resolved from node_modules at run time.
-        ssr: { target: 'node', noExternal: [] },
-        build: {
-          ssr: true,
-          target: 'node20',
-          outDir: path.join(path.resolve(root, config.build.outDir), SERVER_BUNDLE_DIR),
-          emptyOutDir: true,
-          copyPublicDir: false,
-          minify: false,
-          sourcemap: true,
-          rollupOptions: {
-            input: Object.fromEntries(
-              Object.entries(SERVER_PROGRAMS).map(([name, file]) => [name, path.join(root, file)]),
-            ),
-            output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
-          },
-        },
-      });
+      await buildServer(config.root, path.join(path.resolve(config.root, config.build.outDir), SERVER_BUNDLE_DIR));
     },
   };
 }
