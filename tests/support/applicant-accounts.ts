@@ -5,7 +5,7 @@ import { insertTestProfile } from '../../src/server/accounts/testing/profiles';
 import { startSession } from '../../src/server/accounts/tokens';
 import { buildApp } from '../../src/server/app';
 import { addApplicant, advanceTo, createApplication } from '../../src/server/applications/testing/client';
-import type { Step } from '../../src/server/applications/steps';
+import type { Step } from '../../src/server/lifecycle/public';
 import type { Db } from '../../src/server/db/database';
 import { testConfig } from '../../src/server/testing/harness';
 

@@ -17,9 +17,19 @@ import { APPLICATION_FORM_ID, prefillApplicationForm, syncApplicantFacts } from 
 import { topField, type FormChecker } from './form-answers';
 import { applicationsRepository, type StoredAnswers } from './repository';
 import { fieldProblems } from '../validation/field-problems';
+import {
+  applicantFingerprint,
+  assertStepReached,
+  completeStep,
+  journeySteps,
+  reopenStep,
+  stepOfForm,
+  stepStates,
+  type Lifecycle,
+  type Step,
+} from '../lifecycle/public';
 import { applicantNotFound, assertApplicantEditable, assertEditable } from './rules';
 import type { Caller } from './service';
-import { assertStepReached, completeStep, journeySteps, reopenStep, stepOfForm, stepStates, type Step } from './steps';
 import type { ApplicantsTable } from './tables';
 
 /** The forms whose answers have calls of their own besides the generic answers call of every form step. */
@@ -31,13 +41,15 @@ export interface AnswersServiceOptions {
   /** The flows of the journey's forms, by form id. */
   checkers: Record<string, FormChecker>;
   eligibleCountries: ReadonlySet<string>;
+  /** The state machine's hooks: a save that changes anything voids the application's live payment. */
+  lifecycle: Lifecycle;
 }
 
 /**
  * The answers of the journey's forms: loading them with where to start, saving a page or a whole form (which
  * moves the applicant's step), and where an application resumes.
  */
-export function createAnswersService({ db, checkers, eligibleCountries }: AnswersServiceOptions) {
+export function createAnswersService({ db, checkers, eligibleCountries, lifecycle }: AnswersServiceOptions) {
   const repository = applicationsRepository(db);
 
   /** The stored answers, or (the application form only) what it starts from. */
@@ -154,10 +166,10 @@ export function createAnswersService({ db, checkers, eligibleCountries }: Answer
      * stored while incomplete but still refused for wrong types and unknown fields. Answers of questions that no
      * longer apply are removed. A complete, non-draft save completes the step; an incomplete one reopens it.
      */
-    save(caller: Caller, guid: string, body: AnswersBody, formId: string, step: Step): Promise<SaveResult> {
+    async save(caller: Caller, guid: string, body: AnswersBody, formId: string, step: Step): Promise<SaveResult> {
       const { lang } = caller;
       const checker = checkers[formId];
-      return withApplication(db, caller.profileId, guid, async (trx, application) => {
+      const { answer, voided } = await withApplication(db, caller.profileId, guid, async (trx, application) => {
         assertEditable(application, lang);
         const applicant = await applicantOf(trx, application.id, body.applicantIdentifier);
         assertApplicantEditable(applicant);
@@ -182,6 +194,7 @@ export function createAnswersService({ db, checkers, eligibleCountries }: Answer
         }
 
         const stored = applicationsRepository(trx);
+        const before = await applicantFingerprint(trx, applicant.id);
         const saved = await stored.savedAnswers(applicant.id, formId);
         const base = saved.stored
           ? saved.answers
@@ -221,15 +234,17 @@ export function createAnswersService({ db, checkers, eligibleCountries }: Answer
           complete: complete ? 1 : 0,
           updated_at: now.toISOString(),
         });
-        let current = applicant.current_step;
         if (!body.draft) {
-          if (complete) current = await completeStep(trx, applicant.id, step, lang);
-          else {
-            await reopenStep(trx, applicant.id, step);
-            current = step;
-          }
+          if (complete) await completeStep(trx, applicant.id, step, lang);
+          else await reopenStep(trx, applicant.id, step, lang);
         }
-        return {
+        // Only a save that changed what the applicant gave voids the payment (the same answers sent again do not).
+        const voided =
+          (await applicantFingerprint(trx, applicant.id)) === before
+            ? []
+            : await lifecycle.applicationChanged(trx, application.id);
+        const current = (await applicantOf(trx, application.id, applicant.id)).current_step;
+        const answer: SaveResult = {
           applicationIdentifier: application.id,
           applicantIdentifier: applicant.id,
           page: page?.id ?? null,
@@ -237,7 +252,10 @@ export function createAnswersService({ db, checkers, eligibleCountries }: Answer
           step: current,
           answers,
         };
+        return { answer, voided };
       });
+      await lifecycle.paymentsVoided(voided);
+      return answer;
     },
   };
 }

@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 import { fieldProblems } from '../validation/field-problems';
 import { checkEligibility, normalisePassportNumber } from './eligibility';
 import { topField } from './form-answers';
-import { applicationsRepository } from './repository';
+import { applicationsRepository, type ApplicantFactsChange } from './repository';
 import { factAnswers } from './rules';
 import type { ApplicantsTable } from './tables';
 
@@ -48,7 +48,7 @@ export async function syncApplicantFacts(
   lang: string,
 ): Promise<void> {
   const ok = (field: string) => typeof answers[field] === 'string' && !problems.some((p) => topField(p.path) === field);
-  const changes: Partial<ApplicantsTable> = {};
+  const changes: ApplicantFactsChange = {};
   if (ok('givenNames')) changes.given_names = (answers.givenNames as string).trim();
   if (ok('familyName')) changes.family_name = (answers.familyName as string).trim();
   if (ok('dateOfBirth')) changes.date_of_birth = answers.dateOfBirth as string;
@@ -73,7 +73,7 @@ export async function syncApplicantFacts(
     }
   }
   if (Object.keys(changes).length > 0) {
-    await applicationsRepository(trx).updateApplicant(applicant.id, { ...changes, updated_at: now.toISOString() });
+    await applicationsRepository(trx).updateApplicantFacts(applicant.id, changes, now);
   }
 }
 

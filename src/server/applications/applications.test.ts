@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, databases } from '../testing/harness';
-import { stepNames } from './steps';
+import { stepNames } from '../lifecycle/public';
 import manifest from '../../../schemas/routes.manifest.json';
 import { addApplicant, advanceTo, call, createApplication, signIn, type Caller } from './testing/client';
 

@@ -1,7 +1,22 @@
 import type { Kysely } from 'kysely';
 import type { SavedForm } from '../../shared/contract';
 import type { Database } from '../db/schema';
-import type { ApplicantAnswersTable, ApplicantsTable, ApplicationsTable } from './tables';
+import type { ApplicantAnswersTable, ApplicantsTable } from './tables';
+
+/** The facts of an applicant a change may set (a field left undefined keeps its value). */
+export type ApplicantFactsChange = Partial<
+  Pick<
+    ApplicantsTable,
+    | 'is_account_holder'
+    | 'relationship'
+    | 'given_names'
+    | 'family_name'
+    | 'date_of_birth'
+    | 'nationality'
+    | 'passport_country'
+    | 'passport_number'
+  >
+>;
 
 /** A form's saved answers, and whether any were stored. */
 export type StoredAnswers = SavedForm & { stored: boolean };
@@ -24,8 +39,6 @@ export function applicationsRepository(db: Kysely<Database>) {
     listApplications: (profileId: string) =>
       db.selectFrom('applications').selectAll().where('profile_id', '=', profileId).orderBy('id', 'desc').execute(),
 
-    insertApplication: (row: ApplicationsTable) => db.insertInto('applications').values(row).execute(),
-
     /** Marks the application changed now; false when the profile has no such application. */
     touchApplication: async (profileId: string, id: string, now: Date): Promise<boolean> => {
       const result = await db
@@ -36,9 +49,6 @@ export function applicationsRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
-
-    /** Removes an application; its applicants, answers and photo rows go with it (foreign keys cascade). */
-    deleteApplication: (id: string) => db.deleteFrom('applications').where('id', '=', id).execute(),
 
     /** The applicants of the given applications, in the order they were added. */
     applicantsOf: (applicationIds: string[]): Promise<ApplicantsTable[]> =>
@@ -63,29 +73,22 @@ export function applicationsRepository(db: Kysely<Database>) {
     applicantById: (id: string) =>
       db.selectFrom('applicants').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
 
-    insertApplicant: (row: ApplicantsTable) => db.insertInto('applicants').values(row).execute(),
-
-    updateApplicant: (id: string, changes: Partial<ApplicantsTable>) =>
-      db.updateTable('applicants').set(changes).where('id', '=', id).execute(),
-
-    /** Removes an applicant; their answers and photo rows go with them (foreign keys cascade). */
-    deleteApplicant: (id: string) => db.deleteFrom('applicants').where('id', '=', id).execute(),
-
-    /** The applicant's furthest step. */
-    currentStep: async (applicantId: string): Promise<string | undefined> =>
-      (await db.selectFrom('applicants').select(['current_step']).where('id', '=', applicantId).executeTakeFirst())
-        ?.current_step,
-
-    /**
-     * Moves the applicant to `to` when their furthest step is one of `from`: the condition makes two concurrent
-     * moves from the same step count once.
-     */
-    moveStep: (applicantId: string, from: string[], to: string, now: Date) =>
+    /** Changes an applicant's facts (never their status or step: those are the state machine's). */
+    updateApplicantFacts: (id: string, facts: ApplicantFactsChange, now: Date) =>
       db
         .updateTable('applicants')
-        .set({ current_step: to, updated_at: now.toISOString() })
-        .where('id', '=', applicantId)
-        .where('current_step', 'in', from)
+        .set({
+          is_account_holder: facts.is_account_holder,
+          relationship: facts.relationship,
+          given_names: facts.given_names,
+          family_name: facts.family_name,
+          date_of_birth: facts.date_of_birth,
+          nationality: facts.nationality,
+          passport_country: facts.passport_country,
+          passport_number: facts.passport_number,
+          updated_at: now.toISOString(),
+        })
+        .where('id', '=', id)
         .execute(),
 
     /**

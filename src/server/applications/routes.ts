@@ -16,7 +16,7 @@ import { loadApplicationsConfig } from './config';
 import { createFormCheckers } from './form-answers';
 import { createPassportCheckThrottle } from './passport-checks';
 import { createApplicationsService, type Caller } from './service';
-import { loadJourney, stepOfForm, type Step } from './steps';
+import { loadJourney, stepOfForm, type Step } from '../lifecycle/public';
 
 export const APPLICATIONS_PREFIX = '/api/eta/applications';
 const APPLICANT_FORM_ID = 'applicant';
@@ -62,8 +62,9 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
     maxApplicants: config.maxApplicants,
     eligibleCountries,
     applicantForm: checkers[APPLICANT_FORM_ID],
+    lifecycle: app.lifecycle,
   });
-  const answers = createAnswersService({ db, checkers, eligibleCountries });
+  const answers = createAnswersService({ db, checkers, eligibleCountries, lifecycle: app.lifecycle });
   const passportChecks = createPassportCheckThrottle(db, config.passportCheckLimits);
 
   // Every call of this plugin needs a signed-in user (hooks are scoped to the plugin).

@@ -1,12 +1,12 @@
 import { APPLICATION_ERRORS, isUuid, type ApplicantFacts } from '../../shared/contract';
 import { ApiError } from '../errors';
-import { translate } from '../i18n';
 import { normalisePassportNumber } from './eligibility';
 import type { ApplicantsTable, ApplicationsTable } from './tables';
 
 /** The rules of the application flow that need no database: who may change what, and the refusals. */
 
-const statusName = (lang: string, status: string) => translate(lang, `applications:enums.applicationStatus.${status}`);
+// Whether an application or applicant may change at all is the state machine's guard.
+export { assertApplicantEditable, assertDeletable, assertEditable } from '../lifecycle/public';
 
 export const applicationNotFound = () =>
   new ApiError(404, APPLICATION_ERRORS.applicationNotFound, 'applications:api.applicationNotFound');
@@ -15,30 +15,6 @@ export const applicantNotFound = () =>
 
 /** An identifier that cannot name a row answers as unknown, without asking the database. */
 export const maybeId = (guid: string): string | undefined => (isUuid(guid) ? guid : undefined);
-
-/** Only an application in progress changes. */
-export function assertEditable(application: ApplicationsTable, lang: string): void {
-  if (application.status !== 'IN_PROGRESS') {
-    throw new ApiError(409, APPLICATION_ERRORS.applicationNotEditable, 'applications:api.applicationNotEditable', {
-      vars: { status: statusName(lang, application.status) },
-    });
-  }
-}
-
-/** Only an application in progress is deleted. */
-export function assertDeletable(application: ApplicationsTable, lang: string): void {
-  if (application.status !== 'IN_PROGRESS') {
-    throw new ApiError(409, APPLICATION_ERRORS.applicationNotDeletable, 'applications:api.applicationNotDeletable', {
-      vars: { status: statusName(lang, application.status) },
-    });
-  }
-}
-
-/** Only an applicant not yet submitted changes. */
-export function assertApplicantEditable(applicant: ApplicantsTable): void {
-  if (applicant.status !== 'NOT_SUBMITTED')
-    throw new ApiError(409, APPLICATION_ERRORS.applicantNotEditable, 'applications:api.applicantNotEditable');
-}
 
 /** An application for oneself takes one applicant; others take up to the configured limit. */
 export function assertRoomForApplicant(application: ApplicationsTable, existing: number, maxApplicants: number): void {

@@ -17,6 +17,14 @@ import {
 import type { Database } from '../db/schema';
 import { documentKeysOfApplicant, documentKeysOfApplication } from '../documents/public';
 import { uuidv7 } from '../lib/uuidv7';
+import {
+  admitApplicant,
+  deleteApplication,
+  openApplication,
+  removeApplicant,
+  reopenStep,
+  type Lifecycle,
+} from '../lifecycle/public';
 import type { ObjectStorage } from '../storage/object-storage';
 import { applicantOf, ownApplication, withApplication } from './access';
 import { carryFactsIntoAnswers } from './application-form-facts';
@@ -27,12 +35,10 @@ import {
   applicantFactsRow,
   assertAccountHolderRule,
   assertApplicantEditable,
-  assertDeletable,
   assertEditable,
   assertRoomForApplicant,
 } from './rules';
-import { firstStep, reopenStep } from './steps';
-import type { ApplicantsTable, ApplicationsTable } from './tables';
+import type { ApplicationsTable } from './tables';
 import { applicantView, applicationView } from './views';
 
 /** Who calls: the signed-in profile, the language of the answers, and where photo housekeeping reports. */
@@ -49,6 +55,8 @@ export interface ApplicationsServiceOptions {
   eligibleCountries: ReadonlySet<string>;
   /** The applicant form's flow: its answers that do not apply are dropped before they are kept. */
   applicantForm: FormChecker;
+  /** The state machine's hooks: a change voids the application's live payment. */
+  lifecycle: Lifecycle;
 }
 
 /**
@@ -56,7 +64,7 @@ export interface ApplicationsServiceOptions {
  * (checked at once), and the photos that go with an applicant, an application or a changed passport.
  */
 export function createApplicationsService(options: ApplicationsServiceOptions) {
-  const { db, storage, maxApplicants, eligibleCountries, applicantForm } = options;
+  const { db, storage, maxApplicants, eligibleCountries, applicantForm, lifecycle } = options;
   const repository = applicationsRepository(db);
 
   const viewOf = async (application: ApplicationsTable) =>
@@ -85,16 +93,14 @@ export function createApplicationsService(options: ApplicationsServiceOptions) {
   return {
     async create(caller: Caller, body: CreateApplicationRequest): Promise<Application> {
       const now = new Date().toISOString();
-      const row: ApplicationsTable = {
+      const row = await openApplication(db, {
         id: uuidv7(),
         profile_id: caller.profileId,
         application_type: body.applicationType,
         applying_for: body.applyingFor,
-        status: 'IN_PROGRESS',
         created_at: now,
         updated_at: now,
-      };
-      await repository.insertApplication(row);
+      });
       return applicationView(row, []);
     },
 
@@ -114,18 +120,23 @@ export function createApplicationsService(options: ApplicationsServiceOptions) {
       return viewOf(await ownApplication(db, caller.profileId, guid));
     },
 
-    /** Deletes an application in progress; its answers, applicants and photos go with it. */
+    /** Deletes an application in progress; its answers, applicants and photos go with it, its live payment is voided. */
     async remove(caller: Caller, guid: string): Promise<ApplicationDeleted> {
-      const { answer, photoKeys } = await withApplication(db, caller.profileId, guid, async (trx, application) => {
-        assertDeletable(application, caller.lang);
-        // Photo and document rows cascade; their files go once that is committed.
-        const photoKeys = [
-          ...(await photoKeysOfApplication(trx, application.id)),
-          ...(await documentKeysOfApplication(trx, application.id)),
-        ];
-        await applicationsRepository(trx).deleteApplication(application.id);
-        return { answer: { applicationIdentifier: application.id, deleted: true as const }, photoKeys };
-      });
+      const { answer, photoKeys, voided } = await withApplication(
+        db,
+        caller.profileId,
+        guid,
+        async (trx, application) => {
+          // Photo and document rows cascade; their files go once that is committed.
+          const photoKeys = [
+            ...(await photoKeysOfApplication(trx, application.id)),
+            ...(await documentKeysOfApplication(trx, application.id)),
+          ];
+          const voided = await deleteApplication(trx, application, caller.lang);
+          return { answer: { applicationIdentifier: application.id, deleted: true as const }, photoKeys, voided };
+        },
+      );
+      await lifecycle.paymentsVoided(voided);
       await deletePhotoObjects(storage, photoKeys, caller.log);
       return answer;
     },
@@ -137,7 +148,7 @@ export function createApplicationsService(options: ApplicationsServiceOptions) {
 
     /** Adds an applicant; the checks run in this order: editable, the limit, the account holder, the passport. */
     async addApplicant(caller: Caller, guid: string, body: ApplicantFacts): Promise<Applicant> {
-      const created = await withApplication(db, caller.profileId, guid, async (trx, application) => {
+      const { applicant, voided } = await withApplication(db, caller.profileId, guid, async (trx, application) => {
         assertEditable(application, caller.lang);
         const stored = applicationsRepository(trx);
         const existing = await stored.applicantsOf([application.id]);
@@ -146,21 +157,22 @@ export function createApplicationsService(options: ApplicationsServiceOptions) {
         assertAccountHolderRule(application, existing, facts.is_account_holder === 1);
         const now = new Date();
         await checkPassport(trx, facts, application.id, undefined, now);
-        const row: ApplicantsTable = {
-          id: uuidv7(),
-          application_id: application.id,
-          position: existing.reduce((max, a) => Math.max(max, a.position + 1), 0),
-          ...facts,
-          status: 'NOT_SUBMITTED',
-          current_step: firstStep(),
-          valid_until: null,
-          created_at: now.toISOString(),
-          updated_at: now.toISOString(),
-        };
-        await stored.insertApplicant(row);
-        return row;
+        return admitApplicant(
+          trx,
+          application,
+          {
+            id: uuidv7(),
+            application_id: application.id,
+            position: existing.reduce((max, a) => Math.max(max, a.position + 1), 0),
+            ...facts,
+            created_at: now.toISOString(),
+            updated_at: now.toISOString(),
+          },
+          caller.lang,
+        );
       });
-      return applicantView(created);
+      await lifecycle.paymentsVoided(voided);
+      return applicantView(applicant);
     },
 
     /**
@@ -174,48 +186,59 @@ export function createApplicationsService(options: ApplicationsServiceOptions) {
       applicantGuid: string,
       body: ApplicantFacts,
     ): Promise<Applicant> {
-      const { answer, photoKeys } = await withApplication(db, caller.profileId, guid, async (trx, application) => {
-        assertEditable(application, caller.lang);
-        const applicant = await applicantOf(trx, application.id, applicantGuid);
-        assertApplicantEditable(applicant);
-        const stored = applicationsRepository(trx);
-        const facts = factsOf(body);
-        const others = (await stored.applicantsOf([application.id])).filter((a) => a.id !== applicant.id);
-        assertAccountHolderRule(application, others, facts.is_account_holder === 1);
-        const now = new Date();
-        await checkPassport(trx, facts, application.id, applicant.id, now);
-        await stored.updateApplicant(applicant.id, { ...facts, updated_at: now.toISOString() });
-        const passportChanged =
-          facts.passport_country !== applicant.passport_country || facts.passport_number !== applicant.passport_number;
-        const removedKey = passportChanged ? await removePhoto(trx, applicant.id, 'PASSPORT_PHOTO') : undefined;
-        if (removedKey !== undefined) await reopenStep(trx, applicant.id, 'CAPTURE_BIOMETRICS');
-        const updated = { ...applicant, ...facts, updated_at: now.toISOString() };
-        await carryFactsIntoAnswers(trx, updated, now);
-        if (removedKey === undefined) return { answer: applicantView(updated), photoKeys: [] };
-        const retake: Applicant = {
-          ...applicantView({ ...updated, current_step: 'CAPTURE_BIOMETRICS' }),
-          photosToRetake: ['PASSPORT_PHOTO'],
-        };
-        return { answer: retake, photoKeys: [removedKey] };
-      });
+      const { answer, photoKeys, voided } = await withApplication(
+        db,
+        caller.profileId,
+        guid,
+        async (trx, application) => {
+          assertEditable(application, caller.lang);
+          const applicant = await applicantOf(trx, application.id, applicantGuid);
+          assertApplicantEditable(applicant);
+          const stored = applicationsRepository(trx);
+          const facts = factsOf(body);
+          const others = (await stored.applicantsOf([application.id])).filter((a) => a.id !== applicant.id);
+          assertAccountHolderRule(application, others, facts.is_account_holder === 1);
+          const now = new Date();
+          await checkPassport(trx, facts, application.id, applicant.id, now);
+          await stored.updateApplicantFacts(applicant.id, facts, now);
+          const passportChanged =
+            facts.passport_country !== applicant.passport_country ||
+            facts.passport_number !== applicant.passport_number;
+          const removedKey = passportChanged ? await removePhoto(trx, applicant.id, 'PASSPORT_PHOTO') : undefined;
+          if (removedKey !== undefined) await reopenStep(trx, applicant.id, 'CAPTURE_BIOMETRICS', caller.lang);
+          const updated = { ...applicant, ...facts, updated_at: now.toISOString() };
+          await carryFactsIntoAnswers(trx, updated, now);
+          const voided = await lifecycle.applicationChanged(trx, application.id);
+          const current = await applicantOf(trx, application.id, applicant.id);
+          if (removedKey === undefined) return { answer: applicantView(current), photoKeys: [], voided };
+          const retake: Applicant = { ...applicantView(current), photosToRetake: ['PASSPORT_PHOTO'] };
+          return { answer: retake, photoKeys: [removedKey], voided };
+        },
+      );
+      await lifecycle.paymentsVoided(voided);
       await deletePhotoObjects(storage, photoKeys, caller.log);
       return answer;
     },
 
     /** Removes an applicant not yet submitted, with their answers and photos. */
     async removeApplicant(caller: Caller, guid: string, applicantGuid: string): Promise<ApplicantDeleted> {
-      const { answer, photoKeys } = await withApplication(db, caller.profileId, guid, async (trx, application) => {
-        assertEditable(application, caller.lang);
-        const applicant = await applicantOf(trx, application.id, applicantGuid);
-        assertApplicantEditable(applicant);
-        // Photo and document rows cascade with the applicant; their files (those no one else was given) go once that is committed.
-        const photoKeys = [
-          ...(await photoKeysOfApplicant(trx, applicant.id)),
-          ...(await documentKeysOfApplicant(trx, applicant.id)),
-        ];
-        await applicationsRepository(trx).deleteApplicant(applicant.id);
-        return { answer: { applicantIdentifier: applicant.id, deleted: true as const }, photoKeys };
-      });
+      const { answer, photoKeys, voided } = await withApplication(
+        db,
+        caller.profileId,
+        guid,
+        async (trx, application) => {
+          assertEditable(application, caller.lang);
+          const applicant = await applicantOf(trx, application.id, applicantGuid);
+          // Photo and document rows cascade with the applicant; their files (those no one else was given) go once that is committed.
+          const photoKeys = [
+            ...(await photoKeysOfApplicant(trx, applicant.id)),
+            ...(await documentKeysOfApplicant(trx, applicant.id)),
+          ];
+          const voided = await removeApplicant(trx, application, applicant, caller.lang);
+          return { answer: { applicantIdentifier: applicant.id, deleted: true as const }, photoKeys, voided };
+        },
+      );
+      await lifecycle.paymentsVoided(voided);
       await deletePhotoObjects(storage, photoKeys, caller.log);
       return answer;
     },

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, databases } from '../testing/harness';
-import { journeySteps } from './steps';
+import { journeySteps } from '../lifecycle/public';
 import {
   addApplicant,
   advanceTo,

@@ -1,5 +1,5 @@
 import type { Applicant, Application } from '../../shared/contract';
-import { stepStates } from './steps';
+import { stepStates } from '../lifecycle/public';
 import type { ApplicantsTable, ApplicationsTable } from './tables';
 
 /** An applicant row as the API answers it. */

@@ -47,6 +47,7 @@ export const biometricsRoutes: FastifyPluginAsync = async (app) => {
     storage: createStorage(config),
     faceDetector: capture.faceCheck ? tinyFaceDetector() : undefined,
     recheckPassport: createPassportRecheck(),
+    lifecycle: app.lifecycle,
   });
 
   app.post<{ Body: CaptureSessionRequest }>(

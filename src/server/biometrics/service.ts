@@ -16,6 +16,7 @@ import type { Db } from '../db/database';
 import { ApiError } from '../errors';
 import { translate } from '../i18n';
 import { uuidv7 } from '../lib/uuidv7';
+import type { Lifecycle } from '../lifecycle/public';
 import type { ObjectStorage } from '../storage/object-storage';
 import { captureTypeOf, findTransition, startingStatus, type CaptureActor, type CaptureStatus } from './capture-flow';
 import type { FaceDetector } from './face-detector';
@@ -44,6 +45,8 @@ export interface CaptureServiceOptions {
   storage: ObjectStorage;
   faceDetector?: FaceDetector;
   recheckPassport: RecheckPassport;
+  /** The state machine's hooks (an accepted photo changes the application). */
+  lifecycle: Lifecycle;
 }
 
 const CAPABILITY = new RegExp(CAPABILITY_PATTERN);
@@ -54,7 +57,8 @@ const newSecret = () => randomBytes(32).toString('base64url');
  * Photo capture: a session per applicant, whose identifier is a short-lived capability (stored hashed) that a
  * linked phone uses without signing in, and whose status follows the transition table of capture-flow.ts.
  */
-export function createCaptureService({ db, config, storage, faceDetector, recheckPassport }: CaptureServiceOptions) {
+export function createCaptureService(options: CaptureServiceOptions) {
+  const { db, config, storage, faceDetector, recheckPassport, lifecycle } = options;
   const { capture } = config;
   const repository = captureRepository(db);
 
@@ -126,7 +130,7 @@ export function createCaptureService({ db, config, storage, faceDetector, rechec
     return { ...session, ...changes };
   };
 
-  const upload = createPhotoUpload({ db, capture, storage, faceDetector, recheckPassport, update, view });
+  const upload = createPhotoUpload({ db, capture, storage, faceDetector, recheckPassport, update, view, lifecycle });
 
   return {
     /** A new session for one applicant of the profile; any older session of that applicant stops working. */

@@ -1,8 +1,9 @@
 import type { CaptureSessionView, CaptureType, ErrorCode, PhotoType } from '../../shared/contract';
-import { completeStep, type EligibilityCode } from '../applications/public';
+import type { EligibilityCode } from '../applications/public';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/database';
 import { errorBody } from '../errors';
+import { completeStep, editableApplicant, type Lifecycle } from '../lifecycle/public';
 import { newObjectKey } from '../storage/object-storage';
 import { recordUploadRefused } from '../system/public';
 import type { ObjectStorage } from '../storage/object-storage';
@@ -33,6 +34,8 @@ export interface PhotoUploadOptions {
   /** Moves the session on if nobody else did meanwhile (see the capture service). */
   update: Update;
   view: (session: CaptureSessionsTable) => CaptureSessionView;
+  /** The state machine's hooks: an accepted photo voids the application's live payment. */
+  lifecycle: Lifecycle;
 }
 
 const PHOTO_TYPE_OF: Record<CaptureType, PhotoType> = { biometrics: 'SELFIE', passport: 'PASSPORT_PHOTO' };
@@ -58,7 +61,7 @@ function blockingStatusOf(code: EligibilityCode): (typeof UPLOAD_OUTCOMES.inelig
  * storage in place of the applicant's earlier one of its type; the passport photo completes the photo step.
  */
 export function createPhotoUpload(options: PhotoUploadOptions) {
-  const { db, capture, storage, faceDetector, recheckPassport, update, view } = options;
+  const { db, capture, storage, faceDetector, recheckPassport, update, view, lifecycle } = options;
 
   /** A refused photo or a blocking outcome: the error body together with the session's status. */
   const refusal = (
@@ -116,8 +119,11 @@ export function createPhotoUpload(options: PhotoUploadOptions) {
     await storage.put(key, checked.image.jpeg, 'image/jpeg');
     let replacedKey: string | undefined;
     let updated: CaptureSessionsTable;
+    let voided: string[] = [];
     try {
       updated = await db.transaction().execute(async (trx) => {
+        // A photo changes an applicant only while the application is in progress and the applicant not submitted.
+        const applicant = await editableApplicant(trx, session.applicant_id, lang);
         const moved = await update(
           trx,
           session,
@@ -140,6 +146,7 @@ export function createPhotoUpload(options: PhotoUploadOptions) {
         });
         if (transition.to === 'PASSPORT_CAPTURE_COMPLETE')
           await completeStep(trx, session.applicant_id, 'CAPTURE_BIOMETRICS', lang);
+        voided = await lifecycle.applicationChanged(trx, applicant.application_id);
         return moved;
       });
     } catch (error) {
@@ -147,6 +154,7 @@ export function createPhotoUpload(options: PhotoUploadOptions) {
       await deletePhotoObjects(storage, [key], caller.log);
       throw error;
     }
+    await lifecycle.paymentsVoided(voided);
     // The retaken photo is stored and committed; the one it replaced goes (a failure is logged, not answered).
     if (replacedKey && replacedKey !== key) await deletePhotoObjects(storage, [replacedKey], caller.log);
     return { statusCode: 200, body: view(updated) };

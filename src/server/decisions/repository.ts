@@ -105,35 +105,6 @@ export function decisionsRepository(db: Kysely<Database>) {
       return Number((await query.executeTakeFirst()).numUpdatedRows) === 1;
     },
 
-    /** Sets the applicant's outcome and, once no applicant of the application waits, marks the application COMPLETE. */
-    settleApplicant: async (
-      applicantId: string,
-      applicationId: string,
-      status: 'APPROVED' | 'REJECTED',
-      validUntil: string | null,
-      now: Date,
-    ) => {
-      const at = now.toISOString();
-      await db
-        .updateTable('applicants')
-        .set({ status, valid_until: validUntil, updated_at: at })
-        .where('id', '=', applicantId)
-        .execute();
-      const waiting = await db
-        .selectFrom('applicants')
-        .select('id')
-        .where('application_id', '=', applicationId)
-        .where('status', '=', 'SUBMITTED')
-        .executeTakeFirst();
-      if (!waiting)
-        await db
-          .updateTable('applications')
-          .set({ status: 'COMPLETE', updated_at: at })
-          .where('id', '=', applicationId)
-          .where('status', '=', 'SUBMITTED')
-          .execute();
-    },
-
     byApplicant: (applicantId: string) =>
       db.selectFrom('applicant_decisions').selectAll().where('applicant_id', '=', applicantId).executeTakeFirst(),
 
@@ -168,14 +139,6 @@ export function decisionsRepository(db: Kysely<Database>) {
         .where('status', '=', 'APPROVED')
         .where('valid_until', '<', today)
         .limit(limit)
-        .execute(),
-
-    markExpired: (ids: string[], now: Date) =>
-      db
-        .updateTable('applicants')
-        .set({ status: 'EXPIRED', updated_at: now.toISOString() })
-        .where('id', 'in', ids)
-        .where('status', '=', 'APPROVED')
         .execute(),
 
     ...mailDeliveries(db, 'applicant_decisions', 'applicant_id', 'decided_at'),

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { outcomeKindOf, type OutcomeKind } from '../../shared/contract';
 import { departmentDay, lastDayOfValidity } from '../../shared/validity';
 import type { Database } from '../db/schema';
+import { decideApplicant, expireApproved } from '../lifecycle/public';
 import { newReference } from '../payments/public';
 import { decisionFacts } from './facts';
 import { decisionsRepository, type RecordedDecision } from './repository';
@@ -73,9 +74,9 @@ export function createDecisionService(deps: DecisionServiceDeps) {
       const repository = decisionsRepository(trx);
       if (!(await repository.record(row.applicant_id, fromState, row.claimed_at, decision, now))) return false;
       if (decision.state === 'DECIDED')
-        await repository.settleApplicant(
+        await decideApplicant(
+          trx,
           row.applicant_id,
-          row.application_id,
           decision.outcome === 'APPROVED' ? 'APPROVED' : 'REJECTED',
           decision.outcome === 'APPROVED' ? decision.validUntil : null,
           now,
@@ -187,7 +188,8 @@ export function createDecisionService(deps: DecisionServiceDeps) {
       const repository = decisionsRepository(db);
       const ended = await repository.expiredApproved(departmentDay(now), 500);
       if (ended.length > 0)
-        await repository.markExpired(
+        await expireApproved(
+          db,
           ended.map((row) => row.id),
           now,
         );

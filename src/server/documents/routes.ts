@@ -20,7 +20,7 @@ import { createStorage } from '../storage/storage';
 import { downloadName } from './file-checks';
 import { createPdfChecker, type PdfCheckerOptions } from './pdf-checks';
 import { loadDocumentRules } from './requirements';
-import { createDocumentsService, type Caller, type Upload } from './service';
+import { createDocumentsService, documentsComplete, DOCUMENTS_STEP, type Caller, type Upload } from './service';
 import { createVirusScanner, type VirusScanner } from './virus-scan';
 
 export const DOCUMENTS_PREFIX = '/api/eta/applications/:guid/documents';
@@ -81,14 +81,20 @@ export const documentRoutes: FastifyPluginAsync<DocumentRoutesOptions> = async (
   const { maxFileBytes } = config.documents;
   const pdf = createPdfChecker(app.log, options.pdf);
   app.addHook('onClose', () => pdf.close());
+  const rules = loadDocumentRules(config.schemasDir);
   const documents = createDocumentsService({
     db,
     storage: createStorage(config),
     scanner: options.scanner ?? createVirusScanner(config.documents),
     pdf,
-    rules: loadDocumentRules(config.schemasDir),
+    rules,
     maxFileBytes,
+    lifecycle: app.lifecycle,
   });
+  // The documents asked for follow the answers and facts: a change elsewhere can leave this step incomplete.
+  app.lifecycle.checkStep(DOCUMENTS_STEP, (executor, application, applicant) =>
+    documentsComplete(executor, rules, application, applicant),
+  );
 
   // Scoped to this plugin: no other route accepts multipart bodies. One file, a few parts, nothing large but it.
   await app.register(multipart, {

@@ -12,13 +12,8 @@ import {
 import { formatFileSize } from '../../shared/file-size';
 import {
   applicantOf,
-  assertApplicantEditable,
-  assertEditable,
-  assertStepReached,
-  completeStep,
   maybeId,
   ownApplication,
-  reopenStep,
   withApplication,
   type ApplicantsTable,
   type ApplicationsTable,
@@ -28,6 +23,13 @@ import { ApiError } from '../errors';
 import { recordUploadRefused } from '../system/public';
 import { translate } from '../i18n';
 import { uuidv7 } from '../lib/uuidv7';
+import {
+  assertApplicantEditable,
+  assertEditable,
+  assertStepReached,
+  completeStep,
+  type Lifecycle,
+} from '../lifecycle/public';
 import { newObjectKey, type ObjectStorage } from '../storage/object-storage';
 import { checkFile, displayFileName, type AcceptedFile } from './file-checks';
 import { PDF_LIMITS } from './pdf-inspection';
@@ -65,9 +67,23 @@ export interface DocumentsServiceOptions {
   pdf: PdfChecker;
   rules: DocumentRules;
   maxFileBytes: number;
+  /** The state machine's hooks: a file given or taken away voids the application's live payment. */
+  lifecycle: Lifecycle;
 }
 
-export function createDocumentsService({ db, storage, scanner, pdf, rules, maxFileBytes }: DocumentsServiceOptions) {
+/** Whether an applicant has a file of every type required of them (the documents step is complete). */
+export async function documentsComplete(
+  executor: Kysely<Database>,
+  rules: DocumentRules,
+  application: ApplicationsTable,
+  applicant: ApplicantsTable,
+): Promise<boolean> {
+  const requirements = rules.evaluate(await documentFacts(executor, application, applicant));
+  return missingTypes(requirements, await documentsRepository(executor).ofApplicant(applicant.id)).length === 0;
+}
+
+export function createDocumentsService(options: DocumentsServiceOptions) {
+  const { db, storage, scanner, pdf, rules, maxFileBytes, lifecycle } = options;
   const notFound = () => new ApiError(404, DOCUMENT_ERRORS.documentNotFound, 'documents:api.DOCUMENT_NOT_FOUND');
 
   /** A refused file: 422 with the message on the `file` field, as the upload form shows it. */
@@ -117,20 +133,32 @@ export function createDocumentsService({ db, storage, scanner, pdf, rules, maxFi
     return { file: checked.file, key };
   };
 
-  /** Runs `work` in the application's transaction; a stored file is deleted again when it fails. */
+  /**
+   * Runs `work` in the application's transaction; a stored file is deleted again when it fails. A work that
+   * `changes` the applicant's files reports it to the state machine in the same transaction (which voids the live
+   * payment), and the voided payments are handed on once it is committed.
+   */
   const storeThen = async <T>(
     caller: Caller,
     guid: string,
     stored: { key: string } | undefined,
-    work: (trx: Kysely<Database>, application: ApplicationsTable) => Promise<{ answer: T; unreferenced: string[] }>,
+    work: (
+      trx: Kysely<Database>,
+      application: ApplicationsTable,
+    ) => Promise<{ answer: T; unreferenced: string[]; changed?: boolean }>,
   ): Promise<T> => {
-    let result: { answer: T; unreferenced: string[] };
+    let result: { answer: T; unreferenced: string[]; voided: string[] };
     try {
-      result = await withApplication(db, caller.profileId, guid, work);
+      result = await withApplication(db, caller.profileId, guid, async (trx, application) => {
+        const done = await work(trx, application);
+        const voided = done.changed ? await lifecycle.applicationChanged(trx, application.id) : [];
+        return { ...done, voided };
+      });
     } catch (error) {
       if (stored) await deleteDocumentObjects(storage, [stored.key], caller.log);
       throw error;
     }
+    await lifecycle.paymentsVoided(result.voided);
     await deleteDocumentObjects(storage, result.unreferenced, caller.log);
     return result.answer;
   };
@@ -150,17 +178,6 @@ export function createDocumentsService({ db, storage, scanner, pdf, rules, maxFi
     const row = id ? await documentsRepository(executor).inApplication(application.id, id) : undefined;
     if (!row) throw notFound();
     return { row, applicant: await applicantOf(executor, application.id, row.applicant_id) };
-  };
-
-  /** After a file went: an applicant past this step whose required files are no longer all there comes back. */
-  const reopenIfIncomplete = async (
-    trx: Kysely<Database>,
-    application: ApplicationsTable,
-    applicant: ApplicantsTable,
-  ) => {
-    const requirements = await requirementsOf(trx, application, applicant);
-    const rows = await documentsRepository(trx).ofApplicant(applicant.id);
-    if (missingTypes(requirements, rows).length > 0) await reopenStep(trx, applicant.id, DOCUMENTS_STEP);
   };
 
   return {
@@ -210,7 +227,7 @@ export function createDocumentsService({ db, storage, scanner, pdf, rules, maxFi
           ...fileRow(stored.file, stored.key, upload.fileName, now),
         };
         await documentsRepository(trx).insert(row);
-        return { answer: documentView(row), unreferenced: [] };
+        return { answer: documentView(row), unreferenced: [], changed: true };
       });
     },
 
@@ -226,7 +243,7 @@ export function createDocumentsService({ db, storage, scanner, pdf, rules, maxFi
         const file = fileRow(stored.file, stored.key, upload.fileName, new Date().toISOString());
         await documentsRepository(trx).replaceFile(row.id, file);
         const unreferenced = (await isReferenced(trx, row.storage_key)) ? [] : [row.storage_key];
-        return { answer: documentView({ ...row, ...file }), unreferenced };
+        return { answer: documentView({ ...row, ...file }), unreferenced, changed: true };
       });
     },
 
@@ -250,7 +267,7 @@ export function createDocumentsService({ db, storage, scanner, pdf, rules, maxFi
           created_at: new Date().toISOString(),
         };
         await repository.insert(row);
-        return { answer: documentView(row), unreferenced: [] };
+        return { answer: documentView(row), unreferenced: [], changed: true };
       });
     },
 
@@ -261,9 +278,9 @@ export function createDocumentsService({ db, storage, scanner, pdf, rules, maxFi
         assertEditable(application, caller.lang);
         assertApplicantEditable(applicant);
         await documentsRepository(trx).remove(row.id);
-        await reopenIfIncomplete(trx, application, applicant);
+        // The state machine sends an applicant past this step back to it when a required file is now missing.
         const unreferenced = (await isReferenced(trx, row.storage_key)) ? [] : [row.storage_key];
-        return { answer: undefined, unreferenced };
+        return { answer: undefined, unreferenced, changed: true };
       });
     },
 

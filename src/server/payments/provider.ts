@@ -16,6 +16,11 @@ export interface PaymentProvider {
    * existed, false when it had already been paid or refused (verify it then).
    */
   cancelPayment(idempotencyKey: string): Promise<boolean>;
+  /**
+   * Gives back the money of a paid payment the API cannot use (its application changed, or it was replaced): true
+   * when it is refunded (now or before), false when the provider holds no paid payment of that key or refuses.
+   */
+  refundPayment(idempotencyKey: string): Promise<boolean>;
   /** Checks a notification's signature and freshness and reads it; throws WebhookRejected otherwise. */
   parseWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>, now: Date): WebhookEvent;
 }
@@ -39,7 +44,8 @@ export interface ProviderPayment {
 }
 
 export interface VerifiedPayment {
-  status: 'PENDING' | 'SUCCEEDED' | 'FAILED';
+  /** REFUNDED: it was paid, then refunded at the API's request. */
+  status: 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'REFUNDED';
   failure?: PaymentFailure;
   providerReference: string;
   amount: number;

@@ -1,20 +1,14 @@
 import type { Kysely } from 'kysely';
-import type { PaymentFailure } from '../../shared/contract';
 import { mailDeliveries } from '../db/mail-deliveries';
 import type { Database } from '../db/schema';
 import { newSubmissionReference } from './reference';
-import type { ApplicationSubmissionsTable, PaymentRowStatus, PaymentsTable } from './tables';
+import type { ApplicationSubmissionsTable } from './tables';
 
 /** The queries of payments and submissions (and the few facts they read of applications and profiles). */
 export function paymentsRepository(db: Kysely<Database>) {
   return {
     applicantsOf: (applicationId: string) =>
-      db
-        .selectFrom('applicants')
-        .select(['id', 'given_names', 'family_name', 'current_step'])
-        .where('application_id', '=', applicationId)
-        .orderBy('position')
-        .execute(),
+      db.selectFrom('applicants').selectAll().where('application_id', '=', applicationId).orderBy('position').execute(),
 
     application: (applicationId: string) =>
       db.selectFrom('applications').selectAll().where('id', '=', applicationId).executeTakeFirst(),
@@ -56,33 +50,12 @@ export function paymentsRepository(db: Kysely<Database>) {
         .orderBy('id', 'desc')
         .execute(),
 
-    /** Stores a new attempt unless its key is used or another attempt is live: true when stored. */
-    insertPayment: async (row: PaymentsTable) => {
-      const result = await db
-        .insertInto('payments')
-        .values(row)
-        .onConflict((oc) => oc.doNothing())
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
-    },
-
     setProviderPayment: (id: string, providerReference: string, redirectUrl: string, now: Date) =>
       db
         .updateTable('payments')
         .set({ provider_reference: providerReference, redirect_url: redirectUrl, updated_at: now.toISOString() })
         .where('id', '=', id)
         .execute(),
-
-    /** Ends a live attempt: true when this call ended it. */
-    endPayment: async (id: string, status: PaymentRowStatus, failure: PaymentFailure | null, now: Date) => {
-      const result = await db
-        .updateTable('payments')
-        .set({ status, failure, updated_at: now.toISOString() })
-        .where('id', '=', id)
-        .where('status', '=', 'PENDING')
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
 
     submission: (applicationId: string) =>
       db
@@ -102,24 +75,6 @@ export function paymentsRepository(db: Kysely<Database>) {
           .executeTakeFirst();
         if (!taken || attempt >= 5) return reference;
       }
-    },
-
-    /** Marks the application and all its applicants submitted; false when it was no longer IN_PROGRESS. */
-    markSubmitted: async (applicationId: string, now: Date) => {
-      const at = now.toISOString();
-      const result = await db
-        .updateTable('applications')
-        .set({ status: 'SUBMITTED', updated_at: at })
-        .where('id', '=', applicationId)
-        .where('status', '=', 'IN_PROGRESS')
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) return false;
-      await db
-        .updateTable('applicants')
-        .set({ status: 'SUBMITTED', updated_at: at })
-        .where('application_id', '=', applicationId)
-        .execute();
-      return true;
     },
 
     insertSubmission: (row: ApplicationSubmissionsTable) =>

@@ -42,6 +42,7 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
     portalUrl: app.config.publicSettings.FRONT_END_URL,
     log: app.log,
     onSubmitted: (submission) => sendSubmissionMail(app, submission),
+    lifecycle: app.lifecycle,
   });
 
   if (providerRoutes) await app.register(providerRoutes);

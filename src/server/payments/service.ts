@@ -13,7 +13,15 @@ import {
 } from '../../shared/contract';
 import type { Db } from '../db/database';
 import { ApiError } from '../errors';
-import { journeyStepNames, ownApplication } from '../applications/public';
+import { ownApplication } from '../applications/public';
+import {
+  endPayment,
+  settleUnusedMoney,
+  startPayment,
+  stepsComplete,
+  submitPaid as submitPaidAttempt,
+  type Lifecycle,
+} from '../lifecycle/public';
 import type { PaymentsConfig } from './config';
 import { WebhookRejected, type PaymentProvider, type VerifiedPayment } from './provider';
 import { paymentsRepository } from './repository';
@@ -35,6 +43,8 @@ export interface PaymentsServiceDeps {
   log: FastifyBaseLogger;
   /** Runs after a submission is committed (the confirmation e-mail); never undoes it. */
   onSubmitted: (submission: ApplicationSubmissionsTable) => Promise<unknown>;
+  /** The state machine's hooks: this service cancels (or refunds) the payments a change voided. */
+  lifecycle?: Lifecycle;
 }
 
 const notOpen = () => new ApiError(409, PAYMENT_ERRORS.paymentNotOpen, 'payments:api.PAYMENT_NOT_OPEN');
@@ -48,71 +58,122 @@ const requestHash = (body: StartPaymentBody) =>
     .update(JSON.stringify({ returnLanguage: body.returnLanguage ?? null }))
     .digest('hex');
 
+/** Attempts that ended without a submission but for which the provider may still have taken money. */
+const UNUSED: PaymentsTable['status'][] = ['VOIDED', 'SUPERSEDED', 'HELD'];
+
 /**
- * The rules of paying and submitting. Money is only ever believed from the provider, asked server to server;
- * an application has at most one live attempt (a newer one first cancels the older at the provider, and an older
- * one found paid is settled instead); and a verified payment submits the application in the same transaction that
- * records it, guarded so that however many confirmations, notifications and retries arrive, it happens once.
+ * The rules of paying and submitting. Money is only ever believed from the provider, asked server to server; an
+ * application has at most one live attempt (a newer one first cancels the older at the provider, and an older one
+ * found paid is settled instead); the amount and the applicants are fixed when an attempt starts, and any change
+ * to the application voids it (src/server/lifecycle). A verified payment submits the application in the same
+ * transaction that records it, only for exactly the applicants it was started for, unchanged, guarded so that
+ * however many confirmations, notifications and retries arrive, it happens once. Money taken for an attempt
+ * that cannot submit is refunded through the provider, or held for a person; it never becomes a submission.
  */
 export function createPaymentsService(deps: PaymentsServiceDeps) {
   const { db, provider, config, log } = deps;
   const repository = paymentsRepository(db);
-  // Payment is the journey's last step: an applicant on it has completed every earlier one.
-  const steps = journeyStepNames();
-  const paymentStep = steps.length - 1;
 
-  /** The application's applicants with whether each has reached payment, its fee and whether it can be paid. */
+  /** The application's applicants with whether each has completed every step, its fee and whether it can be paid. */
   async function payable(applicationId: string) {
     const application = await repository.application(applicationId);
     if (!application) throw notOpen();
-    const applicants = (await repository.applicantsOf(applicationId)).map((a) => ({
-      ...a,
-      ready: steps.indexOf(a.current_step) >= paymentStep,
-    }));
-    const canPay = application.status === 'IN_PROGRESS' && applicants.length > 0 && applicants.every((a) => a.ready);
+    const rows = await repository.applicantsOf(applicationId);
+    const complete = await stepsComplete(db, rows);
+    const applicants = rows.map((a) => ({ ...a, ready: complete.get(a.id) === true }));
+    const canPay =
+      application.status === 'IN_PROGRESS' &&
+      applicants.length > 0 &&
+      applicants.every((a) => a.ready && a.status === 'NOT_SUBMITTED');
     const fee = config.fees[application.application_type];
     return { application, applicants, canPay, fee, total: fee * applicants.length };
   }
 
+  /**
+   * Gives back money the provider took for an attempt that cannot be used: refunded through the provider
+   * (REFUNDED), else HELD for a person and logged. An attempt still open at the provider is cancelled there first.
+   */
+  async function refundUnused(paymentId: string): Promise<void> {
+    let verified = await provider.verifyPayment(paymentId);
+    if (verified?.status === 'PENDING') {
+      if (await provider.cancelPayment(paymentId)) return;
+      verified = await provider.verifyPayment(paymentId);
+    }
+    if (verified?.status === 'REFUNDED') {
+      await settleUnusedMoney(db, paymentId, 'REFUNDED');
+      return;
+    }
+    if (verified?.status !== 'SUCCEEDED') return;
+    let refunded = false;
+    try {
+      refunded = await provider.refundPayment(paymentId);
+    } catch (error) {
+      log.error({ err: error, event: 'payment-refund-failed', payment: paymentId }, 'refund failed');
+    }
+    await settleUnusedMoney(db, paymentId, refunded ? 'REFUNDED' : 'HELD');
+    if (refunded)
+      log.warn(
+        { event: 'payment-refunded', payment: paymentId, amount: verified.amount },
+        'money taken for a payment that could not be used was refunded',
+      );
+    else
+      log.error(
+        { event: 'payment-held', payment: paymentId, amount: verified.amount, currency: verified.currency },
+        'money taken for a payment that could not be used could not be refunded: held for a person to refund',
+      );
+  }
+
   /** Submits the application of a verified payment, once; answers the submission this call made, if any. */
-  async function submitPaid(payment: PaymentsTable, now: Date): Promise<ApplicationSubmissionsTable | undefined> {
+  async function submitPaid(
+    payment: PaymentsTable,
+    verified: VerifiedPayment,
+    now: Date,
+  ): Promise<ApplicationSubmissionsTable | undefined> {
     const made = await db.transaction().execute(async (trx) => {
-      const inTrx = paymentsRepository(trx);
       // Only the call that moves the attempt from PENDING goes on; any other finds it done and stops.
-      if (!(await inTrx.endPayment(payment.id, 'PAID', null, now))) return undefined;
-      if (!(await inTrx.markSubmitted(payment.application_id, now))) {
-        log.error(
-          { event: 'payment-without-submission', payment: payment.id, application: payment.application_id },
-          'a payment succeeded for an application no longer in progress: it must be refunded',
-        );
-        return undefined;
-      }
+      const outcome = await submitPaidAttempt(trx, payment.id, verified, now);
+      if (!outcome.ok) return outcome;
+      const inTrx = paymentsRepository(trx);
       const row: ApplicationSubmissionsTable = {
         application_id: payment.application_id,
         reference: await inTrx.freshReference(),
         payment_id: payment.id,
-        amount: payment.amount,
-        currency: payment.currency,
+        amount: outcome.payment.amount,
+        currency: outcome.payment.currency,
         submitted_at: now.toISOString(),
         mail_state: 'PENDING',
         mail_attempted_at: null,
       };
       await inTrx.insertSubmission(row);
-      return row;
+      return { ok: true as const, row };
     });
-    if (made) {
-      log.info({ event: 'application-submitted', application: made.application_id }, 'application submitted');
-      await deps.onSubmitted(made).catch((error: unknown) => log.error({ err: error }, 'after submission failed'));
+    if (!made.ok) {
+      if (made.reason !== 'NOT_LIVE')
+        log.warn(
+          {
+            event: 'payment-not-submitted',
+            payment: payment.id,
+            application: payment.application_id,
+            why: made.reason,
+          },
+          'a payment was made for an application that changed since it started: it is refunded, not submitted',
+        );
+      // Voided meanwhile (or just now): its money goes back.
+      const now = await repository.paymentById(payment.id);
+      if (now && UNUSED.includes(now.status)) await refundUnused(payment.id);
+      return undefined;
     }
-    return made;
+    log.info({ event: 'application-submitted', application: made.row.application_id }, 'application submitted');
+    await deps.onSubmitted(made.row).catch((error: unknown) => log.error({ err: error }, 'after submission failed'));
+    return made.row;
   }
 
   /** Records what the provider said of a live attempt. */
   async function apply(payment: PaymentsTable, verified: VerifiedPayment, now: Date): Promise<void> {
     if (verified.status === 'PENDING') return;
-    if (verified.status === 'FAILED') {
+    if (verified.status === 'FAILED' || verified.status === 'REFUNDED') {
       const failure = verified.failure ?? 'DECLINED';
-      await repository.endPayment(payment.id, failure === 'CANCELLED' ? 'CANCELLED' : 'DECLINED', failure, now);
+      await endPayment(db, payment.id, failure === 'CANCELLED' ? 'CANCELLED' : 'DECLINED', failure);
       return;
     }
     if (verified.amount !== payment.amount || verified.currency !== payment.currency) {
@@ -120,14 +181,21 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         { event: 'payment-amount-mismatch', payment: payment.id, asked: payment.amount, paid: verified.amount },
         'the provider reports another amount or currency than asked: not submitted',
       );
-      await repository.endPayment(payment.id, 'DECLINED', 'DECLINED', now);
+      if (await endPayment(db, payment.id, 'DECLINED', 'DECLINED')) await refundUnused(payment.id);
       return;
     }
-    await submitPaid(payment, now);
+    await submitPaid(payment, verified, now);
   }
 
-  /** Asks the provider where a live attempt stands and records it. */
+  /**
+   * Asks the provider where an attempt stands and records it: a live one is settled (paid, refused); one that
+   * ended unused is refunded if the provider took its money after all.
+   */
   async function refresh(payment: PaymentsTable): Promise<void> {
+    if (UNUSED.includes(payment.status)) {
+      await refundUnused(payment.id);
+      return;
+    }
     if (payment.status !== 'PENDING') return;
     const verified = await provider.verifyPayment(payment.id);
     if (verified) await apply(payment, verified, new Date());
@@ -141,11 +209,20 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     await refresh(live);
     if ((await repository.paymentById(live.id))?.status !== 'PENDING') return;
     if (await provider.cancelPayment(live.id)) {
-      await repository.endPayment(live.id, 'SUPERSEDED', null, new Date());
+      await endPayment(db, live.id, 'SUPERSEDED', null);
       return;
     }
     await refresh(live);
   }
+
+  /** Attempts a change voided: cancelled at the provider, or refunded when the provider had already taken the money. */
+  async function settleVoided(paymentIds: string[]): Promise<void> {
+    for (const id of paymentIds) {
+      if (await provider.cancelPayment(id)) continue;
+      await refundUnused(id);
+    }
+  }
+  deps.lifecycle?.onPaymentsVoided(settleVoided);
 
   /** The provider's payment of an attempt, made once (the provider is asked with the attempt's id as its key). */
   async function hostedPage(row: PaymentsTable): Promise<PaymentStarted> {
@@ -179,6 +256,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       });
     },
 
+    settleVoided,
+
     /** Starts (or, for a key seen before, answers again) a payment; `created` is false for a repeated key. */
     async start(
       caller: Caller,
@@ -207,24 +286,27 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           continue;
         }
         const now = new Date().toISOString();
-        const row: PaymentsTable = {
-          id: randomUUID(),
-          application_id: application.id,
-          idempotency_key: key.toLowerCase(),
-          request_hash: hash,
-          provider: provider.name,
-          provider_reference: null,
-          redirect_url: null,
-          amount: facts.total,
-          currency: config.currency,
-          language,
-          status: 'PENDING',
-          failure: null,
-          created_at: now,
-          updated_at: now,
-        };
-        if (await repository.insertPayment(row)) return { created: true, answer: await hostedPage(row) };
-        const raced = await repository.paymentByKey(application.id, row.idempotency_key);
+        // The amount and the applicants are fixed by the state machine, in the transaction that stores the attempt.
+        const started = await startPayment(
+          db,
+          {
+            id: randomUUID(),
+            application_id: application.id,
+            idempotency_key: key.toLowerCase(),
+            request_hash: hash,
+            provider: provider.name,
+            provider_reference: null,
+            redirect_url: null,
+            currency: config.currency,
+            language,
+            created_at: now,
+            updated_at: now,
+          },
+          facts.fee,
+        );
+        if (started.ok) return { created: true, answer: await hostedPage(started.payment) };
+        if (started.reason === 'NOT_OPEN') throw notOpen();
+        const raced = await repository.paymentByKey(application.id, key.toLowerCase());
         if (raced) return replay(raced);
       }
       throw notOpen();

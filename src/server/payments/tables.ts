@@ -5,8 +5,14 @@
 
 import type { PaymentFailure } from '../../shared/contract';
 
-/** An attempt's state: one PENDING at most per application; SUPERSEDED when a newer attempt replaced it. */
-export type PaymentRowStatus = 'PENDING' | 'PAID' | 'DECLINED' | 'CANCELLED' | 'SUPERSEDED';
+/**
+ * An attempt's state (moved only by src/server/lifecycle): one PENDING at most per application; PAID once it
+ * submitted the application; SUPERSEDED when a newer attempt replaced it; VOIDED when the application changed
+ * after it started; REFUNDED when the provider took money that could not be used and gave it back; HELD when
+ * such money could not be given back by the provider and waits for a person.
+ */
+export type PaymentRowStatus =
+  'PENDING' | 'PAID' | 'DECLINED' | 'CANCELLED' | 'SUPERSEDED' | 'VOIDED' | 'REFUNDED' | 'HELD';
 
 /** One attempt to pay for an application, made by one `Idempotency-Key` of the browser. */
 export interface PaymentsTable {
@@ -56,7 +62,7 @@ export interface PaymentWebhookEventsTable {
 }
 
 /** What happened on the sandbox provider's page (the provider's own records, not the API's). */
-export type SandboxStatus = 'OPEN' | 'AWAITING_AUTHENTICATION' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
+export type SandboxStatus = 'OPEN' | 'AWAITING_AUTHENTICATION' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED' | 'REFUNDED';
 
 export interface SandboxPaymentsTable {
   id: string;

@@ -3,6 +3,7 @@ import type {
   PaymentConfirmation,
   PaymentFailure,
   PaymentOverview,
+  PaymentRefund,
   PaymentStatus,
   SubmissionSummary,
 } from '../../shared/contract';
@@ -17,13 +18,20 @@ interface ApplicantRow {
   family_name: string;
 }
 
+type PaymentState = { status: PaymentStatus; lastFailure?: PaymentFailure; refund?: PaymentRefund };
+
 /** Where the payment of an application stands, from its attempts (newest first) and its submission. */
 export function paymentState(
   attempts: PaymentsTable[],
   submission: ApplicationSubmissionsTable | undefined,
-): { status: PaymentStatus; lastFailure?: PaymentFailure } {
+): PaymentState {
   if (submission) return { status: 'PAID' };
   const latest = attempts[0];
+  if (latest && (latest.status === 'VOIDED' || latest.status === 'REFUNDED' || latest.status === 'HELD')) {
+    // The application changed after the attempt started: that attempt tells nothing of the card.
+    if (latest.status === 'VOIDED') return { status: 'VOIDED' };
+    return { status: 'VOIDED', refund: latest.status };
+  }
   const failed = attempts.find((attempt) => attempt.failure !== null);
   const lastFailure = failed?.failure ?? undefined;
   const status: PaymentStatus = !latest
@@ -42,7 +50,7 @@ export function overviewView(input: {
   fee: number;
   applicants: (ApplicantRow & { ready: boolean })[];
   canPay: boolean;
-  state: { status: PaymentStatus; lastFailure?: PaymentFailure };
+  state: PaymentState;
   submission?: ApplicationSubmissionsTable;
 }): PaymentOverview {
   return {
@@ -64,7 +72,7 @@ export function overviewView(input: {
 }
 
 export function confirmationView(
-  state: { status: PaymentStatus; lastFailure?: PaymentFailure },
+  state: PaymentState,
   submission: ApplicationSubmissionsTable | undefined,
 ): PaymentConfirmation {
   if (submission) return { status: 'PAID', reference: submission.reference, submittedAt: submission.submitted_at };

@@ -7,6 +7,7 @@ import { documentRoutes } from '../documents/routes';
 import { submissionRoutes } from '../submissions/routes';
 import { paymentRoutes } from '../payments/routes';
 import { decisionsPlugin } from '../decisions/plugin';
+import { lifecyclePlugin } from '../lifecycle/public';
 import { outcomeRoutes } from '../outcomes/routes';
 import { mailPlugin } from '../mail/mailer';
 import { cspReportRoutes } from './csp-report';
@@ -20,6 +21,8 @@ export const routes: FastifyPluginAsync[] = [
   systemRoutes,
   staticDataRoutes,
   mailPlugin,
+  // Before every area that changes applications: they register with it and use it.
+  lifecyclePlugin,
   accountRoutes,
   applicationRoutes,
   biometricsRoutes,

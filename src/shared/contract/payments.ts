@@ -12,9 +12,19 @@ const uuid = { type: 'string', format: 'uuid' } as const;
 export const PAYMENT_CURRENCY = 'ZAR';
 export type PaymentCurrency = typeof PAYMENT_CURRENCY;
 
-/** Where an application's payment stands: NOT_STARTED until the first attempt, PAID once it is submitted. */
-export const PAYMENT_STATUSES = ['NOT_STARTED', 'PENDING', 'DECLINED', 'CANCELLED', 'PAID'] as const;
+/**
+ * Where an application's payment stands: NOT_STARTED until the first attempt, PAID once it is submitted; VOIDED
+ * when the application changed after the last attempt started (that attempt was stopped, its money refunded).
+ */
+export const PAYMENT_STATUSES = ['NOT_STARTED', 'PENDING', 'DECLINED', 'CANCELLED', 'VOIDED', 'PAID'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/**
+ * What became of money the provider took for a voided attempt: REFUNDED to the card by the provider, or HELD
+ * for the department's staff to refund (the provider could not).
+ */
+export const PAYMENT_REFUNDS = ['REFUNDED', 'HELD'] as const;
+export type PaymentRefund = (typeof PAYMENT_REFUNDS)[number];
 
 /** Why the last attempt did not pay; the application stays payable after each. */
 export const PAYMENT_FAILURES = ['DECLINED', 'INSUFFICIENT_FUNDS', 'CANCELLED'] as const;
@@ -43,6 +53,11 @@ const failure = {
   type: 'string',
   enum: PAYMENT_FAILURES,
   description: 'Why the last attempt did not pay.',
+} as const;
+const refund = {
+  type: 'string',
+  enum: PAYMENT_REFUNDS,
+  description: 'With VOIDED, when the provider had taken the money: REFUNDED to the card, or HELD for staff to refund.',
 } as const;
 const reference = {
   type: 'string',
@@ -82,6 +97,7 @@ export const paymentOverviewSchema = {
     },
     status: { type: 'string', enum: PAYMENT_STATUSES },
     lastFailure: failure,
+    refund,
     reference: { ...reference, description: 'Once submitted.' },
   },
 } as const;
@@ -123,11 +139,12 @@ export const paymentConfirmationSchema = {
       type: 'string',
       enum: PAYMENT_STATUSES,
       description:
-        'PAID: submitted; DECLINED, CANCELLED: payable again; PENDING: not known yet; NOT_STARTED: no payment.',
+        'PAID: submitted; DECLINED, CANCELLED: payable again; VOIDED: the application changed after the payment started, so it was stopped (and refunded if taken), payable again; PENDING: not known yet; NOT_STARTED: no payment.',
     },
     reference: { ...reference, description: 'With PAID.' },
     submittedAt: { type: 'string', format: 'date-time', description: 'With PAID.' },
     lastFailure: failure,
+    refund,
   },
 } as const;
 export type PaymentConfirmation = FromSchema<typeof paymentConfirmationSchema>;

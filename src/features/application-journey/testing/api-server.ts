@@ -2,7 +2,7 @@
 // process (`tsx`): it signs a profile in, prepares applications the way their owners' code does (capture is
 // completed through completeStep, as the capture flow records it), listens on a free port and prints one JSON
 // line: { url, token, applications: [{ guid, first, second }] }.
-import { completeStep } from '../../../server/applications/steps';
+import { completeStep } from '../../../server/lifecycle/public';
 import { addApplicant, createApplication, signIn } from '../../../server/applications/testing/client';
 import { buildTestApp } from '../../../server/testing/harness';
 

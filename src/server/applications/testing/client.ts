@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { insertTestProfile, saveTestProfileLanguage } from '../../accounts/testing/profiles';
 import { startSession } from '../../accounts/tokens';
-import { completeStep, stepNames, type Step } from '../steps';
+import { completeStep, stepNames, type Step } from '../../lifecycle/public';
 
 /** Helpers for the application flow's API tests: real calls through app.inject with a signed-in profile. */
 

@@ -9,6 +9,7 @@ import * as formSubmissions from './0060-form-submissions';
 import * as documents from './0070-documents';
 import * as payments from './0080-payments';
 import * as decisions from './0090-decisions';
+import * as paymentApplicants from './0100-payment-applicants';
 
 /**
  * Every migration, by name. Names sort in the order they run: add a file `NNNN-name.ts` beside this one and
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0070-documents': documents,
   '0080-payments': payments,
   '0090-decisions': decisions,
+  '0100-payment-applicants': paymentApplicants,
 };

@@ -90,3 +90,8 @@ create table "applicant_decisions" ("applicant_id" text primary key references "
 create index "applicant_decisions_due_idx" on "applicant_decisions" ("state", "due_at");
 create index "applicant_decisions_mail_idx" on "applicant_decisions" ("mail_state", "mail_attempted_at");
 create index "applicant_decisions_application_idx" on "applicant_decisions" ("application_id");
+-- 0100-payment-applicants up
+create table "payment_applicants" ("payment_id" text not null references "payments" ("id") on delete cascade, "applicant_id" text not null, "position" integer not null, "fee" integer not null, "fingerprint" text not null, constraint "payment_applicants_pk" primary key ("payment_id", "applicant_id"));
+create index "payment_applicants_applicant_idx" on "payment_applicants" ("applicant_id");
+-- 0100-payment-applicants down
+drop table "payment_applicants";

@@ -30,9 +30,11 @@ export const sandboxProvider: PaymentProviderDefinition = {
         const verified: VerifiedPayment =
           row.status === 'SUCCEEDED'
             ? { ...base, status: 'SUCCEEDED' }
-            : row.status === 'FAILED' || row.status === 'CANCELLED'
-              ? { ...base, status: 'FAILED', failure: row.failure ?? 'DECLINED' }
-              : { ...base, status: 'PENDING' };
+            : row.status === 'REFUNDED'
+              ? { ...base, status: 'REFUNDED' }
+              : row.status === 'FAILED' || row.status === 'CANCELLED'
+                ? { ...base, status: 'FAILED', failure: row.failure ?? 'DECLINED' }
+                : { ...base, status: 'PENDING' };
         return verified;
       },
 
@@ -57,6 +59,12 @@ export const sandboxProvider: PaymentProviderDefinition = {
           now,
         );
         return row.status === 'CANCELLED';
+      },
+
+      async refundPayment(key) {
+        if (await moveSandboxPayment(db, { idempotencyKey: key }, ['SUCCEEDED'], 'REFUNDED', null, new Date()))
+          return true;
+        return (await findSandboxPaymentByKey(db, key))?.status === 'REFUNDED';
       },
 
       parseWebhook(rawBody, headers, now) {

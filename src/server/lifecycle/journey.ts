@@ -1,14 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Kysely } from 'kysely';
 import { APPLICATION_ERRORS, type Step, type StepState } from '../../shared/contract';
 import { stepsOf, type JourneyStep } from '../../shared/forms/journey';
-import type { Database } from '../db/schema';
+import type { ApplicantRow } from './tables';
 import { ApiError } from '../errors';
 import { translate } from '../i18n';
 import { DEFAULT_SCHEMAS_DIR } from '../validation/schema-files';
-import { applicationsRepository } from './repository';
-import type { ApplicantsTable } from './tables';
 
 export type { Step, StepState };
 
@@ -16,7 +13,7 @@ let journey: { dir: string; steps: JourneyStep[] } | undefined;
 
 /**
  * Reads the journey from the route manifest of a schemas folder (the server's SCHEMAS_DIR): the steps every
- * applicant goes through, in order. The manifest is the one list; the API enforces its order.
+ * applicant goes through, in order. The manifest is the one list; the transitions enforce its order.
  */
 export function loadJourney(dir: string): readonly JourneyStep[] {
   if (journey?.dir !== dir) {
@@ -40,9 +37,20 @@ export function stepOfForm(formId: string): JourneyStep | undefined {
   return journeySteps().find((s) => s.form === formId);
 }
 
+/** The forms the journey's steps are made of, in step order. */
+export function journeyForms(): string[] {
+  return journeySteps().flatMap((s) => (s.form ? [s.form] : []));
+}
+
 /** The first step of the journey (where a new applicant starts). */
 export function firstStep(): Step {
   return stepNames()[0];
+}
+
+/** The last step of the journey (payment): an applicant on it has completed every earlier one. */
+export function lastStep(): Step {
+  const names = stepNames();
+  return names[names.length - 1];
 }
 
 /** Position of a step in the flow (-1 for an unknown name). */
@@ -67,33 +75,6 @@ export function stepNotReached(lang: string, current: string): ApiError {
 }
 
 /** Throws STEP_NOT_REACHED unless the applicant has reached `step` (earlier steps stay open for changes). */
-export function assertStepReached(applicant: Pick<ApplicantsTable, 'current_step'>, step: Step, lang: string): void {
+export function assertStepReached(applicant: Pick<ApplicantRow, 'current_step'>, step: Step, lang: string): void {
   if (stepIndex(applicant.current_step) < stepIndex(step)) throw stepNotReached(lang, applicant.current_step);
-}
-
-/**
- * Marks `step` done for an applicant: when it is the applicant's current step, the next step becomes current.
- * Completing a step already passed changes nothing; completing one not reached yet throws STEP_NOT_REACHED.
- * The last step (payment) ends with the submission, which sets the statuses instead. This is how the
- * capture flow records CAPTURE_BIOMETRICS. Returns the applicant's current step afterwards.
- */
-export async function completeStep(db: Kysely<Database>, applicantId: string, step: Step, lang = 'en'): Promise<Step> {
-  const repository = applicationsRepository(db);
-  const current = await repository.currentStep(applicantId);
-  if (current === undefined) throw new Error(`No applicant ${applicantId}`);
-  const at = stepIndex(current);
-  const done = stepIndex(step);
-  if (done > at) throw stepNotReached(lang, current);
-  const steps = stepNames();
-  if (done < at || done === steps.length - 1) return current;
-  const next = steps[done + 1];
-  // Moved only from the step completed, so that two concurrent completions advance once.
-  await repository.moveStep(applicantId, [step], next, new Date());
-  return next;
-}
-
-/** Sends an applicant back to `step` when they had gone past it (a completed form became incomplete). */
-export async function reopenStep(db: Kysely<Database>, applicantId: string, step: Step): Promise<void> {
-  const later = stepNames().slice(stepIndex(step) + 1);
-  if (later.length > 0) await applicationsRepository(db).moveStep(applicantId, later, step, new Date());
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestProfile } from '../accounts/testing/profiles';
 import { createTestDb, databases, type TestDb } from '../testing/harness';
-import { completeStep, reopenStep, stepStates } from './steps';
+import { stepStates } from './journey';
+import { completeStep, reopenStep } from './transitions';
 
 describe.each(databases())('step state machine on %s', (kind) => {
   let testDb: TestDb;
