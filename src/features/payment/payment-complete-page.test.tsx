@@ -80,4 +80,19 @@ describe('PaymentCompletePage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
     expect(await screen.findByRole('heading', { name: /^page \/applications\/application-submitted/ })).toBeTruthy();
   });
+
+  it('goes back to the payment page, which says why, when the application changed after the payment started', async () => {
+    mockApi((call) => {
+      if (call.method === 'POST' && call.url === `${BASE}/payment/confirm`) return [200, { status: 'VOIDED' }];
+      if (call.method === 'GET' && call.url === `${BASE}/payment`)
+        return [200, overviewFixture({ status: 'VOIDED', canPay: false })];
+      return undefined;
+    });
+    const { router } = open();
+    const problem = await screen.findByRole('alert');
+    expect(
+      within(problem).getByRole('heading', { name: 'Your application changed after you started to pay' }),
+    ).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/applications/payment-overview');
+  });
 });

@@ -22,7 +22,8 @@ export const PENDING_RECHECKS = 8;
 /**
  * /applications/payment-complete?applicationIdentifier=...: where the payment provider sends the browser back.
  * Whatever the link says, the outcome is asked of the API, which checks it with the provider: paid goes on to
- * the confirmation, declined or cancelled back to the payment page with the reason, pending waits and asks again.
+ * the confirmation; declined, cancelled, or voided because the application changed after the payment started,
+ * back to the payment page, which says why; pending waits and asks again.
  */
 export default function PaymentCompletePage() {
   const { t } = useTranslation('payments');

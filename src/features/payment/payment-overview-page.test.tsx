@@ -180,4 +180,31 @@ describe('PaymentOverviewPage', () => {
     await screen.findByRole('button', { name: zar('Pay R 1,000.00') });
     expect(screen.queryByText(/but it is set up at/)).toBeNull();
   });
+
+  it('says the payment was stopped because the application changed, and offers to pay again for it as it is', async () => {
+    mockApi((call) => (call.url === `${BASE}/payment` ? [200, overviewFixture({ status: 'VOIDED' })] : undefined));
+    open();
+    const problem = await screen.findByRole('alert');
+    expect(
+      within(problem).getByRole('heading', { name: 'Your application changed after you started to pay' }),
+    ).toBeTruthy();
+    expect(problem.textContent).toContain('so it has been stopped. No money has been taken.');
+    expect(screen.getByRole('button', { name: zar('Pay ZAR 1,000.00') }).getAttribute('aria-disabled')).toBeNull();
+  });
+
+  it('says a payment taken for the application as it was has been refunded (French)', async () => {
+    mockApi((call) =>
+      call.url === `${BASE}/payment`
+        ? [200, overviewFixture({ status: 'VOIDED', refund: 'REFUNDED', lastFailure: 'DECLINED' })]
+        : undefined,
+    );
+    open(await paymentI18n('fr'));
+    const problem = await screen.findByRole('alert');
+    expect(
+      within(problem).getByRole('heading', { name: 'Votre demande a changé après le début du paiement' }),
+    ).toBeTruthy();
+    expect(problem.textContent).toContain('Le montant a été remboursé sur votre carte');
+    // The voided payment says nothing of the card: an older refusal is not shown with it.
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
 });

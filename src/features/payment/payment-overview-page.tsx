@@ -135,12 +135,18 @@ function Loaded({ overview }: { overview: PaymentOverview }) {
 
   // The API's own record first; the state the checking page passed covers an answer not refreshed yet.
   const failure =
-    status === 'PENDING'
+    status === 'PENDING' || status === 'VOIDED'
       ? undefined
       : (overview.lastFailure ?? (location.state as PaymentOverviewState | null)?.failure);
   const fee = overview.applicants[0]?.fee;
   return (
     <>
+      {status === 'VOIDED' && (
+        <ProblemPanel
+          title={t('page.overview.voidedTitle')}
+          message={t(`page.overview.voided.${overview.refund ?? 'NOT_TAKEN'}`)}
+        />
+      )}
       {failure && (
         <ProblemPanel title={t('page.overview.failureTitle')} message={t(`page.overview.failure.${failure}`)} />
       )}
