@@ -11,6 +11,8 @@
  *   npm run bench -- --skip-load       everything but the journey load
  *   npm run bench -- --failover-only   only the fail-over bench (HAProxy, three instances, PostgreSQL, S3)
  *   npm run bench -- --skip-failover   everything but the fail-over bench
+ *   npm run bench -- --model-runs 2000 the state machine's model-based test with 2000 random sequences (1000
+ *                                      unless told; on PostgreSQL too unless --skip-postgres); --skip-model: not at all
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -27,6 +29,7 @@ import { bundleSection } from './bundles';
 import { ensureBuilt } from './servers';
 import { keystrokeToNextPaint } from './keystroke';
 import { lighthouse } from './lighthouse';
+import { modelRuns } from './model-runs';
 import { validationSpeed } from './validation';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -213,6 +216,19 @@ async function main() {
     if (!args.has('--skip-failover') && (failoverOnly || !args.has('--load-only'))) {
       if (databases.includes('postgres')) await failoverSection(budget.failover, report);
       else console.log('Fail-over bench left out: it needs PostgreSQL.');
+    }
+    if (!loadOnly && !args.has('--skip-model')) {
+      // The state machine against its model, with more random sequences than `npm test` has time for.
+      const asked = process.argv.indexOf('--model-runs');
+      const runs = asked > 0 ? Number(process.argv[asked + 1]) || 1000 : 1000;
+      section(`State machine: ${runs} random sequences of the model-based test on ${databases.join(' and ')}`);
+      const model = modelRuns(root, runs);
+      report(
+        `Model-based sequences ×${runs}`,
+        `${model.passed ? 'nothing found' : 'FAILED (see above)'} in ${model.seconds.toFixed(0)} s`,
+        'nothing found',
+        model.passed,
+      );
     }
   } finally {
     postgres?.stop();

@@ -162,4 +162,43 @@ describe.each(databases())('a payment started before the application changed, on
     expect(now.application?.status).toBe('IN_PROGRESS');
     expect((await overview(app, caller, guid)).json()).toMatchObject({ status: 'VOIDED', refund: 'REFUNDED' });
   }, 90_000);
+
+  it('sends an applicant back to the documents when changed answers ask for another document, before anyone pays', async () => {
+    const caller = await signIn(app);
+    const guid = await createApplication(app, caller);
+    const first = await addApplicant(app, caller, guid);
+    await completeEveryStep(app, caller, guid, first);
+    expect((await overview(app, caller, guid)).json().canPay).toBe(true);
+    const form = await applicationFormFor(app, caller, guid, first, {
+      purposeOfVisit: 'MEDICAL_TREATMENT',
+      facilityName: 'Groote Schuur Hospital',
+      facilityCity: 'Cape Town',
+      treatingDoctor: 'Dr N. Mokoena',
+    });
+    const saved = await call(app, caller, 'PUT', `/api/eta/application-details/${guid}`, {
+      applicantIdentifier: first,
+      answers: form,
+    });
+    expect(saved.json()).toMatchObject({ complete: true, step: 'SUPPORTING_DOCUMENTS' });
+    expect((await overview(app, caller, guid)).json()).toMatchObject({ canPay: false });
+    expect((await startPayment(app, caller, guid)).json().code).toBe('PAYMENT_NOT_OPEN');
+  }, 90_000);
+
+  it('does not take payment while a completed form was left incomplete by a draft', async () => {
+    const caller = await signIn(app);
+    const guid = await createApplication(app, caller);
+    const first = await addApplicant(app, caller, guid);
+    await completeEveryStep(app, caller, guid, first);
+    const form = await applicationFormFor(app, caller, guid, first);
+    const draft = await call(app, caller, 'PUT', `/api/eta/application-details/${guid}`, {
+      applicantIdentifier: first,
+      page: 'contact',
+      draft: true,
+      answers: pick(form, ['email', 'mobile', 'city', 'postcode', 'country']),
+    });
+    // A draft keeps the step where it was, but the form it left is not complete.
+    expect(draft.json()).toMatchObject({ complete: false, step: 'AWAITING_PAYMENT' });
+    expect((await overview(app, caller, guid)).json()).toMatchObject({ canPay: false });
+    expect((await startPayment(app, caller, guid)).json().code).toBe('PAYMENT_NOT_OPEN');
+  }, 90_000);
 });
