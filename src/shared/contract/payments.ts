@@ -86,7 +86,11 @@ export const paymentOverviewSchema = {
           givenNames: { type: 'string' },
           familyName: { type: 'string' },
           fee: money,
-          ready: { type: 'boolean', description: 'True when the applicant has reached the payment step.' },
+          ready: {
+            type: 'boolean',
+            description:
+              'True when the applicant has completed every earlier step (on the payment step, no form left incomplete).',
+          },
         },
       },
     },
