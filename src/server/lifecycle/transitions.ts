@@ -134,9 +134,16 @@ export function removeApplicant(
   });
 }
 
-/** The applicant and their application, which must both still be open to changes (else 409, as assertEditable). */
+/**
+ * The applicant and their application, which must both still be open to changes (else 409, as assertEditable).
+ * The application's row is taken first, as every change of the application takes it, so that changes of one
+ * application wait for each other in one order.
+ */
 export async function editableApplicant(trx: Executor, applicantId: string, lang: string): Promise<ApplicantRow> {
   const repository = lifecycleRepository(trx);
+  const found = await repository.applicant(applicantId);
+  if (!found) throw new Error(`No applicant ${applicantId}`);
+  await repository.lockApplication(found.application_id);
   const applicant = await repository.applicant(applicantId);
   if (!applicant) throw new Error(`No applicant ${applicantId}`);
   const application = await repository.application(applicant.application_id);

@@ -1053,7 +1053,7 @@ export function allCommands(): fc.Arbitrary<Command>[] {
           .map((a) => new Decide(...a)),
       ),
       weighted(
-        1,
+        5,
         fc.tuple(index, fc.boolean(), on).map((a) => new OfficerDecision(...a)),
       ),
       weighted(1, deleteApplication),
@@ -1087,17 +1087,17 @@ export function allCommands(): fc.Arbitrary<Command>[] {
 
 /**
  * How a sequence begins, so that random commands start from somewhere worth exploring: an application with one
- * to three applicants, some of whom have taken every step, and perhaps a payment started. Its commands are the
+ * or two applicants, some of whom have taken every step, and perhaps a payment started, paid, decided. Its commands are the
  * same as the random ones' and run in this order; it shrinks like them.
  */
 export function journeyPrefix(): fc.Arbitrary<Command[]> {
-  const step = fc.constantFrom('no', 'no', 'no', 'no', 'yes', 'skip') as fc.Arbitrary<'no' | 'yes' | 'skip'>;
+  const step = fc.constantFrom('no', 'no', 'no', 'yes', 'skip') as fc.Arbitrary<'no' | 'yes' | 'skip'>;
   return fc
     .record({
       type: fc.constantFrom('ETA', 'ETA', 'ETA_SECTION_11_1') as fc.Arbitrary<CreateApplication['type']>,
       others: fc.array(fc.constantFrom('adult', 'child') as fc.Arbitrary<AddApplicant['who']>, { maxLength: 1 }),
       complete: fc.tuple(step, step),
-      pay: fc.constantFrom('no', 'start', 'paid') as fc.Arbitrary<'no' | 'start' | 'paid'>,
+      pay: fc.constantFrom('no', 'start', 'paid', 'decided') as fc.Arbitrary<'no' | 'start' | 'paid' | 'decided'>,
       on: fc.nat(1),
     })
     .map(({ type, others, complete, pay, on: instance }) => {
@@ -1111,7 +1111,8 @@ export function journeyPrefix(): fc.Arbitrary<Command[]> {
         if (answer !== 'skip') prefix.push(new CompleteApplicant(0, i, instance, answer));
       }
       if (pay !== 'no') prefix.push(new StartPayment(0, 'fresh', instance));
-      if (pay === 'paid') prefix.push(new PayCard(0, 0, 0, 'authenticate', 1 - instance));
+      if (pay === 'paid' || pay === 'decided') prefix.push(new PayCard(0, 0, 0, 'authenticate', 1 - instance));
+      if (pay === 'decided') prefix.push(new Decide('due', instance));
       return prefix;
     });
 }
