@@ -189,7 +189,7 @@ describe('PaymentOverviewPage', () => {
       within(problem).getByRole('heading', { name: 'Your application changed after you started to pay' }),
     ).toBeTruthy();
     expect(problem.textContent).toContain('so it has been stopped. No money has been taken.');
-    expect(screen.getByRole('button', { name: zar('Pay ZAR 1,000.00') }).getAttribute('aria-disabled')).toBeNull();
+    expect(screen.getByRole('button', { name: zar('Pay R 1,000.00') }).getAttribute('aria-disabled')).toBeNull();
   });
 
   it('says a payment taken for the application as it was has been refunded (French)', async () => {
