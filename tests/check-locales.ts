@@ -1,29 +1,40 @@
 /**
- * `npm run check:locales [-- <lng> ...] [--locales <dir>] [--no-code]`: compares every language folder under
- * locales/ (or the named ones, or those of another directory such as a translator's copy) with English, prints
- * one plain-English line per problem and a percentage-complete table, and scans the TSX source for user-visible
- * text not behind a key. Exits non-zero when a language is incomplete or text in code is found: every folder
- * under locales/ is a shipped language. The checks themselves are in tests/locales/locale-check.ts.
+ * `npm run check:locales [-- <lng> ...] [--locales <dir>] [--no-code] [--all]`: compares every language folder under
+ * locales/ (or the named ones, or those of another directory such as a translator's copy; LOCALES_DIR sets the
+ * default) with English, prints one plain-English line per problem and a percentage-complete table, and scans the
+ * source for user-visible text not behind a key. A language just begun has hundreds of texts still to translate:
+ * those are counted per file instead of listed (`--all` lists each one). Exits non-zero when a language is
+ * incomplete or text in code is found: every folder under locales/ is a shipped language. The checks themselves are
+ * in tests/locales/locale-check.ts.
  */
-import { join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
+import { parseToolArgs, portalLocalesDir, userPath } from './locales/cli-args';
 import {
   checkLanguageFolder,
   completionTable,
+  englishFolderFor,
+  findingLines,
   findTextInCode,
   languageFolders,
   readAllowedText,
-  SOURCE_LANGUAGE,
 } from './locales/locale-check';
 
 const root = join(import.meta.dirname, '..');
-const args = process.argv.slice(2);
-const dirIndex = args.indexOf('--locales');
-const localesDir = dirIndex >= 0 ? resolve(args[dirIndex + 1]) : join(root, 'locales');
-const scanCode = !args.includes('--no-code');
-const named = args.filter((a, i) => !a.startsWith('--') && (dirIndex < 0 || i !== dirIndex + 1));
-const englishFolder = join(root, 'locales', SOURCE_LANGUAGE);
+let args: ReturnType<typeof parseToolArgs>;
+try {
+  args = parseToolArgs(process.argv.slice(2), ['--locales'], ['--no-code', '--all']);
+} catch (error) {
+  console.error(
+    `${(error as Error).message}\nUsage: npm run check:locales -- [<lng> ...] [--locales <dir>] [--no-code] [--all]`,
+  );
+  process.exit(2);
+}
+const portal = portalLocalesDir(root);
+const localesDir = args.options.has('--locales') ? userPath(args.options.get('--locales')!) : portal;
+const scanCode = !args.flags.has('--no-code');
+const englishFolder = englishFolderFor(localesDir, portal);
 const label = relative(root, localesDir).split('\\').join('/') || '.';
-const lngs = named.length ? named : languageFolders(localesDir);
+const lngs = args.positional.length ? args.positional : languageFolders(localesDir);
 
 const reports = lngs.map((lng) =>
   checkLanguageFolder(
@@ -35,7 +46,7 @@ const reports = lngs.map((lng) =>
 );
 let problems = 0;
 for (const report of reports) {
-  for (const finding of report.findings) console.error(finding.message);
+  for (const line of findingLines(report, { all: args.flags.has('--all') })) console.error(line);
   problems += report.findings.length;
 }
 if (scanCode) {
@@ -49,10 +60,12 @@ if (scanCode) {
 }
 
 console.log(`\n${completionTable(reports)}\n`);
+// The exit code is set rather than the process ended, so that every line above reaches a pipe before it ends.
 if (problems > 0) {
   console.error(`${problems} problem(s) found in the translations.`);
-  process.exit(1);
+  process.exitCode = 1;
+} else {
+  console.log(
+    `Translations: ${reports.length ? lngs.join(', ') + ' complete' : 'no language besides English'}; no text written in code.`,
+  );
 }
-console.log(
-  `Translations: ${reports.length ? lngs.join(', ') + ' complete' : 'no language besides English'}; no text written in code.`,
-);

@@ -1,10 +1,14 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { exportUnits, fromCsv, fromXliff, importLanguage, toCsv, toXliff } from './exchange';
+import { languageFolders } from './locale-check';
 
 const fixtures = join(import.meta.dirname, 'fixtures');
+/** The portal's locales (LOCALES_DIR when the tests run on an edited copy). */
+const shipped = process.env.LOCALES_DIR?.trim() || join(import.meta.dirname, '..', '..', 'locales');
+const jsonFiles = (folder: string) => readdirSync(folder).filter((f) => f.endsWith('.json'));
 
 describe('translators exchange files', () => {
   let dir: string | undefined;
@@ -49,8 +53,27 @@ describe('translators exchange files', () => {
     const { report, written } = importLanguage('ar', fromXliffFile.units, root);
     expect(written).toBe(true);
     expect(report.findings).toEqual([]);
-    expect(JSON.parse(readFileSync(join(root, 'ar', 'common.json'), 'utf8'))).toEqual(JSON.parse(before));
+    expect(readFileSync(join(root, 'ar', 'common.json'), 'utf8')).toBe(before);
   });
+
+  it.each(languageFolders(shipped))(
+    'writes %s back byte for byte after an export and an import of its unchanged texts, each file laid out as it was',
+    async (lng) => {
+      const root = mkdtempSync(join(tmpdir(), 'locales-round-trip-'));
+      dir = root;
+      cpSync(shipped, root, { recursive: true });
+      const before = new Map(jsonFiles(join(root, lng)).map((f) => [f, readFileSync(join(root, lng, f), 'utf8')]));
+      const units = (await fromXliff(await toXliff(lng, exportUnits(lng, root)))).units;
+      // Imported into the folder as it was, and into an empty one (whose files take English's layout).
+      for (const emptied of [false, true]) {
+        if (emptied) for (const f of before.keys()) rmSync(join(root, lng, f));
+        const { report, written } = importLanguage(lng, units, root);
+        expect(written).toBe(true);
+        expect(report.findings).toEqual([]);
+        for (const [f, text] of before) expect(readFileSync(join(root, lng, f), 'utf8'), `${lng}/${f}`).toBe(text);
+      }
+    },
+  );
 
   it('refuses a file that changes a placeholder, writing nothing, and lists what is still to translate', () => {
     const root = scratch();

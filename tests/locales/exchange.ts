@@ -4,9 +4,10 @@
  * needs, its plural forms expanded to the language's CLDR categories; importing a file validates it as
  * `npm run check:locales` does before it writes `locales/<lng>/`.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import xliff from 'xliff';
+import { formatLike } from './json-layout';
 import {
   checkCatalogue,
   englishName,
@@ -58,9 +59,12 @@ function targetKeys(lng: string, english: Map<string, string>): { key: string; e
   return out;
 }
 
-/** Every text of a language with its current translation (empty when none), English first. */
-export function exportUnits(lng: string, localesDir: string): ExchangeUnit[] {
-  const english = readCatalogue(join(localesDir, 'en'));
+/**
+ * Every text of a language with its current translation (empty when none), in English order: the language's texts
+ * from `<localesDir>/<lng>/`, English from `englishFolder` (by default `<localesDir>/en`).
+ */
+export function exportUnits(lng: string, localesDir: string, englishFolder = join(localesDir, 'en')): ExchangeUnit[] {
+  const english = readCatalogue(englishFolder);
   const target = readCatalogue(join(localesDir, lng));
   return [...english].flatMap(([namespace, texts]) =>
     targetKeys(lng, texts).map((t) => ({ namespace, ...t, translation: target.get(namespace)?.get(t.key) ?? '' })),
@@ -154,12 +158,19 @@ export const BLOCKING_KINDS = new Set(['placeholders', 'extra']);
 /**
  * Validates an imported language like the check; unless a blocking problem is found, writes its namespace
  * files to `<localesDir>/<lng>/` (English key order, the language's plural forms in CLDR order), keeping
- * the folder's `_meta`. Answers the report and whether it wrote.
+ * the folder's `_meta` and each file's layout (that of the file it replaces, else of its English counterpart), so
+ * a file whose texts did not change is written back byte for byte. English is read from `englishFolder` (by
+ * default `<localesDir>/en`). Answers the report and whether it wrote.
  */
-export function importLanguage(lng: string, units: ExchangeUnit[], localesDir: string): { report: LanguageReport; written: boolean } {
+export function importLanguage(
+  lng: string,
+  units: ExchangeUnit[],
+  localesDir: string,
+  englishFolder = join(localesDir, 'en'),
+): { report: LanguageReport; written: boolean } {
   if (!/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(lng) || lng === 'en') throw new Error(`"${lng}" is not a language to import into (use a code such as fr, pt, zh or ar)`);
   const folder = join(localesDir, lng);
-  const english = readCatalogue(join(localesDir, 'en'));
+  const english = readCatalogue(englishFolder);
   const target = catalogueOf(units);
   const report = checkCatalogue(lng, english, target, readSameAsEnglish(folder), `locales/${lng}`);
   if (report.findings.some((f) => BLOCKING_KINDS.has(f.kind))) return { report, written: false };
@@ -170,7 +181,9 @@ export function importLanguage(lng: string, units: ExchangeUnit[], localesDir: s
       .filter((t) => translated.has(t.key))
       .map((t) => [t.key, translated.get(t.key)!] as [string, string]);
     if (ordered.length === 0) continue;
-    writeFileSync(join(folder, `${namespace}.json`), `${JSON.stringify(unflatten(ordered), null, 2)}\n`);
+    const file = join(folder, `${namespace}.json`);
+    const template = [file, join(englishFolder, `${namespace}.json`)].find((f) => existsSync(f));
+    writeFileSync(file, formatLike(unflatten(ordered), template && readFileSync(template, 'utf8')));
   }
   return { report, written: true };
 }
