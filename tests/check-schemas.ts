@@ -1,17 +1,11 @@
 /**
- * `npm run check:schemas`: one plain-English line per problem in schemas, UI schemas, locales and manifest.
+ * `npm run check:schemas`: one plain-English line per problem in schemas, UI schemas, locales and manifest (the
+ * manifest against its meta-schema, schemas/meta/routes-manifest.schema.json, and what that cannot say).
  * SCHEMAS_DIR and LOCALES_DIR check an edited copy instead of the repository's schemas/ and locales/.
  */
-import { join, resolve } from 'node:path';
-import { DEFAULT_DIRS, runAllChecks } from './catalogue/checks';
+import { configuredDirs, runAllChecks } from './catalogue/checks';
 
-const schemasDir = process.env.SCHEMAS_DIR?.trim();
-const localesDir = process.env.LOCALES_DIR?.trim();
-const dirs = {
-  ...DEFAULT_DIRS,
-  ...(schemasDir ? { schemas: resolve(schemasDir), manifest: join(resolve(schemasDir), 'routes.manifest.json') } : {}),
-  ...(localesDir ? { locales: resolve(localesDir) } : {}),
-};
+const dirs = configuredDirs();
 
 const strict = process.argv.includes('--strict');
 let findings: ReturnType<typeof runAllChecks>;
@@ -26,8 +20,10 @@ const failures = findings.filter((f) => !f.warning || strict);
 const warnings = findings.filter((f) => f.warning && !strict);
 for (const f of warnings) console.log(`note: ${f.file}: ${f.message}`);
 for (const f of failures) console.error(`${f.file}: ${f.message}`);
+// The exit code is set rather than the process ended, so that every line above reaches a pipe before it ends.
 if (failures.length > 0) {
   console.error(`\n${failures.length} problem(s) found in the form catalogue.`);
-  process.exit(1);
+  process.exitCode = 1;
+} else {
+  console.log('Form catalogue: every schema, UI schema, example, message and manifest target checks out.');
 }
-console.log('Form catalogue: every schema, UI schema, example, message and manifest target checks out.');

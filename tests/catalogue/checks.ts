@@ -10,6 +10,8 @@ import { fieldConditions } from '../../src/shared/forms/flow';
 import { checkDecisionRules } from './decision-rules';
 import { checkDocumentRules } from './documents-rules';
 import { checkJsonFiles } from './json-syntax';
+import { checkManifestShape } from './manifest-checks';
+import { checkMessages } from './message-checks';
 import '../../src/shared/rules/all-rules';
 import { getRule, ruleLoaders } from '../../src/shared/rules/registry';
 import { rulesOf, runRules } from '../../src/shared/rules/run-rules';
@@ -44,6 +46,20 @@ export const DEFAULT_DIRS: CatalogueDirs = {
   pageRegistry: join(ROOT, 'src/routing/page-registry.ts'),
   manifest: join(ROOT, 'schemas/routes.manifest.json'),
 };
+
+/**
+ * The configuration in use: SCHEMAS_DIR and LOCALES_DIR when set (an editor's edited copy, as README's "Try an edited
+ * copy end to end" and `npm test`'s recipes step set them), else the repository's schemas/ and locales/.
+ */
+export function configuredDirs(env: NodeJS.ProcessEnv = process.env): CatalogueDirs {
+  const schemas = env.SCHEMAS_DIR?.trim();
+  const locales = env.LOCALES_DIR?.trim();
+  return {
+    ...DEFAULT_DIRS,
+    ...(schemas ? { schemas: resolve(schemas), manifest: join(resolve(schemas), 'routes.manifest.json') } : {}),
+    ...(locales ? { locales: resolve(locales) } : {}),
+  };
+}
 
 /** One finding: the file it is about and a plain-English sentence saying what is wrong and how to fix it. */
 export interface Finding {
@@ -706,10 +722,12 @@ export function checkSpecMessages(dirs: CatalogueDirs = DEFAULT_DIRS): Finding[]
 export const ALL_CHECKS = {
   compile: checkCompile,
   examples: checkExamples,
+  messages: checkMessages,
   widgets: checkWidgets,
   labels: checkLabels,
   keys: checkKeys,
   translations: checkTranslations,
+  manifestShape: checkManifestShape,
   manifest: checkManifest,
   pages: checkPages,
   specMessages: checkSpecMessages,
