@@ -6,10 +6,9 @@ import type { ReactElement } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, useLocation, type InitialEntry } from 'react-router-dom';
 import { vi } from 'vitest';
+import { localeFile } from './configured-locales';
 
 /** Test support shared by the features' page tests: English texts, a recorded fetch, and the portal's providers. */
-
-const locales = import.meta.glob<Record<string, unknown>>('/locales/*/*.json', { eager: true, import: 'default' });
 
 /** An English i18next instance with the given namespaces (the first is the default). */
 export function englishI18n(namespaces: string[]): Promise<I18n> {
@@ -18,7 +17,7 @@ export function englishI18n(namespaces: string[]): Promise<I18n> {
 
 /** An i18next instance in `lng` with the given namespaces (the first is the default). */
 export async function i18nIn(lng: string, namespaces: string[]): Promise<I18n> {
-  const resources = Object.fromEntries(namespaces.map((ns) => [ns, locales[`/locales/${lng}/${ns}.json`]]));
+  const resources = Object.fromEntries(namespaces.map((ns) => [ns, localeFile(lng, ns) ?? {}]));
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({
     lng,

@@ -11,20 +11,22 @@ import { listForms, loadForm } from '@/engine/form-loader';
 import { SchemaForm } from '@/engine/schema-form';
 import { renderWithProviders } from '@/engine/testing/render-form';
 import { createTestI18n } from '@/engine/testing/test-i18n';
-import { DEFAULT_DIRS, languages, lookup, ROOT } from './checks';
+import { configuredDirs, languages, lookup } from './checks';
 
-const langs = languages(DEFAULT_DIRS);
+/** The forms come from the configuration the portal is built from (SCHEMAS_DIR); so do their texts. */
+const CONFIGURED = configuredDirs();
+const langs = languages(CONFIGURED);
 const instances: Record<string, i18n> = {};
 
 beforeAll(async () => {
   for (const lng of langs) {
     instances[lng] = await createTestI18n(lng);
-    for (const file of readdirSync(join(ROOT, 'locales', lng)).filter((name) => name.endsWith('.json'))) {
+    for (const file of readdirSync(join(CONFIGURED.locales, lng)).filter((name) => name.endsWith('.json'))) {
       const ns = file.replace(/\.json$/, '');
       instances[lng].addResourceBundle(
         lng,
         ns,
-        JSON.parse(readFileSync(join(ROOT, 'locales', lng, file), 'utf8')),
+        JSON.parse(readFileSync(join(CONFIGURED.locales, lng, file), 'utf8')),
         true,
         true,
       );
@@ -61,13 +63,13 @@ describe.each(listForms())('form %s', (id) => {
       const ui = form.uiSchema as Record<string, Ui>;
       const fields = Object.keys(isObject(form.schema.properties) ? form.schema.properties : {});
       const raw = propertyNames(form.schema);
-      const optional = lookup(DEFAULT_DIRS, lng, 'forms:engine.optional') ?? '(optional)';
+      const optional = lookup(CONFIGURED, lng, 'forms:engine.optional') ?? '(optional)';
       const onSubmit = vi.fn();
       const { container } = renderWithProviders(
         <SchemaForm form={form} formData={form.examples.valid[0]} onSubmit={onSubmit} />,
         instances[lng],
       );
-      const continueLabel = lookup(DEFAULT_DIRS, lng, 'forms:engine.continue');
+      const continueLabel = lookup(CONFIGURED, lng, 'forms:engine.continue');
       const seen = new Set<string>();
       for (let step = 0; step < 30 && onSubmit.mock.calls.length === 0; step++) {
         for (const name of fields) {
@@ -79,14 +81,14 @@ describe.each(listForms())('form %s', (id) => {
           const where = `${id} (${lng}) field "${name}"`;
           const titleKey = entry['ui:title'];
           expect(typeof titleKey, `${where} has a ui:title`).toBe('string');
-          const title = lookup(DEFAULT_DIRS, lng, String(titleKey));
+          const title = lookup(CONFIGURED, lng, String(titleKey));
           expect(title, `${where}: ${String(titleKey)} is in locales/${lng}`).toBeTruthy();
           if (entry['ui:widget'] !== 'checkbox')
             expect(labelOf(block, optional), `${where} is labelled in ${lng}`).toBe(title);
           else expect(block.textContent, `${where} is labelled in ${lng}`).toContain(title);
           const helpKey = entry['ui:help'];
           if (typeof helpKey === 'string') {
-            const help = lookup(DEFAULT_DIRS, lng, helpKey);
+            const help = lookup(CONFIGURED, lng, helpKey);
             expect(help, `${where}: ${helpKey} is in locales/${lng}`).toBeTruthy();
             expect(block.textContent, `${where} shows its hint in ${lng}`).toContain(help);
           }

@@ -11,21 +11,23 @@ import { listForms, loadForm } from '@/engine/form-loader';
 import { SchemaForm } from '@/engine/schema-form';
 import { renderWithProviders } from '@/engine/testing/render-form';
 import { createTestI18n } from '@/engine/testing/test-i18n';
-import { ROOT } from './checks';
+import { configuredDirs } from './checks';
 
-const languages = readdirSync(join(ROOT, 'locales'));
+/** The forms come from the configuration the portal is built from (SCHEMAS_DIR); so do their texts. */
+const CONFIGURED = configuredDirs();
+const languages = readdirSync(CONFIGURED.locales);
 const instances: Record<string, i18n> = {};
 
 beforeAll(async () => {
   for (const lng of languages) {
     instances[lng] = await createTestI18n(lng);
     // Forms of later features keep their texts in their own namespaces.
-    for (const file of readdirSync(join(ROOT, 'locales', lng)).filter((name) => name.endsWith('.json'))) {
+    for (const file of readdirSync(join(CONFIGURED.locales, lng)).filter((name) => name.endsWith('.json'))) {
       const ns = file.replace(/\.json$/, '');
       instances[lng].addResourceBundle(
         lng,
         ns,
-        JSON.parse(readFileSync(join(ROOT, 'locales', lng, file), 'utf8')),
+        JSON.parse(readFileSync(join(CONFIGURED.locales, lng, file), 'utf8')),
         true,
         true,
       );

@@ -1,9 +1,9 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import enForms from '../../../locales/en/forms.json';
-import enValidation from '../../../locales/en/validation.json';
-import frForms from '../../../locales/fr/forms.json';
-import frValidation from '../../../locales/fr/validation.json';
+import enForms from '@locales/en/forms.json';
+import enValidation from '@locales/en/validation.json';
+import frForms from '@locales/fr/forms.json';
+import frValidation from '@locales/fr/validation.json';
 
 /** An i18next instance with the engine's namespaces loaded synchronously, for component tests. */
 export async function createTestI18n(language = 'en'): Promise<i18n> {

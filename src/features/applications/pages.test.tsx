@@ -4,7 +4,7 @@ import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getRouterContext, setRouterContext } from '@/api/router-context';
 import ApplicationsListPage, { outcomeLink, resumePath } from './applications-list-page';
-import journeyManifest from '../../../schemas/routes.manifest.json';
+import journeyManifest from '@schemas/routes.manifest.json';
 import ConfirmApplicantPage from './confirm-applicant-page';
 import CreateApplicationPage from './create-application-page';
 import ManageApplicantsPage from './manage-applicants-page';

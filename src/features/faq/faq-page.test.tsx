@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { createInstance } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import en from '../../../locales/en/common.json';
-import fr from '../../../locales/fr/common.json';
+import en from '@locales/en/common.json';
+import fr from '@locales/fr/common.json';
 import FaqPage, { toFaqItems } from './faq-page';
 
 const i18n = createInstance();

@@ -4,7 +4,7 @@ import { createInstance } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
-import en from '../../../locales/en/common.json';
+import en from '@locales/en/common.json';
 import NotAvailablePage from './not-available-page';
 
 const i18n = createInstance();

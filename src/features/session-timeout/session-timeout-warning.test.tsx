@@ -9,7 +9,7 @@ import { LAST_ACTIVITY_KEY } from '@/api/auth/activity';
 import { startRefreshScheduler } from '@/api/auth/refresh-scheduler';
 import { clearTokens, getRefreshToken, isLoggedIn, storeTokens } from '@/api/auth/tokens';
 import { applySettings } from '@/api/settings';
-import accounts from '../../../locales/en/accounts.json';
+import accounts from '@locales/en/accounts.json';
 import { SessionTimeoutWarning, sessionTimeoutDialog } from './session-timeout-warning';
 
 // Fluent's first render imports much; a busy machine needs more than 5 s.

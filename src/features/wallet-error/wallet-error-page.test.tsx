@@ -3,7 +3,7 @@ import { createInstance } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
-import en from '../../../locales/en/common.json';
+import en from '@locales/en/common.json';
 import WalletErrorPage from './wallet-error-page';
 
 const i18n = createInstance();

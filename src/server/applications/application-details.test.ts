@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, databases } from '../testing/harness';
-import applicationSchema from '../../../schemas/application-form.schema.json';
+import { buildTestApp, databases, TEST_SCHEMAS_DIR } from '../testing/harness';
 import { createFormCheckers } from './form-answers';
 import {
   addApplicant,
@@ -14,8 +15,12 @@ import {
   type Caller,
 } from './testing/client';
 
+const applicationSchema = JSON.parse(
+  readFileSync(join(TEST_SCHEMAS_DIR, 'application-form.schema.json'), 'utf8'),
+) as { required: string[] };
+
 const detailsUrl = (guid: string) => `/api/eta/application-details/${guid}`;
-const { 'application-form': applicationForm } = createFormCheckers(['application-form']);
+const { 'application-form': applicationForm } = createFormCheckers(['application-form'], TEST_SCHEMAS_DIR);
 /** The fields of a page of the application form, as its UI schema lists them. */
 const fieldsOf = (page: string) => applicationForm.page(page)!.fields;
 const TRIP = fieldsOf('trip');

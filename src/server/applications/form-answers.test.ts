@@ -1,11 +1,17 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { TEST_SCHEMAS_DIR } from '../testing/harness';
 import { createFormCheckers } from './form-answers';
 import { validApplicationForm } from './testing/client';
-import applicationUi from '../../../schemas/application-form.ui.json';
 
-const uiPages = (applicationUi as unknown as { 'ui:pages': { id: string }[] })['ui:pages'];
+const applicationUi = JSON.parse(readFileSync(join(TEST_SCHEMAS_DIR, 'application-form.ui.json'), 'utf8'));
+const uiPages = (applicationUi as { 'ui:pages': { id: string }[] })['ui:pages'];
 
-const { 'application-form': form, declarations } = createFormCheckers(['application-form', 'declarations']);
+const { 'application-form': form, declarations } = createFormCheckers(
+  ['application-form', 'declarations'],
+  TEST_SCHEMAS_DIR,
+);
 
 describe('form checker', () => {
   it('reads the pages of the UI schema, conditions included', () => {

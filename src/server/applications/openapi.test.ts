@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectDocumented, openApiDocument } from '../openapi/testing/conformance';
-import { buildTestApp } from '../testing/harness';
+import { buildTestApp, TEST_SCHEMAS_DIR } from '../testing/harness';
 import {
   addApplicant,
   advanceTo,
@@ -25,9 +26,7 @@ describe('OpenAPI description of the application calls', () => {
   });
 
   it('describes the create body with the fields of schemas/create-application.schema.json', () => {
-    const schema = JSON.parse(
-      readFileSync(new URL('../../../schemas/create-application.schema.json', import.meta.url), 'utf8'),
-    );
+    const schema = JSON.parse(readFileSync(join(TEST_SCHEMAS_DIR, 'create-application.schema.json'), 'utf8'));
     const described = doc.components.schemas.CreateApplicationRequest;
     expect(Object.keys(described.properties).sort()).toEqual(Object.keys(schema.properties).sort());
     expect([...described.required].sort()).toEqual([...schema.required].sort());

@@ -4,6 +4,7 @@ import { mailbox } from '../accounts/testing/client';
 import { signIn, validApplicationForm, validDeclarations, type Caller } from '../applications/testing/client';
 import { departmentDay } from '../../shared/validity';
 import { buildTestApp, databases } from '../testing/harness';
+import { decisionFacts } from './facts';
 import { runOfficer } from './officer';
 import { loadDecisionRules } from './rules';
 import { decideAll, decisionOf, statusesOf, submitWith } from './testing/client';
@@ -105,6 +106,29 @@ describe.each(databases())('decisions on %s', (kind) => {
     const decision = await decisionOf(app, applicants[0]);
     expect(decision).toMatchObject({ state: 'DECIDED', outcome: 'APPROVED', valid_until: passportExpiryDate });
     expect((await statusesOf(app, guid)).applicants).toMatchObject([{ valid_until: passportExpiryDate }]);
+  });
+
+  it('counts a stay with both its arrival and its departure day, as the rules read it (travel.stayDays)', async () => {
+    const answers = validApplicationForm({
+      arrivalDate: '2030-03-02',
+      departureDate: '2030-03-20',
+      passportExpiryDate: '2030-09-30',
+    });
+    const { guid, applicants } = await submitWith(app, caller, { answers, declarations: validDeclarations() });
+    const application = await app.db
+      .selectFrom('applications')
+      .selectAll()
+      .where('id', '=', guid)
+      .executeTakeFirstOrThrow();
+    const applicant = await app.db
+      .selectFrom('applicants')
+      .selectAll()
+      .where('id', '=', applicants[0])
+      .executeTakeFirstOrThrow();
+    expect((await decisionFacts(app.db, application, applicant)).travel).toEqual({
+      stayDays: 19,
+      passportDaysAfterDeparture: 194,
+    });
   });
 
   it('refuses automatically only for objective ineligibility, with the reason codes, and issues a notice number', async () => {

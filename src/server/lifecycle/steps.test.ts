@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestProfile } from '../accounts/testing/profiles';
-import { createTestDb, databases, type TestDb } from '../testing/harness';
-import { stepStates } from './journey';
+import { createTestDb, databases, TEST_SCHEMAS_DIR, type TestDb } from '../testing/harness';
+import { loadJourney, stepNames, stepStates } from './journey';
 import { completeStep, reopenStep } from './transitions';
+
+// The journey is the manifest's `steps`, an editor's list: what is expected is read from it.
+loadJourney(TEST_SCHEMAS_DIR);
+const steps = stepNames();
 
 describe.each(databases())('step state machine on %s', (kind) => {
   let testDb: TestDb;
@@ -39,7 +43,7 @@ describe.each(databases())('step state machine on %s', (kind) => {
         passport_country: 'PT',
         passport_number: 'PT1234567',
         status: 'NOT_SUBMITTED',
-        current_step: 'CAPTURE_BIOMETRICS',
+        current_step: steps[0],
         valid_until: null,
         created_at: now,
         updated_at: now,
@@ -60,30 +64,31 @@ describe.each(databases())('step state machine on %s', (kind) => {
     ).current_step;
 
   it('completes steps in order only, once each, and never past the last', async () => {
-    await expect(completeStep(testDb.db, applicantId, 'APPLICATION_FORM')).rejects.toMatchObject({
+    await expect(completeStep(testDb.db, applicantId, steps[1])).rejects.toMatchObject({
       statusCode: 409,
       code: 'STEP_NOT_REACHED',
     });
-    expect(await current()).toBe('CAPTURE_BIOMETRICS');
-    expect(await completeStep(testDb.db, applicantId, 'CAPTURE_BIOMETRICS')).toBe('APPLICATION_FORM');
+    expect(await current()).toBe(steps[0]);
+    expect(await completeStep(testDb.db, applicantId, steps[0])).toBe(steps[1]);
     // Completing a step already passed changes nothing.
-    expect(await completeStep(testDb.db, applicantId, 'CAPTURE_BIOMETRICS')).toBe('APPLICATION_FORM');
-    expect(await completeStep(testDb.db, applicantId, 'APPLICATION_FORM')).toBe('DECLARATION');
-    expect(await completeStep(testDb.db, applicantId, 'DECLARATION')).toBe('SUPPORTING_DOCUMENTS');
-    expect(await completeStep(testDb.db, applicantId, 'SUPPORTING_DOCUMENTS')).toBe('AWAITING_PAYMENT');
-    expect(await completeStep(testDb.db, applicantId, 'AWAITING_PAYMENT')).toBe('AWAITING_PAYMENT');
-    expect(await current()).toBe('AWAITING_PAYMENT');
+    expect(await completeStep(testDb.db, applicantId, steps[0])).toBe(steps[1]);
+    for (const [i, step] of steps.slice(1, -1).entries()) {
+      expect(await completeStep(testDb.db, applicantId, step)).toBe(steps[i + 2]);
+    }
+    const last = steps[steps.length - 1];
+    expect(await completeStep(testDb.db, applicantId, last)).toBe(last);
+    expect(await current()).toBe(last);
   });
 
   it('reopens a step only for an applicant who had gone past it', async () => {
-    await reopenStep(testDb.db, applicantId, 'APPLICATION_FORM');
-    expect(await current()).toBe('APPLICATION_FORM');
-    await reopenStep(testDb.db, applicantId, 'DECLARATION');
-    expect(await current()).toBe('APPLICATION_FORM');
+    await reopenStep(testDb.db, applicantId, steps[1]);
+    expect(await current()).toBe(steps[1]);
+    await reopenStep(testDb.db, applicantId, steps[2]);
+    expect(await current()).toBe(steps[1]);
   });
 
   it('reports an unknown applicant', async () => {
-    await expect(completeStep(testDb.db, '00000000-0000-4000-8000-00000000ffff', 'CAPTURE_BIOMETRICS')).rejects.toThrow(
+    await expect(completeStep(testDb.db, '00000000-0000-4000-8000-00000000ffff', steps[0])).rejects.toThrow(
       'No applicant',
     );
   });
@@ -91,12 +96,11 @@ describe.each(databases())('step state machine on %s', (kind) => {
 
 describe('stepStates', () => {
   it('marks earlier steps completed, the current one in progress and later ones not startable', () => {
-    expect(stepStates('DECLARATION').map((s) => s.state)).toEqual([
-      'COMPLETED',
-      'COMPLETED',
-      'IN_PROGRESS',
-      'CANNOT_START_YET',
-      'CANNOT_START_YET',
-    ]);
+    expect(stepStates(steps[2])).toEqual(
+      steps.map((step, i) => ({
+        step,
+        state: i < 2 ? 'COMPLETED' : i === 2 ? 'IN_PROGRESS' : 'CANNOT_START_YET',
+      })),
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
@@ -7,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../applications/testing/client';
 import { clientErrorResponse } from '../http/framework-errors';
 import { nestedJson } from '../http/testing/bodies';
-import { buildTestApp } from '../testing/harness';
+import { buildTestApp, TEST_SCHEMAS_DIR } from '../testing/harness';
 import {
   buildOpenApiDocument,
   expectDocumented,
@@ -31,7 +32,7 @@ const operations = Object.entries(doc.paths as Json).flatMap(([path, item]) =>
 
 const componentSchema = (name: string) => ajv.compile({ $ref: `openapi#/components/schemas/${name}` });
 const examplesFile = (id: string): { valid: Json[]; invalid: { data: Json; errors: Record<string, string> }[] } =>
-  JSON.parse(readFileSync(new URL(`../../../schemas/${id}.examples.json`, import.meta.url), 'utf8'));
+  JSON.parse(readFileSync(join(TEST_SCHEMAS_DIR, `${id}.examples.json`), 'utf8'));
 
 /** Every `x-rules` entry anywhere in a schema. */
 function rulesIn(node: unknown, found: Json[] = []): Json[] {

@@ -30,7 +30,7 @@ import {
   validApplicationForm,
 } from '../applications/testing/client';
 import { routes } from '../routes/index';
-import { buildTestApp, createTestDb, testConfig, type TestDb } from '../testing/harness';
+import { buildTestApp, createTestDb, TEST_SCHEMAS_DIR, testConfig, type TestDb } from '../testing/harness';
 import { registerValidation } from '../validation/index';
 import {
   buildOpenApiDocument,
@@ -59,9 +59,11 @@ const operationOf = (route: string): Json => {
 const resolve = (node: Json | undefined): Json | undefined =>
   node?.$ref ? doc.components[node.$ref.split('/')[2]][node.$ref.split('/').pop()] : node;
 
+/** A file of the configuration the tests run on (schemas/, or SCHEMAS_DIR's copy). */
+const configFile = (file: string): Json => JSON.parse(readFileSync(path.join(TEST_SCHEMAS_DIR, file), 'utf8'));
+
 /** A schema file of schemas/ by its $id ("applicant", "api/verify"). */
-const schemaFile = (id: string): Json =>
-  JSON.parse(readFileSync(new URL(`../../../schemas/${id}.schema.json`, import.meta.url), 'utf8'));
+const schemaFile = (id: string): Json => configFile(`${id}.schema.json`);
 
 /** The route's own schema, a `{ $ref: '<id>#' }` read from its file. */
 const routeSchema = (schema: Json): Json =>
@@ -106,7 +108,7 @@ describe('OpenAPI description', () => {
     inventory = Fastify({ logger: false });
     inventory.decorate('config', testConfig());
     inventory.decorate('db', testDb.db);
-    registerValidation(inventory);
+    registerValidation(inventory, { schemasDir: TEST_SCHEMAS_DIR });
     inventory.addHook('onRoute', (route) => {
       for (const method of [route.method].flat()) {
         if (method === 'HEAD' || !route.url.startsWith('/api/eta/')) continue;
@@ -207,10 +209,7 @@ describe('OpenAPI description', () => {
   });
 
   it('lists the page ids of the forms whose answers are saved page by page', () => {
-    const pages = (form: string) =>
-      JSON.parse(readFileSync(new URL(`../../../schemas/${form}.ui.json`, import.meta.url), 'utf8'))['ui:pages'].map(
-        (page: Json) => page.id,
-      );
+    const pages = (form: string) => configFile(`${form}.ui.json`)['ui:pages'].map((page: Json) => page.id);
     expect(doc.components.schemas.ApplicationDetailsRequest.properties.page.enum).toEqual(pages('application-form'));
     expect(doc.components.schemas.DeclarationsRequest.properties.page.enum).toEqual(pages('declarations'));
     expect(doc.components.schemas.ApplicantRequest.properties.relationship.enum).toEqual(
@@ -221,7 +220,7 @@ describe('OpenAPI description', () => {
   it('reads the page ids from the forms an edited schema folder holds', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'eta-openapi-'));
     try {
-      cpSync(new URL('../../../schemas', import.meta.url), dir, { recursive: true });
+      cpSync(TEST_SCHEMAS_DIR, dir, { recursive: true });
       const uiFile = path.join(dir, 'application-form.ui.json');
       const ui = JSON.parse(readFileSync(uiFile, 'utf8')) as Json;
       ui['ui:pages'].push({ id: 'added-page', titleKey: ui['ui:pages'][0].titleKey, fields: [] });
@@ -237,9 +236,7 @@ describe('OpenAPI description', () => {
   });
 
   it('lists the journey steps of the route manifest wherever an answer names a step', () => {
-    const manifest = JSON.parse(
-      readFileSync(new URL('../../../schemas/routes.manifest.json', import.meta.url), 'utf8'),
-    ) as Json;
+    const manifest = configFile('routes.manifest.json');
     const steps = (manifest.steps as Json[]).map((entry) => entry.step);
     const applicant = doc.components.schemas.Applicant.properties;
     expect(applicant.step.enum).toEqual(steps);

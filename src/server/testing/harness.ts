@@ -9,6 +9,7 @@ import { loadConfig, type AppConfig } from '../config';
 import type { Env } from '../lib/env';
 import { openDatabase, type DatabaseKind, type Db } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import { DEFAULT_SCHEMAS_DIR } from '../validation/schema-files';
 
 export type { DatabaseKind };
 
@@ -86,9 +87,26 @@ export async function createTestDb(kind: DatabaseKind = 'sqlite', options: TestD
   return testDb;
 }
 
-/** A config for tests: quiet logs, a random JWT secret, a private temporary data folder, then `overrides`. */
+/**
+ * The forms, manifest and rules the tests run on and derive what they expect from: SCHEMAS_DIR when set (an edited
+ * copy of the configuration, as `npm test`'s recipes step sets it), else the repository's schemas/. The texts
+ * follow LOCALES_DIR the same way (src/server/i18n.ts).
+ */
+export const TEST_SCHEMAS_DIR = process.env.SCHEMAS_DIR?.trim()
+  ? path.resolve(process.env.SCHEMAS_DIR.trim())
+  : DEFAULT_SCHEMAS_DIR;
+
+/**
+ * A config for tests: the configuration of TEST_SCHEMAS_DIR, quiet logs, a random JWT secret, a private temporary
+ * data folder, then `overrides`.
+ */
 export function testConfig(overrides: Partial<AppConfig> = {}, env: Env = {}): AppConfig {
-  const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: path.join(tmpdir(), 'eta-test-data'), ...env });
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: path.join(tmpdir(), 'eta-test-data'),
+    SCHEMAS_DIR: TEST_SCHEMAS_DIR,
+    ...env,
+  });
   return { ...base, jwtSecret: randomBytes(32).toString('base64url'), ...overrides };
 }
 

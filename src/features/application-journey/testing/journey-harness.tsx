@@ -7,10 +7,10 @@ import { createInstance, type i18n as I18n } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
-import applications from '../../../../locales/en/applications.json';
-import forms from '../../../../locales/en/forms.json';
-import journey from '../../../../locales/en/journey.json';
-import validation from '../../../../locales/en/validation.json';
+import applications from '@locales/en/applications.json';
+import forms from '@locales/en/forms.json';
+import journey from '@locales/en/journey.json';
+import validation from '@locales/en/validation.json';
 import ApplicationPage from '../application-page';
 import DeclarationsPage from '../declarations-page';
 

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { insertTestProfile, saveTestProfileLanguage } from '../../accounts/testing/profiles';
 import { startSession } from '../../accounts/tokens';
+import { TEST_SCHEMAS_DIR } from '../../testing/harness';
 import { completeStep, stepNames, type Step } from '../../lifecycle/public';
 
 /** Helpers for the application flow's API tests: real calls through app.inject with a signed-in profile. */
@@ -115,8 +117,9 @@ export async function advanceTo(app: FastifyInstance, applicantId: string, step:
 }
 
 type Examples = { valid: Record<string, unknown>[] };
+/** A form's examples, from the configuration the tests run on. */
 const examples = (id: string): Examples =>
-  JSON.parse(readFileSync(new URL(`../../../../schemas/${id}.examples.json`, import.meta.url), 'utf8'));
+  JSON.parse(readFileSync(join(TEST_SCHEMAS_DIR, `${id}.examples.json`), 'utf8'));
 
 /** A complete, valid application form (the first valid example of schemas/application-form.examples.json). */
 export function validApplicationForm(overrides: Record<string, unknown> = {}): Record<string, unknown> {
