@@ -3,7 +3,7 @@
 // copy passes the schema checks, the portal is built from it and a server runs on it, and the browser goes
 // through the new step as an applicant does.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,147 +15,29 @@ import { expect, expectAccessible, test } from './support/fixtures';
 import { type RunningServer, startServer } from './support/server';
 import { catalogueText } from './support/catalogue';
 import { addContactForm, CONTACT_FORM, CONTACT_PATH } from '../tests/fixtures/contact-form';
+import {
+  addEmergencyContactStep,
+  EMERGENCY_FORM,
+  EMERGENCY_KEY,
+  EMERGENCY_STEP,
+} from '../tests/fixtures/emergency-contact';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const FORM = 'emergency-contact';
-const KEY = 'emergencyContact';
-const STEP = 'EMERGENCY_CONTACT';
-
-/** The new form's texts, as an editor writes them in every language. */
-const TEXTS: Record<string, Record<string, string>> = {
-  en: {
-    title: 'Emergency contact',
-    ask: 'Someone to contact in an emergency',
-    contact: 'Your emergency contact',
-    has: 'Is there someone we can contact in an emergency?',
-    name: 'Full name of your emergency contact',
-    step: 'Emergency contact',
-  },
-  fr: {
-    title: 'Contact d’urgence',
-    ask: 'Une personne à contacter en cas d’urgence',
-    contact: 'Votre contact d’urgence',
-    has: 'Y a-t-il une personne à contacter en cas d’urgence ?',
-    name: 'Nom complet de votre contact d’urgence',
-    step: 'Contact d’urgence',
-  },
-  pt: {
-    title: 'Contacto de emergência',
-    ask: 'Alguém a contactar numa emergência',
-    contact: 'O seu contacto de emergência',
-    has: 'Há alguém que possamos contactar numa emergência?',
-    name: 'Nome completo do seu contacto de emergência',
-    step: 'Contacto de emergência',
-  },
-  zh: {
-    title: '紧急联系人',
-    ask: '紧急情况下的联系人',
-    contact: '您的紧急联系人',
-    has: '紧急情况下是否有我们可以联系的人？',
-    name: '紧急联系人的全名',
-    step: '紧急联系人',
-  },
-  ar: {
-    title: 'جهة الاتصال في حالات الطوارئ',
-    ask: 'شخص يمكن الاتصال به في حالات الطوارئ',
-    contact: 'جهة اتصالك في حالات الطوارئ',
-    has: 'هل هناك شخص يمكننا الاتصال به في حالات الطوارئ؟',
-    name: 'الاسم الكامل لجهة اتصالك في حالات الطوارئ',
-    step: 'جهة الاتصال في حالات الطوارئ',
-  },
-};
+const FORM = EMERGENCY_FORM;
+const KEY = EMERGENCY_KEY;
+const STEP = EMERGENCY_STEP;
 
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T;
-const writeJson = (file: string, json: unknown) => writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
-const editJson = <T>(file: string, edit: (json: T) => void) => {
-  const json = readJson<T>(file);
-  edit(json);
-  writeJson(file, json);
-};
 
-interface ManifestRoute {
-  path: string;
-  children?: ManifestRoute[];
-  [key: string]: unknown;
-}
-
-/** The editor's change, JSON only, in a copy of schemas/ and locales/ under `dir`. */
+/**
+ * The editor's change, JSON only, in a copy of schemas/ and locales/ under `dir`, as README.md's recipes write it.
+ * An emergency-contact step or contact-us route the repository's own copy may already have is replaced, never
+ * added twice (the check refuses a manifest that lists a step or a path twice).
+ */
 function editCopy(dir: string): void {
   cpSync(join(ROOT, 'schemas'), join(dir, 'schemas'), { recursive: true });
   cpSync(join(ROOT, 'locales'), join(dir, 'locales'), { recursive: true });
-  const schemas = join(dir, 'schemas');
-  writeJson(join(schemas, `${FORM}.schema.json`), {
-    $schema: 'http://json-schema.org/draft-07/schema#',
-    $id: FORM,
-    type: 'object',
-    properties: {
-      hasEmergencyContact: { $ref: 'definitions#/definitions/yesNo' },
-      contactName: {
-        type: 'string',
-        pattern: '\\S',
-        maxLength: 100,
-        errorMessage: { pattern: 'validation:generic.required', maxLength: 'validation:generic.tooLong' },
-      },
-    },
-    required: ['hasEmergencyContact', 'contactName'],
-    additionalProperties: false,
-    errorMessage: {
-      required: { hasEmergencyContact: 'validation:yesNo.required', contactName: 'validation:generic.required' },
-    },
-  });
-  writeJson(join(schemas, `${FORM}.ui.json`), {
-    'ui:pages': [
-      { id: 'ask', titleKey: `forms:${KEY}.pages.ask`, fields: ['hasEmergencyContact'] },
-      {
-        id: 'contact',
-        titleKey: `forms:${KEY}.pages.contact`,
-        fields: ['contactName'],
-        when: { properties: { hasEmergencyContact: { const: true } }, required: ['hasEmergencyContact'] },
-      },
-    ],
-    hasEmergencyContact: { 'ui:title': `forms:${KEY}.hasEmergencyContact.label`, 'ui:widget': 'yesNo' },
-    contactName: { 'ui:title': `forms:${KEY}.contactName.label`, 'ui:autocomplete': 'name' },
-  });
-  writeJson(join(schemas, `${FORM}.examples.json`), {
-    valid: [{ hasEmergencyContact: true, contactName: 'Ama Mensah' }, { hasEmergencyContact: false }],
-    invalid: [
-      { data: {}, errors: { hasEmergencyContact: 'validation:yesNo.required' } },
-      { data: { hasEmergencyContact: true }, errors: { contactName: 'validation:generic.required' } },
-    ],
-  });
-  editJson<{ routes: ManifestRoute[]; steps: { step: string }[] }>(join(schemas, 'routes.manifest.json'), (m) => {
-    const parent = m.routes.find((r) => r.children?.some((c) => c.form === 'declarations'));
-    if (!parent?.children) throw new Error('The manifest has no declarations route');
-    parent.children.push({
-      path: 'emergency-contact',
-      form: FORM,
-      showCloseApplication: true,
-      titleKey: `forms:${KEY}.title`,
-      query: { applicantIdentifier: { required: false } },
-    });
-    const at = m.steps.findIndex((s) => s.step === 'DECLARATION') + 1;
-    m.steps.splice(at, 0, {
-      step: STEP,
-      form: FORM,
-      path: `${parent.path}/emergency-contact`.replace('//', '/'),
-      labelKey: `applications:enums.step.${STEP}`,
-    } as { step: string });
-  });
-  for (const lng of readdirSync(join(dir, 'locales'))) {
-    const texts = TEXTS[lng];
-    if (!texts) throw new Error(`The emergency-contact texts have no ${lng}: add them`);
-    editJson<Record<string, unknown>>(join(dir, 'locales', lng, 'forms.json'), (forms) => {
-      forms[KEY] = {
-        title: texts.title,
-        pages: { ask: texts.ask, contact: texts.contact },
-        hasEmergencyContact: { label: texts.has },
-        contactName: { label: texts.name },
-      };
-    });
-    editJson<{ enums: { step: Record<string, string> } }>(join(dir, 'locales', lng, 'applications.json'), (a) => {
-      a.enums.step[STEP] = texts.step;
-    });
-  }
+  addEmergencyContactStep(dir);
   addContactForm(dir);
 }
 

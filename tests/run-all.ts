@@ -2,7 +2,9 @@
  * `npm test`: the whole test suite, the same on a developer's machine and in CI.
  * First the request body types are generated from the schema files (whatever steps are named: the typecheck needs
  * them), then typecheck, formatting, lint, schema catalogue checks, the translations check, unit and integration tests (SQLite and a scratch PostgreSQL),
- * production build, then Playwright end-to-end journeys in Chromium against the real server.
+ * the editors' recipes of README.md applied to a copy of the configuration with the checks and the configuration's
+ * tests run on it (tests/recipes/run.ts), production build, then Playwright end-to-end journeys in Chromium against
+ * the real server.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -24,8 +26,8 @@ interface Step {
   always?: boolean;
 }
 
-function vitestCounts(): { passed: number; failed: number } {
-  const report = JSON.parse(readFileSync(join(reports, 'vitest.json'), 'utf8'));
+function vitestCounts(file = 'vitest.json'): { passed: number; failed: number } {
+  const report = JSON.parse(readFileSync(join(reports, file), 'utf8'));
   return { passed: report.numPassedTests ?? 0, failed: report.numFailedTests ?? 0 };
 }
 
@@ -48,8 +50,9 @@ const steps: Step[] = [
     name: 'unit and integration',
     command: bin('vitest'),
     args: ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`],
-    counts: vitestCounts,
+    counts: () => vitestCounts(),
   },
+  { name: 'recipes', command: bin('tsx'), args: ['tests/recipes/run.ts'], counts: () => vitestCounts('recipes.json') },
   { name: 'build', command: bin('vite'), args: ['build', '--logLevel', 'warn'] },
   {
     name: 'end-to-end',

@@ -1,0 +1,47 @@
+// @vitest-environment node
+// The editors' recipes of README.md, read and applied to a copy of the configuration as `npm test`'s recipes step
+// does (tests/recipes/run.ts then runs the checks and the configuration's tests on it): here only that each
+// recipe's JSON is still in README.md and makes a copy whose manifest and messages check out.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_DIRS } from '../catalogue/checks';
+import { checkManifestShape } from '../catalogue/manifest-checks';
+import { checkMessages } from '../catalogue/message-checks';
+import { applyEditorRecipes, ROOT } from './apply';
+import { CONFIGURATION_TESTS, configurationTestFiles, NOT_FROM_CONFIGURATION } from './configuration-tests';
+
+const dir = mkdtempSync(join(tmpdir(), 'recipes-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the editors’ recipes of README.md', () => {
+  it('apply, as written, to a copy whose route manifest and messages check out', () => {
+    expect(applyEditorRecipes(dir)).toEqual([
+      'field',
+      'conditional field',
+      'page',
+      'public form',
+      'step',
+      'documents rule',
+      'decision rule',
+      'FAQ question',
+    ]);
+    const dirs = { ...DEFAULT_DIRS, schemas: join(dir, 'schemas'), locales: join(dir, 'locales') };
+    expect(checkManifestShape({ ...dirs, manifest: join(dir, 'schemas', 'routes.manifest.json') })).toEqual([]);
+    expect(checkMessages(dirs)).toEqual([]);
+    const manifest = JSON.parse(readFileSync(join(dir, 'schemas', 'routes.manifest.json'), 'utf8'));
+    expect(manifest.steps.map((s: { step: string }) => s.step)).toContain('EMERGENCY_CONTACT');
+    const form = JSON.parse(readFileSync(join(dir, 'schemas', 'application-form.schema.json'), 'utf8'));
+    expect(form.properties.travelCompanions).toEqual({ $ref: 'definitions#/definitions/optionalString' });
+  });
+
+  it('are tested on the copy by test files that exist', () => {
+    for (const entry of [...CONFIGURATION_TESTS, ...NOT_FROM_CONFIGURATION])
+      expect(existsSync(join(ROOT, entry)), entry).toBe(true);
+    const files = configurationTestFiles();
+    expect(files).toContain('src/server/applications/steps.test.ts');
+    expect(files).toContain('src/features/application-journey/journey.integration.test.tsx');
+    expect(files.filter((file) => NOT_FROM_CONFIGURATION.includes(file))).toEqual([]);
+  });
+});
