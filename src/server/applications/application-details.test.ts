@@ -15,9 +15,9 @@ import {
   type Caller,
 } from './testing/client';
 
-const applicationSchema = JSON.parse(
-  readFileSync(join(TEST_SCHEMAS_DIR, 'application-form.schema.json'), 'utf8'),
-) as { required: string[] };
+const applicationSchema = JSON.parse(readFileSync(join(TEST_SCHEMAS_DIR, 'application-form.schema.json'), 'utf8')) as {
+  required: string[];
+};
 
 const detailsUrl = (guid: string) => `/api/eta/application-details/${guid}`;
 const { 'application-form': applicationForm } = createFormCheckers(['application-form'], TEST_SCHEMAS_DIR);
