@@ -17,6 +17,7 @@ export const CONFIGURATION_TESTS = [
   'src/server/payments',
   'src/server/submissions',
   'src/server/openapi',
+  'src/server/lifecycle/steps.test.ts',
   'src/routing',
   'src/api',
   'src/features/accounts',

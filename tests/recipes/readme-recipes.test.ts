@@ -40,7 +40,7 @@ describe('the editors’ recipes of README.md', () => {
     for (const entry of [...CONFIGURATION_TESTS, ...NOT_FROM_CONFIGURATION])
       expect(existsSync(join(ROOT, entry)), entry).toBe(true);
     const files = configurationTestFiles();
-    expect(files).toContain('src/server/applications/steps.test.ts');
+    expect(files).toContain('src/server/lifecycle/steps.test.ts');
     expect(files).toContain('src/features/application-journey/journey.integration.test.tsx');
     expect(files.filter((file) => NOT_FROM_CONFIGURATION.includes(file))).toEqual([]);
   });
