@@ -9,7 +9,7 @@ import { loadConfig, type AppConfig } from '../config';
 import type { Env } from '../lib/env';
 import { openDatabase, type DatabaseKind, type Db } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { DEFAULT_SCHEMAS_DIR } from '../validation/schema-files';
+import { TEST_SCHEMAS_DIR } from './schemas-dir';
 
 export type { DatabaseKind };
 
@@ -92,9 +92,7 @@ export async function createTestDb(kind: DatabaseKind = 'sqlite', options: TestD
  * copy of the configuration, as `npm test`'s recipes step sets it), else the repository's schemas/. The texts
  * follow LOCALES_DIR the same way (src/server/i18n.ts).
  */
-export const TEST_SCHEMAS_DIR = process.env.SCHEMAS_DIR?.trim()
-  ? path.resolve(process.env.SCHEMAS_DIR.trim())
-  : DEFAULT_SCHEMAS_DIR;
+export { TEST_SCHEMAS_DIR };
 
 /**
  * A config for tests: the configuration of TEST_SCHEMAS_DIR, quiet logs, a random JWT secret, a private temporary

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { insertTestProfile, saveTestProfileLanguage } from '../../accounts/testing/profiles';
 import { startSession } from '../../accounts/tokens';
-import { TEST_SCHEMAS_DIR } from '../../testing/harness';
+import { TEST_SCHEMAS_DIR } from '../../testing/schemas-dir';
 import { completeStep, stepNames, type Step } from '../../lifecycle/public';
 
 /** Helpers for the application flow's API tests: real calls through app.inject with a signed-in profile. */
