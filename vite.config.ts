@@ -27,8 +27,8 @@ export default defineConfig({
     languageNamesPlugin(localesDir),
     // Brotli and gzip copies of every text file, served as they are by the server.
     precompressPlugin(),
-    // The server-side entry the server renders the public pages with, ahead of their first visitor.
-    serverEntryPlugin(fileURLToPath(new URL('./src/app/prerender-entry.tsx', import.meta.url))),
+    // The server-side entry the server renders every page with.
+    serverEntryPlugin(fileURLToPath(new URL('./src/app/server-entry.tsx', import.meta.url))),
     // The server as JavaScript (dist/server/main.js), run by `npm run start:prod` with production dependencies only.
     serverBundlePlugin(),
   ],

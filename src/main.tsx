@@ -37,7 +37,7 @@ function afterFirstPaint(): Promise<void> {
   });
 }
 
-const renderedAhead = document.getElementById('root')?.hasAttribute('data-prerendered') ?? false;
+const renderedAhead = document.getElementById('root')?.hasAttribute('data-rendered') ?? false;
 
 (renderedAhead ? afterFirstPaint() : Promise.resolve())
   // React DOM, the app's largest library, is evaluated first, in a task of its own, so that no single task evaluates

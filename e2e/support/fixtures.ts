@@ -72,7 +72,7 @@ export const test = base.extend<{ cspViolations: string[] }>({
       if (options?.waitUntil !== 'commit') {
         await page.waitForFunction(() => {
           const root = document.getElementById('root');
-          return !root?.hasAttribute('data-prerendered') || root.hasAttribute('data-hydrated');
+          return !root?.hasAttribute('data-rendered') || root.hasAttribute('data-hydrated');
         });
       }
       return response;

@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import type { ApiErrorBody, ApiResult } from '@/shared/api-types';
 import { getAccessToken } from './auth/tokens';
 import { beginLoading } from './loading';
+import { requestScope } from './request-scope';
 import { getSetting } from './settings';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -41,7 +42,8 @@ export function isSuccessStatus(status: number): boolean {
 
 /** Builds the absolute request URL from API_URL, the path and the query. */
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
-  const base = /^https?:\/\//.test(path) ? '' : getSetting('API_URL').replace(/\/+$/, '');
+  // On the server the API is called in its own process, by path.
+  const base = /^https?:\/\//.test(path) || requestScope() ? '' : getSetting('API_URL').replace(/\/+$/, '');
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null) params.append(key, String(value));
@@ -51,7 +53,7 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
 }
 
 function currentLanguage(): string {
-  return i18next.resolvedLanguage || i18next.language || 'en';
+  return requestScope()?.language || i18next.resolvedLanguage || i18next.language || 'en';
 }
 
 /**
@@ -166,7 +168,8 @@ export async function request<T = unknown>(options: RequestOptions): Promise<Api
   const endLoading = options.loading ? beginLoading() : undefined;
 
   try {
-    const response = await fetch(buildUrl(path, query), {
+    const send = requestScope()?.fetch ?? fetch;
+    const response = await send(buildUrl(path, query), {
       method,
       headers,
       body: payload,

@@ -1,20 +1,24 @@
 import { useSyncExternalStore } from 'react';
 import { isLoggedIn, subscribeAuth } from './auth/tokens';
+import { requestScope } from './request-scope';
+import {
+  parseRouterContext,
+  ROUTER_CONTEXT_COOKIE,
+  routerContextCookie,
+  type RouterContext,
+} from '@/shared/router-context-cookie';
 
 // Kept in api/ rather than routing/ so that feature pages, which may not import the router, can read and
 // write it; the route guards read it from here too.
 
 /** localStorage key holding the whole router context (spec: one key, kept in local storage). */
 export const ROUTER_CONTEXT_KEY = 'eta.routerContext';
+export { ROUTER_CONTEXT_COOKIE };
 
-/** What pages hand to each other across navigations and reloads. */
-export interface RouterContext {
-  applicationIdentifier?: string;
-  /** Put there by the profile page; /profile/change-password needs it. */
-  email?: string;
-}
+export type { RouterContext };
 
 const EMPTY: RouterContext = Object.freeze({});
+
 const listeners = new Set<() => void>();
 let cachedRaw: string | null = null;
 let cachedValue: RouterContext = EMPTY;
@@ -27,39 +31,29 @@ function readRaw(): string | null {
   }
 }
 
-function parse(raw: string | null): RouterContext {
-  if (!raw) return EMPTY;
-  try {
-    const value: unknown = JSON.parse(raw);
-    if (typeof value !== 'object' || value === null) return EMPTY;
-    const { applicationIdentifier, email } = value as Record<string, unknown>;
-    const context: RouterContext = {};
-    if (typeof applicationIdentifier === 'string') context.applicationIdentifier = applicationIdentifier;
-    if (typeof email === 'string') context.email = email;
-    return Object.freeze(context);
-  } catch {
-    return EMPTY;
-  }
-}
-
 /** The router context now (an empty object when nothing, or something unreadable, is stored). */
 export function getRouterContext(): RouterContext {
+  const scope = requestScope();
+  if (scope) return scope.routerContext;
   const raw = readRaw();
   // The same object for the same stored text, as useSyncExternalStore requires.
   if (raw !== cachedRaw) {
     cachedRaw = raw;
-    cachedValue = parse(raw);
+    cachedValue = parseRouterContext(raw);
   }
   return cachedValue;
 }
 
 function write(context: RouterContext): void {
+  const empty = Object.keys(context).length === 0;
   try {
-    if (Object.keys(context).length === 0) localStorage.removeItem(ROUTER_CONTEXT_KEY);
+    if (empty) localStorage.removeItem(ROUTER_CONTEXT_KEY);
     else localStorage.setItem(ROUTER_CONTEXT_KEY, JSON.stringify(context));
   } catch {
     // Storage unavailable: the context cannot outlive this page, and pages fall back as without one.
   }
+  // The server renders pages with the same context: it reads the cookie mirror of what is stored.
+  document.cookie = routerContextCookie(empty ? undefined : JSON.stringify(context));
   for (const listener of listeners) listener();
 }
 
@@ -89,9 +83,39 @@ export function subscribeRouterContext(listener: () => void): () => void {
   };
 }
 
+let cookieRaw: string | null | undefined;
+let cookieValue: RouterContext = EMPTY;
+
+/**
+ * The router context the server rendered the page with: its cookie mirror (what the browser hydrates with, so both
+ * render the same; local storage, when it says otherwise, applies in the render after).
+ */
+function hydrationRouterContext(): RouterContext {
+  const scope = requestScope();
+  if (scope) return scope.routerContext;
+  const match = new RegExp(`(?:^|;\\s*)${ROUTER_CONTEXT_COOKIE.replace('.', '\\.')}=([^;]*)`).exec(document.cookie);
+  let raw: string | null = null;
+  try {
+    raw = match ? decodeURIComponent(match[1]) : null;
+  } catch {
+    raw = null;
+  }
+  if (raw !== cookieRaw) {
+    cookieRaw = raw;
+    cookieValue = parseRouterContext(raw);
+  }
+  return cookieValue;
+}
+
 /** React hook: the router context, re-rendering when it changes. */
 export function useRouterContext(): RouterContext {
-  return useSyncExternalStore(subscribeRouterContext, getRouterContext, getRouterContext);
+  return useSyncExternalStore(subscribeRouterContext, getRouterContext, hydrationRouterContext);
+}
+
+/** Writes the cookie mirror of what local storage holds (a context stored before the mirror existed). */
+export function mirrorRouterContext(): void {
+  const context = getRouterContext();
+  if (Object.keys(context).length > 0) document.cookie = routerContextCookie(JSON.stringify(context));
 }
 
 /**

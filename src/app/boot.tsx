@@ -6,13 +6,13 @@ import { createDOMRenderer, RendererProvider, SSRProvider } from '@fluentui/reac
 import { startTransition, StrictMode, useCallback, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { isLoggedIn } from '@/api/auth/tokens';
-import { hasSessionEnded, markSessionEnded } from '@/api/profile-session';
+import { markSessionEnded } from '@/api/profile-session';
 import { startRefreshScheduler } from '@/api/auth/refresh-scheduler';
 import { loadSettings } from '@/api/settings';
-import { currentLanguage, initI18n } from '@/app/i18n';
+import { initI18n } from '@/app/i18n';
 import { AppProviders } from '@/app/providers';
-import { createQueryClient } from '@/app/query-client';
+import { createQueryClient, hydrateFromServer, serverDataTakenOver } from '@/app/query-client';
+import { pageData, routerHydrationState } from '@/app/page-data';
 import { createAppRouter } from '@/app/router';
 import { LOGIN_PATH } from '@/routing/guards';
 import { flattenRoutes } from '@/routing/manifest';
@@ -22,7 +22,7 @@ import { RenderedAhead } from '@/ui/rendered-ahead';
 import { nextTask } from '@/ui/when-idle';
 import { showBootError } from './boot-error';
 import { adoptRenderedStyles, NOTHING_TO_REHYDRATE } from './rendered-styles';
-import { clearRouterContextOnSignOut } from '@/api/router-context';
+import { clearRouterContextOnSignOut, mirrorRouterContext } from '@/api/router-context';
 
 const firstPath = window.location.pathname.replace(/(.)\/+$/, '$1');
 const firstRoute = flattenRoutes().find((r) => r.fullPath === firstPath)?.route;
@@ -30,21 +30,6 @@ const firstRoute = flattenRoutes().find((r) => r.fullPath === firstPath)?.route;
 /** The texts the first route needs before it shows (the server preloads the same chunks). */
 function firstRouteNamespaces(): string[] {
   return routeNamespaces(firstRoute);
-}
-
-/**
- * Whether #root holds the page rendered ahead of time (see src/app/prerender-entry.tsx) for this route and
- * language, and the browser's first render gives the same: a visitor without a session, arriving without a
- * notice for the page (a session that just ended, navigation state).
- */
-function renderedAhead(container: HTMLElement): boolean {
-  const history = window.history.state as { usr?: unknown } | null;
-  return (
-    container.dataset.prerendered === `${firstPath}|${currentLanguage()}` &&
-    !isLoggedIn() &&
-    !hasSessionEnded() &&
-    history?.usr == null
-  );
 }
 
 /**
@@ -69,12 +54,23 @@ export async function boot(): Promise<void> {
     showBootError();
     return;
   }
-  await initI18n(firstRouteNamespaces());
+  // The page the server rendered, and what it was rendered from; none on Vite's development server.
+  const rendered = pageData();
+  await initI18n(firstRouteNamespaces(), rendered?.language);
   // Each step of the start runs in a task of its own (see nextTask).
   await nextTask();
 
   const queryClient = createQueryClient();
-  const router = createAppRouter();
+  if (rendered) hydrateFromServer(queryClient, rendered.queries);
+  mirrorRouterContext();
+  const router = createAppRouter({}, rendered ? routerHydrationState(rendered) : undefined);
+  // The data the page was rendered from is current for that page; the next page asks for its own.
+  const first = router.state.location;
+  const stopWatching = router.subscribe((state) => {
+    if (state.location === first) return;
+    serverDataTakenOver();
+    stopWatching();
+  });
   clearRouterContextOnSignOut();
   startRefreshScheduler({
     onSessionEnded: () => {
@@ -97,11 +93,11 @@ export async function boot(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   const app = (
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={queryClient} formToken={rendered?.csrfToken}>
       <RouterProvider router={router} />
     </AppProviders>
   );
-  // Griffel's renderer takes over the style elements of a page rendered ahead instead of adding them again
+  // Griffel's renderer takes over the style elements of the page the server rendered instead of adding them again
   // (see rendered-styles.ts).
   const renderer = createDOMRenderer();
   adoptRenderedStyles(renderer);
@@ -112,7 +108,7 @@ export async function boot(): Promise<void> {
       </RendererProvider>
     </StrictMode>
   );
-  if (renderedAhead(container)) {
+  if (rendered) {
     // The page shows its form at once, as it was rendered: the form's chunk is loaded before hydrating.
     // Loaded only here, so the form engine stays out of the chunks every page runs.
     if (firstRoute?.form) {

@@ -132,12 +132,17 @@ let started: Promise<void> | null = null;
  * routeNamespaces in src/shared) before resolving and the other browser namespaces once the page has shown
  * (components asking for them before they arrive suspend until they do).
  */
-export function initI18n(routeNs: readonly string[] = [DEFAULT_NAMESPACE]): Promise<void> {
+export function initI18n(
+  routeNs: readonly string[] = [DEFAULT_NAMESPACE],
+  /** The language the server rendered the page in: the page is taken over in it. */
+  rendered?: string,
+): Promise<void> {
   if (!started) {
     started = (async () => {
       i18next.on('languageChanged', syncDocumentLanguage);
       const offered = offeredLanguages();
-      const linked = linkedLanguage(window.location.search, offered);
+      const linked =
+        rendered && offered.includes(rendered) ? rendered : linkedLanguage(window.location.search, offered);
       if (linked) rememberLanguage(linked);
       // A choice stored before the cookie existed is told to the server too.
       else if (readStoredLanguage()) writeLanguageCookie(readStoredLanguage() as string);

@@ -4,9 +4,12 @@ import type { ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18next } from '@/app/i18n';
 import { etaTheme } from '@/app/theme';
+import { FormTokenContext } from '@/ui/form-token';
 
 export interface AppProvidersProps {
   queryClient: QueryClient;
+  /** The token forms posted to the server carry (src/ui/form-token.ts). */
+  formToken?: string;
   children: ReactNode;
 }
 
@@ -22,11 +25,13 @@ function ThemedByLanguage({ children }: { children: ReactNode }) {
 }
 
 /** The providers every page relies on: translations, the Fluent theme and the react-query client. */
-export function AppProviders({ queryClient, children }: AppProvidersProps) {
+export function AppProviders({ queryClient, formToken = '', children }: AppProvidersProps) {
   return (
     <I18nextProvider i18n={i18next}>
       <ThemedByLanguage>
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        <QueryClientProvider client={queryClient}>
+          <FormTokenContext value={formToken}>{children}</FormTokenContext>
+        </QueryClientProvider>
       </ThemedByLanguage>
     </I18nextProvider>
   );

@@ -1,4 +1,12 @@
-import { MutationCache, type Query, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  type DehydratedState,
+  hydrate,
+  MutationCache,
+  type Query,
+  QueryCache,
+  QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import i18next from 'i18next';
 import { forgetSession } from '@/api/auth/session';
 import { ApiError } from '@/api/request';
@@ -36,7 +44,14 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
  * The react-query client with the spec's error policy: time-outs show the error dialog, 401/403 remove the
  * auth cookies and the cached queries, errors not handled in place are thrown to the route's error page.
  */
-export function createQueryClient(): QueryClient {
+export function createQueryClient(options: { server?: boolean } = {}): QueryClient {
+  if (options.server) {
+    // The server fetches what a page asks for once, while rendering it: what fails is left to the browser, which
+    // asks again and applies the policy below (dialogs, the session, the error page).
+    return new QueryClient({
+      defaultOptions: { queries: { retry: false, throwOnError: false } },
+    });
+  }
   const endSession = (failedQuery?: Query<unknown, unknown, unknown, QueryKey>) => {
     forgetSession();
     // The failed query keeps its error for the page to show; removing it would make its observer fetch again.
@@ -58,9 +73,29 @@ export function createQueryClient(): QueryClient {
       },
     }),
     defaultOptions: {
-      queries: { retry: shouldRetryQuery, throwOnError, refetchOnWindowFocus: false },
+      queries: {
+        retry: shouldRetryQuery,
+        throwOnError,
+        refetchOnWindowFocus: false,
+        // Data the server rendered the page from is not asked for again by the render that takes the page over.
+        refetchOnMount: (query) => !fromServer.has(query.queryHash),
+      },
       mutations: { retry: false, throwOnError },
     },
   });
   return client;
+}
+
+/** Queries the page was rendered with on the server, until the browser has taken the page over. */
+const fromServer = new Set<string>();
+
+/** Puts the data the server rendered the page from into the client's cache (see refetchOnMount above). */
+export function hydrateFromServer(client: QueryClient, state: DehydratedState): void {
+  hydrate(client, state);
+  for (const query of state.queries) fromServer.add(query.queryHash);
+}
+
+/** The page the server rendered is taken over: from now on, a page shown again asks for its data anew. */
+export function serverDataTakenOver(): void {
+  fromServer.clear();
 }

@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, type HydrationState, Outlet, type RouteObject } from 'react-router-dom';
 import { getSetting } from '@/api/settings';
 import { journeySteps } from '@/api/journey';
 import { NotFoundPage } from '@/app/shell/not-found-page';
 import { RootLayout } from '@/app/shell/root-layout';
 import { RouteErrorElement } from '@/app/shell/route-error';
-import { handleOf, manifest, type ManifestRoute } from '@/routing/manifest';
+import { handleOf, manifest, type Guard, type ManifestRoute } from '@/routing/manifest';
 import { getPage, NOT_AVAILABLE_PAGE, type PageComponent, pageRegistry } from '@/routing/page-registry';
 import { RouteGate } from '@/routing/route-gate';
+import { guardLoader } from '@/routing/route-loaders';
 import { pageOfRoute } from '@/shared/forms/form-routes';
 
 export interface BuildRoutesOptions {
@@ -15,6 +16,8 @@ export interface BuildRoutesOptions {
   pages?: Readonly<Record<string, PageComponent>>;
   /** Whether a runtime setting is on; routes with `enabledBySetting` exist only then. */
   isSettingOn?: (key: string) => boolean;
+  /** The server's tree (src/app/server-entry.tsx): routes with a form also take the form posted to them. */
+  server?: boolean;
 }
 
 const settingIsTrue = (key: string) => getSetting(key) === 'true';
@@ -26,8 +29,19 @@ function pageElement(route: ManifestRoute, pages: Readonly<Record<string, PageCo
   return route.form ? <Page formId={route.form} titleKey={route.titleKey} /> : <Page />;
 }
 
-function toRouteObject(route: ManifestRoute, options: Required<BuildRoutesOptions>, topLevel: boolean): RouteObject {
+function toRouteObject(
+  route: ManifestRoute,
+  options: Required<BuildRoutesOptions>,
+  topLevel: boolean,
+  inherited: Guard,
+): RouteObject {
   const handle = handleOf(route);
+  const guard = route.guard ?? inherited;
+  // The guard runs before the page, once for a route and its children (a child naming its own guard runs it too).
+  const loader =
+    topLevel || route.guard || route.requiresContext
+      ? guardLoader({ guard, requiresContext: route.requiresContext })
+      : undefined;
   const errorElement = <RouteErrorElement />;
   const page = pageElement(route, options.pages);
   // A child without its own guard is already guarded by its parent's gate.
@@ -37,17 +51,18 @@ function toRouteObject(route: ManifestRoute, options: Required<BuildRoutesOption
     </RouteGate>
   );
   const children = (route.children ?? []).filter((child) => isEnabled(child, options));
-  if (topLevel && route.path === '/') return { index: true, handle, errorElement, element: gate(page) };
+  if (topLevel && route.path === '/') return { index: true, handle, errorElement, loader, element: gate(page) };
   const path = topLevel ? route.path.slice(1) : route.path;
-  if (children.length === 0) return { path, handle, errorElement, element: gate(page) };
+  if (children.length === 0) return { path, handle, errorElement, loader, element: gate(page) };
   return {
     path,
     handle,
     errorElement,
+    loader,
     element: gate(<Outlet />),
     children: [
       { index: true, handle, errorElement, element: page },
-      ...children.map((child) => toRouteObject(child, options, false)),
+      ...children.map((child) => toRouteObject(child, options, false, guard)),
     ],
   };
 }
@@ -65,6 +80,7 @@ export function buildRoutes(options: BuildRoutesOptions = {}): RouteObject[] {
     routes: options.routes ?? manifest.routes,
     pages: options.pages ?? pageRegistry,
     isSettingOn: options.isSettingOn ?? settingIsTrue,
+    server: options.server ?? false,
   };
   return [
     {
@@ -74,16 +90,19 @@ export function buildRoutes(options: BuildRoutesOptions = {}): RouteObject[] {
       children: [
         ...resolved.routes
           .filter((route) => isEnabled(route, resolved))
-          .map((route) => toRouteObject(route, resolved, true)),
+          .map((route) => toRouteObject(route, resolved, true, 'public')),
         { path: '*', handle: { titleKey: 'common:notFound.title' }, element: <NotFoundPage /> },
       ],
     },
   ];
 }
 
-/** The browser router of the portal; build it after the runtime settings have loaded. */
-export function createAppRouter(options: BuildRoutesOptions = {}) {
-  return createBrowserRouter(buildRoutes(options));
+/**
+ * The browser router of the portal; build it after the runtime settings have loaded. `hydrationData` is what the
+ * server rendered the page with (src/app/page-data.ts), so the guards do not run again for the page on screen.
+ */
+export function createAppRouter(options: BuildRoutesOptions = {}, hydrationData?: HydrationState) {
+  return createBrowserRouter(buildRoutes(options), hydrationData ? { hydrationData } : undefined);
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

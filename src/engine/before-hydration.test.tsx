@@ -11,6 +11,8 @@ import { loadForm } from './form-loader';
 import type { CompiledForm } from './form-types';
 import { SchemaForm } from './schema-form';
 import { createTestI18n } from './testing/test-i18n';
+import { FORM_ACTIONS, FORM_FIELDS } from './form-address';
+import { FORM_TOKEN_FIELD, FormTokenContext } from '@/ui/form-token';
 
 let en: i18n;
 let login: CompiledForm;
@@ -22,15 +24,19 @@ beforeAll(async () => {
   registration = await loadForm('registration');
 });
 
+const TOKEN = 'nonce.signature';
+
 const wrap = (node: ReactElement) => (
   <SSRProvider>
     <I18nextProvider i18n={en}>
-      <FluentProvider theme={webLightTheme}>{node}</FluentProvider>
+      <FormTokenContext value={TOKEN}>
+        <FluentProvider theme={webLightTheme}>{node}</FluentProvider>
+      </FormTokenContext>
     </I18nextProvider>
   </SSRProvider>
 );
 
-/** The form as the server renders it ahead, placed in the document as the browser receives it. */
+/** The form as the server renders it, placed in the document as the browser receives it. */
 function renderedAhead(form: ReactElement): HTMLElement {
   const container = document.createElement('div');
   container.innerHTML = renderToString(wrap(form));
@@ -42,17 +48,34 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('a form rendered ahead, before and after the page takes it over', () => {
-  it('cannot be sent by the browser: its only submit button is hidden and disabled, and it posts', () => {
-    const container = renderedAhead(<SchemaForm form={login} onSubmit={() => {}} />);
+describe('a form rendered by the server, before and after the page takes it over', () => {
+  it('is sent by the browser before its scripts run: a real submit button, the token, the page, answers by path', () => {
+    const container = renderedAhead(<SchemaForm form={registration} onSubmit={() => {}} />);
     const form = container.querySelector('form')!;
     expect(form.getAttribute('method')).toBe('post');
     const submits = [...form.querySelectorAll('button')].filter((b) => b.type === 'submit');
     expect(submits).toHaveLength(1);
-    expect(submits[0].disabled).toBe(true);
-    expect(submits[0].hidden).toBe(true);
-    // The form's visible button is there, only not a submit button yet.
-    expect(screen.getByRole('button', { name: en.t('forms:engine.submit') }).getAttribute('type')).toBe('button');
+    expect(submits[0].disabled).toBe(false);
+    expect(submits[0].name).toBe(FORM_FIELDS.action);
+    expect(screen.getByRole('button', { name: en.t('forms:engine.submit') })).toBe(submits[0]);
+    const fields = new FormData(form, submits[0]);
+    expect(fields.get(FORM_TOKEN_FIELD)).toBe(TOKEN);
+    expect(fields.get(FORM_FIELDS.page)).toBe('main');
+    expect(fields.get(FORM_FIELDS.action)).toBe(FORM_ACTIONS.continue);
+    // Each control is named by its answer's path: the server reads the answers back by the schema.
+    const names = [...form.elements].map((e) => (e as HTMLInputElement).name).filter((n) => n && !n.startsWith('_'));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'title',
+        'givenNames',
+        'email',
+        'mobile.isoAlpha2Code',
+        'mobile.mobileNumber',
+        'acceptTerms',
+      ]),
+    );
+    // A list is the browser's own control until the scripts take it over: it chooses without them.
+    expect(form.querySelector('select[name="title"]')).not.toBeNull();
   });
 
   it('once hydrated is the form the browser renders, and sends what was typed before', async () => {
@@ -67,8 +90,6 @@ describe('a form rendered ahead, before and after the page takes it over', () =>
       hydrateRoot(container, wrap(form));
     });
     const submit = await screen.findByRole('button', { name: en.t('forms:engine.submit') });
-    await waitFor(() => expect(submit.getAttribute('type')).toBe('submit'));
-    expect(container.querySelectorAll('button[hidden]')).toHaveLength(0);
     expect(email.value).toBe('thandiwe@example.org');
     await act(async () => submit.click());
     await waitFor(() =>
@@ -86,5 +107,18 @@ describe('a form rendered ahead, before and after the page takes it over', () =>
     });
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ acceptTerms: true })));
     expect(container.querySelector<HTMLInputElement>('#root_acceptTerms')!.checked).toBe(true);
+  });
+
+  it('keeps a choice made in a list before hydration in the answers, and offers the list to type into after', async () => {
+    const onChange = vi.fn();
+    const form = <SchemaForm form={registration} onSubmit={() => {}} onChange={onChange} />;
+    const container = renderedAhead(form);
+    container.querySelector<HTMLSelectElement>('select[name="title"]')!.value = 'DR';
+    await act(async () => {
+      hydrateRoot(container, wrap(form));
+    });
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ title: 'DR' })));
+    await waitFor(() => expect(container.querySelector('select[name="title"]')).toBeNull());
+    expect(container.querySelector<HTMLInputElement>('#root_title')!.getAttribute('role')).toBe('combobox');
   });
 });

@@ -7,6 +7,7 @@ import { createRefResolver, derefSchema, type JsonSchema } from '@/shared/valida
 import { LtrValue } from '@/ui/ltr-value';
 import { WIDE } from '@/ui/media';
 import { getAtPath } from './answers';
+import { controlIdForPath } from './templates/field-aria';
 import { countryOptions } from './countries';
 import type { CompiledForm, FormAnswers, FormPage } from './form-types';
 
@@ -40,10 +41,12 @@ export interface CheckAnswersProps {
   pages: FormPage[];
   /** Called by a Change link with the page and the field to return to. */
   onChange?: (pageId: string, field: string) => void;
+  /** The address of a page, for its Change links (they then work without scripts, and open in a new tab). */
+  changeHref?: (pageId: string) => string;
 }
 
 /** GOV.UK "Check your answers": each answer with its label, 'Not provided' when empty, and a Change link. */
-export function CheckAnswers({ form, data, pages, onChange }: CheckAnswersProps) {
+export function CheckAnswers({ form, data, pages, onChange, changeHref }: CheckAnswersProps) {
   const styles = useStyles();
   const { t, i18n } = useTranslation(['forms', 'validation']);
   const root = form.schema as JsonSchema;
@@ -85,8 +88,10 @@ export function CheckAnswers({ form, data, pages, onChange }: CheckAnswersProps)
                     {onChange && (
                       <dd className={styles.actions}>
                         <Link
-                          href={`#root_${field}`}
+                          href={`${changeHref ? changeHref(page.id) : ''}#${controlIdForPath(field)}`}
                           onClick={(e) => {
+                            // A link opened in a new tab, or by the browser itself, goes to the page's address.
+                            if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
                             e.preventDefault();
                             onChange(page.id, field);
                           }}

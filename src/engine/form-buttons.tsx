@@ -1,51 +1,81 @@
 import { Button } from '@fluentui/react-components';
 import { useRef } from 'react';
+import { FORM_TOKEN_FIELD, useFormToken } from '@/ui/form-token';
 import { useHydrated } from '@/ui/use-hydrated';
+import { FORM_ACTIONS, FORM_FIELDS } from './form-address';
 import { useEngineStyles } from './styles';
 import { useKeepTypedAhead } from './typed-ahead';
 
+/** Where Back goes: a page's address (a link, which works without scripts), or only a handler. */
+export interface BackTarget {
+  text: string;
+  href?: string;
+  onBack: () => void;
+}
+
 /**
- * A form page's buttons: the one that sends the page and, after the first page, Back. A form rendered ahead cannot
- * be sent until the page's scripts have taken it over (its only submit button until then is hidden and disabled, so
- * neither a click nor Enter sends it), nor lose what was typed meanwhile (see typed-ahead.ts). They are a component
- * of their own so that when the scripts take the page over only they render again, not the whole form.
+ * A form page's buttons and the fields the server reads of a form posted without scripts: the token, the page shown
+ * (`_page`) and the button pressed. The button sends the form in either case: the browser posts it to the page's
+ * address until the page's scripts take it over (src/server/pages/, then the route's action), the engine handles it
+ * from then on; what was typed meanwhile is handed to the form when they do (typed-ahead.ts).
  */
 export function FormButtons({
   submitText,
   busy,
-  backText,
-  onBack,
+  pageId,
+  fromReview,
+  back,
 }: {
   submitText: string;
   /** Sending, or the whole form disabled. */
   busy: boolean;
-  backText: string;
-  /** Goes back a page; no Back button without it. */
-  onBack?: () => void;
+  /** The page shown, posted as `_page`. */
+  pageId: string;
+  /** The page was opened from check answers. */
+  fromReview?: boolean;
+  /** No Back without it. */
+  back?: BackTarget;
 }) {
   const styles = useEngineStyles();
   const hydrated = useHydrated();
+  const token = useFormToken();
   const ref = useRef<HTMLDivElement>(null);
   useKeepTypedAhead(ref, hydrated);
   return (
-    <>
-      {!hydrated && <button type="submit" disabled hidden />}
-      <div ref={ref} className={styles.buttons}>
-        <Button
-          type={hydrated ? 'submit' : 'button'}
-          appearance="primary"
-          size="large"
-          disabled={busy}
-          className={styles.fullWidthOnPhone}
-        >
-          {submitText}
-        </Button>
-        {onBack && (
-          <Button type="button" appearance="secondary" size="large" onClick={onBack}>
-            {backText}
+    <div ref={ref} className={styles.buttons}>
+      <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
+      <input type="hidden" name={FORM_FIELDS.page} value={pageId} />
+      {fromReview && <input type="hidden" name={FORM_FIELDS.fromReview} value="1" />}
+      <Button
+        type="submit"
+        name={FORM_FIELDS.action}
+        value={FORM_ACTIONS.continue}
+        appearance="primary"
+        size="large"
+        disabled={busy}
+        className={styles.fullWidthOnPhone}
+      >
+        {submitText}
+      </Button>
+      {back &&
+        (back.href ? (
+          <Button
+            as="a"
+            href={back.href}
+            appearance="secondary"
+            size="large"
+            onClick={(event) => {
+              event.preventDefault();
+              back.onBack();
+            }}
+          >
+            {back.text}
           </Button>
-        )}
-      </div>
-    </>
+        ) : (
+          <Button type="button" appearance="secondary" size="large" onClick={back.onBack}>
+            {back.text}
+          </Button>
+        ))}
+    </div>
   );
 }

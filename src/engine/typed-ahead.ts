@@ -6,13 +6,18 @@ function setValueUnseen(field: HTMLInputElement | HTMLTextAreaElement, value: st
 }
 
 /**
- * Hands what the visitor typed or ticked in a form rendered ahead, before the page's scripts ran, to the form's
+ * Hands what the visitor typed, ticked or chose in a form rendered by the server, before the page's scripts ran, to the form's
  * state. Hydration leaves such a field's value on screen, but the form's state (what it checks and sends) keeps the
  * rendered one. Each changed field gets the event React listens to, after React is told the rendered value, so the
  * widget's own change handler reads it as if typed now. Comboboxes are left
  * alone: their answer is an option chosen from the list, which only the page's scripts can open.
  */
 export function replayTypedAhead(root: HTMLElement): void {
+  // A list shown as the browser's own control until the scripts took over (see SearchCombobox).
+  for (const select of root.querySelectorAll('select')) {
+    const rendered = [...select.options].find((o) => o.defaultSelected)?.value ?? '';
+    if (!select.disabled && select.value !== rendered) select.dispatchEvent(new Event('change', { bubbles: true }));
+  }
   for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
     if (field.disabled || field.getAttribute('role') === 'combobox') continue;
     if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {

@@ -12,7 +12,6 @@ import Fastify, {
 import { type AppConfig, PUBLIC_SETTING_KEYS } from './config';
 import { isDatabaseUnavailable, type Db } from './db/database';
 import { ERROR_CODES, REQUEST_ERROR_CODES } from '../shared/contract';
-import { languageCookie } from '../shared/language-cookie';
 import { ApiError, errorBody } from './errors';
 import { housekeepingPlugin } from './housekeeping/plugin';
 import { registerBoundedJsonParser } from './http/bounded-json';
@@ -25,8 +24,7 @@ import { systemPlugin } from './system/plugin';
 import { currentRequestId, requestIdOf } from './system/request-id';
 import { currentTraceId } from './telemetry/public';
 import { isServerPath, securityHeaders } from './security-headers';
-import { pickEncoding } from './static/page-html';
-import { linkedLanguage } from './static/page-language';
+import { createPageHandler } from './pages/page-handler';
 import { createPortalPages } from './static/portal-page';
 import { registerValidation, validationErrorBody } from './validation/index';
 
@@ -225,28 +223,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     schemasDir: config.schemasDir,
     localesDir: LOCALES_DIR,
     settings: PUBLIC_SETTING_KEYS.map((key) => ({ key, value: config.publicSettings[key] })),
-    onRenderError: (error) => app.log.error({ err: error }, 'A public page could not be rendered ahead'),
+    onRenderError: (error) => app.log.error({ err: error }, 'The portal could not be rendered'),
+  });
+  const handlePage = createPageHandler(app, {
+    portal: portalPages,
+    settings: PUBLIC_SETTING_KEYS.map((key) => ({ key, value: config.publicSettings[key] })),
+    secret: config.jwtSecret,
+    bodyLimit: config.bodyLimit,
   });
   const sendPortal = async (request: FastifyRequest, reply: FastifyReply, lang: string) => {
-    // The page with the runtime settings written in and the route's chunks preloaded, rendered ahead for a public
-    // page (see portal-page.ts).
-    const encoding = pickEncoding(request.headers['accept-encoding']);
-    const [pathname, search] = request.url.split('?');
-    const page = servePortal
-      ? await portalPages.render(pathname, lang, encoding, { search, cookie: request.headers.cookie })
-      : undefined;
-    if (page !== undefined) {
-      reply
-        .header('cache-control', 'no-cache')
-        .header('vary', 'Accept-Encoding, Accept-Language, Cookie')
-        .type('text/html; charset=utf-8');
-      // A link that chooses the language (?lng=) is remembered by the server too, so the next page keeps it even
-      // when the visitor moves on before this page's scripts have run.
-      const linked = linkedLanguage(search);
-      if (linked) reply.header('set-cookie', languageCookie(linked));
-      if (encoding !== 'identity') reply.header('content-encoding', encoding);
-      return reply.send(page);
-    }
+    if (servePortal) return handlePage(request, reply, lang);
     return reply
       .code(503)
       .header('cache-control', 'no-store')
@@ -263,12 +249,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // A missing file (robots.txt, an old script) is a 404, never the page.
       !/\.[a-z0-9]+$/i.test(pathname) &&
       acceptsHtml(request);
-    if (pagePath && (request.method === 'GET' || request.method === 'HEAD')) return sendPortal(request, reply, lang);
-    // A page's form sent by the browser itself (before the page's scripts ran): back to the page, the answers
-    // unread. Only ever to a path of this server ("//host" or "/\\host" would leave it).
-    if (pagePath && request.method === 'POST') {
-      return reply.redirect(`/${request.url.replace(/^[/\\]+/, '')}`, 303);
-    }
+    // A page, or a form posted to its page (read by the page's route, see src/server/pages/).
+    if (pagePath && ['GET', 'HEAD', 'POST'].includes(request.method)) return sendPortal(request, reply, lang);
     const { allowed, parameterTooLong } = allowedMethods(request.method, pathname);
     if (parameterTooLong)
       return reply.code(414).send(errorBody(lang, REQUEST_ERROR_CODES.uriTooLong, 'api:errors.uriTooLong'));

@@ -19,19 +19,19 @@ afterEach(() => {
 });
 
 describe('auth cookies', () => {
-  it('stores the three spec cookies secure, sameSite strict, with lifetimes from the token info', () => {
+  it('stores the three spec cookies secure, sameSite lax (sent with a page opened from an e-mailed link), with lifetimes from the token info', () => {
     const set = vi.spyOn(Cookies, 'set');
     const now = Date.UTC(2030, 0, 1, 12, 0, 0);
     storeTokens(info, now);
     const byName = new Map(set.mock.calls.map(([name, value, attributes]) => [name, { value, attributes }]));
     expect(byName.get('authToken')?.value).toBe('access-1');
-    expect(byName.get('authToken')?.attributes).toMatchObject({ secure: true, sameSite: 'strict', path: '/' });
+    expect(byName.get('authToken')?.attributes).toMatchObject({ secure: true, sameSite: 'lax', path: '/' });
     expect(byName.get('authToken')?.attributes?.expires).toEqual(new Date(now + 900_000));
     expect(byName.get('refreshToken')?.value).toBe('refresh-1');
-    expect(byName.get('refreshToken')?.attributes).toMatchObject({ secure: true, sameSite: 'strict' });
+    expect(byName.get('refreshToken')?.attributes).toMatchObject({ secure: true, sameSite: 'lax' });
     expect(byName.get('refreshToken')?.attributes?.expires).toEqual(new Date(now + 3_600_000));
     expect(byName.get('authTokenExpiryDate')?.value).toBe(new Date(now + 900_000).toISOString());
-    expect(byName.get('authTokenExpiryDate')?.attributes).toMatchObject({ secure: true, sameSite: 'strict' });
+    expect(byName.get('authTokenExpiryDate')?.attributes).toMatchObject({ secure: true, sameSite: 'lax' });
   });
 
   it('reads back tokens and expiry dates, and counts as logged in', () => {

@@ -1,6 +1,7 @@
 import Cookies from 'js-cookie';
 import { useSyncExternalStore } from 'react';
 import type { TokenInfo } from '@/shared/api-types';
+import { requestScope } from '../request-scope';
 
 export const AUTH_TOKEN_COOKIE = 'authToken';
 export const REFRESH_TOKEN_COOKIE = 'refreshToken';
@@ -10,7 +11,14 @@ export const REFRESH_TOKEN_EXPIRY_COOKIE = 'refreshTokenExpiryDate';
 
 const ALL_COOKIES = [AUTH_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, AUTH_TOKEN_EXPIRY_COOKIE, REFRESH_TOKEN_EXPIRY_COOKIE];
 
-const baseAttributes: Cookies.CookieAttributes = { secure: true, sameSite: 'strict', path: '/' };
+/**
+ * Lax, not strict: the server renders every page from the session these cookies carry, and a strict cookie is left
+ * out of a page opened from another site (an e-mailed link), which would then be rendered signed out. Forms posted
+ * to the server carry a CSRF token besides (src/server/pages/csrf.ts); a lax cookie is never sent with another
+ * site's POST.
+ */
+export const SESSION_COOKIE_ATTRIBUTES: Cookies.CookieAttributes = { secure: true, sameSite: 'lax', path: '/' };
+const baseAttributes = SESSION_COOKIE_ATTRIBUTES;
 
 const listeners = new Set<() => void>();
 
@@ -40,6 +48,8 @@ export function clearTokens(): void {
 
 /** The access token, when its cookie has not expired. */
 export function getAccessToken(): string | undefined {
+  const scope = requestScope();
+  if (scope) return scope.accessToken;
   return Cookies.get(AUTH_TOKEN_COOKIE) || undefined;
 }
 
@@ -57,16 +67,22 @@ function readDate(name: string): Date | undefined {
 
 /** When the access token expires, if known. */
 export function getAccessTokenExpiry(): Date | undefined {
+  const scope = requestScope();
+  if (scope) return scope.accessTokenExpiry;
   return readDate(AUTH_TOKEN_EXPIRY_COOKIE);
 }
 
 /** When the refresh token (the session) expires, if known. */
 export function getRefreshTokenExpiry(): Date | undefined {
+  const scope = requestScope();
+  if (scope) return scope.refreshTokenExpiry;
   return readDate(REFRESH_TOKEN_EXPIRY_COOKIE);
 }
 
 /** Logged in = an access or a refresh cookie exists. */
 export function isLoggedIn(): boolean {
+  const scope = requestScope();
+  if (scope) return scope.loggedIn;
   return getAccessToken() !== undefined || getRefreshToken() !== undefined;
 }
 

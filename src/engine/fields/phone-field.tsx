@@ -70,6 +70,8 @@ export function PhoneField(props: FieldProps<Mobile>) {
   const id = fieldPathId.$id;
   const countryId = `${id}_isoAlpha2Code`;
   const numberId = `${id}_mobileNumber`;
+  // Posted as `<name>.isoAlpha2Code` and `<name>.mobileNumber` by a form sent without scripts (posted-answers.ts).
+  const name = fieldPathId.name ?? id;
   const value: Mobile = formData ?? {};
   const countryError = errorSchema?.isoAlpha2Code?.__errors?.[0];
   const numberError = errorSchema?.mobileNumber?.__errors?.[0];
@@ -101,6 +103,7 @@ export function PhoneField(props: FieldProps<Mobile>) {
         <PartLabel id={countryId} label={t('engine.phoneCountry')} error={countryError} />
         <SearchCombobox
           id={countryId}
+          name={`${name}.isoAlpha2Code`}
           options={options}
           value={value.isoAlpha2Code}
           onChange={(code) => set({ isoAlpha2Code: code })}
@@ -117,7 +120,7 @@ export function PhoneField(props: FieldProps<Mobile>) {
         <PartLabel id={numberId} label={t('engine.phoneNumber')} error={numberError} />
         <Input
           id={numberId}
-          name={numberId}
+          name={`${name}.mobileNumber`}
           type="tel"
           inputMode="tel"
           autoComplete="tel-national"

@@ -5,12 +5,13 @@ import { fieldAria } from '../templates/field-aria';
 
 /** A single tick box labelled by the field's title ("I accept the terms of use"). */
 export function CheckboxWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, disabled, readonly, rawErrors, uiSchema, label, required } = props;
+  const { id, htmlName, value, onChange, onBlur, disabled, readonly, rawErrors, uiSchema, label, required } = props;
   const { t } = useTranslation('forms');
   return (
     <Checkbox
       id={id}
-      name={id}
+      name={htmlName ?? id}
+      value="true"
       checked={value === true}
       disabled={disabled || readonly}
       label={`${label}${required ? '' : ` ${t('engine.optional')}`}`}

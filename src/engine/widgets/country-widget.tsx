@@ -7,7 +7,7 @@ import { SearchCombobox } from './search-combobox';
 
 /** A country (ISO 3166-1 alpha-2 code) from a searchable list with names in the user's language. */
 export function CountryWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, disabled, readonly, rawErrors, uiSchema, options } = props;
+  const { id, htmlName, value, onChange, onBlur, disabled, readonly, rawErrors, uiSchema, options } = props;
   const { i18n } = useTranslation();
   // Made once the list is needed (see SearchCombobox): naming and sorting every country is slow on a phone.
   const choices = useCallback(
@@ -17,6 +17,7 @@ export function CountryWidget(props: WidgetProps) {
   return (
     <SearchCombobox
       id={id}
+      name={htmlName}
       options={choices}
       value={typeof value === 'string' ? value : undefined}
       onChange={(v) => onChange(v)}

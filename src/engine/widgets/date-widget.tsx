@@ -4,29 +4,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldAria } from '../templates/field-aria';
 import { useEngineStyles } from '../styles';
+import { datePartName, joinDate, splitDate, type DateParts } from '@/shared/forms/date-parts';
 
-type Parts = { day: string; month: string; year: string };
-
-/** Splits "YYYY-MM-DD" into its parts (empty parts for anything else). */
-export function splitDate(value: unknown): Parts {
-  const m = typeof value === 'string' ? /^(\d*)-(\d*)-(\d*)$/.exec(value) : null;
-  if (!m) return { day: '', month: '', year: '' };
-  return { year: m[1], month: m[2].replace(/^0(?=\d)/, ''), day: m[3].replace(/^0(?=\d)/, '') };
-}
-
-/** Joins parts into "YYYY-MM-DD"; undefined when all are empty, a partial value (invalid) otherwise. */
-export function joinDate(parts: Parts): string | undefined {
-  const day = parts.day.trim();
-  const month = parts.month.trim();
-  const year = parts.year.trim();
-  if (!day && !month && !year) return undefined;
-  const pad = (s: string) => (/^\d$/.test(s) ? `0${s}` : s);
-  return `${year}-${pad(month)}-${pad(day)}`;
-}
+type Parts = DateParts;
 
 /** A date as three inputs (day, month, year), GOV.UK style; the answer is an ISO date string. */
 export function DateWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, disabled, readonly, rawErrors, uiSchema, options } = props;
+  const { id, htmlName, value, onChange, onBlur, disabled, readonly, rawErrors, uiSchema, options } = props;
   const styles = useEngineStyles();
   const { t } = useTranslation('forms');
   const [parts, setParts] = useState<Parts>(() => splitDate(value));
@@ -40,6 +24,7 @@ export function DateWidget(props: WidgetProps) {
     (options.autocompletePrefix as string | undefined) ?? (uiSchema?.['ui:autocomplete'] as string | undefined);
   const part = (name: keyof Parts, labelKey: string, autoSuffix: string, long = false) => {
     const partId = name === 'day' ? id : `${id}__${name}`;
+    const partName = datePartName(htmlName ?? id, name);
     return (
       <div className={styles.column}>
         <label htmlFor={partId} className={styles.hint}>
@@ -47,7 +32,7 @@ export function DateWidget(props: WidgetProps) {
         </label>
         <Input
           id={partId}
-          name={partId}
+          name={partName}
           className={styles.inputShort}
           style={long ? { width: '7.5em' } : undefined}
           inputMode="numeric"

@@ -6,7 +6,7 @@ import { useTypedAnswer } from './typed-answer';
 
 /** An e-mail address: never auto-capitalised or spell-checked, autocomplete "email", trimmed as typed. */
 export function EmailWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, uiSchema, options } = props;
+  const { id, htmlName, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, uiSchema, options } = props;
   const styles = useEngineStyles();
   const answer = useTypedAnswer(typeof value === 'string' ? value : undefined, onChange, {
     toAnswer: (text) => text.trim() || undefined,
@@ -15,7 +15,7 @@ export function EmailWidget(props: WidgetProps) {
   return (
     <Input
       id={id}
-      name={id}
+      name={htmlName ?? id}
       type="email"
       className={styles.input}
       {...answer.inputProps}

@@ -19,7 +19,7 @@ export function fileToDataUrl(file: File): Promise<string> {
 
 /** A file upload; `ui:options.accept` limits the types offered by the browser. */
 export function FileWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, disabled, readonly, rawErrors, uiSchema, options } = props;
+  const { id, htmlName, value, onChange, onBlur, disabled, readonly, rawErrors, uiSchema, options } = props;
   const styles = useEngineStyles();
   const { t } = useTranslation('forms');
   const name = fileNameOf(value);
@@ -27,7 +27,7 @@ export function FileWidget(props: WidgetProps) {
     <div className={styles.column}>
       <input
         id={id}
-        name={id}
+        name={htmlName ?? id}
         type="file"
         accept={typeof options.accept === 'string' ? options.accept : undefined}
         disabled={disabled || readonly}

@@ -13,7 +13,8 @@ import { useTypedAnswer } from './typed-answer';
  * (read from the schema) showing which are met.
  */
 export function PasswordWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, uiSchema, options, schema } = props;
+  const { id, htmlName, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, uiSchema, options, schema } =
+    props;
   const styles = useEngineStyles();
   const { t } = useTranslation(['forms', 'validation']);
   const [visible, setVisible] = useState(false);
@@ -27,7 +28,7 @@ export function PasswordWidget(props: WidgetProps) {
     <div className={styles.column}>
       <Input
         id={id}
-        name={id}
+        name={htmlName ?? id}
         type={visible ? 'text' : 'password'}
         className={styles.input}
         {...answer.inputProps}

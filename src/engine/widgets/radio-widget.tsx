@@ -4,11 +4,11 @@ import { fieldAria } from '../templates/field-aria';
 
 /** One of a short list of enum values as radios (labels from `x-enumLabels`). */
 export function RadioWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, disabled, readonly, rawErrors, uiSchema, options } = props;
+  const { id, htmlName, value, onChange, onBlur, disabled, readonly, rawErrors, uiSchema, options } = props;
   const choices = options.enumOptions ?? [];
   return (
     <RadioGroup
-      name={id}
+      name={htmlName ?? id}
       value={value === undefined || value === null ? '' : String(value)}
       disabled={disabled || readonly}
       onChange={(_e, data) => onChange(choices.find((c) => String(c.value) === data.value)?.value)}

@@ -1,6 +1,7 @@
-import { Combobox, Option, type PositioningProps } from '@fluentui/react-components';
+import { Combobox, Option, Select, type PositioningProps } from '@fluentui/react-components';
 import { startTransition, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHydrated } from '@/ui/use-hydrated';
 import { matchesSearch } from '../countries';
 import { useEngineStyles } from '../styles';
 
@@ -13,6 +14,8 @@ export interface SearchOption {
 
 export interface SearchComboboxProps {
   id: string;
+  /** The name the answer is posted under by a form sent before the page's scripts run (see posted-answers.ts). */
+  name?: string;
   /**
    * The options, or a function that makes them, called only once they are needed: when the field has a value to
    * show, or when it takes focus (a long list, such as the countries named in the user's language, is slow to make).
@@ -38,8 +41,46 @@ const POSITIONING: PositioningProps = {
   fallbackPositions: ['above', 'after', 'after-top', 'before', 'before-top'],
 };
 
+/**
+ * The list as the browser's own control, until the page's scripts have taken it over (rendered by the server, and
+ * in the render that hydrates it): it chooses and posts without scripts. What was chosen in it before then is
+ * handed to the form when the page is taken over (see typed-ahead.ts).
+ */
+function NativeChoice(props: SearchComboboxProps & { options: readonly SearchOption[] }) {
+  const { id, name, options, value, onChange, disabled, autoComplete, ariaProps, className } = props;
+  const styles = useEngineStyles();
+  const { t } = useTranslation('forms');
+  return (
+    <Select
+      id={id}
+      name={name ?? id}
+      className={className ?? styles.input}
+      value={value ?? ''}
+      disabled={disabled}
+      autoComplete={autoComplete}
+      onChange={(_e, data) => onChange(data.value || undefined)}
+      {...ariaProps}
+    >
+      <option value="">{t('engine.choose')}</option>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.callingCode ? `${o.label} (+${o.callingCode})` : o.label}
+        </option>
+      ))}
+    </Select>
+  );
+}
+
 /** A combobox whose list narrows as the user types (names, codes, dialling codes); for long lists. */
 export function SearchCombobox(props: SearchComboboxProps) {
+  if (!useHydrated()) {
+    const options = typeof props.options === 'function' ? props.options() : props.options;
+    return <NativeChoice {...props} options={options} />;
+  }
+  return <ScriptedCombobox {...props} />;
+}
+
+function ScriptedCombobox(props: SearchComboboxProps) {
   const { id, options: given, value, onChange, onBlur, disabled, autoComplete, ariaProps, className } = props;
   const styles = useEngineStyles();
   const { t } = useTranslation('forms');

@@ -17,7 +17,20 @@ export function inputOptions(props: WidgetProps) {
 
 /** A single-line text answer (56 px high). Empty text is "no answer" so that "required" messages apply. */
 export function TextWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, uiSchema, placeholder, schema } = props;
+  const {
+    id,
+    htmlName,
+    value,
+    onChange,
+    onBlur,
+    onFocus,
+    disabled,
+    readonly,
+    rawErrors,
+    uiSchema,
+    placeholder,
+    schema,
+  } = props;
   const styles = useEngineStyles();
   const o = inputOptions(props);
   const numeric = schema.type === 'number' || schema.type === 'integer';
@@ -25,7 +38,7 @@ export function TextWidget(props: WidgetProps) {
   return (
     <Input
       id={id}
-      name={id}
+      name={htmlName ?? id}
       className={o.width === 'short' ? styles.inputShort : styles.input}
       {...answer.inputProps}
       onFocus={(e) => onFocus(id, e.target.value)}

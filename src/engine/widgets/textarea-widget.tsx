@@ -6,7 +6,7 @@ import { useTypedAnswer } from './typed-answer';
 
 /** A longer free-text answer. */
 export function TextareaWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, uiSchema, options } = props;
+  const { id, htmlName, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, uiSchema, options } = props;
   const styles = useEngineStyles();
   const answer = useTypedAnswer(typeof value === 'string' ? value : undefined, onChange, {
     onLeave: (text) => onBlur(id, text),
@@ -14,7 +14,7 @@ export function TextareaWidget(props: WidgetProps) {
   return (
     <Textarea
       id={id}
-      name={id}
+      name={htmlName ?? id}
       className={styles.input}
       rows={typeof options.rows === 'number' ? options.rows : 5}
       resize="vertical"

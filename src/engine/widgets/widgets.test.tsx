@@ -11,7 +11,7 @@ import { SchemaForm } from '../schema-form';
 import { compileFixtureForm } from '../../../tests/catalogue/compile-fixture';
 import { renderWithProviders } from '../testing/render-form';
 import { createTestI18n } from '../testing/test-i18n';
-import { joinDate, splitDate } from './date-widget';
+import { joinDate, splitDate } from '@/shared/forms/date-parts';
 import { passwordRules } from './password-rules';
 
 // Typing and clicking through Fluent controls can take more than 5 s on a busy machine.

@@ -5,21 +5,22 @@ import { fieldAria } from '../templates/field-aria';
 
 /** A yes/no question: a boolean answered by a pair of radios. */
 export function YesNoWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, disabled, readonly, rawErrors, uiSchema } = props;
+  const { id, htmlName, value, onChange, onBlur, disabled, readonly, rawErrors, uiSchema } = props;
   const { t } = useTranslation('forms');
-  const current = value === true ? 'yes' : value === false ? 'no' : '';
+  // The values a form posted without scripts carries for the answer (see posted-answers.ts).
+  const current = value === true ? 'true' : value === false ? 'false' : '';
   return (
     <RadioGroup
-      name={id}
+      name={htmlName ?? id}
       value={current}
       layout="horizontal"
       disabled={disabled || readonly}
-      onChange={(_e, data) => onChange(data.value === 'yes')}
+      onChange={(_e, data) => onChange(data.value === 'true')}
       onBlur={() => onBlur(id, value)}
       {...fieldAria(id, uiSchema, rawErrors)}
     >
-      <Radio id={id} value="yes" label={t('engine.yes')} />
-      <Radio id={`${id}__no`} value="no" label={t('engine.no')} />
+      <Radio id={id} value="true" label={t('engine.yes')} />
+      <Radio id={`${id}__no`} value="false" label={t('engine.no')} />
     </RadioGroup>
   );
 }

@@ -1,4 +1,5 @@
-import type { PrerenderedPage } from './server-entry';
+import { PAGE_DATA_ID } from '../../shared/rendered-page';
+import type { RenderedPage } from './server-entry';
 
 /*
  * How the portal's page (index.html) is rewritten for a request, and which encoding it is sent in: text
@@ -33,15 +34,20 @@ export function scriptSafeJson(value: unknown): string {
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** index.html with a page rendered ahead: `<html lang dir>`, the title, the page's styles and its markup in #root. */
-export function withPage(html: string, page: PrerenderedPage, route: string): string {
+/**
+ * index.html with a page rendered by the server: `<html lang dir>`, the title, the page's styles, its markup in #root
+ * (marked with the route and language it was rendered for) and its data as a JSON data block after it.
+ */
+export function withPage(html: string, page: RenderedPage, route: string): string {
   return html
     .replace(/<html lang="[^"]*" dir="[^"]*">/, () => `<html lang="${page.lang}" dir="${page.dir}">`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
     .replace('</head>', () => `  ${page.head}\n  </head>`)
     .replace(
       '<div id="root"></div>',
-      () => `<div id="root" data-prerendered="${escapeHtml(`${route}|${page.lang}`)}">${page.body}</div>`,
+      () =>
+        `<div id="root" data-rendered="${escapeHtml(`${route}|${page.lang}`)}">${page.body}</div>\n` +
+        `    <script type="application/json" id="${PAGE_DATA_ID}">${scriptSafeJson(page.data)}</script>`,
     );
 }
 

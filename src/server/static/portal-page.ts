@@ -1,10 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Setting } from '../../shared/contract';
 import { stepsOf } from '../../shared/forms/journey';
-import { LANGUAGE_COOKIE } from '../../shared/language-cookie';
 import { DEFAULT_SCHEMAS_DIR } from '../validation/schema-files';
 import {
   appChunks,
@@ -20,9 +18,8 @@ import {
   routeAssets,
   type ViteManifest,
 } from './route-assets';
-import { type Encoding, paintFirst, scriptSafeJson, withPage } from './page-html';
-import { pageLanguage, type PageRequest } from './page-language';
-import { cookieValue, loadServerEntry, type PrerenderedPage, type ServerEntry } from './server-entry';
+import { paintFirst, scriptSafeJson, withPage } from './page-html';
+import { loadServerEntry, type RenderedPage, type ServerEntry } from './server-entry';
 
 const PAGE_REGISTRY = fileURLToPath(new URL('../../routing/page-registry.ts', import.meta.url));
 const ENGINE_REGISTRY = fileURLToPath(new URL('../../engine/registry.ts', import.meta.url));
@@ -42,8 +39,6 @@ interface Build {
   routes: Map<string, RouteAssets>;
   /** The build's server-side entry, loaded on first need. */
   entry?: Promise<ServerEntry | undefined>;
-  /** Pages rendered ahead, per route and language, rendered on first request. */
-  pages: Map<string, Promise<PrerenderedPage | undefined>>;
 }
 
 function readJson<T>(file: string): T | undefined {
@@ -55,13 +50,11 @@ function readJson<T>(file: string): T | undefined {
 }
 
 /**
- * The portal's page (dist/index.html) as the server sends it: with the runtime settings written in as a data
- * block (the answer of `GET /envs`, so the browser starts without asking) and `modulepreload` links to the
- * app the entry loads and the chunks and texts the requested route needs (its page, its form and their imports,
- * its text namespaces in the visitor's language), so they download with the entry instead of one after another.
- * A page rendered ahead gets none of them: it paints without scripts, and loads the app after its first paint. Pages are kept in memory,
- * compressed, per route, language and encoding; a new build (index.html changed) is picked up on the next
- * request.
+ * The portal's page (dist/index.html) as the server sends it: the page the server's entry rendered for the request
+ * written into #root, with its styles, title and language, the runtime settings (the answer of `GET /envs`) and the
+ * data the browser takes the page over with as JSON data blocks, and `modulepreload` links to the chunks and texts
+ * the route needs (fetched at low priority: the page paints before any script, see paintFirst). A new build
+ * (index.html changed) is picked up on the next request.
  */
 export function createPortalPages(options: {
   distDir: string;
@@ -72,7 +65,7 @@ export function createPortalPages(options: {
   localesDir?: string;
   /** Loads the build's server-side entry (default: the one in distDir; tests give the source module). */
   loadEntry?: () => Promise<ServerEntry | undefined>;
-  /** Told when a page could not be rendered ahead (it is sent as the plain portal page then). */
+  /** Told when the server-side entry could not be loaded. */
   onRenderError?: (error: unknown) => void;
 }) {
   const schemasDir = options.schemasDir ?? DEFAULT_SCHEMAS_DIR;
@@ -85,13 +78,11 @@ export function createPortalPages(options: {
   const manifestFile = path.join(options.distDir, '.vite', 'manifest.json');
   const settingsBlock = `<script type="application/json" id="eta-settings">${scriptSafeJson(options.settings)}</script>`;
   let build: Build | undefined;
-  const cache = new Map<string, Buffer | string>();
 
   function load(): Build | undefined {
     if (!existsSync(indexFile)) return undefined;
     const { mtimeMs } = statSync(indexFile);
     if (build && build.mtimeMs === mtimeMs) return build;
-    cache.clear();
     const manifest = readJson<ViteManifest>(manifestFile);
     const routesJson = readJson<{ routes: ManifestEntry[] }>(routesManifest);
     const registry = existsSync(PAGE_REGISTRY) ? readFileSync(PAGE_REGISTRY, 'utf8') : '';
@@ -124,7 +115,6 @@ export function createPortalPages(options: {
               formComponents,
             )
           : new Map(),
-      pages: new Map(),
     };
     return build;
   }
@@ -145,83 +135,41 @@ export function createPortalPages(options: {
     return links.join('\n    ');
   }
 
-  /** The page rendered ahead for `route` in `language`, when the build has one and the visitor has no session. */
-  async function renderedAhead(
-    current: Build,
-    route: string,
-    language: string,
-    request: PageRequest,
-  ): Promise<PrerenderedPage | undefined> {
-    current.entry ??= (options.loadEntry ?? (() => loadServerEntry(options.distDir)))().catch((error: unknown) => {
-      options.onRenderError?.(error);
-      return undefined;
-    });
-    const entry = await current.entry;
-    if (!entry || !entry.prerenderPaths().includes(route) || !entry.prerenderLanguages.includes(language)) {
-      return undefined;
-    }
-    if (entry.SESSION_COOKIES.some((name) => cookieValue(request.cookie, name) !== undefined)) return undefined;
-    const key = `${route}|${language}`;
-    let page = current.pages.get(key);
-    if (!page) {
-      page = entry.renderPage(route, language, options.settings).catch((error: unknown) => {
-        options.onRenderError?.(error);
-        return undefined;
-      });
-      current.pages.set(key, page);
-    }
-    return page;
-  }
-
   return {
     /** Whether the portal is built (index.html exists). */
     available(): boolean {
-      return existsSync(indexFile);
+      return load() !== undefined;
+    },
+    /** The build's version: pages kept from an older build must not be sent with a newer one. */
+    version(): number | undefined {
+      return load()?.mtimeMs;
+    },
+    /** The build's server-side entry, which renders the pages (undefined when the portal is not built). */
+    async entry(): Promise<ServerEntry | undefined> {
+      const current = load();
+      if (!current) return undefined;
+      current.entry ??= (options.loadEntry ?? (() => loadServerEntry(options.distDir)))().catch((error: unknown) => {
+        options.onRenderError?.(error);
+        return undefined;
+      });
+      return current.entry;
     },
     /**
-     * The page for `pathname`, in `encoding`, in the language the browser will pick (see pageLanguage;
-     * `negotiated` is the Accept-Language match); undefined when the portal is not built. A route the manifest
-     * flags `prerender` comes rendered, to a visitor without a session. A path that is no route gets the page
-     * without preloads (the router shows its not-found page).
+     * The HTML of `page`, rendered for `pathname`: index.html with the page, its data and the route's preloads (none
+     * for a path that is no route). Undefined when the portal is not built.
      */
-    async render(
-      pathname: string,
-      negotiated: string,
-      encoding: Encoding,
-      request: PageRequest = {},
-    ): Promise<Buffer | string | undefined> {
+    compose(pathname: string, page: RenderedPage): string | undefined {
       const current = load();
       if (!current) return undefined;
       const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-      const known = current.routes.has(route);
-      const language = pageLanguage(negotiated, request, LANGUAGE_COOKIE);
-      const ahead = known ? await renderedAhead(current, route, language, request) : undefined;
-      const cacheKey = `${known ? route : ''}|${language}|${encoding}|${ahead ? 'ahead' : 'shell'}`;
-      const hit = cache.get(cacheKey);
-      if (hit !== undefined) return hit;
-      // A page rendered ahead loads the app after its first paint (src/main.tsx): nothing is preloaded for it.
-      const links = [current.fontLinks, known && !ahead ? preloadLinks(current, route, language) : '']
+      const links = [current.fontLinks, current.routes.has(route) ? preloadLinks(current, route, page.lang) : '']
         .filter(Boolean)
         .join('\n    ');
       const shell = current.html.replace(
         '</head>',
         () => `  ${settingsBlock}\n    ${links}${links ? '\n' : ''}  </head>`,
       );
-      const html = ahead ? paintFirst(withPage(shell, ahead, route)) : shell;
-      const body =
-        encoding === 'br'
-          ? brotliCompressSync(html, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: 11,
-                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-              },
-            })
-          : encoding === 'gzip'
-            ? gzipSync(html, { level: 9 })
-            : html;
-      // Unknown paths share one entry per language and encoding, so the cache stays bounded.
-      cache.set(cacheKey, body);
-      return body;
+      return paintFirst(withPage(shell, page, route));
     },
   };
 }

@@ -3,7 +3,7 @@ import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { SERVER_ENTRY_DIR, SERVER_ENTRY_FILE } from './server-entry';
 
 /**
- * Vite plugin: after the browser build, builds the portal's server-side entry (src/app/prerender-entry.tsx) with
+ * Vite plugin: after the browser build, builds the portal's server-side entry (src/app/server-entry.tsx) with
  * the same configuration (aliases, JSON, the forms' precompiled validators), into dist/.ssr/, for the server to
  * render the pages the route manifest flags `prerender` with (see portal-page.ts). Everything is bundled in, so
  * the entry runs in Node without Vite.

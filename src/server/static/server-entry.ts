@@ -1,22 +1,22 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { PrerenderedPage } from '../../shared/prerendered-page';
+import type { PageOutcome, RenderedPage } from '../../shared/rendered-page';
 import type { Setting } from '../../shared/contract';
+import type { RequestScope } from '../../shared/request-scope';
 
 /** Folder of the build (dist/) holding the server-side entry; a dot folder, so the server never sends it. */
 export const SERVER_ENTRY_DIR = '.ssr';
-/** File name of the built server-side entry (src/app/prerender-entry.tsx) in SERVER_ENTRY_DIR. */
-export const SERVER_ENTRY_FILE = 'prerender-entry.js';
+/** File name of the built server-side entry (src/app/server-entry.tsx) in SERVER_ENTRY_DIR. */
+export const SERVER_ENTRY_FILE = 'server-entry.js';
 
-export type { PrerenderedPage };
+export type { PageOutcome, RenderedPage, RequestScope };
 
-/** What the built server-side entry offers the server (see src/app/prerender-entry.tsx). */
+/** What the built server-side entry offers the server (see src/app/server-entry.tsx). */
 export interface ServerEntry {
+  /** The routes whose page is the same for every visitor without a session (the manifest's `prerender`). */
   prerenderPaths(): string[];
-  prerenderLanguages: readonly string[];
-  SESSION_COOKIES: readonly string[];
-  renderPage(pathname: string, language: string, settings: readonly Setting[]): Promise<PrerenderedPage>;
+  renderRequest(input: { request: Request; scope: RequestScope; settings: readonly Setting[] }): Promise<PageOutcome>;
 }
 
 /**

@@ -10,6 +10,9 @@ import { runRules } from '../rules/run-rules';
 import { toFieldProblems, type FieldProblem, type RawValidationError } from '../validation/field-errors';
 import type { JsonSchema, RefResolver } from '../validation/schema-walk';
 
+/** The id of the check-answers view of a form with several pages, in its addresses (never a page of `ui:pages`). */
+export const CHECK_ANSWERS_PAGE = 'check-answers';
+
 /** Answers of a form: a JSON object keyed by the schema's property names. */
 export type Answers = Record<string, unknown>;
 
@@ -218,6 +221,14 @@ export interface FormFlow {
   normalise(answers: Answers): Answers;
   /** The first page that applies and has a problem, else undefined. */
   firstPageWithProblems(answers: Answers): FlowPage | undefined;
+  /** The page after `pageId` (or the first, without one) that applies to the answers; undefined after the last. */
+  nextPage(pageId: string | undefined, answers: Answers): FlowPage | undefined;
+  /** The page before `pageId` that applies to the answers; undefined before the first. */
+  previousPage(pageId: string, answers: Answers): FlowPage | undefined;
+  /** The page to show for `pageId`: that page when it applies, else the next one that does (or the first). */
+  pageToShow(pageId: string | undefined, answers: Answers): FlowPage;
+  /** The problems of the fields a page asks with these answers, in the order of the whole list. */
+  pageProblems(page: FlowPage, answers: Answers): FieldProblem[];
 }
 
 function holds(check: CompiledCheck | undefined, answers: Answers): boolean {
@@ -266,6 +277,23 @@ export function createFormFlow(source: FormFlowSource): FormFlow {
     check,
     problems: (answers) => check(answers).problems,
     normalise: (answers) => runRules(schema, structuredClone(answers ?? {}), resolve, id).data as Answers,
+    nextPage(pageId, answers) {
+      const from = pageId === undefined ? -1 : pages.findIndex((p) => p.id === pageId);
+      return pages.slice(from + 1).find((p) => pageApplies(p, answers));
+    },
+    previousPage(pageId, answers) {
+      const from = pages.findIndex((p) => p.id === pageId);
+      return from <= 0 ? undefined : pages.slice(0, from).findLast((p) => pageApplies(p, answers));
+    },
+    pageToShow(pageId, answers) {
+      const at = pages.findIndex((p) => p.id === pageId);
+      const shown = at < 0 ? undefined : pages.slice(at).find((p) => pageApplies(p, answers));
+      return shown ?? pages.find((p) => pageApplies(p, answers)) ?? pages[0];
+    },
+    pageProblems(page, answers) {
+      const fields = fieldsShown(page, answers);
+      return check(answers).problems.filter((problem) => fields.includes(topField(problem.path)));
+    },
     firstPageWithProblems(answers) {
       const visible = withoutSkipped(answers);
       const problems = check(visible).problems;

@@ -1,0 +1,22 @@
+/**
+ * What the portal's code reads of "the visitor" while the server renders a page for one request: the session's
+ * tokens, the router context, the language, and the way to reach the API. In the browser there is no scope: the
+ * same code reads cookies, local storage and `fetch` instead. The server's entry (src/app/server-entry.tsx) installs
+ * the resolver, which answers the scope of the request being handled (AsyncLocalStorage), so pages, hooks and the
+ * request helper run unchanged on both sides.
+ */
+import type { RequestScope } from '@/shared/request-scope';
+
+export type { RequestScope };
+
+let resolve: () => RequestScope | undefined = () => undefined;
+
+/** Installs how the scope of the request being handled is found (the server's entry does, once). */
+export function setRequestScopeResolver(resolver: () => RequestScope | undefined): void {
+  resolve = resolver;
+}
+
+/** The scope of the request the server is rendering, or undefined in the browser. */
+export function requestScope(): RequestScope | undefined {
+  return resolve();
+}

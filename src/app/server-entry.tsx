@@ -1,0 +1,238 @@
+/**
+ * The server-side entry of the portal (built with `vite build --ssr` into dist/.ssr/, see
+ * src/server/static/prerender-build.ts): renders any route of the portal for one request, as the browser's first
+ * render would for that visitor, so every page paints and works before any script runs, and the browser hydrates it
+ * (src/app/boot.tsx).
+ *
+ * For one request it runs React Router's static handler (the route's guards, and the action of a form posted to the
+ * page), then renders the page. The data a page reads through react-query is fetched on the server: each render
+ * that leaves queries waiting fetches them from the API (in the server's own process, with the visitor's session)
+ * and renders again, so the page is sent with its data, which the browser takes over without asking again.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createDOMRenderer, RendererProvider, renderToStyleElements, SSRProvider } from '@fluentui/react-components';
+import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
+import i18nextCore from 'i18next';
+import { StrictMode, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
+import { initReactI18next } from 'react-i18next';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  type StaticHandler,
+  type StaticHandlerContext,
+} from 'react-router-dom';
+import { AUTH_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '@/api/auth/tokens';
+import { requestScope, setRequestScopeResolver, type RequestScope } from '@/api/request-scope';
+import { applySettings } from '@/api/settings';
+import { DEFAULT_NAMESPACE, FALLBACK_LANGUAGE, i18next, languages } from '@/app/i18n';
+import { AppProviders } from '@/app/providers';
+import { createQueryClient } from '@/app/query-client';
+import { buildRoutes } from '@/app/router';
+import { serializeRouteErrors, type PageData } from '@/app/page-data';
+import { loadForm } from '@/engine/form-loader';
+import { flattenRoutes } from '@/routing/manifest';
+import { localiseInterpolation } from '@/shared/i18n-interpolation';
+import type { Setting } from '@/shared/api-types';
+import type { PageOutcome, RenderedPage } from '@/shared/rendered-page';
+import { RenderedAhead } from '@/ui/rendered-ahead';
+
+// Every language's browser texts, read at build (the server's namespaces, api and emails, are not needed).
+const texts = import.meta.glob<Record<string, unknown>>(
+  ['@locales/*/*.json', '!@locales/*/api.json', '!@locales/*/emails.json'],
+  { import: 'default', eager: true },
+);
+
+/** The cookies of a session: a visitor who has one never gets a page rendered for another. */
+export const SESSION_COOKIES: readonly string[] = [AUTH_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE];
+
+/** The languages pages are rendered in: every folder of locales/. */
+export const prerenderLanguages: readonly string[] = languages;
+
+/** The paths of the routes the manifest flags `prerender`: the same for every visitor without a session. */
+export function prerenderPaths(): string[] {
+  return flattenRoutes()
+    .filter((r) => r.route.prerender === true)
+    .map((r) => r.fullPath);
+}
+
+export type { PageOutcome, RenderedPage };
+
+const scopes = new AsyncLocalStorage<RequestScope>();
+setRequestScopeResolver(() => scopes.getStore());
+
+let initialised: Promise<unknown> | undefined;
+function initTexts(): Promise<unknown> {
+  const resources: Record<string, Record<string, Record<string, unknown>>> = {};
+  for (const [file, content] of Object.entries(texts)) {
+    const match = /\/([^/]+)\/([^/]+)\.json$/.exec(file);
+    if (match) (resources[match[1]] ??= {})[match[2]] = content;
+  }
+  // The browser's options (src/app/i18n.ts), with every text given at once.
+  initialised ??= i18next
+    .use(initReactI18next)
+    .init({
+      resources,
+      lng: FALLBACK_LANGUAGE,
+      fallbackLng: FALLBACK_LANGUAGE,
+      supportedLngs: [...languages],
+      load: 'currentOnly',
+      defaultNS: DEFAULT_NAMESPACE,
+      fallbackNS: false,
+      interpolation: { escapeValue: false, alwaysFormat: true },
+      react: { useSuspense: true },
+    })
+    .then(() => localiseInterpolation(i18next));
+  return initialised;
+}
+
+// The language and the runtime settings are module state shared by the whole tree: one render at a time. Only the
+// renders wait for each other (they keep the processor busy anyway); the API calls a page needs run between them.
+let queue: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const result = queue.then(work);
+  queue = result.catch(() => undefined);
+  return result;
+}
+
+/** The title the layout gives the document: "<page title> – <service name>". */
+function documentTitle(titleKey: string | undefined): string {
+  const service = i18next.t('common:serviceName');
+  return titleKey && i18next.exists(titleKey)
+    ? i18next.t('common:documentTitle', { page: i18next.t(titleKey), service })
+    : service;
+}
+
+/** Whether a part of the page suspended: React then streams it in with an inline script (not allowed by the CSP). */
+function suspended(html: string): boolean {
+  return html.includes('<script') || html.includes('<template');
+}
+
+let handler: StaticHandler | undefined;
+/** The route tree of the manifest, with the guards' loaders and the forms' actions, built once. */
+function staticHandler(): StaticHandler {
+  handler ??= createStaticHandler(buildRoutes({ server: true }));
+  return handler;
+}
+
+async function renderBody(context: StaticHandlerContext, queryClient: QueryClient) {
+  const router = createStaticRouter(staticHandler().dataRoutes, context);
+  const renderer = createDOMRenderer();
+  const tree: ReactNode = (
+    <StrictMode>
+      <RendererProvider renderer={renderer}>
+        <SSRProvider>
+          <RenderedAhead>
+            <AppProviders queryClient={queryClient} formToken={requestScope()?.csrfToken}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </AppProviders>
+          </RenderedAhead>
+        </SSRProvider>
+      </RendererProvider>
+    </StrictMode>
+  );
+  // prerender waits for the lazily loaded page and its texts, so the markup holds the whole page.
+  // No part is held back to be streamed in later (React does that with large parts): the page is sent whole.
+  const { prelude } = await prerender(tree, { progressiveChunkSize: Number.MAX_SAFE_INTEGER });
+  return { html: await new Response(prelude).text(), renderer };
+}
+
+/** The queries a render asked for and that have not been fetched yet (a disabled query is not asked for). */
+function waiting(queryClient: QueryClient): Query[] {
+  return queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((query) => {
+      // The options of the observer that made the query (a useQuery), `enabled` among them.
+      const enabled = (query.options as { enabled?: boolean | ((q: Query) => boolean) }).enabled;
+      const on = typeof enabled === 'function' ? enabled(query) : enabled;
+      return query.state.status === 'pending' && query.state.fetchStatus === 'idle' && on !== false;
+    });
+}
+
+/** At most this many renders per page: each one fetches what the previous one asked for. */
+const MAX_RENDERS = 4;
+
+export interface RenderRequest {
+  /** The request as the browser sent it (the body of a posted form included). */
+  request: Request;
+  scope: RequestScope;
+  settings: readonly Setting[];
+}
+
+/** The leaf route matched a path that is no route of the manifest. */
+function isNotFound(context: StaticHandlerContext): boolean {
+  return context.matches.at(-1)?.route.path === '*';
+}
+
+/**
+ * Handles one request for a page of the portal: the route's guard and, for a posted form, its action (each may
+ * answer a redirect), then the page rendered with its data, in the scope's language.
+ */
+export async function renderRequest({ request, scope, settings }: RenderRequest): Promise<PageOutcome> {
+  await initTexts();
+  return scopes.run(scope, async () => {
+    const context = await staticHandler().query(request, { requestContext: scope });
+    if (context instanceof Response) {
+      const location = context.headers.get('location');
+      if (location && context.status >= 300 && context.status < 400) {
+        // A form posted without scripts is answered with a redirect to a page it can GET (post/redirect/get).
+        return { kind: 'redirect', status: request.method === 'POST' ? 303 : context.status, location };
+      }
+      throw new Error(`The route answered ${context.status} without a page`);
+    }
+    const leaf = flattenRoutes().find((r) => r.fullPath === new URL(request.url).pathname.replace(/(.)\/+$/, '$1'));
+    if (leaf?.route.form) await loadForm(leaf.route.form);
+    const queryClient = createQueryClient({ server: true });
+    let body = await oneAtATime(() => renderIn(scope.language, settings, context, queryClient));
+    for (let pass = 1; pass < MAX_RENDERS; pass++) {
+      const asked = waiting(queryClient);
+      if (asked.length === 0 && !suspended(body.html)) break;
+      await Promise.allSettled(asked.map((query) => query.fetch()));
+      body = await oneAtATime(() => renderIn(scope.language, settings, context, queryClient));
+    }
+    if (suspended(body.html)) throw new Error(`${request.url} still waits for a lazily loaded part after rendering`);
+    const data: PageData = {
+      language: scope.language,
+      csrfToken: scope.csrfToken,
+      router: {
+        loaderData: context.loaderData,
+        actionData: context.actionData,
+        errors: serializeRouteErrors(context.errors),
+      },
+      queries: dehydrate(queryClient),
+    };
+    const status = isNotFound(context) ? 404 : context.errors ? 500 : context.statusCode;
+    return {
+      kind: 'page',
+      status,
+      page: {
+        lang: scope.language,
+        dir: i18nextCore.dir(scope.language) === 'rtl' ? 'rtl' : 'ltr',
+        title: body.title,
+        head: body.head,
+        body: body.html,
+        data,
+      },
+    };
+  });
+}
+
+async function renderIn(
+  language: string,
+  settings: readonly Setting[],
+  context: StaticHandlerContext,
+  queryClient: QueryClient,
+) {
+  applySettings(settings);
+  await i18next.changeLanguage(language);
+  const body = await renderBody(context, queryClient);
+  const handle = context.matches.at(-1)?.route.handle as { titleKey?: string } | undefined;
+  return {
+    html: body.html,
+    head: renderToStaticMarkup(<>{renderToStyleElements(body.renderer)}</>),
+    title: documentTitle(handle?.titleKey),
+  };
+}

@@ -1,0 +1,38 @@
+import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
+import { isLoggedIn } from '@/api/auth/tokens';
+import { getRouterContext } from '@/api/router-context';
+import { safeReturnPath } from '@/api/safe-redirect';
+import { decideContext, decideGuard, RETURN_PARAM } from './guards';
+import type { Guard, RouterContextRequirement } from './manifest';
+
+/** What a route's guard needs to know of its manifest entry. */
+export interface GuardedRoute {
+  guard: Guard;
+  requiresContext?: RouterContextRequirement;
+}
+
+/** Where a redirect asked for by a guard goes: the path, and where to return to as `?from=`. */
+function guardTarget(to: string, from: string | undefined): string {
+  return from ? `${to}?${RETURN_PARAM}=${encodeURIComponent(from)}` : to;
+}
+
+/**
+ * The loader that applies a route's guard before anything of the page runs, on the server (the visitor is sent on
+ * with an HTTP redirect, not after the page's scripts have run) and on each navigation in the browser: `auth` sends
+ * a visitor without a session to /login, remembering the page in `?from=`; `guest` sends a signed-in one on to where
+ * sign-in was asked from, or the profile; a route needing a router-context entry goes to the profile without it.
+ */
+export function guardLoader(route: GuardedRoute) {
+  return ({ request }: LoaderFunctionArgs) => {
+    const url = new URL(request.url);
+    const decision =
+      decideGuard(route.guard, isLoggedIn(), {
+        pathname: url.pathname,
+        search: url.search,
+        hash: '',
+        state: { from: safeReturnPath({ from: url.searchParams.get(RETURN_PARAM) ?? undefined }) },
+      }) ?? decideContext(route.requiresContext, getRouterContext());
+    if (decision) throw redirect(guardTarget(decision.to, decision.state?.from));
+    return null;
+  };
+}

@@ -1,0 +1,192 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Setting } from '../../shared/contract';
+import { languageCookie, LANGUAGE_COOKIE } from '../../shared/language-cookie';
+import type { RenderedPage } from '../../shared/rendered-page';
+import type { RequestScope } from '../../shared/request-scope';
+import { parseRouterContext, ROUTER_CONTEXT_COOKIE } from '../../shared/router-context-cookie';
+import { translate } from '../i18n';
+import { pickEncoding, type Encoding } from '../static/page-html';
+import { linkedLanguage, pageLanguage } from '../static/page-language';
+import type { PortalPages } from '../static/portal-page';
+import { parseCookies } from './cookies';
+import { csrfAccepted, csrfTokenFor, CSRF_COOKIE, CSRF_FIELD } from './csrf';
+import { inProcessFetch } from './in-process-fetch';
+import { AUTH_TOKEN_COOKIE, pageSession, REFRESH_TOKEN_COOKIE } from './session';
+
+export interface PageHandlerOptions {
+  portal: PortalPages;
+  settings: readonly Setting[];
+  /** Signs the forms' CSRF tokens. */
+  secret: string;
+  /** The largest form body taken (the API's own limit). */
+  bodyLimit: number;
+}
+
+/** Stands for the visitor's CSRF token in a page kept for everyone (see `shared` below). */
+const TOKEN_PLACEHOLDER = 'eta-csrf-token-placeholder.0';
+
+/** Content types of a form a browser posts. */
+const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+
+/**
+ * Compression of a page rendered for one request: fast settings (the page is made anew each time), unlike the
+ * build's files, compressed once at the highest settings.
+ */
+function compress(html: string, encoding: Encoding): Buffer | string {
+  if (encoding === 'br') {
+    return brotliCompressSync(html, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+    });
+  }
+  return encoding === 'gzip' ? gzipSync(html, { level: 6 }) : html;
+}
+
+async function readBody(request: FastifyRequest, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request.raw) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw Object.assign(new Error('form body too large'), { statusCode: 413 });
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Answers a request for a page of the portal (GET, HEAD, or a form POSTed to it): finds the visitor's session (its
+ * cookies, refreshed when needed) and language, lets the server's entry run the route (guard, form action) and
+ * render the page with its data, and sends the page with its status, or the redirect the route asked for. A page the
+ * same for every visitor without a session (the manifest's `prerender`) is rendered once per language and build.
+ */
+export function createPageHandler(app: FastifyInstance, options: PageHandlerOptions) {
+  const { portal, settings, secret } = options;
+  const shared = new Map<string, Promise<RenderedPage | undefined>>();
+  let sharedVersion: number | undefined;
+
+  return async function handlePage(request: FastifyRequest, reply: FastifyReply, negotiated: string) {
+    const entry = await portal.entry();
+    if (!entry) {
+      return reply
+        .code(503)
+        .header('cache-control', 'no-store')
+        .type('text/plain; charset=utf-8')
+        .send(translate(negotiated, 'api:errors.portalNotBuilt'));
+    }
+    const cookiesOut: string[] = [];
+    const cookies = parseCookies(request.headers.cookie);
+    const [pathname, search = ''] = request.url.split('?');
+    const language = pageLanguage(negotiated, { search, cookie: request.headers.cookie }, LANGUAGE_COOKIE);
+    // A link that chooses the language (?lng=) is remembered by the server too, so the next page keeps it even
+    // when the visitor moves on before this page's scripts have run.
+    if (linkedLanguage(search)) cookiesOut.push(languageCookie(language));
+    const csrf = csrfTokenFor(secret, cookies.get(CSRF_COOKIE));
+    if (csrf.setCookie) cookiesOut.push(csrf.setCookie);
+
+    const origin = `${request.protocol}://${request.headers.host ?? 'localhost'}`;
+    let fetchRequest = new Request(`${origin}${request.url}`, {
+      method: request.method === 'HEAD' ? 'GET' : request.method,
+      headers: { accept: 'text/html', 'accept-language': language },
+    });
+    let status403 = false;
+    if (request.method === 'POST') {
+      const type = request.headers['content-type'] ?? '';
+      const body = FORM_TYPES.test(type) ? await readBody(request, options.bodyLimit) : undefined;
+      const posted =
+        body &&
+        new Request(fetchRequest.url, {
+          method: 'POST',
+          headers: { 'content-type': type },
+          body: new Uint8Array(body),
+        });
+      const fields = posted
+        ? await posted
+            .clone()
+            .formData()
+            .catch(() => undefined)
+        : undefined;
+      const token = fields?.get(CSRF_FIELD);
+      if (
+        posted &&
+        fields &&
+        csrfAccepted(secret, cookies.get(CSRF_COOKIE), typeof token === 'string' ? token : undefined)
+      ) {
+        fetchRequest = posted;
+      } else {
+        // A form without the visitor's token (another site's, or one kept from before the cookie was cleared) is
+        // not acted on: the page is shown again, as a GET would show it.
+        request.log.info({ event: 'form-refused', reason: fields ? 'csrf' : 'body' }, 'posted form refused');
+        status403 = true;
+      }
+    }
+
+    const api = inProcessFetch(app, request, cookiesOut);
+    const session = await pageSession(cookies, api, cookiesOut);
+    const cacheable =
+      fetchRequest.method === 'GET' &&
+      !session.loggedIn &&
+      !cookies.has(AUTH_TOKEN_COOKIE) &&
+      !cookies.has(REFRESH_TOKEN_COOKIE) &&
+      new URLSearchParams(search).toString().replace(/(^|&)lng=[^&]*/, '') === '' &&
+      entry.prerenderPaths().includes(pathname);
+    const scope: RequestScope = {
+      ...session,
+      routerContext: parseRouterContext(cookies.get(ROUTER_CONTEXT_COOKIE)),
+      language,
+      fetch: api,
+      csrfToken: cacheable ? TOKEN_PLACEHOLDER : csrf.token,
+      responseCookies: cookiesOut,
+    };
+
+    let page: RenderedPage | undefined;
+    let status = 200;
+    if (cacheable) {
+      if (sharedVersion !== portal.version()) {
+        shared.clear();
+        sharedVersion = portal.version();
+      }
+      const key = `${pathname}|${language}`;
+      let kept = shared.get(key);
+      if (!kept) {
+        kept = entry.renderRequest({ request: fetchRequest, scope, settings }).then(
+          (outcome) => (outcome.kind === 'page' && outcome.status === 200 ? outcome.page : undefined),
+          (error: unknown) => {
+            shared.delete(key);
+            throw error;
+          },
+        );
+        shared.set(key, kept);
+      }
+      page = await kept;
+      if (!page) shared.delete(key);
+    }
+    if (!page) {
+      scope.csrfToken = csrf.token;
+      const outcome = await entry.renderRequest({ request: fetchRequest, scope, settings });
+      if (outcome.kind === 'redirect') {
+        if (cookiesOut.length > 0) reply.header('set-cookie', cookiesOut);
+        return reply
+          .code(outcome.status)
+          .header('cache-control', 'no-store')
+          .redirect(outcome.location, outcome.status);
+      }
+      page = outcome.page;
+      status = outcome.status;
+    }
+
+    const html = portal.compose(pathname, page)?.replaceAll(TOKEN_PLACEHOLDER, csrf.token);
+    if (html === undefined) {
+      return reply.code(503).type('text/plain; charset=utf-8').send(translate(negotiated, 'api:errors.portalNotBuilt'));
+    }
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (cookiesOut.length > 0) reply.header('set-cookie', cookiesOut);
+    reply
+      .code(status403 ? 403 : status)
+      // A signed-in visitor's page holds personal data: never stored. Any page is checked again before reuse.
+      .header('cache-control', session.loggedIn ? 'no-store' : 'no-cache')
+      .header('vary', 'Accept-Encoding, Accept-Language, Cookie')
+      .type('text/html; charset=utf-8');
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.send(compress(html, encoding));
+  };
+}

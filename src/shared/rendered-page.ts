@@ -1,0 +1,21 @@
+/** Id of the JSON data block a page's data is written in (src/app/page-data.ts reads it). */
+export const PAGE_DATA_ID = 'eta-page';
+
+/** A page rendered by the server's entry (src/app/server-entry.tsx), as the server writes it into index.html. */
+export interface RenderedPage {
+  /** `<html lang>` and `<html dir>`. */
+  lang: string;
+  dir: 'ltr' | 'rtl';
+  /** The document title the page sets once shown. */
+  title: string;
+  /** Style elements for the head: the Griffel rules the page uses. */
+  head: string;
+  /** The markup of #root. */
+  body: string;
+  /** What the browser takes the page over with (src/app/page-data.ts), written as a JSON data block. */
+  data: unknown;
+}
+
+/** What the server is told to send for a page request. */
+export type PageOutcome =
+  { kind: 'redirect'; status: number; location: string } | { kind: 'page'; status: number; page: RenderedPage };

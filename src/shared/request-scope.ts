@@ -1,0 +1,25 @@
+/**
+ * The visitor of one page request, as the server renders the page for them (see src/api/request-scope.ts, which
+ * finds the scope of the request being handled, and src/server/pages/, which makes it from the request).
+ */
+import type { RouterContext } from './router-context-cookie';
+
+export interface RequestScope {
+  /** The access token of the session, when the visitor has one (refreshed by the server when it had expired). */
+  accessToken?: string;
+  /** Whether the visitor counts as signed in (an access or a refresh cookie). */
+  loggedIn: boolean;
+  /** When the access token and the session end, as the browser's cookies will say. */
+  accessTokenExpiry?: Date;
+  refreshTokenExpiry?: Date;
+  /** The router context, as its cookie mirrors it. */
+  routerContext: RouterContext;
+  /** The language the page is rendered in. */
+  language: string;
+  /** Calls the API in the server's own process (no network), with the session's bearer token. */
+  fetch: (input: string, init?: RequestInit) => Promise<Response>;
+  /** The token every form posted to the server carries (see src/server/pages/csrf.ts). */
+  csrfToken: string;
+  /** `Set-Cookie` headers the page's answer carries (a form's action signs in, or sets the router context). */
+  responseCookies: string[];
+}
