@@ -50,53 +50,70 @@ export type ResetKeyResult = ResetCodeAccepted;
 const post = async <T>(path: string, body: unknown, auth = false): Promise<T> =>
   unwrap(await productRequest<T>({ method: 'POST', path: `${PROFILE_PATH}${path}`, body, auth, loading: true }));
 
-/** POST register: creates the profile and e-mails a link and a code. */
+/**
+ * The account calls, as plain functions: the hooks below use them in the browser, and the pages' actions use them on
+ * the server for a form posted without scripts.
+ */
+export const accountCalls = {
+  /** POST register: creates the profile and e-mails a link and a code. */
+  register: (answers: RegistrationAnswers) => post<MessageResult>('/register', answers),
+  /** POST verify: confirms the e-mail address with the link's key or with the e-mailed code. */
+  verify: (answers: VerifyAnswers) => post<MessageResult>('/verify', answers),
+  /** POST verify with emailAction RESET_PASSWORD: checks the e-mailed reset code and answers a reset key. */
+  verifyResetCode: (answers: ResetCodeAnswers) =>
+    post<ResetKeyResult>('/verify', { ...answers, emailAction: 'RESET_PASSWORD' }),
+  /** POST verify-email-request: sends a new confirmation (VERIFY_EMAIL) or reset (RESET_PASSWORD) e-mail. */
+  emailRequest: (request: EmailRequest) => post<MessageResult>('/verify-email-request', request),
+  /** POST login: answers the tokens and the profile identifier; the caller signs in with them. */
+  login: (answers: LoginAnswers) => post<LoginResult>('/login', answers),
+  /** POST request-password-reset: always the same answer, whether or not the account exists. */
+  requestPasswordReset: (answers: { email: string }) => post<MessageResult>('/request-password-reset', answers),
+  /** POST reset-password: sets a new password with the key from the reset e-mail. */
+  resetPassword: (answers: ResetPasswordAnswers) => post<MessageResult>('/reset-password', answers),
+  /** POST change-password (signed in): checks the current password, or an e-mailed code's key, and sets the new one. */
+  changePassword: (answers: ChangePasswordAnswers) => post<MessageResult>('/change-password', answers, true),
+};
+
+/** POST register (see accountCalls). */
 export function useRegister() {
-  return useMutation({ mutationFn: (answers: RegistrationAnswers) => post<MessageResult>('/register', answers) });
+  return useMutation({ mutationFn: accountCalls.register });
 }
 
-/** POST verify: confirms the e-mail address with the link's key or with the e-mailed code. */
+/** POST verify (see accountCalls). */
 export function useVerifyEmail() {
-  return useMutation({ mutationFn: (answers: VerifyAnswers) => post<MessageResult>('/verify', answers) });
+  return useMutation({ mutationFn: accountCalls.verify });
 }
 
-/** POST verify with emailAction RESET_PASSWORD: checks the e-mailed reset code and answers a reset key. */
+/** POST verify with emailAction RESET_PASSWORD (see accountCalls). */
 export function useVerifyResetCode() {
-  return useMutation({
-    mutationFn: (answers: ResetCodeAnswers) =>
-      post<ResetKeyResult>('/verify', { ...answers, emailAction: 'RESET_PASSWORD' }),
-  });
+  return useMutation({ mutationFn: accountCalls.verifyResetCode });
 }
 
-/** POST verify-email-request: sends a new confirmation (VERIFY_EMAIL) or reset (RESET_PASSWORD) e-mail. */
+/** POST verify-email-request (see accountCalls). */
 export function useEmailRequest() {
-  return useMutation({ mutationFn: (request: EmailRequest) => post<MessageResult>('/verify-email-request', request) });
+  return useMutation({ mutationFn: accountCalls.emailRequest });
 }
 
-/** POST login: answers the tokens and the profile identifier; the caller signs in with them. */
+/** POST login (see accountCalls). */
 export function useLogin() {
-  return useMutation({ mutationFn: (answers: LoginAnswers) => post<LoginResult>('/login', answers) });
+  return useMutation({ mutationFn: accountCalls.login });
 }
 
-/** POST request-password-reset: always the same answer, whether or not the account exists. */
+/** POST request-password-reset (see accountCalls). */
 export function useRequestPasswordReset() {
-  return useMutation({
-    mutationFn: (answers: { email: string }) => post<MessageResult>('/request-password-reset', answers),
-  });
+  return useMutation({ mutationFn: accountCalls.requestPasswordReset });
 }
 
-/** POST reset-password: sets a new password with the key from the reset e-mail. */
+/** POST reset-password (see accountCalls). */
 export function useResetPassword() {
-  return useMutation({
-    mutationFn: (answers: ResetPasswordAnswers) => post<MessageResult>('/reset-password', answers),
-  });
+  return useMutation({ mutationFn: accountCalls.resetPassword });
 }
 
-/** POST change-password (signed in): checks the current password, or the key from an e-mailed code, and sets the new one. */
+/** POST change-password (see accountCalls); the profile is read again after it. */
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (answers: ChangePasswordAnswers) => post<MessageResult>('/change-password', answers, true),
+    mutationFn: accountCalls.changePassword,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.profile.all }),
   });
 }

@@ -20,3 +20,13 @@ export function setRequestScopeResolver(resolver: () => RequestScope | undefined
 export function requestScope(): RequestScope | undefined {
   return resolve();
 }
+
+/** The language of the request being rendered on the server (for an action's messages). */
+export function scopeLanguage(): string {
+  return requestScope()?.language ?? 'en';
+}
+
+/** Sends a cookie with the answer to the request being handled on the server (an action's sign-in, say). */
+export function setResponseCookie(header: string): void {
+  requestScope()?.responseCookies.push(header);
+}

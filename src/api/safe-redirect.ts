@@ -10,3 +10,11 @@ export function safeReturnPath(state: unknown): string | undefined {
   }
   return from;
 }
+
+/** The query parameter naming where to return after signing in (a redirect of the server cannot carry router state). */
+export const RETURN_PARAM = 'from';
+
+/** The path a query's `?from=` names, when it is a safe one (see safeReturnPath). */
+export function returnParamOf(search: string): string | undefined {
+  return safeReturnPath({ from: new URLSearchParams(search).get(RETURN_PARAM) ?? undefined });
+}

@@ -25,7 +25,10 @@ import { adoptRenderedStyles, NOTHING_TO_REHYDRATE } from './rendered-styles';
 import { clearRouterContextOnSignOut, mirrorRouterContext } from '@/api/router-context';
 
 const firstPath = window.location.pathname.replace(/(.)\/+$/, '$1');
-const firstRoute = flattenRoutes().find((r) => r.fullPath === firstPath)?.route;
+// A form's page has an address below its route's (see src/engine/form-address.ts).
+const firstRoute = flattenRoutes().find(
+  (r) => r.fullPath === firstPath || (r.route.form !== undefined && firstPath.startsWith(`${r.fullPath}/`)),
+)?.route;
 
 /** The texts the first route needs before it shows (the server preloads the same chunks). */
 function firstRouteNamespaces(): string[] {
@@ -109,11 +112,11 @@ export async function boot(): Promise<void> {
     </StrictMode>
   );
   if (rendered) {
-    // The page shows its form at once, as it was rendered: the form's chunk is loaded before hydrating.
-    // Loaded only here, so the form engine stays out of the chunks every page runs.
-    if (firstRoute?.form) {
+    // The page shows its forms at once, as it was rendered: their chunks are loaded before hydrating. Loaded only
+    // here, so the form engine stays out of the chunks every page runs.
+    if (rendered.forms.length > 0) {
       const { loadForm } = await import('@/engine/form-loader');
-      await loadForm(firstRoute.form).catch(() => undefined);
+      await Promise.all(rendered.forms.map((id) => loadForm(id).catch(() => undefined)));
     }
     await nextTask();
     // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread

@@ -17,6 +17,8 @@ export type SerializedRouteError =
 export interface PageData {
   language: string;
   csrfToken: string;
+  /** The forms the page shows: the browser loads them before taking the page over. */
+  forms: string[];
   router: {
     loaderData: HydrationState['loaderData'];
     actionData: HydrationState['actionData'];

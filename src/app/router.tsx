@@ -1,5 +1,14 @@
 import type { ReactNode } from 'react';
-import { createBrowserRouter, type HydrationState, Outlet, type RouteObject } from 'react-router-dom';
+import i18next from 'i18next';
+import {
+  type ActionFunction,
+  createBrowserRouter,
+  type HydrationState,
+  Outlet,
+  type RouteObject,
+} from 'react-router-dom';
+import { scopeLanguage } from '@/api/request-scope';
+import { FORM_PAGE_PARAM } from '@/engine/form-address';
 import { getSetting } from '@/api/settings';
 import { journeySteps } from '@/api/journey';
 import { NotFoundPage } from '@/app/shell/not-found-page';
@@ -7,6 +16,7 @@ import { RootLayout } from '@/app/shell/root-layout';
 import { RouteErrorElement } from '@/app/shell/route-error';
 import { handleOf, manifest, type Guard, type ManifestRoute } from '@/routing/manifest';
 import { getPage, NOT_AVAILABLE_PAGE, type PageComponent, pageRegistry } from '@/routing/page-registry';
+import type { PageAction } from '@/routing/page-actions';
 import { RouteGate } from '@/routing/route-gate';
 import { guardLoader } from '@/routing/route-loaders';
 import { pageOfRoute } from '@/shared/forms/form-routes';
@@ -16,11 +26,29 @@ export interface BuildRoutesOptions {
   pages?: Readonly<Record<string, PageComponent>>;
   /** Whether a runtime setting is on; routes with `enabledBySetting` exist only then. */
   isSettingOn?: (key: string) => boolean;
-  /** The server's tree (src/app/server-entry.tsx): routes with a form also take the form posted to them. */
-  server?: boolean;
+  /**
+   * The pages' actions (src/routing/page-actions.ts), given by the server's tree (src/app/server-entry.tsx): the
+   * routes then take the forms posted to them without scripts.
+   */
+  actions?: Readonly<Record<string, () => Promise<PageAction>>>;
 }
 
 const settingIsTrue = (key: string) => getSetting(key) === 'true';
+
+/** The action of a route's page, run with the posted fields and texts in the request's language. */
+function pageAction(
+  route: ManifestRoute,
+  actions: Required<BuildRoutesOptions>['actions'],
+): ActionFunction | undefined {
+  const name = pageOfRoute(route, journeySteps);
+  const load = name === undefined ? undefined : actions[name];
+  if (!load) return undefined;
+  return async ({ request, params }) => {
+    const run = await load();
+    const fields = await request.formData();
+    return run({ request, params, fields, route, t: i18next.getFixedT(scopeLanguage()) });
+  };
+}
 
 function pageElement(route: ManifestRoute, pages: Readonly<Record<string, PageComponent>>) {
   // A route naming a form and no page is served by the generic page of a step form or of a public form.
@@ -51,9 +79,14 @@ function toRouteObject(
     </RouteGate>
   );
   const children = (route.children ?? []).filter((child) => isEnabled(child, options));
+  const action = pageAction(route, options.actions);
   if (topLevel && route.path === '/') return { index: true, handle, errorElement, loader, element: gate(page) };
   const path = topLevel ? route.path.slice(1) : route.path;
-  if (children.length === 0) return { path, handle, errorElement, loader, element: gate(page) };
+  // A form's pages have addresses of their own below the route's (see src/engine/form-address.ts).
+  if (children.length === 0 && route.form) {
+    return { path: `${path}/:${FORM_PAGE_PARAM}?`, handle, errorElement, loader, action, element: gate(page) };
+  }
+  if (children.length === 0) return { path, handle, errorElement, loader, action, element: gate(page) };
   return {
     path,
     handle,
@@ -80,7 +113,7 @@ export function buildRoutes(options: BuildRoutesOptions = {}): RouteObject[] {
     routes: options.routes ?? manifest.routes,
     pages: options.pages ?? pageRegistry,
     isSettingOn: options.isSettingOn ?? settingIsTrue,
-    server: options.server ?? false,
+    actions: options.actions ?? {},
   };
   return [
     {

@@ -33,7 +33,10 @@ import { createQueryClient } from '@/app/query-client';
 import { buildRoutes } from '@/app/router';
 import { serializeRouteErrors, type PageData } from '@/app/page-data';
 import { loadForm } from '@/engine/form-loader';
-import { flattenRoutes } from '@/routing/manifest';
+import { flattenRoutes, type RouteHandle } from '@/routing/manifest';
+import { showsProblems } from '@/engine/form-action';
+import { setServerRenderRecorder, type ServerRenderRecorder } from '@/ui/server-render';
+import { pageActions } from '@/routing/page-actions';
 import { localiseInterpolation } from '@/shared/i18n-interpolation';
 import type { Setting } from '@/shared/api-types';
 import type { PageOutcome, RenderedPage } from '@/shared/rendered-page';
@@ -113,7 +116,7 @@ function suspended(html: string): boolean {
 let handler: StaticHandler | undefined;
 /** The route tree of the manifest, with the guards' loaders and the forms' actions, built once. */
 function staticHandler(): StaticHandler {
-  handler ??= createStaticHandler(buildRoutes({ server: true }));
+  handler ??= createStaticHandler(buildRoutes({ actions: pageActions }));
   return handler;
 }
 
@@ -183,20 +186,25 @@ export async function renderRequest({ request, scope, settings }: RenderRequest)
       }
       throw new Error(`The route answered ${context.status} without a page`);
     }
-    const leaf = flattenRoutes().find((r) => r.fullPath === new URL(request.url).pathname.replace(/(.)\/+$/, '$1'));
-    if (leaf?.route.form) await loadForm(leaf.route.form);
+    const formId = (context.matches.at(-1)?.route.handle as RouteHandle | undefined)?.form;
+    if (formId) await loadForm(formId);
     const queryClient = createQueryClient({ server: true });
-    let body = await oneAtATime(() => renderIn(scope.language, settings, context, queryClient));
+    const forms = new Set<string>();
+    const waits: Promise<unknown>[] = [];
+    const recorder: ServerRenderRecorder = { wait: (loading) => waits.push(loading), formShown: (id) => forms.add(id) };
+    const render = () => oneAtATime(() => renderIn(scope.language, settings, context, queryClient, recorder));
+    let body = await render();
     for (let pass = 1; pass < MAX_RENDERS; pass++) {
       const asked = waiting(queryClient);
-      if (asked.length === 0 && !suspended(body.html)) break;
-      await Promise.allSettled(asked.map((query) => query.fetch()));
-      body = await oneAtATime(() => renderIn(scope.language, settings, context, queryClient));
+      if (asked.length === 0 && waits.length === 0 && !suspended(body.html)) break;
+      await Promise.allSettled([...asked.map((query) => query.fetch()), ...waits.splice(0)]);
+      body = await render();
     }
     if (suspended(body.html)) throw new Error(`${request.url} still waits for a lazily loaded part after rendering`);
     const data: PageData = {
       language: scope.language,
       csrfToken: scope.csrfToken,
+      forms: [...forms],
       router: {
         loaderData: context.loaderData,
         actionData: context.actionData,
@@ -225,14 +233,24 @@ async function renderIn(
   settings: readonly Setting[],
   context: StaticHandlerContext,
   queryClient: QueryClient,
+  recorder: ServerRenderRecorder,
 ) {
   applySettings(settings);
   await i18next.changeLanguage(language);
-  const body = await renderBody(context, queryClient);
-  const handle = context.matches.at(-1)?.route.handle as { titleKey?: string } | undefined;
+  setServerRenderRecorder(recorder);
+  let body;
+  try {
+    body = await renderBody(context, queryClient);
+  } finally {
+    setServerRenderRecorder(undefined);
+  }
+  const handle = context.matches.at(-1)?.route.handle as RouteHandle | undefined;
+  const title = documentTitle(handle?.titleKey);
+  // A form sent back with problems: the title starts with "Error: ", as the browser's does (GOV.UK).
+  const problems = Object.values(context.actionData ?? {}).some(showsProblems);
   return {
     html: body.html,
     head: renderToStaticMarkup(<>{renderToStyleElements(body.renderer)}</>),
-    title: documentTitle(handle?.titleKey),
+    title: problems ? `${i18next.t('forms:engine.errorTitlePrefix')}${title}` : title,
   };
 }

@@ -26,3 +26,37 @@ export const FORM_FIELDS = {
 
 /** The values of `_action`. */
 export const FORM_ACTIONS = { continue: 'continue', add: 'add:', remove: 'remove:' } as const;
+
+/**
+ * The route parameter naming the page of a form with several pages: `/applications/application/<page-id>`, and
+ * `.../check-answers`. Every route that shows a form takes it (src/app/router.tsx).
+ */
+export const FORM_PAGE_PARAM = 'formPage';
+
+/** The query parameter of a page opened from check answers (a Change link). */
+export const FROM_REVIEW_PARAM = 'review';
+
+/**
+ * The address of a page of the form a route shows: the route's path, the page (none for where the form starts), and
+ * the route's query kept (less the mark of a page opened from check answers, which `fromReview` sets).
+ */
+export function formPageHref(
+  routePath: string,
+  pageId: string | undefined,
+  search: string,
+  options: { fromReview?: boolean } = {},
+): string {
+  const query = new URLSearchParams(search);
+  query.delete(FROM_REVIEW_PARAM);
+  if (options.fromReview) query.set(FROM_REVIEW_PARAM, '1');
+  const base = routePath.replace(/\/+$/, '');
+  const rest = query.toString();
+  return `${pageId ? `${base}/${encodeURIComponent(pageId)}` : base}${rest ? `?${rest}` : ''}`;
+}
+
+/** The path of the route that shows a form, from the path of one of its page addresses. */
+export function formRoutePath(pathname: string, pageParam: string | undefined): string {
+  if (!pageParam) return pathname.replace(/(.)\/+$/, '$1');
+  const suffix = `/${encodeURIComponent(pageParam)}`;
+  return pathname.endsWith(suffix) ? pathname.slice(0, -suffix.length) : pathname;
+}

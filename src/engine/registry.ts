@@ -1,6 +1,6 @@
 import type { FieldProps, RegistryFieldsType, RegistryWidgetsType, TemplatesType, WidgetProps } from '@rjsf/utils';
 import { lazyComponent, type LazyComponent } from '@/ui/lazy-component';
-import { ArrayFieldTemplate } from './templates/array-field-template';
+import { ArrayFieldItemButtonsTemplate, ArrayFieldTemplate } from './templates/array-field-template';
 import { ErrorListTemplate } from './templates/error-list-template';
 import { FieldTemplate } from './templates/field-template';
 import { ObjectFieldTemplate } from './templates/object-field-template';
@@ -68,6 +68,7 @@ export const templates: Partial<TemplatesType> = {
   FieldTemplate,
   ObjectFieldTemplate,
   ArrayFieldTemplate,
+  ArrayFieldItemButtonsTemplate,
   ErrorListTemplate,
   TitleFieldTemplate,
   DescriptionFieldTemplate,

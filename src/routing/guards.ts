@@ -1,13 +1,12 @@
 import type { Guard, RouterContextRequirement } from './manifest';
 import type { RouterContext } from '@/api/router-context';
-import { safeReturnPath } from '@/api/safe-redirect';
+import { RETURN_PARAM, safeReturnPath } from '@/api/safe-redirect';
+
+export { RETURN_PARAM };
 import { PATHS } from '@/shared/route-paths';
 
 export const LOGIN_PATH = PATHS.login;
 export const PROFILE_PATH = PATHS.profile;
-
-/** The query parameter of /login naming where to return after signing in (a redirect cannot carry router state). */
-export const RETURN_PARAM = 'from';
 
 /** Router state given to /login by the auth guard: where to return after signing in. */
 export interface FromState {

@@ -48,6 +48,8 @@ export interface RouteHandle {
   hideHeaderFooter?: boolean;
   titleKey?: string;
   showCloseApplication?: boolean;
+  /** The form the route shows. */
+  form?: string;
 }
 
 /** The route manifest as shipped. The JSON is checked against its schema by the manifest unit test. */
@@ -78,6 +80,7 @@ export function flattenRoutes(routes: readonly ManifestRoute[] = manifest.routes
 /** The route handle of a manifest route. */
 export function handleOf(route: ManifestRoute): RouteHandle {
   const handle: RouteHandle = { titleKey: route.titleKey };
+  if (route.form) handle.form = route.form;
   if (route.hideHeaderFooter) handle.hideHeaderFooter = true;
   if (route.showCloseApplication) handle.showCloseApplication = true;
   return handle;

@@ -2,14 +2,17 @@ import Cookies from 'js-cookie';
 import { useSyncExternalStore } from 'react';
 import type { TokenInfo } from '@/shared/api-types';
 import { requestScope } from '../request-scope';
+import {
+  AUTH_TOKEN_COOKIE,
+  AUTH_TOKEN_EXPIRY_COOKIE,
+  REFRESH_TOKEN_COOKIE,
+  REFRESH_TOKEN_EXPIRY_COOKIE,
+  SESSION_COOKIE_NAMES,
+} from '@/shared/session-cookies';
 
-export const AUTH_TOKEN_COOKIE = 'authToken';
-export const REFRESH_TOKEN_COOKIE = 'refreshToken';
-export const AUTH_TOKEN_EXPIRY_COOKIE = 'authTokenExpiryDate';
-/** Lets the session warning know when the refresh token, and so the session, runs out. */
-export const REFRESH_TOKEN_EXPIRY_COOKIE = 'refreshTokenExpiryDate';
+export { AUTH_TOKEN_COOKIE, AUTH_TOKEN_EXPIRY_COOKIE, REFRESH_TOKEN_COOKIE, REFRESH_TOKEN_EXPIRY_COOKIE };
 
-const ALL_COOKIES = [AUTH_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE, AUTH_TOKEN_EXPIRY_COOKIE, REFRESH_TOKEN_EXPIRY_COOKIE];
+const ALL_COOKIES = SESSION_COOKIE_NAMES;
 
 /**
  * Lax, not strict: the server renders every page from the session these cookies carry, and a strict cookie is left

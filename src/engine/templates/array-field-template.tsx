@@ -1,8 +1,46 @@
 import { Button } from '@fluentui/react-components';
-import type { ArrayFieldTemplateProps } from '@rjsf/utils';
+import type { ArrayFieldItemButtonsTemplateProps, ArrayFieldTemplateProps } from '@rjsf/utils';
 import { getUiOptions, helpId } from '@rjsf/utils';
+import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FORM_ACTIONS, FORM_FIELDS } from '../form-address';
 import { useEngineStyles } from '../styles';
+
+/**
+ * A list's button: it sends the form (`_action` naming the list and what to do) when the page's scripts have not
+ * run, so the server shows the form again with one item more or fewer; once they have, the engine does it at once.
+ */
+function ListButton({ action, label, onPress }: { action: string; label: string; onPress: () => void }) {
+  return (
+    <Button
+      type="submit"
+      name={FORM_FIELDS.action}
+      value={action}
+      appearance="secondary"
+      formNoValidate
+      onClick={(event: MouseEvent) => {
+        event.preventDefault();
+        onPress();
+      }}
+    >
+      {label}
+    </Button>
+  );
+}
+
+/** An item's Remove button (the only one the portal's lists offer). */
+export function ArrayFieldItemButtonsTemplate(props: ArrayFieldItemButtonsTemplateProps) {
+  const { t } = useTranslation('forms');
+  const { hasRemove, disabled, readonly, fieldPathId, onRemoveItem } = props;
+  if (!hasRemove || disabled || readonly) return null;
+  return (
+    <ListButton
+      action={`${FORM_ACTIONS.remove}${fieldPathId.path.map(String).join('.')}`}
+      label={t('engine.remove')}
+      onPress={() => onRemoveItem()}
+    />
+  );
+}
 
 /**
  * A repeatable list: its label (the UI schema's `ui:title`, never the property name) and hint, each item in
@@ -26,9 +64,11 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
       {items}
       {canAdd && !disabled && !readonly && (
         <div>
-          <Button appearance="secondary" onClick={() => onAddClick()}>
-            {t('engine.addAnother')}
-          </Button>
+          <ListButton
+            action={`${FORM_ACTIONS.add}${fieldPathId.path.map(String).join('.')}`}
+            label={t('engine.addAnother')}
+            onPress={() => onAddClick()}
+          />
         </div>
       )}
     </fieldset>

@@ -1,4 +1,6 @@
 import { useState, type ReactNode } from 'react';
+import { useActionData } from 'react-router-dom';
+import type { FormActionData } from '@/engine/form-action';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { SchemaForm, type SchemaFormProps } from '@/engine/schema-form';
 import type { FieldError } from '@/shared/api-types';
@@ -6,11 +8,17 @@ import { PageHeading } from '@/ui/page-heading';
 import { usePageStyles } from '@/ui/page-styles';
 import { errorBodyOf } from './api-errors';
 
-/** What the API said against the last answers: errors by their fields, or a problem with the whole page. */
+/**
+ * What the API said against the last answers: errors by their fields, or a problem with the whole page; at first,
+ * what the server said of the form when it was sent before the page's scripts ran (the page's action).
+ */
 export function useFormProblems() {
-  const [problem, setProblem] = useState<string>();
-  const [fieldErrors, setFieldErrors] = useState<FieldError[] | null>(null);
+  const sent = useActionData() as FormActionData | undefined;
+  const [problem, setProblem] = useState<string | undefined>(sent?.problem);
+  const [fieldErrors, setFieldErrors] = useState<FieldError[] | null>(sent?.errors.length ? sent.errors : null);
   return {
+    /** The answers of the form the server sent back, if any. */
+    sent,
     problem,
     fieldErrors,
     setProblem,
@@ -33,7 +41,7 @@ interface AccountFormPageProps extends Pick<SchemaFormProps, 'formId' | 'formDat
   title: string;
   lead: string;
   /** The API's problems with the last answers (`useFormProblems`). */
-  problems: Pick<ReturnType<typeof useFormProblems>, 'problem' | 'fieldErrors'>;
+  problems: Pick<ReturnType<typeof useFormProblems>, 'problem' | 'fieldErrors' | 'sent'>;
   /** Content under the form's button (e.g. a link back to log in). */
   children?: ReactNode;
 }
@@ -46,7 +54,12 @@ export function AccountFormPage({ title, lead, problems, children, ...form }: Ac
       <PageHeading>{title}</PageHeading>
       <p className={styles.lead}>{lead}</p>
       {problems.problem && <ProblemPanel message={problems.problem} />}
-      <SchemaForm {...form} serverErrors={problems.fieldErrors}>
+      <SchemaForm
+        {...form}
+        formData={problems.sent ? { ...form.formData, ...problems.sent.answers } : form.formData}
+        judged={Boolean(problems.sent?.errors.length)}
+        serverErrors={problems.fieldErrors}
+      >
         {children}
       </SchemaForm>
     </div>

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useActionData, useLocation, useNavigate } from 'react-router-dom';
 import { clearSessionEnded, hasSessionEnded, useLogin } from '@/api/accounts';
 import { useAuth } from '@/api/auth/use-auth';
-import { safeReturnPath } from '@/api/safe-redirect';
+import { returnParamOf, safeReturnPath } from '@/api/safe-redirect';
+import type { FormActionData } from '@/engine/form-action';
 import { SchemaForm } from '@/engine/schema-form';
 import type { FieldError } from '@/shared/api-types';
 import { usePageStyles } from '@/ui/page-styles';
@@ -30,8 +31,17 @@ export default function LoginPage({ formId = 'login' }: { formId?: string }) {
   const navigate = useNavigate();
   const { signIn } = useAuth();
   const login = useLogin();
-  const [problem, setProblem] = useState<Problem>();
-  const [fieldErrors, setFieldErrors] = useState<FieldError[] | null>(null);
+  // What the server said of the form, when it was sent before the page's scripts ran (login-action.ts).
+  const sent = useActionData() as FormActionData | undefined;
+  const [problem, setProblem] = useState<Problem | undefined>(
+    sent?.problem
+      ? {
+          message: sent.problem,
+          unverifiedEmail: sent.code === 'EMAIL_NOT_VERIFIED' ? String(sent.answers.email ?? '') : undefined,
+        }
+      : undefined,
+  );
+  const [fieldErrors, setFieldErrors] = useState<FieldError[] | null>(sent?.errors.length ? sent.errors : null);
   const [sessionExpired] = useState(
     () => (location.state as LoginState | null)?.notice === 'sessionExpired' || hasSessionEnded(),
   );
@@ -44,7 +54,7 @@ export default function LoginPage({ formId = 'login' }: { formId?: string }) {
     try {
       const result = await login.mutateAsync({ email, password: String(answers.password ?? '') });
       signIn(result);
-      navigate(safeReturnPath(location.state) ?? PATHS.profile, { replace: true });
+      navigate(safeReturnPath(location.state) ?? returnParamOf(location.search) ?? PATHS.profile, { replace: true });
     } catch (error) {
       const body = errorBodyOf(error);
       if (!body) return;
@@ -64,7 +74,14 @@ export default function LoginPage({ formId = 'login' }: { formId?: string }) {
         </ProblemPanel>
       )}
       <p className={styles.lead}>{t('login.lead')}</p>
-      <SchemaForm formId={formId} onSubmit={submit} serverErrors={fieldErrors} submitLabelKey="accounts:login.submit">
+      <SchemaForm
+        formId={formId}
+        formData={sent?.answers}
+        judged={Boolean(sent?.errors.length)}
+        onSubmit={submit}
+        serverErrors={fieldErrors}
+        submitLabelKey="accounts:login.submit"
+      >
         <p className={styles.links}>
           <Link className={styles.link} to={PATHS.forgotPassword}>
             {t('login.forgotPassword')}

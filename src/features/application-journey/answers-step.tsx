@@ -2,7 +2,7 @@ import { Button, Spinner } from '@fluentui/react-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useActionData, useLocation, useNavigate, useParams } from 'react-router-dom';
 import {
   AnswerSaveQueue,
   loadStepAnswers,
@@ -18,11 +18,18 @@ import {
 import { queryKeys } from '@/api/query-keys';
 import { ApiError, unwrap } from '@/api/request';
 import { loadForm } from '@/engine/form-loader';
+import { formValidation } from '@/engine/validation/form-validation';
+import type { FormActionData } from '@/engine/form-action';
+import {
+  FORM_PAGE_PARAM,
+  FROM_REVIEW_PARAM,
+  formPageHref,
+  formRoutePath,
+  type FormAddress,
+} from '@/engine/form-address';
 import type { FormPage } from '@/engine/form-types';
-import { pagesOf } from '@/shared/forms/flow';
-import type { JsonSchema } from '@/shared/validation/schema-walk';
 import { SchemaForm } from '@/engine/schema-form';
-import type { ApiErrorBody } from '@/shared/api-types';
+import type { ApiErrorBody, FieldError } from '@/shared/api-types';
 import { ContentLoading } from '@/ui/content-loading';
 import { Notice } from '@/ui/notice';
 import { PageHeading } from '@/ui/page-heading';
@@ -47,13 +54,17 @@ interface Loaded {
   /** The applicant's furthest step, as the server says. */
   current: string;
   answers: Answers;
+  /** When the server last stored them. */
+  updatedAt?: string;
   startPage?: string;
-  restored: boolean;
   /** Fields of each page of the form. */
   pageFields: Record<string, string[]>;
 }
 
-/** Everything needed to show the form, in one call: the saved answers (merged with this browser's backup) and where to start. */
+/**
+ * Everything needed to show the form, in one call: the saved answers and where to start. The same on the server and in
+ * the browser; answers kept in this browser are laid over them once the page is shown (see LoadedAnswersStep).
+ */
 async function loadStep(props: AnswersStepProps, signal: AbortSignal): Promise<Loaded> {
   const target: AnswersTarget = {
     formId: props.formId,
@@ -61,16 +72,14 @@ async function loadStep(props: AnswersStepProps, signal: AbortSignal): Promise<L
     applicantIdentifier: props.applicantIdentifier,
   };
   const [saved, form] = await Promise.all([loadStepAnswers(target, signal).then(unwrap), loadForm(props.formId)]);
-  const pages = pagesOf(form.uiSchema as JsonSchema, form.schema as JsonSchema);
-  const pageFields = Object.fromEntries(pages.map((p) => [p.id, p.fields]));
-  const merged = mergeWithBackup(saved.answers, saved.updatedAt, readBackup(target));
+  const pages = formValidation(form).pages;
   return {
     name: fullName(saved),
     current: saved.currentStep,
-    answers: merged.answers,
-    startPage: merged.page ?? saved.startPage ?? undefined,
-    restored: merged.fromBackup,
-    pageFields,
+    answers: saved.answers,
+    updatedAt: saved.updatedAt,
+    startPage: saved.startPage ?? undefined,
+    pageFields: Object.fromEntries(pages.map((p) => [p.id, p.fields])),
   };
 }
 
@@ -161,23 +170,58 @@ function StepNotReached({ message }: { message: string }) {
   );
 }
 
+/**
+ * The form's pages at addresses of their own (`<route>/<page-id>?applicantIdentifier=...`): Back, Forward, reload,
+ * bookmarks and the Change links of check answers open the page they name, with and without scripts.
+ */
+function useAnswersAddress(sent: FormActionData | undefined): FormAddress {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const page = useParams()[FORM_PAGE_PARAM];
+  const routePath = formRoutePath(location.pathname, page);
+  const fromReview = new URLSearchParams(location.search).get(FROM_REVIEW_PARAM) === '1';
+  return {
+    // A form the server sent back shows the page it was sent from.
+    current: sent?.pageId ?? page,
+    fromReview: sent?.fromReview ?? fromReview,
+    href: (pageId, options) => formPageHref(routePath, pageId, location.search, options),
+    go: (pageId, options) => navigate(formPageHref(routePath, pageId, location.search, options)),
+  };
+}
+
 function LoadedAnswersStep(props: AnswersStepProps & { loaded: Loaded; caption?: string; heading: string }) {
   const { loaded, formId, applicationIdentifier, applicantIdentifier } = props;
   const { t } = useTranslation(['journey', 'applications']);
   const styles = useJourneyStyles();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // What the server said of a page sent before the page's scripts ran (answers-action.ts).
+  const sent = useActionData() as FormActionData | undefined;
+  const address = useAnswersAddress(sent);
+  const target: AnswersTarget = useMemo(
+    () => ({ formId, applicationIdentifier, applicantIdentifier }),
+    [formId, applicationIdentifier, applicantIdentifier],
+  );
+  // Answers typed in this browser and never saved are laid over the server's once the page is shown.
+  const [restored, setRestored] = useState<{ answers: Answers; page?: string } | undefined>();
+  useEffect(() => {
+    const merged = mergeWithBackup(loaded.answers, loaded.updatedAt, readBackup(target));
+    if (merged.fromBackup) setRestored({ answers: merged.answers, page: merged.page });
+  }, [loaded, target]);
+  const answers = restored?.answers ?? sent?.answers ?? loaded.answers;
   const [status, setStatus] = useState<SaveStatus>('idle');
   const [everKept, setEverKept] = useState(false);
-  const [serverErrors, setServerErrors] = useState<ApiErrorBody | null>(null);
-  const [problem, setProblem] = useState<{ messages: string[]; stepNotReached?: boolean } | null>(null);
-  const current = useRef<{ answers: Answers; page?: string }>({ answers: loaded.answers, page: loaded.startPage });
+  const [serverErrors, setServerErrors] = useState<ApiErrorBody | FieldError[] | null>(sent?.errors ?? null);
+  const [problem, setProblem] = useState<{ messages: string[]; stepNotReached?: boolean } | null>(
+    sent?.problem ? { messages: [sent.problem], stepNotReached: sent.code === 'STEP_NOT_REACHED' } : null,
+  );
+  const current = useRef<{ answers: Answers; page?: string }>({ answers, page: address.current ?? loaded.startPage });
   const saveCall = useAnswerSaveCall();
-  const tabs = useOtherTabs({ formId, applicationIdentifier, applicantIdentifier });
+  const tabs = useOtherTabs(target);
   const { announceSaved } = tabs;
   const send = useCallback<typeof saveCall>(
-    async (target, body) => {
-      const result = await saveCall(target, body);
+    async (saveTarget, body) => {
+      const result = await saveCall(saveTarget, body);
       if (result.success) announceSaved();
       return result;
     },
@@ -187,7 +231,7 @@ function LoadedAnswersStep(props: AnswersStepProps & { loaded: Loaded; caption?:
   const queue = useMemo(
     () =>
       new AnswerSaveQueue({
-        target: { formId, applicationIdentifier, applicantIdentifier },
+        target,
         pageFields: (page) => loaded.pageFields[page] ?? [],
         send,
         onStatus: (s) => {
@@ -195,15 +239,15 @@ function LoadedAnswersStep(props: AnswersStepProps & { loaded: Loaded; caption?:
           if (s === 'kept') setEverKept(true);
         },
       }),
-    [formId, applicationIdentifier, applicantIdentifier, loaded, send],
+    [target, loaded, send],
   );
   useEffect(() => {
     // Answers restored from this browser go to the server straight away.
-    if (loaded.restored) queue.change(loaded.answers, undefined, Object.keys(loaded.answers));
+    if (restored) queue.change(restored.answers, undefined, Object.keys(restored.answers));
     return () => {
       void queue.flush().finally(() => queue.dispose());
     };
-  }, [queue, loaded]);
+  }, [queue, restored]);
 
   /** Shows what a refused save answered; answers false so the form stays where it is. */
   const refused = (outcome: Extract<SaveOutcome, { kind: 'refused' }>) => {
@@ -262,7 +306,7 @@ function LoadedAnswersStep(props: AnswersStepProps & { loaded: Loaded; caption?:
       ) : (
         tabs.otherTab && <Notice>{t('save.otherTab')}</Notice>
       )}
-      {loaded.restored && status !== 'kept' && <Notice>{t('form.restored')}</Notice>}
+      {restored && status !== 'kept' && <Notice>{t('form.restored')}</Notice>}
       {status === 'kept' && <Notice tone="warning">{t('save.kept')}</Notice>}
       {everKept && status === 'saved' && <Notice tone="success">{t('save.saved')}</Notice>}
       {problem &&
@@ -272,9 +316,12 @@ function LoadedAnswersStep(props: AnswersStepProps & { loaded: Loaded; caption?:
           <ProblemPanel message={problem.messages} />
         ))}
       <SchemaForm
+        key={restored ? 'restored' : 'loaded'}
         formId={formId}
-        formData={loaded.answers}
-        initialPageId={loaded.startPage}
+        formData={answers}
+        initialPageId={restored?.page ?? loaded.startPage}
+        address={address}
+        judged={Boolean(sent?.errors.length)}
         onChange={onChange}
         onPageChange={(page) => {
           current.current = { ...current.current, page: page.id };

@@ -1,13 +1,18 @@
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import type { AnswerFormId } from '@/api/application-details';
 import { journeySteps } from '@/api/journey';
 import { useRouterContext } from '@/api/router-context';
 import { AnswersStep } from './answers-step';
-import { OVERVIEW_PATH } from './steps';
+import { ApplicationOverview } from './overview';
+
+/** The button of a form step's last page when the manifest names none (`submitLabelKey`). */
+const DEFAULT_SUBMIT_KEY = 'journey:form.submitStep';
 
 /**
- * The page of a form step that an editor added in the manifest alone (a route with `form` and no `page`):
- * `?applicantIdentifier=` names the applicant; the step's label is the heading; without an applicant, the overview.
+ * The page of every form step of the journey (a manifest route whose `form` a step names, served without a `page` of
+ * its own): `?applicantIdentifier=` names the applicant, whose answers it shows, page by page at the form's page
+ * addresses; without an applicant, the task list of every applicant of the application in the router context. The
+ * heading and the last button are the step's (`headingKey`, `submitLabelKey`), else its name.
  */
 export default function StepFormPage({ formId }: { formId?: string }) {
   const { applicationIdentifier } = useRouterContext();
@@ -15,7 +20,7 @@ export default function StepFormPage({ formId }: { formId?: string }) {
   const applicantIdentifier = params.get('applicantIdentifier')?.trim();
   const step = journeySteps.find((s) => s.form === formId);
   if (!formId || !step || !applicationIdentifier || !applicantIdentifier)
-    return <Navigate to={OVERVIEW_PATH} replace />;
+    return <ApplicationOverview applicationIdentifier={applicationIdentifier} />;
   return (
     <AnswersStep
       key={`${applicationIdentifier}/${applicantIdentifier}`}
@@ -23,8 +28,8 @@ export default function StepFormPage({ formId }: { formId?: string }) {
       step={step.step}
       applicationIdentifier={applicationIdentifier}
       applicantIdentifier={applicantIdentifier}
-      headingKey={step.labelKey}
-      submitLabelKey="journey:form.submitStep"
+      headingKey={step.headingKey ?? step.labelKey}
+      submitLabelKey={step.submitLabelKey ?? DEFAULT_SUBMIT_KEY}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { setCookie } from './cookies';
+import { setCookie } from '../../shared/set-cookie';
 
 /**
  * Forms posted to the portal's pages carry a token against cross-site request forgery (a signed double submit): the

@@ -19,6 +19,10 @@ export interface JourneyStep {
   form?: string;
   /** The page registry's id of the page that serves a step that is not a form. */
   page?: string;
+  /** A form step: i18n key of its page's heading (the step's name without it). */
+  headingKey?: string;
+  /** A form step: i18n key of its last page's button. */
+  submitLabelKey?: string;
 }
 
 /** Where the applicants of an application are managed: where Continue goes while it has none. */

@@ -11,8 +11,8 @@ import applications from '@locales/en/applications.json';
 import forms from '@locales/en/forms.json';
 import journey from '@locales/en/journey.json';
 import validation from '@locales/en/validation.json';
-import ApplicationPage from '../application-page';
-import DeclarationsPage from '../declarations-page';
+import { FORM_PAGE_PARAM } from '@/engine/form-address';
+import StepFormPage from '../step-form-page';
 
 /** An English i18next instance with the namespaces the journey pages and the form engine use. */
 export async function journeyI18n(
@@ -127,8 +127,9 @@ export function renderJourney(i18n: I18n, initial: string) {
   ].map((p) => ({ path: p, element: <h1>{`page ${p}`}</h1> }));
   const router = createMemoryRouter(
     [
-      { path: '/applications/application', element: <ApplicationPage formId="application-form" /> },
-      { path: '/applications/declarations', element: <DeclarationsPage /> },
+      // As the portal's router has them: each form page at an address of its own.
+      { path: `/applications/application/:${FORM_PAGE_PARAM}?`, element: <StepFormPage formId="application-form" /> },
+      { path: `/applications/declarations/:${FORM_PAGE_PARAM}?`, element: <StepFormPage formId="declarations" /> },
       ...elsewhere,
     ],
     { initialEntries: [initial] },

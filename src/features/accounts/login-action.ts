@@ -1,0 +1,28 @@
+import { redirect } from 'react-router-dom';
+import { accountCalls } from '@/api/accounts';
+import { setResponseCookie } from '@/api/request-scope';
+import { ApiError } from '@/api/request';
+import { returnParamOf } from '@/api/safe-redirect';
+import { problemsOf, readPostedForm, refused, refusedByApi, type PageAction } from '@/engine/form-action';
+import { PATHS } from '@/shared/route-paths';
+import { sessionCookies } from '@/shared/session-cookies';
+
+/**
+ * The sign-in form posted without scripts: the same checks as in the browser, then the API's sign-in; the session's
+ * cookies go out with the redirect to where the visitor was sent from (`?from=`), or the profile.
+ */
+export const action: PageAction = async ({ request, fields, route, t }) => {
+  const posted = await readPostedForm(fields, route.form ?? 'login');
+  const problems = problemsOf(posted, t);
+  if (problems.length > 0) return refused(posted, problems);
+  const email = String(posted.answers.email ?? '').trim();
+  try {
+    const result = await accountCalls.login({ email, password: String(posted.answers.password ?? '') });
+    for (const cookie of sessionCookies(result.tokenInfo)) setResponseCookie(cookie);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    // The password is never sent back to the page.
+    return refusedByApi({ ...posted, answers: { email } }, error.errorBody, t('common:errorPage.body'));
+  }
+  return redirect(returnParamOf(new URL(request.url).search) ?? PATHS.profile);
+};

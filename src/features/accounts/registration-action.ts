@@ -1,0 +1,29 @@
+import { redirect } from 'react-router-dom';
+import { accountCalls, type RegistrationAnswers } from '@/api/accounts';
+import { requestScope, setResponseCookie } from '@/api/request-scope';
+import { ApiError } from '@/api/request';
+import { problemsOf, readPostedForm, refused, refusedByApi, type PageAction } from '@/engine/form-action';
+import { PATHS } from '@/shared/route-paths';
+import { routerContextCookie } from '@/shared/router-context-cookie';
+
+/**
+ * The registration form posted without scripts: the same checks as in the browser, then the API's registration; the
+ * address goes into the router context (as the browser puts it there) for the page that says where the e-mail went.
+ */
+export const action: PageAction = async ({ fields, route, t }) => {
+  const posted = await readPostedForm(fields, route.form ?? 'registration');
+  const problems = problemsOf(posted, t);
+  // Passwords are never sent back to the page.
+  const { password: _password, confirmPassword: _confirm, ...shown } = posted.answers;
+  if (problems.length > 0) return refused({ ...posted, answers: shown }, problems);
+  const answers = posted.validation.normalise(posted.validation.withoutSkipped(posted.answers));
+  try {
+    await accountCalls.register(answers as unknown as RegistrationAnswers);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return refusedByApi({ ...posted, answers: shown }, error.errorBody, t('common:errorPage.body'));
+  }
+  const context = { ...requestScope()?.routerContext, email: String(answers.email).trim() };
+  setResponseCookie(routerContextCookie(JSON.stringify(context)));
+  return redirect(PATHS.emailConfirmation);
+};

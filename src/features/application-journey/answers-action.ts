@@ -1,0 +1,78 @@
+import { redirect } from 'react-router-dom';
+import { loadStepAnswers, saveAnswers, type AnswersTarget } from '@/api/application-details';
+import { requestScope } from '@/api/request-scope';
+import type { ApiResult } from '@/shared/api-types';
+import type { ApiErrorBody } from '@/shared/contract';
+import { CHECK_ANSWERS_PAGE } from '@/shared/forms/flow';
+import {
+  listChange,
+  problemsOf,
+  readPostedForm,
+  refused,
+  refusedByApi,
+  type FormActionData,
+  type PageAction,
+} from '@/engine/form-action';
+import { FORM_PAGE_PARAM, formPageHref, formRoutePath } from '@/engine/form-address';
+import { OVERVIEW_PATH } from './steps';
+
+const bodyOf = (result: ApiResult<unknown>) =>
+  typeof result.error === 'object' && result.error !== null ? (result.error as ApiErrorBody) : undefined;
+
+/**
+ * A page of a form step posted without scripts: the page's answers read back by the form's schema and checked as in
+ * the browser, then saved as the browser saves them (the API checks them again and moves the applicant's step); the
+ * visitor goes on to the next page that applies, or check answers (where the Change links come back to), or, once
+ * the whole form is saved from check answers, the task list. Refused answers come back to the same page.
+ */
+export const action: PageAction = async ({ request, params, fields, route, t }) => {
+  const url = new URL(request.url);
+  const formId = route.form;
+  const applicantIdentifier = url.searchParams.get('applicantIdentifier')?.trim();
+  const applicationIdentifier = requestScope()?.routerContext.applicationIdentifier;
+  if (!formId || !applicantIdentifier || !applicationIdentifier) return redirect(OVERVIEW_PATH);
+  const target: AnswersTarget = { formId, applicationIdentifier, applicantIdentifier };
+  const fallback = t('journey:form.loadFailed');
+
+  const saved = await loadStepAnswers(target);
+  if (!saved.success || !saved.data) {
+    return {
+      answers: {},
+      errors: [],
+      problem: bodyOf(saved)?.error ?? fallback,
+      code: bodyOf(saved)?.code,
+    } satisfies FormActionData;
+  }
+  const posted = await readPostedForm(fields, formId, saved.data.answers);
+  const { validation } = posted;
+  const routePath = formRoutePath(url.pathname, params[FORM_PAGE_PARAM]);
+  const pageHref = (pageId: string) => formPageHref(routePath, pageId, url.search);
+
+  // "Add another" and "Remove" show the page again, one item more or fewer, nothing saved yet.
+  const listed = listChange(posted);
+  if (listed) return { ...refused(posted, []), answers: listed } satisfies FormActionData;
+
+  if (!posted.page) {
+    // Check answers: the whole form, as the browser sends it once every page is right.
+    const kept = validation.withoutSkipped(posted.answers);
+    const wrong = validation.firstPageWithProblems(kept);
+    if (wrong) {
+      const onWrongPage = { ...posted, page: wrong, pageId: wrong.id };
+      return refused(onWrongPage, problemsOf(onWrongPage, t));
+    }
+    const result = await saveAnswers(target, { answers: validation.normalise(kept) });
+    if (!result.success) return refusedByApi(posted, bodyOf(result), fallback);
+    return redirect(OVERVIEW_PATH);
+  }
+
+  const problems = problemsOf(posted, t);
+  if (problems.length > 0) return refused(posted, problems);
+  const page = posted.page;
+  const pageAnswers = Object.fromEntries(
+    Object.entries(posted.answers).filter(([field]) => page.fields.includes(field)),
+  );
+  const result = await saveAnswers(target, { page: page.id, answers: pageAnswers });
+  if (!result.success) return refusedByApi(posted, bodyOf(result), fallback);
+  const next = posted.fromReview ? undefined : validation.nextPage(page.id, posted.answers);
+  return redirect(pageHref(next?.id ?? CHECK_ANSWERS_PAGE));
+};

@@ -1,0 +1,20 @@
+/**
+ * What each page does with a form posted to it without the page's scripts (the server's side of the HTML-first
+ * portal; src/app/server-entry.tsx gives it to the routes, so the browser's bundle never holds it). One registry:
+ * page registry name -> the page's action, each in a module of its own beside its page. A page posted to without an
+ * action here answers 405.
+ */
+import type { PageAction } from '@/engine/form-action';
+
+export type { PageAction };
+
+const action =
+  <M extends { action: PageAction }>(load: () => Promise<M>) =>
+  async (): Promise<PageAction> =>
+    (await load()).action;
+
+export const pageActions: Readonly<Record<string, () => Promise<PageAction>>> = {
+  login: action(() => import('@/features/accounts/login-action')),
+  registration: action(() => import('@/features/accounts/registration-action')),
+  'step-form': action(() => import('@/features/application-journey/answers-action')),
+};
