@@ -112,10 +112,15 @@ export function useRouterContext(): RouterContext {
   return useSyncExternalStore(subscribeRouterContext, getRouterContext, hydrationRouterContext);
 }
 
-/** Writes the cookie mirror of what local storage holds (a context stored before the mirror existed). */
-export function mirrorRouterContext(): void {
-  const context = getRouterContext();
-  if (Object.keys(context).length > 0) document.cookie = routerContextCookie(JSON.stringify(context));
+/**
+ * Makes local storage hold what the cookie mirror holds, once the page the server rendered from the cookie is taken
+ * over: a form posted without scripts may have changed the context on the server (an address registered, a session
+ * ended), and the browser goes on from what the page shows.
+ */
+export function adoptServerRouterContext(): void {
+  const fromCookie = hydrationRouterContext();
+  if (JSON.stringify(fromCookie) === JSON.stringify(getRouterContext())) return;
+  write(fromCookie);
 }
 
 /**

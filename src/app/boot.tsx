@@ -22,7 +22,7 @@ import { RenderedAhead } from '@/ui/rendered-ahead';
 import { nextTask } from '@/ui/when-idle';
 import { showBootError } from './boot-error';
 import { adoptRenderedStyles, NOTHING_TO_REHYDRATE } from './rendered-styles';
-import { clearRouterContextOnSignOut, mirrorRouterContext } from '@/api/router-context';
+import { adoptServerRouterContext, clearRouterContextOnSignOut } from '@/api/router-context';
 
 const firstPath = window.location.pathname.replace(/(.)\/+$/, '$1');
 // A form's page has an address below its route's (see src/engine/form-address.ts).
@@ -65,7 +65,7 @@ export async function boot(): Promise<void> {
 
   const queryClient = createQueryClient();
   if (rendered) hydrateFromServer(queryClient, rendered.queries);
-  mirrorRouterContext();
+  if (rendered) adoptServerRouterContext();
   const router = createAppRouter({}, rendered ? routerHydrationState(rendered) : undefined);
   // The data the page was rendered from is current for that page; the next page asks for its own.
   const first = router.state.location;

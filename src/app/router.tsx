@@ -4,6 +4,7 @@ import {
   type ActionFunction,
   createBrowserRouter,
   type HydrationState,
+  type LoaderFunction,
   Outlet,
   type RouteObject,
 } from 'react-router-dom';
@@ -17,6 +18,7 @@ import { RouteErrorElement } from '@/app/shell/route-error';
 import { handleOf, manifest, type Guard, type ManifestRoute } from '@/routing/manifest';
 import { getPage, NOT_AVAILABLE_PAGE, type PageComponent, pageRegistry } from '@/routing/page-registry';
 import type { PageAction } from '@/routing/page-actions';
+import { pageLoaders } from '@/routing/page-loaders';
 import { RouteGate } from '@/routing/route-gate';
 import { guardLoader } from '@/routing/route-loaders';
 import { pageOfRoute } from '@/shared/forms/form-routes';
@@ -65,11 +67,21 @@ function toRouteObject(
 ): RouteObject {
   const handle = handleOf(route);
   const guard = route.guard ?? inherited;
-  // The guard runs before the page, once for a route and its children (a child naming its own guard runs it too).
-  const loader =
+  // The guard runs before the page, once for a route and its children (a child naming its own guard runs it too);
+  // then what the page reads before it renders, if it has a loader (src/routing/page-loaders.ts).
+  const guarded =
     topLevel || route.guard || route.requiresContext
       ? guardLoader({ guard, requiresContext: route.requiresContext })
       : undefined;
+  const pageName = pageOfRoute(route, journeySteps);
+  const own = pageName === undefined ? undefined : pageLoaders[pageName];
+  const loader: LoaderFunction | undefined = own
+    ? async (args) => {
+        await guarded?.(args);
+        return (await own.load())(args);
+      }
+    : guarded;
+  const shouldRevalidate = own?.shouldRevalidate;
   const errorElement = <RouteErrorElement />;
   const page = pageElement(route, options.pages);
   // A child without its own guard is already guarded by its parent's gate.
@@ -82,11 +94,10 @@ function toRouteObject(
   const action = pageAction(route, options.actions);
   if (topLevel && route.path === '/') return { index: true, handle, errorElement, loader, element: gate(page) };
   const path = topLevel ? route.path.slice(1) : route.path;
+  const leaf = { handle, errorElement, loader, action, shouldRevalidate, element: gate(page) };
   // A form's pages have addresses of their own below the route's (see src/engine/form-address.ts).
-  if (children.length === 0 && route.form) {
-    return { path: `${path}/:${FORM_PAGE_PARAM}?`, handle, errorElement, loader, action, element: gate(page) };
-  }
-  if (children.length === 0) return { path, handle, errorElement, loader, action, element: gate(page) };
+  if (children.length === 0 && route.form) return { path: `${path}/:${FORM_PAGE_PARAM}?`, ...leaf };
+  if (children.length === 0) return { path, ...leaf };
   return {
     path,
     handle,

@@ -54,8 +54,6 @@ export interface SchemaFormProps {
   submitLabelKey?: string;
   /** Errors answered by the API (`ApiErrorBody.fields`, or the whole body): shown in the same summary. */
   serverErrors?: FieldError[] | ApiErrorBody | null;
-  /** Judge the page's answers at once: they come back from a form the server refused. */
-  judged?: boolean;
   /** Show the generated check-answers page before the final submit (default: when the form has several pages). */
   checkAnswers?: boolean;
   /** Disables the whole form (e.g. while a request runs). */
@@ -85,7 +83,7 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
   const [data, setData] = useState<FormAnswers>(() => props.formData ?? {});
   const pages = useFormPages(validation, data, { ...props });
   const { page, reviewing } = pages;
-  const [judgedPages, setJudgedPages] = useState<Set<string>>(() => new Set(props.judged ? [page.id] : []));
+  const [judgedPages, setJudgedPages] = useState<Set<string>>(() => new Set());
   const [rulesFailed, setRulesFailed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [focusTick, setFocusTick] = useState(0);

@@ -7,6 +7,8 @@ import type { RouterContext } from './router-context-cookie';
 export interface RequestScope {
   /** The access token of the session, when the visitor has one (refreshed by the server when it had expired). */
   accessToken?: string;
+  /** The refresh token of the session (signing out ends it on the server). */
+  refreshToken?: string;
   /** Whether the visitor counts as signed in (an access or a refresh cookie). */
   loggedIn: boolean;
   /** When the access token and the session end, as the browser's cookies will say. */

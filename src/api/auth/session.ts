@@ -1,11 +1,14 @@
 import type { LoginResult } from '@/shared/api-types';
 import { productRequest } from '../request';
+import { requestScope } from '../request-scope';
 import { recordActivity } from './activity';
 import { clearTokens, getRefreshToken, storeTokens } from './tokens';
 
 /** localStorage key of the signed-in profile's identifier. */
 export const PROFILE_IDENTIFIER_KEY = 'eta.profileIdentifier';
 export const LOGOUT_PATH = '/api/eta/profile/logout';
+/** The button of the sign-out form (posted to /login without scripts, see login-action.ts). */
+export const SIGN_OUT_ACTION = 'sign-out';
 
 /** Stores the tokens of a successful login and remembers the profile identifier; signing in is activity. */
 export function signIn(result: LoginResult): void {
@@ -42,7 +45,7 @@ export function forgetSession(): void {
  * even when the call fails: the user asked to leave.
  */
 export async function logout(): Promise<void> {
-  const refreshToken = getRefreshToken();
+  const refreshToken = requestScope()?.refreshToken ?? getRefreshToken();
   try {
     await productRequest({
       method: 'POST',
@@ -51,6 +54,7 @@ export async function logout(): Promise<void> {
       loading: true,
     });
   } finally {
-    forgetSession();
+    // On the server, the page's answer clears the browser's cookies (see login-action.ts).
+    if (!requestScope()) forgetSession();
   }
 }

@@ -1,8 +1,12 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router-dom';
+import { SIGN_OUT_ACTION } from '@/api/auth/session';
 import { useAuth } from '@/api/auth/use-auth';
+import { PATHS } from '@/shared/route-paths';
+import { FORM_TOKEN_FIELD, useFormToken } from '@/ui/form-token';
 import { navItems } from './nav-items';
+import { FORM_FIELDS } from '@/engine/form-address';
 
 const useStyles = makeStyles({
   list: {
@@ -47,6 +51,7 @@ const useStyles = makeStyles({
   current: {
     borderBottomColor: 'currentColor',
   },
+  form: { display: 'contents' },
   currentVertical: {
     borderLeftColor: tokens.colorBrandBackground,
     backgroundColor: tokens.colorBrandBackground2,
@@ -66,6 +71,7 @@ export function SiteNav({ orientation, onNavigate, className }: SiteNavProps) {
   const { t } = useTranslation('common');
   const styles = useStyles();
   const { loggedIn, signOut } = useAuth();
+  const token = useFormToken();
   const navigate = useNavigate();
   const vertical = orientation === 'vertical';
   const linkClass = mergeClasses(styles.link, vertical && styles.linkVertical);
@@ -87,17 +93,24 @@ export function SiteNav({ orientation, onNavigate, className }: SiteNavProps) {
                 {t(item.labelKey)}
               </NavLink>
             ) : (
-              <button
-                type="button"
-                className={linkClass}
-                onClick={async () => {
+              // A form, so that signing out works before (or without) the page's scripts: the server ends the session
+              // and clears its cookies (src/features/accounts/login-action.ts); with them, the same is done here.
+              <form
+                method="post"
+                action={PATHS.login}
+                className={styles.form}
+                onSubmit={async (event) => {
+                  event.preventDefault();
                   onNavigate?.();
                   await signOut();
                   navigate('/');
                 }}
               >
-                {t(item.labelKey)}
-              </button>
+                <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
+                <button type="submit" name={FORM_FIELDS.action} value={SIGN_OUT_ACTION} className={linkClass}>
+                  {t(item.labelKey)}
+                </button>
+              </form>
             )}
           </li>
         ))}

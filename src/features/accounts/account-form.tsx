@@ -57,7 +57,6 @@ export function AccountFormPage({ title, lead, problems, children, ...form }: Ac
       <SchemaForm
         {...form}
         formData={problems.sent ? { ...form.formData, ...problems.sent.answers } : form.formData}
-        judged={Boolean(problems.sent?.errors.length)}
         serverErrors={problems.fieldErrors}
       >
         {children}

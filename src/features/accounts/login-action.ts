@@ -5,13 +5,23 @@ import { ApiError } from '@/api/request';
 import { returnParamOf } from '@/api/safe-redirect';
 import { problemsOf, readPostedForm, refused, refusedByApi, type PageAction } from '@/engine/form-action';
 import { PATHS } from '@/shared/route-paths';
-import { sessionCookies } from '@/shared/session-cookies';
+import { endedSessionCookies, sessionCookies } from '@/shared/session-cookies';
+import { routerContextCookie } from '@/shared/router-context-cookie';
+import { logout, SIGN_OUT_ACTION } from '@/api/auth/session';
+import { FORM_FIELDS } from '@/engine/form-address';
 
 /**
- * The sign-in form posted without scripts: the same checks as in the browser, then the API's sign-in; the session's
+ * The menu's Logout posted without scripts ends the session. The sign-in form posted without scripts: the same checks as in the browser, then the API's sign-in; the session's
  * cookies go out with the redirect to where the visitor was sent from (`?from=`), or the profile.
  */
 export const action: PageAction = async ({ request, fields, route, t }) => {
+  if (fields.get(FORM_FIELDS.action) === SIGN_OUT_ACTION) {
+    // The menu's Logout: the session ends on the server and its cookies (and the router context) in the browser.
+    await logout();
+    for (const cookie of endedSessionCookies()) setResponseCookie(cookie);
+    setResponseCookie(routerContextCookie(undefined));
+    return redirect(PATHS.home);
+  }
   const posted = await readPostedForm(fields, route.form ?? 'login');
   const problems = problemsOf(posted, t);
   if (problems.length > 0) return refused(posted, problems);

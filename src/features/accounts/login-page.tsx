@@ -77,7 +77,6 @@ export default function LoginPage({ formId = 'login' }: { formId?: string }) {
       <SchemaForm
         formId={formId}
         formData={sent?.answers}
-        judged={Boolean(sent?.errors.length)}
         onSubmit={submit}
         serverErrors={fieldErrors}
         submitLabelKey="accounts:login.submit"

@@ -321,7 +321,6 @@ function LoadedAnswersStep(props: AnswersStepProps & { loaded: Loaded; caption?:
         formData={answers}
         initialPageId={restored?.page ?? loaded.startPage}
         address={address}
-        judged={Boolean(sent?.errors.length)}
         onChange={onChange}
         onPageChange={(page) => {
           current.current = { ...current.current, page: page.id };

@@ -19,6 +19,7 @@ export { AUTH_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE };
 
 export interface PageSession {
   accessToken?: string;
+  refreshToken?: string;
   loggedIn: boolean;
   accessTokenExpiry?: Date;
   refreshTokenExpiry?: Date;
@@ -42,6 +43,7 @@ export async function pageSession(
   const refreshToken = cookies.get(REFRESH_TOKEN_COOKIE) || undefined;
   const session: PageSession = {
     accessToken,
+    refreshToken,
     loggedIn: accessToken !== undefined || refreshToken !== undefined,
     accessTokenExpiry: dateOf(cookies.get(AUTH_TOKEN_EXPIRY_COOKIE)),
     refreshTokenExpiry: dateOf(cookies.get(REFRESH_TOKEN_EXPIRY_COOKIE)),
@@ -62,6 +64,7 @@ export async function pageSession(
   cookiesOut.push(...sessionCookies(info, now));
   return {
     accessToken: info.accessToken,
+    refreshToken: info.refreshToken,
     loggedIn: true,
     accessTokenExpiry: new Date(now + info.expiresIn * 1000),
     refreshTokenExpiry: new Date(now + info.refreshExpiresIn * 1000),

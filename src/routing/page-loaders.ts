@@ -1,0 +1,22 @@
+/**
+ * What a page reads before it renders, for the pages whose reading does something once (a single-use link's key):
+ * run by the route on the server and on each navigation in the browser, never again for the page on screen. One
+ * registry: page registry name -> the page's loader, each in a module of its own beside its page. Pages that only
+ * show data read it with react-query, which the server fetches while it renders them.
+ */
+import type { LoaderFunctionArgs, ShouldRevalidateFunction } from 'react-router-dom';
+
+export type PageLoader = (args: LoaderFunctionArgs) => Promise<unknown>;
+
+export interface PageLoaderEntry {
+  load: () => Promise<PageLoader>;
+  /** Whether the route reads again after a form on the page was sent (never, for a single-use key). */
+  shouldRevalidate?: ShouldRevalidateFunction;
+}
+
+export const pageLoaders: Readonly<Record<string, PageLoaderEntry>> = {
+  'verify-email': {
+    load: async () => (await import('@/features/accounts/verify-email-loader')).loader,
+    shouldRevalidate: () => false,
+  },
+};
