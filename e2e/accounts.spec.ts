@@ -377,7 +377,8 @@ test.describe('guards and errors', () => {
   test('a signed-out user visiting /profile logs in and returns to /profile', async ({ page, request }) => {
     const account = await createVerifiedAccount(request);
     await page.goto('/profile');
-    await expect(page).toHaveURL(/\/login$/);
+    // The server sends the visitor to sign in, naming the page to come back to.
+    await expect(page).toHaveURL(/\/login\?from=%2Fprofile$/);
     await logIn(page, account.email, account.password);
     await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByText(account.email)).toBeVisible();

@@ -29,16 +29,25 @@ export function useServerErrors(
   data: FormAnswers,
   onArrive: () => void,
 ): ServerFieldError[] {
-  const [server, setServer] = useState<ServerFieldError[]>([]);
+  const snapshot = () =>
+    serverFieldErrors(serverErrors).map((f) => ({
+      path: f.field,
+      message: f.message,
+      snapshot: JSON.stringify(getAtPath(data, f.field) ?? null),
+    }));
+  // The errors the form first shows are there from its first render (on the server too: a form sent back).
+  const [server, setServer] = useState<ServerFieldError[]>(snapshot);
+  const [seen, setSeen] = useState(serverErrors);
   useEffect(() => {
-    const list = serverFieldErrors(serverErrors);
-    setServer(
-      list.map((f) => ({
-        path: f.field,
-        message: f.message,
-        snapshot: JSON.stringify(getAtPath(data, f.field) ?? null),
-      })),
-    );
+    // A form sent back with errors: once the page is taken over, its summary takes focus (GOV.UK).
+    if (server.length) onArrive();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => {
+    if (serverErrors === seen) return;
+    setSeen(serverErrors);
+    const list = snapshot();
+    setServer(list);
     if (list.length) onArrive();
     // Only a new server answer resets them, not typing.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -15,6 +15,7 @@ export interface PageLoaderEntry {
 }
 
 export const pageLoaders: Readonly<Record<string, PageLoaderEntry>> = {
+  'step-form': { load: async () => (await import('@/features/application-journey/step-form-loader')).loader },
   'verify-email': {
     load: async () => (await import('@/features/accounts/verify-email-loader')).loader,
     shouldRevalidate: () => false,
