@@ -26,6 +26,7 @@ import { currentTraceId } from './telemetry/public';
 import { isServerPath, securityHeaders } from './security-headers';
 import { createPageHandler } from './pages/page-handler';
 import { createPortalPages } from './static/portal-page';
+import type { ServerEntry } from './static/server-entry';
 import { registerValidation, validationErrorBody } from './validation/index';
 
 declare module 'fastify' {
@@ -50,6 +51,8 @@ export interface BuildAppOptions {
   plugins?: FastifyPluginAsync[];
   /** Runs when the app closes, after in-flight requests finished (e.g. to close the database). */
   onClose?: () => Promise<void>;
+  /** Loads the server-side entry that renders the pages (default: the build's, in config.distDir; tests give the source). */
+  loadServerEntry?: () => Promise<ServerEntry | undefined>;
 }
 
 // Parts of a request or answer that carry credentials never reach the logs.
@@ -224,6 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     localesDir: LOCALES_DIR,
     settings: PUBLIC_SETTING_KEYS.map((key) => ({ key, value: config.publicSettings[key] })),
     onRenderError: (error) => app.log.error({ err: error }, 'The portal could not be rendered'),
+    loadEntry: options.loadServerEntry,
   });
   const handlePage = createPageHandler(app, {
     portal: portalPages,

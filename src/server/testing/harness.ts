@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app';
+import { buildApp, type BuildAppOptions } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import type { Env } from '../lib/env';
 import { openDatabase, type DatabaseKind, type Db } from '../db/database';
@@ -119,6 +119,8 @@ export type BuildTestAppOptions = Partial<AppConfig> & {
   servePortal?: boolean;
   /** Extra route plugins, registered after the registry's. */
   plugins?: FastifyPluginAsync[];
+  /** The server-side entry the pages are rendered with (tests give the source module). */
+  loadServerEntry?: BuildAppOptions['loadServerEntry'];
 };
 
 /**
@@ -126,7 +128,7 @@ export type BuildTestAppOptions = Partial<AppConfig> & {
  * Without distDir, pages are served from an empty temporary folder (so they answer 503).
  */
 export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<FastifyInstance> {
-  const { db: kind = 'sqlite', env, logger, logStream, servePortal, plugins, ...overrides } = options;
+  const { db: kind = 'sqlite', env, logger, logStream, servePortal, plugins, loadServerEntry, ...overrides } = options;
   const scratch = overrides.distDir ? undefined : await mkdtemp(path.join(tmpdir(), 'eta-dist-'));
   const config = testConfig({ ...(scratch ? { distDir: scratch } : {}), ...overrides }, env);
   const testDb = await createTestDb(kind);
@@ -138,6 +140,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<F
       logStream,
       servePortal,
       plugins,
+      loadServerEntry,
       onClose: async () => {
         await testDb.close();
         if (scratch) await rm(scratch, { recursive: true, force: true });

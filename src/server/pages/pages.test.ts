@@ -1,0 +1,148 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import manifestJson from '../../../schemas/routes.manifest.json';
+import { LANGUAGE_COOKIE } from '../../shared/language-cookie';
+import { translate } from '../i18n';
+import { buildTestApp } from '../testing/harness';
+import { paintFirst } from '../static/page-html';
+import { CSRF_COOKIE, CSRF_FIELD } from './csrf';
+
+// The shape of Vite's index.html: the server writes each page into it.
+const INDEX =
+  '<!doctype html>\n<html lang="en" dir="ltr">\n  <head>\n    <title>Electronic Travel Authorisation</title>\n' +
+  '    <script type="module" crossorigin src="/assets/index-abc.js"></script>\n' +
+  '    <link rel="modulepreload" crossorigin href="/assets/react-abc.js">\n' +
+  '    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">\n  </head>\n  <body>\n' +
+  '    <div id="root"></div>\n  </body>\n</html>\n';
+const flagged = manifestJson.routes.filter((r) => 'prerender' in r && r.prerender);
+
+/** The page's #root marker, its language and its heading, read from the HTML sent. */
+function pageOf(html: string) {
+  return {
+    marker: /<div id="root" data-rendered="([^"]*)">/.exec(html)?.[1],
+    html: /<html lang="([^"]*)" dir="([^"]*)">/.exec(html)?.slice(1),
+    h1: /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1],
+    title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
+  };
+}
+
+/** The cookies of an answer, as the next request sends them. */
+const cookiesOf = (headers: Record<string, unknown>) =>
+  ([headers['set-cookie'] ?? []].flat() as string[]).map((c) => c.split(';')[0]).join('; ');
+
+describe('pages rendered by the server', () => {
+  let dist: string;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(tmpdir(), 'eta-pages-test-'));
+    await mkdir(path.join(dist, '.vite'));
+    await writeFile(path.join(dist, 'index.html'), INDEX);
+    await writeFile(
+      path.join(dist, '.vite', 'manifest.json'),
+      JSON.stringify({ 'index.html': { file: 'assets/index-abc.js', isEntry: true } }),
+    );
+    // The entry's source, as the build bundles it.
+    app = await buildTestApp({ distDir: dist, loadServerEntry: () => import('../../app/server-entry') });
+  }, 120_000);
+  afterAll(async () => {
+    await app.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+
+  it.each(flagged.map((r) => [r.path, r.titleKey]))(
+    '%s is sent rendered, in the language of ?lng=, the language cookie or Accept-Language',
+    async (route, titleKey) => {
+      const cases: { url: string; headers: Record<string, string>; expected: string }[] = [
+        { url: `${route}?lng=ar`, headers: {}, expected: 'ar' },
+        { url: route, headers: { cookie: `a=b; ${LANGUAGE_COOKIE}=fr` }, expected: 'fr' },
+        { url: route, headers: { 'accept-language': 'zh-CN,zh;q=0.9' }, expected: 'zh' },
+      ];
+      for (const { url, headers, expected } of cases) {
+        const answer = await get(url, headers);
+        expect(answer.statusCode).toBe(200);
+        const page = pageOf(answer.body);
+        expect(page.marker).toBe(`${route}|${expected}`);
+        expect(page.html).toEqual([expected, expected === 'ar' ? 'rtl' : 'ltr']);
+        expect(page.h1).toBe(translate(expected, titleKey));
+        expect(answer.body).toContain('data-make-styles-bucket');
+        // No inline script runs: the entry, then the settings and the page's data as JSON data blocks (the
+        // Content-Security-Policy allows none).
+        expect(answer.body.match(/<script[^>]*>/g)).toEqual([
+          '<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js">',
+          '<script type="application/json" id="eta-settings">',
+          '<script type="application/json" id="eta-page">',
+        ]);
+      }
+    },
+    60_000,
+  );
+
+  it('has its stylesheet before its scripts, which are fetched at low priority', async () => {
+    const html = (await get(flagged[0].path)).body;
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head.indexOf('rel="stylesheet"')).toBeGreaterThan(0);
+    expect(head.indexOf('rel="stylesheet"')).toBeLessThan(head.indexOf('<script type="module"'));
+  });
+
+  it('moves font preloads and stylesheets together, keeping their order, and leaves a page without scripts whole', () => {
+    const html =
+      '<head><title>t</title><script type="module" src="/a.js"></script><link rel="stylesheet" href="/a.css">' +
+      '<link rel="preload" as="font" href="/f.woff2"><link rel="stylesheet" href="/b.css"></head><body></body>';
+    expect(paintFirst(html)).toBe(
+      '<head><title>t</title><link rel="stylesheet" href="/a.css"><link rel="preload" as="font" href="/f.woff2">' +
+        '<link rel="stylesheet" href="/b.css"><script type="module" fetchpriority="low" src="/a.js"></script></head><body></body>',
+    );
+    const noScripts = '<head><link rel="stylesheet" href="/a.css"></head><body></body>';
+    expect(paintFirst(noScripts)).toBe(noScripts);
+  });
+
+  it('is sent compressed with brotli or gzip', async () => {
+    const route = flagged[0].path;
+    const br = await get(route, { 'accept-encoding': 'br', cookie: `${LANGUAGE_COOKIE}=fr` });
+    const gz = await get(route, { 'accept-encoding': 'gzip', cookie: `${LANGUAGE_COOKIE}=fr` });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(pageOf(brotliDecompressSync(br.rawPayload).toString()).marker).toBe(`${route}|fr`);
+    expect(pageOf(gunzipSync(gz.rawPayload).toString()).marker).toBe(`${route}|fr`);
+  });
+
+  it('answers an unknown address 404 with the not-found page, and sends a signed-out visitor of a guarded page to sign in', async () => {
+    const missing = await get('/no-such-page');
+    expect(missing.statusCode).toBe(404);
+    expect(pageOf(missing.body).h1).toBe(translate('en', 'common:notFound.title'));
+    const guarded = await get('/profile');
+    expect(guarded.statusCode).toBe(302);
+    expect(guarded.headers.location).toBe('/login?from=%2Fprofile');
+  });
+
+  it("takes a form posted without scripts only with the visitor's token, and shows it again with its problems", async () => {
+    const first = await get('/login');
+    const cookie = cookiesOf(first.headers);
+    expect(cookie).toContain(`${CSRF_COOKIE}=`);
+    const token = /name="_csrf" value="([^"]+)"/.exec(first.body)?.[1];
+    expect(token).toBeTruthy();
+    const post = (fields: Record<string, string>) =>
+      app.inject({
+        method: 'POST',
+        url: '/login',
+        headers: { accept: 'text/html', cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(fields).toString(),
+      });
+    const forged = await post({ [CSRF_FIELD]: 'forged', _page: 'main', email: 'a@example.org', password: 'x' });
+    expect(forged.statusCode).toBe(403);
+    const empty = await post({ [CSRF_FIELD]: token!, _page: 'main' });
+    expect(empty.statusCode).toBe(200);
+    const page = pageOf(empty.body);
+    expect(page.title).toMatch(new RegExp(`^${translate('en', 'forms:engine.errorTitlePrefix')}`));
+    expect(empty.body).toContain(translate('en', 'forms:engine.errorSummaryTitle'));
+    expect(empty.body).toContain(translate('en', 'validation:email.required'));
+  });
+});
