@@ -51,7 +51,9 @@ function testPage(name: string): PageComponent {
   return lazy(async () => ({
     default: function TestPage({ formId }: PageProps) {
       const location = useLocation();
-      const from = (location.state as { from?: string } | null)?.from;
+      // Where to return after signing in: the guard's redirect names it in `?from=`.
+      const from =
+        new URLSearchParams(location.search).get('from') ?? (location.state as { from?: string } | null)?.from;
       return (
         <p>
           {name} page{formId ? ` form=${formId}` : ''}
@@ -109,7 +111,7 @@ describe('router built from the manifest', () => {
 
   it('serves a route naming a form step of the journey and no page with the generic step page', async () => {
     const stepForm = journeySteps.find((step) => step.form)!.form!;
-    renderAt('/editor-step', {
+    renderAt('/editor-step?applicantIdentifier=a1', {
       routes: [{ path: '/editor-step', form: stepForm, guard: 'public', titleKey: 'common:home.title' }],
     });
     expect(await screen.findByText(`step-form page form=${stepForm}`)).toBeTruthy();

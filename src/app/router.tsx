@@ -68,19 +68,19 @@ function toRouteObject(
   const handle = handleOf(route);
   const guard = route.guard ?? inherited;
   // The guard runs before the page, once for a route and its children (a child naming its own guard runs it too);
-  // then what the page reads before it renders, if it has a loader (src/routing/page-loaders.ts).
-  const guarded =
-    topLevel || route.guard || route.requiresContext
-      ? guardLoader({ guard, requiresContext: route.requiresContext })
-      : undefined;
+  // a page that reads something before it renders (src/routing/page-loaders.ts) does so only once its guard lets the
+  // visitor in, the guard it inherits included (the route's loaders all run at once).
+  const guardOf = guardLoader({ guard, requiresContext: route.requiresContext });
   const pageName = pageOfRoute(route, journeySteps);
   const own = pageName === undefined ? undefined : pageLoaders[pageName];
   const loader: LoaderFunction | undefined = own
     ? async (args) => {
-        await guarded?.(args);
+        await guardOf(args);
         return (await own.load())(args);
       }
-    : guarded;
+    : topLevel || route.guard || route.requiresContext
+      ? guardOf
+      : undefined;
   const shouldRevalidate = own?.shouldRevalidate;
   const errorElement = <RouteErrorElement />;
   const page = pageElement(route, options.pages);
