@@ -115,7 +115,12 @@ export async function boot(): Promise<void> {
     // The page shows its forms at once, as it was rendered: their chunks are loaded before hydrating. Loaded only
     // here, so the form engine stays out of the chunks every page runs.
     if (rendered.forms.length > 0) {
-      const { loadForm } = await import('@/engine/form-loader');
+      const [{ loadForm }, { seedCountryLists }] = await Promise.all([
+        import('@/engine/form-loader'),
+        import('@/engine/countries'),
+      ]);
+      // The lists of countries as the server named them: the browser's own names may differ.
+      seedCountryLists(rendered.countries);
       await Promise.all(rendered.forms.map((id) => loadForm(id).catch(() => undefined)));
     }
     await nextTask();

@@ -25,6 +25,8 @@ export interface PageData {
     errors: Record<string, SerializedRouteError> | null;
   };
   queries: DehydratedState;
+  /** The lists of countries the page was rendered with, by list and language (see src/engine/countries.ts). */
+  countries?: Record<string, { code: string; name: string; callingCode?: string }[]>;
 }
 
 /** The route errors of a static handler's answer, as JSON can carry them. */

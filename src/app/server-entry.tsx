@@ -32,6 +32,7 @@ import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
 import { buildRoutes } from '@/app/router';
 import { serializeRouteErrors, type PageData } from '@/app/page-data';
+import { watchCountryLists } from '@/engine/countries';
 import { loadForm } from '@/engine/form-loader';
 import { flattenRoutes, type RouteHandle } from '@/routing/manifest';
 import { showsProblems } from '@/engine/form-action';
@@ -192,7 +193,18 @@ export async function renderRequest({ request, scope, settings }: RenderRequest)
     const forms = new Set<string>();
     const waits: Promise<unknown>[] = [];
     const recorder: ServerRenderRecorder = { wait: (loading) => waits.push(loading), formShown: (id) => forms.add(id) };
-    const render = () => oneAtATime(() => renderIn(scope.language, settings, context, queryClient, recorder));
+    // The lists of countries the last render used go with the page (see watchCountryLists): renders run one at a
+    // time, so what one asks for is its own.
+    let countries: PageData['countries'];
+    const render = () =>
+      oneAtATime(async () => {
+        const used = watchCountryLists();
+        try {
+          return await renderIn(scope.language, settings, context, queryClient, recorder);
+        } finally {
+          countries = used();
+        }
+      });
     let body = await render();
     for (let pass = 1; pass < MAX_RENDERS; pass++) {
       const asked = waiting(queryClient);
@@ -211,6 +223,7 @@ export async function renderRequest({ request, scope, settings }: RenderRequest)
         errors: serializeRouteErrors(context.errors),
       },
       queries: dehydrate(queryClient),
+      ...(countries && Object.keys(countries).length > 0 ? { countries } : {}),
     };
     const status = isNotFound(context) ? 404 : context.errors ? 500 : context.statusCode;
     return {

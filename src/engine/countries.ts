@@ -8,6 +8,27 @@ export interface CountryOption {
 }
 
 const cache = new Map<string, CountryOption[]>();
+/** The lists asked for since `watchCountryLists` was called (by the server, around one page's render). */
+let asked: Set<string> | undefined;
+
+/**
+ * Starts noting the lists of countries a render asks for, and returns a function that gives them. The server sends
+ * them with the page it rendered, because the browser's names (its own Intl data) may differ from the server's: the
+ * page's scripts take the lists over as they were rendered (seedCountryLists), so the page hydrates as it is.
+ */
+export function watchCountryLists(): () => Record<string, CountryOption[]> {
+  const seen = new Set<string>();
+  asked = seen;
+  return () => {
+    if (asked === seen) asked = undefined;
+    return Object.fromEntries([...seen].flatMap((key) => (cache.has(key) ? [[key, cache.get(key)!]] : [])));
+  };
+}
+
+/** The lists of countries a page was rendered with, used instead of the browser's own names (see watchCountryLists). */
+export function seedCountryLists(lists: Record<string, CountryOption[]> | undefined): void {
+  for (const [key, options] of Object.entries(lists ?? {})) cache.set(key, options);
+}
 
 /** Country codes with their names in the language (Intl.DisplayNames), sorted by name; built once per language. */
 export function namedCountries(
@@ -16,6 +37,7 @@ export function namedCountries(
   codes: () => { code: string; callingCode?: string }[],
 ): CountryOption[] {
   const cacheKey = `${list}|${language}`;
+  asked?.add(cacheKey);
   const hit = cache.get(cacheKey);
   if (hit) return hit;
   let name: (code: string) => string;

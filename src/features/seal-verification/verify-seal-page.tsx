@@ -7,6 +7,7 @@ import { useReportFormErrors } from '@/engine/error-title';
 import { fromBase64Url, parseSeal, verifySeal, type Seal, type SealProblem } from '@/shared/seal/seal';
 import { FilePicker } from '@/ui/file-picker';
 import { PageHeading } from '@/ui/page-heading';
+import { useHydrated } from '@/ui/use-hydrated';
 import { CameraScanner, cameraAvailable } from './camera-scanner';
 import { readQrFromPhoto } from './read-qr';
 import { useSealStyles } from './styles';
@@ -39,6 +40,8 @@ export default function VerifySealPage() {
   const styles = useSealStyles();
   const lookups = useSealLookups();
   const department = t('common:header.department');
+  // The camera is the browser's to offer: asked once the page's scripts have taken it over, not on the server.
+  const hydrated = useHydrated();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<{ what: InputProblem; at: typeof TEXT_ID | typeof PHOTO_ID }>();
   const [answer, setAnswer] = useState<Answer>();
@@ -172,7 +175,7 @@ export default function VerifySealPage() {
             onChosen={(event) => void onPhoto(event)}
           />
         </div>
-        {cameraAvailable() && (
+        {hydrated && cameraAvailable() && (
           <div>
             <Button
               appearance="secondary"
