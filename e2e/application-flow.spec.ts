@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { request as playwrightRequest, type Page } from '@playwright/test';
+import { rememberApplication } from './support/capture-setup';
 import { test, expect, expectAccessible } from './support/fixtures';
 import { createVerifiedAccount, signInBrowser, type Tokens } from './support/accounts';
 import {
@@ -513,10 +514,7 @@ test.describe('application flow', () => {
       const ids = await applicationForTwoThroughApi(request, account.tokens, account);
       for (const applicant of [ids.first, ids.second])
         await passCaptureThroughApi(request, account.tokens, ids.applicationIdentifier, applicant);
-      await page.addInitScript(
-        (guid) => localStorage.setItem('eta.routerContext', JSON.stringify({ applicationIdentifier: guid })),
-        ids.applicationIdentifier,
-      );
+      await rememberApplication(page.context(), ids.applicationIdentifier);
 
       const fits = async (label: string) => {
         await expectNoSidewaysScroll(page, label);
@@ -584,10 +582,7 @@ test.describe('a server that dies mid-journey', () => {
     const ids = await applicationForTwoThroughApi(api, account.tokens, account);
     await passCaptureThroughApi(api, account.tokens, ids.applicationIdentifier, ids.first);
     await signInBrowser(context, server.baseURL, account.tokens);
-    await page.addInitScript(
-      (guid) => localStorage.setItem('eta.routerContext', JSON.stringify({ applicationIdentifier: guid })),
-      ids.applicationIdentifier,
-    );
+    await rememberApplication(page.context(), ids.applicationIdentifier);
     const formUrl = `${server.baseURL}/applications/application?applicantIdentifier=${ids.first}`;
 
     await page.goto(formUrl);

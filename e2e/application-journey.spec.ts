@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { rememberApplication } from './support/capture-setup';
 import { test, expect, expectAccessible } from './support/fixtures';
 import { createVerifiedAccount, signInBrowser, type Tokens } from './support/accounts';
 
@@ -41,10 +42,7 @@ async function applicationForTwo(page: Page, request: APIRequestContext, tokens:
     dateOfBirth: '2014-09-10',
     passportNumber: passport(),
   });
-  await page.addInitScript(
-    (guid) => localStorage.setItem('eta.routerContext', JSON.stringify({ applicationIdentifier: guid })),
-    application.applicationIdentifier,
-  );
+  await rememberApplication(page.context(), application.applicationIdentifier);
   const full = await (
     await request.get(`/api/eta/applications/${application.applicationIdentifier}`, {
       headers: { Authorization: `Bearer ${tokens.accessToken}` },

@@ -324,7 +324,12 @@ for (const lng of languages) {
         // Written from a page of the portal, before the page that reads it starts (one already open will do).
         if (!p.url().startsWith(server.baseURL)) await p.goto(`${server.baseURL}/?lng=${lng}`);
         await p.evaluate(
-          (context) => localStorage.setItem('eta.routerContext', context),
+          (context) => {
+            // The browser's store and the cookie the server reads it from (src/shared/router-context-cookie.ts).
+            const value = context;
+            localStorage.setItem('eta.routerContext', value);
+            document.cookie = `eta.routerContext=${encodeURIComponent(value)}; path=/; samesite=lax`;
+          },
           JSON.stringify({ applicationIdentifier: application, email: data.account.email }),
         );
       }

@@ -2,6 +2,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import sharp from 'sharp';
+import { ROUTER_CONTEXT_COOKIE } from '../../src/shared/router-context-cookie';
 import { FAKE_CAMERA_DIR, fakeCameraPicture, y4m } from '../../src/server/biometrics/testing/fake-camera';
 import { faceSvg } from '../../src/server/biometrics/testing/test-images';
 import { createVerifiedAccount, type Account, type Tokens } from './accounts';
@@ -78,9 +79,20 @@ export async function applicantForCapture(request: APIRequestContext): Promise<C
 
 /** Puts the application into the router context (localStorage) before any page of the context runs. */
 export async function rememberApplication(context: BrowserContext, applicationIdentifier: string): Promise<void> {
-  await context.addInitScript((value) => {
-    if (!localStorage.getItem('eta.routerContext')) localStorage.setItem('eta.routerContext', value);
-  }, JSON.stringify({ applicationIdentifier }));
+  const value = JSON.stringify({ applicationIdentifier });
+  await context.addInitScript((stored) => {
+    if (!localStorage.getItem('eta.routerContext')) localStorage.setItem('eta.routerContext', stored);
+  }, value);
+  // The server renders the page with the context its cookie mirrors (src/shared/router-context-cookie.ts).
+  await context.addCookies(
+    ['localhost', '127.0.0.1'].map((domain) => ({
+      name: ROUTER_CONTEXT_COOKIE,
+      value: encodeURIComponent(value),
+      domain,
+      path: '/',
+      sameSite: 'Lax' as const,
+    })),
+  );
 }
 
 /** Makes every camera request of the context fail as a refused permission does. */
