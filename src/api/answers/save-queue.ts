@@ -75,7 +75,8 @@ export class AnswerSaveQueue {
       now: () => new Date(),
       ...options,
     };
-    window.addEventListener('online', this.onOnline);
+    // A queue made while the server renders the page never sends: only the browser's listens for the network.
+    if (typeof window !== 'undefined') window.addEventListener('online', this.onOnline);
   }
 
   /** The current status. */
@@ -129,7 +130,7 @@ export class AnswerSaveQueue {
     this.disposed = true;
     clearTimeout(this.debounceTimer);
     clearTimeout(this.retryTimer);
-    window.removeEventListener('online', this.onOnline);
+    if (typeof window !== 'undefined') window.removeEventListener('online', this.onOnline);
   }
 
   private setStatus(status: SaveStatus) {
