@@ -268,10 +268,10 @@ test.describe('application flow', () => {
     await expectProblems(page, ['Your passport must be valid for at least 30 days after the departure date']);
     await checked(page, 'trip, passport expires too soon');
     // Back to the passport page for a passport that lasts.
-    await page.getByRole('button', { name: 'Back' }).click();
-    await page.getByRole('button', { name: 'Back' }).click();
-    await page.getByRole('button', { name: 'Back' }).click();
-    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('link', { name: 'Back', exact: true }).click();
+    await page.getByRole('link', { name: 'Back', exact: true }).click();
+    await page.getByRole('link', { name: 'Back', exact: true }).click();
+    await page.getByRole('link', { name: 'Back', exact: true }).click();
     await expect(pageHeading(page, 'Passport')).toBeVisible();
     await fillDate(page, 'Date of expiry', '2034-06-02');
     await continueTo(page, 'Contact details and home address');
@@ -328,7 +328,7 @@ test.describe('application flow', () => {
     await resumedOnStay();
     // The server had them: nothing needed restoring from this browser.
     await expect(page.getByText(/Answers you typed in this browser/)).toHaveCount(0);
-    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('link', { name: 'Back', exact: true }).click();
     await expect(pageHeading(page, 'Your trip')).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Main purpose of your visit' })).toHaveValue('Vacation or holiday');
     await expect(page.getByRole('radio', { name: 'Cape Town International Airport' })).toBeChecked();
