@@ -28,6 +28,18 @@ const useStyles = makeStyles({
   link: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
 });
 
+/**
+ * Focuses a control of a page being opened (a Change link of check answers goes to the page's address): tried at
+ * each frame until the page shows it, for up to two seconds.
+ */
+export function focusControlWhenShown(targetId: string, frames = 120): void {
+  if (document.getElementById(targetId) || document.querySelector(`[id^="${CSS.escape(targetId)}_"]`)) {
+    focusControl(targetId);
+    return;
+  }
+  if (frames > 0) requestAnimationFrame(() => focusControlWhenShown(targetId, frames - 1));
+}
+
 /** Moves focus to the control of a field (or the first control inside its group) and brings it into view. */
 export function focusControl(targetId: string): void {
   const direct = document.getElementById(targetId);

@@ -8,7 +8,7 @@ import { CHECK_ANSWERS_PAGE } from '@/shared/forms/flow';
 import { ContentLoading } from '@/ui/content-loading';
 import { CheckAnswers } from './check-answers';
 import type { EngineFormContext } from './engine-context';
-import { ErrorSummary, focusControl } from './error-summary';
+import { ErrorSummary, focusControlWhenShown } from './error-summary';
 import { useReportFormErrors } from './error-title';
 import type { FormAddress } from './form-address';
 import { FormButtons } from './form-buttons';
@@ -220,7 +220,7 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
           changeHref={address && ((pageId) => address.href(pageId, { fromReview: true }))}
           onChange={(pageId, field) => {
             pages.goTo(pageId, { fromReview: true });
-            requestAnimationFrame(() => focusControl(controlIdForPath(field)));
+            focusControlWhenShown(controlIdForPath(field));
           }}
         />
         {buttons}
