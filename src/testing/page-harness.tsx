@@ -4,7 +4,13 @@ import { render } from '@testing-library/react';
 import { createInstance, type i18n as I18n } from 'i18next';
 import type { ReactElement } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider, useLocation, type InitialEntry } from 'react-router-dom';
+import {
+  createMemoryRouter,
+  RouterProvider,
+  useLocation,
+  type InitialEntry,
+  type LoaderFunction,
+} from 'react-router-dom';
 import { vi } from 'vitest';
 import { localeFile } from './configured-locales';
 
@@ -76,12 +82,12 @@ export function renderPage(
   page: ReactElement,
   path: string,
   initial: InitialEntry = path,
-  options: { withSearch?: boolean } = {},
+  options: { withSearch?: boolean; loader?: LoaderFunction } = {},
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter(
     [
-      { path, element: page },
+      { path, element: page, loader: options.loader },
       { path: '*', element: <Elsewhere withSearch={options.withSearch ?? true} /> },
     ],
     { initialEntries: [initial] },

@@ -241,12 +241,15 @@ function LoadedAnswersStep(props: AnswersStepProps & { loaded: Loaded; caption?:
       }),
     [target, loaded, send],
   );
+  useEffect(
+    () => () => {
+      void queue.flush().finally(() => queue.dispose());
+    },
+    [queue],
+  );
   useEffect(() => {
     // Answers restored from this browser go to the server straight away.
     if (restored) queue.change(restored.answers, undefined, Object.keys(restored.answers));
-    return () => {
-      void queue.flush().finally(() => queue.dispose());
-    };
   }, [queue, restored]);
 
   /** Shows what a refused save answered; answers false so the form stays where it is. */

@@ -254,7 +254,11 @@ describe('the application form', () => {
     // A reload while still offline: the answers come back from the browser.
     view.unmount();
     renderJourney(en, `/applications/application?applicantIdentifier=${first}`);
-    expect(((await screen.findByLabelText('Town or city of birth')) as HTMLInputElement).value).toBe('Lyon');
+    // The page is sent as the server has it; this browser's answers are laid over it once shown.
+    await screen.findByLabelText('Town or city of birth');
+    await waitFor(() =>
+      expect((screen.getByLabelText('Town or city of birth') as HTMLInputElement).value).toBe('Lyon'),
+    );
     expect(screen.getByText(/Answers you typed in this browser that had not been saved yet/)).toBeTruthy();
 
     // Back online: the next try reaches the server, the banner says so and the backup is gone.
