@@ -152,6 +152,8 @@ describe('multi-page forms', () => {
     const change = screen.getAllByRole('link').find((l) => l.getAttribute('href') === '#root_returning');
     expect(change?.textContent).toBe('Change Have you visited before?');
     await userEvent.click(change!);
+    // The page it opens shows with that answer's control focused, not its heading.
+    await waitFor(() => expect(document.activeElement?.id).toMatch(/^root_returning/));
     await userEvent.click(await screen.findByLabelText('Yes'));
     await next();
     expect(await screen.findByRole('heading', { name: 'Check your answers' })).toBeTruthy();

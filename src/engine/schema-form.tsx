@@ -106,13 +106,18 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
     if (focusTick > 0) summaryRef.current?.focus();
   }, [focusTick]);
   // The heading of the page shown next takes focus once rendered; so does check answers.
+  // A Change link of check answers names the control to focus on the page it opens, instead of the heading.
   const shownKey = reviewing ? CHECK_ANSWERS_PAGE : page.id;
   const firstShown = useRef(shownKey);
+  const controlToFocus = useRef<string | null>(null);
   useEffect(() => {
     if (shownKey === firstShown.current) return;
     firstShown.current = '';
     onPageChange?.(page);
-    headingRef.current?.focus();
+    const control = controlToFocus.current;
+    controlToFocus.current = null;
+    if (control) focusControlWhenShown(control);
+    else headingRef.current?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when another page is shown
   }, [shownKey]);
 
@@ -219,8 +224,8 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
           pages={shownPages.map((p) => ({ ...p, fields: validation.fieldsShown(p, data) }))}
           changeHref={address && ((pageId) => address.href(pageId, { fromReview: true }))}
           onChange={(pageId, field) => {
+            controlToFocus.current = controlIdForPath(field);
             pages.goTo(pageId, { fromReview: true });
-            focusControlWhenShown(controlIdForPath(field));
           }}
         />
         {buttons}
