@@ -268,8 +268,14 @@ test.describe('a request that times out', () => {
     await expect(dialog).toBeHidden();
   }
 
+  // The server sends the form's answers with the page it renders; the browser loads them itself when the form is
+  // opened from the task list once the page's scripts run, and that load is the one retried.
   test('loading the form: up to three retries on time-outs, then the message', async ({ page, request, baseURL }) => {
-    const { formUrl } = await atApplicationForm(page, request, baseURL!);
+    await atApplicationForm(page, request, baseURL!);
+    const openFormFromTaskList = async () => {
+      await page.goto('/applications/application');
+      await page.getByRole('link', { name: 'Application form' }).first().click();
+    };
     // A gateway that gives up (504) twice, then the answers come through.
     let loads = 0;
     await page.route('**/api/eta/applications/*/answers/application-form?**', async (route) => {
@@ -278,7 +284,7 @@ test.describe('a request that times out', () => {
       if (loads <= 2) return route.fulfill({ status: 504, contentType: 'text/plain', body: 'Gateway Timeout' });
       return route.continue();
     });
-    await page.goto(formUrl);
+    await openFormFromTaskList();
     await expect(pageHeading(page, 'Personal details')).toBeVisible({ timeout: 20_000 });
     expect(loads).toBe(3);
 
@@ -289,7 +295,7 @@ test.describe('a request that times out', () => {
       loads += 1;
       await route.fulfill({ status: 408, contentType: 'text/plain', body: 'Request Timeout' });
     });
-    await page.reload();
+    await openFormFromTaskList();
     await expect(page.getByText(en('journey:form.loadFailed'))).toBeVisible({ timeout: 30_000 });
     expect(loads).toBe(4);
     await closeTimedOutDialog(page);

@@ -38,6 +38,21 @@ describe('focusPageHeading', () => {
     expect(document.activeElement).toBe(status);
   });
 
+  it('leaves focus in a dialog open over the page (it gives focus back when it closes)', async () => {
+    const main = page('<h1>Application form</h1><h2 tabindex="-1">Passport</h2>');
+    const dialog = document.createElement('div');
+    dialog.setAttribute('role', 'alertdialog');
+    dialog.innerHTML = '<button>Close</button>';
+    document.body.append(dialog);
+    const close = dialog.querySelector('button')!;
+    close.focus();
+    const stop = focusPageHeading(main);
+    main.append(document.createElement('p'));
+    await settled();
+    expect(document.activeElement).toBe(close);
+    stop();
+  });
+
   it('follows the h1 when a loading page replaces it with the page its data makes', async () => {
     const main = page('<h1>Start a new application</h1>');
     const stop = focusPageHeading(main);

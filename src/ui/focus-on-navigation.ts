@@ -6,7 +6,7 @@ export const SETTLE_MS = 10_000;
 
 /**
  * Puts focus on the page's h1 (or on `container` when it has none yet), unless the page has already put it on
- * something of its own (the message saying what an action did), then keeps it there while the page settles:
+ * something of its own (the message saying what an action did) or a dialog open over the page holds it, then keeps it there while the page settles:
  * a page that shows a loading state first replaces its h1 when its data arrives, and the focused heading goes with
  * it, which would leave focus on the page itself. Focus follows to the new h1 only while it is lost or still where
  * this put it, and never once the user has pressed a key or a pointer, or after `settleMs`. Answers the cleanup.
@@ -22,7 +22,9 @@ export function focusPageHeading(container: HTMLElement, settleMs = SETTLE_MS): 
   };
   const active = doc.activeElement;
   const pageChose = active !== null && active !== container && container.contains(active);
-  if (!pageChose) focusHeading();
+  // A dialog open over the page keeps focus; it gives it back to what the page focused when it closes.
+  const inDialog = active?.closest('[role="dialog"], [role="alertdialog"]') != null;
+  if (!pageChose && !inDialog) focusHeading();
   const observer = new MutationObserver(() => {
     const active = doc.activeElement;
     const lost = !active || active === doc.body || active === doc.documentElement || !active.isConnected;
