@@ -235,12 +235,15 @@ test('an unexpected server answer shows the generic error page, whose button rel
 }) => {
   const account = await createVerifiedAccount(request);
   await signInBrowser(context, baseURL!, account.tokens);
+  // The server reads what a page it renders needs itself: the failing answer is the one the browser asks for when
+  // the page is opened from another page once the scripts run.
+  await page.goto('/applications');
   await page.route('**/api/eta/profile', (route) =>
     route.request().method() === 'GET'
       ? route.fulfill({ status: 500, contentType: 'text/plain', body: 'upstream failure' })
       : route.continue(),
   );
-  await page.goto('/profile');
+  await page.getByRole('navigation').first().getByRole('link', { name: 'Profile', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Error', exact: true })).toBeVisible();
   await expect(
     page.getByText('An unexpected error has occurred. Please refresh the page or try again later.'),
@@ -264,12 +267,13 @@ test('a request that times out shows the error dialog titled Error with "Request
   const account = await createVerifiedAccount(request);
   await signInBrowser(context, baseURL!, account.tokens);
   // 504 is how a gateway reports a time-out: the portal treats it like its own 90 s limit, without the wait.
+  await page.goto('/applications');
   await page.route('**/api/eta/profile', (route) =>
     route.request().method() === 'GET'
       ? route.fulfill({ status: 504, contentType: 'text/plain', body: 'Gateway Timeout' })
       : route.continue(),
   );
-  await page.goto('/profile');
+  await page.getByRole('navigation').first().getByRole('link', { name: 'Profile', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Error' }).or(page.getByRole('alertdialog', { name: 'Error' }));
   await expect(dialog).toBeVisible({ timeout: 30_000 });
   await expect(dialog.getByText('Request timed out')).toBeVisible();

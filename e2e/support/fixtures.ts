@@ -65,16 +65,23 @@ export const test = base.extend<{ cspViolations: string[] }>({
   // A page rendered ahead shows before its scripts have run and does not answer until the app has taken it over
   // (#root gets `data-hydrated`): page.goto waits for that, as a visitor would wait to see the page respond.
   // `waitUntil: 'commit'` opts out, for tests of the page before its scripts run.
+  // page.reload waits the same way.
   page: async ({ page }, use) => {
+    const hydrated = () =>
+      page.waitForFunction(() => {
+        const root = document.getElementById('root');
+        return !root?.hasAttribute('data-rendered') || root.hasAttribute('data-hydrated');
+      });
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
-      if (options?.waitUntil !== 'commit') {
-        await page.waitForFunction(() => {
-          const root = document.getElementById('root');
-          return !root?.hasAttribute('data-rendered') || root.hasAttribute('data-hydrated');
-        });
-      }
+      if (options?.waitUntil !== 'commit') await hydrated();
+      return response;
+    };
+    const reload = page.reload.bind(page);
+    page.reload = async (options) => {
+      const response = await reload(options);
+      if (options?.waitUntil !== 'commit') await hydrated();
       return response;
     };
     await use(page);

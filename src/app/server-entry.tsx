@@ -28,6 +28,7 @@ import { AUTH_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '@/api/auth/tokens';
 import { requestScope, setRequestScopeResolver, type RequestScope } from '@/api/request-scope';
 import { applySettings } from '@/api/settings';
 import { DEFAULT_NAMESPACE, FALLBACK_LANGUAGE, i18next, languages } from '@/app/i18n';
+import { PSEUDO_LANGUAGE, pseudoResources } from '@/app/pseudo-locale';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
 import { buildRoutes } from '@/app/router';
@@ -74,6 +75,8 @@ function initTexts(): Promise<unknown> {
     const match = /\/([^/]+)\/([^/]+)\.json$/.exec(file);
     if (match) (resources[match[1]] ??= {})[match[2]] = content;
   }
+  // The development pseudo-locale, made from English as the browser makes it (offered only where the server says).
+  resources[PSEUDO_LANGUAGE] = pseudoResources(resources[FALLBACK_LANGUAGE]) as (typeof resources)[string];
   // The browser's options (src/app/i18n.ts), with every text given at once.
   initialised ??= i18next
     .use(initReactI18next)
@@ -81,7 +84,7 @@ function initTexts(): Promise<unknown> {
       resources,
       lng: FALLBACK_LANGUAGE,
       fallbackLng: FALLBACK_LANGUAGE,
-      supportedLngs: [...languages],
+      supportedLngs: [...languages, PSEUDO_LANGUAGE],
       load: 'currentOnly',
       defaultNS: DEFAULT_NAMESPACE,
       fallbackNS: false,

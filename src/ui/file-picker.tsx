@@ -1,5 +1,5 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { forwardRef, useState, type ChangeEvent } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState, type ChangeEvent } from 'react';
 
 const useStyles = makeStyles({
   // A button and the chosen file's name in the page's language, with the browser's file input laid over them,
@@ -66,6 +66,12 @@ export const FilePicker = forwardRef<HTMLInputElement, FilePickerProps>(function
   const { id, accept, describedBy, invalid, chooseText, noFileText, refusedText, onChosen } = props;
   const styles = useStyles();
   const [chosen, setChosen] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  useImperativeHandle(ref, () => input.current as HTMLInputElement);
+  useEffect(() => {
+    // A file chosen before the page's scripts ran is in the input already: it is taken as though chosen now.
+    if (input.current?.files?.length) input.current.dispatchEvent(new Event('change', { bubbles: true }));
+  }, []);
   return (
     <div className={mergeClasses(styles.picker, invalid ? styles.pickerError : undefined)}>
       <span className={styles.button} aria-hidden="true">
@@ -73,7 +79,7 @@ export const FilePicker = forwardRef<HTMLInputElement, FilePickerProps>(function
       </span>
       <span className={styles.name}>{refusedText ?? (chosen === null ? noFileText : <bdi>{chosen}</bdi>)}</span>
       <input
-        ref={ref}
+        ref={input}
         id={id}
         type="file"
         className={styles.input}

@@ -5,9 +5,10 @@ import { languageCookie, LANGUAGE_COOKIE } from '../../shared/language-cookie';
 import type { RenderedPage } from '../../shared/rendered-page';
 import type { RequestScope } from '../../shared/request-scope';
 import { parseRouterContext, ROUTER_CONTEXT_COOKIE } from '../../shared/router-context-cookie';
-import { translate } from '../i18n';
+import { availableLanguages, translate } from '../i18n';
 import { pickEncoding, type Encoding } from '../static/page-html';
 import { linkedLanguage, pageLanguage } from '../static/page-language';
+import { PSEUDO_LANGUAGE } from '../../shared/language-name';
 import type { PortalPages } from '../static/portal-page';
 import { parseCookies } from './cookies';
 import { csrfAccepted, csrfTokenFor, CSRF_COOKIE, CSRF_FIELD } from './csrf';
@@ -63,6 +64,8 @@ export function createPageHandler(app: FastifyInstance, options: PageHandlerOpti
   const { portal, settings, secret } = options;
   const shared = new Map<string, Promise<RenderedPage | undefined>>();
   let sharedVersion: number | undefined;
+  // The development pseudo-locale is offered where forms can be previewed, as the browser offers it (src/app/i18n.ts).
+  const pseudo = settings.some((s) => s.key === 'FORM_PREVIEW' && s.value === 'true');
 
   return async function handlePage(request: FastifyRequest, reply: FastifyReply, negotiated: string) {
     const entry = await portal.entry();
@@ -76,10 +79,11 @@ export function createPageHandler(app: FastifyInstance, options: PageHandlerOpti
     const cookiesOut: string[] = [];
     const cookies = parseCookies(request.headers.cookie);
     const [pathname, search = ''] = request.url.split('?');
-    const language = pageLanguage(negotiated, { search, cookie: request.headers.cookie }, LANGUAGE_COOKIE);
+    const offered = pseudo ? [...availableLanguages(), PSEUDO_LANGUAGE] : availableLanguages();
+    const language = pageLanguage(negotiated, { search, cookie: request.headers.cookie }, LANGUAGE_COOKIE, offered);
     // A link that chooses the language (?lng=) is remembered by the server too, so the next page keeps it even
     // when the visitor moves on before this page's scripts have run.
-    if (linkedLanguage(search)) cookiesOut.push(languageCookie(language));
+    if (linkedLanguage(search, offered)) cookiesOut.push(languageCookie(language));
     const csrf = csrfTokenFor(secret, cookies.get(CSRF_COOKIE));
     if (csrf.setCookie) cookiesOut.push(csrf.setCookie);
 

@@ -7,17 +7,28 @@ export interface PageRequest {
   cookie?: string;
 }
 
-/** The language a link chooses with `?lng=` (an e-mailed link, a language switch), when locales/ has it. */
-export function linkedLanguage(search: string | undefined): string | undefined {
+/**
+ * The language a link chooses with `?lng=` (an e-mailed link, a language switch), when it is `offered`: the
+ * languages of locales/, and the development pseudo-locale where it is on.
+ */
+export function linkedLanguage(
+  search: string | undefined,
+  offered: readonly string[] = availableLanguages(),
+): string | undefined {
   const linked = new URLSearchParams(search ?? '').get('lng');
-  return linked && availableLanguages().includes(linked) ? linked : undefined;
+  return linked && offered.includes(linked) ? linked : undefined;
 }
 
 /**
  * The language the browser will show the page in (src/app/i18n.ts): a `?lng=` link, else the remembered choice
- * (its cookie), else `negotiated` (the Accept-Language match). Only languages of locales/ count.
+ * (its cookie), else `negotiated` (the Accept-Language match). Only `offered` languages count.
  */
-export function pageLanguage(negotiated: string, request: PageRequest, cookieName: string): string {
+export function pageLanguage(
+  negotiated: string,
+  request: PageRequest,
+  cookieName: string,
+  offered: readonly string[] = availableLanguages(),
+): string {
   const stored = cookieValue(request.cookie, cookieName);
-  return linkedLanguage(request.search) ?? (stored && availableLanguages().includes(stored) ? stored : negotiated);
+  return linkedLanguage(request.search, offered) ?? (stored && offered.includes(stored) ? stored : negotiated);
 }
