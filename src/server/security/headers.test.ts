@@ -46,7 +46,7 @@ describe('security headers of every kind of answer', () => {
     );
     await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1);');
     await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    app = await buildTestApp({ distDir: dist });
+    app = await buildTestApp({ distDir: dist, loadServerEntry: () => import('../../app/server-entry') });
     ana = await signIn(app);
   });
   afterAll(async () => {
