@@ -184,17 +184,24 @@ test('the new step: in the task list, refused before the declarations, validated
       .first(),
   ).toBeVisible();
 
-  // Saved and resumed after a reload on the same page.
-  await page.getByLabel(text(dir, `forms:${KEY}.contactName.label`)).fill('Ama Mensah');
+  // Saved, and kept over a reload: each page has an address of its own, check answers too.
+  const contactName = page.getByLabel(text(dir, `forms:${KEY}.contactName.label`));
+  await contactName.fill('Ama Mensah');
   const saved = page.waitForResponse(
     (r) => r.request().method() === 'PUT' && r.url().includes(`/answers/${FORM}`) && r.status() === 200,
   );
+  const checkAnswers = page.getByRole('heading', { name: text(dir, 'forms:engine.checkAnswersTitle') });
   await page.getByRole('button', { name: text(dir, 'forms:engine.continue') }).click();
   await saved;
+  await expect(checkAnswers).toBeVisible();
+  await page.goBack();
+  await expect(contactName).toBeVisible();
   await page.reload();
-  await expect(page.getByLabel(text(dir, `forms:${KEY}.contactName.label`))).toHaveValue('Ama Mensah');
+  await expect(contactName).toHaveValue('Ama Mensah');
   await page.getByRole('button', { name: text(dir, 'forms:engine.continue') }).click();
-  await expect(page.getByRole('heading', { name: text(dir, 'forms:engine.checkAnswersTitle') })).toBeVisible();
+  await expect(checkAnswers).toBeVisible();
+  await page.reload();
+  await expect(checkAnswers).toBeVisible();
   await expect(page.getByText('Ama Mensah').first()).toBeVisible();
 
   // Check answers shows both answers, each with its Change link.
