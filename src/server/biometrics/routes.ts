@@ -11,7 +11,8 @@ import { languageOf } from '../i18n';
 import { loadRouteSchemas } from '../openapi/public';
 import { createStorage } from '../storage/storage';
 import { tinyFaceDetector } from './face-detector';
-import { createCaptureService, type CaptureCaller } from './service';
+import type { CaptureCaller } from './capture-call';
+import { createCaptureService } from './service';
 
 export const BIOMETRICS_PREFIX = API_PATHS.biometrics;
 export const CAPTURE_STATUS_PREFIX = API_PATHS.captureSessionStatus;

@@ -5,7 +5,6 @@ import {
   CAPTURE_ERRORS,
   isUuid,
   type CaptureActionBody,
-  type CaptureRefusal,
   type CaptureSessionRequest,
   type CaptureSessionView,
   type StartedCaptureSession,
@@ -20,24 +19,10 @@ import type { Lifecycle } from '../lifecycle/public';
 import type { ObjectStorage } from '../storage/object-storage';
 import { captureTypeOf, findTransition, startingStatus, type CaptureActor, type CaptureStatus } from './capture-flow';
 import type { FaceDetector } from './face-detector';
-import type { PhotoLog } from './photo-objects';
+import type { CaptureAnswer, CaptureCaller } from './capture-call';
 import { captureRepository } from './repository';
 import type { CaptureSessionsTable } from './tables';
 import { createPhotoUpload, type RecheckPassport } from './upload';
-
-/** How a capture call is made: the language of the answers, and what proves who calls. */
-export interface CaptureCaller {
-  lang: string;
-  log: PhotoLog;
-  /** The bearer token, when the call carries one. */
-  token?: string;
-  /** The device token a linked phone sends back (header X-Capture-Device). */
-  deviceToken?: string;
-}
-
-/** A move answers the session, or (a refused photo, a blocking outcome) an error body with the session. */
-export type CaptureAnswer =
-  { statusCode: 200; body: CaptureSessionView } | { statusCode: 409 | 422; body: CaptureRefusal };
 
 export interface CaptureServiceOptions {
   db: Db;

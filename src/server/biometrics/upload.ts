@@ -12,7 +12,7 @@ import type { FaceDetector } from './face-detector';
 import { checkImage } from './image-checks';
 import { deletePhotoObjects, PHOTOS_FOLDER } from './photo-objects';
 import { captureRepository } from './repository';
-import type { CaptureAnswer, CaptureCaller } from './service';
+import type { CaptureAnswer, CaptureCaller } from './capture-call';
 import type { CaptureSessionsTable } from './tables';
 
 /** Checks an applicant's passport again (the application flow's rule): the code of the rule it fails, if any. */
