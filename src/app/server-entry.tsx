@@ -117,15 +117,24 @@ function suspended(html: string): boolean {
   return html.includes('<script') || html.includes('<template');
 }
 
-let handler: StaticHandler | undefined;
-/** The route tree of the manifest, with the guards' loaders and the forms' actions, built once. */
-function staticHandler(): StaticHandler {
-  handler ??= createStaticHandler(buildRoutes({ actions: pageActions }));
+const handlers = new Map<string, StaticHandler>();
+/**
+ * The route tree of the manifest, with the guards' loaders and the forms' actions, built once for each set of
+ * runtime settings (a route a setting turns on exists only where it is on, as in the browser).
+ */
+function staticHandler(settings: readonly Setting[]): StaticHandler {
+  const key = JSON.stringify(settings);
+  let handler = handlers.get(key);
+  if (!handler) {
+    const isSettingOn = (name: string) => settings.some((s) => s.key === name && s.value === 'true');
+    handler = createStaticHandler(buildRoutes({ actions: pageActions, isSettingOn }));
+    handlers.set(key, handler);
+  }
   return handler;
 }
 
-async function renderBody(context: StaticHandlerContext, queryClient: QueryClient) {
-  const router = createStaticRouter(staticHandler().dataRoutes, context);
+async function renderBody(handler: StaticHandler, context: StaticHandlerContext, queryClient: QueryClient) {
+  const router = createStaticRouter(handler.dataRoutes, context);
   const renderer = createDOMRenderer();
   const tree: ReactNode = (
     <StrictMode>
@@ -181,7 +190,8 @@ function isNotFound(context: StaticHandlerContext): boolean {
 export async function renderRequest({ request, scope, settings }: RenderRequest): Promise<PageOutcome> {
   await initTexts();
   return scopes.run(scope, async () => {
-    const context = await staticHandler().query(request, { requestContext: scope });
+    const handler = staticHandler(settings);
+    const context = await handler.query(request, { requestContext: scope });
     if (context instanceof Response) {
       const location = context.headers.get('location');
       if (location && context.status >= 300 && context.status < 400) {
@@ -203,7 +213,7 @@ export async function renderRequest({ request, scope, settings }: RenderRequest)
       oneAtATime(async () => {
         const used = watchCountryLists();
         try {
-          return await renderIn(scope.language, settings, context, queryClient, recorder);
+          return await renderIn(scope.language, settings, handler, context, queryClient, recorder);
         } finally {
           countries = used();
         }
@@ -247,6 +257,7 @@ export async function renderRequest({ request, scope, settings }: RenderRequest)
 async function renderIn(
   language: string,
   settings: readonly Setting[],
+  handler: StaticHandler,
   context: StaticHandlerContext,
   queryClient: QueryClient,
   recorder: ServerRenderRecorder,
@@ -256,7 +267,7 @@ async function renderIn(
   setServerRenderRecorder(recorder);
   let body;
   try {
-    body = await renderBody(context, queryClient);
+    body = await renderBody(handler, context, queryClient);
   } finally {
     setServerRenderRecorder(undefined);
   }

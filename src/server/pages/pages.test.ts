@@ -123,6 +123,26 @@ describe('pages rendered by the server', () => {
     expect(guarded.headers.location).toBe('/login?from=%2Fprofile');
   });
 
+  it('renders a route a runtime setting turns on only where it is on, each server by its own settings', async () => {
+    // A second server in the same process, with the form preview off (as a production server has it).
+    const off = await buildTestApp({
+      distDir: dist,
+      env: { FORM_PREVIEW: 'false' },
+      loadServerEntry: () => import('../../app/server-entry'),
+    });
+    try {
+      for (let i = 0; i < 2; i += 1) {
+        const on = await get('/form-preview');
+        expect(on.statusCode).toBe(200);
+        expect(pageOf(on.body).h1).not.toBe(translate('en', 'common:notFound.title'));
+        const hidden = await off.inject({ method: 'GET', url: '/form-preview', headers: { accept: 'text/html' } });
+        expect(hidden.statusCode).toBe(404);
+      }
+    } finally {
+      await off.close();
+    }
+  });
+
   it("takes a form posted without scripts only with the visitor's token, and shows it again with its problems", async () => {
     const first = await get('/login');
     const cookie = cookiesOf(first.headers);
