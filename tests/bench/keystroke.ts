@@ -28,6 +28,8 @@ export async function keystrokeToNextPaint(
     const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
     // The form preview renders the application form with the engine the applicant uses.
     await page.goto(new URL('/form-preview', base).href);
+    // The page is rendered by the server; its form chooser answers once the scripts have taken it over.
+    await page.locator('#root[data-hydrated]').waitFor({ state: 'attached' });
     await page.getByLabel('Form', { exact: true }).selectOption('application-form');
     // The first field an applicant types words into (given names): the title before it is a list box, whose
     // typing only searches its few options.
