@@ -5,6 +5,7 @@ import { localiseInterpolation } from '@/shared/i18n-interpolation';
 import Cookies from 'js-cookie';
 import { LANGUAGE_COOKIE, languageCookie } from '@/shared/language-cookie';
 import { installPseudoLocale, PSEUDO_LANGUAGE } from './pseudo-locale';
+import { PSEUDO_LANGUAGE_SETTING } from '@/shared/language-name';
 import { whenIdle } from '@/ui/when-idle';
 
 /** localStorage key holding the visitor's language choice. */
@@ -64,7 +65,7 @@ const lazyLocaleBackend: BackendModule = {
 
 /** Whether the development pseudo-locale is offered: where forms can be previewed (development, FORM_PREVIEW=true). */
 export function pseudoLocaleEnabled(): boolean {
-  return getSetting('FORM_PREVIEW') === 'true';
+  return getSetting(PSEUDO_LANGUAGE_SETTING) === 'true';
 }
 
 /** The languages the switcher offers: the folders of locales/, plus the pseudo-locale in development. */

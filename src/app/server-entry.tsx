@@ -43,6 +43,7 @@ import { localiseInterpolation } from '@/shared/i18n-interpolation';
 import type { Setting } from '@/shared/api-types';
 import type { PageOutcome, RenderedPage } from '@/shared/rendered-page';
 import { RenderedAhead } from '@/ui/rendered-ahead';
+import { settingIsOn } from '@/shared/settings';
 
 // Every language's browser texts, read at build (the server's namespaces, api and emails, are not needed).
 const texts = import.meta.glob<Record<string, unknown>>(
@@ -68,8 +69,8 @@ export type { PageOutcome, RenderedPage };
 const scopes = new AsyncLocalStorage<RequestScope>();
 setRequestScopeResolver(() => scopes.getStore());
 
-let initialised: Promise<unknown> | undefined;
-function initTexts(): Promise<unknown> {
+/** Every text of locales/ by language and namespace, and the pseudo-locale's made from English. */
+function textResources(): Record<string, Record<string, Record<string, unknown>>> {
   const resources: Record<string, Record<string, Record<string, unknown>>> = {};
   for (const [file, content] of Object.entries(texts)) {
     const match = /\/([^/]+)\/([^/]+)\.json$/.exec(file);
@@ -77,11 +78,16 @@ function initTexts(): Promise<unknown> {
   }
   // The development pseudo-locale, made from English as the browser makes it (offered only where the server says).
   resources[PSEUDO_LANGUAGE] = pseudoResources(resources[FALLBACK_LANGUAGE]) as (typeof resources)[string];
-  // The browser's options (src/app/i18n.ts), with every text given at once.
+  return resources;
+}
+
+let initialised: Promise<unknown> | undefined;
+/** Starts i18next once, with the browser's options (src/app/i18n.ts) and every text given at once. */
+function initTexts(): Promise<unknown> {
   initialised ??= i18next
     .use(initReactI18next)
     .init({
-      resources,
+      resources: textResources(),
       lng: FALLBACK_LANGUAGE,
       fallbackLng: FALLBACK_LANGUAGE,
       supportedLngs: [...languages, PSEUDO_LANGUAGE],
@@ -126,7 +132,7 @@ function staticHandler(settings: readonly Setting[]): StaticHandler {
   const key = JSON.stringify(settings);
   let handler = handlers.get(key);
   if (!handler) {
-    const isSettingOn = (name: string) => settings.some((s) => s.key === name && s.value === 'true');
+    const isSettingOn = (name: string) => settingIsOn(settings, name);
     handler = createStaticHandler(buildRoutes({ actions: pageActions, isSettingOn }));
     handlers.set(key, handler);
   }

@@ -3,6 +3,9 @@
  */
 export const PSEUDO_LANGUAGE = 'en-XA';
 
+/** The runtime setting that offers the pseudo-locale: it is on where forms can be previewed (development). */
+export const PSEUDO_LANGUAGE_SETTING = 'FORM_PREVIEW';
+
 /**
  * A language's name written in that language, e.g. "Français" for fr, as the language switcher shows it. Worked out
  * at build for every folder of locales/ and the pseudo-locale (`virtual:eta-language-names`,

@@ -8,7 +8,8 @@ import { parseRouterContext, ROUTER_CONTEXT_COOKIE } from '../../shared/router-c
 import { availableLanguages, translate } from '../i18n';
 import { pickEncoding, type Encoding } from '../static/page-html';
 import { linkedLanguage, pageLanguage } from '../static/page-language';
-import { PSEUDO_LANGUAGE } from '../../shared/language-name';
+import { PSEUDO_LANGUAGE, PSEUDO_LANGUAGE_SETTING } from '../../shared/language-name';
+import { settingIsOn } from '../../shared/settings';
 import type { PortalPages } from '../static/portal-page';
 import { parseCookies } from './cookies';
 import { csrfAccepted, csrfTokenFor, CSRF_COOKIE, CSRF_FIELD } from './csrf';
@@ -65,7 +66,7 @@ export function createPageHandler(app: FastifyInstance, options: PageHandlerOpti
   const shared = new Map<string, Promise<RenderedPage | undefined>>();
   let sharedVersion: number | undefined;
   // The development pseudo-locale is offered where forms can be previewed, as the browser offers it (src/app/i18n.ts).
-  const pseudo = settings.some((s) => s.key === 'FORM_PREVIEW' && s.value === 'true');
+  const pseudo = settingIsOn(settings, PSEUDO_LANGUAGE_SETTING);
 
   return async function handlePage(request: FastifyRequest, reply: FastifyReply, negotiated: string) {
     const entry = await portal.entry();
