@@ -60,6 +60,8 @@ export interface SchemaFormProps {
   disabled?: boolean;
   /** Content under the buttons (e.g. a "Forgot your password?" link). */
   children?: ReactNode;
+  /** The `<form>`'s id: a button elsewhere on the page can then send this form (its `form` attribute). */
+  id?: string;
 }
 
 /** Renders a form from its JSON Schema + UI schema, with GOV.UK error handling, pages and check answers. */
@@ -77,7 +79,7 @@ export function SchemaForm(props: SchemaFormProps) {
 }
 
 function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
-  const { form, onSubmit, onChange, onPageChange, onPageSubmit, address, disabled, children } = props;
+  const { form, onSubmit, onChange, onPageChange, onPageSubmit, address, disabled, children, id } = props;
   const { t, i18n } = useTranslation(['forms', 'validation']);
   const validation = formValidation(form);
   const [data, setData] = useState<FormAnswers>(() => props.formData ?? {});
@@ -206,6 +208,7 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
     const shownPages = validation.pages.filter((p) => validation.pageApplies(p, data));
     return (
       <form
+        id={id}
         method="post"
         noValidate
         onSubmit={(event) => {
@@ -244,6 +247,7 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
         </h2>
       )}
       <Form<FormAnswers>
+        id={id}
         schema={validation.rjsfSchema}
         uiSchema={uiSchema as UiSchema<FormAnswers>}
         initialFormData={formStart}

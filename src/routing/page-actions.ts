@@ -14,7 +14,16 @@ const action =
     (await load()).action;
 
 export const pageActions: Readonly<Record<string, () => Promise<PageAction>>> = {
+  'change-password': action(() => import('@/features/accounts/change-password-action')),
+  'create-application': action(() => import('@/features/applications/create-application-action')),
+  'email-confirmation': action(() => import('@/features/accounts/email-confirmation-action')),
+  'forgot-password': action(() => import('@/features/accounts/forgot-password-action')),
   login: action(() => import('@/features/accounts/login-action')),
+  otp: action(() => import('@/features/accounts/otp-action')),
+  profile: action(() => import('@/features/accounts/profile-action')),
+  'public-form': action(() => import('@/features/public-form/public-form-action')),
   registration: action(() => import('@/features/accounts/registration-action')),
+  'reset-password': action(() => import('@/features/accounts/reset-password-action')),
   'step-form': action(() => import('@/features/application-journey/answers-action')),
+  'verify-email': action(() => import('@/features/accounts/verify-email-action')),
 };

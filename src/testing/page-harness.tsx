@@ -8,13 +8,15 @@ import {
   createMemoryRouter,
   RouterProvider,
   useLocation,
+  type ActionFunction,
   type InitialEntry,
   type LoaderFunction,
 } from 'react-router-dom';
 import { vi } from 'vitest';
-import { localeFile } from './configured-locales';
 
 /** Test support shared by the features' page tests: English texts, a recorded fetch, and the portal's providers. */
+
+const locales = import.meta.glob<Record<string, unknown>>('/locales/*/*.json', { eager: true, import: 'default' });
 
 /** An English i18next instance with the given namespaces (the first is the default). */
 export function englishI18n(namespaces: string[]): Promise<I18n> {
@@ -23,7 +25,7 @@ export function englishI18n(namespaces: string[]): Promise<I18n> {
 
 /** An i18next instance in `lng` with the given namespaces (the first is the default). */
 export async function i18nIn(lng: string, namespaces: string[]): Promise<I18n> {
-  const resources = Object.fromEntries(namespaces.map((ns) => [ns, localeFile(lng, ns) ?? {}]));
+  const resources = Object.fromEntries(namespaces.map((ns) => [ns, locales[`/locales/${lng}/${ns}.json`]]));
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({
     lng,
@@ -73,6 +75,15 @@ function Elsewhere({ withSearch }: { withSearch: boolean }) {
   return <h1>{`page ${location.pathname}${withSearch ? location.search : ''}`}</h1>;
 }
 
+export interface RenderPageOptions {
+  /** Show the search in the "page <path>" of other routes (default true). */
+  withSearch?: boolean;
+  /** The page route's loader (a page that reads `useLoaderData`), as src/routing/page-loaders.ts gives it. */
+  loader?: LoaderFunction;
+  /** The page route's action (a form posted to the page), as src/routing/page-actions.ts gives it on the server. */
+  action?: ActionFunction;
+}
+
 /**
  * Renders `page` at `path` inside the providers the portal gives it; every other route shows its path in an
  * h1, so navigation is visible. Returns the router and the query client.
@@ -82,12 +93,12 @@ export function renderPage(
   page: ReactElement,
   path: string,
   initial: InitialEntry = path,
-  options: { withSearch?: boolean; loader?: LoaderFunction } = {},
+  options: RenderPageOptions = {},
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter(
     [
-      { path, element: page, loader: options.loader },
+      { path, element: page, loader: options.loader, action: options.action },
       { path: '*', element: <Elsewhere withSearch={options.withSearch ?? true} /> },
     ],
     { initialEntries: [initial] },

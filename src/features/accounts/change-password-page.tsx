@@ -1,7 +1,7 @@
 import { Button } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useChangePassword, useEmailRequest, type ChangePasswordAnswers } from '@/api/accounts';
 import { useRouterContext } from '@/api/router-context';
 import { SchemaForm } from '@/engine/schema-form';
@@ -11,16 +11,17 @@ import { errorBodyOf } from './api-errors';
 import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import type { ProfileState } from './profile-page';
-import { RESET_CODE_PATH, type ChangePasswordState } from './reset-code';
+import { RESET_CODE_PATH, RESET_KEY_PARAM, WITH_CODE_FORM, type ChangePasswordState } from './reset-code';
 import { PATHS } from '@/shared/route-paths';
-
-/** Form of the new pair once a code has proven the user (the reset form: a hidden key and the new pair). */
-const WITH_CODE_FORM = 'reset-password';
+import { FORM_FIELDS } from '@/engine/form-address';
+import { FORM_TOKEN_FIELD, useFormToken } from '@/ui/form-token';
+import { SEND_CODE_ACTION, useAccountActionData } from './account-action-data';
 
 /**
  * /profile/change-password: the current password and a new pair. A user who has forgotten the current password
  * asks for an e-mailed code instead, enters it on /otp and comes back here with a key that stands in for it.
- * Either way they go back to the profile, which says it worked.
+ * Either way they go back to the profile, which says it worked. Sent before (or without) the page's scripts, the forms
+ * are answered by the page's action (change-password-action.ts); the key then comes from /otp in the address.
  */
 export default function ChangePasswordPage({ formId = 'change-password' }: { formId?: string }) {
   const { t } = useTranslation('accounts');
@@ -30,9 +31,18 @@ export default function ChangePasswordPage({ formId = 'change-password' }: { for
   const email = useRouterContext().email;
   const change = useChangePassword();
   const requestCode = useEmailRequest();
-  const [resetKey, setResetKey] = useState((location.state as ChangePasswordState | null)?.resetKey);
-  const [problem, setProblem] = useState<string>();
-  const [fieldErrors, setFieldErrors] = useState<FieldError[] | null>(null);
+  const [params] = useSearchParams();
+  const token = useFormToken();
+  const answered = useAccountActionData();
+  const [resetKey, setResetKey] = useState(
+    () =>
+      (location.state as ChangePasswordState | null)?.resetKey ??
+      (answered?.keyRefused ? undefined : (params.get(RESET_KEY_PARAM) ?? undefined)),
+  );
+  const [problem, setProblem] = useState<string | undefined>(answered?.problem);
+  const [fieldErrors, setFieldErrors] = useState<FieldError[] | null>(
+    answered?.errors.length ? answered.errors : null,
+  );
 
   const submit = async (answers: Record<string, unknown>) => {
     setProblem(undefined);
@@ -117,9 +127,24 @@ export default function ChangePasswordPage({ formId = 'change-password' }: { for
             {t('changePassword.forgottenTitle')}
           </h2>
           <p className={styles.text}>{t('changePassword.forgottenBody', { email })}</p>
-          <Button appearance="secondary" size="large" disabled={requestCode.isPending} onClick={() => void sendCode()}>
-            {t('changePassword.sendCode')}
-          </Button>
+          <form method="post">
+            <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
+            <Button
+              type="submit"
+              name={FORM_FIELDS.action}
+              value={SEND_CODE_ACTION}
+              appearance="secondary"
+              size="large"
+              disabled={requestCode.isPending}
+              onClick={(event) => {
+                // With the page's scripts the code is asked for here; before them, the browser sends the form.
+                event.preventDefault();
+                void sendCode();
+              }}
+            >
+              {t('changePassword.sendCode')}
+            </Button>
+          </form>
         </section>
       )}
     </div>

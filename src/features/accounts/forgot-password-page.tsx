@@ -8,14 +8,19 @@ import { AccountFormPage, useFormProblems } from './account-form';
 import { ButtonLink } from '@/ui/button-link';
 import { PageHeading } from '@/ui/page-heading';
 import { RESET_CODE_PATH } from './reset-code';
+import { useAccountActionData } from './account-action-data';
 import { PATHS } from '@/shared/route-paths';
 
-/** Forgotten password: asks for the address and always gives the same answer, account or not; the e-mail's link or code leads on. */
+/**
+ * Forgotten password: asks for the address and always gives the same answer, account or not; the e-mail's link or code
+ * leads on. Sent before (or without) the page's scripts, the page's action answers (forgot-password-action.ts).
+ */
 export default function ForgotPasswordPage({ formId = 'forgot-password' }: { formId?: string }) {
   const { t } = useTranslation('accounts');
   const styles = usePageStyles();
   const requestReset = useRequestPasswordReset();
-  const [sent, setSent] = useState(false);
+  const answered = useAccountActionData();
+  const [sent, setSent] = useState(answered?.done === 'sent');
   const problems = useFormProblems();
 
   const submit = async (answers: Record<string, unknown>) => {

@@ -9,10 +9,13 @@ import { endedSessionCookies, sessionCookies } from '@/shared/session-cookies';
 import { routerContextCookie } from '@/shared/router-context-cookie';
 import { logout, SIGN_OUT_ACTION } from '@/api/auth/session';
 import { FORM_FIELDS } from '@/engine/form-address';
+import { RESEND_ACTION, type AccountActionData } from './account-action-data';
+import { postedText, resendEmail } from './account-action';
 
 /**
- * The menu's Logout posted without scripts ends the session. The sign-in form posted without scripts: the same checks as in the browser, then the API's sign-in; the session's
- * cookies go out with the redirect to where the visitor was sent from (`?from=`), or the profile.
+ * The menu's Logout posted without scripts ends the session. The sign-in form posted without scripts: the same checks
+ * as in the browser, then the API's sign-in; the session's cookies go out with the redirect to where the visitor was
+ * sent from (`?from=`), or the profile. An address not yet confirmed gets "Send the e-mail again", which posts here too.
  */
 export const action: PageAction = async ({ request, fields, route, t }) => {
   if (fields.get(FORM_FIELDS.action) === SIGN_OUT_ACTION) {
@@ -21,6 +24,17 @@ export const action: PageAction = async ({ request, fields, route, t }) => {
     for (const cookie of endedSessionCookies()) setResponseCookie(cookie);
     setResponseCookie(routerContextCookie(undefined));
     return redirect(PATHS.home);
+  }
+  if (fields.get(FORM_FIELDS.action) === RESEND_ACTION) {
+    // The page goes on saying the address needs confirming, with what the new e-mail answered.
+    const email = postedText(fields, 'email');
+    return {
+      answers: { email },
+      errors: [],
+      problem: t('accounts:login.notConfirmed'),
+      code: 'EMAIL_NOT_VERIFIED',
+      resend: await resendEmail(email, 'VERIFY_EMAIL', t),
+    } satisfies AccountActionData;
   }
   const posted = await readPostedForm(fields, route.form ?? 'login');
   const problems = problemsOf(posted, t);

@@ -14,17 +14,18 @@ import { ProblemPanel } from '@/engine/problem-panel';
 import type { ChangePasswordState } from './reset-code';
 import { ResendEmail } from './resend-email';
 import { PATHS } from '@/shared/route-paths';
+import { useAccountActionData } from './account-action-data';
+import { CODE_ERRORS, sameAddress } from './one-time-code';
 
-const CODE_ERRORS = new Set(['CODE_INVALID', 'CODE_ATTEMPTS_EXCEEDED']);
-
-const sameAddress = (a: string | undefined, b: string) =>
-  a !== undefined && a.trim().toLowerCase() === b.trim().toLowerCase();
+/** The id of the page's form, which its "Send the e-mail again" button sends without scripts (with the address). */
+const OTP_FORM_ID = 'otp-form';
 
 /**
  * /otp: the e-mailed 6-digit code, for users who cannot open the link on this device. Without a query it
  * confirms the e-mail address; with ?emailAction=RESET_PASSWORD it takes the password-reset code and goes on
  * to choose the new password: on /profile/change-password for the signed-in owner of the address (who stays
- * signed in), on /reset-password otherwise.
+ * signed in), on /reset-password otherwise. Sent before (or without) the page's scripts, the form and its "Send the
+ * e-mail again" are answered by the page's action (otp-action.ts).
  */
 export default function OtpPage({ formId = 'otp' }: { formId?: string }) {
   const { t } = useTranslation('accounts');
@@ -36,10 +37,16 @@ export default function OtpPage({ formId = 'otp' }: { formId?: string }) {
   const contextEmail = useRouterContext().email || undefined;
   const verify = useVerifyEmail();
   const verifyResetCode = useVerifyResetCode();
-  const [email, setEmail] = useState(contextEmail);
-  const [confirmed, setConfirmed] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<FieldError[] | null>(null);
-  const [problem, setProblem] = useState<string>();
+  const answered = useAccountActionData();
+  const startAnswers = answered?.answers ?? (contextEmail ? { email: contextEmail } : undefined);
+  const [email, setEmail] = useState(
+    typeof startAnswers?.email === 'string' && startAnswers.email ? startAnswers.email : undefined,
+  );
+  const [confirmed, setConfirmed] = useState(answered?.done === 'confirmed');
+  const [fieldErrors, setFieldErrors] = useState<FieldError[] | null>(
+    answered?.errors.length ? answered.errors : null,
+  );
+  const [problem, setProblem] = useState<string | undefined>(answered?.problem);
 
   const continueWithKey = (address: string, authKey: string) => {
     if (loggedIn && sameAddress(contextEmail, address)) {
@@ -87,8 +94,9 @@ export default function OtpPage({ formId = 'otp' }: { formId?: string }) {
       <p className={styles.lead}>{t(resetMode ? 'otp.resetLead' : 'otp.lead')}</p>
       {problem && <ProblemPanel message={problem} />}
       <SchemaForm
+        id={OTP_FORM_ID}
         formId={formId}
-        formData={contextEmail ? { email: contextEmail } : undefined}
+        formData={startAnswers}
         onChange={(answers) =>
           setEmail(typeof answers.email === 'string' && answers.email.trim() ? answers.email.trim() : undefined)
         }
@@ -103,6 +111,7 @@ export default function OtpPage({ formId = 'otp' }: { formId?: string }) {
         missingEmailKey="otp.missingEmail"
         emailAction={resetMode ? 'RESET_PASSWORD' : 'VERIFY_EMAIL'}
         sentKey={resetMode ? 'resend.sentReset' : undefined}
+        addressFormId={OTP_FORM_ID}
       />
     </div>
   );

@@ -1,7 +1,7 @@
 import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useProfile, type Profile } from '@/api/accounts';
 import { useAuth } from '@/api/auth/use-auth';
 import { setRouterContext } from '@/api/router-context';
@@ -15,6 +15,10 @@ import { NARROW } from '@/ui/media';
 import { errorBodyOf } from './api-errors';
 import { PATHS } from '@/shared/route-paths';
 import { LtrValue } from '@/ui/ltr-value';
+import { SIGN_OUT_ACTION } from '@/api/auth/session';
+import { FORM_FIELDS } from '@/engine/form-address';
+import { FORM_TOKEN_FIELD, useFormToken } from '@/ui/form-token';
+import { CHANGE_PASSWORD_ACTION, PROFILE_NOTICE_PARAM } from './account-action-data';
 
 const useStyles = makeStyles({
   list: {
@@ -39,6 +43,7 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalL,
     alignItems: 'center',
   },
+  form: { display: 'contents' },
 });
 
 /** The mobile number in international format ("+44 7400 123456"), or as stored when it cannot be parsed. */
@@ -51,7 +56,11 @@ export interface ProfileState {
   notice?: 'passwordChanged';
 }
 
-/** The signed-in user's profile and what they can do next: apply, see applications, change password, log out. */
+/**
+ * The signed-in user's profile and what they can do next: apply, see applications, change password, log out. Change
+ * password and Log out are forms, so that they work before (and without) the page's scripts: the profile's action puts
+ * the address in the router context (profile-action.ts), the sign-in page's action ends the session (login-action.ts).
+ */
 export default function ProfilePage() {
   const { t, i18n } = useTranslation(['accounts', 'forms']);
   const styles = usePageStyles();
@@ -60,7 +69,10 @@ export default function ProfilePage() {
   const location = useLocation();
   const { signOut } = useAuth();
   const profile = useProfile();
-  const passwordChanged = (location.state as ProfileState | null)?.notice === 'passwordChanged';
+  const [params] = useSearchParams();
+  const token = useFormToken();
+  const passwordChanged =
+    ((location.state as ProfileState | null)?.notice ?? params.get(PROFILE_NOTICE_PARAM)) === 'passwordChanged';
 
   const changePassword = (email: string) => {
     setRouterContext({ email });
@@ -141,12 +153,39 @@ export default function ProfilePage() {
 
       <h2 className={styles.h2}>{t('profile.accountTitle')}</h2>
       <div className={own.secondary}>
-        <Button appearance="secondary" size="large" onClick={() => changePassword(data.email)}>
-          {t('profile.changePassword')}
-        </Button>
-        <Button appearance="subtle" size="large" onClick={logOut}>
-          {t('profile.logOut')}
-        </Button>
+        <form method="post" className={own.form}>
+          <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
+          <Button
+            type="submit"
+            name={FORM_FIELDS.action}
+            value={CHANGE_PASSWORD_ACTION}
+            appearance="secondary"
+            size="large"
+            onClick={(event) => {
+              // With the page's scripts the address goes into the router context here; before them, the browser sends the form.
+              event.preventDefault();
+              changePassword(data.email);
+            }}
+          >
+            {t('profile.changePassword')}
+          </Button>
+        </form>
+        <form method="post" action={PATHS.login} className={own.form}>
+          <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
+          <Button
+            type="submit"
+            name={FORM_FIELDS.action}
+            value={SIGN_OUT_ACTION}
+            appearance="subtle"
+            size="large"
+            onClick={(event) => {
+              event.preventDefault();
+              logOut();
+            }}
+          >
+            {t('profile.logOut')}
+          </Button>
+        </form>
       </div>
       <p className={styles.links}>
         <Link className={styles.link} to={PATHS.faq}>

@@ -1,11 +1,14 @@
 import { Button } from '@fluentui/react-components';
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEmailRequest } from '@/api/accounts';
+import { FORM_FIELDS } from '@/engine/form-address';
 import type { EmailAction } from '@/shared/api-types';
+import { FORM_TOKEN_FIELD, useFormToken } from '@/ui/form-token';
 import { errorBodyOf } from './api-errors';
 import { Notice } from '@/ui/notice';
 import { ProblemPanel } from '@/engine/problem-panel';
+import { RESEND_ACTION, useAccountActionData } from './account-action-data';
 
 export interface ResendEmailProps {
   /** The address to send to; when missing, pressing the button asks for it (`missingEmailKey`). */
@@ -17,20 +20,33 @@ export interface ResendEmailProps {
   emailAction?: EmailAction;
   /** accounts key of the confirmation shown once sent ({{email}} is the address). */
   sentKey?: string;
+  /**
+   * The id of the page's form that asks for the address (the code page): without scripts the button sends that form,
+   * the address typed in it included, instead of a form of its own.
+   */
+  addressFormId?: string;
 }
 
-/** "Send the e-mail again": a new link and code (POST verify-email-request, VERIFY_EMAIL unless told otherwise). */
+/**
+ * "Send the e-mail again": a new link and code (POST verify-email-request, VERIFY_EMAIL unless told otherwise).
+ * A form of its own (the address in a hidden field), or a button of the page's address form (`addressFormId`), so
+ * that it works before and without the page's scripts: the page's action sends the e-mail (`_action=resend`, see
+ * account-action.ts) and the page shows what it answered.
+ */
 export function ResendEmail({
   email,
   missingEmailKey = 'resend.missingEmail',
   appearance = 'secondary',
   emailAction = 'VERIFY_EMAIL',
   sentKey = 'resend.sent',
+  addressFormId,
 }: ResendEmailProps) {
   const { t } = useTranslation('accounts');
   const resend = useEmailRequest();
-  const [sentTo, setSentTo] = useState<string>();
-  const [problem, setProblem] = useState<string>();
+  const token = useFormToken();
+  const answered = useAccountActionData()?.resend;
+  const [sentTo, setSentTo] = useState<string | undefined>(answered?.sentTo);
+  const [problem, setProblem] = useState<string | undefined>(answered?.problem);
 
   const send = async () => {
     setSentTo(undefined);
@@ -47,14 +63,39 @@ export function ResendEmail({
       if (body) setProblem(body.error);
     }
   };
+  // With the page's scripts the e-mail is asked for here; before them, the browser sends the form.
+  const onClick = (event: MouseEvent) => {
+    event.preventDefault();
+    void send();
+  };
 
+  const button = (
+    <Button
+      type="submit"
+      name={FORM_FIELDS.action}
+      value={RESEND_ACTION}
+      form={addressFormId}
+      appearance={appearance}
+      size="large"
+      disabled={resend.isPending}
+      onClick={onClick}
+    >
+      {t('resend.button')}
+    </Button>
+  );
   return (
     <div>
       {problem && <ProblemPanel message={problem} />}
       {sentTo && <Notice tone="success">{t(sentKey, { email: sentTo })}</Notice>}
-      <Button appearance={appearance} size="large" disabled={resend.isPending} onClick={() => void send()}>
-        {t('resend.button')}
-      </Button>
+      {addressFormId ? (
+        button
+      ) : (
+        <form method="post">
+          <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
+          {email && <input type="hidden" name="email" value={email} />}
+          {button}
+        </form>
+      )}
     </div>
   );
 }

@@ -3,32 +3,38 @@ import { DonePanel } from './done-panel';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useResetPassword, type ResetPasswordAnswers } from '@/api/accounts';
-import definitions from '@schemas/definitions.schema.json';
 import { usePageStyles } from '@/ui/page-styles';
 import { AccountFormPage, useFormProblems } from './account-form';
 import { errorBodyOf } from './api-errors';
 import { ButtonLink } from '@/ui/button-link';
 import { PageHeading } from '@/ui/page-heading';
 import { PATHS } from '@/shared/route-paths';
+import { useAccountActionData, type AccountDone } from './account-action-data';
+import { isWellFormedKey } from './reset-code';
 
 type View = 'form' | 'done' | 'invalid';
 
-const authKeyRule = definitions.definitions.authKey;
-const authKeyPattern = new RegExp(authKeyRule.pattern);
+export { isWellFormedKey };
 
-/** Whether a link's key has the shape the reset-password schema accepts (anything else cannot be a real link). */
-export function isWellFormedKey(key: string): boolean {
-  return key.length >= authKeyRule.minLength && key.length <= authKeyRule.maxLength && authKeyPattern.test(key);
+/** The view the page opens with: what the action answered to a form sent without scripts, else by the link's key. */
+function firstView(done: AccountDone | undefined, authKey: string): View {
+  if (done === 'reset') return 'done';
+  if (done === 'invalid') return 'invalid';
+  return isWellFormedKey(authKey) ? 'form' : 'invalid';
 }
 
-/** /reset-password?authKey=...: a new password pair; then the user is sent to log in with it. */
+/**
+ * /reset-password?authKey=...: a new password pair; then the user is sent to log in with it. Sent before (or without)
+ * the page's scripts, the page's action answers (reset-password-action.ts).
+ */
 export default function ResetPasswordPage({ formId = 'reset-password' }: { formId?: string }) {
   const { t } = useTranslation('accounts');
   const styles = usePageStyles();
   const [params] = useSearchParams();
   const authKey = params.get('authKey') ?? '';
   const reset = useResetPassword();
-  const [view, setView] = useState<View>(isWellFormedKey(authKey) ? 'form' : 'invalid');
+  const answered = useAccountActionData();
+  const [view, setView] = useState<View>(() => firstView(answered?.done, authKey));
   const problems = useFormProblems();
 
   const submit = async (answers: Record<string, unknown>) => {

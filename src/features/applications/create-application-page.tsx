@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useActionData, useNavigate } from 'react-router-dom';
 import { useCreateApplication, type CreateApplicationAnswers } from '@/api/applications';
 import { setRouterContext } from '@/api/router-context';
+import type { FormActionData } from '@/engine/form-action';
 import { SchemaForm } from '@/engine/schema-form';
 import type { FieldError } from '@/shared/api-types';
 import { errorBodyOf } from './api-errors';
@@ -11,14 +12,19 @@ import { ProblemPanel } from '@/engine/problem-panel';
 import { useApplicationStyles } from './styles';
 import { PATHS } from '@/shared/route-paths';
 
-/** Starts an application: its type, explained in plain words, and who it is for; then on to the applicants. */
+/**
+ * Starts an application: its type, explained in plain words, and who it is for; then on to the applicants. Sent before
+ * (or without) the page's scripts, the page's action answers (create-application-action.ts).
+ */
 export default function CreateApplicationPage({ formId = 'create-application' }: { formId?: string }) {
   const { t } = useTranslation('applications');
   const styles = useApplicationStyles();
   const navigate = useNavigate();
   const create = useCreateApplication();
-  const [fieldErrors, setFieldErrors] = useState<FieldError[] | null>(null);
-  const [problem, setProblem] = useState<string>();
+  // What the server said of the form when it was sent before the page's scripts ran.
+  const sent = useActionData() as FormActionData | undefined;
+  const [fieldErrors, setFieldErrors] = useState<FieldError[] | null>(sent?.errors.length ? sent.errors : null);
+  const [problem, setProblem] = useState<string | undefined>(sent?.problem);
 
   const submit = async (answers: Record<string, unknown>) => {
     setProblem(undefined);
@@ -46,6 +52,7 @@ export default function CreateApplicationPage({ formId = 'create-application' }:
       <p className={styles.text}>{t('pages.create.section11Body')}</p>
       <SchemaForm
         formId={formId}
+        formData={sent?.answers}
         onSubmit={submit}
         serverErrors={fieldErrors}
         submitLabelKey="applications:pages.create.submit"

@@ -32,26 +32,32 @@ describe('FaqPage', () => {
     expect(fr.faq.items.length).toBe(en.faq.items.length);
   });
 
-  it('renders every item of the locale as a level-2 accordion heading', () => {
+  it('renders every item of the locale as a level-2 heading, each the summary of its answer', () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeTruthy();
     const headings = screen.getAllByRole('heading', { level: 2 });
     expect(headings.map((h) => h.textContent)).toEqual(en.faq.items.map((item) => item.question));
+    // A native disclosure: it opens without the page's scripts.
+    for (const heading of headings) expect(heading.closest('summary')?.parentElement?.localName).toBe('details');
   });
 
   it('opens several answers at once and closes them again', async () => {
     renderPage();
     const [first, second] = en.faq.items;
-    const firstButton = within(screen.getByRole('heading', { name: first.question })).getByRole('button');
-    const secondButton = within(screen.getByRole('heading', { name: second.question })).getByRole('button');
-    expect(firstButton.getAttribute('aria-expanded')).toBe('false');
-    await userEvent.click(firstButton);
-    await userEvent.click(secondButton);
-    expect(screen.getByText(first.answer)).toBeTruthy();
-    expect(screen.getByText(second.answer)).toBeTruthy();
-    expect(firstButton.getAttribute('aria-expanded')).toBe('true');
-    await userEvent.click(firstButton);
-    expect(firstButton.getAttribute('aria-expanded')).toBe('false');
+    const disclosure = (question: string) =>
+      screen.getByRole('heading', { name: question }).closest('details') as HTMLDetailsElement;
+    const firstItem = disclosure(first.question);
+    const secondItem = disclosure(second.question);
+    expect(firstItem.open).toBe(false);
+    await userEvent.click(within(firstItem).getByText(first.question));
+    await userEvent.click(within(secondItem).getByText(second.question));
+    expect(firstItem.open).toBe(true);
+    expect(secondItem.open).toBe(true);
+    expect(within(firstItem).getByText(first.answer)).toBeTruthy();
+    expect(within(secondItem).getByText(second.answer)).toBeTruthy();
+    await userEvent.click(within(firstItem).getByText(first.question));
+    expect(firstItem.open).toBe(false);
+    expect(secondItem.open).toBe(true);
   });
 
   it('keeps only well-formed items', () => {

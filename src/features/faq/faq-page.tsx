@@ -1,11 +1,5 @@
-import {
-  Accordion,
-  AccordionHeader,
-  AccordionItem,
-  AccordionPanel,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { ChevronDownRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 
 const useStyles = makeStyles({
@@ -25,18 +19,37 @@ const useStyles = makeStyles({
   item: {
     borderBottom: `1px solid ${tokens.colorNeutralStroke1}`,
     ':first-child': { borderTop: `1px solid ${tokens.colorNeutralStroke1}` },
+    '&[open] > summary svg': { transform: 'rotate(180deg)' },
   },
-  header: {
-    '& button': {
-      minHeight: '56px',
-      paddingTop: tokens.spacingVerticalM,
-      paddingBottom: tokens.spacingVerticalM,
-      fontSize: tokens.fontSizeBase400,
-      lineHeight: tokens.lineHeightBase400,
-      fontWeight: tokens.fontWeightSemibold,
-      color: tokens.colorBrandForeground1,
-      textAlign: 'start',
-    },
+  // The question is the details' summary: a native disclosure, which opens and closes without the page's scripts.
+  summary: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    minHeight: '56px',
+    boxSizing: 'border-box',
+    padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalM}`,
+    listStyleType: 'none',
+    cursor: 'pointer',
+    color: tokens.colorBrandForeground1,
+    '::-webkit-details-marker': { display: 'none' },
+    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
+    ':focus-visible': { outline: `3px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-3px' },
+  },
+  question: {
+    flexGrow: 1,
+    margin: 0,
+    fontSize: tokens.fontSizeBase400,
+    lineHeight: tokens.lineHeightBase400,
+    fontWeight: tokens.fontWeightSemibold,
+    textAlign: 'start',
+  },
+  chevron: {
+    flexShrink: 0,
+    fontSize: '20px',
+    transitionProperty: 'transform',
+    transitionDuration: tokens.durationFaster,
+    '@media (prefers-reduced-motion: reduce)': { transitionDuration: '0.01ms' },
   },
   answer: {
     margin: `0 0 ${tokens.spacingVerticalL}`,
@@ -66,7 +79,10 @@ export function toFaqItems(value: unknown): FaqItem[] {
   return Array.isArray(value) ? value.filter(isFaqItem) : [];
 }
 
-/** Frequently asked questions: an accordion of every item in the locale file (editors add items there). */
+/**
+ * Frequently asked questions: every item in the locale file (editors add items there), each question a disclosure
+ * (`<details>`) that opens its answer, several at once, with or without the page's scripts.
+ */
 export default function FaqPage() {
   const { t } = useTranslation('common');
   const styles = useStyles();
@@ -76,18 +92,17 @@ export default function FaqPage() {
     <div className={styles.root}>
       <h1 className={styles.title}>{t('faq.title')}</h1>
       <p className={styles.lead}>{t('faq.lead')}</p>
-      <Accordion multiple collapsible>
-        {items.map((item, index) => (
-          <AccordionItem key={item.question} value={index} className={styles.item}>
-            <AccordionHeader as="h2" size="large" expandIconPosition="end" className={styles.header}>
-              {item.question}
-            </AccordionHeader>
-            <AccordionPanel>
-              <p className={styles.answer}>{item.answer}</p>
-            </AccordionPanel>
-          </AccordionItem>
+      <div>
+        {items.map((item) => (
+          <details key={item.question} className={styles.item}>
+            <summary className={styles.summary}>
+              <h2 className={styles.question}>{item.question}</h2>
+              <ChevronDownRegular className={styles.chevron} aria-hidden="true" />
+            </summary>
+            <p className={styles.answer}>{item.answer}</p>
+          </details>
         ))}
-      </Accordion>
+      </div>
     </div>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { PATHS } from '@/shared/route-paths';
+import { ButtonLink } from '@/ui/button-link';
 
 const useStyles = makeStyles({
   root: {
@@ -26,14 +27,13 @@ const useStyles = makeStyles({
 export default function NotAvailablePage() {
   const { t } = useTranslation('common');
   const styles = useStyles();
-  const navigate = useNavigate();
   return (
     <div className={styles.root}>
       <h1 className={styles.title}>{t('notAvailable.title')}</h1>
       <p className={styles.text}>{t('notAvailable.body')}</p>
-      <Button appearance="primary" size="large" onClick={() => navigate('/')}>
+      <ButtonLink to={PATHS.home} appearance="primary">
         {t('notAvailable.homeButton')}
-      </Button>
+      </ButtonLink>
     </div>
   );
 }

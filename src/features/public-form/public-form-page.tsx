@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useActionData } from 'react-router-dom';
 import { ApiError } from '@/api/request';
 import { useSendSubmission, type SubmissionReceipt } from '@/api/submissions';
 import { ProblemPanel } from '@/engine/problem-panel';
@@ -10,6 +10,7 @@ import { PageHeading } from '@/ui/page-heading';
 import { usePageStyles } from '@/ui/page-styles';
 import { PATHS } from '@/shared/route-paths';
 import { LtrValue } from '@/ui/ltr-value';
+import type { PublicFormActionData } from './public-form-action';
 
 type Answers = Record<string, unknown>;
 
@@ -38,16 +39,37 @@ function writeBackup(formId: string, answers: Answers | undefined) {
 /**
  * The page of a public form that an editor added in the manifest alone (a route with `form` and no `page` that no
  * step names): the route's title as heading, the form's optional lead text (`forms:<formKey>.lead`), the form with
- * check answers when it has several pages, and after sending a thank-you with the submission's reference.
+ * check answers when it has several pages, and after sending a thank-you with the submission's reference. A form of one
+ * page sent before (or without) the page's scripts is sent by the page's action (public-form-action.ts), whose answer
+ * the page shows: the thank-you, or the form again with what was wrong.
  */
 export default function PublicFormPage({ formId = '', titleKey }: { formId?: string; titleKey?: string }) {
   const { t, i18n } = useTranslation(['forms', 'common']);
   const styles = usePageStyles();
   const send = useSendSubmission(formId);
-  const [answers, setAnswers] = useState<Answers | undefined>(() => readBackup(formId));
-  const [receipt, setReceipt] = useState<SubmissionReceipt>();
-  const [refusal, setRefusal] = useState<ApiErrorBody | null>(null);
+  const sent = useActionData() as PublicFormActionData | undefined;
+  const [answers, setAnswers] = useState<Answers | undefined>(sent?.answers);
+  const [restored, setRestored] = useState(false);
+  const [receipt, setReceipt] = useState<SubmissionReceipt | undefined>(sent?.receipt);
+  const [refusal, setRefusal] = useState<ApiErrorBody | null>(() =>
+    sent && (sent.errors.length > 0 || sent.problem)
+      ? { error: sent.problem ?? '', code: sent.code ?? '', fields: sent.errors }
+      : null,
+  );
   const [failed, setFailed] = useState(false);
+  // The answers kept in this tab come back once the page is shown (the server's page cannot know them); a form the
+  // server has answered shows what it answered instead.
+  useEffect(() => {
+    if (sent?.receipt) {
+      writeBackup(formId, undefined);
+      return;
+    }
+    const backup = sent ? undefined : readBackup(formId);
+    if (backup) {
+      setAnswers(backup);
+      setRestored(true);
+    }
+  }, [formId, sent]);
   const formKey = formId.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
   const leadKey = `forms:${formKey}.lead`;
 
@@ -95,6 +117,7 @@ export default function PublicFormPage({ formId = '', titleKey }: { formId?: str
       {failed && <ProblemPanel message={t('forms:publicForm.sendFailed')} />}
       {refusal && !refusal.fields?.length && <ProblemPanel message={refusal.error} />}
       <SchemaForm
+        key={restored ? 'restored' : 'shown'}
         formId={formId}
         formData={answers}
         onChange={(data) => {
