@@ -99,14 +99,55 @@ export function fieldOf(page: Page, lng: string, form: FormModel, field: string)
   };
 }
 
-export async function answerField(page: Page, lng: string, form: FormModel, field: string, value: unknown) {
+/**
+ * How the page answers: `native` for a page whose scripts do not run (no scripts, or before they have): its lists are
+ * the browser's own (`<select>`), chosen by their values, and a list's "Add another" posts the page, which comes back
+ * with one more item.
+ */
+export interface AnswerOptions {
+  native?: boolean;
+}
+
+/** Chooses `value` in one of the engine's lists: the browser's own list, or the searchable one (typing `typed`). */
+async function chooseIn(page: Page, box: Locator, value: string, typed: string, name: string, native?: boolean) {
+  if (native) await box.selectOption(value);
+  else await pick(page, box, typed, name);
+}
+
+export async function answerField(
+  page: Page,
+  lng: string,
+  form: FormModel,
+  field: string,
+  value: unknown,
+  { native }: AnswerOptions = {},
+) {
   const { ui, schema, t, name, widget, main } = fieldOf(page, lng, form, field);
   if (value === undefined || widget === 'hidden') return;
   if (ui['ui:field'] === 'phone') {
     const { isoAlpha2Code, mobileNumber } = value as { isoAlpha2Code: string; mobileNumber: string };
     const group = main.getByRole('group', { name });
-    await pick(page, group.getByRole('combobox'), isoAlpha2Code, await countryName(page, lng, isoAlpha2Code));
+    const country = await countryName(page, lng, isoAlpha2Code);
+    await chooseIn(page, group.getByRole('combobox'), isoAlpha2Code, isoAlpha2Code, country, native);
     await group.getByLabel(t('forms:engine.phoneNumber')).fill(mobileNumber);
+    return;
+  }
+  if (schema.type === 'array' && Array.isArray(value) && !Array.isArray((schema.items as Json | undefined)?.enum)) {
+    // A repeatable list (other nationalities): "Add another", then the new item's answer, for each item.
+    const group = main.getByRole('group', { name });
+    const itemUi = (ui.items ?? {}) as Json;
+    const itemName = fieldName(lng, t(String(itemUi['ui:title'])));
+    for (const [index, item] of value.entries()) {
+      await group.getByRole('button', { name: t('forms:engine.addAnother'), exact: true }).click();
+      const box = group.getByRole(itemUi['ui:widget'] === 'country' ? 'combobox' : 'textbox', { name: itemName });
+      await expect(box).toHaveCount(index + 1);
+      if (itemUi['ui:widget'] === 'country') {
+        const code = String(item);
+        await chooseIn(page, box.nth(index), code, code, await countryName(page, lng, code), native);
+      } else {
+        await box.nth(index).fill(String(item));
+      }
+    }
     return;
   }
   if (widget === 'date') {
@@ -136,11 +177,12 @@ export async function answerField(page: Page, lng: string, form: FormModel, fiel
   }
   if (widget === 'country') {
     const code = String(value);
-    await pick(page, main.getByRole('combobox', { name }), code, await countryName(page, lng, code));
+    await chooseIn(page, main.getByRole('combobox', { name }), code, code, await countryName(page, lng, code), native);
     return;
   }
   if ((widget === 'combobox' || widget === 'select' || Array.isArray(schema.enum)) && enumLabel) {
-    await pick(page, main.getByRole('combobox', { name }), enumLabel.slice(0, 3), enumLabel);
+    const box = main.getByRole('combobox', { name });
+    await chooseIn(page, box, String(value), enumLabel.slice(0, 3), enumLabel, native);
     return;
   }
   const input = main.getByLabel(name);
@@ -149,12 +191,19 @@ export async function answerField(page: Page, lng: string, form: FormModel, fiel
 }
 
 /** Answers the fields of one page that `answers` holds and that the page shows. */
-export async function answerPage(page: Page, lng: string, form: FormModel, pageId: string, answers: Json) {
+export async function answerPage(
+  page: Page,
+  lng: string,
+  form: FormModel,
+  pageId: string,
+  answers: Json,
+  options: AnswerOptions = {},
+) {
   const formPage = form.pages.find((p) => p.id === pageId);
   if (!formPage) throw new Error(`${form.id} has no page ${pageId}`);
   for (const field of formPage.fields) {
     if (!(field in answers)) continue;
-    await answerField(page, lng, form, field, answers[field]);
+    await answerField(page, lng, form, field, answers[field], options);
   }
 }
 

@@ -46,6 +46,27 @@ const call = async <T>(
 
 const enc = encodeURIComponent;
 
+const result = <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
+  productRequest<T>({ method, path: `${APPLICATIONS_PATH}${path}`, body });
+
+/**
+ * The same calls as results, never thrown (the error body read by the caller): for the pages' server actions, which
+ * answer a form posted without scripts.
+ */
+export const applicationCalls = {
+  list: () => result<Application[]>('GET', ''),
+  applicants: (applicationIdentifier: string) => result<Applicant[]>('GET', `/${enc(applicationIdentifier)}/applicants`),
+  remove: (applicationIdentifier: string) =>
+    result<ApplicationDeleted>('DELETE', `/${enc(applicationIdentifier)}`),
+  resume: (applicationIdentifier: string) => result<ResumeAnswer>('POST', `/${enc(applicationIdentifier)}/step/resume`),
+  addApplicant: (applicationIdentifier: string, facts: ApplicantFacts) =>
+    result<Applicant>('POST', `/${enc(applicationIdentifier)}/applicants`, facts),
+  updateApplicant: (applicationIdentifier: string, applicantIdentifier: string, facts: ApplicantFacts) =>
+    result<Applicant>('PUT', `/${enc(applicationIdentifier)}/applicants/${enc(applicantIdentifier)}`, facts),
+  removeApplicant: (applicationIdentifier: string, applicantIdentifier: string) =>
+    result<ApplicantDeleted>('DELETE', `/${enc(applicationIdentifier)}/applicants/${enc(applicantIdentifier)}`),
+};
+
 /** GET the signed-in user's applications, newest first. */
 export function useApplications() {
   return useQuery({

@@ -103,6 +103,8 @@ function toRouteObject(
     handle,
     errorElement,
     loader,
+    // A form posted to the parent's own address (its index page) is the parent's to take.
+    action,
     element: gate(<Outlet />),
     children: [
       { index: true, handle, errorElement, element: page },

@@ -85,6 +85,60 @@ export async function readPostedForm(fields: FormData, formId: string, kept: For
   };
 }
 
+/**
+ * Reads a form with several pages that is sent only from its end (nothing saved page by page): the page shown posts
+ * the answers of the other pages too, in hidden fields (SchemaForm renders them), and they are read back as kept.
+ */
+export async function readCarriedForm(fields: FormData, formId: string): Promise<PostedForm> {
+  const form = await loadForm(formId);
+  const validation = formValidation(form);
+  const every = validation.pages.flatMap((page) => page.fields);
+  const carried = answersFromPost(validation.rjsfSchema as JsonSchema, form.uiSchema as JsonSchema, every, fields);
+  return readPostedForm(fields, formId, carried);
+}
+
+/** A form sent only from its end, once every page that applies is right: its answers as the browser sends them. */
+export interface CarriedFormDone {
+  done: FormAnswers;
+}
+
+/**
+ * Where a page of a form sent only from its end (`readCarriedForm`) goes: the page shown again with its problems,
+ * the page before it (Back, unchecked), the next page that applies, check answers (`checkAnswers`, as the form shows
+ * it), or, from the last page or check answers with nothing wrong, the answers to send (`done`), as the engine
+ * sends them with scripts (skipped pages' answers dropped, the rules' normalisations made).
+ */
+export function carriedStep(
+  posted: PostedForm,
+  t: TFunction,
+  options: { checkAnswers?: boolean } = {},
+): FormActionData | CarriedFormDone {
+  const { validation, page, answers } = posted;
+  const show = (pageId: string): FormActionData => ({ answers, pageId, errors: [] });
+  const listed = listChange(posted);
+  if (listed) return { ...refused(posted, []), answers: listed };
+  if (page && posted.action === FORM_ACTIONS.back) {
+    return show(validation.previousPage(page.id, answers)?.id ?? page.id);
+  }
+  if (page) {
+    const problems = problemsOf(posted, t);
+    if (problems.length > 0) return refused(posted, problems);
+    const next = validation.nextPage(page.id, answers);
+    if (next) return show(next.id);
+    if (options.checkAnswers ?? validation.pages.length > 1) return show(CHECK_ANSWERS_PAGE);
+  }
+  const kept = validation.withoutSkipped(answers);
+  const wrong = validation.firstPageWithProblems(kept);
+  if (wrong) {
+    const onWrongPage = { ...posted, page: wrong, pageId: wrong.id };
+    return refused(onWrongPage, problemsOf(onWrongPage, t));
+  }
+  return { done: validation.normalise(kept) };
+}
+
+/** Whether a step of a form sent only from its end gave the answers to send. */
+export const isDone = (step: FormActionData | CarriedFormDone): step is CarriedFormDone => 'done' in step;
+
 /** The messages of the problems of the shown page (or of the whole form, on check answers), in the page's language. */
 export function problemsOf(posted: PostedForm, t: TFunction): FieldError[] {
   const { validation, page } = posted;

@@ -24,8 +24,11 @@ export const FORM_FIELDS = {
   fromReview: '_review',
 } as const;
 
-/** The values of `_action`. */
-export const FORM_ACTIONS = { continue: 'continue', add: 'add:', remove: 'remove:' } as const;
+/**
+ * The values of `_action`: continue (or send); a list's add and remove buttons; Back of a form whose pages carry the
+ * answers of the others (a form sent only from its last page, see SchemaForm), which goes back without a check.
+ */
+export const FORM_ACTIONS = { continue: 'continue', add: 'add:', remove: 'remove:', back: 'back' } as const;
 
 /**
  * The route parameter naming the page of a form with several pages: `/applications/application/<page-id>`, and

@@ -6,10 +6,14 @@ import { FORM_ACTIONS, FORM_FIELDS } from './form-address';
 import { useEngineStyles } from './styles';
 import { useKeepTypedAhead } from './typed-ahead';
 
-/** Where Back goes: a page's address (a link, which works without scripts), or only a handler. */
+/**
+ * Where Back goes: a page's address (a link, which works without scripts), a button that posts the form to be shown
+ * the page before (`posts`: a form whose pages carry each other's answers), or only a handler.
+ */
 export interface BackTarget {
   text: string;
   href?: string;
+  posts?: boolean;
   onBack: () => void;
 }
 
@@ -58,7 +62,23 @@ export function FormButtons({
         {submitText}
       </Button>
       {back &&
-        (back.href ? (
+        (back.posts ? (
+          <Button
+            type="submit"
+            name={FORM_FIELDS.action}
+            value={FORM_ACTIONS.back}
+            formNoValidate
+            appearance="secondary"
+            size="large"
+            disabled={busy}
+            onClick={(event) => {
+              event.preventDefault();
+              back.onBack();
+            }}
+          >
+            {back.text}
+          </Button>
+        ) : back.href ? (
           <Button
             as="a"
             href={back.href}

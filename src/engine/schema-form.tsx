@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApiErrorBody, FieldError } from '@/shared/api-types';
 import { CHECK_ANSWERS_PAGE } from '@/shared/forms/flow';
 import { ContentLoading } from '@/ui/content-loading';
+import { CarriedAnswers } from './carried-answers';
 import { CheckAnswers } from './check-answers';
 import type { EngineFormContext } from './engine-context';
 import { ErrorSummary, focusControlWhenShown } from './error-summary';
@@ -46,9 +47,15 @@ export interface SchemaFormProps {
    * save that page; resolving `false` keeps the user on the page (show why through `serverErrors`).
    */
   onPageSubmit?: (page: FormPage, formData: FormAnswers) => boolean | void | Promise<boolean | void>;
-  /** Id of the page to open first (resuming a saved form); the first page when unknown or not applicable. */
+  /**
+   * Id of the page to open first (resuming a saved form, or the page the server answered a form posted without
+   * scripts with; check answers too); the first page when unknown or not applicable.
+   */
   initialPageId?: string;
-  /** The pages' own addresses (see form-address.ts); without it the form keeps its page itself. */
+  /**
+   * The pages' own addresses (see form-address.ts); without it the form keeps its page itself, and each page of a
+   * form with several pages carries the other pages' answers when posted without scripts (it is sent from its end).
+   */
   address?: FormAddress;
   /** i18n key of the final button (default "Continue"). */
   submitLabelKey?: string;
@@ -85,6 +92,8 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
   const [data, setData] = useState<FormAnswers>(() => props.formData ?? {});
   const pages = useFormPages(validation, data, { ...props });
   const { page, reviewing } = pages;
+  // Posted without scripts, each page of a form sent only from its end carries the answers of the others.
+  const carries = pages.multiPage && !address;
   const [judgedPages, setJudgedPages] = useState<Set<string>>(() => new Set());
   const [rulesFailed, setRulesFailed] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -192,6 +201,8 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
   const back = pages.previous && {
     text: t('engine.back'),
     href: address?.href(pages.previous.id),
+    // Without an address, Back posts the answers given so far, to be shown the page before with all of them.
+    posts: carries,
     onBack: () => pages.previous && pages.goTo(pages.previous.id),
   };
   const buttons = (
@@ -231,6 +242,7 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
             pages.goTo(pageId, { fromReview: true });
           }}
         />
+        {carries && <CarriedAnswers answers={data} except={[]} />}
         {buttons}
         {children}
       </form>
@@ -274,6 +286,7 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
         }}
         onSubmit={(e) => void handleSubmit((e.formData ?? {}) as FormAnswers)}
       >
+        {carries && <CarriedAnswers answers={data} except={page.fields} />}
         {buttons}
       </Form>
       {children}

@@ -40,7 +40,8 @@ export function useFormPages(flow: FormFlow, answers: Answers, options: FormPage
   const checkAnswers = options.checkAnswers ?? multiPage;
   const [own, setOwn] = useState(() => ({
     pageId: flow.pageToShow(options.initialPageId, answers).id,
-    reviewing: false,
+    // A form the server answered with its check answers (posted without scripts) opens there.
+    reviewing: checkAnswers && options.initialPageId === CHECK_ANSWERS_PAGE,
     returnsToReview: false,
   }));
   const current = address

@@ -14,14 +14,16 @@ const action =
     (await load()).action;
 
 export const pageActions: Readonly<Record<string, () => Promise<PageAction>>> = {
+  'applications-list': action(() => import('@/features/applications/applications-list-action')),
   'change-password': action(() => import('@/features/accounts/change-password-action')),
   'create-application': action(() => import('@/features/applications/create-application-action')),
   'email-confirmation': action(() => import('@/features/accounts/email-confirmation-action')),
   'forgot-password': action(() => import('@/features/accounts/forgot-password-action')),
+  'manage-applicants': action(() => import('@/features/applications/manage-applicants-action')),
+  'public-form': action(() => import('@/features/public-form/public-form-action')),
   login: action(() => import('@/features/accounts/login-action')),
   otp: action(() => import('@/features/accounts/otp-action')),
   profile: action(() => import('@/features/accounts/profile-action')),
-  'public-form': action(() => import('@/features/public-form/public-form-action')),
   registration: action(() => import('@/features/accounts/registration-action')),
   'reset-password': action(() => import('@/features/accounts/reset-password-action')),
   'step-form': action(() => import('@/features/application-journey/answers-action')),

@@ -2,6 +2,7 @@
  * The visitor of one page request, as the server renders the page for them (see src/api/request-scope.ts, which
  * finds the scope of the request being handled, and src/server/pages/, which makes it from the request).
  */
+import type { Flash } from './flash-cookie';
 import type { RouterContext } from './router-context-cookie';
 
 export interface RequestScope {
@@ -16,6 +17,8 @@ export interface RequestScope {
   refreshTokenExpiry?: Date;
   /** The router context, as its cookie mirrors it. */
   routerContext: RouterContext;
+  /** The message a form posted without scripts left for this page (see flash-cookie.ts). */
+  flash?: Flash;
   /** The language the page is rendered in. */
   language: string;
   /** Calls the API in the server's own process (no network), with the session's bearer token. */

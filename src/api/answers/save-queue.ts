@@ -75,7 +75,7 @@ export class AnswerSaveQueue {
       now: () => new Date(),
       ...options,
     };
-    // A queue made while the server renders the page never sends: only the browser's listens for the network.
+    // Made while the server renders the page too (nothing is sent from there: the form posts itself).
     if (typeof window !== 'undefined') window.addEventListener('online', this.onOnline);
   }
 

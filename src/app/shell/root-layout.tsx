@@ -2,7 +2,7 @@ import { makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { Suspense, use, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches } from 'react-router-dom';
-import { CloseApplicationButton } from './close-application-button';
+import { CloseApplicationButton, CloseApplicationPage, useClosingApplication } from './close-application-button';
 import { useDelayedFlag } from './delayed-flag';
 import { ErrorDialogHost, errorDialogView } from './error-dialog';
 import { Footer } from './footer';
@@ -119,6 +119,8 @@ export function RootLayout() {
   const handle = effectiveHandle(useMatches());
   const mainRef = useRef<HTMLElement>(null);
   const chrome = !handle.hideHeaderFooter;
+  // Close application pressed without the dialog's scripts: the question instead of the page.
+  const closing = useClosingApplication() && handle.showCloseApplication === true;
 
   // The footer appears with the first page, never before it: a footer shown under the loading spinner would be
   // pushed down when the page arrives (a layout shift). A page rendered ahead is whole at once, footer included, so
@@ -146,14 +148,14 @@ export function RootLayout() {
       )}
       {chrome && <Header />}
       <main id="main-content" ref={mainRef} tabIndex={-1} className={styles.main}>
-        {handle.showCloseApplication && (
+        {handle.showCloseApplication && !closing && (
           <div className={styles.closeBar}>
             <CloseApplicationButton />
           </div>
         )}
         <ContentLoadingContext value={reportLoading}>
           <Suspense fallback={<PageFallback />}>
-            <Outlet />
+            {closing ? <CloseApplicationPage /> : <Outlet />}
             <PageShown onShown={markPageShown} />
           </Suspense>
         </ContentLoadingContext>

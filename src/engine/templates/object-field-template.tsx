@@ -1,5 +1,6 @@
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
 import type { EngineFormContext } from '../engine-context';
+import { FORM_ACTIONS, FORM_FIELDS } from '../form-address';
 import { useEngineStyles } from '../styles';
 
 /** An object: the root shows only the current page's fields; nested objects are a fieldset with a legend. */
@@ -11,7 +12,12 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
     const context = registry.formContext as EngineFormContext | undefined;
     const shown = context?.pageFields;
     return (
-      <div id={fieldPathId.$id}>{properties.filter((p) => !shown || shown.includes(p.name)).map((p) => p.content)}</div>
+      <div id={fieldPathId.$id}>
+        {/* Enter in a field sends the form with its first submit button: Continue, never a list's "Add another" or
+            "Remove" placed before the page's own buttons. Hidden from view and from assistive technology. */}
+        <button type="submit" name={FORM_FIELDS.action} value={FORM_ACTIONS.continue} hidden tabIndex={-1} />
+        {properties.filter((p) => !shown || shown.includes(p.name)).map((p) => p.content)}
+      </div>
     );
   }
   return (

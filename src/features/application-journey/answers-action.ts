@@ -1,5 +1,6 @@
 import { redirect } from 'react-router-dom';
-import { loadStepAnswers, saveAnswers, type AnswersTarget } from '@/api/application-details';
+import { loadStepAnswers, resumeApplication, saveAnswers, type AnswersTarget } from '@/api/application-details';
+import { setFlash } from '@/api/flash';
 import { requestScope } from '@/api/request-scope';
 import type { ApiResult } from '@/shared/api-types';
 import type { ApiErrorBody } from '@/shared/contract';
@@ -13,8 +14,9 @@ import {
   type FormActionData,
   type PageAction,
 } from '@/engine/form-action';
-import { FORM_PAGE_PARAM, formPageHref, formRoutePath } from '@/engine/form-address';
-import { OVERVIEW_PATH } from './steps';
+import { FORM_FIELDS, FORM_PAGE_PARAM, formPageHref, formRoutePath } from '@/engine/form-address';
+import { fullName } from './overview';
+import { OVERVIEW_PATH, RESUME_ACTION, resumePath, type ResumeActionData, type SavedFlash } from './steps';
 
 const bodyOf = (result: ApiResult<unknown>) =>
   typeof result.error === 'object' && result.error !== null ? (result.error as ApiErrorBody) : undefined;
@@ -30,6 +32,12 @@ export const action: PageAction = async ({ request, params, fields, route, t }) 
   const formId = route.form;
   const applicantIdentifier = url.searchParams.get('applicantIdentifier')?.trim();
   const applicationIdentifier = requestScope()?.routerContext.applicationIdentifier;
+  // The task list's Continue: on to where the API says the application continues.
+  if (!applicantIdentifier && applicationIdentifier && fields.get(FORM_FIELDS.action) === RESUME_ACTION) {
+    const resumed = await resumeApplication(applicationIdentifier);
+    if (resumed.success && resumed.data) return redirect(resumePath(resumed.data));
+    return { resumeProblem: bodyOf(resumed)?.error ?? t('journey:overview.loadFailed') } satisfies ResumeActionData;
+  }
   if (!formId || !applicantIdentifier || !applicationIdentifier) return redirect(OVERVIEW_PATH);
   const target: AnswersTarget = { formId, applicationIdentifier, applicantIdentifier };
   const fallback = t('journey:form.loadFailed');
@@ -62,6 +70,7 @@ export const action: PageAction = async ({ request, params, fields, route, t }) 
     }
     const result = await saveAnswers(target, { answers: validation.normalise(kept) });
     if (!result.success) return refusedByApi(posted, bodyOf(result), fallback);
+    setFlash({ page: OVERVIEW_PATH, savedFor: fullName(saved.data) } satisfies SavedFlash);
     return redirect(OVERVIEW_PATH);
   }
 

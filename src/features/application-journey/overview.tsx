@@ -1,8 +1,9 @@
 import { Button, Spinner } from '@fluentui/react-components';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useActionData, useLocation, useNavigate } from 'react-router-dom';
 import { loadApplicationSteps, resumeApplication, type ApplicationSteps } from '@/api/application-details';
+import { useFlash } from '@/api/flash';
 import { queryKeys } from '@/api/query-keys';
 import { ApiError, unwrap } from '@/api/request';
 import { ButtonLink } from '@/ui/button-link';
@@ -10,8 +11,18 @@ import { NextStepsPage } from '@/ui/next-steps-page';
 import { Notice } from '@/ui/notice';
 import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
+import { FORM_FIELDS } from '@/engine/form-address';
+import { FORM_TOKEN_FIELD, useFormToken } from '@/ui/form-token';
 import { useJourneyStyles } from './journey-styles';
-import { journeySteps, resumePath, stepHref } from './steps';
+import {
+  journeySteps,
+  OVERVIEW_PATH,
+  RESUME_ACTION,
+  resumePath,
+  stepHref,
+  type ResumeActionData,
+  type SavedFlash,
+} from './steps';
 import { PATHS } from '@/shared/route-paths';
 
 /** Router state the overview may receive after a step was finished. */
@@ -80,7 +91,12 @@ export function ApplicationOverview({ applicationIdentifier }: { applicationIden
   const styles = useJourneyStyles();
   const navigate = useNavigate();
   const location = useLocation();
-  const savedFor = (location.state as OverviewState | null)?.savedFor;
+  const token = useFormToken();
+  // Saved without scripts, the step's page left its message for the task list; Continue posted without scripts
+  // that failed comes back with why.
+  const left = useFlash(OVERVIEW_PATH) as SavedFlash | undefined;
+  const sent = useActionData() as Partial<ResumeActionData> | undefined;
+  const savedFor = (location.state as OverviewState | null)?.savedFor ?? left?.savedFor;
   const application = useQuery({
     queryKey: applicationStepsKey(applicationIdentifier ?? ''),
     queryFn: async ({ signal }) => unwrap(await loadApplicationSteps(applicationIdentifier ?? '', signal)),
@@ -127,7 +143,11 @@ export function ApplicationOverview({ applicationIdentifier }: { applicationIden
 
   const data = application.data;
   const resumeError =
-    resume.error instanceof ApiError ? (resume.error.errorBody?.error ?? t('overview.loadFailed')) : undefined;
+    resume.error instanceof ApiError
+      ? (resume.error.errorBody?.error ?? t('overview.loadFailed'))
+      : resume.isIdle
+        ? sent?.resumeProblem
+        : undefined;
   return (
     <div className={styles.wide}>
       <PageHeading>{t('overview.heading')}</PageHeading>
@@ -148,20 +168,32 @@ export function ApplicationOverview({ applicationIdentifier }: { applicationIden
             <TaskList key={applicant.applicantIdentifier} applicant={applicant} />
           ))}
           {data.status === 'IN_PROGRESS' && (
-            <div className={styles.actions}>
+            // Continue posts to the task list's address without scripts: its action asks the API where to go on.
+            <form
+              method="post"
+              action={OVERVIEW_PATH}
+              className={styles.actions}
+              onSubmit={(event) => {
+                event.preventDefault();
+                resume.mutate();
+              }}
+            >
+              <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
               <Button
+                type="submit"
+                name={FORM_FIELDS.action}
+                value={RESUME_ACTION}
                 appearance="primary"
                 size="large"
                 className={styles.fullWidthOnPhone}
                 disabled={resume.isPending}
-                onClick={() => resume.mutate()}
               >
                 {t('overview.continue')}
               </Button>
               <ButtonLink to={PATHS.manageApplicants} appearance="secondary" className={styles.fullWidthOnPhone}>
                 {t('overview.manageApplicants')}
               </ButtonLink>
-            </div>
+            </form>
           )}
         </>
       )}

@@ -9,6 +9,7 @@ import {
   type ApplicantFacts,
   type Application,
 } from '@/api/applications';
+import type { FormActionData } from '@/engine/form-action';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { SchemaForm } from '@/engine/schema-form';
 import type { FieldError } from '@/shared/api-types';
@@ -71,6 +72,8 @@ interface ApplicantFormViewProps {
   applicants: Applicant[];
   editing?: Applicant;
   returnTo: string;
+  /** What the server answered a page of the form posted without scripts with (the page to show, its problems). */
+  sent?: FormActionData;
   onStart(): void;
   onDone(flash: Flash): void;
 }
@@ -81,6 +84,7 @@ export function ApplicantFormView({
   applicants,
   editing,
   returnTo,
+  sent,
   onStart,
   onDone,
 }: ApplicantFormViewProps) {
@@ -91,10 +95,12 @@ export function ApplicantFormView({
   const add = useAddApplicant(application.applicationIdentifier);
   const update = useUpdateApplicant(application.applicationIdentifier);
   const limit = useApplicantLimit(application.applyingFor);
-  const [fieldErrors, setFieldErrors] = useState<FieldError[] | null>(null);
-  const [problem, setProblem] = useState<string>();
-  const [refusal, setRefusal] = useState<string>();
-  const [initial] = useState(() => initialAnswers(application, applicants, editing));
+  const [fieldErrors, setFieldErrors] = useState<FieldError[] | null>(sent?.errors.length ? sent.errors : null);
+  const [problem, setProblem] = useState<string | undefined>(sent?.problem);
+  const [refusal, setRefusal] = useState<string | undefined>(
+    sent?.code && EXPLAINED.has(sent.code) ? sent.code : undefined,
+  );
+  const [initial] = useState(() => sent?.answers ?? initialAnswers(application, applicants, editing));
   // An earlier "added" or "removed" message is old news once another change starts.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => onStart(), []);
@@ -155,6 +161,7 @@ export function ApplicantFormView({
       <SchemaForm
         formId="applicant"
         formData={initial}
+        initialPageId={sent?.pageId}
         checkAnswers={false}
         serverErrors={fieldErrors}
         disabled={add.isPending || update.isPending}

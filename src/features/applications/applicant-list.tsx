@@ -12,6 +12,7 @@ import { ApplicantSummary } from './applicant-summary';
 import { ConfirmDialog } from './confirm-dialog';
 import { applicantName } from './format';
 import { HiddenText } from './hidden-text';
+import { opensElsewhere } from './link-click';
 import { useApplicantLabels } from './labels';
 import { useManageApplicantsStyles } from './manage-applicants.styles';
 import { useApplicationStyles } from './styles';
@@ -94,8 +95,13 @@ export function ApplicantList({ application, applicants, flash, onFlash, problem
                   <HiddenText i18nKey="pages.common.changeApplicant" values={{ name: label }} />
                 </ButtonLink>
                 <Button
+                  as="a"
+                  // Without scripts (or opened in a new tab) the confirmation is a page of its own.
+                  href={`${PATHS.manageApplicants}?remove=${encodeURIComponent(applicant.applicantIdentifier)}`}
                   appearance="subtle"
-                  onClick={() => {
+                  onClick={(event) => {
+                    if (opensElsewhere(event)) return;
+                    event.preventDefault();
                     setRemoving({ applicant, label });
                     setDialogOpen(true);
                   }}

@@ -7,11 +7,15 @@ import { setRouterContext } from '@/api/router-context';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { PATHS } from '@/shared/route-paths';
 import { ButtonLink } from '@/ui/button-link';
+import { FORM_FIELDS } from '@/engine/form-address';
+import { FORM_TOKEN_FIELD, useFormToken } from '@/ui/form-token';
 import { errorBodyOf } from './api-errors';
 import { useApplicationCardStyles } from './application-card.styles';
 import { applicantName, formatDate, formatTime } from './format';
 import { HiddenText } from './hidden-text';
 import type { ApplicationLabel } from './labels';
+import { opensElsewhere } from './link-click';
+import { APPLICATION_FIELD, CONTINUE_APPLICATION_ACTION } from './posted-names';
 import { useApplicationStyles } from './styles';
 
 /** The kinds of outcome link, each named after the document it opens. */
@@ -41,6 +45,9 @@ interface ApplicationCardProps {
   outcomeLabels: ReadonlyMap<string, string>;
   problem?: string;
   onProblem(message: string): void;
+  /** The confirmation page of deleting it (without scripts, or opened in another tab). */
+  deleteHref: string;
+  /** Asks before deleting it (the dialog). */
   onDelete(): void;
 }
 
@@ -51,6 +58,7 @@ export function ApplicationCard({
   outcomeLabels,
   problem,
   onProblem,
+  deleteHref,
   onDelete,
 }: ApplicationCardProps) {
   const { t, i18n } = useTranslation(['applications', 'forms']);
@@ -58,6 +66,7 @@ export function ApplicationCard({
   const own = useApplicationCardStyles();
   const navigate = useNavigate();
   const resume = useResumeApplication();
+  const token = useFormToken();
   const language = i18n.resolvedLanguage ?? i18n.language;
   const date = formatDate(application.createdAt, language);
   // Two applications started on the same day show the time too, as their names for screen readers say it.
@@ -148,19 +157,41 @@ export function ApplicationCard({
         </div>
       )}
       {inProgress && (
-        <div className={own.cardActions}>
+        // Continue posts to the list's own address without scripts (its action resumes the application there).
+        <form
+          method="post"
+          className={own.cardActions}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void continueApplication();
+          }}
+        >
+          <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
+          <input type="hidden" name={APPLICATION_FIELD} value={application.applicationIdentifier} />
           <Button
+            type="submit"
+            name={FORM_FIELDS.action}
+            value={CONTINUE_APPLICATION_ACTION}
             appearance="primary"
             size="large"
             disabled={resume.isPending}
-            onClick={() => void continueApplication()}
           >
             <HiddenText i18nKey="pages.list.continue" values={{ application: label.label }} />
           </Button>
-          <Button appearance="secondary" size="large" onClick={onDelete}>
+          <Button
+            as="a"
+            href={deleteHref}
+            appearance="secondary"
+            size="large"
+            onClick={(event) => {
+              if (opensElsewhere(event)) return;
+              event.preventDefault();
+              onDelete();
+            }}
+          >
             <HiddenText i18nKey="pages.list.delete" values={{ application: label.label }} />
           </Button>
-        </div>
+        </form>
       )}
     </section>
   );

@@ -1,14 +1,18 @@
 import { Spinner } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router-dom';
+import { useActionData, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useApplications, useDeleteApplication, type Applicant, type Application } from '@/api/applications';
+import { useFlash } from '@/api/flash';
 import { getRouterContext, setRouterContext } from '@/api/router-context';
 import { resumePath } from '@/api/journey';
 import { errorBodyOf } from './api-errors';
 import { ApplicationCard, outcomeLink, type OutcomeLinkKey } from './application-card';
 import { ButtonLink } from '@/ui/button-link';
+import type { ApplicationsListActionData } from './applications-list-action';
 import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmPage } from './confirm-page';
+import { APPLICATION_FIELD, DELETE_APPLICATION_ACTION, type DeletedFlash } from './posted-names';
 import { useApplicantLabels, useApplicationLabels, type ApplicationLabel } from './labels';
 import { Notice } from '@/ui/notice';
 import { PageHeading } from '@/ui/page-heading';
@@ -27,35 +31,76 @@ export default function ApplicationsListPage() {
   const { t } = useTranslation('applications');
   const styles = useApplicationStyles();
   const location = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
   const applications = useApplications();
   const remove = useDeleteApplication();
+  // What the server said of a form posted before (or without) the page's scripts, and the message it left.
+  const sent = useActionData() as ApplicationsListActionData | undefined;
+  const left = useFlash(location.pathname) as DeletedFlash | undefined;
   const [deleting, setDeleting] = useState<{ application: Application; label: string }>();
   const [dialogOpen, setDialogOpen] = useState(false);
-  const [deleted, setDeleted] = useState<string>();
-  const [problem, setProblem] = useState<{ applicationIdentifier: string; message: string }>();
+  const [deleted, setDeleted] = useState<string | undefined>(left?.label);
+  const [problem, setProblem] = useState<{ applicationIdentifier: string; message: string } | undefined>(
+    sent?.problem,
+  );
   const list = applications.data ?? NONE;
   const labels = useApplicationLabels(list);
   const outcomeLabels = useOutcomeLabels(list, labels);
   const title = t(location.pathname.startsWith(PATHS.myApplications) ? 'myApplications.title' : 'list.title');
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    const { application: target, label } = deleting;
+  /** Deletes the application; answers whether it was deleted. */
+  const deleteApplication = async (target: Application, label: string) => {
     setProblem(undefined);
     try {
       await remove.mutateAsync(target.applicationIdentifier);
       if (getRouterContext().applicationIdentifier === target.applicationIdentifier)
         setRouterContext({ applicationIdentifier: undefined });
       setDeleted(label);
+      return true;
     } catch (error) {
       setProblem({
         applicationIdentifier: target.applicationIdentifier,
         message: errorBodyOf(error)?.error ?? t('pages.list.actionFailed'),
       });
+      return false;
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await deleteApplication(deleting.application, deleting.label);
     } finally {
       setDialogOpen(false);
     }
   };
+
+  // The confirmation as a page of its own (`?delete=<application>`): without scripts, or opened directly.
+  const deleteId = params.get('delete');
+  const toDelete = deleteId === null ? -1 : list.findIndex((a) => a.applicationIdentifier === deleteId);
+  if (toDelete >= 0 && list[toDelete].status === 'IN_PROGRESS') {
+    const target = list[toDelete];
+    const label = labels[toDelete].label;
+    return (
+      <ConfirmPage
+        title={t('pages.list.deleteTitle')}
+        body={t('pages.list.deleteBody', { application: label })}
+        confirmLabel={t('pages.list.deleteConfirm')}
+        cancelLabel={t('pages.list.deleteCancel')}
+        cancelTo={location.pathname}
+        action={DELETE_APPLICATION_ACTION}
+        fields={{ [APPLICATION_FIELD]: target.applicationIdentifier }}
+        problem={problem?.applicationIdentifier === target.applicationIdentifier ? problem.message : undefined}
+        busy={remove.isPending}
+        onConfirm={() =>
+          void deleteApplication(target, label).then((done) => {
+            if (done) navigate(location.pathname);
+          })
+        }
+      />
+    );
+  }
 
   let content;
   if (applications.isPending) {
@@ -89,6 +134,7 @@ export default function ApplicationsListPage() {
             outcomeLabels={outcomeLabels}
             problem={problem?.applicationIdentifier === application.applicationIdentifier ? problem.message : undefined}
             onProblem={(message) => setProblem({ applicationIdentifier: application.applicationIdentifier, message })}
+            deleteHref={`${location.pathname}?delete=${encodeURIComponent(application.applicationIdentifier)}`}
             onDelete={() => {
               setDeleting({ application, label: labels[index].label });
               setDialogOpen(true);

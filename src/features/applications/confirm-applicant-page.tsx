@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { useApplicants, useApplication } from '@/api/applications';
+import { useFlash } from '@/api/flash';
 import { useRouterContext } from '@/api/router-context';
 import { ApplicantSummary } from './applicant-summary';
 import { ButtonLink } from '@/ui/button-link';
@@ -9,6 +10,7 @@ import { useApplicantLabels } from './labels';
 import type { PassportRetakeState } from './applicant-form';
 import { ApplicationPending } from './application-pending';
 import { NoApplication } from './no-application';
+import type { ApplicantFlash } from './posted-names';
 import { Notice } from '@/ui/notice';
 import { PageHeading } from '@/ui/page-heading';
 import { useApplicationStyles } from './styles';
@@ -29,8 +31,11 @@ function ConfirmApplicants({ applicationIdentifier }: { applicationIdentifier: s
   const applicants = useApplicants(applicationIdentifier);
   const heading = <PageHeading>{t('confirmApplicant.title')}</PageHeading>;
   const labels = useApplicantLabels(applicants.data ?? []);
-  // Set by a change of passport details that removed the accepted passport photo.
-  const retake = (useLocation().state as Partial<PassportRetakeState> | null)?.passportRetake;
+  // Set by a change of passport details that removed the accepted passport photo (made without scripts: its message).
+  const left = useFlash(PATHS.confirmApplicant) as ApplicantFlash | undefined;
+  const retake =
+    (useLocation().state as Partial<PassportRetakeState> | null)?.passportRetake ??
+    (left?.retakePassport ? left.name : undefined);
 
   const failure = application.error ?? applicants.error;
   if (failure || !application.data || !applicants.data) {

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Applicant, Application } from '@/api/applications';
 import { applicantName, formatDate, formatTime } from './format';
@@ -59,25 +60,36 @@ export interface ApplicationLabel {
 /** Labels that tell the user's applications apart: who they are for and when they were started, to the minute if needed. */
 export function useApplicationLabels(applications: readonly Application[]): ApplicationLabel[] {
   const { t, i18n } = useTranslation('applications');
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  return applicationLabels(applications, t, i18n.resolvedLanguage ?? i18n.language);
+}
+
+/** `useApplicationLabels` with the texts given (a page's server action). */
+export function applicationLabels(
+  applications: readonly Application[],
+  t: TFunction,
+  language: string,
+): ApplicationLabel[] {
   const describe = (application: Application, date: string) => {
     const [first, ...others] = application.applicants;
-    if (!first) return t('pages.list.label.noApplicants', { date });
+    if (!first) return t('applications:pages.list.label.noApplicants', { date });
     const name = applicantName(first);
-    if (others.length === 0) return t('pages.list.label.oneApplicant', { name, date });
-    return t('pages.list.label.moreApplicants', { name, count: others.length, date });
+    if (others.length === 0) return t('applications:pages.list.label.oneApplicant', { name, date });
+    return t('applications:pages.list.label.moreApplicants', { name, count: others.length, date });
   };
   const candidates = applications.map((application): [string, string] => {
     const date = formatDate(application.createdAt, language);
     const time = formatTime(application.createdAt, language);
-    return [describe(application, date), describe(application, t('pages.list.label.dateTime', { date, time }))];
+    return [
+      describe(application, date),
+      describe(application, t('applications:pages.list.label.dateTime', { date, time })),
+    ];
   });
-  return distinctLabels(candidates, (label, index, total) => t('pages.common.numbered', { label, index, total })).map(
-    ({ label, level }) => ({
-      label,
-      withTime: level > 0,
-    }),
-  );
+  return distinctLabels(candidates, (label, index, total) =>
+    t('applications:pages.common.numbered', { label, index, total }),
+  ).map(({ label, level }) => ({
+    label,
+    withTime: level > 0,
+  }));
 }
 
 /**
@@ -89,16 +101,25 @@ export function useApplicantLabels(
   context?: ReadonlyMap<string, string>,
 ): Map<string, string> {
   const { t } = useTranslation('applications');
+  return applicantLabels(applicants, t, context);
+}
+
+/** `useApplicantLabels` with the texts given (a page's server action). */
+export function applicantLabels(
+  applicants: readonly Applicant[],
+  t: TFunction,
+  context?: ReadonlyMap<string, string>,
+): Map<string, string> {
   const candidates = applicants.map((applicant): [string, ...string[]] => {
     const name = applicantName(applicant);
-    const passport = t('pages.common.applicantPassport', { name, passport: applicant.passportNumber });
+    const passport = t('applications:pages.common.applicantPassport', { name, passport: applicant.passportNumber });
     const application = context?.get(applicant.applicantIdentifier);
     return application
-      ? [name, passport, t('pages.common.applicantInApplication', { applicant: passport, application })]
+      ? [name, passport, t('applications:pages.common.applicantInApplication', { applicant: passport, application })]
       : [name, passport];
   });
   const labels = distinctLabels(candidates, (label, index, total) =>
-    t('pages.common.numbered', { label, index, total }),
+    t('applications:pages.common.numbered', { label, index, total }),
   );
   return new Map(applicants.map((applicant, index) => [applicant.applicantIdentifier, labels[index].label]));
 }

@@ -1,6 +1,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Setting } from '../../shared/contract';
+import { FLASH_COOKIE, flashCookie, parseFlash } from '../../shared/flash-cookie';
 import { languageCookie, LANGUAGE_COOKIE } from '../../shared/language-cookie';
 import type { RenderedPage } from '../../shared/rendered-page';
 import type { RequestScope } from '../../shared/request-scope';
@@ -137,6 +138,7 @@ export function createPageHandler(app: FastifyInstance, options: PageHandlerOpti
     const scope: RequestScope = {
       ...session,
       routerContext: parseRouterContext(cookies.get(ROUTER_CONTEXT_COOKIE)),
+      flash: parseFlash(cookies.get(FLASH_COOKIE)),
       language,
       fetch: api,
       csrfToken: cacheable ? TOKEN_PLACEHOLDER : csrf.token,
@@ -177,6 +179,8 @@ export function createPageHandler(app: FastifyInstance, options: PageHandlerOpti
       }
       page = outcome.page;
       status = outcome.status;
+      // A message left for the next page is shown once, by the page rendered now.
+      if (cookies.has(FLASH_COOKIE)) cookiesOut.push(flashCookie(undefined));
     }
 
     const html = portal.compose(pathname, page)?.replaceAll(TOKEN_PLACEHOLDER, csrf.token);

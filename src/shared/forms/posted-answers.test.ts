@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../validation/schema-walk';
-import { answersFromPost } from './posted-answers';
+import { answersFromPost, postedFieldsOf } from './posted-answers';
 
 const schema: JsonSchema = {
   type: 'object',
@@ -87,5 +87,29 @@ describe('answers read back from a form posted without scripts', () => {
         ]),
       ),
     ).toEqual({ name: 'A' });
+  });
+
+  it('carries answers in fields that read back as the same answers (the other pages of a form sent at its end)', () => {
+    const answers = {
+      name: 'Zoë',
+      age: 42,
+      consent: true,
+      visitedBefore: false,
+      arrival: '2030-02-03',
+      mobile: { isoAlpha2Code: 'ZA', mobileNumber: '082 123 4567' },
+      nationalities: ['DE', 'FR'],
+      languages: ['fr', 'en'],
+    };
+    const fields = postedFieldsOf(answers);
+    expect(fields).toContainEqual(['arrival', '2030-02-03']);
+    expect(fields).toContainEqual(['visitedBefore', 'false']);
+    expect(fields).toContainEqual(['nationalities.1', 'FR']);
+    expect(answersFromPost(schema, ui, all, post(fields))).toEqual(answers);
+    // What cannot be read as its type, and a date given in part, come back as they were typed.
+    expect(answersFromPost(schema, ui, all, post(postedFieldsOf({ age: 'forty', arrival: '--31' })))).toEqual({
+      age: 'forty',
+      arrival: '--31',
+    });
+    expect(postedFieldsOf({ name: '', nationalities: [] })).toEqual([]);
   });
 });

@@ -113,3 +113,21 @@ export function answersFromPost(
   }
   return answers;
 }
+
+/**
+ * The fields under which a form posted without scripts carries `answers` it does not show (hidden fields of a form
+ * with several pages that is sent only from its last page), named as the engine names its controls, so that
+ * `answersFromPost` reads them back as they were: objects and lists by path, a date whole (`YYYY-MM-DD`), yes or no
+ * as `true`/`false`. Empty values are left out, as a field left empty has no answer.
+ */
+export function postedFieldsOf(answers: Answers, prefix = ''): [string, string][] {
+  const fields: [string, string][] = [];
+  const add = (name: string, value: unknown) => {
+    if (value === undefined || value === null || value === '') return;
+    if (Array.isArray(value)) value.forEach((item, index) => add(`${name}.${index}`, item));
+    else if (typeof value === 'object') for (const [key, child] of Object.entries(value)) add(`${name}.${key}`, child);
+    else fields.push([name, String(value)]);
+  };
+  for (const [field, value] of Object.entries(answers)) add(prefix ? `${prefix}.${field}` : field, value);
+  return fields;
+}

@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import { useLocation } from 'react-router-dom';
+import { flashCookie, type Flash } from '@/shared/flash-cookie';
+import { requestScope, setResponseCookie } from './request-scope';
+
+export type { Flash };
+
+/** Leaves a message for the page a form posted without scripts redirects to (a page's server action). */
+export function setFlash(flash: Flash): void {
+  setResponseCookie(flashCookie(flash));
+}
+
+/**
+ * The message a form posted without scripts left for this page (`page`: its path), as the server rendered it; the
+ * browser takes it over with the page's data, once: a page reached later in the browser has none.
+ */
+export function useFlash(page: string): Flash | undefined {
+  // The page as first shown (the server's, and the browser's first) has the key "default"; each later one its own.
+  const { key } = useLocation();
+  const { data } = useQuery({
+    queryKey: ['flash', key],
+    queryFn: () => requestScope()?.flash ?? null,
+    staleTime: Infinity,
+  });
+  return data && data.page === page ? data : undefined;
+}
