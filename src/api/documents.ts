@@ -8,6 +8,7 @@ import {
 } from '@/shared/contract';
 import type { ApiErrorBody, ApiResult } from '@/shared/api-types';
 import { queryKeys } from './query-keys';
+import { requestScope } from './request-scope';
 import {
   apiHeaders,
   buildUrl,
@@ -67,6 +68,12 @@ export function sendFile<T>(
   file: File,
   options: SendFileOptions = {},
 ): Promise<ApiResult<T>> {
+  if (requestScope()) {
+    // On the server (a form posted without scripts): no upload to watch, the API is called in the same process.
+    const form = new FormData();
+    form.append(DOCUMENT_FILE_FIELD, file, file.name);
+    return productRequest<T>({ method, path, query, body: form });
+  }
   const idle = options.idleTimeoutMs ?? PRODUCT_TIMEOUT_MS;
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();

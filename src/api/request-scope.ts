@@ -5,9 +5,9 @@
  * the resolver, which answers the scope of the request being handled (AsyncLocalStorage), so pages, hooks and the
  * request helper run unchanged on both sides.
  */
-import type { RequestScope } from '@/shared/request-scope';
+import type { RequestScope, ResponseFile } from '@/shared/request-scope';
 
-export type { RequestScope };
+export type { RequestScope, ResponseFile };
 
 let resolve: () => RequestScope | undefined = () => undefined;
 
@@ -29,4 +29,13 @@ export function scopeLanguage(): string {
 /** Sends a cookie with the answer to the request being handled on the server (an action's sign-in, say). */
 export function setResponseCookie(header: string): void {
   requestScope()?.responseCookies.push(header);
+}
+
+/**
+ * Answers the form being handled on the server with a file (a download) instead of a page; the action then returns
+ * null. Does nothing in the browser.
+ */
+export function answerWithFile(file: ResponseFile): void {
+  const scope = requestScope();
+  if (scope) scope.responseFile = file;
 }

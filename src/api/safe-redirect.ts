@@ -18,3 +18,13 @@ export const RETURN_PARAM = 'from';
 export function returnParamOf(search: string): string | undefined {
   return safeReturnPath({ from: new URLSearchParams(search).get(RETURN_PARAM) ?? undefined });
 }
+
+/** The query parameter saying why the sign-in page was sent to (`?reason=session-ended`). */
+export const SIGN_IN_REASON_PARAM = 'reason';
+/** The visitor's session ran out: the sign-in page says so. */
+export const SESSION_ENDED_REASON = 'session-ended';
+
+/** Whether the sign-in page's query says the visitor's session ran out. */
+export function sessionEndedParam(search: string): boolean {
+  return new URLSearchParams(search).get(SIGN_IN_REASON_PARAM) === SESSION_ENDED_REASON;
+}

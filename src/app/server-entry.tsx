@@ -206,6 +206,8 @@ export async function renderRequest({ request, scope, settings }: RenderRequest)
       }
       throw new Error(`The route answered ${context.status} without a page`);
     }
+    // A form answered with a file (a document's PDF): the file goes back instead of the page.
+    if (scope.responseFile) return { kind: 'file', ...scope.responseFile };
     const formId = (context.matches.at(-1)?.route.handle as RouteHandle | undefined)?.form;
     if (formId) await loadForm(formId);
     const queryClient = createQueryClient({ server: true });

@@ -25,7 +25,13 @@ export const pageActions: Readonly<Record<string, () => Promise<PageAction>>> = 
   otp: action(() => import('@/features/accounts/otp-action')),
   profile: action(() => import('@/features/accounts/profile-action')),
   registration: action(() => import('@/features/accounts/registration-action')),
+  'payment-overview': action(() => import('@/features/payment/payment-overview-action')),
   'reset-password': action(() => import('@/features/accounts/reset-password-action')),
   'step-form': action(() => import('@/features/application-journey/answers-action')),
+  'supporting-documents': action(() => import('@/features/documents/supporting-documents-action')),
   'verify-email': action(() => import('@/features/accounts/verify-email-action')),
+  'verify-seal': action(() => import('@/features/seal-verification/verify-seal-action')),
+  'view-eta': action(() => import('@/features/outcomes/outcome-action')),
+  'view-notice': action(() => import('@/features/outcomes/outcome-action')),
+  'view-visa': action(() => import('@/features/outcomes/outcome-action')),
 };

@@ -15,6 +15,12 @@ export interface PageLoaderEntry {
 }
 
 export const pageLoaders: Readonly<Record<string, PageLoaderEntry>> = {
+  'payment-complete': {
+    load: async () => (await import('@/features/payment/payment-complete-loader')).loader,
+    // The payment is checked once per arrival; the page asks again itself.
+    shouldRevalidate: () => false,
+  },
+  'payment-overview': { load: async () => (await import('@/features/payment/payment-overview-loader')).loader },
   'step-form': { load: async () => (await import('@/features/application-journey/step-form-loader')).loader },
   'verify-email': {
     load: async () => (await import('@/features/accounts/verify-email-loader')).loader,

@@ -1,8 +1,9 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import { isLoggedIn } from '@/api/auth/tokens';
 import { getRouterContext } from '@/api/router-context';
-import { safeReturnPath } from '@/api/safe-redirect';
-import { decideContext, decideGuard, RETURN_PARAM } from './guards';
+import { requestScope } from '@/api/request-scope';
+import { safeReturnPath, SESSION_ENDED_REASON, SIGN_IN_REASON_PARAM } from '@/api/safe-redirect';
+import { decideContext, decideGuard, LOGIN_PATH, RETURN_PARAM } from './guards';
 import type { Guard, RouterContextRequirement } from './manifest';
 
 /** What a route's guard needs to know of its manifest entry. */
@@ -11,9 +12,16 @@ export interface GuardedRoute {
   requiresContext?: RouterContextRequirement;
 }
 
-/** Where a redirect asked for by a guard goes: the path, and where to return to as `?from=`. */
+/**
+ * Where a redirect asked for by a guard goes: the path, where to return to as `?from=`, and, on the sign-in page of a
+ * visitor whose session has just run out (the server knows it from its cookies), `?reason=session-ended`.
+ */
 function guardTarget(to: string, from: string | undefined): string {
-  return from ? `${to}?${RETURN_PARAM}=${encodeURIComponent(from)}` : to;
+  const query = new URLSearchParams();
+  if (from) query.set(RETURN_PARAM, from);
+  if (to === LOGIN_PATH && requestScope()?.sessionEnded) query.set(SIGN_IN_REASON_PARAM, SESSION_ENDED_REASON);
+  const search = query.toString();
+  return search ? `${to}?${search}` : to;
 }
 
 /**

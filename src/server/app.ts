@@ -234,6 +234,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     settings: PUBLIC_SETTING_KEYS.map((key) => ({ key, value: config.publicSettings[key] })),
     secret: config.jwtSecret,
     bodyLimit: config.bodyLimit,
+    // Both photos in one form, or one supporting document, with room for the form's other fields.
+    uploadLimit: Math.max(2 * config.capture.maxUploadBytes, config.documents.maxFileBytes) + 256 * 1024,
   });
   const sendPortal = async (request: FastifyRequest, reply: FastifyReply, lang: string) => {
     if (servePortal) return handlePage(request, reply, lang);

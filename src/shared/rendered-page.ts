@@ -18,4 +18,7 @@ export interface RenderedPage {
 
 /** What the server is told to send for a page request. */
 export type PageOutcome =
-  { kind: 'redirect'; status: number; location: string } | { kind: 'page'; status: number; page: RenderedPage };
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'page'; status: number; page: RenderedPage }
+  /** A form answered with a file to download (a document's PDF). */
+  | { kind: 'file'; data: Uint8Array; contentType: string; fileName: string };

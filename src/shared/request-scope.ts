@@ -5,6 +5,13 @@
 import type { Flash } from './flash-cookie';
 import type { RouterContext } from './router-context-cookie';
 
+/** A file a form posted without scripts is answered with (a document's PDF), instead of a page. */
+export interface ResponseFile {
+  data: Uint8Array;
+  contentType: string;
+  fileName: string;
+}
+
 export interface RequestScope {
   /** The access token of the session, when the visitor has one (refreshed by the server when it had expired). */
   accessToken?: string;
@@ -15,6 +22,8 @@ export interface RequestScope {
   /** When the access token and the session end, as the browser's cookies will say. */
   accessTokenExpiry?: Date;
   refreshTokenExpiry?: Date;
+  /** The session this browser had ran out before this request: a guard sends the visitor to sign in, saying so. */
+  sessionEnded?: boolean;
   /** The router context, as its cookie mirrors it. */
   routerContext: RouterContext;
   /** The message a form posted without scripts left for this page (see flash-cookie.ts). */
@@ -27,4 +36,6 @@ export interface RequestScope {
   csrfToken: string;
   /** `Set-Cookie` headers the page's answer carries (a form's action signs in, or sets the router context). */
   responseCookies: string[];
+  /** The file an action answers the form with (see `answerWithFile` in src/api/request-scope.ts). */
+  responseFile?: ResponseFile;
 }

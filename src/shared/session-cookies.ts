@@ -12,12 +12,19 @@ export const REFRESH_TOKEN_COOKIE = 'refreshToken';
 export const AUTH_TOKEN_EXPIRY_COOKIE = 'authTokenExpiryDate';
 /** Lets the session warning know when the refresh token, and so the session, runs out. */
 export const REFRESH_TOKEN_EXPIRY_COOKIE = 'refreshTokenExpiryDate';
+/**
+ * Set with the session and kept until the browser closes (or sign-out removes it with the others): when it comes
+ * without the session's cookies, the session ran out meanwhile, and the server says so on the sign-in page it sends
+ * the visitor to (a page without scripts has no session warning).
+ */
+export const SESSION_MARK_COOKIE = 'eta.session';
 
 export const SESSION_COOKIE_NAMES = [
   AUTH_TOKEN_COOKIE,
   REFRESH_TOKEN_COOKIE,
   AUTH_TOKEN_EXPIRY_COOKIE,
   REFRESH_TOKEN_EXPIRY_COOKIE,
+  SESSION_MARK_COOKIE,
 ] as const;
 
 /** The `Set-Cookie` headers of a sign-in or refresh answer: each cookie lives as long as its token. */
@@ -29,6 +36,7 @@ export function sessionCookies(info: TokenInfo, now: number = Date.now()): strin
     setCookie(AUTH_TOKEN_EXPIRY_COOKIE, accessExpires.toISOString(), { expires: accessExpires }),
     setCookie(REFRESH_TOKEN_COOKIE, info.refreshToken, { expires: refreshExpires }),
     setCookie(REFRESH_TOKEN_EXPIRY_COOKIE, refreshExpires.toISOString(), { expires: refreshExpires }),
+    setCookie(SESSION_MARK_COOKIE, '1'),
   ];
 }
 

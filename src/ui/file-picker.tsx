@@ -1,5 +1,6 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState, type ChangeEvent } from 'react';
+import { useHydrated } from './use-hydrated';
 
 const useStyles = makeStyles({
   // A button and the chosen file's name in the page's language, with the browser's file input laid over them,
@@ -28,6 +29,8 @@ const useStyles = makeStyles({
     fontWeight: tokens.fontWeightSemibold,
   },
   name: { color: tokens.colorNeutralForeground2, overflowWrap: 'anywhere' },
+  // Before (or without) the page's scripts the browser's own control shows, which names the file chosen by itself.
+  native: { maxWidth: '100%', fontFamily: 'inherit', fontSize: 'inherit' },
   input: {
     position: 'absolute',
     inset: 0,
@@ -41,9 +44,13 @@ const useStyles = makeStyles({
 
 export interface FilePickerProps {
   id: string;
+  /** The field's name in a form posted without scripts. */
+  name?: string;
+  /** Which camera a phone opens for it (the front one for a selfie), instead of asking for a file. */
+  capture?: 'user' | 'environment';
   accept: string;
   /** The ids of the hint and of the error message, when shown. */
-  describedBy: string;
+  describedBy: string | undefined;
   invalid: boolean;
   /** The button's text in the page's language ("Choose file"). */
   chooseText: string;
@@ -61,10 +68,12 @@ export interface FilePickerProps {
  * A file input whose button and "no file chosen" are in the page's language (the browser's own are in the
  * browser's). The real input lies over our button, transparent: it keeps its label, is what the keyboard focuses
  * and what a click opens, and screen readers announce it as the file button it is; the button is drawn only.
+ * Until the page's scripts run (which name the chosen file), the browser's own control is shown instead.
  */
 export const FilePicker = forwardRef<HTMLInputElement, FilePickerProps>(function FilePicker(props, ref) {
-  const { id, accept, describedBy, invalid, chooseText, noFileText, refusedText, onChosen } = props;
+  const { id, name, capture, accept, describedBy, invalid, chooseText, noFileText, refusedText, onChosen } = props;
   const styles = useStyles();
+  const hydrated = useHydrated();
   const [chosen, setChosen] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   useImperativeHandle(ref, () => input.current as HTMLInputElement);
@@ -74,17 +83,24 @@ export const FilePicker = forwardRef<HTMLInputElement, FilePickerProps>(function
   }, []);
   return (
     <div className={mergeClasses(styles.picker, invalid ? styles.pickerError : undefined)}>
-      <span className={styles.button} aria-hidden="true">
-        {chooseText}
-      </span>
-      <span className={styles.name}>{refusedText ?? (chosen === null ? noFileText : <bdi>{chosen}</bdi>)}</span>
+      {hydrated && (
+        <>
+          <span className={styles.button} aria-hidden="true">
+            {chooseText}
+          </span>
+          <span className={styles.name}>{refusedText ?? (chosen === null ? noFileText : <bdi>{chosen}</bdi>)}</span>
+        </>
+      )}
+      {!hydrated && refusedText && <span className={styles.name}>{refusedText}</span>}
       <input
         ref={input}
         id={id}
+        name={name}
+        capture={capture}
         type="file"
-        className={styles.input}
+        className={hydrated ? styles.input : styles.native}
         accept={accept}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy || undefined}
         aria-invalid={invalid ? true : undefined}
         onChange={(event) => {
           setChosen(event.target.files?.[0]?.name ?? null);

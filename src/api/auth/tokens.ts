@@ -8,6 +8,7 @@ import {
   REFRESH_TOKEN_COOKIE,
   REFRESH_TOKEN_EXPIRY_COOKIE,
   SESSION_COOKIE_NAMES,
+  SESSION_MARK_COOKIE,
 } from '@/shared/session-cookies';
 
 export { AUTH_TOKEN_COOKIE, AUTH_TOKEN_EXPIRY_COOKIE, REFRESH_TOKEN_COOKIE, REFRESH_TOKEN_EXPIRY_COOKIE };
@@ -40,6 +41,8 @@ export function storeTokens(info: TokenInfo, now: number = Date.now()): void {
     ...baseAttributes,
     expires: refreshExpires,
   });
+  // Until the browser closes: tells the server, once the session has run out, that it did (see session-cookies.ts).
+  Cookies.set(SESSION_MARK_COOKIE, '1', baseAttributes);
   notify();
 }
 

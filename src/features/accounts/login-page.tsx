@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useActionData, useLocation, useNavigate } from 'react-router-dom';
 import { clearSessionEnded, hasSessionEnded, useLogin } from '@/api/accounts';
 import { useAuth } from '@/api/auth/use-auth';
-import { returnParamOf, safeReturnPath } from '@/api/safe-redirect';
+import { returnParamOf, safeReturnPath, sessionEndedParam } from '@/api/safe-redirect';
 import type { FormActionData } from '@/engine/form-action';
 import { SchemaForm } from '@/engine/schema-form';
 import type { FieldError } from '@/shared/api-types';
@@ -43,7 +43,11 @@ export default function LoginPage({ formId = 'login' }: { formId?: string }) {
   );
   const [fieldErrors, setFieldErrors] = useState<FieldError[] | null>(sent?.errors.length ? sent.errors : null);
   const [sessionExpired] = useState(
-    () => (location.state as LoginState | null)?.notice === 'sessionExpired' || hasSessionEnded(),
+    () =>
+      (location.state as LoginState | null)?.notice === 'sessionExpired' ||
+      // Sent here by the server when the session ran out while the page had no scripts.
+      sessionEndedParam(location.search) ||
+      hasSessionEnded(),
   );
   useEffect(() => clearSessionEnded(), []);
 

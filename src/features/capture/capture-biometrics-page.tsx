@@ -1,18 +1,22 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useHref, useLoaderData, useNavigate, useSearchParams } from 'react-router-dom';
 import { useStartCaptureSession } from '@/api/capture';
+import { ApiError } from '@/api/request';
 import { useRouterContext } from '@/api/router-context';
 import { ButtonLink } from '@/ui/button-link';
 import { PageHeading } from '@/ui/page-heading';
+import type { CaptureStartLoaderData } from './capture-biometrics-loader';
 import { APPLICATION_OVERVIEW, captureBiometricsPath } from './capture-links';
 import { FollowSession } from './follow-session';
 import { SessionPending } from './session-pending';
 import { useCaptureStyles } from './styles';
+import { PATHS } from '@/shared/route-paths';
 
 /**
  * /capture/capture-biometrics: starts (or resumes) the capture session of one applicant and offers this
- * device's camera or a phone (QR code and link); follows the session and moves on by itself when done.
+ * device's camera or a phone (QR code and link); follows the session and moves on by itself when done. Opened
+ * from the server, the session is started there (capture-biometrics-loader.ts) and the page comes with it.
  */
 export default function CaptureBiometricsPage() {
   const { t } = useTranslation('capture');
@@ -24,6 +28,11 @@ export default function CaptureBiometricsPage() {
   const { applicationIdentifier } = useRouterContext();
   const start = useStartCaptureSession();
   const canStart = Boolean(applicationIdentifier && applicantIdentifier);
+  const loaded = useLoaderData() as CaptureStartLoaderData | null | undefined;
+  const startFailed = loaded?.startFailed
+    ? new ApiError({ success: false, status: loaded.startFailed.status, error: loaded.startFailed.error as string })
+    : undefined;
+  const startAgainHref = useHref(`${PATHS.captureBiometrics}?applicantIdentifier=${applicantIdentifier ?? ''}`);
 
   const begin = () => {
     if (!applicationIdentifier || !applicantIdentifier) return;
@@ -39,7 +48,7 @@ export default function CaptureBiometricsPage() {
   // One session per visit: a reload keeps the identifier in the address and follows the same session.
   const asked = useRef(false);
   useEffect(() => {
-    if (sessionIdentifier || asked.current || !canStart) return;
+    if (sessionIdentifier || asked.current || !canStart || startFailed) return;
     asked.current = true;
     begin();
     // begin reads the same values this effect depends on.
@@ -60,7 +69,7 @@ export default function CaptureBiometricsPage() {
         </div>
       );
     }
-    return <SessionPending heading={heading} error={start.error} />;
+    return <SessionPending heading={heading} error={start.error ?? startFailed} />;
   }
 
   return (
@@ -69,6 +78,7 @@ export default function CaptureBiometricsPage() {
       sessionIdentifier={sessionIdentifier}
       heading={heading}
       onStartAgain={canStart ? begin : undefined}
+      startAgainHref={startAgainHref}
       startingAgain={start.isPending}
     />
   );

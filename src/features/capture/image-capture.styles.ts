@@ -1,4 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
+import { logicalBorder } from '@/ui/logical-border';
 import { NARROW } from '@/ui/media';
 
 /** The photo-taking page's own styles: the camera stage and its frame, the preview, the file picker. */
@@ -47,6 +48,17 @@ export const useImageCaptureStyles = makeStyles({
   },
   primary: { minWidth: '12em', [NARROW]: { width: '100%' } },
   fileBox: { margin: `${tokens.spacingVerticalL} 0` },
+  fileBoxError: {
+    ...logicalBorder('InlineStart', '5px', 'solid', tokens.colorPaletteRedBorder2),
+    paddingInlineStart: tokens.spacingHorizontalL,
+  },
+  fileError: {
+    display: 'block',
+    color: tokens.colorPaletteRedForeground1,
+    fontWeight: tokens.fontWeightSemibold,
+    fontSize: tokens.fontSizeBase400,
+    marginBottom: tokens.spacingVerticalS,
+  },
   fileLabel: {
     display: 'block',
     fontWeight: tokens.fontWeightSemibold,

@@ -1,7 +1,11 @@
-import { mergeClasses } from '@fluentui/react-components';
+import { Button, mergeClasses } from '@fluentui/react-components';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import type { DocumentFile, DocumentRequirement, useDocumentChanges } from '@/api/documents';
+import { FORM_FIELDS } from '@/engine/form-address';
+import { FORM_TOKEN_FIELD, useFormToken } from '@/ui/form-token';
+import { useHydrated } from '@/ui/use-hydrated';
+import { DOCUMENT_ACTIONS, DOCUMENT_FORM } from './documents-action-names';
 import { messageOf } from './errors';
 import { FileList } from './file-list';
 import { formatFileSize } from '@/shared/file-size';
@@ -22,6 +26,10 @@ export interface DocumentSectionProps {
   acceptedTypes: readonly string[];
   /** The message shown at the field (and in the error summary), if any. */
   error?: string;
+  /** The file refused last, by the server (a form posted without scripts): the picker says it was not uploaded. */
+  refusedName?: string;
+  /** The file whose Replace was pressed without scripts: its row offers a file input. */
+  replacing?: string;
   changes: ReturnType<typeof useDocumentChanges>;
   /** A file or an action was refused: show `message` at this type and in the summary. */
   onProblem(documentType: string, message: string): void;
@@ -32,9 +40,13 @@ export interface DocumentSectionProps {
 /**
  * One document type (GOV.UK file upload): its name and hint, the files given with Replace and Remove, a real
  * file input with a visible label (its button in the page's language), the upload's progress, and the files of other applicants that can be reused.
+ * Before (or without) the page's scripts each of these is a form the server takes (supporting-documents-action.ts):
+ * the file input then has an Upload button, one file per post.
  */
 export function DocumentSection(props: DocumentSectionProps) {
   const { requirement, reusable, maxFileBytes, acceptedTypes, error, changes, onProblem, onDone } = props;
+  const token = useFormToken();
+  const hydrated = useHydrated();
   const { documentType, files } = requirement;
   const { t, i18n } = useTranslation('documents');
   const styles = useDocumentStyles();
@@ -42,7 +54,7 @@ export function DocumentSection(props: DocumentSectionProps) {
   const [progress, setProgress] = useState<UploadProgressProps | null>(null);
   const [working, setWorking] = useState(false);
   /** The name of the file chosen last, while it stands refused: the picker says so instead of "No file chosen". */
-  const [refused, setRefused] = useState<string | null>(null);
+  const [refused, setRefused] = useState<string | null>(props.refusedName ?? null);
   const input = useRef<HTMLInputElement>(null);
   const replaceInput = useRef<HTMLInputElement>(null);
   const replacing = useRef<DocumentFile | null>(null);
@@ -54,6 +66,20 @@ export function DocumentSection(props: DocumentSectionProps) {
     refocusInput.current = false;
     if (!document.activeElement || document.activeElement === document.body) input.current?.focus();
   });
+
+  // A file chosen before the page's scripts ran (its Upload button gone with them) is sent once they run.
+  const chosenAhead = useRef(false);
+  useEffect(() => {
+    if (!hydrated || chosenAhead.current) return;
+    chosenAhead.current = true;
+    const file = input.current?.files?.[0];
+    if (file) {
+      if (input.current) input.current.value = '';
+      void send(file);
+    }
+    // Once, when the scripts have taken the page over.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hydrated]);
 
   const inputId = inputIdOf(documentType);
   const headingId = `${inputId}-heading`;
@@ -153,6 +179,8 @@ export function DocumentSection(props: DocumentSectionProps) {
         files={files}
         typeLabel={label}
         busy={busy}
+        accept={acceptAttribute(acceptedTypes)}
+        replacing={props.replacing}
         onRemove={(file) => void remove(file)}
         onReplace={(file) => {
           replacing.current = file;
@@ -175,7 +203,9 @@ export function DocumentSection(props: DocumentSectionProps) {
       {progress ? (
         <UploadProgress {...progress} />
       ) : (
-        <div className={styles.upload}>
+        <form method="post" encType="multipart/form-data" className={styles.upload}>
+          <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
+          <input type="hidden" name={DOCUMENT_FORM.documentType} value={documentType} />
           <label htmlFor={inputId} className={styles.label}>
             {files.length === 0 ? t('page.upload.label') : t('page.upload.labelAnother')}
             <span className={styles.visuallyHidden}> {label}</span>
@@ -198,11 +228,25 @@ export function DocumentSection(props: DocumentSectionProps) {
             chooseText={t('page.upload.choose')}
             noFileText={t('page.upload.noFile')}
             refusedText={refused === null ? undefined : t('page.upload.refused', { name: refused })}
+            name={DOCUMENT_FORM.file}
             onChosen={(event) => onChosen(event)}
           />
-        </div>
+          {/* With the scripts a chosen file is sent at once; before them, this button sends it. */}
+          {!hydrated && (
+            <span className={styles.fileActions}>
+              <Button type="submit" name={FORM_FIELDS.action} value={DOCUMENT_ACTIONS.upload} appearance="primary">
+                <Trans
+                  t={t}
+                  i18nKey="page.upload.submit"
+                  values={{ type: label }}
+                  components={{ hidden: <span className={styles.visuallyHidden} /> }}
+                />
+              </Button>
+            </span>
+          )}
+        </form>
       )}
-      <ReuseList files={offered} busy={busy} onUse={(file) => void reuse(file)} />
+      <ReuseList files={offered} documentType={documentType} busy={busy} onUse={(file) => void reuse(file)} />
     </section>
   );
 }

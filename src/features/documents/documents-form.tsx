@@ -2,7 +2,7 @@ import { Button } from '@fluentui/react-components';
 import { useIsMutating } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useActionData, useNavigate, useSearchParams } from 'react-router-dom';
 import { resumeApplication } from '@/api/application-details';
 import { useDocumentChanges, type ApplicantDocuments, type DocumentTarget } from '@/api/documents';
 import { resumePath } from '@/api/journey';
@@ -10,10 +10,14 @@ import { queryKeys } from '@/api/query-keys';
 import { ErrorSummary, type SummaryError } from '@/engine/error-summary';
 import { useReportFormErrors } from '@/engine/error-title';
 import { ProblemPanel } from '@/engine/problem-panel';
+import { FORM_FIELDS } from '@/engine/form-address';
 import { ButtonLink } from '@/ui/button-link';
+import { FORM_TOKEN_FIELD, useFormToken } from '@/ui/form-token';
 import { Notice } from '@/ui/notice';
 import { DocumentSection, inputIdOf } from './document-section';
+import { DOCUMENT_ACTIONS, DOCUMENT_PARAMS, DONE_MESSAGES } from './documents-action-names';
 import { codeOf, messageOf, missingByType } from './errors';
+import type { DocumentsActionData } from './supporting-documents-action';
 import { useDocumentStyles } from './styles';
 import { PATHS } from '@/shared/route-paths';
 
@@ -25,15 +29,24 @@ export interface DocumentsFormProps {
 /**
  * The document types of one applicant, required ones first and the optional ones after (as the API lists them),
  * with one error summary for the page and Continue, which completes the step and goes on where the journey says.
+ * Posted before (or without) the page's scripts, its forms come back with what the server said
+ * (supporting-documents-action.ts): the refusals, or the change confirmed by the page's address (`done`, `file`).
  */
 export function DocumentsForm({ target, documents }: DocumentsFormProps) {
   const { t } = useTranslation('documents');
   const styles = useDocumentStyles();
   const navigate = useNavigate();
   const changes = useDocumentChanges(target);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string>();
-  const [done, setDone] = useState<string>();
+  const token = useFormToken();
+  const sent = useActionData() as DocumentsActionData | undefined;
+  const [params] = useSearchParams();
+  const doneKey = DONE_MESSAGES[params.get(DOCUMENT_PARAMS.done) ?? ''];
+  const [errors, setErrors] = useState<Record<string, string>>(sent?.byType ?? {});
+  const [problem, setProblem] = useState<string | undefined>(sent?.problem);
+  const [done, setDone] = useState<string | undefined>(() =>
+    !sent && doneKey ? t(doneKey, { name: params.get(DOCUMENT_PARAMS.file) ?? '' }) : undefined,
+  );
+  const replacing = params.get(DOCUMENT_PARAMS.replace) ?? undefined;
   const [focusSummary, setFocusSummary] = useState(0);
   const summary = useRef<HTMLDivElement>(null);
   const working = useIsMutating({
@@ -104,25 +117,34 @@ export function DocumentsForm({ target, documents }: DocumentsFormProps) {
           maxFileBytes={documents.maxFileBytes}
           acceptedTypes={documents.acceptedTypes}
           error={errors[requirement.documentType]}
+          refusedName={sent?.refused?.[requirement.documentType]}
+          replacing={replacing}
           changes={changes}
           onProblem={onProblem}
           onDone={onDone}
         />
       ))}
-      <div className={styles.actions}>
+      <form method="post" className={styles.actions}>
+        <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
         <Button
+          type="submit"
+          name={FORM_FIELDS.action}
+          value={DOCUMENT_ACTIONS.continue}
           appearance="primary"
           size="large"
           className={styles.continue}
           disabled={working > 0 || changes.complete.isPending}
-          onClick={() => void onContinue()}
+          onClick={(event) => {
+            event.preventDefault();
+            void onContinue();
+          }}
         >
           {t('page.continue')}
         </Button>
         <ButtonLink to={PATHS.myApplications} appearance="secondary" className={styles.fullWidthOnPhone}>
           {t('page.later')}
         </ButtonLink>
-      </div>
+      </form>
     </>
   );
 }

@@ -1,23 +1,30 @@
 import { Button } from '@fluentui/react-components';
 import { Trans, useTranslation } from 'react-i18next';
 import type { DocumentFile } from '@/api/documents';
+import { FORM_FIELDS } from '@/engine/form-address';
 import { formatFileSize } from '@/shared/file-size';
+import { FORM_TOKEN_FIELD, useFormToken } from '@/ui/form-token';
+import { DOCUMENT_ACTIONS, DOCUMENT_FORM } from './documents-action-names';
 import { useDocumentStyles } from './styles';
 
 export interface ReuseListProps {
   /** Files uploaded for other applicants of the application, not given for this document type yet. */
   files: readonly DocumentFile[];
+  /** The document type the files would be given for. */
+  documentType: string;
   busy: boolean;
   onUse(file: DocumentFile): void;
 }
 
 /**
  * "Use a file you uploaded already": the application's files of other applicants (a shared booking, a parent's
- * letter), given again without uploading. A native disclosure, so it works with every keyboard and screen reader.
+ * letter), given again without uploading. A native disclosure, so it works with every keyboard and screen reader,
+ * and each Use button a form, so it works before (or without) the page's scripts too.
  */
-export function ReuseList({ files, busy, onUse }: ReuseListProps) {
+export function ReuseList({ files, documentType, busy, onUse }: ReuseListProps) {
   const { t, i18n } = useTranslation('documents');
   const styles = useDocumentStyles();
+  const token = useFormToken();
   const language = i18n.resolvedLanguage ?? i18n.language;
   if (files.length === 0) return null;
   return (
@@ -35,20 +42,31 @@ export function ReuseList({ files, busy, onUse }: ReuseListProps) {
                   {formatFileSize(file.sizeBytes, language)})
                 </span>
               </span>
-              <Button
-                appearance="secondary"
-                disabled={busy}
-                onClick={() => onUse(file)}
-                // Named from the text itself: the hidden part, drawn out of the flow, would put a space before it.
-                aria-label={t('page.reuse.use', { name: file.fileName }).replace(/<\/?hidden>/g, '')}
-              >
-                <Trans
-                  t={t}
-                  i18nKey="page.reuse.use"
-                  values={{ name: file.fileName }}
-                  components={{ hidden: <span className={styles.visuallyHidden} /> }}
-                />
-              </Button>
+              <form method="post" className={styles.inlineForm}>
+                <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
+                <input type="hidden" name={DOCUMENT_FORM.documentIdentifier} value={file.documentIdentifier} />
+                <input type="hidden" name={DOCUMENT_FORM.documentType} value={documentType} />
+                <Button
+                  type="submit"
+                  name={FORM_FIELDS.action}
+                  value={DOCUMENT_ACTIONS.reuse}
+                  appearance="secondary"
+                  disabled={busy}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    onUse(file);
+                  }}
+                  // Named from the text itself: the hidden part, drawn out of the flow, would put a space before it.
+                  aria-label={t('page.reuse.use', { name: file.fileName }).replace(/<\/?hidden>/g, '')}
+                >
+                  <Trans
+                    t={t}
+                    i18nKey="page.reuse.use"
+                    values={{ name: file.fileName }}
+                    components={{ hidden: <span className={styles.visuallyHidden} /> }}
+                  />
+                </Button>
+              </form>
             </li>
           ))}
         </ul>

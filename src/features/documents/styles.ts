@@ -92,6 +92,8 @@ const useOwnStyles = makeStyles({
     overflow: 'hidden',
   },
   continue: { [NARROW]: { width: '100%' } },
+  // A form around one button lays the button out as though the form were not there.
+  inlineForm: { display: 'contents' },
 });
 
 /** The page kit's layout and the documents page's own parts: sections, file rows, upload and progress. */

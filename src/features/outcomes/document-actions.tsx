@@ -1,32 +1,39 @@
 import { Button } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useActionData, useNavigate } from 'react-router-dom';
 import { useDownloadOutcomePdf, useWalletLink, useWallets, type Outcome, type Wallet } from '@/api/outcomes';
+import { FORM_FIELDS } from '@/engine/form-address';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { OUTCOME_PATH_SEGMENTS } from '@/shared/contract/outcomes';
 import { PATHS } from '@/shared/route-paths';
 import { saveFile } from './save-file';
 import { useOutcomeStyles } from './styles';
 import { documentFileName } from '@/shared/document-file-name';
-
-/** Only a web address may be followed: never a script or data address, whatever the answer says. */
-const isWebAddress = (url: string) => /^https?:\/\//i.test(url);
+import { FORM_TOKEN_FIELD, useFormToken } from '@/ui/form-token';
+import { useHydrated } from '@/ui/use-hydrated';
+import { DOWNLOAD_PDF_ACTION, isWebAddress, WALLET_ACTION_PREFIX } from './document-action-names';
+import type { OutcomeActionData } from './outcome-action';
 
 /**
  * The document's on-screen actions, left off the printout: Download PDF, Print, and for an approved ETA or permit
  * the wallets the server is configured for. A failed download says so here and can be tried again; a failed
- * wallet link goes to the wallet error page.
+ * wallet link goes to the wallet error page. The buttons are a form the server answers before (or without) the page's
+ * scripts (outcome-action.ts): the PDF itself, or the wallet's page; Print, which needs the scripts, shows once they run.
  */
 export function DocumentActions({ outcome }: { outcome: Outcome }) {
   const { t } = useTranslation('outcomes');
   const styles = useOutcomeStyles();
   const navigate = useNavigate();
   const download = useDownloadOutcomePdf(outcome.kind, outcome.applicantIdentifier);
-  const [downloadFailed, setDownloadFailed] = useState(false);
+  // What the server said of a Download PDF pressed before (or without) the page's scripts.
+  const sent = useActionData() as OutcomeActionData | undefined;
+  const [downloadFailed, setDownloadFailed] = useState(sent?.downloadFailed === true);
   const walletsShown = outcome.kind !== 'REJECTION_NOTICE' && outcome.status === 'APPROVED';
   const wallets = useWallets(walletsShown);
   const walletLink = useWalletLink(outcome.applicantIdentifier);
+  const token = useFormToken();
+  const hydrated = useHydrated();
 
   const downloadPdf = () => {
     setDownloadFailed(false);
@@ -46,33 +53,55 @@ export function DocumentActions({ outcome }: { outcome: Outcome }) {
   return (
     <div data-print="hide" className={styles.printHidden}>
       {downloadFailed && <ProblemPanel message={t('document.downloadFailed')} />}
-      <div role="group" aria-label={t('document.actionsLabel')} className={styles.actions}>
-        <Button
-          appearance="primary"
-          size="large"
-          className={styles.fullWidthOnPhone}
-          disabledFocusable={download.isPending}
-          onClick={downloadPdf}
-        >
-          {download.isPending ? t('document.downloading') : t('document.download')}
-        </Button>
-        <Button appearance="secondary" size="large" className={styles.fullWidthOnPhone} onClick={() => window.print()}>
-          {t('document.print')}
-        </Button>
-        {walletsShown &&
-          (wallets.data ?? []).map((wallet) => (
+      <form method="post">
+        <div role="group" aria-label={t('document.actionsLabel')} className={styles.actions}>
+          <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
+          <Button
+            type="submit"
+            name={FORM_FIELDS.action}
+            value={DOWNLOAD_PDF_ACTION}
+            appearance="primary"
+            size="large"
+            className={styles.fullWidthOnPhone}
+            disabledFocusable={download.isPending}
+            onClick={(event) => {
+              event.preventDefault();
+              downloadPdf();
+            }}
+          >
+            {download.isPending ? t('document.downloading') : t('document.download')}
+          </Button>
+          {hydrated && (
             <Button
-              key={wallet}
               appearance="secondary"
               size="large"
               className={styles.fullWidthOnPhone}
-              disabledFocusable={walletLink.isPending}
-              onClick={() => addToWallet(wallet)}
+              onClick={() => window.print()}
             >
-              {t(`document.wallet.${wallet}`)}
+              {t('document.print')}
             </Button>
-          ))}
-      </div>
+          )}
+          {walletsShown &&
+            (wallets.data ?? []).map((wallet) => (
+              <Button
+                key={wallet}
+                type="submit"
+                name={FORM_FIELDS.action}
+                value={`${WALLET_ACTION_PREFIX}${wallet}`}
+                appearance="secondary"
+                size="large"
+                className={styles.fullWidthOnPhone}
+                disabledFocusable={walletLink.isPending}
+                onClick={(event) => {
+                  event.preventDefault();
+                  addToWallet(wallet);
+                }}
+              >
+                {t(`document.wallet.${wallet}`)}
+              </Button>
+            ))}
+        </div>
+      </form>
     </div>
   );
 }

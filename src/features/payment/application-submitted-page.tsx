@@ -14,6 +14,7 @@ import { formatDateTime } from './format';
 import { usePaymentStyles } from './styles';
 import { PATHS } from '@/shared/route-paths';
 import { LtrValue } from '@/ui/ltr-value';
+import { useHydrated } from '@/ui/use-hydrated';
 
 /**
  * /applications/application-submitted?applicationIdentifier=...: the confirmation of a submitted application, read
@@ -64,6 +65,7 @@ function Receipt({ submission }: { submission: SubmissionSummary }) {
   const styles = usePaymentStyles();
   const language = i18n.resolvedLanguage ?? i18n.language;
   const departmentUrl = getSetting('DEPARTMENT_URL');
+  const hydrated = useHydrated();
   const rows: { term: string; value: React.ReactNode }[] = [
     { term: t('page.submitted.submittedAt'), value: formatDateTime(submission.submittedAt, language) },
     {
@@ -118,9 +120,12 @@ function Receipt({ submission }: { submission: SubmissionSummary }) {
         )}
       </p>
       <div className={styles.actions} data-print="hide">
-        <Button appearance="primary" size="large" className={styles.fullWidthOnPhone} onClick={() => window.print()}>
-          {t('page.submitted.print')}
-        </Button>
+        {/* Printing from the page needs its scripts; the browser's own Print works on the page as it is. */}
+        {hydrated && (
+          <Button appearance="primary" size="large" className={styles.fullWidthOnPhone} onClick={() => window.print()}>
+            {t('page.submitted.print')}
+          </Button>
+        )}
         <ButtonLink to={PATHS.myApplications} appearance="secondary" className={styles.fullWidthOnPhone}>
           {t('page.myApplications')}
         </ButtonLink>

@@ -1,10 +1,16 @@
 import { Button } from '@fluentui/react-components';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useActionData, useLoaderData } from 'react-router-dom';
 import { useStartPayment } from '@/api/payments';
 import { ApiError } from '@/api/request';
+import { FORM_FIELDS } from '@/engine/form-address';
 import { ProblemPanel } from '@/engine/problem-panel';
+import { FORM_TOKEN_FIELD, useFormToken } from '@/ui/form-token';
 import { newAttemptKey } from './format';
+import { ATTEMPT_KEY_FIELD, PAY_ACTION } from './paths';
+import type { PayActionData } from './payment-overview-action';
+import type { PaymentOverviewLoaderData } from './payment-overview-loader';
 import { usePaymentStyles } from './styles';
 
 export interface PayButtonProps {
@@ -19,7 +25,8 @@ export interface PayButtonProps {
 /**
  * Starts one payment attempt and sends the browser to the provider's page. Each attempt has a fresh idempotency
  * key, and a click while an attempt is under way (a double click, an impatient second click) does nothing, so one
- * click never makes two payments.
+ * click never makes two payments. Before (or without) the page's scripts, Pay posts a form with the attempt's key the
+ * page came with (payment-overview-action.ts), which the server answers with the provider's page.
  */
 export function PayButton({ applicationIdentifier, amount, blocked, describedBy }: PayButtonProps) {
   const { t, i18n } = useTranslation('payments');
@@ -28,7 +35,11 @@ export function PayButton({ applicationIdentifier, amount, blocked, describedBy 
   // A ref, not state: the second click of a double click arrives before React has re-rendered the button.
   const attempting = useRef(false);
   const [leaving, setLeaving] = useState(false);
-  const [problem, setProblem] = useState<string>();
+  const token = useFormToken();
+  const attemptKey = (useLoaderData() as PaymentOverviewLoaderData | undefined)?.attemptKey ?? '';
+  // Why a payment posted without scripts did not start.
+  const sent = useActionData() as PayActionData | undefined;
+  const [problem, setProblem] = useState<string | undefined>(sent?.problem);
 
   // Coming back with the browser's Back button may restore this page as it was left (back/forward cache):
   // the attempt is over by then, so the button works again.
@@ -66,18 +77,26 @@ export function PayButton({ applicationIdentifier, amount, blocked, describedBy 
   return (
     <>
       {problem && <ProblemPanel message={problem} />}
-      <div className={styles.actions}>
+      <form method="post" className={styles.actions}>
+        <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
+        <input type="hidden" name={ATTEMPT_KEY_FIELD} value={attemptKey} />
         <Button
+          type="submit"
+          name={FORM_FIELDS.action}
+          value={PAY_ACTION}
           appearance="primary"
           size="large"
           className={styles.fullWidthOnPhone}
           disabledFocusable={blocked || leaving || start.isPending}
           aria-describedby={describedBy}
-          onClick={() => void pay()}
+          onClick={(event) => {
+            event.preventDefault();
+            void pay();
+          }}
         >
           {leaving || start.isPending ? t('page.overview.paying') : t('page.overview.pay', { amount })}
         </Button>
-      </div>
+      </form>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { Button, Spinner } from '@fluentui/react-components';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useHref, useLoaderData, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useConfirmPayment } from '@/api/payments';
 import { ApiError } from '@/api/request';
 import { setRouterContext, useRouterContext } from '@/api/router-context';
@@ -9,6 +9,7 @@ import { ProblemPanel } from '@/engine/problem-panel';
 import { ButtonLink } from '@/ui/button-link';
 import { Notice } from '@/ui/notice';
 import { PageHeading } from '@/ui/page-heading';
+import type { PaymentCompleteLoaderData } from './payment-complete-loader';
 import type { PaymentOverviewState } from './payment-overview-page';
 import { submittedHref } from './paths';
 import { usePaymentStyles } from './styles';
@@ -24,6 +25,8 @@ export const PENDING_RECHECKS = 8;
  * Whatever the link says, the outcome is asked of the API, which checks it with the provider: paid goes on to
  * the confirmation; declined, cancelled, or voided because the application changed after the payment started,
  * back to the payment page, which says why; pending waits and asks again.
+ * Opened from the server, its loader has asked already (payment-complete-loader.ts): the page starts from that answer,
+ * and Check again is a link to this page, which asks again before (or without) the page's scripts.
  */
 export default function PaymentCompletePage() {
   const { t } = useTranslation('payments');
@@ -52,7 +55,16 @@ function ConfirmPayment({ applicationIdentifier }: { applicationIdentifier: stri
   const styles = usePaymentStyles();
   const navigate = useNavigate();
   const confirm = useConfirmPayment(applicationIdentifier);
-  const [shown, setShown] = useState<Shown>({ kind: 'checking' });
+  const location = useLocation();
+  const again = useHref(`${location.pathname}${location.search}`);
+  const checked = useLoaderData() as PaymentCompleteLoaderData | undefined;
+  const [shown, setShown] = useState<Shown>(() =>
+    checked && 'pending' in checked
+      ? { kind: 'pending' }
+      : checked && 'failed' in checked
+        ? { kind: 'failed', message: checked.failed || t('page.complete.failed') }
+        : { kind: 'checking' },
+  );
   const rechecks = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const started = useRef(false);
@@ -109,11 +121,16 @@ function ConfirmPayment({ applicationIdentifier }: { applicationIdentifier: stri
           <Notice tone="warning">{t('page.complete.pending')}</Notice>
           <div className={styles.actions}>
             <Button
+              as="a"
+              href={again}
               appearance="primary"
               size="large"
               className={styles.fullWidthOnPhone}
-              disabled={confirm.isPending}
-              onClick={() => void check()}
+              disabledFocusable={confirm.isPending}
+              onClick={(event) => {
+                event.preventDefault();
+                void check();
+              }}
             >
               {t('page.complete.checkAgain')}
             </Button>
@@ -128,7 +145,17 @@ function ConfirmPayment({ applicationIdentifier }: { applicationIdentifier: stri
             </Link>
           </ProblemPanel>
           <div className={styles.actions}>
-            <Button appearance="primary" size="large" className={styles.fullWidthOnPhone} onClick={() => void check()}>
+            <Button
+              as="a"
+              href={again}
+              appearance="primary"
+              size="large"
+              className={styles.fullWidthOnPhone}
+              onClick={(event) => {
+                event.preventDefault();
+                void check();
+              }}
+            >
               {t('page.complete.checkAgain')}
             </Button>
           </div>

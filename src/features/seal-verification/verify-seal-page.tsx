@@ -1,25 +1,22 @@
 import { Button, mergeClasses, Spinner, Textarea } from '@fluentui/react-components';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSealLookups, type SealStatus } from '@/api/outcomes';
+import { useActionData } from 'react-router-dom';
+import { useSealLookups } from '@/api/outcomes';
 import { ErrorSummary, type SummaryError } from '@/engine/error-summary';
 import { useReportFormErrors } from '@/engine/error-title';
-import { fromBase64Url, parseSeal, verifySeal, type Seal, type SealProblem } from '@/shared/seal/seal';
 import { FilePicker } from '@/ui/file-picker';
+import { FORM_TOKEN_FIELD, useFormToken } from '@/ui/form-token';
 import { PageHeading } from '@/ui/page-heading';
 import { useHydrated } from '@/ui/use-hydrated';
 import { CameraScanner, cameraAvailable } from './camera-scanner';
+import { checkSeal, SEAL_TEXT_FIELD, type InputProblem, type SealAnswer as Answer } from './check-seal';
 import { readQrFromPhoto } from './read-qr';
 import { useSealStyles } from './styles';
+import type { SealActionData } from './verify-seal-action';
 
 const TEXT_ID = 'seal-text';
 const PHOTO_ID = 'seal-photo';
-
-type InputProblem = 'empty' | 'noCode' | 'unreadable';
-type Answer =
-  | { kind: 'genuine'; seal: Seal; status: SealStatus }
-  | { kind: 'refused'; problem: Exclude<SealProblem, 'UNREADABLE'> }
-  | { kind: 'failed' };
 
 /** The locale used for dates: English reads day first, as the rest of the portal does. */
 const dateLocale = (language: string) => (language === 'en' || language.startsWith('en-') ? 'en-GB' : language);
@@ -34,17 +31,23 @@ function formatDate(value: string, language: string): string {
  * /verify-seal: anyone checks a document's digital seal, pasted as text, read from a photo of its QR code or
  * scanned with the camera. The signature is checked here in the browser against the published certificate; only
  * the document number goes to the API, for its current status. The answer says no more than the seal itself.
+ * Without the page's scripts the pasted text is posted and the server runs the same check (verify-seal-action.ts);
+ * reading a photo or the camera needs the scripts, so those ways are offered once they run.
  */
 export default function VerifySealPage() {
   const { t } = useTranslation(['outcomes', 'common']);
   const styles = useSealStyles();
   const lookups = useSealLookups();
-  const department = t('common:header.department');
-  // The camera is the browser's to offer: asked once the page's scripts have taken it over, not on the server.
+  const token = useFormToken();
   const hydrated = useHydrated();
-  const [text, setText] = useState('');
-  const [problem, setProblem] = useState<{ what: InputProblem; at: typeof TEXT_ID | typeof PHOTO_ID }>();
-  const [answer, setAnswer] = useState<Answer>();
+  // What the server answered to the text posted before (or without) the page's scripts.
+  const sent = useActionData() as SealActionData | undefined;
+  const department = t('common:header.department');
+  const [text, setText] = useState(sent?.text ?? '');
+  const [problem, setProblem] = useState<{ what: InputProblem; at: typeof TEXT_ID | typeof PHOTO_ID } | undefined>(
+    sent?.problem ? { what: sent.problem, at: TEXT_ID } : undefined,
+  );
+  const [answer, setAnswer] = useState<Answer | undefined>(sent?.answer);
   const [checking, setChecking] = useState(false);
   const [scanning, setScanning] = useState(false);
   const [cameraFailed, setCameraFailed] = useState(false);
@@ -66,22 +69,13 @@ export default function VerifySealPage() {
 
   const check = async (sealText: string) => {
     setPhotoRead(false);
-    if (sealText.trim() === '') return showProblem('empty');
-    if (!parseSeal(sealText)) return showProblem('unreadable');
     setProblem(undefined);
     setAnswer(undefined);
     setChecking(true);
     try {
-      const certificate = fromBase64Url(await lookups.certificate());
-      const verdict = await verifySeal(sealText, certificate);
-      if (!verdict.ok) {
-        if (verdict.problem === 'UNREADABLE') showProblem('unreadable');
-        else setAnswer({ kind: 'refused', problem: verdict.problem });
-        return;
-      }
-      setAnswer({ kind: 'genuine', seal: verdict.seal, status: await lookups.status(verdict.seal.data.msg.no) });
-    } catch {
-      setAnswer({ kind: 'failed' });
+      const outcome = await checkSeal(sealText, lookups);
+      if ('problem' in outcome) showProblem(outcome.problem);
+      else setAnswer(outcome.answer);
     } finally {
       setChecking(false);
     }
@@ -122,8 +116,10 @@ export default function VerifySealPage() {
       <ErrorSummary ref={summary} errors={errors} />
       <PageHeading>{t('verify.title')}</PageHeading>
       <p className={styles.lead}>{t('verify.lead', { department })}</p>
-      <p className={styles.text}>{t('verify.privacy')}</p>
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      {/* Without the scripts the text is checked by the server, which the page then says. */}
+      <p className={styles.text}>{t(hydrated ? 'verify.privacy' : 'verify.privacyServer')}</p>
+      <form method="post" className={styles.form} onSubmit={onSubmit} noValidate>
+        <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
         {/* Each way of giving the seal as every field of the portal: label, hint, error message, then the control. */}
         <div className={mergeClasses(styles.field, textError ? styles.fieldError : undefined)}>
           <label htmlFor={TEXT_ID} className={styles.label}>
@@ -140,6 +136,7 @@ export default function VerifySealPage() {
           )}
           <Textarea
             id={TEXT_ID}
+            name={SEAL_TEXT_FIELD}
             textarea={{ className: styles.textarea }}
             value={text}
             resize="vertical"
@@ -151,30 +148,33 @@ export default function VerifySealPage() {
             onChange={(_, data) => setText(data.value)}
           />
         </div>
-        <div className={mergeClasses(styles.field, photoError ? styles.fieldError : undefined)}>
-          <label htmlFor={PHOTO_ID} className={styles.label}>
-            {t('verify.photoLabel')}
-          </label>
-          <p id={`${PHOTO_ID}-hint`} className={styles.hint}>
-            {t('verify.photoHint')}
-          </p>
-          {photoError && (
-            <p id={`${PHOTO_ID}-error`} className={styles.fieldErrorMessage}>
-              <span className={styles.visuallyHidden}>{t('verify.errorPrefix')} </span>
-              {photoError}
+        {/* A photo is read, and the camera scanned, by the page's scripts: offered once they run. */}
+        {hydrated && (
+          <div className={mergeClasses(styles.field, photoError ? styles.fieldError : undefined)}>
+            <label htmlFor={PHOTO_ID} className={styles.label}>
+              {t('verify.photoLabel')}
+            </label>
+            <p id={`${PHOTO_ID}-hint`} className={styles.hint}>
+              {t('verify.photoHint')}
             </p>
-          )}
-          <FilePicker
-            id={PHOTO_ID}
-            accept="image/*"
-            describedBy={`${PHOTO_ID}-hint${photoError ? ` ${PHOTO_ID}-error` : ''}`}
-            invalid={Boolean(photoError)}
-            chooseText={t('verify.choosePhoto')}
-            noFileText={t('verify.noPhoto')}
-            refusedText={unreadPhoto === undefined ? undefined : t('verify.photoNotRead', { name: unreadPhoto })}
-            onChosen={(event) => void onPhoto(event)}
-          />
-        </div>
+            {photoError && (
+              <p id={`${PHOTO_ID}-error`} className={styles.fieldErrorMessage}>
+                <span className={styles.visuallyHidden}>{t('verify.errorPrefix')} </span>
+                {photoError}
+              </p>
+            )}
+            <FilePicker
+              id={PHOTO_ID}
+              accept="image/*"
+              describedBy={`${PHOTO_ID}-hint${photoError ? ` ${PHOTO_ID}-error` : ''}`}
+              invalid={Boolean(photoError)}
+              chooseText={t('verify.choosePhoto')}
+              noFileText={t('verify.noPhoto')}
+              refusedText={unreadPhoto === undefined ? undefined : t('verify.photoNotRead', { name: unreadPhoto })}
+              onChosen={(event) => void onPhoto(event)}
+            />
+          </div>
+        )}
         {hydrated && cameraAvailable() && (
           <div>
             <Button

@@ -24,6 +24,11 @@ export interface PageHandlerOptions {
   secret: string;
   /** The largest form body taken (the API's own limit). */
   bodyLimit: number;
+  /**
+   * The largest form body with files taken (`multipart/form-data`: the photos, a supporting document), so that the
+   * API, not this limit, judges a file's size and the page can say why it was refused.
+   */
+  uploadLimit: number;
 }
 
 /** Stands for the visitor's CSRF token in a page kept for everyone (see `shared` below). */
@@ -43,6 +48,12 @@ function compress(html: string, encoding: Encoding): Buffer | string {
     });
   }
   return encoding === 'gzip' ? gzipSync(html, { level: 6 }) : html;
+}
+
+/** `Content-Disposition` of a file sent for download, its name in plain ASCII and in UTF-8 (RFC 6266). */
+function attachment(fileName: string): string {
+  const plain = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 async function readBody(request: FastifyRequest, limit: number): Promise<Buffer> {
@@ -97,7 +108,20 @@ export function createPageHandler(app: FastifyInstance, options: PageHandlerOpti
     let status403 = false;
     if (request.method === 'POST') {
       const type = request.headers['content-type'] ?? '';
-      const body = FORM_TYPES.test(type) ? await readBody(request, options.bodyLimit) : undefined;
+      const limit = /^multipart\//i.test(type) ? Math.max(options.uploadLimit, options.bodyLimit) : options.bodyLimit;
+      let body: Buffer | undefined;
+      try {
+        body = FORM_TYPES.test(type) ? await readBody(request, limit) : undefined;
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode !== 413) throw error;
+        // Too large to read: said in words, not as the API's JSON (a form without scripts shows what comes back).
+        return reply
+          .code(413)
+          .header('cache-control', 'no-store')
+          .header('connection', 'close')
+          .type('text/plain; charset=utf-8')
+          .send(translate(language, 'api:errors.payloadTooLarge'));
+      }
       const posted =
         body &&
         new Request(fetchRequest.url, {
@@ -170,6 +194,15 @@ export function createPageHandler(app: FastifyInstance, options: PageHandlerOpti
     if (!page) {
       scope.csrfToken = csrf.token;
       const outcome = await entry.renderRequest({ request: fetchRequest, scope, settings });
+      if (outcome.kind === 'file') {
+        if (cookiesOut.length > 0) reply.header('set-cookie', cookiesOut);
+        return reply
+          .code(200)
+          .header('cache-control', 'no-store')
+          .header('content-disposition', attachment(outcome.fileName))
+          .type(outcome.contentType)
+          .send(Buffer.from(outcome.data));
+      }
       if (outcome.kind === 'redirect') {
         if (cookiesOut.length > 0) reply.header('set-cookie', cookiesOut);
         return reply

@@ -7,7 +7,9 @@ import {
   REFRESH_TOKEN_COOKIE,
   REFRESH_TOKEN_EXPIRY_COOKIE,
   sessionCookies,
+  SESSION_MARK_COOKIE,
 } from '../../shared/session-cookies';
+import { removeCookie } from '../../shared/set-cookie';
 import type { InProcessFetch } from './in-process-fetch';
 
 /**
@@ -23,6 +25,8 @@ export interface PageSession {
   loggedIn: boolean;
   accessTokenExpiry?: Date;
   refreshTokenExpiry?: Date;
+  /** A session this browser had has run out (or its refresh was refused) since the visitor's last page. */
+  sessionEnded?: boolean;
 }
 
 const dateOf = (raw: string | undefined) => {
@@ -48,6 +52,11 @@ export async function pageSession(
     accessTokenExpiry: dateOf(cookies.get(AUTH_TOKEN_EXPIRY_COOKIE)),
     refreshTokenExpiry: dateOf(cookies.get(REFRESH_TOKEN_EXPIRY_COOKIE)),
   };
+  if (!session.loggedIn && cookies.has(SESSION_MARK_COOKIE)) {
+    // Said once: the mark goes, so a later visit of a guarded page is an ordinary signed-out one.
+    cookiesOut.push(removeCookie(SESSION_MARK_COOKIE));
+    return { ...session, sessionEnded: true };
+  }
   if (accessToken || !refreshToken) return session;
   const answer = await api(`${API_PATHS.profile}/refresh`, {
     method: 'POST',
@@ -57,7 +66,7 @@ export async function pageSession(
   if (!answer.ok) {
     // A refresh token the API no longer takes ends the session, as the browser's refresh would.
     cookiesOut.push(...endedSessionCookies());
-    return { loggedIn: false };
+    return { loggedIn: false, sessionEnded: true };
   }
   const info = (await answer.json()) as TokenInfo;
   const now = Date.now();

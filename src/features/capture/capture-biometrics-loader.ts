@@ -1,0 +1,30 @@
+import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
+import { startCaptureSession } from '@/api/capture';
+import { ApiError } from '@/api/request';
+import { requestScope } from '@/api/request-scope';
+import { captureBiometricsPath } from './capture-links';
+
+/** Why the photos could not be started on the server. */
+export interface CaptureStartLoaderData {
+  startFailed: { status: number; error: unknown };
+}
+
+/**
+ * The photo step opened from the server without a session: the session is started here, as the page's scripts do
+ * when it opens, and the page is sent to its address with the session (a reload follows the same session). In the
+ * browser the page starts it by itself.
+ */
+export async function loader({ request }: LoaderFunctionArgs): Promise<CaptureStartLoaderData | null> {
+  const scope = requestScope();
+  const params = new URL(request.url).searchParams;
+  const applicantIdentifier = params.get('applicantIdentifier')?.trim();
+  const applicationIdentifier = scope?.routerContext.applicationIdentifier;
+  if (!scope || params.get('sessionIdentifier') || !applicantIdentifier || !applicationIdentifier) return null;
+  try {
+    const session = await startCaptureSession({ applicationIdentifier, applicantIdentifier });
+    throw redirect(captureBiometricsPath(session.sessionIdentifier, applicantIdentifier));
+  } catch (failure) {
+    if (!(failure instanceof ApiError)) throw failure;
+    return { startFailed: { status: failure.status, error: failure.body } };
+  }
+}

@@ -1,0 +1,56 @@
+import { captureErrorCode, fileToDataUrl, postCaptureAction, type CaptureType, type RouteFrom } from '@/api/capture';
+import type { FieldError } from '@/shared/api-types';
+import { resultPath } from './capture-links';
+
+/** The file inputs of the photo forms posted without scripts, by photo. */
+export const PHOTO_FIELDS: Readonly<Record<CaptureType, string>> = { biometrics: 'selfie', passport: 'passport' };
+
+/** What a photo form posted without scripts shows when no photo was chosen. */
+export interface PhotosActionData {
+  errors: FieldError[];
+}
+
+/** A file input posted with a file in it (an empty input posts a nameless, empty file). */
+export function postedFile(fields: FormData, name: string): File | undefined {
+  const value = fields.get(name);
+  return value instanceof File && value.name !== '' && value.size > 0 ? value : undefined;
+}
+
+/**
+ * Sends photos posted to the server to a capture session in order, as the camera page does (START_CAPTURE, then
+ * UPLOAD_IMAGE, checked by the capture API): answers the result page to go to, that of the first photo refused (its
+ * reason, a retry, or the blocking outcome), else that of the last one accepted.
+ */
+export async function sendPhotos(
+  sessionIdentifier: string,
+  photos: readonly { captureType: CaptureType; file: File }[],
+  routeFrom: RouteFrom,
+): Promise<string> {
+  let last: CaptureType = 'biometrics';
+  for (const { captureType, file } of photos) {
+    try {
+      await postCaptureAction(sessionIdentifier, { action: 'START_CAPTURE', captureType });
+      await postCaptureAction(sessionIdentifier, {
+        action: 'UPLOAD_IMAGE',
+        captureType,
+        image: await fileToDataUrl(file),
+      });
+    } catch (error) {
+      return resultPath({
+        status: 'failure',
+        errorCode: captureErrorCode(error),
+        routeFrom,
+        captureType,
+        sessionIdentifier,
+      });
+    }
+    last = captureType;
+  }
+  return resultPath({ status: 'success', routeFrom, captureType: last, sessionIdentifier });
+}
+
+/** The message of a photo form sent without a photo, at the first input it offered. */
+export function noPhotoChosen(captureType: CaptureType, t: (key: string) => string): PhotosActionData {
+  const key = `capture:files.missing.${captureType}`;
+  return { errors: [{ field: PHOTO_FIELDS[captureType], key, message: t(key) }] };
+}
