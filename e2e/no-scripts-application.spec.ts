@@ -214,7 +214,9 @@ for (const { lng, dir, width } of RUNS) {
       await checked('applicants-two');
 
       // ---- removing her asks first, on a page of its own: No keeps her, Yes removes her
-      const remove = link(named('applications:pages.common.removeApplicant', { name: 'Léa Dubois' }));
+      const remove = main.getByRole('button', {
+        name: named('applications:pages.common.removeApplicant', { name: 'Léa Dubois' }),
+      });
       await go(remove);
       await expect(heading(t('applications:pages.manage.removeTitle', { name: 'Léa Dubois' }))).toBeVisible();
       await checked('remove-applicant');
@@ -268,7 +270,11 @@ for (const { lng, dir, width } of RUNS) {
           params: { applicantIdentifier: mine },
         })
       ).json()) as { answers: Record<string, unknown> };
-      const answers = { ...form.examples[0], ...prefilled.answers, otherNationalities: ['BE'] };
+      const answers: Record<string, unknown> = {
+        ...form.examples[0],
+        ...prefilled.answers,
+        otherNationalities: ['BE'],
+      };
       const pages = pagesFor(form, answers);
       expect(pages.length).toBeLessThan(form.pages.length);
       for (const [index, formPage] of pages.entries()) {
@@ -366,14 +372,14 @@ for (const { lng, dir, width } of RUNS) {
       await open('/my-applications');
       await expect(heading(t('applications:myApplications.title'))).toBeVisible();
       await checked('my-applications');
-      const deleteLink = main.getByRole('link', { name: anyFilled('applications:pages.list.delete') });
-      await expect(deleteLink).toHaveCount(2);
-      await go(deleteLink.first());
+      const deleteButton = main.getByRole('button', { name: anyFilled('applications:pages.list.delete') });
+      await expect(deleteButton).toHaveCount(2);
+      await go(deleteButton.first());
       await expect(heading(t('applications:pages.list.deleteTitle'))).toBeVisible();
       await checked('delete-application');
       await go(button('applications:pages.list.deleteConfirm'));
       await expect(main.getByText(anyFilled('applications:pages.list.deleted'))).toBeVisible();
-      await expect(deleteLink).toHaveCount(1);
+      await expect(deleteButton).toHaveCount(1);
       await checked('application-deleted');
       await go(main.getByRole('button', { name: anyFilled('applications:pages.list.continue') }));
       await expect(page).toHaveURL(/\/applications\/application\?applicantIdentifier=/);

@@ -53,7 +53,11 @@ describe('a form rendered by the server, before and after the page takes it over
     const container = renderedAhead(<SchemaForm form={registration} onSubmit={() => {}} />);
     const form = container.querySelector('form')!;
     expect(form.getAttribute('method')).toBe('post');
-    const submits = [...form.querySelectorAll('button')].filter((b) => b.type === 'submit');
+    const buttons = [...form.querySelectorAll('button')].filter((b) => b.type === 'submit');
+    // Enter in a field presses the first submit button: a hidden Continue, ahead of any list's own buttons.
+    expect(buttons[0].hidden).toBe(true);
+    expect(buttons[0].value).toBe(FORM_ACTIONS.continue);
+    const submits = buttons.filter((b) => !b.hidden);
     expect(submits).toHaveLength(1);
     expect(submits[0].disabled).toBe(false);
     expect(submits[0].name).toBe(FORM_FIELDS.action);

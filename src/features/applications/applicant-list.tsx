@@ -1,4 +1,3 @@
-import { Button } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApplicantLimit, useRemoveApplicant, type Applicant, type Application } from '@/api/applications';
@@ -8,11 +7,11 @@ import { Notice } from '@/ui/notice';
 import { PageHeading } from '@/ui/page-heading';
 import { PATHS } from '@/shared/route-paths';
 import { errorBodyOf } from './api-errors';
+import { AskFirstButton } from '@/ui/ask-first-button';
 import { ApplicantSummary } from './applicant-summary';
 import { ConfirmDialog } from './confirm-dialog';
 import { applicantName } from './format';
 import { HiddenText } from './hidden-text';
-import { opensElsewhere } from './link-click';
 import { useApplicantLabels } from './labels';
 import { useManageApplicantsStyles } from './manage-applicants.styles';
 import { useApplicationStyles } from './styles';
@@ -94,20 +93,18 @@ export function ApplicantList({ application, applicants, flash, onFlash, problem
                 >
                   <HiddenText i18nKey="pages.common.changeApplicant" values={{ name: label }} />
                 </ButtonLink>
-                <Button
-                  as="a"
-                  // Without scripts (or opened in a new tab) the confirmation is a page of its own.
-                  href={`${PATHS.manageApplicants}?remove=${encodeURIComponent(applicant.applicantIdentifier)}`}
+                <AskFirstButton
+                  action={PATHS.manageApplicants}
+                  name="remove"
+                  value={applicant.applicantIdentifier}
                   appearance="subtle"
-                  onClick={(event) => {
-                    if (opensElsewhere(event)) return;
-                    event.preventDefault();
+                  onAsk={() => {
                     setRemoving({ applicant, label });
                     setDialogOpen(true);
                   }}
                 >
                   <HiddenText i18nKey="pages.common.removeApplicant" values={{ name: label }} />
-                </Button>
+                </AskFirstButton>
               </div>
             )}
           </section>

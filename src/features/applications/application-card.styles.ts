@@ -41,4 +41,6 @@ export const useApplicationCardStyles = makeStyles({
     gap: tokens.spacingHorizontalL,
     marginTop: tokens.spacingVerticalL,
   },
+  // The form only carries its button, laid out among the card's actions.
+  actionForm: { display: 'contents' },
 });

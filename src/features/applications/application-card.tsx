@@ -6,6 +6,7 @@ import { resumePath } from '@/api/journey';
 import { setRouterContext } from '@/api/router-context';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { PATHS } from '@/shared/route-paths';
+import { AskFirstButton } from '@/ui/ask-first-button';
 import { ButtonLink } from '@/ui/button-link';
 import { FORM_FIELDS } from '@/engine/form-address';
 import { FORM_TOKEN_FIELD, useFormToken } from '@/ui/form-token';
@@ -14,7 +15,6 @@ import { useApplicationCardStyles } from './application-card.styles';
 import { applicantName, formatDate, formatTime } from './format';
 import { HiddenText } from './hidden-text';
 import type { ApplicationLabel } from './labels';
-import { opensElsewhere } from './link-click';
 import { APPLICATION_FIELD, CONTINUE_APPLICATION_ACTION } from './posted-names';
 import { useApplicationStyles } from './styles';
 
@@ -45,8 +45,8 @@ interface ApplicationCardProps {
   outcomeLabels: ReadonlyMap<string, string>;
   problem?: string;
   onProblem(message: string): void;
-  /** The confirmation page of deleting it (without scripts, or opened in another tab). */
-  deleteHref: string;
+  /** The page that asks before deleting it, when the page's scripts are not running (`?delete=<application>`). */
+  deletePath: string;
   /** Asks before deleting it (the dialog). */
   onDelete(): void;
 }
@@ -58,7 +58,7 @@ export function ApplicationCard({
   outcomeLabels,
   problem,
   onProblem,
-  deleteHref,
+  deletePath,
   onDelete,
 }: ApplicationCardProps) {
   const { t, i18n } = useTranslation(['applications', 'forms']);
@@ -157,41 +157,40 @@ export function ApplicationCard({
         </div>
       )}
       {inProgress && (
-        // Continue posts to the list's own address without scripts (its action resumes the application there).
-        <form
-          method="post"
-          className={own.cardActions}
-          onSubmit={(event) => {
-            event.preventDefault();
-            void continueApplication();
-          }}
-        >
-          <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
-          <input type="hidden" name={APPLICATION_FIELD} value={application.applicationIdentifier} />
-          <Button
-            type="submit"
-            name={FORM_FIELDS.action}
-            value={CONTINUE_APPLICATION_ACTION}
-            appearance="primary"
-            size="large"
-            disabled={resume.isPending}
-          >
-            <HiddenText i18nKey="pages.list.continue" values={{ application: label.label }} />
-          </Button>
-          <Button
-            as="a"
-            href={deleteHref}
-            appearance="secondary"
-            size="large"
-            onClick={(event) => {
-              if (opensElsewhere(event)) return;
+        <div className={own.cardActions}>
+          {/* Continue posts to the list's own address without scripts (its action resumes the application there). */}
+          <form
+            method="post"
+            className={own.actionForm}
+            onSubmit={(event) => {
               event.preventDefault();
-              onDelete();
+              void continueApplication();
             }}
           >
+            <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
+            <input type="hidden" name={APPLICATION_FIELD} value={application.applicationIdentifier} />
+            <Button
+              type="submit"
+              name={FORM_FIELDS.action}
+              value={CONTINUE_APPLICATION_ACTION}
+              appearance="primary"
+              size="large"
+              disabled={resume.isPending}
+            >
+              <HiddenText i18nKey="pages.list.continue" values={{ application: label.label }} />
+            </Button>
+          </form>
+          <AskFirstButton
+            action={deletePath}
+            name="delete"
+            value={application.applicationIdentifier}
+            appearance="secondary"
+            size="large"
+            onAsk={onDelete}
+          >
             <HiddenText i18nKey="pages.list.delete" values={{ application: label.label }} />
-          </Button>
-        </form>
+          </AskFirstButton>
+        </div>
       )}
     </section>
   );

@@ -41,9 +41,7 @@ export default function ApplicationsListPage() {
   const [deleting, setDeleting] = useState<{ application: Application; label: string }>();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [deleted, setDeleted] = useState<string | undefined>(left?.label);
-  const [problem, setProblem] = useState<{ applicationIdentifier: string; message: string } | undefined>(
-    sent?.problem,
-  );
+  const [problem, setProblem] = useState<{ applicationIdentifier: string; message: string } | undefined>(sent?.problem);
   const list = applications.data ?? NONE;
   const labels = useApplicationLabels(list);
   const outcomeLabels = useOutcomeLabels(list, labels);
@@ -134,7 +132,7 @@ export default function ApplicationsListPage() {
             outcomeLabels={outcomeLabels}
             problem={problem?.applicationIdentifier === application.applicationIdentifier ? problem.message : undefined}
             onProblem={(message) => setProblem({ applicationIdentifier: application.applicationIdentifier, message })}
-            deleteHref={`${location.pathname}?delete=${encodeURIComponent(application.applicationIdentifier)}`}
+            deletePath={location.pathname}
             onDelete={() => {
               setDeleting({ application, label: labels[index].label });
               setDialogOpen(true);

@@ -198,7 +198,7 @@ describe('capture-biometrics page', () => {
       `/capture/capture-biometrics?sessionIdentifier=${SESSION_ID}&applicantIdentifier=${APPLICANT}`,
     );
     expect(await screen.findByRole('heading', { name: 'The photo link has expired' })).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Start the photos again' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Start the photos again' }));
     await waitFor(() =>
       expect(router.state.location.search).toBe(`?sessionIdentifier=${fresh}&applicantIdentifier=${APPLICANT}`),
     );

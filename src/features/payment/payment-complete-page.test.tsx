@@ -77,7 +77,7 @@ describe('PaymentCompletePage', () => {
     open();
     expect(await screen.findByRole('heading', { level: 1, name: 'Your payment is being processed' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain('Your bank has not confirmed the payment yet.');
-    await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Check again' }));
     expect(await screen.findByRole('heading', { name: /^page \/applications\/application-submitted/ })).toBeTruthy();
   });
 
