@@ -15,7 +15,7 @@ import type { PortalPages } from '../static/portal-page';
 import { parseCookies } from './cookies';
 import { csrfAccepted, csrfTokenFor, CSRF_COOKIE, CSRF_FIELD } from './csrf';
 import { inProcessFetch } from './in-process-fetch';
-import { AUTH_TOKEN_COOKIE, pageSession, REFRESH_TOKEN_COOKIE } from './session';
+import { AUTH_TOKEN_COOKIE, pageSession, REFRESH_TOKEN_COOKIE, signedInLanguage } from './session';
 
 export interface PageHandlerOptions {
   portal: PortalPages;
@@ -93,17 +93,18 @@ export function createPageHandler(app: FastifyInstance, options: PageHandlerOpti
     const cookies = parseCookies(request.headers.cookie);
     const [pathname, search = ''] = request.url.split('?');
     const offered = pseudo ? [...availableLanguages(), PSEUDO_LANGUAGE] : availableLanguages();
-    const language = pageLanguage(negotiated, { search, cookie: request.headers.cookie }, LANGUAGE_COOKIE, offered);
+    const requested = pageLanguage(negotiated, { search, cookie: request.headers.cookie }, LANGUAGE_COOKIE, offered);
     // A link that chooses the language (?lng=) is remembered by the server too, so the next page keeps it even
     // when the visitor moves on before this page's scripts have run.
-    if (linkedLanguage(search, offered)) cookiesOut.push(languageCookie(language));
+    const chosen = Boolean(linkedLanguage(search, offered));
+    if (chosen) cookiesOut.push(languageCookie(requested));
     const csrf = csrfTokenFor(secret, cookies.get(CSRF_COOKIE));
     if (csrf.setCookie) cookiesOut.push(csrf.setCookie);
 
     const origin = `${request.protocol}://${request.headers.host ?? 'localhost'}`;
     let fetchRequest = new Request(`${origin}${request.url}`, {
       method: request.method === 'HEAD' ? 'GET' : request.method,
-      headers: { accept: 'text/html', 'accept-language': language },
+      headers: { accept: 'text/html', 'accept-language': requested },
     });
     let status403 = false;
     if (request.method === 'POST') {
@@ -120,7 +121,7 @@ export function createPageHandler(app: FastifyInstance, options: PageHandlerOpti
           .header('cache-control', 'no-store')
           .header('connection', 'close')
           .type('text/plain; charset=utf-8')
-          .send(translate(language, 'api:errors.payloadTooLarge'));
+          .send(translate(requested, 'api:errors.payloadTooLarge'));
       }
       const posted =
         body &&
@@ -152,6 +153,7 @@ export function createPageHandler(app: FastifyInstance, options: PageHandlerOpti
 
     const api = inProcessFetch(app, request, cookiesOut);
     const session = await pageSession(cookies, api, cookiesOut);
+    const language = await signedInLanguage(api, session, requested, chosen, availableLanguages());
     const cacheable =
       fetchRequest.method === 'GET' &&
       !session.loggedIn &&

@@ -9,7 +9,9 @@ import { LANGUAGE_COOKIE } from '../../shared/language-cookie';
 import { translate } from '../i18n';
 import { buildTestApp } from '../testing/harness';
 import { paintFirst } from '../static/page-html';
+import { getProfile, registerVerifiedAndLogin } from '../accounts/testing/client';
 import { CSRF_COOKIE, CSRF_FIELD } from './csrf';
+import { AUTH_TOKEN_COOKIE } from './session';
 
 // The shape of Vite's index.html: the server writes each page into it.
 const INDEX =
@@ -121,6 +123,19 @@ describe('pages rendered by the server', () => {
     const guarded = await get('/profile');
     expect(guarded.statusCode).toBe(302);
     expect(guarded.headers.location).toBe('/login?from=%2Fprofile');
+  });
+
+  it("renders a signed-in visitor's page in the profile's language, and saves a language a link chooses", async () => {
+    const { tokenInfo } = await registerVerifiedAndLogin(app, 'page-language@example.com', undefined, 'fr');
+    const cookie = `${AUTH_TOKEN_COOKIE}=${tokenInfo.accessToken}`;
+    // The browser asks for English; the profile says French, as the API's answers to this visitor do.
+    const page = await get('/profile', { cookie, 'accept-language': 'en' });
+    expect(page.statusCode).toBe(200);
+    expect(pageOf(page.body).html).toEqual(['fr', 'ltr']);
+    const chosen = await get('/profile?lng=ar', { cookie, 'accept-language': 'en' });
+    expect(pageOf(chosen.body).html).toEqual(['ar', 'rtl']);
+    expect((await getProfile(app, tokenInfo.accessToken)).json()).toMatchObject({ language: 'ar' });
+    expect(pageOf((await get('/profile', { cookie })).body).html).toEqual(['ar', 'rtl']);
   });
 
   it('renders a route a runtime setting turns on only where it is on, each server by its own settings', async () => {

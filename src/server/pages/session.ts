@@ -79,3 +79,34 @@ export async function pageSession(
     refreshTokenExpiry: new Date(now + info.refreshExpiresIn * 1000),
   };
 }
+
+/**
+ * The language a signed-in visitor's page is rendered in. The profile's saved language is the visitor's language,
+ * as the API answers in it and the browser applies it once signed in; a link that chooses a language (`?lng=`) is a
+ * new choice, saved in the profile as the browser's switcher saves it. Without a session, or when the profile
+ * cannot be read, the language the request asks for.
+ */
+export async function signedInLanguage(
+  api: InProcessFetch,
+  session: PageSession,
+  requested: string,
+  chosen: boolean,
+  saveable: readonly string[],
+): Promise<string> {
+  if (!session.accessToken) return requested;
+  const headers = {
+    authorization: `Bearer ${session.accessToken}`,
+    accept: 'application/json',
+    'content-type': 'application/json',
+  };
+  if (chosen) {
+    if (saveable.includes(requested)) {
+      await api(API_PATHS.profile, { method: 'PATCH', headers, body: JSON.stringify({ language: requested }) });
+    }
+    return requested;
+  }
+  const answer = await api(API_PATHS.profile, { headers });
+  if (!answer.ok) return requested;
+  const { language } = (await answer.json()) as { language?: string };
+  return language && saveable.includes(language) ? language : requested;
+}
