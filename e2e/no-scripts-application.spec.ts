@@ -277,10 +277,18 @@ for (const { lng, dir, width } of RUNS) {
       };
       const pages = pagesFor(form, answers);
       expect(pages.length).toBeLessThan(form.pages.length);
-      // A text answer of the first page: what Back shows again and what a Change link of check answers changes.
+      // A text answer of the first page that is the form's own (not one of the applicant's facts, such as a name):
+      // what Back shows again and what a Change link of check answers changes.
       const textField = pages[0].fields.find((field) => {
         const schema = form.properties[field] ?? {};
-        return schema.type === 'string' && !schema.enum && !schema.format && !form.ui[field]?.['ui:widget'];
+        return (
+          !(field in applicantForm.properties) &&
+          typeof answers[field] === 'string' &&
+          schema.type === 'string' &&
+          !schema.enum &&
+          !schema.format &&
+          !form.ui[field]?.['ui:widget']
+        );
       })!;
       const textName = fieldOf(page, lng, form, textField).name;
       const textLabel = t(String(form.ui[textField]['ui:title']));
