@@ -6,11 +6,12 @@
 // application, My applications' Continue and Delete are pages and forms too. On each page: the language and
 // direction, no English left, axe clean, and a screenshot in .cache/screenshots/no-scripts-application/<lng>-<width>/.
 import { mkdirSync } from 'node:fs';
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { createVerifiedAccount, signInBrowser, type Tokens } from './support/accounts';
 import { freshPassportNumber, passCaptureThroughApi } from './support/application-form';
 import { catalogueText, englishTexts, expectNoEnglish } from './support/catalogue';
-import { expect, expectAccessible, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
+import { staticCopies } from './support/static-copies';
 import { answerField, answerPage, fieldOf, formModel, pagesFor } from './support/form-filler';
 import { ISOLATE_END, ISOLATE_START } from '../src/shared/i18n-interpolation';
 
@@ -23,33 +24,6 @@ const RUNS = [
 const OVERVIEW = '/applications/application';
 const native = { native: true };
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/**
- * axe runs its checks with timers, which a page without scripts never fires: each page is judged as a copy of its
- * HTML, opened at its address in a browser page of its own that runs axe but none of the portal's scripts.
- */
-async function staticCopies(browser: Browser, viewport: { width: number; height: number }) {
-  // The test's own options (no scripts) would apply to this context too.
-  const context = await browser.newContext({ viewport, javaScriptEnabled: true });
-  const copy = await context.newPage();
-  let current = { url: '', html: '' };
-  await copy.route('**/*', async (route) => {
-    const request = route.request();
-    if (request.isNavigationRequest() && request.url() === current.url) {
-      return route.fulfill({ body: current.html, contentType: 'text/html; charset=utf-8' });
-    }
-    if (request.resourceType() === 'script') return route.abort();
-    return route.continue();
-  });
-  return {
-    async expectAccessible(page: Page, label: string) {
-      current = { url: page.url(), html: await page.content() };
-      await copy.goto(current.url);
-      await expectAccessible(copy, label);
-    },
-    close: () => context.close(),
-  };
-}
 
 for (const { lng, dir, width } of RUNS) {
   test.describe(`without scripts, ${lng} at ${width} px`, () => {

@@ -65,13 +65,15 @@ export const test = base.extend<{ cspViolations: string[] }>({
   // A page rendered ahead shows before its scripts have run and does not answer until the app has taken it over
   // (#root gets `data-hydrated`): page.goto waits for that, as a visitor would wait to see the page respond.
   // `waitUntil: 'commit'` opts out, for tests of the page before its scripts run.
-  // page.reload waits the same way.
-  page: async ({ page }, use) => {
-    const hydrated = () =>
-      page.waitForFunction(() => {
+  // page.reload waits the same way. A page without scripts (`javaScriptEnabled: false`) is never taken over: no wait.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    const hydrated = async () => {
+      if (javaScriptEnabled === false) return;
+      await page.waitForFunction(() => {
         const root = document.getElementById('root');
         return !root?.hasAttribute('data-rendered') || root.hasAttribute('data-hydrated');
       });
+    };
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);

@@ -3,7 +3,8 @@ import { initReactI18next } from 'react-i18next';
 import { getSetting } from '@/api/settings';
 import { localiseInterpolation } from '@/shared/i18n-interpolation';
 import Cookies from 'js-cookie';
-import { LANGUAGE_COOKIE, languageCookie } from '@/shared/language-cookie';
+import { LANGUAGE_COOKIE, languageCookie, linkedLanguage } from '@/shared/language-cookie';
+export { linkedLanguage };
 import { installPseudoLocale, PSEUDO_LANGUAGE } from './pseudo-locale';
 import { PSEUDO_LANGUAGE_SETTING } from '@/shared/language-name';
 import { whenIdle } from '@/ui/when-idle';
@@ -71,12 +72,6 @@ export function pseudoLocaleEnabled(): boolean {
 /** The languages the switcher offers: the folders of locales/, plus the pseudo-locale in development. */
 export function offeredLanguages(): readonly string[] {
   return pseudoLocaleEnabled() ? [...languages, PSEUDO_LANGUAGE] : languages;
-}
-
-/** The language a link asks for with `?lng=` (e.g. an e-mailed link), when the portal offers it. */
-export function linkedLanguage(search: string, offered: readonly string[] = offeredLanguages()): string | null {
-  const asked = new URLSearchParams(search).get('lng');
-  return asked && offered.includes(asked) ? asked : null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { NavigationRegular } from '@fluentui/react-icons';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,6 +49,7 @@ const useStyles = makeStyles({
   },
   language: { marginInlineStart: 'auto' },
   brandBar: {
+    position: 'relative',
     backgroundColor: brandGreen[80],
     color: '#FFFFFF',
     borderBottom: `6px solid ${brandGreen[40]}`,
@@ -89,7 +90,62 @@ const useStyles = makeStyles({
     color: '#FFFFFF',
     [mediaUp('sm')]: { display: 'none' },
   },
+  // Without scripts the menu is a disclosure the browser opens itself: the list drops below the brand bar.
+  plainMenu: {
+    marginInlineStart: 'auto',
+    flexShrink: 0,
+    [mediaUp('sm')]: { display: 'none' },
+  },
+  plainMenuSummary: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    minHeight: '40px',
+    padding: `0 ${tokens.spacingHorizontalM}`,
+    cursor: 'pointer',
+    listStyleType: 'none',
+    fontSize: tokens.fontSizeBase400,
+    fontWeight: tokens.fontWeightSemibold,
+    '::-webkit-details-marker': { display: 'none' },
+    ':focus-visible': { outline: '3px solid #FFDD00', outlineOffset: '2px' },
+  },
+  plainMenuList: {
+    position: 'absolute',
+    insetInlineStart: 0,
+    insetInlineEnd: 0,
+    top: '100%',
+    zIndex: 10,
+    padding: tokens.spacingHorizontalL,
+    color: tokens.colorNeutralForeground1,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: tokens.shadow16,
+  },
 });
+
+/** The class the menu button carries, by which a page without scripts hides it (see `PlainMenu`). */
+const MENU_BUTTON_CLASS = 'site-menu-button';
+
+/**
+ * The menu of a page whose scripts are not running (they are switched off): the browser's own disclosure, and a
+ * style that hides the button that opens the drawer. Rendered inside `<noscript>`, so a page with scripts never
+ * shows it, not even before they run.
+ */
+function PlainMenu() {
+  const { t } = useTranslation('common');
+  const styles = useStyles();
+  return (
+    <noscript>
+      <style>{`.${MENU_BUTTON_CLASS}{display:none!important}`}</style>
+      <details className={styles.plainMenu}>
+        <summary className={styles.plainMenuSummary}>
+          <NavigationRegular aria-hidden="true" fontSize={20} />
+          {t('nav.menuButton')}
+        </summary>
+        <SiteNav orientation="vertical" className={styles.plainMenuList} />
+      </details>
+    </noscript>
+  );
+}
 
 /** Header: department links, language, service name linking home, and the menu (a drawer below 600 px). */
 export function Header() {
@@ -156,8 +212,9 @@ export function Header() {
             <span>{t('serviceName')}</span>
           </Link>
           <SiteNav orientation="horizontal" className={styles.desktopNav} />
+          <PlainMenu />
           <Button
-            className={styles.menuButton}
+            className={mergeClasses(styles.menuButton, MENU_BUTTON_CLASS)}
             appearance="transparent"
             size="large"
             icon={<NavigationRegular />}

@@ -2,15 +2,19 @@ import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ChevronDownRegular, GlobeRegular } from '@fluentui/react-icons';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { fetchProfile, saveProfileLanguage } from '@/api/profile-session';
 import { useLoggedIn } from '@/api/auth/tokens';
 import { changeLanguage, currentLanguage, languages, offeredLanguages } from '@/app/i18n';
+import { LANGUAGE_PARAM } from '@/shared/language-cookie';
 import { languageName } from '@/ui/language-name';
 
 const useStyles = makeStyles({
   root: {
     position: 'relative',
     display: 'inline-flex',
+    flexWrap: 'wrap',
+    justifyContent: 'flex-end',
     alignItems: 'center',
     gap: tokens.spacingHorizontalXS,
     color: 'inherit',
@@ -39,6 +43,23 @@ const useStyles = makeStyles({
     ':hover': { textDecorationLine: 'underline' },
     ':focus-visible': { outline: '3px solid #FFDD00', outlineOffset: '1px' },
     '& option': { color: tokens.colorNeutralForeground1, backgroundColor: tokens.colorNeutralBackground1 },
+  },
+  // The select and its chevron, which is laid over the select's end.
+  selectBox: { position: 'relative', display: 'inline-flex', alignItems: 'center', minWidth: 0 },
+  apply: {
+    marginInlineStart: tokens.spacingHorizontalS,
+    minHeight: '28px',
+    padding: `0 ${tokens.spacingHorizontalS}`,
+    border: '1px solid #FFFFFF',
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: 'transparent',
+    color: 'inherit',
+    fontFamily: 'inherit',
+    fontSize: tokens.fontSizeBase200,
+    fontWeight: tokens.fontWeightSemibold,
+    whiteSpace: 'nowrap',
+    cursor: 'pointer',
+    ':focus-visible': { outline: '3px solid #FFDD00', outlineOffset: '1px' },
   },
   chevron: {
     position: 'absolute',
@@ -92,29 +113,58 @@ function useProfileLanguage(): { choose(lng: string): void } {
 /**
  * Language choice as a native select (each option in its own language): light, keyboard- and
  * screen-reader-friendly, and the phone's own picker on mobile. The choice is applied and remembered, and
- * saved in the profile when signed in.
+ * saved in the profile when signed in. The select sits in a form that asks for the same page with `?lng=`: without
+ * scripts its button (shown only then) sends it, and the server renders the page in the language chosen (and saves
+ * it in the profile); a choice made before the page's scripts ran is applied when they do.
  */
 export function LanguageSwitcher({ className }: { className?: string }) {
   const { t, i18n } = useTranslation('common');
   const styles = useStyles();
   const id = useId();
+  const location = useLocation();
   const current = i18n.resolvedLanguage ?? currentLanguage();
   const { choose } = useProfileLanguage();
+  const select = useRef<HTMLSelectElement>(null);
+  const kept = [...new URLSearchParams(location.search)].filter(([name]) => name !== LANGUAGE_PARAM);
+
+  useEffect(() => {
+    const chosenEarly = select.current?.value;
+    if (chosenEarly && chosenEarly !== current) choose(chosenEarly);
+    // Once, as the page's scripts take the page over.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   return (
-    <div className={mergeClasses(styles.root, className)}>
+    <form method="get" action={location.pathname} className={mergeClasses(styles.root, className)}>
+      {kept.map(([name, value]) => (
+        <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+      ))}
       <label htmlFor={id} className={styles.hiddenLabel}>
         {t('language.label')}
       </label>
       <GlobeRegular className={styles.icon} aria-hidden="true" />
-      <select id={id} className={styles.select} value={current} onChange={(event) => choose(event.target.value)}>
-        {offeredLanguages().map((lng) => (
-          <option key={lng} value={lng} lang={lng}>
-            {languageName(lng)}
-          </option>
-        ))}
-      </select>
-      <ChevronDownRegular className={styles.chevron} aria-hidden="true" />
-    </div>
+      <span className={styles.selectBox}>
+        <select
+          ref={select}
+          id={id}
+          name={LANGUAGE_PARAM}
+          className={styles.select}
+          value={current}
+          onChange={(event) => choose(event.target.value)}
+        >
+          {offeredLanguages().map((lng) => (
+            <option key={lng} value={lng} lang={lng}>
+              {languageName(lng)}
+            </option>
+          ))}
+        </select>
+        <ChevronDownRegular className={styles.chevron} aria-hidden="true" />
+      </span>
+      <noscript>
+        <button type="submit" className={styles.apply}>
+          {t('language.apply')}
+        </button>
+      </noscript>
+    </form>
   );
 }

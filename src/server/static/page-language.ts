@@ -1,22 +1,11 @@
 import { availableLanguages } from '../i18n';
 import { cookieValue } from './server-entry';
+import { linkedLanguage } from '../../shared/language-cookie';
 
 /** What of a request decides which page it gets: its query (`?lng=`) and its cookies (language, session). */
 export interface PageRequest {
   search?: string;
   cookie?: string;
-}
-
-/**
- * The language a link chooses with `?lng=` (an e-mailed link, a language switch), when it is `offered`: the
- * languages of locales/, and the development pseudo-locale where it is on.
- */
-export function linkedLanguage(
-  search: string | undefined,
-  offered: readonly string[] = availableLanguages(),
-): string | undefined {
-  const linked = new URLSearchParams(search ?? '').get('lng');
-  return linked && offered.includes(linked) ? linked : undefined;
 }
 
 /**

@@ -1,0 +1,55 @@
+// The shell with the browser's scripts switched off: the menu on a 375 px phone is the browser's own disclosure and
+// lists the menu's links; the language is chosen with the switcher's button and the server renders the same page in
+// it, right to left for Arabic; axe is clean on each state. With scripts, the switcher has no such button.
+import { catalogueText } from './support/catalogue';
+import { expect, test } from './support/fixtures';
+import { staticCopies } from './support/static-copies';
+
+const t = (lng: string, key: string) => catalogueText(lng, key);
+const SHOTS = '.cache/screenshots/no-scripts-shell';
+
+test.describe('the shell without scripts', () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 375, height: 800 }, locale: 'en' });
+
+  test('the menu opens and the language is chosen by the switcher, on a phone', async ({ page, browser }) => {
+    const copies = await staticCopies(browser, { width: 375, height: 800 });
+    await page.goto('/faq?lng=en');
+    const banner = page.getByRole('banner');
+    // The drawer's button needs the page's scripts: without them it is not shown, the disclosure is.
+    await expect(banner.getByRole('button', { name: t('en', 'common:nav.menuButton') })).toBeHidden();
+    const menu = banner.getByText(t('en', 'common:nav.menuButton'), { exact: true }).filter({ visible: true });
+    const nav = banner.getByRole('navigation', { name: t('en', 'common:nav.label') });
+    await expect(nav).toBeHidden();
+    await menu.click();
+    await expect(nav).toBeVisible();
+    await expect(nav.getByRole('link', { name: t('en', 'common:nav.login') })).toBeVisible();
+    await copies.expectAccessible(page, 'menu open');
+    await page.screenshot({ path: `${SHOTS}/01-menu-open.png` });
+    await nav.getByRole('link', { name: t('en', 'common:nav.login') }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    // The switcher: the language, then its button; the same page comes back in that language.
+    await banner.getByRole('combobox', { name: t('en', 'common:language.label') }).selectOption('ar');
+    await banner.getByRole('button', { name: t('en', 'common:language.apply') }).click();
+    await expect(page).toHaveURL(/\/login\?lng=ar$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('heading', { level: 1, name: t('ar', 'accounts:login.title') })).toBeVisible();
+    await expect(
+      page.getByRole('banner').getByRole('combobox', { name: t('ar', 'common:language.label') }),
+    ).toHaveValue('ar');
+    await copies.expectAccessible(page, 'sign-in page in Arabic');
+    await page.screenshot({ path: `${SHOTS}/02-login-ar.png` });
+    // Remembered: the next page keeps it.
+    await page.goto('/faq');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    await copies.close();
+  });
+});
+
+test('with scripts, the switcher changes the language at once and shows no button for it', async ({ page }) => {
+  await page.goto('/faq?lng=en');
+  const banner = page.getByRole('banner');
+  await expect(banner.getByRole('combobox', { name: t('en', 'common:language.label') })).toBeVisible();
+  await expect(banner.getByRole('button', { name: t('en', 'common:language.apply') })).toHaveCount(0);
+});
