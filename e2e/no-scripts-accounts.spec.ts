@@ -1,0 +1,259 @@
+// The account pages with the browser's scripts switched off, in English on a 375 px phone and in Arabic on a 1280 px
+// screen: every page is the server's HTML and every button a form it posts. Registration refuses an empty form and
+// wrong answers, then sends its e-mail; the e-mailed link confirms the address; signing in refuses a wrong password and
+// then opens the profile; the menu's Logout (the phone's menu opened first) signs out, after which a page for the signed-in sends the visitor to sign
+// in; a forgotten password is reset with the e-mailed code and the new password signs in; and an application is
+// started from the profile, on to its applicants. On each page: the language and direction, no English left, axe
+// clean, and a screenshot in .cache/screenshots/no-scripts-accounts/<lng>-<width>/.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator } from '@playwright/test';
+import { latestMail, PASSWORD, uniqueEmail } from './support/accounts';
+import { catalogueText, englishTexts, expectNoEnglish } from './support/catalogue';
+import { expect, test } from './support/fixtures';
+import { staticCopies } from './support/static-copies';
+import { answerPage, formModel, fieldName } from './support/form-filler';
+import { ISOLATE_END, ISOLATE_START } from '../src/shared/i18n-interpolation';
+
+test.use({ javaScriptEnabled: false });
+
+const RUNS = [
+  { lng: 'en', dir: 'ltr', width: 375 },
+  { lng: 'ar', dir: 'rtl', width: 1280 },
+];
+const native = { native: true };
+const NEW_PASSWORD = 'Fresh#Journey2027';
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A form's invalid examples: answers and the message (a catalogue key) each field is refused with. */
+function invalidExamples(formId: string): { data: Record<string, unknown>; errors: Record<string, string> }[] {
+  const file = join(import.meta.dirname, '..', 'schemas', `${formId}.examples.json`);
+  return (JSON.parse(readFileSync(file, 'utf8')) as { invalid: ReturnType<typeof invalidExamples> }).invalid;
+}
+
+for (const { lng, dir, width } of RUNS) {
+  test.describe(`without scripts, ${lng} at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 }, locale: lng });
+
+    test(`register, confirm, sign in and out, reset the password and start an application, in ${lng}`, async ({
+      page,
+      request,
+      context,
+      browser,
+    }) => {
+      test.setTimeout(600_000);
+      const isolated = (value: string) => (dir === 'rtl' && value ? `${ISOLATE_START}${value}${ISOLATE_END}` : value);
+      const t = (key: string, vars: Record<string, string | number> = {}) =>
+        catalogueText(lng, key).replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) =>
+          typeof vars[name] === 'number' ? String(vars[name]) : isolated(String(vars[name] ?? '')),
+        );
+      const main = page.getByRole('main');
+      const heading = (text: string, level = 1) => main.getByRole('heading', { level, name: text, exact: true });
+      const button = (key: string) => main.getByRole('button', { name: t(key), exact: true });
+      const link = (name: string | RegExp) =>
+        main.getByRole('link', typeof name === 'string' ? { name, exact: true } : { name });
+      const summary = main.getByRole('alert').filter({ hasText: t('forms:engine.errorSummaryTitle') });
+      const errorTitle = new RegExp(`^${escape(t('forms:engine.errorTitlePrefix'))}`);
+      /** An e-mail's subject, as the catalogue of the language writes it. */
+      const subject = (key: string) => new RegExp(`^${escape(t(key))}$`);
+
+      const english = englishTexts(lng);
+      const shots = `.cache/screenshots/no-scripts-accounts/${lng}-${width}`;
+      mkdirSync(shots, { recursive: true });
+      const copies = await staticCopies(browser, { width, height: 900 });
+      let shot = 0;
+      const email = uniqueEmail(`no-scripts-${lng}`);
+      const registrationForm = formModel('registration');
+      const me: Record<string, unknown> = {
+        ...registrationForm.examples[0],
+        email,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+      };
+      const userData = [String(me.givenNames), String(me.familyName), email];
+      /** The page as it is now: its language, no English left, accessible, photographed. */
+      const checked = async (name: string) => {
+        await expect(page.locator('html')).toHaveAttribute('lang', lng);
+        await expect(page.locator('html')).toHaveAttribute('dir', dir);
+        await expectNoEnglish(page, english, `${name} in ${lng}`, { userData });
+        await copies.expectAccessible(page, `${name} in ${lng}`);
+        shot += 1;
+        await page.screenshot({ path: `${shots}/${String(shot).padStart(2, '0')}-${name}.png`, fullPage: true });
+      };
+      /** Follows a link or presses a button and waits for the page the server answers with. */
+      const go = async (control: Locator) => {
+        const arrived = page.waitForEvent('framenavigated', (frame) => frame === page.mainFrame());
+        await control.click();
+        await arrived;
+        await page.waitForLoadState('load');
+      };
+      const open = async (url: string) => {
+        await page.goto(url, { waitUntil: 'commit' });
+        await page.waitForLoadState('load');
+      };
+      /** The link of an e-mail whose address has `path`, opened as the browser opens it. */
+      const follow = async (links: string[], path: string) => {
+        const found = links.find((l) => l.includes(`${path}?authKey=`));
+        expect(found, `a link to ${path} in the e-mail`).toBeTruthy();
+        const { pathname, search } = new URL(found!);
+        await open(`${pathname}${search}`);
+      };
+
+      // ---- registration: an empty form, then wrong answers, each refused with the summary of its problems
+      await open(`/registration?lng=${lng}`);
+      await expect(heading(t('accounts:registration.title'))).toBeVisible();
+      await checked('registration');
+      await go(button('accounts:registration.submit'));
+      const emptyErrors = invalidExamples('registration')[0].errors;
+      await expect(summary.getByRole('link')).toHaveCount(Object.keys(emptyErrors).length);
+      for (const key of new Set(Object.values(emptyErrors))) {
+        await expect(summary.getByRole('link', { name: t(key), exact: true }).first()).toBeVisible();
+      }
+      await expect(page).toHaveTitle(errorTitle);
+      await checked('registration-empty');
+
+      await answerPage(
+        page,
+        lng,
+        registrationForm,
+        'main',
+        { ...me, email: 'thandiwe@', confirmPassword: `${PASSWORD}x` },
+        native,
+      );
+      await go(button('accounts:registration.submit'));
+      await expect(summary.getByRole('link')).toHaveCount(2);
+      await expect(summary.getByRole('link', { name: t('validation:email.invalid'), exact: true })).toBeVisible();
+      await expect(summary.getByRole('link', { name: t('validation:passwords.mismatch'), exact: true })).toBeVisible();
+      await expect(page).toHaveTitle(errorTitle);
+      // What was typed stays, to be corrected.
+      await expect(
+        main.getByRole('textbox', { name: fieldName(lng, t('forms:registration.givenNames.label')) }),
+      ).toHaveValue(String(me.givenNames));
+      await checked('registration-wrong');
+
+      await answerPage(page, lng, registrationForm, 'main', me, native);
+      await go(button('accounts:registration.submit'));
+      await expect(page).toHaveURL(/\/email-confirmation$/);
+      await expect(heading(t('accounts:emailConfirmation.title'))).toBeVisible();
+      await expect(main.getByText(email, { exact: true })).toBeVisible();
+      await checked('email-sent');
+
+      // ---- the e-mailed link confirms the address
+      const confirmation = await latestMail(request, email, subject('emails:verifyEmail.subject'));
+      await follow(confirmation.links, '/verify-email');
+      await expect(heading(t('accounts:verifyEmail.confirmedTitle'))).toBeVisible();
+      await checked('email-confirmed');
+
+      // ---- signing in: a wrong password is refused without saying which answer was wrong, the right one opens the profile
+      const loginForm = formModel('login');
+      await go(link(t('accounts:verifyEmail.login')));
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(heading(t('accounts:login.title'))).toBeVisible();
+      await checked('login');
+      await answerPage(page, lng, loginForm, 'main', { email, password: 'Wrong#Password99' }, native);
+      await go(button('accounts:login.submit'));
+      await expect(summary).toContainText(t('api:accounts.invalidCredentials'));
+      await expect(page).toHaveTitle(errorTitle);
+      await checked('login-wrong-password');
+      await answerPage(page, lng, loginForm, 'main', { email, password: PASSWORD }, native);
+      await go(button('accounts:login.submit'));
+      await expect(page).toHaveURL(/\/profile$/);
+      await expect(heading(t('accounts:profile.title'))).toBeVisible();
+      await expect(main.getByText(email, { exact: true })).toBeVisible();
+      await checked('profile');
+
+      // ---- the menu's Logout signs out; a page for the signed-in then sends the visitor to sign in
+      const banner = page.getByRole('banner');
+      if (width < 600) {
+        // On a phone the menu is the browser's own disclosure without scripts (the drawer's button needs them).
+        await banner.getByText(t('common:nav.menuButton'), { exact: true }).filter({ visible: true }).click();
+      }
+      const menu = banner.getByRole('navigation', { name: t('common:nav.label') }).filter({ visible: true });
+      const logOut = menu.getByRole('button', { name: t('common:nav.logout'), exact: true });
+      await expect(logOut).toBeVisible();
+      await go(logOut);
+      await expect(page).toHaveURL(/\/$/);
+      await expect(heading(t('common:home.title'))).toBeVisible();
+      await expect(main.getByText(t('common:home.start.loggedOutTitle'), { exact: true })).toBeVisible();
+      expect((await context.cookies()).filter((c) => c.name === 'refreshToken')).toEqual([]);
+      await checked('signed-out');
+      await open('/my-applications');
+      await expect(page).toHaveURL(/\/login\?from=%2Fmy-applications$/);
+      await expect(heading(t('accounts:login.title'))).toBeVisible();
+      await checked('login-from-my-applications');
+
+      // ---- a forgotten password: the e-mailed code, a wrong one first, then the new password
+      await go(link(t('accounts:login.forgotPassword')));
+      await expect(heading(t('accounts:forgotPassword.title'))).toBeVisible();
+      await checked('forgot-password');
+      await answerPage(page, lng, formModel('forgot-password'), 'main', { email }, native);
+      await go(button('accounts:forgotPassword.submit'));
+      await expect(heading(t('accounts:forgotPassword.sentTitle'))).toBeVisible();
+      await expect(main.getByText(t('accounts:forgotPassword.sent'), { exact: true })).toBeVisible();
+      await checked('forgot-password-sent');
+      await go(link(t('accounts:forgotPassword.enterCode')));
+      await expect(page).toHaveURL(/\/otp\?emailAction=RESET_PASSWORD$/);
+      await expect(heading(t('accounts:otp.title'))).toBeVisible();
+      const otpForm = formModel('otp');
+      await expect(main.getByRole('textbox', { name: fieldName(lng, t('forms:otp.email.label')) })).toHaveValue(email);
+      await checked('reset-code');
+      const reset = await latestMail(request, email, subject('emails:resetPassword.subject'));
+      const code = /\b(\d{6})\b/.exec(reset.text)?.[1];
+      expect(code, 'the code in the e-mail').toBeTruthy();
+      const wrongCode = code === '000000' ? '111111' : '000000';
+      await answerPage(page, lng, otpForm, 'main', { code: wrongCode }, native);
+      await go(button('accounts:otp.resetSubmit'));
+      await expect(summary).toContainText(t('api:accounts.codeInvalid'));
+      await expect(page).toHaveTitle(errorTitle);
+      await checked('reset-code-wrong');
+      await answerPage(page, lng, otpForm, 'main', { email, code }, native);
+      await go(button('accounts:otp.resetSubmit'));
+      await expect(page).toHaveURL(/\/reset-password\?authKey=/);
+      await expect(heading(t('accounts:resetPassword.title'))).toBeVisible();
+      await checked('reset-password');
+      await answerPage(
+        page,
+        lng,
+        formModel('reset-password'),
+        'main',
+        { newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+        native,
+      );
+      await go(button('accounts:resetPassword.submit'));
+      await expect(heading(t('accounts:resetPassword.doneTitle'))).toBeVisible();
+      await checked('password-reset');
+
+      // ---- the old password no longer signs in, the new one does
+      await go(link(t('accounts:resetPassword.login')));
+      await expect(heading(t('accounts:login.title'))).toBeVisible();
+      await answerPage(page, lng, loginForm, 'main', { email, password: PASSWORD }, native);
+      await go(button('accounts:login.submit'));
+      await expect(summary).toContainText(t('api:accounts.invalidCredentials'));
+      await answerPage(page, lng, loginForm, 'main', { email, password: NEW_PASSWORD }, native);
+      await go(button('accounts:login.submit'));
+      await expect(page).toHaveURL(/\/profile$/);
+      await expect(heading(t('accounts:profile.title'))).toBeVisible();
+
+      // ---- an application started from the profile: an empty form refused, then on to its applicants
+      const createForm = formModel('create-application');
+      await go(link(t('accounts:profile.apply')));
+      await expect(page).toHaveURL(/\/applications\/create-application$/);
+      await expect(heading(t('applications:create.title'))).toBeVisible();
+      await checked('create-application');
+      await go(button('applications:pages.create.submit'));
+      const createErrors = invalidExamples('create-application')[0].errors;
+      await expect(summary.getByRole('link')).toHaveCount(Object.keys(createErrors).length);
+      for (const key of Object.values(createErrors)) {
+        await expect(summary.getByRole('link', { name: t(key), exact: true })).toBeVisible();
+      }
+      await expect(page).toHaveTitle(errorTitle);
+      await checked('create-application-empty');
+      await answerPage(page, lng, createForm, 'main', createForm.examples[0], native);
+      await go(button('applications:pages.create.submit'));
+      await expect(page).toHaveURL(/\/applications\/manage-applicants$/);
+      await expect(heading(t('applications:manageApplicants.title'))).toBeVisible();
+      await checked('applicants');
+      await copies.close();
+    });
+  });
+}
