@@ -15,10 +15,12 @@ const action =
 
 export const pageActions: Readonly<Record<string, () => Promise<PageAction>>> = {
   'applications-list': action(() => import('@/features/applications/applications-list-action')),
+  'capture-biometrics': action(() => import('@/features/capture/capture-biometrics-action')),
   'change-password': action(() => import('@/features/accounts/change-password-action')),
   'create-application': action(() => import('@/features/applications/create-application-action')),
   'email-confirmation': action(() => import('@/features/accounts/email-confirmation-action')),
   'forgot-password': action(() => import('@/features/accounts/forgot-password-action')),
+  'image-capture-entry': action(() => import('@/features/capture/image-capture-entry-action')),
   'manage-applicants': action(() => import('@/features/applications/manage-applicants-action')),
   'public-form': action(() => import('@/features/public-form/public-form-action')),
   login: action(() => import('@/features/accounts/login-action')),

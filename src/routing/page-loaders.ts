@@ -15,6 +15,8 @@ export interface PageLoaderEntry {
 }
 
 export const pageLoaders: Readonly<Record<string, PageLoaderEntry>> = {
+  // Starts the photo session when the page is opened without one, and sends the browser to its address.
+  'capture-biometrics': { load: async () => (await import('@/features/capture/capture-biometrics-loader')).loader },
   'payment-complete': {
     load: async () => (await import('@/features/payment/payment-complete-loader')).loader,
     // The payment is checked once per arrival; the page asks again itself.

@@ -1,7 +1,7 @@
 import { Button } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useHref, useNavigate, useSearchParams } from 'react-router-dom';
 import { isBlockingStatus, SESSION_ERRORS, useCaptureSession, type CaptureType, type RouteFrom } from '@/api/capture';
 import { queryKeys } from '@/api/query-keys';
 import { APPLICATION_OVERVIEW, captureBiometricsPath, entryPath } from './capture-links';
@@ -39,6 +39,7 @@ function Accepted({ captureType, routeFrom, sessionIdentifier }: ResultProps) {
   const styles = useCaptureStyles();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const overviewHref = useHref(APPLICATION_OVERVIEW);
   const heading = <PageHeading>{t(`result.success.${captureType}`)}</PageHeading>;
 
   if (captureType === 'biometrics') {
@@ -75,12 +76,15 @@ function Accepted({ captureType, routeFrom, sessionIdentifier }: ResultProps) {
     <div className={styles.wide}>
       {heading}
       <Notice tone="success">{t('result.allDoneWeb')}</Notice>
-      <div className={styles.actions}>
+      {/* A form that opens the application's steps (a GET: nothing changes), so the button works without scripts. */}
+      <form method="get" action={overviewHref} className={styles.actions}>
         <Button
+          type="submit"
           appearance="primary"
           size="large"
           className={styles.fullWidthOnPhone}
-          onClick={() => {
+          onClick={(event) => {
+            event.preventDefault();
             // The overview reads the applicants' steps again, so the photo step shows as completed.
             void queryClient.invalidateQueries({ queryKey: queryKeys.applications.all });
             navigate(APPLICATION_OVERVIEW);
@@ -88,7 +92,7 @@ function Accepted({ captureType, routeFrom, sessionIdentifier }: ResultProps) {
         >
           {t('result.continueApplication')}
         </Button>
-      </div>
+      </form>
     </div>
   );
 }
