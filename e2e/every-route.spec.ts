@@ -354,7 +354,15 @@ for (const lng of languages) {
           for (const [i, state] of view.states.entries()) {
             if (i > 0) await open(view, path);
             if (state === 'submitted empty') {
-              await p.getByRole('main').locator('button[type="submit"]').last().click();
+              // The route's own form (a page may hold other forms after it, such as "send me a code"): its last
+              // submit button, the one that sends it.
+              const submit = 'button[type="submit"]:not([hidden])';
+              const form = p
+                .getByRole('main')
+                .locator('form')
+                .filter({ has: p.locator(submit) })
+                .first();
+              await form.locator(submit).last().click();
               await expect(p.getByRole('main').getByRole('alert').first()).toBeVisible();
               await check(p, `${view.name} submitted empty`);
             } else {

@@ -164,7 +164,20 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
     }
   };
 
+  // One submit at a time: a second press (a double click, Enter twice) while the first is handled is not a second
+  // submit, whichever button the browser pressed (the disabled Continue, or the form's hidden default button).
+  const submitting = useRef(false);
   const handleSubmit = async (answers: FormAnswers) => {
+    if (submitting.current) return;
+    submitting.current = true;
+    try {
+      await submitOnce(answers);
+    } finally {
+      submitting.current = false;
+    }
+  };
+
+  const submitOnce = async (answers: FormAnswers) => {
     try {
       await loadAllRules(form);
       setRulesFailed(false);
