@@ -55,9 +55,9 @@ const result = <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body
  */
 export const applicationCalls = {
   list: () => result<Application[]>('GET', ''),
-  applicants: (applicationIdentifier: string) => result<Applicant[]>('GET', `/${enc(applicationIdentifier)}/applicants`),
-  remove: (applicationIdentifier: string) =>
-    result<ApplicationDeleted>('DELETE', `/${enc(applicationIdentifier)}`),
+  applicants: (applicationIdentifier: string) =>
+    result<Applicant[]>('GET', `/${enc(applicationIdentifier)}/applicants`),
+  remove: (applicationIdentifier: string) => result<ApplicationDeleted>('DELETE', `/${enc(applicationIdentifier)}`),
   resume: (applicationIdentifier: string) => result<ResumeAnswer>('POST', `/${enc(applicationIdentifier)}/step/resume`),
   addApplicant: (applicationIdentifier: string, facts: ApplicantFacts) =>
     result<Applicant>('POST', `/${enc(applicationIdentifier)}/applicants`, facts),

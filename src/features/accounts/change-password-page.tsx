@@ -40,9 +40,7 @@ export default function ChangePasswordPage({ formId = 'change-password' }: { for
       (answered?.keyRefused ? undefined : (params.get(RESET_KEY_PARAM) ?? undefined)),
   );
   const [problem, setProblem] = useState<string | undefined>(answered?.problem);
-  const [fieldErrors, setFieldErrors] = useState<FieldError[] | null>(
-    answered?.errors.length ? answered.errors : null,
-  );
+  const [fieldErrors, setFieldErrors] = useState<FieldError[] | null>(answered?.errors.length ? answered.errors : null);
 
   const submit = async (answers: Record<string, unknown>) => {
     setProblem(undefined);

@@ -43,9 +43,7 @@ export default function OtpPage({ formId = 'otp' }: { formId?: string }) {
     typeof startAnswers?.email === 'string' && startAnswers.email ? startAnswers.email : undefined,
   );
   const [confirmed, setConfirmed] = useState(answered?.done === 'confirmed');
-  const [fieldErrors, setFieldErrors] = useState<FieldError[] | null>(
-    answered?.errors.length ? answered.errors : null,
-  );
+  const [fieldErrors, setFieldErrors] = useState<FieldError[] | null>(answered?.errors.length ? answered.errors : null);
   const [problem, setProblem] = useState<string | undefined>(answered?.problem);
 
   const continueWithKey = (address: string, authKey: string) => {

@@ -17,7 +17,8 @@ export type PaymentCompleteLoaderData = { pending: true } | { failed: string } |
 export async function loader({ request }: LoaderFunctionArgs): Promise<PaymentCompleteLoaderData> {
   const scope = requestScope();
   const applicationIdentifier =
-    new URL(request.url).searchParams.get('applicationIdentifier')?.trim() || scope?.routerContext.applicationIdentifier;
+    new URL(request.url).searchParams.get('applicationIdentifier')?.trim() ||
+    scope?.routerContext.applicationIdentifier;
   if (!scope || !applicationIdentifier) return null;
   // The provider may send the browser back in a new session of the portal: the application becomes the one the
   // pages work on.

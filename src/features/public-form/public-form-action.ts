@@ -36,7 +36,9 @@ export const action: PageAction = async ({ fields, route, t }) => {
   let receipt: SubmissionReceipt;
   try {
     const body = { answers: validation.normalise(kept) };
-    receipt = unwrap(await productRequest<SubmissionReceipt>({ method: 'POST', path: submissionPath(route.form), body }));
+    receipt = unwrap(
+      await productRequest<SubmissionReceipt>({ method: 'POST', path: submissionPath(route.form), body }),
+    );
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return refusedByApi(posted, error.errorBody, t('forms:publicForm.sendFailed'));
