@@ -354,15 +354,15 @@ for (const lng of languages) {
           for (const [i, state] of view.states.entries()) {
             if (i > 0) await open(view, path);
             if (state === 'submitted empty') {
-              // The route's own form (a page may hold other forms after it, such as "send me a code"): its last
-              // submit button, the one that sends it.
-              const submit = 'button[type="submit"]:not([hidden])';
-              const form = p
-                .getByRole('main')
-                .locator('form')
-                .filter({ has: p.locator(submit) })
-                .first();
-              await form.locator(submit).last().click();
+              // The route's own form: the form engine's (its Continue is named `_action=continue`), not another form
+              // on the page (Close application before it, change password's "send me a code" after it); else the
+              // page's last submit button.
+              const main = p.getByRole('main');
+              const engineForm = main.locator('form:has(button[name="_action"][value="continue"])').first();
+              const submit = (await engineForm.count())
+                ? engineForm.locator('button[type="submit"]:not([hidden])').last()
+                : main.locator('button[type="submit"]:not([hidden])').last();
+              await submit.click();
               await expect(p.getByRole('main').getByRole('alert').first()).toBeVisible();
               await check(p, `${view.name} submitted empty`);
             } else {

@@ -2,6 +2,8 @@
 export interface EngineFormContext {
   /** Top-level properties shown on the current page (all when the form has a single page). */
   pageFields?: string[];
+  /** The form is being sent: its hidden default button (Enter's) is disabled, as Continue is. */
+  busy?: boolean;
   /** Marks a field as visited (blurred) so its problems show while typing. */
   touch?: (path: string) => void;
 }

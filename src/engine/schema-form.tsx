@@ -138,7 +138,7 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [form, t, i18n.language],
   );
-  const formContext: EngineFormContext = useMemo(() => ({ pageFields }), [pageFields.join('\n')]); // eslint-disable-line react-hooks/exhaustive-deps
+  const formContext: EngineFormContext = useMemo(() => ({ pageFields, busy }), [pageFields.join('\n'), busy]); // eslint-disable-line react-hooks/exhaustive-deps
   // rjsf holds the answers while a page is shown and reports each change (kept in `data`): handing them back as
   // `formData` would make it derive its whole state again on every keystroke. It starts from the latest answers each
   // time a page (or check answers) is shown.

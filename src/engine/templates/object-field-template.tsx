@@ -14,8 +14,16 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
     return (
       <div id={fieldPathId.$id}>
         {/* Enter in a field sends the form with its first submit button: Continue, never a list's "Add another" or
-            "Remove" placed before the page's own buttons. Hidden from view and from assistive technology. */}
-        <button type="submit" name={FORM_FIELDS.action} value={FORM_ACTIONS.continue} hidden tabIndex={-1} />
+            "Remove" placed before the page's own buttons. Hidden from view and from assistive technology; disabled
+            while the form is sent, so that a second Enter sends nothing (as the disabled Continue does). */}
+        <button
+          type="submit"
+          name={FORM_FIELDS.action}
+          value={FORM_ACTIONS.continue}
+          hidden
+          tabIndex={-1}
+          disabled={context?.busy}
+        />
         {properties.filter((p) => !shown || shown.includes(p.name)).map((p) => p.content)}
       </div>
     );
