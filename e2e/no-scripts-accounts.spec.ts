@@ -5,25 +5,17 @@
 // in; a forgotten password is reset with the e-mailed code and the new password signs in; and an application is
 // started from the profile, on to its applicants. On each page: the language and direction, no English left, axe
 // clean, and a screenshot in .cache/screenshots/no-scripts-accounts/<lng>-<width>/.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator } from '@playwright/test';
 import { latestMail, PASSWORD, uniqueEmail } from './support/accounts';
-import { catalogueText, englishTexts, expectNoEnglish } from './support/catalogue';
 import { expect, test } from './support/fixtures';
-import { staticCopies } from './support/static-copies';
+import { escapeRegExp, NO_SCRIPTS_RUNS, noScriptsPage } from './support/no-scripts';
 import { answerPage, formModel, fieldName } from './support/form-filler';
-import { ISOLATE_END, ISOLATE_START } from '../src/shared/i18n-interpolation';
 
 test.use({ javaScriptEnabled: false });
 
-const RUNS = [
-  { lng: 'en', dir: 'ltr', width: 375 },
-  { lng: 'ar', dir: 'rtl', width: 1280 },
-];
 const native = { native: true };
 const NEW_PASSWORD = 'Fresh#Journey2027';
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A form's invalid examples: answers and the message (a catalogue key) each field is refused with. */
 function invalidExamples(formId: string): { data: Record<string, unknown>; errors: Record<string, string> }[] {
@@ -31,7 +23,8 @@ function invalidExamples(formId: string): { data: Record<string, unknown>; error
   return (JSON.parse(readFileSync(file, 'utf8')) as { invalid: ReturnType<typeof invalidExamples> }).invalid;
 }
 
-for (const { lng, dir, width } of RUNS) {
+for (const run of NO_SCRIPTS_RUNS) {
+  const { lng, width } = run;
   test.describe(`without scripts, ${lng} at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 }, locale: lng });
 
@@ -42,26 +35,16 @@ for (const { lng, dir, width } of RUNS) {
       browser,
     }) => {
       test.setTimeout(600_000);
-      const isolated = (value: string) => (dir === 'rtl' && value ? `${ISOLATE_START}${value}${ISOLATE_END}` : value);
-      const t = (key: string, vars: Record<string, string | number> = {}) =>
-        catalogueText(lng, key).replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) =>
-          typeof vars[name] === 'number' ? String(vars[name]) : isolated(String(vars[name] ?? '')),
-        );
-      const main = page.getByRole('main');
-      const heading = (text: string, level = 1) => main.getByRole('heading', { level, name: text, exact: true });
-      const button = (key: string) => main.getByRole('button', { name: t(key), exact: true });
-      const link = (name: string | RegExp) =>
-        main.getByRole('link', typeof name === 'string' ? { name, exact: true } : { name });
+      const { t, main, heading, button, link, userData, checked, go, open, close } = await noScriptsPage(
+        page,
+        browser,
+        run,
+        'no-scripts-accounts',
+      );
       const summary = main.getByRole('alert').filter({ hasText: t('forms:engine.errorSummaryTitle') });
-      const errorTitle = new RegExp(`^${escape(t('forms:engine.errorTitlePrefix'))}`);
+      const errorTitle = new RegExp(`^${escapeRegExp(t('forms:engine.errorTitlePrefix'))}`);
       /** An e-mail's subject, as the catalogue of the language writes it. */
-      const subject = (key: string) => new RegExp(`^${escape(t(key))}$`);
-
-      const english = englishTexts(lng);
-      const shots = `.cache/screenshots/no-scripts-accounts/${lng}-${width}`;
-      mkdirSync(shots, { recursive: true });
-      const copies = await staticCopies(browser, { width, height: 900 });
-      let shot = 0;
+      const subject = (key: string) => new RegExp(`^${escapeRegExp(t(key))}$`);
       const email = uniqueEmail(`no-scripts-${lng}`);
       const registrationForm = formModel('registration');
       const me: Record<string, unknown> = {
@@ -70,27 +53,7 @@ for (const { lng, dir, width } of RUNS) {
         password: PASSWORD,
         confirmPassword: PASSWORD,
       };
-      const userData = [String(me.givenNames), String(me.familyName), email];
-      /** The page as it is now: its language, no English left, accessible, photographed. */
-      const checked = async (name: string) => {
-        await expect(page.locator('html')).toHaveAttribute('lang', lng);
-        await expect(page.locator('html')).toHaveAttribute('dir', dir);
-        await expectNoEnglish(page, english, `${name} in ${lng}`, { userData });
-        await copies.expectAccessible(page, `${name} in ${lng}`);
-        shot += 1;
-        await page.screenshot({ path: `${shots}/${String(shot).padStart(2, '0')}-${name}.png`, fullPage: true });
-      };
-      /** Follows a link or presses a button and waits for the page the server answers with. */
-      const go = async (control: Locator) => {
-        const arrived = page.waitForEvent('framenavigated', (frame) => frame === page.mainFrame());
-        await control.click();
-        await arrived;
-        await page.waitForLoadState('load');
-      };
-      const open = async (url: string) => {
-        await page.goto(url, { waitUntil: 'commit' });
-        await page.waitForLoadState('load');
-      };
+      userData.push(String(me.givenNames), String(me.familyName), email);
       /** The link of an e-mail whose address has `path`, opened as the browser opens it. */
       const follow = async (links: string[], path: string) => {
         const found = links.find((l) => l.includes(`${path}?authKey=`));
@@ -253,7 +216,7 @@ for (const { lng, dir, width } of RUNS) {
       await expect(page).toHaveURL(/\/applications\/manage-applicants$/);
       await expect(heading(t('applications:manageApplicants.title'))).toBeVisible();
       await checked('applicants');
-      await copies.close();
+      await close();
     });
   });
 }

@@ -5,27 +5,19 @@
 // answers, "Add another", the pages their answers skip) are answered from the forms' example answers; Close
 // application, My applications' Continue and Delete are pages and forms too. On each page: the language and
 // direction, no English left, axe clean, and a screenshot in .cache/screenshots/no-scripts-application/<lng>-<width>/.
-import { mkdirSync } from 'node:fs';
-import type { Locator } from '@playwright/test';
 import { createVerifiedAccount, signInBrowser, type Tokens } from './support/accounts';
 import { freshPassportNumber, passCaptureThroughApi } from './support/application-form';
-import { catalogueText, englishTexts, expectNoEnglish } from './support/catalogue';
 import { expect, test } from './support/fixtures';
-import { staticCopies } from './support/static-copies';
+import { escapeRegExp, NO_SCRIPTS_RUNS, noScriptsPage } from './support/no-scripts';
 import { answerField, answerPage, fieldOf, formModel, pagesFor } from './support/form-filler';
-import { ISOLATE_END, ISOLATE_START } from '../src/shared/i18n-interpolation';
 
 test.use({ javaScriptEnabled: false });
 
-const RUNS = [
-  { lng: 'en', dir: 'ltr', width: 375 },
-  { lng: 'ar', dir: 'rtl', width: 1280 },
-];
 const OVERVIEW = '/applications/application';
 const native = { native: true };
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-for (const { lng, dir, width } of RUNS) {
+for (const run of NO_SCRIPTS_RUNS) {
+  const { lng, width } = run;
   test.describe(`without scripts, ${lng} at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 }, locale: lng });
 
@@ -37,61 +29,8 @@ for (const { lng, dir, width } of RUNS) {
       baseURL,
     }) => {
       test.setTimeout(600_000);
-      const isolated = (value: string) => (dir === 'rtl' && value ? `${ISOLATE_START}${value}${ISOLATE_END}` : value);
-      const t = (key: string, vars: Record<string, string | number> = {}) =>
-        catalogueText(lng, key).replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) =>
-          typeof vars[name] === 'number' ? String(vars[name]) : isolated(String(vars[name] ?? '')),
-        );
-      /** A text of the catalogue as an accessible name: its <hidden> part read out too. */
-      const named = (key: string, vars: Record<string, string> = {}) =>
-        new RegExp(
-          `^${t(key, vars)
-            .split(/<\/?hidden>/)
-            .map((part) => escape(part.trim()))
-            .filter(Boolean)
-            .join('\\s*')}$`,
-        );
-      /** A text of the catalogue whose placeholders may hold anything (a date), as a pattern; <hidden> parts read. */
-      const anyFilled = (key: string) =>
-        new RegExp(
-          `^${catalogueText(lng, key)
-            .replace(/<\/?hidden>/g, '')
-            .split(/\{\{\s*\w+\s*\}\}/)
-            .map(escape)
-            .join('.+')}$`,
-        );
-      const main = page.getByRole('main');
-      const heading = (text: string, level = 1) => main.getByRole('heading', { level, name: text, exact: true });
-      const button = (key: string) => main.getByRole('button', { name: t(key), exact: true });
-      const link = (name: string | RegExp) =>
-        main.getByRole('link', typeof name === 'string' ? { name, exact: true } : { name });
-
-      const english = englishTexts(lng);
-      const shots = `.cache/screenshots/no-scripts-application/${lng}-${width}`;
-      mkdirSync(shots, { recursive: true });
-      const copies = await staticCopies(browser, { width, height: 900 });
-      let shot = 0;
-      const userData: string[] = [];
-      /** The page as it is now: its language, no English left, accessible, photographed. */
-      const checked = async (name: string) => {
-        await expect(page.locator('html')).toHaveAttribute('lang', lng);
-        await expect(page.locator('html')).toHaveAttribute('dir', dir);
-        await expectNoEnglish(page, english, `${name} in ${lng}`, { userData });
-        await copies.expectAccessible(page, `${name} in ${lng}`);
-        shot += 1;
-        await page.screenshot({ path: `${shots}/${String(shot).padStart(2, '0')}-${name}.png`, fullPage: true });
-      };
-      /** Follows a link or presses a button and waits for the page the server answers with. */
-      const go = async (control: Locator) => {
-        const arrived = page.waitForEvent('framenavigated', (frame) => frame === page.mainFrame());
-        await control.click();
-        await arrived;
-        await page.waitForLoadState('load');
-      };
-      const open = async (url: string) => {
-        await page.goto(url, { waitUntil: 'commit' });
-        await page.waitForLoadState('load');
-      };
+      const { t, named, anyFilled, main, heading, button, link, userData, checked, go, open, close } =
+        await noScriptsPage(page, browser, run, 'no-scripts-application');
 
       // ---- signed in with the session's cookies; the application made through the API, open in the router context
       const account = await createVerifiedAccount(request);
@@ -151,7 +90,7 @@ for (const { lng, dir, width } of RUNS) {
       await go(button('applications:pages.manage.addSubmit'));
       const summary = main.getByRole('alert').filter({ hasText: t('forms:engine.errorSummaryTitle') });
       await expect(summary.getByRole('link')).toHaveCount(1);
-      await expect(page).toHaveTitle(new RegExp(`^${escape(t('forms:engine.errorTitlePrefix'))}`));
+      await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(t('forms:engine.errorTitlePrefix'))}`));
       await expect(main.getByRole('combobox', { name: t('forms:applicant.passportIssuingCountry.label') })).toHaveValue(
         'ZW',
       );
@@ -368,7 +307,7 @@ for (const { lng, dir, width } of RUNS) {
       await checked('application-deleted');
       await go(main.getByRole('button', { name: anyFilled('applications:pages.list.continue') }));
       await expect(page).toHaveURL(/\/applications\/application\?applicantIdentifier=/);
-      await copies.close();
+      await close();
     });
   });
 }

@@ -10,10 +10,9 @@
 // .cache/screenshots/no-scripts-outcome/<lng>-<width>/.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { request as playwrightRequest, type APIRequestContext, type Locator } from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { createVerifiedAccount, signInBrowser, type Account, type Tokens } from './support/accounts';
 import { freshPassportNumber } from './support/application-form';
-import { catalogueText, englishTexts, expectNoEnglish } from './support/catalogue';
 import {
   applicantsThroughApi,
   DECLARATIONS,
@@ -24,18 +23,12 @@ import {
 import { expect, test } from './support/fixtures';
 import { outcomesServerEnv, outcomeThroughApi } from './support/outcomes';
 import { startServer, type RunningServer } from './support/server';
-import { staticCopies } from './support/static-copies';
-import { ISOLATE_END, ISOLATE_START } from '../src/shared/i18n-interpolation';
+import { escapeRegExp, NO_SCRIPTS_RUNS, noScriptsPage } from './support/no-scripts';
 import { ROUTER_CONTEXT_COOKIE } from '../src/shared/router-context-cookie';
 import { validPassportPage, validSelfie } from '../src/server/biometrics/testing/test-images';
 
 test.use({ javaScriptEnabled: false });
 
-const RUNS = [
-  { lng: 'en', dir: 'ltr', width: 375 },
-  { lng: 'ar', dir: 'rtl', width: 1280 },
-];
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const auth = (tokens: Tokens) => ({ Authorization: `Bearer ${tokens.accessToken}` });
 
 // A server of the journey's own, which decides within a second of the payment.
@@ -101,7 +94,8 @@ async function answersThroughApi(tokens: Tokens, guid: string, applicant: string
   }
 }
 
-for (const { lng, dir, width } of RUNS) {
+for (const run of NO_SCRIPTS_RUNS) {
+  const { lng, width } = run;
   test.describe(`without scripts, ${lng} at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 }, locale: lng });
 
@@ -111,60 +105,14 @@ for (const { lng, dir, width } of RUNS) {
       browser,
     }) => {
       test.setTimeout(300_000);
-      const isolated = (value: string) => (dir === 'rtl' && value ? `${ISOLATE_START}${value}${ISOLATE_END}` : value);
-      const t = (key: string, vars: Record<string, string | number> = {}) =>
-        catalogueText(lng, key).replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) =>
-          typeof vars[name] === 'number' ? String(vars[name]) : isolated(String(vars[name] ?? '')),
-        );
-      /** A text of the catalogue as an accessible name: its <hidden> part read out too. */
-      const named = (key: string, vars: Record<string, string> = {}) =>
-        new RegExp(
-          `^${t(key, vars)
-            .split(/<\/?hidden>/)
-            .map((part) => escape(part.trim()))
-            .filter(Boolean)
-            .join('\\s*')}$`,
-        );
-      /** A text of the catalogue whose placeholders may hold anything (an amount), as a pattern; <hidden> parts read. */
-      const anyFilled = (key: string) =>
-        new RegExp(
-          `^${catalogueText(lng, key)
-            .replace(/<\/?hidden>/g, '')
-            .split(/\{\{\s*\w+\s*\}\}/)
-            .map(escape)
-            .join('.+')}$`,
-        );
-      const main = page.getByRole('main');
-      const heading = (text: string, level = 1) => main.getByRole('heading', { level, name: text, exact: true });
-      const button = (key: string) => main.getByRole('button', { name: t(key), exact: true });
+      const { t, named, anyFilled, main, heading, button, userData, checked, go, open, close } = await noScriptsPage(
+        page,
+        browser,
+        run,
+        'no-scripts-outcome',
+        server.baseURL,
+      );
       const summary = main.getByRole('alert').filter({ hasText: t('forms:engine.errorSummaryTitle') });
-
-      const english = englishTexts(lng);
-      const shots = `.cache/screenshots/no-scripts-outcome/${lng}-${width}`;
-      mkdirSync(shots, { recursive: true });
-      const copies = await staticCopies(browser, { width, height: 900 });
-      let shot = 0;
-      const userData: string[] = [];
-      /** The page as it is now: its language, no English left, accessible, photographed. */
-      const checked = async (name: string) => {
-        await expect(page.locator('html')).toHaveAttribute('lang', lng);
-        await expect(page.locator('html')).toHaveAttribute('dir', dir);
-        await expectNoEnglish(page, english, `${name} in ${lng}`, { userData });
-        await copies.expectAccessible(page, `${name} in ${lng}`);
-        shot += 1;
-        await page.screenshot({ path: `${shots}/${String(shot).padStart(2, '0')}-${name}.png`, fullPage: true });
-      };
-      /** Follows a link or presses a button and waits for the page the server answers with. */
-      const go = async (control: Locator) => {
-        const arrived = page.waitForEvent('framenavigated', (frame) => frame === page.mainFrame());
-        await control.click();
-        await arrived;
-        await page.waitForLoadState('load');
-      };
-      const open = async (url: string) => {
-        await page.goto(`${server.baseURL}${url}`, { waitUntil: 'commit' });
-        await page.waitForLoadState('load');
-      };
 
       // ---- signed in with the session's cookies; the application made through the API, open in the router context
       const account = await createVerifiedAccount(api);
@@ -190,7 +138,7 @@ for (const { lng, dir, width } of RUNS) {
       await checked('photos');
       await go(button('capture:files.sendBoth'));
       await expect(summary.getByRole('link')).toHaveText([t('capture:files.missing.biometrics')]);
-      await expect(page).toHaveTitle(new RegExp(`^${escape(t('forms:engine.errorTitlePrefix'))}`));
+      await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(t('forms:engine.errorTitlePrefix'))}`));
       await checked('photos-none-chosen');
       await main
         .getByLabel(t('capture:entry.file.label.biometrics'), { exact: true })
@@ -224,11 +172,11 @@ for (const { lng, dir, width } of RUNS) {
       expect(required.length).toBeGreaterThan(0);
       const typeLabel = (documentType: string) => t(`documents:types.${documentType}.label`);
       const section = (documentType: string) =>
-        main.getByRole('region', { name: new RegExp(`^${escape(typeLabel(documentType))}`) });
+        main.getByRole('region', { name: new RegExp(`^${escapeRegExp(typeLabel(documentType))}`) });
       const fileInput = (documentType: string) =>
         section(documentType).getByLabel(
           new RegExp(
-            `^(${escape(t('documents:page.upload.label'))}|${escape(t('documents:page.upload.labelAnother'))}) `,
+            `^(${escapeRegExp(t('documents:page.upload.label'))}|${escapeRegExp(t('documents:page.upload.labelAnother'))}) `,
           ),
         );
       const upload = async (documentType: string, file: { path: string; name: string }) => {
@@ -251,7 +199,7 @@ for (const { lng, dir, width } of RUNS) {
       await expect(section(first)).toContainText(refusedText);
       await expect(section(first)).toContainText(t('documents:page.upload.refused', { name: files.textAsPdf.name }));
       await expect(section(first)).toContainText(t('documents:page.files.none'));
-      await expect(page).toHaveTitle(new RegExp(`^${escape(t('forms:engine.errorTitlePrefix'))}`));
+      await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(t('forms:engine.errorTitlePrefix'))}`));
       await checked('documents-refused');
       // Two files for it, one post each; the second removed.
       await upload(first, files.booking);
@@ -352,7 +300,7 @@ for (const { lng, dir, width } of RUNS) {
       const detail = (term: string) =>
         main
           .getByRole('term')
-          .filter({ hasText: new RegExp(`^${escape(term)}$`) })
+          .filter({ hasText: new RegExp(`^${escapeRegExp(term)}$`) })
           .locator('xpath=following-sibling::dd[1]');
       await expect(detail(t('outcomes:verify.field.validity'))).toHaveText(t('outcomes:verify.status.VALID'));
       await expect(detail(t('outcomes:verify.field.documentType'))).toHaveText(t('outcomes:document.kind.ETA'));
@@ -371,7 +319,7 @@ for (const { lng, dir, width } of RUNS) {
       await expect(main.getByText(t('common:home.start.loggedOutTitle'), { exact: true })).toBeVisible();
       expect((await context.cookies()).filter((c) => c.name === 'refreshToken')).toEqual([]);
       await checked('signed-out');
-      await copies.close();
+      await close();
     });
   });
 }
