@@ -1,4 +1,4 @@
-import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { NavigationRegular } from '@fluentui/react-icons';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -88,28 +88,15 @@ const useStyles = makeStyles({
     marginInlineStart: 'auto',
     flexShrink: 0,
     color: '#FFFFFF',
+    // White on the brand bar in every state (Fluent's transparent button turns its text brand-coloured on hover).
+    ':hover': { color: '#FFFFFF', backgroundColor: brandGreen[70] },
+    ':hover:active': { color: '#FFFFFF', backgroundColor: brandGreen[60] },
     [mediaUp('sm')]: { display: 'none' },
   },
-  // Without scripts the menu is a disclosure the browser opens itself: the list drops below the brand bar.
+  // Until the page's scripts run (or when they never do), Menu is a link to the menu below the brand bar, which the
+  // browser shows while the address ends in its fragment (`:target`); once they run, Menu opens the drawer instead.
   plainMenu: {
-    marginInlineStart: 'auto',
-    flexShrink: 0,
-    [mediaUp('sm')]: { display: 'none' },
-  },
-  plainMenuSummary: {
-    display: 'inline-flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-    minHeight: '40px',
-    padding: `0 ${tokens.spacingHorizontalM}`,
-    cursor: 'pointer',
-    listStyleType: 'none',
-    fontSize: tokens.fontSizeBase400,
-    fontWeight: tokens.fontWeightSemibold,
-    '::-webkit-details-marker': { display: 'none' },
-    ':focus-visible': { outline: '3px solid #FFDD00', outlineOffset: '2px' },
-  },
-  plainMenuList: {
+    display: 'none',
     position: 'absolute',
     insetInlineStart: 0,
     insetInlineEnd: 0,
@@ -119,33 +106,22 @@ const useStyles = makeStyles({
     color: tokens.colorNeutralForeground1,
     backgroundColor: tokens.colorNeutralBackground1,
     boxShadow: tokens.shadow16,
+    // Following the link keeps the page where it is instead of scrolling the menu to the top of the window.
+    scrollMarginTop: '100vh',
+    ':target': { display: 'block' },
+    [mediaUp('sm')]: { ':target': { display: 'none' } },
+  },
+  plainMenuClose: {
+    display: 'inline-block',
+    marginTop: tokens.spacingVerticalS,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    color: tokens.colorBrandForegroundLink,
+    fontSize: tokens.fontSizeBase400,
   },
 });
 
-/** The class the menu button carries, by which a page without scripts hides it (see `PlainMenu`). */
-const MENU_BUTTON_CLASS = 'site-menu-button';
-
-/**
- * The menu of a page whose scripts are not running (they are switched off): the browser's own disclosure, and a
- * style that hides the button that opens the drawer. Rendered inside `<noscript>`, so a page with scripts never
- * shows it, not even before they run.
- */
-function PlainMenu() {
-  const { t } = useTranslation('common');
-  const styles = useStyles();
-  return (
-    <noscript>
-      <style>{`.${MENU_BUTTON_CLASS}{display:none!important}`}</style>
-      <details className={styles.plainMenu}>
-        <summary className={styles.plainMenuSummary}>
-          <NavigationRegular aria-hidden="true" fontSize={20} />
-          {t('nav.menuButton')}
-        </summary>
-        <SiteNav orientation="vertical" className={styles.plainMenuList} />
-      </details>
-    </noscript>
-  );
-}
+/** The fragment of the menu shown without the drawer (the Menu link's target). */
+const PLAIN_MENU_ID = 'site-menu';
 
 /** Header: department links, language, service name linking home, and the menu (a drawer below 600 px). */
 export function Header() {
@@ -212,18 +188,29 @@ export function Header() {
             <span>{t('serviceName')}</span>
           </Link>
           <SiteNav orientation="horizontal" className={styles.desktopNav} />
-          <PlainMenu />
           <Button
-            className={mergeClasses(styles.menuButton, MENU_BUTTON_CLASS)}
+            as="a"
+            href={`#${PLAIN_MENU_ID}`}
+            role="button"
+            className={styles.menuButton}
             appearance="transparent"
             size="large"
             icon={<NavigationRegular />}
             aria-expanded={drawerOpen}
             aria-controls={drawerUsed ? 'site-menu-drawer' : undefined}
-            onClick={() => setDrawerOpen(true)}
+            onClick={(event) => {
+              event.preventDefault();
+              setDrawerOpen(true);
+            }}
           >
             {t('nav.menuButton')}
           </Button>
+        </div>
+        <div id={PLAIN_MENU_ID} className={styles.plainMenu}>
+          <SiteNav orientation="vertical" />
+          <a href="#main-content" className={styles.plainMenuClose}>
+            {t('nav.closeMenu')}
+          </a>
         </div>
       </div>
       {drawerUsed && (
