@@ -4,9 +4,10 @@
  * them), then typecheck, formatting, lint, schema catalogue checks, the translations check, unit and integration tests (SQLite and a scratch PostgreSQL),
  * the editors' recipes of README.md applied to a copy of the configuration with the checks and the configuration's
  * tests run on it (tests/recipes/run.ts), production build, then Playwright end-to-end journeys in Chromium against
- * the real server.
+ * the real server. The checks that each use one core (typecheck, formatting, lint, the catalogue checks) and the build
+ * run side by side, their output printed as each ends; the test steps run one after another, each using every core.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChineseFont, findOrInstallChromium } from './support/chromium';
@@ -24,6 +25,8 @@ interface Step {
   counts?: () => { passed: number; failed: number };
   /** Run even when other steps are named. */
   always?: boolean;
+  /** Run side by side with the other steps of the same group that follow it directly. */
+  group?: 'checks';
 }
 
 function vitestCounts(file = 'vitest.json'): { passed: number; failed: number } {
@@ -41,11 +44,12 @@ const only = process.argv.slice(2);
 
 const steps: Step[] = [
   { name: 'schema types', command: bin('tsx'), args: ['tests/schema-types.ts'], always: true },
-  { name: 'typecheck', command: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] },
-  { name: 'format', command: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'] },
-  { name: 'lint', command: bin('eslint'), args: ['.', '--max-warnings=0'] },
-  { name: 'check:schemas', command: bin('tsx'), args: ['tests/check-schemas.ts'] },
-  { name: 'check:locales', command: bin('tsx'), args: ['tests/check-locales.ts'] },
+  { name: 'typecheck', group: 'checks', command: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] },
+  { name: 'format', group: 'checks', command: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'] },
+  { name: 'lint', group: 'checks', command: bin('eslint'), args: ['.', '--max-warnings=0'] },
+  { name: 'check:schemas', group: 'checks', command: bin('tsx'), args: ['tests/check-schemas.ts'] },
+  { name: 'check:locales', group: 'checks', command: bin('tsx'), args: ['tests/check-locales.ts'] },
+  { name: 'build', group: 'checks', command: bin('vite'), args: ['build', '--logLevel', 'warn'] },
   {
     name: 'unit and integration',
     command: bin('vitest'),
@@ -53,7 +57,6 @@ const steps: Step[] = [
     counts: () => vitestCounts(),
   },
   { name: 'recipes', command: bin('tsx'), args: ['tests/recipes/run.ts'], counts: () => vitestCounts('recipes.json') },
-  { name: 'build', command: bin('vite'), args: ['build', '--logLevel', 'warn'] },
   {
     name: 'end-to-end',
     command: bin('playwright'),
@@ -82,23 +85,53 @@ async function main(): Promise<number> {
   }
 
   const results: { name: string; ok: boolean; seconds: number; passed: number; failed: number }[] = [];
+  const record = (step: Step, ok: boolean, started: number) => {
+    let passed = ok ? 1 : 0;
+    let failed = ok ? 0 : 1;
+    if (step.counts) {
+      try {
+        ({ passed, failed } = step.counts());
+        if (!ok && failed === 0) failed = 1;
+      } catch {
+        // No report: the runner itself failed before running tests.
+      }
+    }
+    results.push({ name: step.name, ok, seconds: (Date.now() - started) / 1000, passed, failed });
+  };
+  /** Runs a step with its output kept, then prints it under the step's name. */
+  const runQuietly = (step: Step) =>
+    new Promise<void>((resolve) => {
+      const started = Date.now();
+      const child = spawn(step.command, step.args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const output: Buffer[] = [];
+      child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+      child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+      child.on('close', (code) => {
+        console.log(`\n=== ${step.name} ===`);
+        process.stdout.write(Buffer.concat(output));
+        record(step, code === 0, started);
+        resolve();
+      });
+      child.on('error', (error) => {
+        console.log(`\n=== ${step.name} ===\n${error.message}`);
+        record(step, false, started);
+        resolve();
+      });
+    });
   try {
-    for (const step of selected) {
+    for (let i = 0; i < selected.length;) {
+      const step = selected[i];
+      if (step.group) {
+        const group = [];
+        while (i < selected.length && selected[i].group === step.group) group.push(selected[i++]);
+        await Promise.all(group.map(runQuietly));
+        continue;
+      }
+      i += 1;
       console.log(`\n=== ${step.name} ===`);
       const started = Date.now();
       const run = spawnSync(step.command, step.args, { cwd: root, env, stdio: 'inherit' });
-      const ok = run.status === 0;
-      let passed = ok ? 1 : 0;
-      let failed = ok ? 0 : 1;
-      if (step.counts) {
-        try {
-          ({ passed, failed } = step.counts());
-          if (!ok && failed === 0) failed = 1;
-        } catch {
-          // No report: the runner itself failed before running tests.
-        }
-      }
-      results.push({ name: step.name, ok, seconds: (Date.now() - started) / 1000, passed, failed });
+      record(step, run.status === 0, started);
     }
   } finally {
     postgres?.stop();

@@ -1,7 +1,7 @@
 /**
  * `npm run audit:a11y`: the accessibility audit of every route and state (e2e/every-route.spec.ts) in every
  * language of locales/, or in those named after it (`npm run audit:a11y -- ar,zh`). `npm test` walks them all too;
- * this runs the walk alone.
+ * this runs the walk alone, in full: axe at both widths in every language (see AUDIT_FULL in the spec).
  * Builds the portal first and uses Debian's Chromium, as `npm test` does.
  */
 import { spawnSync } from 'node:child_process';
@@ -20,7 +20,12 @@ const run = spawnSync(
   {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, AUDIT_LANGUAGES: languages, CHROMIUM_PATH: await findOrInstallChromium() },
+    env: {
+      ...process.env,
+      AUDIT_LANGUAGES: languages,
+      AUDIT_FULL: '1',
+      CHROMIUM_PATH: await findOrInstallChromium(),
+    },
   },
 );
 process.exit(run.status ?? 1);

@@ -13,6 +13,8 @@
  *   npm run bench -- --skip-failover   everything but the fail-over bench
  *   npm run bench -- --model-runs 2000 the state machine's model-based test with 2000 random sequences (1000
  *                                      unless told; on PostgreSQL too unless --skip-postgres); --skip-model: not at all
+ *   npm run bench -- --fuzz-runs 5000  the fuzz of every JSON endpoint with 5000 cases each (1000 unless told;
+ *                                      `npm test` runs 200); --skip-fuzz: not at all
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -29,7 +31,7 @@ import { bundleSection } from './bundles';
 import { ensureBuilt } from './servers';
 import { keystrokeToNextPaint } from './keystroke';
 import { lighthouse } from './lighthouse';
-import { modelRuns } from './model-runs';
+import { fuzzRuns, modelRuns } from './property-runs';
 import { validationSpeed } from './validation';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -228,6 +230,19 @@ async function main() {
         `${model.passed ? 'nothing found' : 'FAILED (see above)'} in ${model.seconds.toFixed(0)} s`,
         'nothing found',
         model.passed,
+      );
+    }
+    if (!loadOnly && !args.has('--skip-fuzz')) {
+      // Every JSON endpoint fuzzed with more cases than `npm test` has time for (SQLite: see the test file).
+      const asked = process.argv.indexOf('--fuzz-runs');
+      const runs = asked > 0 ? Number(process.argv[asked + 1]) || 1000 : 1000;
+      section(`Fuzz: ${runs} cases for each JSON endpoint and family of input`);
+      const fuzz = fuzzRuns(root, runs);
+      report(
+        `Fuzzed cases ×${runs}`,
+        `${fuzz.passed ? 'nothing found' : 'FAILED (see above)'} in ${fuzz.seconds.toFixed(0)} s`,
+        'nothing found',
+        fuzz.passed,
       );
     }
   } finally {

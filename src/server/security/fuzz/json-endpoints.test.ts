@@ -15,11 +15,11 @@ import { requestArbitrary, type Family, type FixtureIds, type FuzzRequest } from
 // Property-based fuzzing of every JSON endpoint the OpenAPI document describes: never a 5xx, never a status or a
 // shape the document does not describe, never a stored change after a refusal. The unit suite runs it on SQLite only
 // (the change counter is a SQLite connection's TEMP triggers; the endpoints' SQL runs on PostgreSQL in their own
-// tests). FUZZ_RUNS sets the cases per endpoint and family (default 1,000); a failure prints fast-check's seed and
+// tests). FUZZ_RUNS sets the cases per endpoint and family (default 200; `npm run bench` runs 1,000); a failure prints fast-check's seed and
 // path, which replay it with fc.assert's { seed, path }. FUZZ_LOG=<file> appends every request before it is sent (to
 // find an input that stalls the server); FUZZ_NO_SHRINK=1 reports the first failure as found, without shrinking.
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 const doc = openApiDocument;
 const endpoints = fuzzedEndpoints(doc);
 
