@@ -7,10 +7,9 @@ import type { DatabaseConfig } from '../config';
 import { instrumentedDialect, type ConnectionUse } from './instrumented-dialect';
 import { DEFAULT_POOL_MAX } from './pool';
 import type { MigrationDb } from './migration-db';
-import type { Database } from './schema';
+import type { Database, Db } from './schema';
 
-/** The query builder every route uses. */
-export type Db = Kysely<Database>;
+export type { Db };
 
 export type DatabaseKind = DatabaseConfig['kind'];
 

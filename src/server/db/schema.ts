@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { Generated, Kysely } from 'kysely';
 
 /**
  * Tables of the reference API as Kysely sees them. Portable types only: timestamps are
@@ -22,3 +22,6 @@ export interface MetaTable {
 
 /** Kept so that tables with database-side defaults can say so without importing kysely themselves. */
 export type { Generated };
+
+/** The query builder every route uses. */
+export type Db = Kysely<Database>;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import type { Db } from '../db/schema';
 import { pendingMigrations } from '../db/migrate';
 import type { ObjectStorage } from '../storage/object-storage';
 import { jobProblem } from './jobs';
