@@ -6,10 +6,10 @@ import {
   initI18n,
   LANGUAGE_STORAGE_KEY,
   languages,
-  linkedLanguage,
   offeredLanguages,
   syncDocumentLanguage,
 } from './i18n';
+import { linkedLanguage } from '@/shared/languages';
 import { PSEUDO_LANGUAGE, pseudoText } from './pseudo-locale';
 
 describe('detectLanguage', () => {

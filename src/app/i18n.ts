@@ -3,8 +3,9 @@ import { initReactI18next } from 'react-i18next';
 import { getSetting } from '@/api/settings';
 import { localiseInterpolation } from '@/shared/i18n-interpolation';
 import Cookies from 'js-cookie';
-import { LANGUAGE_COOKIE, languageCookie, linkedLanguage } from '@/shared/language-cookie';
-export { linkedLanguage };
+import { LANGUAGE_COOKIE, languageCookie } from '@/shared/language-cookie';
+import { directionOf, FALLBACK_LANGUAGE, linkedLanguage } from '@/shared/languages';
+import builtLanguages from 'virtual:eta-languages';
 import { installPseudoLocale, PSEUDO_LANGUAGE } from './pseudo-locale';
 import { PSEUDO_LANGUAGE_SETTING } from '@/shared/language-name';
 import { whenIdle } from '@/ui/when-idle';
@@ -12,7 +13,6 @@ import { whenIdle } from '@/ui/when-idle';
 /** localStorage key holding the visitor's language choice. */
 export const LANGUAGE_STORAGE_KEY = 'eta.language';
 export { LANGUAGE_COOKIE };
-export const FALLBACK_LANGUAGE = 'en';
 export const DEFAULT_NAMESPACE = 'common';
 
 // api and emails are the server's namespaces: the browser never downloads them.
@@ -30,13 +30,8 @@ const parsedFiles = Object.keys(localeFiles)
   .map((path) => ({ path, parsed: parseLocalePath(path) }))
   .filter((f): f is { path: string; parsed: { lng: string; ns: string } } => f.parsed !== null);
 
-/**
- * The languages offered: one per folder under locales/, English first, then by code (compared as plain text: codes
- * are ASCII, and localeCompare would set up a collator while the app starts).
- */
-export const languages: readonly string[] = [...new Set(parsedFiles.map((f) => f.parsed.lng))].sort((a, b) =>
-  a === FALLBACK_LANGUAGE ? -1 : b === FALLBACK_LANGUAGE ? 1 : a < b ? -1 : a > b ? 1 : 0,
-);
+/** The languages offered: those of locales/ (listed at build, src/server/languages.ts), English first, then by code. */
+export const languages: readonly string[] = builtLanguages;
 
 /** The browser namespaces, taken from the English folder (the complete one). */
 export const namespaces: readonly string[] = [
@@ -118,7 +113,7 @@ function browserLanguages(): readonly string[] {
 /** Sets `<html lang dir>` for the language so screen readers and layout follow it. */
 export function syncDocumentLanguage(lng: string): void {
   document.documentElement.lang = lng;
-  document.documentElement.dir = i18next.dir(lng);
+  document.documentElement.dir = directionOf(lng);
 }
 
 let started: Promise<void> | null = null;

@@ -5,6 +5,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18next } from '@/app/i18n';
 import { etaTheme } from '@/app/theme';
 import { FormTokenContext } from '@/ui/form-token';
+import { directionOf } from '@/shared/languages';
 
 export interface AppProvidersProps {
   queryClient: QueryClient;
@@ -18,7 +19,7 @@ function ThemedByLanguage({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
   return (
-    <FluentProvider theme={etaTheme()} dir={language ? i18n.dir(language) : 'ltr'}>
+    <FluentProvider theme={etaTheme()} dir={language ? directionOf(language) : 'ltr'}>
       {children}
     </FluentProvider>
   );

@@ -12,7 +12,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createDOMRenderer, RendererProvider, renderToStyleElements, SSRProvider } from '@fluentui/react-components';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
-import i18nextCore from 'i18next';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
@@ -27,7 +26,7 @@ import {
 import { AUTH_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '@/api/auth/tokens';
 import { requestScope, setRequestScopeResolver, type RequestScope } from '@/api/request-scope';
 import { applySettings } from '@/api/settings';
-import { DEFAULT_NAMESPACE, FALLBACK_LANGUAGE, i18next, languages } from '@/app/i18n';
+import { DEFAULT_NAMESPACE, i18next, languages } from '@/app/i18n';
 import { PSEUDO_LANGUAGE, pseudoResources } from '@/app/pseudo-locale';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
@@ -40,6 +39,7 @@ import { showsProblems } from '@/engine/form-action';
 import { setServerRenderRecorder, type ServerRenderRecorder } from '@/ui/server-render';
 import { pageActions } from '@/routing/page-actions';
 import { localiseInterpolation } from '@/shared/i18n-interpolation';
+import { directionOf, FALLBACK_LANGUAGE } from '@/shared/languages';
 import type { Setting } from '@/shared/api-types';
 import type { PageOutcome, RenderedPage } from '@/shared/rendered-page';
 import { RenderedAhead } from '@/ui/rendered-ahead';
@@ -252,7 +252,7 @@ export async function renderRequest({ request, scope, settings }: RenderRequest)
       status,
       page: {
         lang: scope.language,
-        dir: i18nextCore.dir(scope.language) === 'rtl' ? 'rtl' : 'ltr',
+        dir: directionOf(scope.language),
         title: body.title,
         head: body.head,
         body: body.html,

@@ -1,8 +1,10 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import i18next, { type i18n, type Resource } from 'i18next';
 import { localiseInterpolation } from '../shared/i18n-interpolation';
+import { FALLBACK_LANGUAGE } from '../shared/languages';
+import { languagesIn } from './languages';
 
 /**
  * The locale files shared with the browser; LOCALES_DIR points the server at another copy (the one
@@ -12,13 +14,10 @@ export const LOCALES_DIR = process.env.LOCALES_DIR?.trim()
   ? path.resolve(process.env.LOCALES_DIR.trim())
   : fileURLToPath(new URL('../../locales/', import.meta.url));
 
-export const FALLBACK_LANGUAGE = 'en';
-
 function loadResources(dir: string): Resource {
   const resources: Resource = {};
-  for (const language of readdirSync(dir).sort()) {
+  for (const language of languagesIn(dir)) {
     const folder = path.join(dir, language);
-    if (!statSync(folder).isDirectory()) continue;
     resources[language] = {};
     for (const file of readdirSync(folder).sort()) {
       if (!file.endsWith('.json')) continue;
@@ -114,14 +113,4 @@ export function languageOf(request: {
   if (request.profileLanguage && available.includes(request.profileLanguage)) return request.profileLanguage;
   const header = request.headers['accept-language'];
   return matchLanguage(Array.isArray(header) ? header.join(',') : header, available) ?? FALLBACK_LANGUAGE;
-}
-
-/** The writing direction of a language ("rtl" for Arabic), as the platform's locale data gives it. */
-export function directionOf(language: string): 'ltr' | 'rtl' {
-  try {
-    const locale = new Intl.Locale(language) as Intl.Locale & { textInfo?: { direction?: string } };
-    return locale.textInfo?.direction === 'rtl' ? 'rtl' : 'ltr';
-  } catch {
-    return 'ltr';
-  }
 }

@@ -1,4 +1,5 @@
 import type { i18n as I18n } from 'i18next';
+import { directionOf, FALLBACK_LANGUAGE } from './languages';
 
 type FormatFunction = (
   value: unknown,
@@ -35,8 +36,9 @@ export function localiseInterpolation(instance: I18n): void {
   };
   const format: FormatFunction = (value, formatName, lng, formatOptions) => {
     if (formatName) return named(value, formatName, lng, formatOptions);
-    if (typeof value === 'number' && Number.isFinite(value)) return numberFormat(lng ?? 'en').format(value);
-    if (typeof value === 'string' && value && lng && instance.dir(lng) === 'rtl')
+    if (typeof value === 'number' && Number.isFinite(value))
+      return numberFormat(lng ?? FALLBACK_LANGUAGE).format(value);
+    if (typeof value === 'string' && value && lng && directionOf(lng) === 'rtl')
       return `${ISOLATE_START}${value}${ISOLATE_END}`;
     return value;
   };

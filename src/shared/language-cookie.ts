@@ -10,12 +10,3 @@ export const LANGUAGE_COOKIE = 'eta.language';
 export function languageCookie(lng: string): string {
   return `${LANGUAGE_COOKIE}=${encodeURIComponent(lng)}; path=/; max-age=31536000; samesite=lax`;
 }
-
-/** The query parameter of a link (or the switcher's form) that chooses the page's language: `?lng=fr`. */
-export const LANGUAGE_PARAM = 'lng';
-
-/** The language a link asks for with `?lng=` (an e-mailed link, a language switch), when it is one of `offered`. */
-export function linkedLanguage(search: string | undefined, offered: readonly string[]): string | undefined {
-  const asked = new URLSearchParams(search ?? '').get(LANGUAGE_PARAM);
-  return asked && offered.includes(asked) ? asked : undefined;
-}

@@ -1,13 +1,11 @@
-import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import builtNames from 'virtual:eta-language-names';
 import { describe, expect, it } from 'vitest';
 import { nameOfLanguage, PSEUDO_LANGUAGE } from '@/shared/language-name';
 import { languageName } from './language-name';
+import { languagesIn } from '@/server/languages';
 
-const folders = readdirSync(join(import.meta.dirname, '..', '..', 'locales'), { withFileTypes: true })
-  .filter((d) => d.isDirectory() && !/^[_.]/.test(d.name))
-  .map((d) => d.name);
+const folders = languagesIn(join(import.meta.dirname, '..', '..', 'locales'));
 
 describe('languageName', () => {
   it('names each language in its own language', () => {

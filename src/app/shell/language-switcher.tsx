@@ -6,7 +6,7 @@ import { useLocation } from 'react-router-dom';
 import { fetchProfile, saveProfileLanguage } from '@/api/profile-session';
 import { useLoggedIn } from '@/api/auth/tokens';
 import { changeLanguage, currentLanguage, languages, offeredLanguages } from '@/app/i18n';
-import { LANGUAGE_PARAM } from '@/shared/language-cookie';
+import { LANGUAGE_PARAM } from '@/shared/languages';
 import { languageName } from '@/ui/language-name';
 
 const useStyles = makeStyles({

@@ -6,11 +6,10 @@ import type { CompiledForm, FormAnswers } from '@/engine/form-types';
 import { SchemaForm } from '@/engine/schema-form';
 import { languageName } from '@/ui/language-name';
 import { formMessageKeys } from '@/engine/validation/message-keys';
+import languages from 'virtual:eta-languages';
 
-/** The languages offered: one per folder of locales/ (LOCALES_DIR; read at build time). */
-const LANGUAGES = Object.keys(import.meta.glob('@locales/*/forms.json'))
-  .map((p) => p.split('/').at(-2) ?? '')
-  .sort();
+/** The languages offered: those of locales/ (LOCALES_DIR; listed at build, src/server/languages.ts), by code. */
+const LANGUAGES = [...languages].sort();
 
 const useStyles = makeStyles({
   controls: {

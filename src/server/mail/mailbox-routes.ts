@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isLoopbackRequest } from '../http/loopback';
-import { directionOf, languageOf } from '../i18n';
+import { directionOf } from '../../shared/languages';
+import { languageOf } from '../i18n';
 import { escapeHtml, mailText } from './templates';
 import { linksIn } from './transports/dev-mailbox';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { directionOf } from '../i18n';
+import { directionOf } from '../../shared/languages';
 import { escapeHtml, mailText, renderMail } from './templates';
 
 const context = { to: 'ana@example.com', language: 'en', name: 'Ana', publicUrl: 'https://eta.example' };

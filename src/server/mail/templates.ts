@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { directionOf } from '../i18n';
+import { directionOf, FALLBACK_LANGUAGE } from '../../shared/languages';
 
 /** A message ready for a transport. */
 export interface MailMessage {
@@ -88,11 +88,11 @@ function placed(value: string, rtl: boolean): string {
 }
 
 /**
- * Translates an `emails` key for the language (falling back to en) and fills its {{placeholders}}; in a
+ * Translates an `emails` key for the language (falling back to English) and fills its {{placeholders}}; in a
  * right-to-left language each value is isolated (U+2068 … U+2069), which the HTML body turns into `<bdi>`.
  */
 export function mailText(language: string, key: string, vars: Record<string, string> = {}): string {
-  const template = lookup(messagesFor(language), key) ?? lookup(messagesFor('en'), key);
+  const template = lookup(messagesFor(language), key) ?? lookup(messagesFor(FALLBACK_LANGUAGE), key);
   if (template === undefined) throw new Error(`Missing e-mail text emails:${key}`);
   const rtl = directionOf(language) === 'rtl';
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => placed(vars[name] ?? '', rtl));
@@ -240,7 +240,7 @@ function renderHtml(language: string, subject: string, greeting: string, blocks:
 
 /** Renders a template in the recipient's language as a text and an HTML body. */
 export function renderMail(mail: MailTemplate, context: MailContext): MailMessage {
-  const language = messagesFor(context.language) ? context.language : 'en';
+  const language = messagesFor(context.language) ? context.language : FALLBACK_LANGUAGE;
   const localContext = { ...context, language };
   const { subjectKey, blocks } = blocksFor(mail, localContext);
   const subject = mailText(language, subjectKey);

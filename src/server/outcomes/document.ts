@@ -1,7 +1,8 @@
 import { outcomeKindOf, type Outcome, type OutcomeKind } from '../../shared/contract';
 import type { SealMessage } from '../../shared/seal/seal';
 import type { ApplicantDecisionsTable, DecisionRules } from '../decisions/public';
-import { directionOf, translate } from '../i18n';
+import { directionOf } from '../../shared/languages';
+import { translate } from '../i18n';
 import type { PdfContent } from '../pdf/render-pdf';
 import { holderInitials } from '../seal/public';
 import type { OwnedApplicant } from './repository';

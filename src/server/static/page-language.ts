@@ -1,6 +1,6 @@
 import { availableLanguages } from '../i18n';
 import { cookieValue } from './server-entry';
-import { linkedLanguage } from '../../shared/language-cookie';
+import { linkedLanguage } from '../../shared/languages';
 
 /** What of a request decides which page it gets: its query (`?lng=`) and its cookies (language, session). */
 export interface PageRequest {

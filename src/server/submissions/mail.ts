@@ -1,6 +1,7 @@
 import { formatAnswer } from '../../shared/forms/format-answer';
 import type { JsonSchema } from '../../shared/validation/schema-walk';
-import { directionOf, FALLBACK_LANGUAGE, translate } from '../i18n';
+import { directionOf, FALLBACK_LANGUAGE } from '../../shared/languages';
+import { translate } from '../i18n';
 import { escapeHtml, type MailMessage } from '../mail/public';
 import type { PublicFormModel } from './public-forms';
 import type { FormSubmissionsTable } from './tables';
@@ -22,7 +23,7 @@ export function answerLines(form: PublicFormModel, answers: Record<string, unkno
   const t = (key: string, options?: Record<string, unknown>) => translate(language, key, options);
   let names: Intl.DisplayNames | undefined;
   const countryName = (code: string) => {
-    names ??= new Intl.DisplayNames([language, 'en'], { type: 'region', fallback: 'code' });
+    names ??= new Intl.DisplayNames([language, FALLBACK_LANGUAGE], { type: 'region', fallback: 'code' });
     return names.of(code) ?? code;
   };
   const props = (form.resolveSchema(form.schema).properties ?? {}) as Record<string, JsonSchema>;

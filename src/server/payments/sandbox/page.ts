@@ -1,4 +1,5 @@
-import { directionOf, translate } from '../../i18n';
+import { directionOf } from '../../../shared/languages';
+import { translate } from '../../i18n';
 import { escapeHtml } from '../../mail/public';
 import type { SandboxPaymentsTable } from '../tables';
 import { formatMoney } from '../../../shared/money';
