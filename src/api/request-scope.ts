@@ -6,6 +6,7 @@
  * request helper run unchanged on both sides.
  */
 import type { RequestScope, ResponseFile } from '@/shared/request-scope';
+import { FALLBACK_LANGUAGE } from '@/shared/languages';
 
 export type { RequestScope, ResponseFile };
 
@@ -23,7 +24,7 @@ export function requestScope(): RequestScope | undefined {
 
 /** The language of the request being rendered on the server (for an action's messages). */
 export function scopeLanguage(): string {
-  return requestScope()?.language ?? 'en';
+  return requestScope()?.language ?? FALLBACK_LANGUAGE;
 }
 
 /** Sends a cookie with the answer to the request being handled on the server (an action's sign-in, say). */

@@ -4,6 +4,7 @@ import { getAccessToken } from './auth/tokens';
 import { beginLoading } from './loading';
 import { requestScope } from './request-scope';
 import { getSetting } from './settings';
+import { FALLBACK_LANGUAGE } from '@/shared/languages';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryValue = string | number | boolean | null | undefined;
@@ -53,7 +54,7 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
 }
 
 function currentLanguage(): string {
-  return requestScope()?.language || i18next.resolvedLanguage || i18next.language || 'en';
+  return requestScope()?.language || i18next.resolvedLanguage || i18next.language || FALLBACK_LANGUAGE;
 }
 
 /**

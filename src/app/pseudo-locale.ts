@@ -1,5 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import { PSEUDO_LANGUAGE } from '@/shared/language-name';
+import { FALLBACK_LANGUAGE } from '@/shared/languages';
 
 /**
  * The pseudo-locale for development: English made accented and about 40% longer, generated at run time from
@@ -97,12 +98,12 @@ export function pseudoResources(node: unknown): unknown {
  */
 export async function installPseudoLocale(i18n: I18n): Promise<void> {
   const copy = (lng: string, ns: string) => {
-    if (lng !== 'en') return;
-    const bundle = i18n.getResourceBundle('en', ns) as unknown;
+    if (lng !== FALLBACK_LANGUAGE) return;
+    const bundle = i18n.getResourceBundle(FALLBACK_LANGUAGE, ns) as unknown;
     if (bundle) i18n.addResourceBundle(PSEUDO_LANGUAGE, ns, pseudoResources(bundle), true, true);
   };
   i18n.store.on('added', copy);
-  for (const ns of Object.keys(i18n.store.data.en ?? {})) copy('en', ns);
+  for (const ns of Object.keys(i18n.store.data[FALLBACK_LANGUAGE] ?? {})) copy(FALLBACK_LANGUAGE, ns);
   // Started in the pseudo-locale, i18next resolved English (it had no texts yet): resolve it again.
   if (i18n.language === PSEUDO_LANGUAGE && i18n.resolvedLanguage !== PSEUDO_LANGUAGE)
     await i18n.changeLanguage(PSEUDO_LANGUAGE);

@@ -1,4 +1,5 @@
 import { getAlpha2Codes } from 'i18n-iso-countries';
+import { FALLBACK_LANGUAGE } from '@/shared/languages';
 
 export interface CountryOption {
   code: string;
@@ -42,7 +43,7 @@ export function namedCountries(
   if (hit) return hit;
   let name: (code: string) => string;
   try {
-    const names = new Intl.DisplayNames([language, 'en'], { type: 'region', fallback: 'code' });
+    const names = new Intl.DisplayNames([language, FALLBACK_LANGUAGE], { type: 'region', fallback: 'code' });
     name = (code) => names.of(code) ?? code;
   } catch {
     name = (code) => code;

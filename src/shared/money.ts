@@ -1,3 +1,5 @@
+import { FALLBACK_LANGUAGE } from './languages';
+
 /**
  * An amount in the currency's minor units (cents), written as people of the language write money: the currency's
  * narrow symbol, so the rand reads "R 1,250.00" in English, "1 250,00 R" in French and "R 1.250,00" in Portuguese
@@ -11,7 +13,7 @@ export function formatMoney(minor: number, currency: string, language: string): 
   try {
     formatter = format(language);
   } catch {
-    formatter = format('en');
+    formatter = format(FALLBACK_LANGUAGE);
   }
   const digits = formatter.resolvedOptions().maximumFractionDigits ?? 2;
   return formatter.format(minor / 10 ** digits);

@@ -4,13 +4,14 @@ import enForms from '@locales/en/forms.json';
 import enValidation from '@locales/en/validation.json';
 import frForms from '@locales/fr/forms.json';
 import frValidation from '@locales/fr/validation.json';
+import { FALLBACK_LANGUAGE } from '@/shared/languages';
 
 /** An i18next instance with the engine's namespaces loaded synchronously, for component tests. */
-export async function createTestI18n(language = 'en'): Promise<i18n> {
+export async function createTestI18n(language = FALLBACK_LANGUAGE): Promise<i18n> {
   const instance = i18next.createInstance();
   await instance.use(initReactI18next).init({
     lng: language,
-    fallbackLng: 'en',
+    fallbackLng: FALLBACK_LANGUAGE,
     ns: ['forms', 'validation'],
     defaultNS: 'forms',
     resources: {

@@ -6,6 +6,7 @@ import { assertApplicantEditable, assertDeletable, assertEditable } from './guar
 import { firstStep, stepIndex, stepNames, stepNotReached, type Step } from './journey';
 import { lifecycleRepository } from './repository';
 import type { ApplicantRow, ApplicationRow, PaymentApplicantsTable, PaymentRow } from './tables';
+import { FALLBACK_LANGUAGE } from '../../shared/languages';
 
 /**
  * The state machine of applications, applicants and payments: every change of a status or a step is one of these
@@ -159,7 +160,12 @@ export async function editableApplicant(trx: Executor, applicantId: string, lang
  * last step (payment) ends with the submission instead. Guard: the application is in progress and the applicant
  * not submitted. Answers the applicant's current step afterwards.
  */
-export function completeStep(executor: Executor, applicantId: string, step: Step, lang = 'en'): Promise<Step> {
+export function completeStep(
+  executor: Executor,
+  applicantId: string,
+  step: Step,
+  lang = FALLBACK_LANGUAGE,
+): Promise<Step> {
   return inTransaction(executor, async (trx) => {
     const applicant = await editableApplicant(trx, applicantId, lang);
     const current = applicant.current_step;
@@ -176,7 +182,12 @@ export function completeStep(executor: Executor, applicantId: string, step: Step
 }
 
 /** Sends an applicant back to `step` when they had gone past it (what completed it is no longer complete). */
-export function reopenStep(executor: Executor, applicantId: string, step: Step, lang = 'en'): Promise<void> {
+export function reopenStep(
+  executor: Executor,
+  applicantId: string,
+  step: Step,
+  lang = FALLBACK_LANGUAGE,
+): Promise<void> {
   return inTransaction(executor, async (trx) => {
     await editableApplicant(trx, applicantId, lang);
     const later = stepNames().slice(stepIndex(step) + 1);

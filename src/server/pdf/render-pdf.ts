@@ -19,6 +19,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
 import QRCode from 'qrcode';
+import { FALLBACK_LANGUAGE } from '../../shared/languages';
 
 /** What an outcome document says, already in the reader's language. */
 export interface PdfContent {
@@ -116,7 +117,7 @@ function typstLanguage(tag: string): { lang: string; region: string | null } {
   const [language = '', ...rest] = tag.trim().split(/[-_]/);
   const region = rest.find((part) => /^([a-z]{2}|\d{3})$/i.test(part));
   return {
-    lang: /^[a-z]{2,3}$/i.test(language) ? language.toLowerCase() : 'en',
+    lang: /^[a-z]{2,3}$/i.test(language) ? language.toLowerCase() : FALLBACK_LANGUAGE,
     region: region && /^[a-z]{2}$/i.test(region) ? region.toUpperCase() : null,
   };
 }

@@ -3,6 +3,7 @@ import { WebhookRejected } from '../provider';
 import { SIGNATURE_HEADER, verifySignature } from '../signature';
 import { findSandboxPaymentByKey, insertSandboxPayment, moveSandboxPayment } from './repository';
 import { sandboxRoutes, SANDBOX_PAGE_PREFIX } from './routes';
+import { FALLBACK_LANGUAGE } from '../../../shared/languages';
 
 /**
  * A provider for development and tests that behaves like a card provider's test mode: its hosted card page is
@@ -54,7 +55,7 @@ export const sandboxProvider: PaymentProviderDefinition = {
         // A payment the API has not asked for yet is recorded as cancelled, so that asking for it later finds it so.
         const row = await insertSandboxPayment(
           db,
-          { idempotencyKey: key, amount: 0, currency: '', language: 'en', returnUrl: '', cancelUrl: '' },
+          { idempotencyKey: key, amount: 0, currency: '', language: FALLBACK_LANGUAGE, returnUrl: '', cancelUrl: '' },
           'CANCELLED',
           now,
         );
