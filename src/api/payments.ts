@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   API_PATHS,
-  PAYMENT_RETURN_LANGUAGES,
   type PaymentConfirmation,
   type PaymentOverview,
   type PaymentStarted,
   type StartPaymentBody,
   type SubmissionSummary,
 } from '@/shared/contract';
+import languages from 'virtual:eta-languages';
 import { queryKeys } from './query-keys';
 import { productRequest, unwrap } from './request';
 
@@ -41,8 +41,7 @@ export function loadPaymentOverview(applicationIdentifier: string, signal?: Abor
  */
 export function startPayment(applicationIdentifier: string, idempotencyKey: string, language?: string) {
   const body: StartPaymentBody = {};
-  const offered = PAYMENT_RETURN_LANGUAGES.find((lng) => lng === language);
-  if (offered) body.returnLanguage = offered;
+  if (language && languages.includes(language)) body.returnLanguage = language;
   return productRequest<PaymentStarted>({
     method: 'POST',
     path: `${applicationPath(applicationIdentifier)}/payment`,

@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as contract from '../../shared/contract';
+import { inOfferOrder } from '../../shared/languages';
+import { availableLanguages } from '../i18n';
 import { DEFAULT_SCHEMAS_DIR, loadSchemaFiles } from '../validation/schema-files';
 
 /**
@@ -18,7 +20,8 @@ export type Json = Record<string, any>;
 /**
  * The hand-kept part of the description: what belongs to no route (information, tags, security schemes, shared
  * answers, parameters and schemas); every operation comes from its route. A property whose values are a form's page
- * ids says `"x-pages-of": "<form>"`; the ids are read from that form's `ui:pages`.
+ * ids says `"x-pages-of": "<form>"`; the ids are read from that form's `ui:pages`. One whose values are the portal's
+ * languages says `"x-languages": true`; they are read from locales/.
  */
 export const OPENAPI_FILE = new URL('./openapi.json', import.meta.url);
 
@@ -130,7 +133,8 @@ function journeyStepsOf(schemasDir: string): string[] {
 
 /**
  * Replaces every `"x-pages-of": "<form>"` with the `enum` of that form's page ids, so a page added to or removed
- * from a form's `ui:pages` changes the description with it.
+ * from a form's `ui:pages` changes the description with it; and every `"x-languages": true` with the `enum` of the
+ * portal's languages (those of locales/), so does a language added.
  */
 export function fillPageLists(node: unknown, schemasDir: string): void {
   if (Array.isArray(node)) {
@@ -149,6 +153,10 @@ export function fillPageLists(node: unknown, schemasDir: string): void {
     // described with the others.
     schema.enum = [...journeyStepsOf(schemasDir), ...(step === 'or MANAGE_APPLICANTS' ? ['MANAGE_APPLICANTS'] : [])];
     delete schema['x-journey-step'];
+  }
+  if (schema['x-languages'] === true) {
+    schema.enum = inOfferOrder(availableLanguages());
+    delete schema['x-languages'];
   }
   for (const value of Object.values(schema)) fillPageLists(value, schemasDir);
 }

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { startPaymentBodySchema, type StartPaymentBody } from '../../shared/contract';
+import { startPaymentBodySchemaFor, type StartPaymentBody } from '../../shared/contract';
+import { inOfferOrder } from '../../shared/languages';
 import { authenticate } from '../accounts/public';
-import { languageOf } from '../i18n';
+import { availableLanguages, languageOf } from '../i18n';
 import { loadRouteSchemas } from '../openapi/public';
 import { ensureWebhookSecret, loadPaymentsConfig } from './config';
 import { sendSubmissionMail } from './mail';
@@ -65,7 +66,7 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
 
     signedIn.post<Guid & { Body: StartPaymentBody }>(
       `${APPLICATION}/payment`,
-      { schema: schemaOf('startPayment', { body: startPaymentBodySchema }) },
+      { schema: schemaOf('startPayment', { body: startPaymentBodySchemaFor(inOfferOrder(availableLanguages())) }) },
       async (request, reply) => {
         const key = request.headers['idempotency-key'];
         const { created, answer } = await payments.start(

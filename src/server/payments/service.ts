@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   isUuid,
   PAYMENT_ERRORS,
-  PAYMENT_RETURN_LANGUAGES,
   type PaymentConfirmation,
   type PaymentOverview,
   type PaymentStarted,
@@ -12,7 +11,9 @@ import {
   type WebhookReceipt,
 } from '../../shared/contract';
 import type { Db } from '../db/database';
+import { FALLBACK_LANGUAGE } from '../../shared/languages';
 import { ApiError } from '../errors';
+import { availableLanguages } from '../i18n';
 import { ownApplication } from '../applications/public';
 import {
   endPayment,
@@ -274,8 +275,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       };
       const seen = await repository.paymentByKey(application.id, key.toLowerCase());
       if (seen) return replay(seen);
-      const languages: readonly string[] = PAYMENT_RETURN_LANGUAGES;
-      const language = body.returnLanguage ?? (languages.includes(caller.lang) ? caller.lang : 'en');
+      const language =
+        body.returnLanguage ?? (availableLanguages().includes(caller.lang) ? caller.lang : FALLBACK_LANGUAGE);
       // A concurrent start of another key may take the live place between the check and the insert: try again.
       for (let attempt = 0; attempt < 3; attempt++) {
         const facts = await payable(application.id);

@@ -30,9 +30,6 @@ export type PaymentRefund = (typeof PAYMENT_REFUNDS)[number];
 export const PAYMENT_FAILURES = ['DECLINED', 'INSUFFICIENT_FUNDS', 'CANCELLED'] as const;
 export type PaymentFailure = (typeof PAYMENT_FAILURES)[number];
 
-/** The languages the provider's page may be shown in (the portal's languages). */
-export const PAYMENT_RETURN_LANGUAGES = ['en', 'fr', 'pt', 'zh', 'ar'] as const;
-
 /** The stable error codes of the payment calls. */
 export const PAYMENT_ERRORS = {
   /** POST payment without an `Idempotency-Key` header holding a UUID. */
@@ -107,19 +104,28 @@ export const paymentOverviewSchema = {
 } as const;
 export type PaymentOverview = FromSchema<typeof paymentOverviewSchema>;
 
-/** POST /api/eta/applications/{guid}/payment: the body (sent with an `Idempotency-Key` header). */
+/**
+ * POST /api/eta/applications/{guid}/payment: the body (sent with an `Idempotency-Key` header). The provider's page
+ * may be shown in any of the portal's languages (those of locales/): they are listed where the portal runs, so the
+ * server validates the body with `startPaymentBodySchemaFor` its languages.
+ */
 export const startPaymentBodySchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
     returnLanguage: {
       type: 'string',
-      enum: PAYMENT_RETURN_LANGUAGES,
       description: "The language of the provider's page; else the request's language.",
     },
   },
 } as const;
 export type StartPaymentBody = FromSchema<typeof startPaymentBodySchema>;
+
+/** The body's schema with `returnLanguage` one of `languages` (the portal's). */
+export function startPaymentBodySchemaFor(languages: readonly string[]) {
+  const { returnLanguage } = startPaymentBodySchema.properties;
+  return { ...startPaymentBodySchema, properties: { returnLanguage: { ...returnLanguage, enum: [...languages] } } };
+}
 
 /** POST /api/eta/applications/{guid}/payment: where to send the browser (201 new, 200 the same key again). */
 export const paymentStartedSchema = {

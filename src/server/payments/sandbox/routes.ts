@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
-import { PAYMENT_RETURN_LANGUAGES } from '../../../shared/contract';
+import { FALLBACK_LANGUAGE } from '../../../shared/languages';
+import { availableLanguages } from '../../i18n';
 import { contentSecurityPolicy } from '../../security-headers';
 import { signPayload, SIGNATURE_HEADER } from '../signature';
 import type { SandboxPaymentsTable, SandboxStatus } from '../tables';
@@ -18,7 +19,7 @@ type Page = { Params: { paymentId: string } };
 type Form = Page & { Body: Record<string, string> };
 
 const languageOf = (payment: SandboxPaymentsTable) =>
-  (PAYMENT_RETURN_LANGUAGES as readonly string[]).includes(payment.language) ? payment.language : 'en';
+  availableLanguages().includes(payment.language) ? payment.language : FALLBACK_LANGUAGE;
 
 /**
  * The sandbox's hosted card page and its extra confirmation step. When the payer is done, the outcome is recorded
@@ -50,7 +51,7 @@ export function sandboxRoutes(options: { webhookSecret: string; webhookPath: str
 
     app.get<Page>(`${SANDBOX_PAGE_PREFIX}/:paymentId`, async (request, reply) => {
       const payment = await load(request.params.paymentId);
-      if (!payment) return html(reply, 404, notFoundPage('en'));
+      if (!payment) return html(reply, 404, notFoundPage(FALLBACK_LANGUAGE));
       const context = { language: languageOf(payment), action: `${SANDBOX_PAGE_PREFIX}/${payment.id}` };
       if (payment.status === 'OPEN') return html(reply, 200, cardPage(payment, context));
       if (payment.status === 'AWAITING_AUTHENTICATION') return html(reply, 200, authenticationPage(payment, context));
@@ -59,7 +60,7 @@ export function sandboxRoutes(options: { webhookSecret: string; webhookPath: str
 
     app.post<Form>(`${SANDBOX_PAGE_PREFIX}/:paymentId`, async (request, reply) => {
       const payment = await load(request.params.paymentId);
-      if (!payment) return html(reply, 404, notFoundPage('en'));
+      if (!payment) return html(reply, 404, notFoundPage(FALLBACK_LANGUAGE));
       const language = languageOf(payment);
       const context = { language, action: `${SANDBOX_PAGE_PREFIX}/${payment.id}` };
       const body = request.body && typeof request.body === 'object' ? request.body : {};
