@@ -10,10 +10,9 @@
 // and Chinese are kept in .cache/screenshots/a11y/. One test per language: the data is made once per worker, and a
 // page's first other state starts from the page as it was just checked, each further state from a fresh load.
 // Over 300 lines on purpose: the table of how each route is opened and the walk that reads it belong together.
-import { mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
-import i18next from 'i18next';
 import manifest from '../schemas/routes.manifest.json' with { type: 'json' };
 import { createVerifiedAccount, loginThroughApi, signInBrowser, type Account, type Tokens } from './support/accounts';
 import { applicationForTwoThroughApi, passCaptureThroughApi } from './support/application-form';
@@ -23,6 +22,8 @@ import { expect, expectAccessible, test } from './support/fixtures';
 import { outcomesServerEnv, submittedApplicationThroughApi } from './support/outcomes';
 import { expectFocusNotObscured, expectReflow } from './support/page-checks';
 import { startServer, type RunningServer } from './support/server';
+import { languagesIn } from '../src/server/languages';
+import { directionOf } from '../src/shared/languages';
 
 interface ManifestRoute {
   path: string;
@@ -159,11 +160,9 @@ function viewsOf(route: ManifestRoute, data: Data): View[] {
  * names (comma-separated: `npm run audit:a11y -- ar,zh`).
  */
 const wanted = (process.env.AUDIT_LANGUAGES ?? 'all').split(',').map((l) => l.trim());
-const languages = readdirSync(join(import.meta.dirname, '..', 'locales'), { withFileTypes: true })
-  .filter((d) => d.isDirectory() && !d.name.startsWith('_') && !d.name.startsWith('.'))
-  .map((d) => d.name)
-  .filter((name) => wanted.includes('all') || wanted.includes(name))
-  .sort();
+const languages = languagesIn(join(import.meta.dirname, '..', 'locales')).filter(
+  (name) => wanted.includes('all') || wanted.includes(name),
+);
 /**
  * The languages whose pages are also tabbed through for hidden focus: the layout, not the words, decides it, so
  * English and Arabic (right to left, its layout mirrored) stand for the others and keep the audit's time down.
@@ -345,7 +344,7 @@ for (const lng of languages) {
       const url = view.url(data);
       await p.goto(`${server.baseURL}${url}${url.includes('?') ? '&' : '?'}lng=${lng}`);
       await expect(p.locator('html')).toHaveAttribute('lang', lng);
-      await expect(p.locator('html')).toHaveAttribute('dir', i18next.dir(lng));
+      await expect(p.locator('html')).toHaveAttribute('dir', directionOf(lng));
       await expect(p.getByRole('heading', { level: 1 }).first()).toBeVisible();
       await settled(p);
       return p;

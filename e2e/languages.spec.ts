@@ -4,25 +4,23 @@
  * chosen signed in. A language added to locales/ is walked without changing this file. Each page and state in each
  * language (its lang and dir, no English left, axe) is checked by the walk of every route (every-route.spec.ts).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import i18next from 'i18next';
 import { createVerifiedAccount, latestMail, signInBrowser } from './support/accounts';
 import { catalogueText, englishTexts } from './support/catalogue';
 import { collectPageTexts, englishLeft } from './support/english-left';
 import { test, expect } from './support/fixtures';
+import { languagesIn } from '../src/server/languages';
+import { directionOf, FALLBACK_LANGUAGE } from '../src/shared/languages';
 
 const LOCALES = join(import.meta.dirname, '..', 'locales');
 
-const languages = readdirSync(LOCALES, { withFileTypes: true })
-  .filter((d) => d.isDirectory() && d.name !== 'en' && !d.name.startsWith('_') && !d.name.startsWith('.'))
-  .map((d) => d.name)
-  .sort();
+const languages = languagesIn(LOCALES).filter((lng) => lng !== FALLBACK_LANGUAGE);
 
 test.describe('every language', () => {
   for (const lng of languages) {
-    // Written right to left, as the page decides it (i18next's rule).
-    if (i18next.dir(lng) === 'rtl') {
+    // Written right to left, as the page decides it (src/shared/languages.ts).
+    if (directionOf(lng) === 'rtl') {
       test.describe(`${lng} at 375 px`, () => {
         test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
 

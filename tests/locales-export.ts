@@ -51,6 +51,8 @@ const portal = portalLocalesDir(root);
 const localesDir = args.options.has('--locales') ? userPath(args.options.get('--locales')!) : portal;
 const folder = join(localesDir, lng);
 if (!existsSync(localesDir)) fail(`${localesDir} does not exist: --locales names the folder that holds <lng>/.`);
+// Texts put straight into the folder (not its languages): the folder named is one language's own.
+// eslint-disable-next-line no-restricted-syntax
 if (!existsSync(folder) && readdirSync(localesDir).some((f) => f.endsWith('.json'))) {
   fail(
     `${localesDir} holds texts but no folder ${lng}/: --locales names the folder that holds the language's folder ` +

@@ -4,10 +4,11 @@
  * bench claims that only once Chromium, with JavaScript disabled, shows the page's heading and content in `<main>`
  * in every language; otherwise the route's first paint counts everything it loads, like any other route.
  */
-import { readdirSync } from 'node:fs';
+
 import { chromium } from '@playwright/test';
 import { catalogueText, LOCALES_DIR } from '../../e2e/support/catalogue';
 import { CHROMIUM_ARGS } from '../support/chromium';
+import { languagesIn } from '../../src/server/languages';
 
 export interface Sizes {
   gzip: number;
@@ -27,12 +28,9 @@ export interface RenderedAheadCheck {
   missing: { language: string; found: string }[];
 }
 
-/** The languages of locales/, one folder each. */
+/** The languages of locales/, one folder each (src/server/languages.ts). */
 export function portalLanguages(localesDir = LOCALES_DIR): string[] {
-  return readdirSync(localesDir, { withFileTypes: true })
-    .filter((d) => d.isDirectory())
-    .map((d) => d.name)
-    .sort();
+  return languagesIn(localesDir);
 }
 
 /**

@@ -20,6 +20,7 @@ import { createRefResolver, derefSchema, type JsonSchema } from '../../src/share
 import { createValidationAjv } from '../../src/server/validation/ajv-factory';
 import { buildFormModule, listFormIds } from '../../src/server/validation/precompile';
 import { loadSchemaFiles, type SchemaFile } from '../../src/server/validation/schema-files';
+import { languagesIn } from '../../src/server/languages';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -360,12 +361,9 @@ export function usedKeys(dirs: CatalogueDirs = DEFAULT_DIRS): KeyUse[] {
   return out;
 }
 
-/** Languages: the folders of locales/. */
+/** Languages: the folders of locales/ (src/server/languages.ts). */
 export function languages(dirs: CatalogueDirs = DEFAULT_DIRS): string[] {
-  return readdirSync(dirs.locales, { withFileTypes: true })
-    .filter((d) => d.isDirectory())
-    .map((d) => d.name)
-    .sort();
+  return languagesIn(dirs.locales);
 }
 
 const localeCache = new Map<string, unknown>();

@@ -1,7 +1,8 @@
 // A content editor's change, made only in JSON: a new field in a schema, its UI schema entry and its texts.
-import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeScratchDir, ROOT } from './checks';
+import { languagesIn } from '../../src/server/languages';
 
 const editJson = <T>(path: string, edit: (json: T) => void) => {
   const json = JSON.parse(readFileSync(path, 'utf8'));
@@ -29,7 +30,7 @@ export function makeEditedCopy(): string {
     zh: '常用名',
     ar: 'الاسم المفضل',
   };
-  for (const lng of readdirSync(join(dir, 'locales'))) {
+  for (const lng of languagesIn(join(dir, 'locales'))) {
     const text = labels[lng];
     if (!text) throw new Error(`The nickname fixture has no label in ${lng}: add it`);
     editJson<{ registration: Record<string, unknown> }>(join(dir, `locales/${lng}/forms.json`), (f) => {

@@ -4,7 +4,7 @@
  * refusing rule's reason is a configured refusal reason, and every refusal reason and condition has its texts
  * (decisions:reasons.<CODE>.text and .meaning, decisions:conditions.<CODE>) in every language.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   DECISION_RULES_FILE,
@@ -12,6 +12,7 @@ import {
   decisionRulesProblems,
   type DecisionRulesFile,
 } from '../../src/server/decisions/rules';
+import { languagesIn } from '../../src/server/languages';
 
 interface Dirs {
   schemas: string;
@@ -47,8 +48,7 @@ export function checkDecisionRules(dirs: Dirs): { file: string; message: string 
     ...[...new Set(Object.values(content.conditions).flat())].map((code) => ['conditions', code]),
   ];
   const findings: { file: string; message: string }[] = [];
-  const languages = readdirSync(dirs.locales, { withFileTypes: true }).filter((entry) => entry.isDirectory());
-  for (const { name: lang } of languages) {
+  for (const lang of languagesIn(dirs.locales)) {
     const textsPath = join(dirs.locales, lang, 'decisions.json');
     const texts = existsSync(textsPath) ? (JSON.parse(readFileSync(textsPath, 'utf8')) as Texts) : {};
     for (const path of needed) {

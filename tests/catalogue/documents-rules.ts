@@ -3,10 +3,11 @@
  * (schemas/meta/documents-rules.schema.json), every condition compiles, and every document type it names, and
  * OTHER, has its texts documents:types.<TYPE>.label and .hint in every language.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OTHER_DOCUMENT_TYPE } from '../../src/shared/contract/documents';
 import { RULES_FILE, RULES_META_SCHEMA, rulesProblems } from '../../src/server/documents/requirements';
+import { languagesIn } from '../../src/server/languages';
 
 interface Dirs {
   schemas: string;
@@ -28,8 +29,7 @@ export function checkDocumentRules(dirs: Dirs): { file: string; message: string 
   }
   const types = [...new Set((content.documents ?? []).map((rule) => String(rule.documentType))), OTHER_DOCUMENT_TYPE];
   const findings: { file: string; message: string }[] = [];
-  const languages = readdirSync(dirs.locales, { withFileTypes: true }).filter((entry) => entry.isDirectory());
-  for (const { name: lang } of languages) {
+  for (const lang of languagesIn(dirs.locales)) {
     const textsPath = join(dirs.locales, lang, 'documents.json');
     const texts = existsSync(textsPath)
       ? (JSON.parse(readFileSync(textsPath, 'utf8')) as { types?: Record<string, Record<string, unknown>> })

@@ -1,8 +1,9 @@
 // A content editor's change to the application form, made only in JSON: a new question on the Trip page
 // (schema property, required, its message; UI schema entry on the trip page; texts in every language).
-import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeScratchDir, ROOT } from './checks';
+import { languagesIn } from '../../src/server/languages';
 
 const editJson = <T>(path: string, edit: (json: T) => void) => {
   const json = JSON.parse(readFileSync(path, 'utf8'));
@@ -80,7 +81,7 @@ export function makeTripQuestionCopy(): string {
   editJson<{ valid: Record<string, unknown>[] }>(join(dir, 'schemas/application-form.examples.json'), (e) => {
     for (const example of e.valid) example.returnTicket = true;
   });
-  for (const lng of readdirSync(join(dir, 'locales'))) {
+  for (const lng of languagesIn(join(dir, 'locales'))) {
     const texts = ticketTexts(lng);
     editJson<{ applicationForm: Record<string, unknown> }>(join(dir, `locales/${lng}/forms.json`), (f) => {
       f.applicationForm.returnTicket = { label: texts.label, hint: texts.hint };

@@ -12,10 +12,11 @@ import { SchemaForm } from '@/engine/schema-form';
 import { renderWithProviders } from '@/engine/testing/render-form';
 import { createTestI18n } from '@/engine/testing/test-i18n';
 import { configuredDirs } from './checks';
+import { languagesIn } from '../../src/server/languages';
 
 /** The forms come from the configuration the portal is built from (SCHEMAS_DIR); so do their texts. */
 const CONFIGURED = configuredDirs();
-const languages = readdirSync(CONFIGURED.locales);
+const languages = languagesIn(CONFIGURED.locales);
 const instances: Record<string, i18n> = {};
 
 beforeAll(async () => {

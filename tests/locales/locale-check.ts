@@ -23,8 +23,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import ts from 'typescript';
+import { languagesIn } from '../../src/server/languages';
+import { FALLBACK_LANGUAGE } from '../../src/shared/languages';
 
-export const SOURCE_LANGUAGE = 'en';
+/** English, the complete catalogue every language is compared with. */
+export const SOURCE_LANGUAGE = FALLBACK_LANGUAGE;
 
 /** Where a language's list of texts meant to read the same as English lives, relative to its folder. */
 export const SAME_AS_ENGLISH_FILE = join('_meta', 'same-as-english.json');
@@ -277,10 +280,7 @@ export function checkCatalogue(
 
 /** The language folders under a locales directory, English excluded, sorted. */
 export function languageFolders(localesDir: string): string[] {
-  return readdirSync(localesDir, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && d.name !== SOURCE_LANGUAGE && !d.name.startsWith('.') && !d.name.startsWith('_'))
-    .map((d) => d.name)
-    .sort();
+  return languagesIn(localesDir).filter((lng) => lng !== SOURCE_LANGUAGE);
 }
 
 /** Checks one language folder against the English folder of `englishDir`'s parent (or `englishDir` itself). */

@@ -14,6 +14,7 @@ import { fromXliff, toXliff } from '../locales/exchange';
 import { flatten } from '../locales/locale-check';
 import { member, recipe, says, snippet, type Recipe } from './readme';
 import { recipeTexts } from './texts';
+import { languagesIn } from '../../src/server/languages';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -32,11 +33,9 @@ function mustSay(from: Recipe, words: string): void {
   if (!says(from, words)) throw new Error(`README.md's recipe "${from.title}" no longer says: ${words}`);
 }
 
-/** The languages of the copy (its folders of locales/). */
+/** The languages of the copy (its folders of locales/, src/server/languages.ts). */
 function languagesOf(dir: string): string[] {
-  return readdirSync(join(dir, 'locales'), { withFileTypes: true })
-    .filter((d) => d.isDirectory())
-    .map((d) => d.name);
+  return languagesIn(join(dir, 'locales'));
 }
 
 /** Writes a text at its key (`ns:a.b.c`) in one language of the copy. */

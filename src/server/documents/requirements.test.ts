@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import {
   type DocumentFacts,
   type DocumentRule,
 } from './requirements';
+import { languagesIn } from '../languages';
 
 const LOCALES_DIR = path.resolve(DEFAULT_SCHEMAS_DIR, '../locales');
 const rulesFile = JSON.parse(readFileSync(path.join(DEFAULT_SCHEMAS_DIR, RULES_FILE), 'utf8')) as {
@@ -138,11 +139,11 @@ describe('npm run check:schemas on the documents rules', () => {
       edited.documents.push({ documentType: 'HOTEL_VOUCHER', when: {}, required: false, examples: [{}] });
       writeFileSync(path.join(schemas, RULES_FILE), JSON.stringify(edited));
       const findings = checkDocumentRules({ schemas, locales });
-      const languages = readdirSync(locales, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+      const languages = languagesIn(locales);
       // A label and a hint in every language.
       expect(findings).toHaveLength(2 * languages.length);
       expect(findings[0].message).toContain('HOTEL_VOUCHER');
-      expect(findings.map((f) => f.file)).toContain(`locales/${languages[0].name}/documents.json`);
+      expect(findings.map((f) => f.file)).toContain(`locales/${languages[0]}/documents.json`);
 
       const wrong = structuredClone(rulesFile);
       wrong.documents[0].counterExamples = [...(wrong.documents[0].examples ?? [])];
