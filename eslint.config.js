@@ -25,6 +25,58 @@ const serverAreas = readdirSync(new URL('./src/server', import.meta.url), { with
     ),
   );
 
+/** Code the Content-Security-Policy (`script-src 'self'`) forbids. */
+const cspSyntax = [
+  { selector: "CallExpression[callee.name='eval']", message: 'eval breaks the Content-Security-Policy.' },
+  {
+    selector: "NewExpression[callee.name='Function']",
+    message: 'new Function breaks the Content-Security-Policy.',
+  },
+];
+
+/**
+ * The facts about languages that have one place: which folders of locales/ are languages (src/server/languages.ts),
+ * and the fallback language and the writing direction (src/shared/languages.ts).
+ */
+const LANGUAGE_MODULES = ['src/shared/languages.ts', 'src/server/languages.ts'];
+const LOCALES = '/^(locales(_?dir)?|LOCALES(_DIR)?|localesDir)$/';
+const fallback = 'is FALLBACK_LANGUAGE of src/shared/languages.ts: import it instead of writing "en".';
+const languageSyntax = [
+  ...[
+    `CallExpression[callee.name='readdirSync'][arguments.0.name=${LOCALES}]`,
+    `CallExpression[callee.name='readdirSync'][arguments.0.property.name=${LOCALES}]`,
+    "CallExpression[callee.name='readdirSync'][arguments.0.arguments.length>1] > CallExpression > Literal.arguments:last-child[value='locales']",
+  ].map((selector) => ({
+    selector,
+    message:
+      'The languages are the folders of locales/ by one rule: list them with languagesIn (src/server/languages.ts).',
+  })),
+];
+/** Where English is written as the language to fall back on (tests may well pick English as the language they use). */
+const fallbackSyntax = [
+  {
+    selector: "Property[key.name='fallbackLng'] > Literal.value[value='en']",
+    message: `The fallback language ${fallback}`,
+  },
+  ...[
+    "VariableDeclarator > Literal.init[value='en']",
+    "AssignmentPattern > Literal.right[value='en']",
+    "LogicalExpression > Literal.right[value='en']",
+    "ConditionalExpression > Literal[value='en']",
+    "NewExpression > ArrayExpression > Literal[value='en']:not(:first-child)",
+  ].map((selector) => ({ selector, message: `A language to fall back on ${fallback}` })),
+];
+/** Where a language's writing direction is worked out. */
+const directionSyntax = [
+  ...[
+    "CallExpression[callee.property.name='dir'][callee.object.name!='console']",
+    'MemberExpression[property.name=/^(textInfo|getTextInfo)$/]',
+  ].map((selector) => ({
+    selector,
+    message: "A language's writing direction is decided by directionOf (src/shared/languages.ts).",
+  })),
+];
+
 /** The layers of the portal and what each may not import: dependencies point one way. */
 const zones = [
   // Browser code never imports the server; the server imports only shared code, schemas and locales.
@@ -95,15 +147,17 @@ export default tseslint.config(
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': [
-        'error',
-        { selector: "CallExpression[callee.name='eval']", message: 'eval breaks the Content-Security-Policy.' },
-        {
-          selector: "NewExpression[callee.name='Function']",
-          message: 'new Function breaks the Content-Security-Policy.',
-        },
-      ],
+      'no-restricted-syntax': ['error', ...cspSyntax, ...languageSyntax, ...fallbackSyntax, ...directionSyntax],
     },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', '**/*.spec.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...cspSyntax, ...languageSyntax, ...directionSyntax] },
+  },
+  {
+    // The one place of each language fact.
+    files: LANGUAGE_MODULES,
+    rules: { 'no-restricted-syntax': ['error', ...cspSyntax] },
   },
   {
     // schema-files.generated.ts (the request body schema files as TypeScript, see tests/catalogue/schema-types.ts) is

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import Ajv from 'ajv';
 import { catalogueText } from './catalogue';
+import { FALLBACK_LANGUAGE } from '../../src/shared/languages';
 
 /**
  * Answers a form as a user does, in any language, from the form's configuration alone: each field is found by its
@@ -59,9 +60,9 @@ export function formModel(id: string): FormModel {
 /** A country's name as the browser names it in the language (the portal lists countries by these names). */
 export async function countryName(page: Page, lng: string, code: string): Promise<string> {
   return page.evaluate(
-    ([language, region]) =>
-      new Intl.DisplayNames([language, 'en'], { type: 'region', fallback: 'code' }).of(region) ?? region,
-    [lng, code] as const,
+    ([language, region, fallback]) =>
+      new Intl.DisplayNames([language, fallback], { type: 'region', fallback: 'code' }).of(region) ?? region,
+    [lng, code, FALLBACK_LANGUAGE] as const,
   );
 }
 

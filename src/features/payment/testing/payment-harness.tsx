@@ -5,6 +5,7 @@ import { createInstance, type i18n as I18n } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
 import { vi } from 'vitest';
+import { directionOf } from '@/shared/languages';
 
 /** Test support of the payment pages: texts in any language, the API as a function, the pages under one router. */
 
@@ -92,7 +93,7 @@ export function renderRoutes(i18n: I18n, routes: RouteObject[], initial: string)
   });
   const view = render(
     <I18nextProvider i18n={i18n}>
-      <FluentProvider theme={webLightTheme} dir={i18n.dir()}>
+      <FluentProvider theme={webLightTheme} dir={directionOf(i18n.resolvedLanguage ?? i18n.language)}>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>
