@@ -82,6 +82,12 @@ const zones = [
   })),
 ];
 
+/** Code the Content-Security-Policy would refuse to run. */
+const CSP_SAFE = [
+  { selector: "CallExpression[callee.name='eval']", message: 'eval breaks the Content-Security-Policy.' },
+  { selector: "NewExpression[callee.name='Function']", message: 'new Function breaks the Content-Security-Policy.' },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.cache/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -95,14 +101,7 @@ export default tseslint.config(
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': [
-        'error',
-        { selector: "CallExpression[callee.name='eval']", message: 'eval breaks the Content-Security-Policy.' },
-        {
-          selector: "NewExpression[callee.name='Function']",
-          message: 'new Function breaks the Content-Security-Policy.',
-        },
-      ],
+      'no-restricted-syntax': ['error', ...CSP_SAFE],
     },
   },
   {
@@ -128,7 +127,22 @@ export default tseslint.config(
     // Shipped code keeps to its layer; tests may reach across layers to set up what they check.
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/**/*.test.{ts,tsx}', 'src/**/testing/**', 'src/test-setup.ts'],
-    rules: { 'import/no-restricted-paths': ['error', { zones }] },
+    rules: {
+      'import/no-restricted-paths': ['error', { zones }],
+      // The API's addresses are built from API_ROOT / API_PATHS (src/shared/contract/paths.ts), written nowhere else.
+      'no-restricted-syntax': [
+        'error',
+        ...CSP_SAFE,
+        ...['Literal[value=/^\\/api\\/eta/]', 'TemplateElement[value.raw=/^\\/api\\/eta/]'].map((selector) => ({
+          selector,
+          message: 'Build the address from API_PATHS (src/shared/contract/paths.ts).',
+        })),
+      ],
+    },
+  },
+  {
+    files: ['src/shared/contract/paths.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...CSP_SAFE] },
   },
   {
     files: ['src/**/*.{ts,tsx}'],

@@ -2,6 +2,7 @@ import type { Application, ApplicationDetails, ResumeAnswer, SaveResult, StepAns
 import type { ApiResult } from '@/shared/api-types';
 import { productRequest } from '../request';
 import type { AnswersTarget, SaveBody } from './types';
+import { API_PATHS } from '@/shared/contract';
 
 /** The calls that load and save one applicant's answers of the journey's forms. */
 
@@ -11,7 +12,7 @@ const enc = encodeURIComponent;
 export function loadApplicantDetails(applicationIdentifier: string, applicantIdentifier: string, signal?: AbortSignal) {
   return productRequest<ApplicationDetails>({
     method: 'GET',
-    path: `/api/eta/application-details/${enc(applicationIdentifier)}`,
+    path: `${API_PATHS.applicationDetails}/${enc(applicationIdentifier)}`,
     query: { applicantIdentifier },
     signal,
   });
@@ -21,7 +22,7 @@ export function loadApplicantDetails(applicationIdentifier: string, applicantIde
 export function loadApplicationSteps(applicationIdentifier: string, signal?: AbortSignal) {
   return productRequest<Application>({
     method: 'GET',
-    path: `/api/eta/applications/${enc(applicationIdentifier)}`,
+    path: `${API_PATHS.applications}/${enc(applicationIdentifier)}`,
     signal,
   });
 }
@@ -30,7 +31,7 @@ export function loadApplicationSteps(applicationIdentifier: string, signal?: Abo
 export function resumeApplication(applicationIdentifier: string) {
   return productRequest<ResumeAnswer>({
     method: 'POST',
-    path: `/api/eta/applications/${enc(applicationIdentifier)}/step/resume`,
+    path: `${API_PATHS.applications}/${enc(applicationIdentifier)}/step/resume`,
   });
 }
 
@@ -38,7 +39,7 @@ export function resumeApplication(applicationIdentifier: string) {
 export function loadStepAnswers(target: AnswersTarget, signal?: AbortSignal) {
   return productRequest<StepAnswers>({
     method: 'GET',
-    path: `/api/eta/applications/${enc(target.applicationIdentifier)}/answers/${enc(target.formId)}`,
+    path: `${API_PATHS.applications}/${enc(target.applicationIdentifier)}/answers/${enc(target.formId)}`,
     query: { applicantIdentifier: target.applicantIdentifier },
     signal,
   });
@@ -52,14 +53,14 @@ export function saveAnswers(target: AnswersTarget, body: SaveBody): Promise<ApiR
   if (target.formId !== 'declarations' && target.formId !== 'application-form') {
     return productRequest<SaveResult>({
       method: 'PUT',
-      path: `/api/eta/applications/${enc(target.applicationIdentifier)}/answers/${enc(target.formId)}`,
+      path: `${API_PATHS.applications}/${enc(target.applicationIdentifier)}/answers/${enc(target.formId)}`,
       body: { applicantIdentifier: target.applicantIdentifier, ...body },
     });
   }
   if (target.formId === 'declarations') {
     return productRequest<SaveResult>({
       method: 'PUT',
-      path: '/api/eta/declarations',
+      path: API_PATHS.declarations,
       body: {
         applicationIdentifier: target.applicationIdentifier,
         applicantIdentifier: target.applicantIdentifier,
@@ -69,7 +70,7 @@ export function saveAnswers(target: AnswersTarget, body: SaveBody): Promise<ApiR
   }
   return productRequest<SaveResult>({
     method: 'PUT',
-    path: `/api/eta/application-details/${enc(target.applicationIdentifier)}`,
+    path: `${API_PATHS.applicationDetails}/${enc(target.applicationIdentifier)}`,
     body: { applicantIdentifier: target.applicantIdentifier, ...body },
   });
 }

@@ -17,8 +17,9 @@ import { createFormCheckers } from './form-answers';
 import { createPassportCheckThrottle } from './passport-checks';
 import { createApplicationsService, type Caller } from './service';
 import { loadJourney, stepOfForm, type Step } from '../lifecycle/public';
+import { API_PATHS } from '../../shared/contract';
 
-export const APPLICATIONS_PREFIX = '/api/eta/applications';
+export const APPLICATIONS_PREFIX = API_PATHS.applications;
 const APPLICANT_FORM_ID = 'applicant';
 
 /** The schema each route declares (validation and description), by operationId. */
@@ -137,14 +138,14 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
   // ------------------------------------------------------------------ answers
 
   app.get<Guid & { Querystring: { applicantIdentifier?: string } }>(
-    '/api/eta/application-details/:guid',
+    `${API_PATHS.applicationDetails}/:guid`,
     { schema: schemaOf('getApplicationDetails') },
     async (request) =>
       answers.applicationDetails(callerOf(request), request.params.guid, request.query.applicantIdentifier),
   );
 
   app.put<Guid & { Body: AnswersBody }>(
-    '/api/eta/application-details/:guid',
+    `${API_PATHS.applicationDetails}/:guid`,
     { schema: schemaOf('saveApplicationForm', { body: answersBodySchema }) },
     async (request) =>
       answers.save(callerOf(request), request.params.guid, request.body, APPLICATION_FORM_ID, applicationFormStep),
@@ -172,7 +173,7 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
   );
 
   app.put<{ Body: DeclarationsBody }>(
-    '/api/eta/declarations',
+    API_PATHS.declarations,
     { schema: schemaOf('saveDeclarations', { body: declarationsBodySchema }) },
     async (request) =>
       answers.save(

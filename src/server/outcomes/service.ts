@@ -20,6 +20,7 @@ import type { SealSigner } from '../seal/public';
 import type { WalletPass, WalletProvider } from '../wallet/public';
 import { countryName, kindOf, outcomeView, pdfContent, pdfFileName, sealMessage, type OutcomeFacts } from './document';
 import { outcomesRepository } from './repository';
+import { API_PATHS } from '../../shared/contract';
 
 /** How long the address of an Apple Wallet pass works after the wallet link was asked for. */
 const PASS_TOKEN_SECONDS = 600;
@@ -160,7 +161,7 @@ export function createOutcomesService(options: OutcomesServiceOptions) {
       try {
         return await provider.link(pass, {
           apiUrl: options.apiUrl,
-          passUrl: (passToken) => `${options.apiUrl}/api/eta/wallet/apple/${passToken}`,
+          passUrl: (passToken) => `${options.apiUrl}${API_PATHS.wallet}/apple/${passToken}`,
           passToken: token,
         });
       } catch (error) {
