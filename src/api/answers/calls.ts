@@ -1,8 +1,15 @@
-import type { Application, ApplicationDetails, ResumeAnswer, SaveResult, StepAnswers } from '@/shared/contract';
+import {
+  API_PATHS,
+  type Application,
+  type ApplicationDetails,
+  type ResumeAnswer,
+  type SaveResult,
+  type StepAnswers,
+} from '@/shared/contract';
 import type { ApiResult } from '@/shared/api-types';
+import { stepNamed } from '../journey';
 import { productRequest } from '../request';
 import type { AnswersTarget, SaveBody } from './types';
-import { API_PATHS } from '@/shared/contract';
 
 /** The calls that load and save one applicant's answers of the journey's forms. */
 
@@ -50,14 +57,8 @@ export function loadStepAnswers(target: AnswersTarget, signal?: AbortSignal) {
  * (application-details) and the declarations, the generic answers call for every other form step.
  */
 export function saveAnswers(target: AnswersTarget, body: SaveBody): Promise<ApiResult<SaveResult>> {
-  if (target.formId !== 'declarations' && target.formId !== 'application-form') {
-    return productRequest<SaveResult>({
-      method: 'PUT',
-      path: `${API_PATHS.applications}/${enc(target.applicationIdentifier)}/answers/${enc(target.formId)}`,
-      body: { applicantIdentifier: target.applicantIdentifier, ...body },
-    });
-  }
-  if (target.formId === 'declarations') {
+  // The steps' forms as the route manifest names them.
+  if (target.formId === stepNamed('DECLARATION')?.form) {
     return productRequest<SaveResult>({
       method: 'PUT',
       path: API_PATHS.declarations,
@@ -68,9 +69,16 @@ export function saveAnswers(target: AnswersTarget, body: SaveBody): Promise<ApiR
       },
     });
   }
+  if (target.formId === stepNamed('APPLICATION_FORM')?.form) {
+    return productRequest<SaveResult>({
+      method: 'PUT',
+      path: `${API_PATHS.applicationDetails}/${enc(target.applicationIdentifier)}`,
+      body: { applicantIdentifier: target.applicantIdentifier, ...body },
+    });
+  }
   return productRequest<SaveResult>({
     method: 'PUT',
-    path: `${API_PATHS.applicationDetails}/${enc(target.applicationIdentifier)}`,
+    path: `${API_PATHS.applications}/${enc(target.applicationIdentifier)}/answers/${enc(target.formId)}`,
     body: { applicantIdentifier: target.applicantIdentifier, ...body },
   });
 }

@@ -11,7 +11,7 @@ import { authenticate } from '../accounts/public';
 import { languageOf } from '../i18n';
 import { loadRouteSchemas } from '../openapi/public';
 import { createStorage } from '../storage/storage';
-import { APPLICATION_FORM_ID, createAnswersService, DECLARATIONS_FORM_ID } from './answers-service';
+import { applicationFormId, createAnswersService, declarationsFormId } from './answers-service';
 import { loadApplicationsConfig } from './config';
 import { createFormCheckers } from './form-answers';
 import { createPassportCheckThrottle } from './passport-checks';
@@ -51,10 +51,10 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
     if (!step) throw new Error(`schemas/routes.manifest.json names no step with "form": "${formId}"`);
     return step;
   };
-  const applicationFormStep = formStep(APPLICATION_FORM_ID);
-  const declarationsStep = formStep(DECLARATIONS_FORM_ID);
+  const applicationFormStep = formStep(applicationFormId());
+  const declarationsStep = formStep(declarationsFormId());
   const checkers = createFormCheckers(
-    [...new Set([APPLICANT_FORM_ID, APPLICATION_FORM_ID, DECLARATIONS_FORM_ID, ...stepForms])],
+    [...new Set([APPLICANT_FORM_ID, applicationFormId(), declarationsFormId(), ...stepForms])],
     config.schemasDir,
   );
   const applications = createApplicationsService({
@@ -148,7 +148,7 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
     `${API_PATHS.applicationDetails}/:guid`,
     { schema: schemaOf('saveApplicationForm', { body: answersBodySchema }) },
     async (request) =>
-      answers.save(callerOf(request), request.params.guid, request.body, APPLICATION_FORM_ID, applicationFormStep),
+      answers.save(callerOf(request), request.params.guid, request.body, applicationFormId(), applicationFormStep),
   );
 
   app.get<FormOf & { Querystring: { applicantIdentifier?: string } }>(
@@ -180,7 +180,7 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
         callerOf(request),
         request.body.applicationIdentifier,
         request.body,
-        DECLARATIONS_FORM_ID,
+        declarationsFormId(),
         declarationsStep,
       ),
   );

@@ -13,6 +13,7 @@ import {
 import { stillValid } from '../../shared/validity';
 import type { Database } from '../db/schema';
 import { decisionsRepository, type DecisionRules } from '../decisions/public';
+import { formOfStep } from '../lifecycle/public';
 import { ApiError } from '../errors';
 import { translate } from '../i18n';
 import { renderOutcomePdf } from '../pdf/render-pdf';
@@ -84,7 +85,7 @@ export function createOutcomesService(options: OutcomesServiceOptions) {
       applicant,
       decision,
       reference: (await repository.reference(applicant.application_id)) ?? '',
-      answers: await repository.answers(applicant.id, 'application-form'),
+      answers: await repository.answers(applicant.id, formOfStep('APPLICATION_FORM')),
     };
   }
 
