@@ -3,6 +3,7 @@
 // it, right to left for Arabic; axe is clean on each state. With scripts, the switcher has no such button.
 import { catalogueText } from './support/catalogue';
 import { expect, test } from './support/fixtures';
+import { openMenu } from './support/no-scripts';
 import { staticCopies } from './support/static-copies';
 
 const t = (lng: string, key: string) => catalogueText(lng, key);
@@ -17,10 +18,9 @@ test.describe('the shell without scripts', () => {
     const banner = page.getByRole('banner');
     // The drawer's button needs the page's scripts: without them it is not shown, the disclosure is.
     await expect(banner.getByRole('button', { name: t('en', 'common:nav.menuButton') })).toBeHidden();
-    const menu = banner.getByText(t('en', 'common:nav.menuButton'), { exact: true }).filter({ visible: true });
     const nav = banner.getByRole('navigation', { name: t('en', 'common:nav.label') });
     await expect(nav).toBeHidden();
-    await menu.click();
+    await openMenu(page, 'en');
     await expect(nav).toBeVisible();
     await expect(nav.getByRole('link', { name: t('en', 'common:nav.login') })).toBeVisible();
     await copies.expectAccessible(page, 'menu open');
