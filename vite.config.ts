@@ -68,6 +68,8 @@ export default defineConfig({
         test: {
           name: 'browser',
           environment: 'jsdom',
+          // A file's first test also loads the pages and widgets it renders, which takes seconds on a busy machine.
+          testTimeout: 15000,
           include: ['src/{app,api,engine,features,routing,shared,ui}/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
           exclude: ['tests/server/**'],
           setupFiles: ['src/test-setup.ts'],

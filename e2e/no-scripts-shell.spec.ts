@@ -1,8 +1,10 @@
 // The shell with the browser's scripts switched off: Menu on a 375 px phone is a link to the menu's links, which the
-// browser shows below the header, and Close menu hides them; the language is chosen with the switcher's button and the server renders the same page in
-// it, right to left for Arabic; axe is clean on each state. With scripts, the switcher has no such button.
+// browser shows below the header, and Close menu hides them; the language is chosen with the switcher's button and
+// the server renders the same page in it, right to left for Arabic; axe is clean on each state. With scripts, the
+// switcher has no such button.
 import { catalogueText } from './support/catalogue';
 import { expect, test } from './support/fixtures';
+import { openMenu } from './support/no-scripts';
 import { staticCopies } from './support/static-copies';
 
 const t = (lng: string, key: string) => catalogueText(lng, key);
@@ -18,7 +20,7 @@ test.describe('the shell without scripts', () => {
     const menu = banner.getByRole('button', { name: t('en', 'common:nav.menuButton') });
     const nav = banner.getByRole('navigation', { name: t('en', 'common:nav.label') }).filter({ visible: true });
     await expect(nav).toHaveCount(0);
-    await menu.click();
+    await openMenu(page, 'en');
     await expect(nav).toBeVisible();
     await banner.getByRole('link', { name: t('en', 'common:nav.closeMenu') }).click();
     await expect(nav).toHaveCount(0);

@@ -12,7 +12,7 @@ import QRCode from 'qrcode';
 import { createVerifiedAccount, signInBrowser, type Account, type Tokens } from './support/accounts';
 import { problemSummary } from './support/application-form';
 import { checkedAtBothWidths, en, enName } from './support/documents-payment';
-import { expect, test } from './support/fixtures';
+import { expect, test, waitsForHydration } from './support/fixtures';
 import {
   GOOGLE_ISSUER_ID,
   jwtPayload,
@@ -249,6 +249,8 @@ test.describe('outcomes: decisions, documents, the seal check and the wallets', 
     // Signed out, in a browser of its own: anyone may check a seal.
     const visitor = await browser.newContext({ locale: 'en-GB' });
     const page = await visitor.newPage();
+    // The check below is the scripts' (the summary focused in the page): the visitor waits for the page to answer.
+    waitsForHydration(page, true);
     const main = page.getByRole('main');
     const sealText = page.getByRole('textbox', { name: en('outcomes:verify.textLabel') });
     const check = page.getByRole('button', { name: en('outcomes:verify.check'), exact: true });

@@ -61,31 +61,38 @@ async function watchCsp(context: BrowserContext, violations: string[]): Promise<
  * (a phone, a second visitor): any violation the browser reports fails the test, so a script that needs eval or
  * an inline script can never slip in.
  */
+/**
+ * A page rendered ahead shows before its scripts have run and does not answer until the app has taken it over
+ * (#root gets `data-hydrated`): the page's goto and reload wait for that, as a visitor would wait to see the page
+ * respond. `waitUntil: 'commit'` opts out, for tests of the page before its scripts run. A page without scripts
+ * (`javaScriptEnabled: false`) is never taken over: no wait.
+ */
+export function waitsForHydration(page: Page, javaScriptEnabled: boolean | undefined): void {
+  const hydrated = async () => {
+    if (javaScriptEnabled === false) return;
+    await page.waitForFunction(() => {
+      const root = document.getElementById('root');
+      return !root?.hasAttribute('data-rendered') || root.hasAttribute('data-hydrated');
+    });
+  };
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (options?.waitUntil !== 'commit') await hydrated();
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (options?.waitUntil !== 'commit') await hydrated();
+    return response;
+  };
+}
+
 export const test = base.extend<{ cspViolations: string[] }>({
-  // A page rendered ahead shows before its scripts have run and does not answer until the app has taken it over
-  // (#root gets `data-hydrated`): page.goto waits for that, as a visitor would wait to see the page respond.
-  // `waitUntil: 'commit'` opts out, for tests of the page before its scripts run.
-  // page.reload waits the same way. A page without scripts (`javaScriptEnabled: false`) is never taken over: no wait.
+  // The test's page waits for hydration; a page of another context does when the test asks (waitsForHydration).
   page: async ({ page, javaScriptEnabled }, use) => {
-    const hydrated = async () => {
-      if (javaScriptEnabled === false) return;
-      await page.waitForFunction(() => {
-        const root = document.getElementById('root');
-        return !root?.hasAttribute('data-rendered') || root.hasAttribute('data-hydrated');
-      });
-    };
-    const goto = page.goto.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      if (options?.waitUntil !== 'commit') await hydrated();
-      return response;
-    };
-    const reload = page.reload.bind(page);
-    page.reload = async (options) => {
-      const response = await reload(options);
-      if (options?.waitUntil !== 'commit') await hydrated();
-      return response;
-    };
+    waitsForHydration(page, javaScriptEnabled);
     await use(page);
   },
   cspViolations: [

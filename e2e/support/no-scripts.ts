@@ -16,10 +16,29 @@ export type NoScriptsRun = (typeof NO_SCRIPTS_RUNS)[number];
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
+ * Opens the site menu of the page without scripts and answers it: the one place that knows how. On a phone the menu
+ * is folded behind its Menu button (a link to the menu's list below the header, as the drawer needs scripts), which is
+ * pressed first; on a wide screen it is shown as it is.
+ */
+export async function openMenu(page: Page, lng: string): Promise<Locator> {
+  const banner = page.getByRole('banner');
+  const toggle = banner
+    .getByRole('button', { name: catalogueText(lng, 'common:nav.menuButton'), exact: true })
+    .filter({ visible: true });
+  if ((await toggle.count()) > 0) await toggle.click();
+  const menu = banner
+    .getByRole('navigation', { name: catalogueText(lng, 'common:nav.label') })
+    .filter({ visible: true });
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+/**
  * What a journey without scripts reads and does on each page, in the run's language: the catalogue's texts (as the
- * page writes them: values isolated in a right-to-left page), the main landmark's headings, buttons and links, a
- * check of the page as it is (language, direction, no English left but `userData`, axe on a copy of its HTML, a
- * screenshot in `.cache/screenshots/<folder>/<lng>-<width>/`), and moves that wait for the page the server answers.
+ * page writes them: values isolated in a right-to-left page), the main landmark's headings, buttons and links, the
+ * summary of a refused form's problems, the site menu opened, a check of the page as it is (language, direction, no
+ * English left but `userData`, axe on a copy of its HTML, a screenshot in `.cache/screenshots/<folder>/<lng>-<width>/`),
+ * and moves that wait for the page the server answers.
  */
 export async function noScriptsPage(
   page: Page,
@@ -56,6 +75,9 @@ export async function noScriptsPage(
   const button = (key: string) => main.getByRole('button', { name: t(key), exact: true });
   const link = (name: string | RegExp) =>
     main.getByRole('link', typeof name === 'string' ? { name, exact: true } : { name });
+  /** The summary of the problems a form was refused with, and the start of the page's title then. */
+  const summary = main.getByRole('alert').filter({ hasText: t('forms:engine.errorSummaryTitle') });
+  const errorTitle = new RegExp(`^${escapeRegExp(t('forms:engine.errorTitlePrefix'))}`);
 
   const english = englishTexts(lng);
   const shots = `.cache/screenshots/${folder}/${lng}-${width}`;
@@ -84,5 +106,21 @@ export async function noScriptsPage(
     await page.goto(`${baseURL}${url}`, { waitUntil: 'commit' });
     await page.waitForLoadState('load');
   };
-  return { t, named, anyFilled, main, heading, button, link, userData, checked, go, open, close: copies.close };
+  return {
+    t,
+    named,
+    anyFilled,
+    main,
+    heading,
+    button,
+    link,
+    summary,
+    errorTitle,
+    userData,
+    checked,
+    go,
+    open,
+    openMenu: () => openMenu(page, lng),
+    close: copies.close,
+  };
 }

@@ -161,7 +161,9 @@ export function useApplicantLimit(applyingFor: ApplyingFor | undefined): number 
   const settings = useQuery({
     queryKey: queryKeys.static.clientSettings(),
     queryFn: async ({ signal }) =>
-      unwrap(await productRequest<ClientSettings>({ method: 'GET', path: '/api/eta/static/client-settings', signal })),
+      unwrap(
+        await productRequest<ClientSettings>({ method: 'GET', path: `${API_PATHS.static}/client-settings`, signal }),
+      ),
     staleTime: Infinity,
   });
   if (applyingFor === 'SELF') return 1;

@@ -11,11 +11,12 @@ import {
 } from '@/shared/contract/outcomes';
 import { queryKeys } from './query-keys';
 import { productRequest, unwrap } from './request';
+import { API_PATHS } from '@/shared/contract';
 
 export type { Outcome, OutcomeKind, SealStatus, Wallet } from '@/shared/contract/outcomes';
 
-const APPLICANTS_PATH = '/api/eta/applicants';
-const SEAL_PATH = '/api/eta/seal';
+const APPLICANTS_PATH = API_PATHS.applicants;
+const SEAL_PATH = API_PATHS.seal;
 const enc = encodeURIComponent;
 const applicantPath = (applicantIdentifier: string) => `${APPLICANTS_PATH}/${enc(applicantIdentifier)}`;
 

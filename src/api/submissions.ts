@@ -2,12 +2,13 @@ import { useMutation } from '@tanstack/react-query';
 import { productRequest, unwrap } from './request';
 
 import type { SubmissionReceipt } from '../shared/contract';
+import { API_PATHS } from '@/shared/contract';
 
 export type { SubmissionReceipt };
 
 /** The call that sends the answers of a public form (a manifest route with a form that is not a step). */
 export function submissionPath(formId: string): string {
-  return `/api/eta/forms/${encodeURIComponent(formId)}/submissions`;
+  return `${API_PATHS.forms}/${encodeURIComponent(formId)}/submissions`;
 }
 
 /**

@@ -186,4 +186,41 @@ describe('multi-page forms', () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit.mock.calls[0][0]).toEqual({ returning: false });
   }, 30000);
+
+  it('sends a page once when Continue is pressed again while the next page is still being opened', async () => {
+    const onPageSubmit = vi.fn(async () => true);
+    // The address changes only when the router has opened the next page: here, not yet.
+    const go = vi.fn();
+    const address = { current: 'purpose', href: (pageId: string) => `/trip/${pageId}`, go };
+    const view = renderWithProviders(
+      <SchemaForm form={form} address={address} onSubmit={vi.fn()} onPageSubmit={onPageSubmit} />,
+      en,
+    );
+    await userEvent.click(screen.getByLabelText('Vacation or holiday'));
+    await next();
+    await waitFor(() => expect(go).toHaveBeenCalledWith('dates', undefined));
+    await next();
+    await userEvent.keyboard('{Enter}');
+    expect(onPageSubmit).toHaveBeenCalledTimes(1);
+    expect(go).toHaveBeenCalledTimes(1);
+    // An answer changed on the page left makes it a new press: sent again, to where that answer leads.
+    await userEvent.click(screen.getByLabelText('Visiting friends and relatives'));
+    await next();
+    await waitFor(() => expect(go).toHaveBeenLastCalledWith('host', undefined));
+    expect(onPageSubmit).toHaveBeenCalledTimes(2);
+
+    // Once the next page shows, its own Continue is answered.
+    view.rerender(
+      <SchemaForm
+        form={form}
+        address={{ ...address, current: 'dates' }}
+        onSubmit={vi.fn()}
+        onPageSubmit={onPageSubmit}
+      />,
+    );
+    expect(await screen.findByRole('heading', { name: 'When do you arrive?' })).toBeTruthy();
+    await next();
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(onPageSubmit).toHaveBeenCalledTimes(2);
+  }, 30000);
 });

@@ -120,8 +120,11 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
   // A Change link of check answers names the control to focus on the page it opens, instead of the heading.
   const shownKey = reviewing ? CHECK_ANSWERS_PAGE : page.id;
   const firstShown = useRef(shownKey);
+  /** The page (or check answers) just left by a submit, until the next one shows or an answer changes. */
+  const leaving = useRef<string | null>(null);
   const controlToFocus = useRef<string | null>(null);
   useEffect(() => {
+    leaving.current = null;
     if (shownKey === firstShown.current) return;
     firstShown.current = '';
     onPageChange?.(page);
@@ -165,10 +168,11 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
   };
 
   // One submit at a time: a second press (a double click, Enter twice) while the first is handled is not a second
-  // submit, whichever button the browser pressed (the disabled Continue, or the form's hidden default button).
+  // submit, whichever button the browser pressed (the disabled Continue, or the form's hidden default button). Nor is
+  // a press on a page already left, while the next page's address is opened: that page is not sent again.
   const submitting = useRef(false);
   const handleSubmit = async (answers: FormAnswers) => {
-    if (submitting.current) return;
+    if (submitting.current || leaving.current === shownKey) return;
     submitting.current = true;
     try {
       await submitOnce(answers);
@@ -202,8 +206,14 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
       }
       if (accepted === false) return;
     }
-    if (pages.returnsToReview || (!pages.next && !pages.finishes)) return pages.review();
-    if (pages.next) return pages.goTo(pages.next.id);
+    if (pages.returnsToReview || (!pages.next && !pages.finishes)) {
+      leaving.current = shownKey;
+      return pages.review();
+    }
+    if (pages.next) {
+      leaving.current = shownKey;
+      return pages.goTo(pages.next.id);
+    }
     return finish(answers);
   };
 
@@ -294,6 +304,7 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
         method="post"
         onChange={(e) => {
           const next = (e.formData ?? {}) as FormAnswers;
+          leaving.current = null;
           setData(next);
           onChange?.(next);
         }}

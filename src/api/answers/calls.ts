@@ -1,5 +1,13 @@
-import type { Application, ApplicationDetails, ResumeAnswer, SaveResult, StepAnswers } from '@/shared/contract';
+import {
+  API_PATHS,
+  type Application,
+  type ApplicationDetails,
+  type ResumeAnswer,
+  type SaveResult,
+  type StepAnswers,
+} from '@/shared/contract';
 import type { ApiResult } from '@/shared/api-types';
+import { stepNamed } from '../journey';
 import { productRequest } from '../request';
 import type { AnswersTarget, SaveBody } from './types';
 
@@ -11,7 +19,7 @@ const enc = encodeURIComponent;
 export function loadApplicantDetails(applicationIdentifier: string, applicantIdentifier: string, signal?: AbortSignal) {
   return productRequest<ApplicationDetails>({
     method: 'GET',
-    path: `/api/eta/application-details/${enc(applicationIdentifier)}`,
+    path: `${API_PATHS.applicationDetails}/${enc(applicationIdentifier)}`,
     query: { applicantIdentifier },
     signal,
   });
@@ -21,7 +29,7 @@ export function loadApplicantDetails(applicationIdentifier: string, applicantIde
 export function loadApplicationSteps(applicationIdentifier: string, signal?: AbortSignal) {
   return productRequest<Application>({
     method: 'GET',
-    path: `/api/eta/applications/${enc(applicationIdentifier)}`,
+    path: `${API_PATHS.applications}/${enc(applicationIdentifier)}`,
     signal,
   });
 }
@@ -30,7 +38,7 @@ export function loadApplicationSteps(applicationIdentifier: string, signal?: Abo
 export function resumeApplication(applicationIdentifier: string) {
   return productRequest<ResumeAnswer>({
     method: 'POST',
-    path: `/api/eta/applications/${enc(applicationIdentifier)}/step/resume`,
+    path: `${API_PATHS.applications}/${enc(applicationIdentifier)}/step/resume`,
   });
 }
 
@@ -38,7 +46,7 @@ export function resumeApplication(applicationIdentifier: string) {
 export function loadStepAnswers(target: AnswersTarget, signal?: AbortSignal) {
   return productRequest<StepAnswers>({
     method: 'GET',
-    path: `/api/eta/applications/${enc(target.applicationIdentifier)}/answers/${enc(target.formId)}`,
+    path: `${API_PATHS.applications}/${enc(target.applicationIdentifier)}/answers/${enc(target.formId)}`,
     query: { applicantIdentifier: target.applicantIdentifier },
     signal,
   });
@@ -49,17 +57,11 @@ export function loadStepAnswers(target: AnswersTarget, signal?: AbortSignal) {
  * (application-details) and the declarations, the generic answers call for every other form step.
  */
 export function saveAnswers(target: AnswersTarget, body: SaveBody): Promise<ApiResult<SaveResult>> {
-  if (target.formId !== 'declarations' && target.formId !== 'application-form') {
+  // The steps' forms as the route manifest names them.
+  if (target.formId === stepNamed('DECLARATION')?.form) {
     return productRequest<SaveResult>({
       method: 'PUT',
-      path: `/api/eta/applications/${enc(target.applicationIdentifier)}/answers/${enc(target.formId)}`,
-      body: { applicantIdentifier: target.applicantIdentifier, ...body },
-    });
-  }
-  if (target.formId === 'declarations') {
-    return productRequest<SaveResult>({
-      method: 'PUT',
-      path: '/api/eta/declarations',
+      path: API_PATHS.declarations,
       body: {
         applicationIdentifier: target.applicationIdentifier,
         applicantIdentifier: target.applicantIdentifier,
@@ -67,9 +69,16 @@ export function saveAnswers(target: AnswersTarget, body: SaveBody): Promise<ApiR
       },
     });
   }
+  if (target.formId === stepNamed('APPLICATION_FORM')?.form) {
+    return productRequest<SaveResult>({
+      method: 'PUT',
+      path: `${API_PATHS.applicationDetails}/${enc(target.applicationIdentifier)}`,
+      body: { applicantIdentifier: target.applicantIdentifier, ...body },
+    });
+  }
   return productRequest<SaveResult>({
     method: 'PUT',
-    path: `/api/eta/application-details/${enc(target.applicationIdentifier)}`,
+    path: `${API_PATHS.applications}/${enc(target.applicationIdentifier)}/answers/${enc(target.formId)}`,
     body: { applicantIdentifier: target.applicantIdentifier, ...body },
   });
 }

@@ -3,8 +3,9 @@ import { productRequest } from '../request';
 import { sessionDeadline, startActivityTracker } from './activity';
 import { forgetSession, logout } from './session';
 import { getAccessToken, getAccessTokenExpiry, getRefreshToken, storeTokens, subscribeAuth } from './tokens';
+import { API_PATHS } from '@/shared/contract';
 
-export const REFRESH_PATH = '/api/eta/profile/refresh';
+export const REFRESH_PATH = `${API_PATHS.profile}/refresh`;
 /** Refresh this long before the access token expires. */
 export const REFRESH_LEAD_MS = 60_000;
 /**

@@ -3,10 +3,11 @@ import { productRequest } from '../request';
 import { requestScope } from '../request-scope';
 import { recordActivity } from './activity';
 import { clearTokens, getRefreshToken, storeTokens } from './tokens';
+import { API_PATHS } from '@/shared/contract';
 
 /** localStorage key of the signed-in profile's identifier. */
 export const PROFILE_IDENTIFIER_KEY = 'eta.profileIdentifier';
-export const LOGOUT_PATH = '/api/eta/profile/logout';
+export const LOGOUT_PATH = `${API_PATHS.profile}/logout`;
 /** The button of the sign-out form (posted to /login without scripts, see login-action.ts). */
 export const SIGN_OUT_ACTION = 'sign-out';
 

@@ -278,7 +278,11 @@ function LoadedAnswersStep(props: AnswersStepProps & { loaded: Loaded; caption?:
     return true;
   };
 
+  // Once the whole form is saved, the overview opens: a press made before it shows (the second of a double click)
+  // saves nothing again.
+  const leaving = useRef(false);
   const onSubmit = async (answers: Answers) => {
+    if (leaving.current) return;
     const outcome = await queue.saveAll(answers);
     if (outcome.kind === 'refused') {
       refused(outcome);
@@ -290,6 +294,7 @@ function LoadedAnswersStep(props: AnswersStepProps & { loaded: Loaded; caption?:
       setProblem({ messages: [t('form.unsavedFinish')] });
       return;
     }
+    leaving.current = true;
     await queryClient.invalidateQueries({ queryKey: queryKeys.applications.all });
     const state: OverviewState = { savedFor: loaded.name };
     navigate(OVERVIEW_PATH, { state });

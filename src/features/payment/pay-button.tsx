@@ -23,10 +23,12 @@ export interface PayButtonProps {
 }
 
 /**
- * Starts one payment attempt and sends the browser to the provider's page. Each attempt has a fresh idempotency
- * key, and a click while an attempt is under way (a double click, an impatient second click) does nothing, so one
- * click never makes two payments. Before (or without) the page's scripts, Pay posts a form with the attempt's key the
- * page came with (payment-overview-action.ts), which the server answers with the provider's page.
+ * Starts one payment attempt and sends the browser to the provider's page. A click while an attempt is under way (a
+ * double click, an impatient second click) does nothing, so one click never makes two payments. Before (or without)
+ * the page's scripts, Pay posts a form with the attempt's key the page came with (payment-overview-action.ts), which
+ * the server answers with the provider's page. The scripts' first attempt uses that same key, so a press answered both
+ * ways (one click taken by the scripts, the next posted by the browser) is still one payment; an attempt after a
+ * failure, or after coming back to the page, takes a fresh key.
  */
 export function PayButton({ applicationIdentifier, amount, blocked, describedBy }: PayButtonProps) {
   const { t, i18n } = useTranslation('payments');
@@ -37,6 +39,7 @@ export function PayButton({ applicationIdentifier, amount, blocked, describedBy 
   const [leaving, setLeaving] = useState(false);
   const token = useFormToken();
   const attemptKey = (useLoaderData() as PaymentOverviewLoaderData | undefined)?.attemptKey ?? '';
+  const nextKey = useRef(attemptKey || newAttemptKey());
   // Why a payment posted without scripts did not start.
   const sent = useActionData() as PayActionData | undefined;
   const [problem, setProblem] = useState<string | undefined>(sent?.problem);
@@ -47,6 +50,7 @@ export function PayButton({ applicationIdentifier, amount, blocked, describedBy 
     const onShow = (event: PageTransitionEvent) => {
       if (!event.persisted) return;
       attempting.current = false;
+      nextKey.current = newAttemptKey();
       setLeaving(false);
     };
     window.addEventListener('pageshow', onShow);
@@ -59,13 +63,14 @@ export function PayButton({ applicationIdentifier, amount, blocked, describedBy 
     setProblem(undefined);
     try {
       const started = await start.mutateAsync({
-        idempotencyKey: newAttemptKey(),
+        idempotencyKey: nextKey.current,
         language: i18n.resolvedLanguage ?? i18n.language,
       });
       setLeaving(true);
       window.location.assign(started.redirectUrl);
     } catch (failure) {
       attempting.current = false;
+      nextKey.current = newAttemptKey();
       setProblem(
         failure instanceof ApiError
           ? (failure.errorBody?.error ?? t('page.overview.payFailed'))

@@ -5,6 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { setRouterContext } from '@/api/router-context';
 import { applySettings } from '@/api/settings';
 import PaymentOverviewPage from './payment-overview-page';
+import { ATTEMPT_KEY_FIELD } from './paths';
 import { ANA, APP, BASE, LEO, mockApi, overviewFixture, paymentI18n, renderRoutes } from './testing/payment-harness';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -12,7 +13,6 @@ vi.setConfig({ testTimeout: 30_000 });
 const PATH = '/applications/payment-overview';
 /** English money as South Africans write it: the rand's symbol R, a no-break space, then the amount. */
 const zar = (text: string) => text.replace(/R (?=\d)/g, 'R\u00a0');
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 let english: I18n;
 beforeAll(async () => {
@@ -68,7 +68,7 @@ describe('PaymentOverviewPage', () => {
     expect(screen.getByRole('heading', { level: 1 }).closest('.fui-FluentProvider')?.getAttribute('dir')).toBe('rtl');
   });
 
-  it('creates one payment for a double click, under a fresh idempotency key, and opens the provider’s page', async () => {
+  it('creates one payment for a double click, under the key the page came with, and opens the provider’s page', async () => {
     const assign = stubAssign();
     let release: () => void = () => undefined;
     const calls = mockApi(async (call) => {
@@ -79,15 +79,24 @@ describe('PaymentOverviewPage', () => {
       }
       return undefined;
     });
-    open();
+    // The key the server sent with the page, which Pay posted before the scripts ran would send too.
+    const pageKey = '5b0f7a7e-3c1d-4e8a-9f5e-2d6c1b8a4e7f';
+    renderRoutes(
+      english,
+      [{ path: PATH, element: <PaymentOverviewPage />, loader: () => ({ attemptKey: pageKey }) }],
+      `${PATH}?applicantIdentifier=${ANA}`,
+    );
     const pay = await screen.findByRole('button', { name: zar('Pay R 1,000.00') });
+    expect((document.querySelector(`input[name="${ATTEMPT_KEY_FIELD}"]`) as HTMLInputElement | null)?.value).toBe(
+      pageKey,
+    );
     await userEvent.dblClick(pay);
     await userEvent.click(pay);
     release();
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/sandbox/p-1'));
     const posts = calls.filter((c) => c.method === 'POST');
     expect(posts).toHaveLength(1);
-    expect(posts[0].headers.get('Idempotency-Key')).toMatch(UUID);
+    expect(posts[0].headers.get('Idempotency-Key')).toBe(pageKey);
     expect(posts[0].body).toEqual({ returnLanguage: 'en' });
     expect(screen.getByRole('button', { name: 'Opening the payment page…' }).getAttribute('aria-disabled')).toBe(
       'true',

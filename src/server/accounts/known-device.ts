@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { API_PATHS } from '../../shared/contract';
 
 /**
  * A browser that has signed in to an account before carries an HttpOnly cookie naming it, signed for that account.
@@ -9,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export const KNOWN_DEVICE_COOKIE = 'eta_known_device';
 const LIFETIME_SECONDS = 365 * 24 * 60 * 60;
 /** Sent only to the accounts calls (sign-in reads it). */
-const COOKIE_PATH = '/api/eta/profile';
+const COOKIE_PATH = API_PATHS.profile;
 
 function signature(secret: string, profileId: string, deviceId: string): string {
   return createHmac('sha256', secret).update(`known-device:${profileId}:${deviceId}`).digest('base64url');

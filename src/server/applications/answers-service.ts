@@ -13,7 +13,7 @@ import type { FieldProblem } from '../../shared/validation/field-errors';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { applicantOf, ownApplication, withApplication } from './access';
-import { APPLICATION_FORM_ID, prefillApplicationForm, syncApplicantFacts } from './application-form-facts';
+import { applicationFormId, prefillApplicationForm, syncApplicantFacts } from './application-form-facts';
 import { topField, type FormChecker } from './form-answers';
 import { applicationsRepository, type StoredAnswers } from './repository';
 import { fieldProblems } from '../validation/field-problems';
@@ -21,6 +21,7 @@ import {
   applicantFingerprint,
   assertStepReached,
   completeStep,
+  formOfStep,
   journeySteps,
   reopenStep,
   stepOfForm,
@@ -33,8 +34,9 @@ import type { Caller } from './service';
 import type { ApplicantsTable } from './tables';
 
 /** The forms whose answers have calls of their own besides the generic answers call of every form step. */
-export { APPLICATION_FORM_ID };
-export const DECLARATIONS_FORM_ID = 'declarations';
+export { applicationFormId };
+/** The declarations' form (the DECLARATION step's, in the route manifest). */
+export const declarationsFormId = () => formOfStep('DECLARATION');
 
 export interface AnswersServiceOptions {
   db: Kysely<Database>;
@@ -59,7 +61,7 @@ export function createAnswersService({ db, checkers, eligibleCountries, lifecycl
     applicant: ApplicantsTable,
     profileId: string,
   ) =>
-    saved.stored || formId !== APPLICATION_FORM_ID ? saved.answers : prefillApplicationForm(db, applicant, profileId);
+    saved.stored || formId !== applicationFormId() ? saved.answers : prefillApplicationForm(db, applicant, profileId);
 
   /** The page to open: the first that applies with something missing, else the last saved, else the first. */
   const pageToOpen = (checker: FormChecker, answers: Record<string, unknown>, lastPage: string | null) =>
@@ -109,13 +111,13 @@ export function createAnswersService({ db, checkers, eligibleCountries, lifecycl
       }
       const details: ApplicantDetails[] = [];
       for (const applicant of applicants) {
-        const form = await repository.savedAnswers(applicant.id, APPLICATION_FORM_ID);
-        const declarations = await repository.savedAnswers(applicant.id, DECLARATIONS_FORM_ID);
+        const form = await repository.savedAnswers(applicant.id, applicationFormId());
+        const declarations = await repository.savedAnswers(applicant.id, declarationsFormId());
         details.push({
           applicantIdentifier: applicant.id,
           step: applicant.current_step,
           applicationForm: {
-            answers: await answersOrPrefill(form, APPLICATION_FORM_ID, applicant, caller.profileId),
+            answers: await answersOrPrefill(form, applicationFormId(), applicant, caller.profileId),
             lastPage: form.lastPage,
             complete: form.complete,
           },
@@ -198,7 +200,7 @@ export function createAnswersService({ db, checkers, eligibleCountries, lifecycl
         const saved = await stored.savedAnswers(applicant.id, formId);
         const base = saved.stored
           ? saved.answers
-          : formId === APPLICATION_FORM_ID
+          : formId === applicationFormId()
             ? await prefillApplicationForm(trx, applicant, caller.profileId)
             : {};
         const merged = page
@@ -215,7 +217,7 @@ export function createAnswersService({ db, checkers, eligibleCountries, lifecycl
         const answers = result.data;
         const complete = result.problems.length === 0;
         const now = new Date();
-        if (formId === APPLICATION_FORM_ID && !body.draft)
+        if (formId === applicationFormId() && !body.draft)
           await syncApplicantFacts(
             trx,
             eligibleCountries,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { FieldProblem } from '../../shared/validation/field-errors';
 import { hasPhoto } from '../biometrics/public';
+import { formOfStep } from '../lifecycle/public';
 import type { Database } from '../db/schema';
 import { fieldProblems } from '../validation/field-problems';
 import { checkEligibility, normalisePassportNumber } from './eligibility';
@@ -13,7 +14,7 @@ import type { ApplicantsTable } from './tables';
  * The application form repeats an applicant's eligibility facts (names, date of birth, nationality, passport):
  * it starts from them, a save of it changes them, and a change of them on the applicants page changes it.
  */
-export const APPLICATION_FORM_ID = 'application-form';
+export const applicationFormId = () => formOfStep('APPLICATION_FORM');
 
 /** What the application form starts from: the applicant's eligibility facts, and the account holder's contact details. */
 export async function prefillApplicationForm(
@@ -83,11 +84,11 @@ export async function syncApplicantFacts(
  */
 export async function carryFactsIntoAnswers(trx: Kysely<Database>, applicant: ApplicantsTable, now: Date) {
   const repository = applicationsRepository(trx);
-  const saved = await repository.savedAnswers(applicant.id, APPLICATION_FORM_ID);
+  const saved = await repository.savedAnswers(applicant.id, applicationFormId());
   if (!saved.stored) return;
   await repository.replaceAnswers(
     applicant.id,
-    APPLICATION_FORM_ID,
+    applicationFormId(),
     { ...saved.answers, ...factAnswers(applicant) },
     now,
   );

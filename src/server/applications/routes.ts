@@ -11,14 +11,15 @@ import { authenticate } from '../accounts/public';
 import { languageOf } from '../i18n';
 import { loadRouteSchemas } from '../openapi/public';
 import { createStorage } from '../storage/storage';
-import { APPLICATION_FORM_ID, createAnswersService, DECLARATIONS_FORM_ID } from './answers-service';
+import { applicationFormId, createAnswersService, declarationsFormId } from './answers-service';
 import { loadApplicationsConfig } from './config';
 import { createFormCheckers } from './form-answers';
 import { createPassportCheckThrottle } from './passport-checks';
 import { createApplicationsService, type Caller } from './service';
 import { loadJourney, stepOfForm, type Step } from '../lifecycle/public';
+import { API_PATHS } from '../../shared/contract';
 
-export const APPLICATIONS_PREFIX = '/api/eta/applications';
+export const APPLICATIONS_PREFIX = API_PATHS.applications;
 const APPLICANT_FORM_ID = 'applicant';
 
 /** The schema each route declares (validation and description), by operationId. */
@@ -50,10 +51,10 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
     if (!step) throw new Error(`schemas/routes.manifest.json names no step with "form": "${formId}"`);
     return step;
   };
-  const applicationFormStep = formStep(APPLICATION_FORM_ID);
-  const declarationsStep = formStep(DECLARATIONS_FORM_ID);
+  const applicationFormStep = formStep(applicationFormId());
+  const declarationsStep = formStep(declarationsFormId());
   const checkers = createFormCheckers(
-    [...new Set([APPLICANT_FORM_ID, APPLICATION_FORM_ID, DECLARATIONS_FORM_ID, ...stepForms])],
+    [...new Set([APPLICANT_FORM_ID, applicationFormId(), declarationsFormId(), ...stepForms])],
     config.schemasDir,
   );
   const applications = createApplicationsService({
@@ -137,17 +138,17 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
   // ------------------------------------------------------------------ answers
 
   app.get<Guid & { Querystring: { applicantIdentifier?: string } }>(
-    '/api/eta/application-details/:guid',
+    `${API_PATHS.applicationDetails}/:guid`,
     { schema: schemaOf('getApplicationDetails') },
     async (request) =>
       answers.applicationDetails(callerOf(request), request.params.guid, request.query.applicantIdentifier),
   );
 
   app.put<Guid & { Body: AnswersBody }>(
-    '/api/eta/application-details/:guid',
+    `${API_PATHS.applicationDetails}/:guid`,
     { schema: schemaOf('saveApplicationForm', { body: answersBodySchema }) },
     async (request) =>
-      answers.save(callerOf(request), request.params.guid, request.body, APPLICATION_FORM_ID, applicationFormStep),
+      answers.save(callerOf(request), request.params.guid, request.body, applicationFormId(), applicationFormStep),
   );
 
   app.get<FormOf & { Querystring: { applicantIdentifier?: string } }>(
@@ -172,14 +173,14 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
   );
 
   app.put<{ Body: DeclarationsBody }>(
-    '/api/eta/declarations',
+    API_PATHS.declarations,
     { schema: schemaOf('saveDeclarations', { body: declarationsBodySchema }) },
     async (request) =>
       answers.save(
         callerOf(request),
         request.body.applicationIdentifier,
         request.body,
-        DECLARATIONS_FORM_ID,
+        declarationsFormId(),
         declarationsStep,
       ),
   );

@@ -83,7 +83,7 @@ export const biometricsRoutes: FastifyPluginAsync = async (app) => {
   );
 
   app.get<{ Params: { guid: string; photoType: string } }>(
-    '/api/eta/applicants/:guid/photos/:photoType',
+    `${API_PATHS.applicants}/:guid/photos/:photoType`,
     { onRequest: authenticate, schema: schemaOf('getApplicantPhoto') },
     async (request, reply) => {
       const photo = await service.photo(request.profileId, request.params.guid, request.params.photoType);

@@ -1,11 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { ApplicantsTable, ApplicationsTable } from '../applications/public';
 import type { Database } from '../db/schema';
+import { formOfStep } from '../lifecycle/public';
 import { documentsRepository } from './repository';
 import { ageOn, type DocumentFacts } from './requirements';
-
-const APPLICATION_FORM_ID = 'application-form';
-const DECLARATIONS_FORM_ID = 'declarations';
 
 /** What the rules of schemas/documents.rules.json are evaluated over, for one applicant, today. */
 export async function documentFacts(
@@ -15,8 +13,8 @@ export async function documentFacts(
 ): Promise<DocumentFacts> {
   const repository = documentsRepository(executor);
   const [answers, declarations] = await Promise.all([
-    repository.answersOf(applicant.id, APPLICATION_FORM_ID),
-    repository.answersOf(applicant.id, DECLARATIONS_FORM_ID),
+    repository.answersOf(applicant.id, formOfStep('APPLICATION_FORM')),
+    repository.answersOf(applicant.id, formOfStep('DECLARATION')),
   ]);
   return {
     applicationType: application.application_type,

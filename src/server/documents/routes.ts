@@ -22,8 +22,9 @@ import { createPdfChecker, type PdfCheckerOptions } from './pdf-checks';
 import { loadDocumentRules } from './requirements';
 import { createDocumentsService, documentsComplete, DOCUMENTS_STEP, type Caller, type Upload } from './service';
 import { createVirusScanner, type VirusScanner } from './virus-scan';
+import { API_PATHS } from '../../shared/contract';
 
-export const DOCUMENTS_PREFIX = '/api/eta/applications/:guid/documents';
+export const DOCUMENTS_PREFIX = `${API_PATHS.applications}/:guid/documents`;
 
 const schemaOf = loadRouteSchemas(new URL('./route-schemas.json', import.meta.url));
 

@@ -32,6 +32,16 @@ export function stepNames(): string[] {
   return journeySteps().map((s) => s.step);
 }
 
+/**
+ * The form a step of the journey is answered in (the manifest's `form` of that step): the application form's and the
+ * declarations' ids are read here, never written in code.
+ */
+export function formOfStep(step: Step): string {
+  const form = journeySteps().find((s) => s.step === step)?.form;
+  if (!form) throw new Error(`schemas/routes.manifest.json gives the step ${step} no "form"`);
+  return form;
+}
+
 /** The step whose answers are the given form, if one is. */
 export function stepOfForm(formId: string): JourneyStep | undefined {
   return journeySteps().find((s) => s.form === formId);

@@ -6,6 +6,7 @@
 export {
   assertStepReached,
   firstStep,
+  formOfStep,
   journeyForms,
   journeySteps,
   lastStep,

@@ -4,6 +4,7 @@ import { checkDeclaredAnswers } from './answer-check';
 import { completeDocument } from './complete';
 import { documentedSchemas, readOpenApiSource, type Json } from './document';
 import { loadRouteSchemas, toSharedRefs } from './route-schemas';
+import { API_PATHS } from '../../shared/contract';
 
 const schemaOf = loadRouteSchemas(new URL('./route-schemas.json', import.meta.url));
 
@@ -46,7 +47,7 @@ export const openApiPlugin: FastifyPluginAsync = async (app) => {
   }
 
   let document: string | undefined;
-  app.get('/api/eta/openapi.json', { schema: schemaOf('getOpenApi') }, async (_request, reply) => {
+  app.get(API_PATHS.openApi, { schema: schemaOf('getOpenApi') }, async (_request, reply) => {
     document ??= JSON.stringify(app.swagger());
     return reply.type('application/json; charset=utf-8').send(document);
   });

@@ -18,8 +18,9 @@ import { loadRouteSchemas } from '../openapi/public';
 import { loadSealSigner } from '../seal/public';
 import { configuredWallets } from '../wallet/public';
 import { createOutcomesService } from './service';
+import { API_PATHS } from '../../shared/contract';
 
-const APPLICANT = '/api/eta/applicants/:guid';
+const APPLICANT = `${API_PATHS.applicants}/:guid`;
 type Guid = { Params: { guid: string } };
 
 /** The schema each route declares (validation and description), by operationId. */
@@ -49,19 +50,19 @@ export const outcomeRoutes: FastifyPluginAsync = async (app) => {
     log: app.log,
   });
 
-  app.get('/api/eta/seal/certificate', { schema: schemaOf('getSealCertificate') }, async () => ({
+  app.get(`${API_PATHS.seal}/certificate`, { schema: schemaOf('getSealCertificate') }, async () => ({
     certificate: toBase64Url(outcomes.certificate()),
   }));
 
   app.get<{ Querystring: SealStatusQuery }>(
-    '/api/eta/seal/status',
+    `${API_PATHS.seal}/status`,
     { schema: schemaOf('getSealStatus', { querystring: sealStatusQuerySchema }) },
     async (request) => ({ status: await outcomes.sealStatus(request.query.documentNumber) }),
   );
 
   // The address is the credential: it is signed, names one applicant and runs out after minutes.
   app.get<{ Params: { token: string } }>(
-    '/api/eta/wallet/apple/:token',
+    `${API_PATHS.wallet}/apple/:token`,
     { schema: schemaOf('getApplePass') },
     async (request, reply) => {
       const pass = await outcomes.applePass(request.params.token);
@@ -76,12 +77,12 @@ export const outcomeRoutes: FastifyPluginAsync = async (app) => {
   await app.register(async (signedIn) => {
     signedIn.addHook('onRequest', authenticate);
 
-    signedIn.get('/api/eta/applicants/wallets', { schema: schemaOf('listWallets') }, async () => ({
+    signedIn.get(`${API_PATHS.applicants}/wallets`, { schema: schemaOf('listWallets') }, async () => ({
       wallets: outcomes.wallets(),
     }));
 
     signedIn.get<{ Querystring: WalletLinkQuery }>(
-      '/api/eta/applicants/wallet-link',
+      `${API_PATHS.applicants}/wallet-link`,
       { schema: schemaOf('getWalletLink', { querystring: walletLinkQuerySchema }) },
       async (request) => ({
         url: await outcomes.walletLink(

@@ -13,6 +13,7 @@ import {
 import { stillValid } from '../../shared/validity';
 import type { Database } from '../db/schema';
 import { decisionsRepository, type DecisionRules } from '../decisions/public';
+import { formOfStep } from '../lifecycle/public';
 import { ApiError } from '../errors';
 import { translate } from '../i18n';
 import { renderOutcomePdf } from '../pdf/render-pdf';
@@ -20,6 +21,7 @@ import type { SealSigner } from '../seal/public';
 import type { WalletPass, WalletProvider } from '../wallet/public';
 import { countryName, kindOf, outcomeView, pdfContent, pdfFileName, sealMessage, type OutcomeFacts } from './document';
 import { outcomesRepository } from './repository';
+import { API_PATHS } from '../../shared/contract';
 
 /** How long the address of an Apple Wallet pass works after the wallet link was asked for. */
 const PASS_TOKEN_SECONDS = 600;
@@ -83,7 +85,7 @@ export function createOutcomesService(options: OutcomesServiceOptions) {
       applicant,
       decision,
       reference: (await repository.reference(applicant.application_id)) ?? '',
-      answers: await repository.answers(applicant.id, 'application-form'),
+      answers: await repository.answers(applicant.id, formOfStep('APPLICATION_FORM')),
     };
   }
 
@@ -160,7 +162,7 @@ export function createOutcomesService(options: OutcomesServiceOptions) {
       try {
         return await provider.link(pass, {
           apiUrl: options.apiUrl,
-          passUrl: (passToken) => `${options.apiUrl}/api/eta/wallet/apple/${passToken}`,
+          passUrl: (passToken) => `${options.apiUrl}${API_PATHS.wallet}/apple/${passToken}`,
           passToken: token,
         });
       } catch (error) {

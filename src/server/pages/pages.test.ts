@@ -11,7 +11,8 @@ import { buildTestApp } from '../testing/harness';
 import { paintFirst } from '../static/page-html';
 import { getProfile, registerVerifiedAndLogin } from '../accounts/testing/client';
 import { CSRF_COOKIE, CSRF_FIELD } from './csrf';
-import { AUTH_TOKEN_COOKIE } from './session';
+import { SESSION_ENDED_REASON, SIGN_IN_REASON_PARAM } from '../../api/safe-redirect';
+import { AUTH_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from './session';
 
 // The shape of Vite's index.html: the server writes each page into it.
 const INDEX =
@@ -123,6 +124,21 @@ describe('pages rendered by the server', () => {
     const guarded = await get('/profile');
     expect(guarded.statusCode).toBe(302);
     expect(guarded.headers.location).toBe('/login?from=%2Fprofile');
+  });
+
+  it('sends a visitor whose session the API no longer takes to sign in, where the page says the session ended', async () => {
+    // Only a refresh token, which the API does not know: the server's refresh fails, as for one revoked or run out.
+    const guarded = await get('/profile', { cookie: `${REFRESH_TOKEN_COOKIE}=not-a-token-the-api-gave` });
+    expect(guarded.statusCode).toBe(302);
+    const location = new URL(String(guarded.headers.location), 'http://portal');
+    expect(location.pathname).toBe('/login');
+    expect(location.searchParams.get(SIGN_IN_REASON_PARAM)).toBe(SESSION_ENDED_REASON);
+    // The session's cookies are cleared, so the next page is an ordinary signed-out one.
+    expect(cookiesOf(guarded.headers)).toContain(`${REFRESH_TOKEN_COOKIE}=`);
+    const login = await get(`${location.pathname}${location.search}`);
+    expect(login.statusCode).toBe(200);
+    expect(login.body).toContain(translate('en', 'accounts:login.sessionExpired'));
+    expect((await get('/login')).body).not.toContain(translate('en', 'accounts:login.sessionExpired'));
   });
 
   it("renders a signed-in visitor's page in the profile's language, and saves a language a link chooses", async () => {

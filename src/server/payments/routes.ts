@@ -9,10 +9,11 @@ import { sendSubmissionMail } from './mail';
 import { providerNamed } from './providers';
 import { tracedProvider } from './traced-provider';
 import { createPaymentsService, type Caller } from './service';
+import { API_PATHS } from '../../shared/contract';
 
-const APPLICATION = '/api/eta/applications/:guid';
+const APPLICATION = `${API_PATHS.applications}/:guid`;
 /** Providers notify the API here, one address per provider. */
-export const WEBHOOK_PREFIX = '/api/eta/payments/webhook';
+export const WEBHOOK_PREFIX = `${API_PATHS.payments}/webhook`;
 
 type Guid = { Params: { guid: string } };
 

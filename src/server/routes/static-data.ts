@@ -7,6 +7,7 @@ import type { Country } from '../../shared/contract';
 import { availableLanguages, languageOf } from '../i18n';
 import { loadRouteSchemas } from '../openapi/public';
 import { loadPaymentsConfig } from '../payments/public';
+import { API_PATHS } from '../../shared/contract';
 
 const DEFINITIONS_FILE = fileURLToPath(new URL('../../../schemas/definitions.schema.json', import.meta.url));
 
@@ -141,10 +142,10 @@ interface CountriesQuery {
 
 /** GET /api/eta/static, /api/eta/static/countries and /api/eta/static/client-settings. */
 export const staticDataRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/api/eta/static', { schema: schemaOf('getReferenceLists') }, async () => staticLists());
+  app.get(API_PATHS.static, { schema: schemaOf('getReferenceLists') }, async () => staticLists());
 
   app.get<{ Querystring: CountriesQuery }>(
-    '/api/eta/static/countries',
+    `${API_PATHS.static}/countries`,
     {
       schema: schemaOf('listCountries', {
         querystring: {
@@ -173,5 +174,5 @@ export const staticDataRoutes: FastifyPluginAsync = async (app) => {
     fees,
     currency,
   };
-  app.get('/api/eta/static/client-settings', { schema: schemaOf('getClientSettings') }, async () => clientSettings);
+  app.get(`${API_PATHS.static}/client-settings`, { schema: schemaOf('getClientSettings') }, async () => clientSettings);
 };

@@ -4,6 +4,7 @@ import { bearerToken } from '../accounts/public';
 import { languageOf } from '../i18n';
 import { loadRouteSchemas } from '../openapi/public';
 import { createSubmissionsService } from './service';
+import { API_PATHS } from '../../shared/contract';
 
 const submissionBodySchema = {
   type: 'object',
@@ -21,7 +22,7 @@ export const submissionRoutes: FastifyPluginAsync = async (app) => {
   const submissions = createSubmissionsService(app);
 
   app.post<{ Params: { formId: string }; Body: SubmissionBody }>(
-    '/api/eta/forms/:formId/submissions',
+    `${API_PATHS.forms}/:formId/submissions`,
     { schema: schemaOf('sendFormSubmission', { body: submissionBodySchema }) },
     async (request, reply) => {
       const receipt = await submissions.submit(request.params.formId, request.body.answers, {

@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { UUID_PATTERN } from './ids';
+import { API_PATHS } from './paths';
 
 /**
  * What the supporting-document calls answer and take (step SUPPORTING_DOCUMENTS). Which documents an applicant must
@@ -173,10 +174,10 @@ export type DocumentsCompleted = FromSchema<typeof documentsCompletedSchema>;
 
 /** Where the calls live, under an application (`{guid}`). */
 export const documentPaths = {
-  list: (applicationIdentifier: string) => `/api/eta/applications/${applicationIdentifier}/documents`,
+  list: (applicationIdentifier: string) => `${API_PATHS.applications}/${applicationIdentifier}/documents`,
   one: (applicationIdentifier: string, documentIdentifier: string) =>
-    `/api/eta/applications/${applicationIdentifier}/documents/${documentIdentifier}`,
+    `${API_PATHS.applications}/${applicationIdentifier}/documents/${documentIdentifier}`,
   reuse: (applicationIdentifier: string, documentIdentifier: string) =>
-    `/api/eta/applications/${applicationIdentifier}/documents/${documentIdentifier}/reuse`,
-  complete: (applicationIdentifier: string) => `/api/eta/applications/${applicationIdentifier}/documents/complete`,
+    `${API_PATHS.applications}/${applicationIdentifier}/documents/${documentIdentifier}/reuse`,
+  complete: (applicationIdentifier: string) => `${API_PATHS.applications}/${applicationIdentifier}/documents/complete`,
 } as const;

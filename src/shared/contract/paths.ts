@@ -1,12 +1,22 @@
+/** The root of every call of the API (the specification's URLs); every path below is built from it. */
+export const API_ROOT = '/api/eta';
+
 /** Where the API's calls live (the specification's URLs). */
 export const API_PATHS = {
-  profile: '/api/eta/profile',
-  applications: '/api/eta/applications',
-  applicationDetails: '/api/eta/application-details',
-  declarations: '/api/eta/declarations',
-  biometrics: '/api/eta/biometrics',
-  captureSessionStatus: '/api/eta/biometrics/capture-session-status',
-  openApi: '/api/eta/openapi.json',
+  profile: `${API_ROOT}/profile`,
+  applications: `${API_ROOT}/applications`,
+  applicationDetails: `${API_ROOT}/application-details`,
+  declarations: `${API_ROOT}/declarations`,
+  applicants: `${API_ROOT}/applicants`,
+  biometrics: `${API_ROOT}/biometrics`,
+  captureSessionStatus: `${API_ROOT}/biometrics/capture-session-status`,
+  forms: `${API_ROOT}/forms`,
+  payments: `${API_ROOT}/payments`,
+  seal: `${API_ROOT}/seal`,
+  static: `${API_ROOT}/static`,
+  wallet: `${API_ROOT}/wallet`,
+  cspReport: `${API_ROOT}/csp-report`,
+  openApi: `${API_ROOT}/openapi.json`,
 } as const;
 
 /** Header in which a linked phone sends back the device token LINK_PHONE gave it. */
