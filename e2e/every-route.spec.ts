@@ -1,14 +1,18 @@
 // The accessibility audit of every route of schemas/routes.manifest.json, in every language of locales/ (both
 // found at run time: a new route or language is walked without editing this file). Each route is opened in its
-// loaded state and in its other states (a form submitted empty, the close-application dialog open), signed in
-// with an application at the right step where the route needs one, and the outcome pages with a real ETA, permit
-// and rejection (set up through the API on a server of the audit's own that decides within a second). Each state
-// is checked for the language and its direction; in every language but English for English text left; with axe
-// at 1280 and 375 px in English (375 px in the others, both in `npm run audit:a11y`); at 320 px for reflow (no
-// sideways scrolling); and every focusable element is tabbed to, and must not be hidden under a pinned element, in
-// English at 1280 and 375 px and in Arabic at 375 px (both in the audit). The 320 px screenshots of English, Arabic
-// and Chinese are kept in .cache/screenshots/a11y/. One test per language: the data is made once per worker, and a
-// page's first other state starts from the page as it was just checked, each further state from a fresh load.
+// loaded state and in its other states (a form submitted empty, Close application pressed), signed in with an
+// application at the right step where the route needs one, and the outcome pages with a real ETA, permit and
+// rejection (set up through the API on a server of the audit's own that decides within a second). Each state is
+// checked for the language and its direction; in every language but English for English text left; with axe; at
+// 320 px for reflow (no sideways scrolling); and in English and the first right-to-left language every focusable
+// element is tabbed to, and must not be hidden under a pinned element.
+// English (at 1280 and 375 px) and the right-to-left language (at 375 px) are walked as the page's scripts make them;
+// the other languages, whose words differ but not their layout or their controls, as the server sends them (the
+// scripts not run, the forms posted to the server: what a visitor without scripts sees) with axe at 375 px.
+// `npm run audit:a11y` (AUDIT_FULL=1) walks every language with its scripts, with axe and the tab walk at both widths.
+// The 320 px screenshots of English, Arabic and Chinese are kept in .cache/screenshots/a11y/. One test per language:
+// the data is made once per worker, and a page's first other state starts from the page as it was just checked, each
+// further state from a fresh load.
 // Over 300 lines on purpose: the table of how each route is opened and the walk that reads it belong together.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,7 +27,7 @@ import { outcomesServerEnv, submittedApplicationThroughApi } from './support/out
 import { expectFocusNotObscured, expectReflow } from './support/page-checks';
 import { startServer, type RunningServer } from './support/server';
 import { languagesIn } from '../src/server/languages';
-import { directionOf } from '../src/shared/languages';
+import { directionOf, FALLBACK_LANGUAGE } from '../src/shared/languages';
 
 interface ManifestRoute {
   path: string;
@@ -163,19 +167,21 @@ const wanted = (process.env.AUDIT_LANGUAGES ?? 'all').split(',').map((l) => l.tr
 const languages = languagesIn(join(import.meta.dirname, '..', 'locales')).filter(
   (name) => wanted.includes('all') || wanted.includes(name),
 );
-/**
- * The languages whose pages are also tabbed through for hidden focus: the layout, not the words, decides it, so
- * English and Arabic (right to left, its layout mirrored) stand for the others and keep the audit's time down.
- */
-const FOCUS_WALK = new Set(['en', 'ar']);
-/**
- * `npm run audit:a11y` (AUDIT_FULL=1) runs axe at 1280 and 375 px in every language and tabs through English and
- * Arabic at both. `npm test` does so in English; in the other languages, whose words differ from English but not
- * their layout, it runs axe at 375 px, and tabs through Arabic at 375 px.
- */
 const FULL_AUDIT = process.env.AUDIT_FULL === '1';
-const axeWidths = (lng: string) => (FULL_AUDIT || lng === 'en' ? [1280, 375] : [375]);
-const focusWidths = (lng: string) => (FOCUS_WALK.has(lng) ? axeWidths(lng) : []);
+/**
+ * The languages walked with the page's scripts, and tabbed through for hidden focus: the layout, not the words,
+ * decides what those find, so English and the first right-to-left language (its layout mirrored) stand for the others
+ * and keep the audit's time down. `npm run audit:a11y` (AUDIT_FULL=1) walks every language so.
+ */
+const SCRIPTED = new Set([
+  FALLBACK_LANGUAGE,
+  ...languagesIn(join(import.meta.dirname, '..', 'locales'))
+    .filter((l) => directionOf(l) === 'rtl')
+    .slice(0, 1),
+]);
+const scripted = (lng: string) => FULL_AUDIT || SCRIPTED.has(lng);
+const axeWidths = (lng: string) => (FULL_AUDIT || lng === FALLBACK_LANGUAGE ? [1280, 375] : [375]);
+const focusWidths = (lng: string) => (scripted(lng) ? axeWidths(lng) : []);
 /** The languages whose 320 px pages are photographed, to look at: English, right to left, and Chinese script. */
 const SHOT_LANGUAGES = new Set(['en', 'ar', 'zh']);
 const SHOTS = join('.cache', 'screenshots', 'a11y');
@@ -185,14 +191,15 @@ const SHOTS = join('.cache', 'screenshots', 'a11y');
  * Fluent spinner while their data loads), so that what is checked is what a visitor sees. A page whose spinner
  * waits on something else (a phone, a camera) settles once its network has been quiet for half a second.
  */
-async function settled(page: Page): Promise<void> {
+async function settled(page: Page, withScripts: boolean): Promise<void> {
   await page
     .waitForFunction(
-      () =>
+      // Without scripts, a spinner the server sent stays: the page as sent is what is checked.
+      (spinnersGo) =>
         document.fonts.status === 'loaded' &&
         Array.from(document.images).every((image) => image.complete) &&
-        !document.querySelector('.fui-Spinner'),
-      undefined,
+        !(spinnersGo && document.querySelector('.fui-Spinner')),
+      withScripts,
       { timeout: 5_000 },
     )
     .catch(() => page.waitForLoadState('networkidle'));
@@ -271,9 +278,11 @@ test.afterAll(async () => {
 });
 
 for (const lng of languages) {
-  test(`every route and state in ${lng}: axe at ${axeWidths(lng).join(' and ')} px, reflow at 320 px${
-    lng === 'en' ? '' : ', no English left'
-  }${FOCUS_WALK.has(lng) ? ', focus never hidden' : ''}`, async ({ page, browser }) => {
+  test(`every route and state in ${lng}${scripted(lng) ? '' : ' as the server sends it'}: axe at ${axeWidths(lng).join(
+    ' and ',
+  )} px, reflow at 320 px${lng === FALLBACK_LANGUAGE ? '' : ', no English left'}${
+    scripted(lng) ? ', focus never hidden' : ''
+  }`, async ({ page, browser }) => {
     test.setTimeout(1_800_000);
     for (const [path, why] of Object.entries(NOT_WALKED))
       test.info().annotations.push({ type: 'not walked', description: `${path}: ${why}` });
@@ -287,9 +296,23 @@ for (const lng of languages) {
     });
     expect(saved.status(), await saved.text()).toBe(200);
     mkdirSync(SHOTS, { recursive: true });
-    const userContext = await browser.newContext({ baseURL: server.baseURL, locale: 'en-GB' });
+    /** A browser context of the walk: without the page's scripts (axe, injected by the test, still runs) unless walked with them. */
+    const walkContext = async () => {
+      const context = await browser.newContext({ baseURL: server.baseURL, locale: 'en-GB' });
+      if (!scripted(lng))
+        await context.route('**/*', (route) =>
+          route.request().resourceType() === 'script' ? route.abort() : route.continue(),
+        );
+      return context;
+    };
+    const userContext = await walkContext();
     await signInBrowser(userContext, server.baseURL, tokens);
-    const pages: Record<Session, Page> = { visitor: page, user: await userContext.newPage() };
+    const visitorContext = scripted(lng) ? undefined : await walkContext();
+    const pages: Record<Session, Page> = {
+      visitor: visitorContext ? await visitorContext.newPage() : page,
+      user: await userContext.newPage(),
+    };
+    const closeTitle = catalogueText(lng, 'common:closeApplication.title');
     const closeButton = catalogueText(lng, 'common:closeApplication.button');
     const keepOpen = catalogueText(lng, 'common:closeApplication.no');
 
@@ -346,7 +369,7 @@ for (const lng of languages) {
       await expect(p.locator('html')).toHaveAttribute('lang', lng);
       await expect(p.locator('html')).toHaveAttribute('dir', directionOf(lng));
       await expect(p.getByRole('heading', { level: 1 }).first()).toBeVisible();
-      await settled(p);
+      await settled(p, scripted(lng));
       return p;
     };
 
@@ -374,6 +397,14 @@ for (const lng of languages) {
               await submit.click();
               await expect(p.getByRole('main').getByRole('alert').first()).toBeVisible();
               await check(p, `${view.name} submitted empty`);
+            } else if (!scripted(lng)) {
+              // Without scripts, Close application asks on a page of its own, and No comes back.
+              const button = p.getByRole('main').getByRole('button', { name: closeButton, exact: true });
+              await button.click();
+              await expect(p.getByRole('heading', { level: 1, name: closeTitle, exact: true })).toBeVisible();
+              await check(p, `${view.name} close asked`);
+              await p.getByRole('main').getByRole('link', { name: keepOpen, exact: true }).click();
+              await expect(button).toBeVisible();
             } else {
               const button = p.getByRole('button', { name: closeButton, exact: true });
               const dialog = p.getByRole('alertdialog').or(p.getByRole('dialog'));
@@ -389,6 +420,7 @@ for (const lng of languages) {
       );
     }
     await userContext.close();
+    await visitorContext?.close();
     expect(problems, `accessibility problems in ${lng}`).toEqual([]);
   });
 }

@@ -230,10 +230,12 @@ test.describe('the API restarted mid-journey', () => {
     // The card is taken (the sandbox answers with its way back to the portal); the service goes away before the
     // browser is back at the portal.
     let crashed = false;
+    let back = '';
     await page.route('**/payments/sandbox/**', async (route) => {
       if (route.request().method() !== 'POST') return route.continue();
       const answer = await route.fetch({ maxRedirects: 0 });
       expect(answer.status()).toBe(303);
+      back = new URL(answer.headers()['location'], server!.baseURL).href;
       await server!.kill();
       crashed = true;
       await route.fulfill({ response: answer });
@@ -242,7 +244,10 @@ test.describe('the API restarted mid-journey', () => {
     await expect.poll(() => crashed).toBe(true);
     await restart(server!);
     await page.unroute('**/payments/sandbox/**');
-    await page.reload();
+    // The visitor opens the way back again (as a reload would), once the browser has given up on the first try.
+    await expect(async () => {
+      await page.goto(back);
+    }).toPass({ timeout: 30_000 });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(en('payments:page.submitted.title'), {
       timeout: 30_000,
     });

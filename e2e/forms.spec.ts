@@ -216,47 +216,16 @@ async function expectErrorState(page: Page, messages: FieldMessage[]): Promise<v
   for (const m of messages) await expectFieldMessage(page, m);
 }
 
-async function giveAnswers(page: Page, answers: Answer[]): Promise<void> {
-  for (const answer of answers) await answer.give(control(page, answer.field));
-}
+/** How wide the page is laid out: wider than its window when it scrolls sideways. */
+const scrollWidth = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth);
 
+// One walk per form, from empty to accepted, each state checked as it comes (a page load per form, not per check).
 for (const form of FORMS) {
-  test.describe(`${form.id} form`, () => {
-    test('submitting it empty shows the focused summary, the Error: title and each message at its field', async ({
-      page,
-    }) => {
-      await openForm(page, form);
-      await expect(errorSummary(page)).toBeHidden();
-      await submitButton(page).click();
-      await expectErrorState(page, form.required);
-    });
-
-    test('each link in the error summary moves focus to its field', async ({ page }) => {
-      await openForm(page, form);
-      await submitButton(page).click();
-      const links = errorSummary(page).getByRole('link');
-      for (const [i, { field }] of form.required.entries()) {
-        await links.nth(i).click();
-        await expect(control(page, field)).toBeFocused();
-      }
-    });
-
-    test('answering clears each error as it is fixed, then the answers are accepted', async ({ page }) => {
-      await openForm(page, form);
-      await submitButton(page).click();
-      await expect(errorSummary(page)).toBeFocused();
-      for (const answer of form.answers) {
-        await answer.give(control(page, answer.field));
-        await expectNoFieldMessage(page, answer.field);
-      }
-      await expect(errorSummary(page)).toBeHidden();
-      await expect(page).not.toHaveTitle(/^Error: /);
-      await submitButton(page).click();
-      await expect(page.getByText('The answers are valid. This is what would be sent:')).toBeVisible();
-    });
-
-    test('no asterisks on its required fields', async ({ page }) => {
-      await openForm(page, form);
+  test(`${form.id} form: no asterisks; sent empty, the focused summary, the Error: title, each message at its field, each link to its field, fits 375 px; each error cleared as it is fixed, then accepted; axe in each state`, async ({
+    page,
+  }, testInfo) => {
+    await openForm(page, form);
+    await test.step('no asterisks on its required fields', async () => {
       const labels = page.getByRole('main').locator('form').locator('label, legend');
       await expect(labels.first()).toBeVisible();
       for (const text of await labels.allInnerTexts()) {
@@ -264,16 +233,40 @@ for (const form of FORMS) {
         expect(text).not.toContain('(optional)');
       }
     });
+    await expect(errorSummary(page)).toBeHidden();
+    await expectAccessible(page, `${form.id} empty`);
 
-    test('axe finds nothing when empty, with errors, and filled in', async ({ page }) => {
-      await openForm(page, form);
-      await expectAccessible(page, `${form.id} empty`);
+    await test.step('sent empty: the error state', async () => {
       await submitButton(page).click();
-      await expect(errorSummary(page)).toBeFocused();
+      await expectErrorState(page, form.required);
       await expectAccessible(page, `${form.id} with errors`);
-      await giveAnswers(page, form.answers);
+    });
+    await test.step('the error state fits 375 px without sideways scrolling', async () => {
+      await page.setViewportSize({ width: 375, height: 740 });
+      expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
+      await testInfo.attach(`${form.id}-errors-375`, {
+        body: await page.screenshot({ fullPage: true }),
+        contentType: 'image/png',
+      });
+      await page.setViewportSize({ width: 1280, height: 800 });
+    });
+    await test.step('each link in the error summary moves focus to its field', async () => {
+      const links = errorSummary(page).getByRole('link');
+      for (const [i, { field }] of form.required.entries()) {
+        await links.nth(i).click();
+        await expect(control(page, field)).toBeFocused();
+      }
+    });
+    await test.step('answering clears each error as it is fixed, then the answers are accepted', async () => {
+      for (const answer of form.answers) {
+        await answer.give(control(page, answer.field));
+        await expectNoFieldMessage(page, answer.field);
+      }
       await expect(errorSummary(page)).toBeHidden();
+      await expect(page).not.toHaveTitle(/^Error: /);
       await expectAccessible(page, `${form.id} filled in`);
+      await submitButton(page).click();
+      await expect(page.getByText('The answers are valid. This is what would be sent:')).toBeVisible();
     });
   });
 }
@@ -473,8 +466,6 @@ test.describe('password widget', () => {
 test.describe('phone widget at 375 px', () => {
   test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
 
-  const scrollWidth = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth);
-
   test('a country chosen by typing its name, an invalid then a valid number, stored in E.164', async ({ page }) => {
     await openPreview(page, 'registration', 'example');
     const country = control(page, 'Country code');
@@ -512,19 +503,6 @@ test.describe('phone widget at 375 px', () => {
     await expectNoFieldMessage(page, 'Country code');
     await expectNoFieldMessage(page, 'Mobile number');
   });
-
-  for (const form of FORMS) {
-    test(`${form.id}: the error state fits 375 px without sideways scrolling`, async ({ page }, testInfo) => {
-      await openForm(page, form);
-      await submitButton(page).click();
-      await expect(errorSummary(page)).toBeFocused();
-      expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
-      await testInfo.attach(`${form.id}-errors-375`, {
-        body: await page.screenshot({ fullPage: true }),
-        contentType: 'image/png',
-      });
-    });
-  }
 });
 
 test.describe('French', () => {
