@@ -39,7 +39,9 @@ export function PayButton({ applicationIdentifier, amount, blocked, describedBy 
   const [leaving, setLeaving] = useState(false);
   const token = useFormToken();
   const attemptKey = (useLoaderData() as PaymentOverviewLoaderData | undefined)?.attemptKey ?? '';
-  const nextKey = useRef(attemptKey || newAttemptKey());
+  // The key of the next attempt: the page's own first (a fresh one made once, when the page came without one).
+  const nextKey = useRef(attemptKey);
+  if (!nextKey.current) nextKey.current = newAttemptKey();
   // Why a payment posted without scripts did not start.
   const sent = useActionData() as PayActionData | undefined;
   const [problem, setProblem] = useState<string | undefined>(sent?.problem);
