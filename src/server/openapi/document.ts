@@ -3,7 +3,8 @@ import path from 'node:path';
 import * as contract from '../../shared/contract';
 import { inOfferOrder } from '../../shared/languages';
 import { availableLanguages } from '../i18n';
-import { DEFAULT_SCHEMAS_DIR, loadSchemaFiles } from '../validation/schema-files';
+import { loadForms } from '../validation/forms';
+import { DEFAULT_SCHEMAS_DIR } from '../validation/schema-files';
 
 /**
  * The shared schemas of the OpenAPI description: every request body that the server validates with a schema file
@@ -174,7 +175,7 @@ export function readOpenApiSource(): Json {
 export function documentedSchemas(source: Json, schemasDir: string = DEFAULT_SCHEMAS_DIR): Json {
   const schemas = structuredClone(source.components.schemas) as Json;
   fillPageLists(schemas, schemasDir);
-  const files = new Map(loadSchemaFiles(schemasDir).map((file) => [file.id, file.schema as Json]));
+  const files = new Map(loadForms(schemasDir).files.map((file) => [file.id, file.schema as Json]));
   for (const [name, component] of Object.entries(schemas)) {
     // An answer whose schema the contract declares (src/shared/contract) is described by that very schema.
     const exported = component['x-contract'];

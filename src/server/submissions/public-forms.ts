@@ -1,10 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { publicFormsOf, type PublicForm } from '../../shared/forms/form-routes';
 import type { FormFlow } from '../../shared/forms/flow';
-import { createRefResolver, derefSchema, type JsonSchema } from '../../shared/validation/schema-walk';
-import { createFormCheckers } from '../applications/public';
-import { loadSchemaFiles } from '../validation/schema-files';
+import { derefSchema, type JsonSchema } from '../../shared/validation/schema-walk';
+import { loadForms, type FormsModule } from '../validation/forms';
 
 /** A public form as the API checks and reports it: its route, its flow, and its schemas to read answers with. */
 export interface PublicFormModel extends PublicForm {
@@ -20,34 +19,27 @@ export interface PublicFormModel extends PublicForm {
  * the journey): the only forms whose answers the API accepts as submissions. Read once, at start-up.
  */
 export function loadPublicForms(dir: string): Map<string, PublicFormModel> {
-  let loaded = cache.get(dir);
-  if (!loaded) {
-    loaded = readPublicForms(dir);
-    cache.set(dir, loaded);
+  const forms = loadForms(dir);
+  let found = cache.get(forms);
+  if (!found) {
+    found = readPublicForms(dir, forms);
+    cache.set(forms, found);
   }
-  return loaded;
+  return found;
 }
 
-const cache = new Map<string, Map<string, PublicFormModel>>();
+const cache = new WeakMap<FormsModule, Map<string, PublicFormModel>>();
 
-function readPublicForms(dir: string): Map<string, PublicFormModel> {
-  const forms = publicFormsOf(JSON.parse(readFileSync(join(dir, 'routes.manifest.json'), 'utf8')));
-  if (forms.length === 0) return new Map();
-  const flows = createFormCheckers(
-    forms.map((f) => f.formId),
-    dir,
-  );
-  const byId = Object.fromEntries(loadSchemaFiles(dir).map((f) => [f.id, f.schema]));
-  const resolve = createRefResolver(byId);
+function readPublicForms(dir: string, forms: FormsModule): Map<string, PublicFormModel> {
+  const publicForms = publicFormsOf(JSON.parse(readFileSync(join(dir, 'routes.manifest.json'), 'utf8')));
   return new Map(
-    forms.map((form) => {
-      const uiPath = join(dir, `${form.formId}.ui.json`);
+    publicForms.map((form) => {
       const model: PublicFormModel = {
         ...form,
-        flow: flows[form.formId],
-        schema: byId[form.formId],
-        uiSchema: existsSync(uiPath) ? JSON.parse(readFileSync(uiPath, 'utf8')) : {},
-        resolveSchema: (s) => derefSchema(s, form.formId, resolve).schema,
+        flow: forms.flow(form.formId),
+        schema: forms.byId[form.formId],
+        uiSchema: forms.uiSchema(form.formId) as PublicFormModel['uiSchema'],
+        resolveSchema: (s) => derefSchema(s, form.formId, forms.resolve).schema,
       };
       return [form.formId, model];
     }),

@@ -4,11 +4,11 @@ import { ERROR_CODES, type ApiErrorBody, type FieldError } from '../../shared/co
 import '../../shared/rules/all-rules';
 import { checkAgainst, type CompiledCheck } from '../../shared/forms/flow';
 import { toFieldProblems, type RawValidationError } from '../../shared/validation/field-errors';
-import { createRefResolver, type JsonSchema } from '../../shared/validation/schema-walk';
-import { createValidationAjv } from './ajv-factory';
+import type { JsonSchema } from '../../shared/validation/schema-walk';
 import { translate } from '../i18n';
 import { isDescribedOnly } from '../openapi/public';
-import { DEFAULT_SCHEMAS_DIR, loadSchemaFiles } from './schema-files';
+import { loadForms } from './forms';
+import { DEFAULT_SCHEMAS_DIR } from './schema-files';
 
 export interface ValidationOptions {
   /** Folder holding definitions, forms and api/ schemas (default: the repository's `schemas/`). */
@@ -21,27 +21,19 @@ type PartValidator = ((data: unknown) => boolean | { value: unknown }) & {
 };
 
 /**
- * Makes fastify validate with our schema files: every schema (forms, api bodies, definitions) is added under its
- * `$id`, validation runs with ajv-errors and ajv-formats, then the shared rules (phone validity, confirmation
+ * Makes fastify validate with our schema files (the forms module of `schemasDir`, every schema under its `$id`): validation runs with ajv-errors and ajv-formats, then the shared rules (phone validity, confirmation
  * match) run and normalise the body (mobile numbers to E.164). Call before registering routes; routes use
  * `schema: { body: { $ref: '<id>#' } }`.
  */
 export function registerValidation(app: FastifyInstance, options: ValidationOptions = {}): void {
-  const files = loadSchemaFiles(options.schemasDir ?? DEFAULT_SCHEMAS_DIR);
-  const ajv = createValidationAjv();
-  const byId: Record<string, JsonSchema> = {};
-  for (const { id, schema } of files) {
-    ajv.addSchema(schema, id);
-    byId[id] = schema;
-  }
-  const resolve = createRefResolver(byId);
-  // Compile every schema now so a broken file fails at start-up, not on the first request.
-  for (const { id } of files) ajv.getSchema(id);
+  // Every schema is compiled now, so a broken file fails at start-up, not on the first request.
+  const forms = loadForms(options.schemasDir ?? DEFAULT_SCHEMAS_DIR);
+  const { resolve } = forms;
 
   const compiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
     // Parameters a route declares for its description only are checked by the route itself.
     if (isDescribedOnly(schema)) return () => true;
-    const validate = ajv.compile(schema as JsonSchema);
+    const validate = forms.compile(schema as JsonSchema);
     const wrapper: PartValidator = (data) => {
       if (httpPart !== 'body') {
         const ok = validate(data);

@@ -14,19 +14,23 @@ export interface SchemaFile {
   schema: JsonSchema;
 }
 
-/**
- * Reads definitions, every form schema and every API body schema (not the route manifest or meta schemas). A form's
- * fields that its UI schema asks only under a condition (a page's or a field's `when`) are required only then.
- */
-export function loadSchemaFiles(dir: string = DEFAULT_SCHEMAS_DIR): SchemaFile[] {
-  const out: SchemaFile[] = [];
+/** A schema file's text as read, with its UI schema's text when it has one. */
+export interface SchemaText {
+  file: string;
+  text: string;
+  uiText?: string;
+}
+
+/** The texts of definitions, every form schema and every API body schema (not the route manifest or meta schemas). */
+export function readSchemaTexts(dir: string = DEFAULT_SCHEMAS_DIR): SchemaText[] {
+  const out: SchemaText[] = [];
   const read = (path: string) => {
-    let schema = JSON.parse(readFileSync(path, 'utf8')) as JsonSchema;
     const uiPath = path.replace(/\.schema\.json$/, '.ui.json');
-    if (existsSync(uiPath))
-      schema = withConditionalRequired(schema, JSON.parse(readFileSync(uiPath, 'utf8')) as JsonSchema);
-    const file = relative(dir, path).split('\\').join('/');
-    out.push({ file, id: String(schema.$id ?? ''), schema });
+    out.push({
+      file: relative(dir, path).split('\\').join('/'),
+      text: readFileSync(path, 'utf8'),
+      uiText: existsSync(uiPath) ? readFileSync(uiPath, 'utf8') : undefined,
+    });
   };
   for (const name of readdirSync(dir).sort()) {
     if (name.endsWith('.schema.json')) read(join(dir, name));
@@ -38,4 +42,18 @@ export function loadSchemaFiles(dir: string = DEFAULT_SCHEMAS_DIR): SchemaFile[]
     }
   }
   return out;
+}
+
+/** The schemas of the texts. A form's fields that its UI schema asks only under a condition (a page's or a field's `when`) are required only then. */
+export function parseSchemaTexts(texts: readonly SchemaText[]): SchemaFile[] {
+  return texts.map(({ file, text, uiText }) => {
+    let schema = JSON.parse(text) as JsonSchema;
+    if (uiText !== undefined) schema = withConditionalRequired(schema, JSON.parse(uiText) as JsonSchema);
+    return { file, id: String(schema.$id ?? ''), schema };
+  });
+}
+
+/** Reads definitions, every form schema and every API body schema (see `parseSchemaTexts`). */
+export function loadSchemaFiles(dir: string = DEFAULT_SCHEMAS_DIR): SchemaFile[] {
+  return parseSchemaTexts(readSchemaTexts(dir));
 }
