@@ -144,6 +144,15 @@ const apiRootSyntax = ['Literal[value=/^\\/api\\/eta/]', 'TemplateElement[value.
 /** What shipped code and the repository's tools may not write. */
 const shippedSyntax = [...cspSyntax, ...languageSyntax, ...fallbackSyntax, ...directionSyntax];
 
+/**
+ * The unit tests of a worker share its modules (`isolate: false` in vite.config.ts): a module replaced in one file
+ * would be replaced in the next. Only a file named *.isolated.test.* replaces modules; it runs on its own.
+ */
+const sharedModulesSyntax = ['vi.mock', 'vi.doMock', 'vi.hoisted'].map((call) => ({
+  selector: `CallExpression[callee.object.name='vi'][callee.property.name='${call.split('.')[1]}']`,
+  message: `${call} replaces a module for every test file of the worker: name the file *.isolated.test.ts(x), which runs on its own.`,
+}));
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.cache/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -162,6 +171,13 @@ export default tseslint.config(
   },
   {
     files: ['**/*.test.{ts,tsx}', '**/*.spec.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...cspSyntax, ...languageSyntax, ...directionSyntax, ...sharedModulesSyntax],
+    },
+  },
+  {
+    // A test file that replaces a module runs in a module graph of its own (vite.config.ts).
+    files: ['**/*.isolated.test.{ts,tsx}'],
     rules: { 'no-restricted-syntax': ['error', ...cspSyntax, ...languageSyntax, ...directionSyntax] },
   },
   {

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { serverBundlePlugin } from './src/server/build/server-bundle';
 import { languageNamesPlugin } from './src/server/static/language-names-plugin';
@@ -18,6 +18,36 @@ const schemasDir = path.resolve(
 const localesDir = path.resolve(
   process.env.LOCALES_DIR?.trim() || fileURLToPath(new URL('./locales', import.meta.url)),
 );
+
+/** The browser-side tests: pages, engine, widgets and the configuration's catalogue, in jsdom. */
+const BROWSER_TESTS = [
+  'src/{app,api,engine,features,routing,shared,ui}/**/*.test.{ts,tsx}',
+  'tests/**/*.test.{ts,tsx}',
+];
+
+const browserTests: ViteUserConfig['test'] = {
+  environment: 'jsdom',
+  // A file's first test also loads the pages and widgets it renders, which takes seconds on a busy machine.
+  testTimeout: 15000,
+  setupFiles: ['src/test-setup.ts'],
+  // The UI libraries most files import, each made of hundreds of modules, are bundled once into a single module
+  // (Vite's dependency optimiser) instead of being imported module by module in every test file. Only libraries no
+  // other external package imports, so each exists once in a test.
+  deps: {
+    optimizer: {
+      client: {
+        enabled: true,
+        include: [
+          '@fluentui/react-components',
+          '@fluentui/react-icons',
+          'i18next',
+          'react-i18next',
+          '@tanstack/react-query',
+        ],
+      },
+    },
+  },
+};
 
 export default defineConfig({
   plugins: [
@@ -66,30 +96,23 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...browserTests,
           name: 'browser',
-          environment: 'jsdom',
-          // A file's first test also loads the pages and widgets it renders, which takes seconds on a busy machine.
-          testTimeout: 15000,
-          include: ['src/{app,api,engine,features,routing,shared,ui}/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
+          include: BROWSER_TESTS,
+          exclude: ['tests/server/**', '**/*.isolated.test.{ts,tsx}'],
+          // The files of a worker share its modules (React, Fluent UI, the forms), imported once instead of once per
+          // file. A file that replaces a module (vi.mock) or sets up the app's own i18next is named *.isolated.test.*
+          // and runs in a module graph of its own (the project below).
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          ...browserTests,
+          name: 'browser-isolated',
+          include: BROWSER_TESTS.map((glob) => glob.replace('*.test.', '*.isolated.test.')),
           exclude: ['tests/server/**'],
-          setupFiles: ['src/test-setup.ts'],
-          // The UI libraries most files import, each made of hundreds of modules, are bundled once into a single
-          // module (Vite's dependency optimiser) instead of being imported module by module in every test file.
-          // Only libraries no other external package imports, so each exists once in a test.
-          deps: {
-            optimizer: {
-              client: {
-                enabled: true,
-                include: [
-                  '@fluentui/react-components',
-                  '@fluentui/react-icons',
-                  'i18next',
-                  'react-i18next',
-                  '@tanstack/react-query',
-                ],
-              },
-            },
-          },
         },
       },
       {
@@ -98,6 +121,22 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['src/server/**/*.test.ts', 'tests/server/**/*.test.ts'],
+          exclude: ['**/*.isolated.test.ts'],
+          // The files of a worker share its modules (the server, fastify, the compiled schemas), which are imported
+          // once instead of once per file; src/server/testing/setup.ts puts back what a file changed of the process.
+          isolate: false,
+          setupFiles: ['src/server/testing/setup.ts'],
+          testTimeout: 20000,
+          hookTimeout: 30000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Files that replace a module (vi.mock) or read a setting as they are imported: each in a module graph of its own.
+          name: 'server-isolated',
+          environment: 'node',
+          include: ['src/server/**/*.isolated.test.ts'],
           testTimeout: 20000,
           hookTimeout: 30000,
         },

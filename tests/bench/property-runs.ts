@@ -16,11 +16,11 @@ function deepRun(root: string, file: string, variable: string, runs: number): { 
 }
 
 /**
- * The state machine's model-based test (src/server/lifecycle/model-based.test.ts) with `runs` random sequences on
+ * The state machine's model-based test (src/server/lifecycle/model-based.isolated.test.ts) with `runs` random sequences on
  * SQLite, and on PostgreSQL too when TEST_DATABASE_URL is set.
  */
 export const modelRuns = (root: string, runs: number) =>
-  deepRun(root, 'src/server/lifecycle/model-based.test.ts', 'LIFECYCLE_MODEL_RUNS', runs);
+  deepRun(root, 'src/server/lifecycle/model-based.isolated.test.ts', 'LIFECYCLE_MODEL_RUNS', runs);
 
 /** The fuzz of every JSON endpoint (src/server/security/fuzz/json-endpoints.test.ts) with `runs` cases each. */
 export const fuzzRuns = (root: string, runs: number) =>

@@ -46,11 +46,7 @@ export function loadForms(dir: string = DEFAULT_SCHEMAS_DIR): FormsModule {
   return forms;
 }
 
-function createFormsModule(
-  dir: string,
-  files: SchemaFile[],
-  texts: ReturnType<typeof readSchemaTexts>,
-): FormsModule {
+function createFormsModule(dir: string, files: SchemaFile[], texts: ReturnType<typeof readSchemaTexts>): FormsModule {
   const ajv: Ajv = createValidationAjv();
   const byId: Record<string, JsonSchema> = {};
   for (const { id, schema } of files) {
