@@ -16,7 +16,7 @@
 // Over 300 lines on purpose: the table of how each route is opened and the walk that reads it belong together.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import manifest from '../schemas/routes.manifest.json' with { type: 'json' };
 import { createVerifiedAccount, loginThroughApi, signInBrowser, type Account, type Tokens } from './support/accounts';
 import { applicationForTwoThroughApi, passCaptureThroughApi } from './support/application-form';
@@ -296,21 +296,26 @@ for (const lng of languages) {
     });
     expect(saved.status(), await saved.text()).toBe(200);
     mkdirSync(SHOTS, { recursive: true });
-    /** A browser context of the walk: without the page's scripts (axe, injected by the test, still runs) unless walked with them. */
-    const walkContext = async () => {
-      const context = await browser.newContext({ baseURL: server.baseURL, locale: 'en-GB' });
-      if (!scripted(lng))
-        await context.route('**/*', (route) =>
-          route.request().resourceType() === 'script' ? route.abort() : route.continue(),
-        );
-      return context;
+    const walkContext = () => browser.newContext({ baseURL: server.baseURL, locale: 'en-GB' });
+    /**
+     * A page of the walk: without the page's scripts unless walked with them. The browser itself refuses them (every
+     * script of the portal is a .js file), so no request waits on the test; axe, injected by the test, still runs.
+     */
+    const walkPage = async (context: BrowserContext) => {
+      const walked = await context.newPage();
+      if (!scripted(lng)) {
+        const devtools = await context.newCDPSession(walked);
+        await devtools.send('Network.enable');
+        await devtools.send('Network.setBlockedURLs', { urls: ['*.js'] });
+      }
+      return walked;
     };
     const userContext = await walkContext();
     await signInBrowser(userContext, server.baseURL, tokens);
     const visitorContext = scripted(lng) ? undefined : await walkContext();
     const pages: Record<Session, Page> = {
-      visitor: visitorContext ? await visitorContext.newPage() : page,
-      user: await userContext.newPage(),
+      visitor: visitorContext ? await walkPage(visitorContext) : page,
+      user: await walkPage(userContext),
     };
     const closeTitle = catalogueText(lng, 'common:closeApplication.title');
     const closeButton = catalogueText(lng, 'common:closeApplication.button');
