@@ -6,7 +6,7 @@ import { visuallyHidden } from '@/ui/visually-hidden';
 import { createRefResolver, derefSchema, type JsonSchema } from '@/shared/validation/schema-walk';
 import { LtrValue } from '@/ui/ltr-value';
 import { WIDE } from '@/ui/media';
-import { getAtPath } from './answers';
+import { getAtPath } from './dotted-paths';
 import { controlIdForPath } from './templates/field-aria';
 import { countryOptions } from './countries';
 import type { CompiledForm, FormAnswers, FormPage } from './form-types';

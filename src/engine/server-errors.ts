@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ApiErrorBody, FieldError } from '@/shared/api-types';
-import { getAtPath } from './answers';
+import { getAtPath } from './dotted-paths';
 import type { FormAnswers } from './form-types';
 
 /** An error the API answered for one field, with the answer it was about (JSON) when it came. */

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiErrorBody, FieldError } from '@/shared/api-types';
 import { topField, type FlowPage } from '@/shared/forms/flow';
-import { toErrorSchema } from './answers';
+import { toErrorSchema } from './dotted-paths';
 import type { SummaryError } from './error-summary';
 import type { FormAnswers } from './form-types';
 import { stillStands, useServerErrors } from './server-errors';

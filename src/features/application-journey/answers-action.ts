@@ -1,5 +1,5 @@
 import { redirect } from 'react-router-dom';
-import { loadStepAnswers, resumeApplication, saveAnswers, type AnswersTarget } from '@/api/application-details';
+import { loadStepAnswers, resumeApplication, saveAnswers, type AnswersTarget } from '@/api/answers';
 import { setFlash } from '@/api/flash';
 import { requestScope } from '@/api/request-scope';
 import type { ApiResult } from '@/shared/api-types';

@@ -14,7 +14,7 @@ import {
   type AnswersTarget,
   type SaveOutcome,
   type SaveStatus,
-} from '@/api/application-details';
+} from '@/api/answers';
 import { queryKeys } from '@/api/query-keys';
 import { ApiError, unwrap } from '@/api/request';
 import { loadForm } from '@/engine/form-loader';

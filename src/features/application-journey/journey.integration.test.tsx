@@ -6,7 +6,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { i18n as I18n } from 'i18next';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { backupKey, type ApplicantDetails } from '@/api/application-details';
+import { backupKey, type ApplicantDetails } from '@/api/answers';
 import { journeySteps } from '@/api/journey';
 import { setRouterContext } from '@/api/router-context';
 import { loadForm } from '@/engine/form-loader';

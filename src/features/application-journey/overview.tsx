@@ -2,7 +2,7 @@ import { Button, Spinner } from '@fluentui/react-components';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useActionData, useLocation, useNavigate } from 'react-router-dom';
-import { loadApplicationSteps, resumeApplication, type ApplicationSteps } from '@/api/application-details';
+import { loadApplicationSteps, resumeApplication, type ApplicationSteps } from '@/api/answers';
 import { useFlash } from '@/api/flash';
 import { queryKeys } from '@/api/query-keys';
 import { ApiError, unwrap } from '@/api/request';

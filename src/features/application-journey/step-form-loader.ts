@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
-import { loadStepAnswers } from '@/api/application-details';
+import { loadStepAnswers } from '@/api/answers';
 import { requestScope } from '@/api/request-scope';
 import { FORM_PAGE_PARAM, formPageHref, formRoutePath } from '@/engine/form-address';
 import { loadForm } from '@/engine/form-loader';

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import type { AnswerFormId } from '@/api/application-details';
+import type { AnswerFormId } from '@/api/answers';
 import { journeySteps } from '@/api/journey';
 import { useRouterContext } from '@/api/router-context';
 import { AnswersStep } from './answers-step';

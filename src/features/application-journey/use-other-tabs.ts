@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { AnswersTarget } from '@/api/application-details';
+import type { AnswersTarget } from '@/api/answers';
 
 /** A channel never hears its own messages: every message comes from another tab. */
 type TabMessage = { kind: 'open' | 'here' | 'saved' };

@@ -3,7 +3,7 @@ import { useIsMutating } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActionData, useNavigate, useSearchParams } from 'react-router-dom';
-import { resumeApplication } from '@/api/application-details';
+import { resumeApplication } from '@/api/answers';
 import { useDocumentChanges, type ApplicantDocuments, type DocumentTarget } from '@/api/documents';
 import { resumePath } from '@/api/journey';
 import { queryKeys } from '@/api/query-keys';

@@ -1,5 +1,5 @@
 import { redirect } from 'react-router-dom';
-import { resumeApplication } from '@/api/application-details';
+import { resumeApplication } from '@/api/answers';
 import {
   completeDocuments,
   loadDocuments,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { applicationsRepository } from './repository';
-import { applicantNotFound, applicationNotFound, maybeId } from './rules';
+import { applicantNotFound, applicationNotFound, maybeId } from './guards';
 import type { ApplicantsTable, ApplicationsTable } from './tables';
 
 /** How every call reaches an application: only the caller's own, anything else is 404. */

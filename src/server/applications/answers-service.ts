@@ -29,7 +29,7 @@ import {
   type Lifecycle,
   type Step,
 } from '../lifecycle/public';
-import { applicantNotFound, assertApplicantEditable, assertEditable } from './rules';
+import { applicantNotFound, assertApplicantEditable, assertEditable } from './guards';
 import type { Caller } from './service';
 import type { ApplicantsTable } from './tables';
 

@@ -7,7 +7,7 @@ import { fieldProblems } from '../validation/field-problems';
 import { checkEligibility, normalisePassportNumber } from './eligibility';
 import { topField } from './form-answers';
 import { applicationsRepository, type ApplicantFactsChange } from './repository';
-import { factAnswers } from './rules';
+import { factAnswers } from './guards';
 import type { ApplicantsTable } from './tables';
 
 /**

@@ -7,5 +7,5 @@ export { createPassportRecheck, type EligibilityCode } from './eligibility';
 export { createFormCheckers } from './form-answers';
 export { applicantOf, ownApplication, withApplication } from './access';
 export { storedAnswers } from './repository';
-export { maybeId } from './rules';
+export { maybeId } from './guards';
 export type { ApplicantsTable, ApplicationsTable } from './tables';

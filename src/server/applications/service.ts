@@ -37,7 +37,7 @@ import {
   assertApplicantEditable,
   assertEditable,
   assertRoomForApplicant,
-} from './rules';
+} from './guards';
 import type { ApplicationsTable } from './tables';
 import { applicantView, applicationView } from './views';
 

@@ -12,7 +12,7 @@ import {
   type SaveBody,
   type SaveResult,
   type SaveStatus,
-} from './application-details';
+} from '.';
 
 const target: AnswersTarget = {
   formId: 'application-form',

@@ -12,14 +12,8 @@ export type {
   SaveResult,
   StepAnswers,
 } from '@/shared/contract';
-export type { AnswerFormId, Answers, AnswersTarget, SaveBody } from './answers/types';
-export {
-  loadApplicantDetails,
-  loadApplicationSteps,
-  loadStepAnswers,
-  resumeApplication,
-  saveAnswers,
-} from './answers/calls';
-export { backupKey, clearBackup, mergeWithBackup, readBackup, writeBackup, type AnswersBackup } from './answers/backup';
-export { useAnswerSaveCall } from './answers/use-save-call';
-export { AnswerSaveQueue, type SaveOutcome, type SaveQueueOptions, type SaveStatus } from './answers/save-queue';
+export type { AnswerFormId, Answers, AnswersTarget, SaveBody } from './types';
+export { loadApplicantDetails, loadApplicationSteps, loadStepAnswers, resumeApplication, saveAnswers } from './calls';
+export { backupKey, clearBackup, mergeWithBackup, readBackup, writeBackup, type AnswersBackup } from './backup';
+export { useAnswerSaveCall } from './use-save-call';
+export { AnswerSaveQueue, type SaveOutcome, type SaveQueueOptions, type SaveStatus } from './save-queue';

@@ -1,3 +1,5 @@
+/** Dotted paths ("mobile.mobileNumber") into a form's answers and into rjsf's error schema. */
+
 /** Reads a dotted path ("mobile.mobileNumber") from answers. */
 export function getAtPath(data: unknown, path: string): unknown {
   if (!path) return data;

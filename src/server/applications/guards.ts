@@ -3,7 +3,7 @@ import { ApiError } from '../errors';
 import { normalisePassportNumber } from './eligibility';
 import type { ApplicantsTable, ApplicationsTable } from './tables';
 
-/** The rules of the application flow that need no database: who may change what, and the refusals. */
+/** The application flow's guards that need no database: who may change what, and the refusals. */
 
 // Whether an application or applicant may change at all is the state machine's guard.
 export { assertApplicantEditable, assertDeletable, assertEditable } from '../lifecycle/public';
