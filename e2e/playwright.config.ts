@@ -18,7 +18,9 @@ export default defineConfig({
   use: {
     baseURL,
     locale: 'en-GB',
-    trace: 'retain-on-failure',
+    // Recording a trace slows every action of every test; in CI (where a failed test runs once more) only the retry
+    // records one, and a developer's run keeps the trace of any test that failed.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || undefined,
