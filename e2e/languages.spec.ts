@@ -83,7 +83,14 @@ test('signed in, the language chosen in the header is saved in the profile and t
   expect(lng, 'a language besides English in locales/').toBeTruthy();
   const account = await createVerifiedAccount(request);
   await signInBrowser(context, baseURL!, account.tokens);
+  const profileReads: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'GET' && new URL(r.url()).pathname === '/api/eta/profile') profileReads.push(r.url());
+  });
   await page.goto('/profile');
+  // The server rendered the page from the profile and in its language: the scripts that take it over ask for neither.
+  await page.waitForLoadState('networkidle');
+  expect(profileReads).toEqual([]);
   await page.getByRole('banner').getByRole('combobox').selectOption(lng);
   await expect(page.locator('html')).toHaveAttribute('lang', lng);
   const headers = { authorization: `Bearer ${account.tokens.accessToken}` };

@@ -16,6 +16,8 @@ export type SerializedRouteError =
 
 export interface PageData {
   language: string;
+  /** Signed in: the language the profile held as the page was rendered, which the browser need not ask for again. */
+  profileLanguage?: string;
   csrfToken: string;
   /** The forms the page shows: the browser loads them before taking the page over. */
   forms: string[];

@@ -236,6 +236,7 @@ export async function renderRequest({ request, scope, settings }: RenderRequest)
     if (suspended(body.html)) throw new Error(`${request.url} still waits for a lazily loaded part after rendering`);
     const data: PageData = {
       language: scope.language,
+      ...(scope.profileLanguage ? { profileLanguage: scope.profileLanguage } : {}),
       csrfToken: scope.csrfToken,
       forms: [...forms],
       router: {

@@ -30,6 +30,8 @@ export interface RequestScope {
   flash?: Flash;
   /** The language the page is rendered in. */
   language: string;
+  /** Signed in: the language the profile holds, as read (or saved) while the page was rendered. */
+  profileLanguage?: string;
   /** Calls the API in the server's own process (no network), with the session's bearer token. */
   fetch: (input: string, init?: RequestInit) => Promise<Response>;
   /** The token every form posted to the server carries (see src/server/pages/csrf.ts). */

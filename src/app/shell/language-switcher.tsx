@@ -6,6 +6,7 @@ import { useLocation } from 'react-router-dom';
 import { fetchProfile, saveProfileLanguage } from '@/api/profile-session';
 import { useLoggedIn } from '@/api/auth/tokens';
 import { changeLanguage, currentLanguage, languages, offeredLanguages } from '@/app/i18n';
+import { pageData } from '@/app/page-data';
 import { LANGUAGE_PARAM } from '@/shared/languages';
 import { languageName } from '@/ui/language-name';
 
@@ -70,9 +71,14 @@ const useStyles = makeStyles({
   },
 });
 
+/** Whether the profile's language the server rendered the page in has been taken (once, by the first signed-in render). */
+let serverProfileTaken = false;
+
 /**
  * Signed in, the profile's saved language is the user's language: it is applied once per sign-in when the
  * profile arrives (so another device's choice follows the user), and `choose` saves a new choice in the profile.
+ * A page the server rendered signed in is already in the profile's language, which the page's data names: the
+ * profile is not asked for again then.
  */
 function useProfileLanguage(): { choose(lng: string): void } {
   const loggedIn = useLoggedIn();
@@ -81,6 +87,12 @@ function useProfileLanguage(): { choose(lng: string): void } {
   useEffect(() => {
     saved.current = null;
     if (!loggedIn) return undefined;
+    const rendered = serverProfileTaken ? undefined : pageData()?.profileLanguage;
+    serverProfileTaken = true;
+    if (rendered) {
+      saved.current = rendered;
+      return undefined;
+    }
     const controller = new AbortController();
     fetchProfile(controller.signal).then(
       (profile) => {

@@ -154,7 +154,7 @@ export function createPageHandler(app: FastifyInstance, options: PageHandlerOpti
 
     const api = inProcessFetch(app, request, cookiesOut);
     const session = await pageSession(cookies, api, cookiesOut);
-    const language = await signedInLanguage(api, session, requested, chosen, availableLanguages());
+    const { language, profileLanguage } = await signedInLanguage(api, session, requested, chosen, availableLanguages());
     const cacheable =
       fetchRequest.method === 'GET' &&
       !session.loggedIn &&
@@ -167,6 +167,7 @@ export function createPageHandler(app: FastifyInstance, options: PageHandlerOpti
       routerContext: parseRouterContext(cookies.get(ROUTER_CONTEXT_COOKIE)),
       flash: parseFlash(cookies.get(FLASH_COOKIE)),
       language,
+      profileLanguage,
       fetch: api,
       csrfToken: cacheable ? TOKEN_PLACEHOLDER : csrf.token,
       responseCookies: cookiesOut,

@@ -30,6 +30,7 @@ function pageOf(html: string) {
     html: /<html lang="([^"]*)" dir="([^"]*)">/.exec(html)?.slice(1),
     h1: /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1],
     title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
+    data: JSON.parse(/<script type="application\/json" id="eta-page">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null'),
   };
 }
 
@@ -148,8 +149,13 @@ describe('pages rendered by the server', () => {
     const page = await get('/profile', { cookie, 'accept-language': 'en' });
     expect(page.statusCode).toBe(200);
     expect(pageOf(page.body).html).toEqual(['fr', 'ltr']);
+    // The page's data names the profile's language, which the browser then need not ask for again.
+    expect(pageOf(page.body).data).toMatchObject({ language: 'fr', profileLanguage: 'fr' });
     const chosen = await get('/profile?lng=ar', { cookie, 'accept-language': 'en' });
     expect(pageOf(chosen.body).html).toEqual(['ar', 'rtl']);
+    expect(pageOf(chosen.body).data).toMatchObject({ language: 'ar', profileLanguage: 'ar' });
+    // Signed out, the page names no profile's language.
+    expect(pageOf((await get('/login', { 'accept-language': 'fr' })).body).data.profileLanguage).toBeUndefined();
     expect((await getProfile(app, tokenInfo.accessToken)).json()).toMatchObject({ language: 'ar' });
     expect(pageOf((await get('/profile', { cookie })).body).html).toEqual(['ar', 'rtl']);
   });

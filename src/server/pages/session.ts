@@ -92,8 +92,8 @@ export async function signedInLanguage(
   requested: string,
   chosen: boolean,
   saveable: readonly string[],
-): Promise<string> {
-  if (!session.accessToken) return requested;
+): Promise<{ language: string; profileLanguage?: string }> {
+  if (!session.accessToken) return { language: requested };
   const headers = {
     authorization: `Bearer ${session.accessToken}`,
     accept: 'application/json',
@@ -101,12 +101,17 @@ export async function signedInLanguage(
   };
   if (chosen) {
     if (saveable.includes(requested)) {
-      await api(API_PATHS.profile, { method: 'PATCH', headers, body: JSON.stringify({ language: requested }) });
+      const saved = await api(API_PATHS.profile, {
+        method: 'PATCH',
+        headers,
+        body: JSON.stringify({ language: requested }),
+      });
+      if (saved.ok) return { language: requested, profileLanguage: requested };
     }
-    return requested;
+    return { language: requested };
   }
   const answer = await api(API_PATHS.profile, { headers });
-  if (!answer.ok) return requested;
+  if (!answer.ok) return { language: requested };
   const { language } = (await answer.json()) as { language?: string };
-  return language && saveable.includes(language) ? language : requested;
+  return language && saveable.includes(language) ? { language, profileLanguage: language } : { language: requested };
 }
