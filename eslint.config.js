@@ -145,7 +145,7 @@ const apiRootSyntax = ['Literal[value=/^\\/api\\/eta/]', 'TemplateElement[value.
 const shippedSyntax = [...cspSyntax, ...languageSyntax, ...fallbackSyntax, ...directionSyntax];
 
 /**
- * The unit tests of a worker share its modules (`isolate: false` in vite.config.ts): a module replaced in one file
+ * The server's unit tests of a worker share its modules (`isolate: false` in vite.config.ts): a module replaced in one file
  * would be replaced in the next. Only a file named *.isolated.test.* replaces modules; it runs on its own.
  */
 const sharedModulesSyntax = ['vi.mock', 'vi.doMock', 'vi.hoisted'].map((call) => ({

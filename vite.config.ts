@@ -99,19 +99,6 @@ export default defineConfig({
           ...browserTests,
           name: 'browser',
           include: BROWSER_TESTS,
-          exclude: ['tests/server/**', '**/*.isolated.test.{ts,tsx}'],
-          // The files of a worker share its modules (React, Fluent UI, the forms), imported once instead of once per
-          // file. A file that replaces a module (vi.mock) or sets up the app's own i18next is named *.isolated.test.*
-          // and runs in a module graph of its own (the project below).
-          isolate: false,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          ...browserTests,
-          name: 'browser-isolated',
-          include: BROWSER_TESTS.map((glob) => glob.replace('*.test.', '*.isolated.test.')),
           exclude: ['tests/server/**'],
         },
       },
