@@ -11,9 +11,12 @@ const settings = { ...process.env };
 metricsRegistry.resetMetrics();
 
 afterAll(() => {
+  // Settings stubbed with vi.stubEnv are put back first (which also empties Vitest's own list of them, so that no later
+  // file puts back this one's values), then any a file wrote to process.env directly.
+  vi.unstubAllEnvs();
   for (const name of Object.keys(process.env)) if (!(name in settings)) delete process.env[name];
   Object.assign(process.env, settings);
-  vi.unstubAllEnvs();
+  // A fake clock left on, and spies left on shared modules.
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
