@@ -4,6 +4,7 @@ import { mailbox } from '../accounts/testing/client';
 import { signIn, validApplicationForm, validDeclarations, type Caller } from '../applications/testing/client';
 import { departmentDay } from '../../shared/validity';
 import { buildTestApp, databases } from '../testing/harness';
+import { decideApplicant } from '../lifecycle/public';
 import { decisionFacts } from './facts';
 import { runOfficer } from './officer';
 import { loadDecisionRules } from './rules';
@@ -262,5 +263,29 @@ describe.each(databases())('decisions on %s', (kind) => {
     expect(await app.decisions.decideDue(new Date(later.getTime() + 1000))).toBe(0);
     expect(await app.decisions.decideDue(new Date(later.getTime() + 120_000))).toBe(1);
     expect((await decisionOf(app, second.applicants[0])).state).toBe('DECIDED');
+  });
+
+  it('completes an application whose last two applicants are decided at the same moment', async () => {
+    const { guid, applicants } = await submitWith(app, caller, {
+      count: 2,
+      answers: validApplicationForm(),
+      declarations: validDeclarations(),
+    });
+    const now = new Date();
+    // One decision is recorded and not yet committed when the other starts (two instances at the same moment): each
+    // must see the other's decision before it judges whether the application is complete.
+    let startedFirst!: () => void;
+    const firstRecorded = new Promise<void>((resolve) => (startedFirst = resolve));
+    const first = app.db.transaction().execute(async (trx) => {
+      await decideApplicant(trx, applicants[0], 'APPROVED', null, now);
+      startedFirst();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    await firstRecorded;
+    const second = decideApplicant(app.db, applicants[1], 'APPROVED', null, now);
+    await Promise.all([first, second]);
+    const statuses = await statusesOf(app, guid);
+    expect(statuses.applicants.map((a) => a.status)).toEqual(['APPROVED', 'APPROVED']);
+    expect(statuses.application).toBe('COMPLETE');
   });
 });

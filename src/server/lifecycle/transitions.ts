@@ -324,7 +324,9 @@ export function settleUnusedMoney(executor: Executor, paymentId: string, to: 'RE
 
 /**
  * Records the outcome of a SUBMITTED applicant (APPROVED with the last day it is valid, or REJECTED); once no
- * applicant of the application waits, the application is COMPLETE. Guard: the applicant is SUBMITTED.
+ * applicant of the application waits, the application is COMPLETE. Guard: the applicant is SUBMITTED. Decisions on
+ * applicants of one application wait for each other (the application's row is taken first): two instances deciding
+ * its last two applicants at once would otherwise each still see the other waiting, and neither complete it.
  */
 export function decideApplicant(
   executor: Executor,
@@ -337,6 +339,7 @@ export function decideApplicant(
     const repository = lifecycleRepository(trx);
     const applicant = await repository.applicant(applicantId);
     if (!applicant) throw new Error(`No applicant ${applicantId}`);
+    await repository.lockApplication(applicant.application_id);
     if ((await repository.moveApplicants([applicantId], 'SUBMITTED', outcome, now, validUntil)) !== 1)
       throw new Error(`applicant ${applicantId} is ${applicant.status}, not SUBMITTED: it cannot be decided`);
     if (!(await repository.hasApplicantIn(applicant.application_id, 'SUBMITTED')))
