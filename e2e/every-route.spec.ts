@@ -12,152 +12,27 @@
 // `npm run audit:a11y` (AUDIT_FULL=1) walks every language with its scripts, with axe and the tab walk at both widths.
 // The 320 px screenshots of English, Arabic and Chinese are kept in .cache/screenshots/a11y/. One test per language:
 // the data is made once per worker, and a page's first other state starts from the page as it was just checked, each
-// further state from a fresh load.
-// Over 300 lines on purpose: the table of how each route is opened and the walk that reads it belong together.
+// further state from a fresh load. How each route is opened, and the data it shows, is support/route-views.ts.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { request as playwrightRequest, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import manifest from '../schemas/routes.manifest.json' with { type: 'json' };
-import { createVerifiedAccount, loginThroughApi, signInBrowser, type Account, type Tokens } from './support/accounts';
-import { applicationForTwoThroughApi, passCaptureThroughApi } from './support/application-form';
+import { loginThroughApi, signInBrowser } from './support/accounts';
 import { catalogueText, englishTexts, expectNoEnglish } from './support/catalogue';
-import { applicationAtDocumentsThroughApi, documentsCompletedThroughApi } from './support/documents-payment';
 import { expect, expectAccessible, test } from './support/fixtures';
-import { outcomesServerEnv, submittedApplicationThroughApi } from './support/outcomes';
+import { outcomesServerEnv } from './support/outcomes';
 import { expectFocusNotObscured, expectReflow } from './support/page-checks';
+import {
+  everyView,
+  NOT_WALKED,
+  routeData,
+  routerContextOf,
+  type RouteData,
+  type Session,
+  type View,
+} from './support/route-views';
 import { startServer, type RunningServer } from './support/server';
 import { languagesIn } from '../src/server/languages';
 import { directionOf, FALLBACK_LANGUAGE } from '../src/shared/languages';
-
-interface ManifestRoute {
-  path: string;
-  guard?: 'public' | 'auth' | 'guest';
-  form?: string;
-  showCloseApplication?: boolean;
-  enabledBySetting?: string;
-  query?: Record<string, { required?: boolean; enum?: string[] }>;
-  children?: ManifestRoute[];
-}
-
-/** Every route of the manifest with its full path and effective guard (children inherit their parent's). */
-function flatten(routes: ManifestRoute[], parent?: ManifestRoute): ManifestRoute[] {
-  return routes.flatMap((route) => {
-    const path = parent ? `${parent.path}/${route.path}` : route.path;
-    const own: ManifestRoute = { ...route, path, guard: route.guard ?? parent?.guard ?? 'public' };
-    return [own, ...flatten(route.children ?? [], own)];
-  });
-}
-
-/** The data made through the API before the walk. */
-interface Data {
-  account: Account & { tokens: Tokens };
-  /** At the application form (capture passed) for `first`; `second` still at the photo step. */
-  atForm: { applicationIdentifier: string; first: string; second: string; captureSession: string };
-  /** Both applicants' forms and declarations answered: at the supporting documents. */
-  atDocuments: { applicationIdentifier: string; first: string };
-  /** Documents given too: awaiting payment. */
-  atPayment: { applicationIdentifier: string };
-  /** Paid and decided: an ETA approved, one refused, and a visitor's visa (a permit). */
-  submitted: { applicationIdentifier: string; approved: string; refused: string; permit: string };
-}
-
-type Session = 'visitor' | 'user';
-/** One way of opening a route, with the states to bring it to after its loaded state. */
-interface View {
-  name: string;
-  session: Session;
-  url: (d: Data) => string;
-  states: ('submitted empty' | 'dialog open')[];
-}
-
-const all = flatten((manifest as { routes: ManifestRoute[] }).routes);
-/** Routes a setting turns on are off on a production server, so the audit leaves them out. */
-const routes = all.filter((r) => !r.enabledBySetting);
-
-/** The address with each required query parameter given a valid value (as routes.spec.ts opens them). */
-function validUrl(route: ManifestRoute): string {
-  const params = new URLSearchParams();
-  for (const [name, rule] of Object.entries(route.query ?? {}))
-    if (rule.required) params.set(name, rule.enum?.[0] ?? 'test-value');
-  return params.size ? `${route.path}?${params}` : route.path;
-}
-
-/**
- * The routes whose pages need more than their plain address: the data they show, or another way of opening
- * them. Every other route is opened at its address in the session its guard asks for.
- */
-const VIEWS: Record<string, (d: Data) => Partial<Pick<View, 'url' | 'states'>>[]> = {
-  '/capture': (d) => [{ url: () => `/capture?sessionIdentifier=${d.atForm.captureSession}&routeFrom=web` }],
-  '/capture/capture-biometrics': (d) => [
-    { url: () => `/capture/capture-biometrics?applicantIdentifier=${d.atForm.second}` },
-  ],
-  '/applications/application': (d) => [
-    { url: () => '/applications/application', states: ['dialog open'] },
-    { url: () => `/applications/application?applicantIdentifier=${d.atForm.first}` },
-  ],
-  '/applications/declarations': (d) => [
-    { url: () => `/applications/declarations?applicantIdentifier=${d.atDocuments.first}`, states: [] },
-  ],
-  '/applications/supporting-documents': (d) => [
-    { url: () => `/applications/supporting-documents?applicantIdentifier=${d.atDocuments.first}` },
-  ],
-  '/applications/application-submitted': (d) => [
-    { url: () => `/applications/application-submitted?applicationIdentifier=${d.submitted.applicationIdentifier}` },
-  ],
-  '/applications/payment-complete': (d) => [
-    { url: () => `/applications/payment-complete?applicationIdentifier=${d.submitted.applicationIdentifier}` },
-  ],
-  '/applications/view-eta': (d) => [
-    { url: () => `/applications/view-eta?applicantIdentifier=${d.submitted.approved}` },
-  ],
-  '/applications/view-visa': (d) => [
-    { url: () => `/applications/view-visa?applicantIdentifier=${d.submitted.permit}` },
-  ],
-  '/applications/view-notice': (d) => [
-    { url: () => `/applications/view-notice?applicantIdentifier=${d.submitted.refused}` },
-  ],
-  '/verify-seal': () => [{ states: ['submitted empty'] }],
-  '/reset-password': () => [{ states: [] }],
-};
-
-/** The router context each signed-in route is opened with (the application it is about). */
-const CONTEXT: Record<string, (d: Data) => string> = {
-  '/applications/supporting-documents': (d) => d.atDocuments.applicationIdentifier,
-  '/applications/declarations': (d) => d.atDocuments.applicationIdentifier,
-  '/applications/payment-overview': (d) => d.atPayment.applicationIdentifier,
-};
-
-/** States a route has but the walk cannot bring it to, and why (any other route's states are all walked). */
-const NOT_WALKED: Record<string, string> = {
-  '/capture/image-capture-entry':
-    'the camera itself: headless Chromium has no camera, so the page shows its no-camera state (walked)',
-  '/verify-email': 'the confirmed state needs a fresh e-mailed link (walked by journey-languages.spec.ts)',
-  '/reset-password': 'the form with a valid key needs a fresh e-mailed link; walked without one (link not valid)',
-  '/applications/declarations':
-    'sent empty: its applicant has answered them already (the same form engine is sent empty on the application form)',
-  '/form-preview': 'on only where FORM_PREVIEW is set (a development setting), so not part of the audit',
-};
-
-/** The error pages, which no route of the manifest names. */
-const ERROR_VIEWS: View[] = [
-  { name: 'not found', session: 'visitor', url: () => '/no/such/page', states: [] },
-  { name: 'link not valid', session: 'visitor', url: () => '/capture', states: [] },
-];
-
-function viewsOf(route: ManifestRoute, data: Data): View[] {
-  const session: Session = route.guard === 'auth' ? 'user' : 'visitor';
-  const states: View['states'] = [
-    ...(route.form ? (['submitted empty'] as const) : []),
-    ...(route.showCloseApplication ? (['dialog open'] as const) : []),
-  ];
-  const own = VIEWS[route.path]?.(data) ?? [{}];
-  return own.map((v, i) => ({
-    name: own.length > 1 ? `${route.path} (${i + 1})` : route.path,
-    session,
-    url: v.url ?? (() => validUrl(route)),
-    states: v.states ?? states,
-  }));
-}
 
 /**
  * The languages walked: every language of locales/ (`npm test`, `npm run audit:a11y`), or those AUDIT_LANGUAGES
@@ -207,7 +82,7 @@ async function settled(page: Page, withScripts: boolean): Promise<void> {
 
 let server: RunningServer;
 let api: APIRequestContext;
-let data: Data;
+let data: RouteData;
 
 // One test per language, shared out among the workers (each sets up its server and data once, in beforeAll).
 test.describe.configure({ mode: 'parallel' });
@@ -218,58 +93,7 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   server = await startServer({ env: outcomesServerEnv() });
   api = await playwrightRequest.newContext({ baseURL: server.baseURL, timeout: 60_000 });
-  const account = await createVerifiedAccount(api);
-  const { tokens } = account;
-  const holder = { givenNames: account.givenNames, familyName: account.familyName };
-  // The submitted ones first, so that their decisions (a second after payment) are in by the time they are shown.
-  const eta = await submittedApplicationThroughApi(api, tokens, 'ETA', [
-    { ...holder, dateOfBirth: '1986-04-12', isAccountHolder: true },
-    {
-      givenNames: 'Léo',
-      familyName: 'Dubois',
-      dateOfBirth: '2015-02-01',
-      isAccountHolder: false,
-      // A passport that runs out five days after the departure: refused by the rules.
-      answers: { departureDate: '2030-03-20', passportExpiryDate: '2030-03-25' },
-    },
-  ]);
-  const visa = await submittedApplicationThroughApi(api, tokens, 'ETA_SECTION_11_1', [
-    { givenNames: 'Amélie', familyName: 'Dubois', dateOfBirth: '1988-09-30', isAccountHolder: false },
-  ]);
-  const atForm = await applicationForTwoThroughApi(api, tokens, holder);
-  await passCaptureThroughApi(api, tokens, atForm.applicationIdentifier, atForm.first);
-  const session = await api.post('/api/eta/biometrics', {
-    headers: { Authorization: `Bearer ${tokens.accessToken}` },
-    data: { applicationIdentifier: atForm.applicationIdentifier, applicantIdentifier: atForm.second },
-  });
-  expect(session.status(), await session.text()).toBe(201);
-  const atDocuments = await applicationAtDocumentsThroughApi(api, tokens, holder);
-  const atPayment = await applicationAtDocumentsThroughApi(api, tokens, holder);
-  await documentsCompletedThroughApi(api, tokens, atPayment.applicationIdentifier, [atPayment.first, atPayment.second]);
-  data = {
-    account,
-    atForm: { ...atForm, captureSession: ((await session.json()) as { sessionIdentifier: string }).sessionIdentifier },
-    atDocuments: { applicationIdentifier: atDocuments.applicationIdentifier, first: atDocuments.first },
-    atPayment: { applicationIdentifier: atPayment.applicationIdentifier },
-    submitted: {
-      applicationIdentifier: eta.applicationIdentifier,
-      approved: eta.applicants[0].applicantIdentifier,
-      refused: eta.applicants[1].applicantIdentifier,
-      permit: visa.applicants[0].applicantIdentifier,
-    },
-  };
-  // The decisions are in once each document answers.
-  const auth = { Authorization: `Bearer ${tokens.accessToken}` };
-  for (const [applicant, segment] of [
-    [data.submitted.approved, 'eta'],
-    [data.submitted.refused, 'rejection-notice'],
-    [data.submitted.permit, 'permit'],
-  ] as const)
-    await expect
-      .poll(async () => (await api.get(`/api/eta/applicants/${applicant}/${segment}`, { headers: auth })).status(), {
-        timeout: 30_000,
-      })
-      .toBe(200);
+  data = await routeData(api);
 });
 
 test.afterAll(async () => {
@@ -353,20 +177,18 @@ for (const lng of languages) {
       await p.setViewportSize({ width: 1280, height });
     };
 
-    const open = async (view: View, path: string) => {
+    const open = async (view: View) => {
       const p = pages[view.session];
       if (view.session === 'user') {
-        const application = (CONTEXT[path] ?? ((d: Data) => d.atForm.applicationIdentifier))(data);
         // Written from a page of the portal, before the page that reads it starts (one already open will do).
         if (!p.url().startsWith(server.baseURL)) await p.goto(`${server.baseURL}/?lng=${lng}`);
         await p.evaluate(
-          (context) => {
+          (value) => {
             // The browser's store and the cookie the server reads it from (src/shared/router-context-cookie.ts).
-            const value = context;
             localStorage.setItem('eta.routerContext', value);
             document.cookie = `eta.routerContext=${encodeURIComponent(value)}; path=/; samesite=lax`;
           },
-          JSON.stringify({ applicationIdentifier: application, email: data.account.email }),
+          routerContextOf(view.path, data),
         );
       }
       const url = view.url(data);
@@ -378,18 +200,14 @@ for (const lng of languages) {
       return p;
     };
 
-    const views = [
-      ...routes.flatMap((route) => viewsOf(route, data).map((view) => ({ view, path: route.path }))),
-      ...ERROR_VIEWS.map((view) => ({ view, path: view.name })),
-    ];
-    for (const { view, path } of views) {
+    for (const view of everyView(data)) {
       await test.step(view.name, () =>
         noting(view.name, async () => {
-          const p = await open(view, path);
+          const p = await open(view);
           await check(p, view.name);
           // The first other state starts from the page as loaded (checking it changes nothing but its width).
           for (const [i, state] of view.states.entries()) {
-            if (i > 0) await open(view, path);
+            if (i > 0) await open(view);
             if (state === 'submitted empty') {
               // The route's own form: the form engine's (its Continue is named `_action=continue`), not another form
               // on the page (Close application before it, change password's "send me a code" after it); else the

@@ -2,24 +2,26 @@
 import '@/engine/testing/forms-loaded';
 import { describe, expect, it } from 'vitest';
 import { percentile } from './api';
-import { beforeFirstPaint, renderedAheadRoutes, type RenderedAheadCheck } from './first-paint';
+import { beforeFirstPaint, paintedWithoutScripts, type FirstPaintCheck } from './first-paint';
 
 const all = { gzip: 2000, brotli: 1500 };
 
 describe('JavaScript before first paint', () => {
-  it('is none for a route seen rendered ahead, and everything the route loads otherwise', () => {
-    const ahead = new Set(['/']);
-    expect(beforeFirstPaint('/', all, ahead)).toEqual({ gzip: 0, brotli: 0 });
-    expect(beforeFirstPaint('/login', all, ahead)).toEqual(all);
+  it('is none for a route seen painted without scripts, and everything the route loads otherwise', () => {
+    const painted = new Set(['/']);
+    expect(beforeFirstPaint('/', all, painted)).toEqual({ gzip: 0, brotli: 0 });
+    expect(beforeFirstPaint('/login', all, painted)).toEqual(all);
   });
 
-  it('takes a page for rendered ahead only when every language checked showed it', () => {
-    const checks: RenderedAheadCheck[] = [
-      { path: '/', shown: ['ar', 'en'], missing: [] },
-      { path: '/faq', shown: ['en'], missing: [{ language: 'ar', found: '(no <main>)' }] },
-      { path: '/about', shown: [], missing: [] },
+  it('takes a route for painted without scripts only when every language and every way it is opened showed it', () => {
+    const checks: FirstPaintCheck[] = [
+      { route: '/', view: '/', shown: ['ar', 'en'], missing: [] },
+      { route: '/faq', view: '/faq', shown: ['en'], missing: [{ language: 'ar', found: '(no <main>)' }] },
+      { route: '/about', view: '/about', shown: [], missing: [] },
+      { route: '/form', view: '/form (1)', shown: ['ar', 'en'], missing: [] },
+      { route: '/form', view: '/form (2)', shown: ['ar'], missing: [{ language: 'en', found: 'Loading' }] },
     ];
-    expect([...renderedAheadRoutes(checks)]).toEqual(['/']);
+    expect([...paintedWithoutScripts(checks)]).toEqual(['/']);
   });
 });
 

@@ -1,12 +1,14 @@
 /**
  * Lighthouse 12 (mobile preset: Moto G Power emulation, slow 4G, 4x CPU slowdown) on pages of a running portal,
- * each page run `runs` times; the median run by performance score is reported.
+ * each page run `runs` times; the median run by performance score is reported. A signed-in page is measured in a
+ * Chromium profile whose cookies were set first (Lighthouse clears an origin's caches before a run, not its cookies).
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { chromium, type BrowserContext } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../support/chromium';
 
 const run = promisify(execFile);
@@ -31,10 +33,21 @@ interface LhReport {
 
 const root = join(import.meta.dirname, '..', '..');
 
-async function once(url: string, chromePath: string): Promise<LighthouseFigures> {
+/** Sets up a browser profile before Lighthouse opens the page in it (e.g. a session's cookies). */
+export type ProfileSetUp = (context: BrowserContext) => Promise<void>;
+
+async function once(url: string, chromePath: string, setUp?: ProfileSetUp): Promise<LighthouseFigures> {
   const dir = await mkdtemp(join(tmpdir(), 'eta-lh-'));
   const out = join(dir, 'report.json');
   try {
+    if (setUp) {
+      const profile = await chromium.launchPersistentContext(join(dir, 'profile'), {
+        executablePath: chromePath,
+        args: CHROMIUM_ARGS,
+      });
+      await setUp(profile);
+      await profile.close();
+    }
     await run(
       join(root, 'node_modules', '.bin', 'lighthouse'),
       [
@@ -77,17 +90,22 @@ async function withRetry<T>(task: () => Promise<T>, attempts = 3): Promise<T> {
   }
 }
 
-/** Runs Lighthouse `runs` times on each page (one at a time: the runs share the CPU) and keeps the median run. */
+/**
+ * Runs Lighthouse `runs` times on each page (one at a time: the runs share the CPU) and keeps the median run, each run
+ * in a fresh profile set up by `setUp` when given.
+ */
 export async function lighthouse(
   base: string,
   paths: readonly string[],
   chromePath: string,
   runs = 3,
+  setUp?: ProfileSetUp,
 ): Promise<LighthouseFigures[]> {
   const results: LighthouseFigures[] = [];
   for (const path of paths) {
     const all: LighthouseFigures[] = [];
-    for (let i = 0; i < runs; i += 1) all.push(await withRetry(() => once(new URL(path, base).href, chromePath)));
+    for (let i = 0; i < runs; i += 1)
+      all.push(await withRetry(() => once(new URL(path, base).href, chromePath, setUp)));
     all.sort((a, b) => a.performance - b.performance);
     results.push(all[Math.floor(all.length / 2)]);
   }
