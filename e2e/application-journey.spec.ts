@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { rememberApplication } from './support/capture-setup';
 import { test, expect, expectAccessible } from './support/fixtures';
 import { createVerifiedAccount, signInBrowser, type Tokens } from './support/accounts';
+import { photograph } from './support/screenshots';
 
 // The capture step (its own pages come later) cannot be completed from the browser yet, so this journey goes as
 // far as capture allows: the step list, and the form step refused until capture is done. The form itself is
@@ -82,9 +83,9 @@ test.describe('application journey up to capture', () => {
     }
     await expect(page.getByRole('button', { name: 'Close application' })).toBeVisible();
     await expectAccessible(page, 'step list');
-    await page.screenshot({ path: `${SHOTS}/overview-1280.png`, fullPage: true });
+    await photograph(page, `${SHOTS}/overview-1280.png`);
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.screenshot({ path: `${SHOTS}/overview-375.png`, fullPage: true });
+    await photograph(page, `${SHOTS}/overview-375.png`);
     await expectAccessible(page, 'step list at 375 px');
     await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -99,7 +100,7 @@ test.describe('application journey up to capture', () => {
     await expect(alert).toContainText('This step is not open yet. Complete "Photo and passport" first.');
     await expect(page).toHaveTitle(/^Error: /);
     await expectAccessible(page, 'form before capture');
-    await page.screenshot({ path: `${SHOTS}/form-not-open-1280.png`, fullPage: true });
+    await photograph(page, `${SHOTS}/form-not-open-1280.png`);
     await page.goto(`/applications/declarations?applicantIdentifier=${application.applicants[1].applicantIdentifier}`);
     await expect(page.getByRole('alert')).toContainText('Complete "Photo and passport" first.');
     await page.getByRole('link', { name: 'Go to the steps of your application' }).click();

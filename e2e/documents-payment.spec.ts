@@ -24,6 +24,7 @@ import {
   slowUploads,
 } from './support/documents-payment';
 import { expect, test } from './support/fixtures';
+import { photograph } from './support/screenshots';
 
 const SHOTS = '.cache/screenshots/documents-payment';
 
@@ -161,7 +162,7 @@ test.describe('supporting documents, payment and submission', () => {
         { timeout: 15_000, intervals: [100] },
       )
       .toBe(true);
-    await page.screenshot({ path: `${SHOTS}/03-documents-uploading-1280.png`, fullPage: true });
+    await photograph(page, `${SHOTS}/03-documents-uploading-1280.png`);
     await expect(progress).toBeHidden({ timeout: 30_000 });
     await restore();
     await expect(notice(page, en('documents:page.upload.done', { name: files.booking.name }))).toBeVisible();

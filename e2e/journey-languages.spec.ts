@@ -18,6 +18,7 @@ import { outcomeThroughApi, outcomesServerEnv, reloadUntil } from './support/out
 import { startServer, type RunningServer } from './support/server';
 import { ISOLATE_END, ISOLATE_START } from '../src/shared/i18n-interpolation';
 import { documentFileName } from '../src/shared/document-file-name';
+import { photograph } from './support/screenshots';
 
 /** The journeys run on a server of their own that decides an application a second after it is paid. */
 const test = base.extend<object, { outcomesServer: RunningServer }>({
@@ -71,7 +72,7 @@ for (const { lng, dir, width } of JOURNEYS) {
         await expectNoEnglish(page, english, `${name} in ${lng}`);
         await expectAccessible(page, `${name} in ${lng}`);
         shot += 1;
-        await page.screenshot({ path: `${shots}/${String(shot).padStart(2, '0')}-${name}.png`, fullPage: true });
+        await photograph(page, `${shots}/${String(shot).padStart(2, '0')}-${name}.png`);
       };
       /** A text of the catalogue as the accessible name of a control: its <hidden> part read out too. */
       const named = (key: string, vars: Record<string, string> = {}) =>

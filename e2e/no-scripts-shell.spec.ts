@@ -6,6 +6,7 @@ import { catalogueText } from './support/catalogue';
 import { expect, test } from './support/fixtures';
 import { openMenu } from './support/no-scripts';
 import { staticCopies } from './support/static-copies';
+import { photograph } from './support/screenshots';
 
 const t = (lng: string, key: string) => catalogueText(lng, key);
 const SHOTS = '.cache/screenshots/no-scripts-shell';
@@ -27,7 +28,7 @@ test.describe('the shell without scripts', () => {
     await menu.click();
     await expect(nav.getByRole('link', { name: t('en', 'common:nav.login') })).toBeVisible();
     await copies.expectAccessible(page, 'menu open');
-    await page.screenshot({ path: `${SHOTS}/01-menu-open.png` });
+    await photograph(page, `${SHOTS}/01-menu-open.png`, { fullPage: false });
     await nav.getByRole('link', { name: t('en', 'common:nav.login') }).click();
     await expect(page).toHaveURL(/\/login$/);
 
@@ -42,7 +43,7 @@ test.describe('the shell without scripts', () => {
       page.getByRole('banner').getByRole('combobox', { name: t('ar', 'common:language.label') }),
     ).toHaveValue('ar');
     await copies.expectAccessible(page, 'sign-in page in Arabic');
-    await page.screenshot({ path: `${SHOTS}/02-login-ar.png` });
+    await photograph(page, `${SHOTS}/02-login-ar.png`, { fullPage: false });
     // Remembered: the next page keeps it.
     await page.goto('/faq');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');

@@ -11,6 +11,7 @@ import type { Tokens } from './accounts';
 import { applicationForTwoThroughApi, expectNoSidewaysScroll, passCaptureThroughApi } from './application-form';
 import { catalogueText } from './catalogue';
 import { expectAccessible } from './fixtures';
+import { photograph } from './screenshots';
 
 /**
  * What the supporting documents and payment journeys need: an application brought to the documents step (or
@@ -226,10 +227,10 @@ export async function checkedAtBothWidths(page: Page, folder: string, name: stri
   mkdirSync(folder, { recursive: true });
   const height = page.viewportSize()?.height ?? 800;
   await expectAccessible(page, `${name} at 1280 px`);
-  await page.screenshot({ path: join(folder, `${name}-1280.png`), fullPage: true });
+  await photograph(page, join(folder, `${name}-1280.png`));
   await page.setViewportSize({ width: 375, height });
   await expectNoSidewaysScroll(page, `${name} at 375 px`);
   await expectAccessible(page, `${name} at 375 px`);
-  await page.screenshot({ path: join(folder, `${name}-375.png`), fullPage: true });
+  await photograph(page, join(folder, `${name}-375.png`));
   await page.setViewportSize({ width: 1280, height });
 }
