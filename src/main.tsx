@@ -1,8 +1,8 @@
 /**
- * The portal's entry: loads the app (src/app/boot.tsx) and starts it. A page rendered ahead of time is complete
- * without scripts, so for it the app is fetched only after the page's first paint: on a slow connection the
- * page's styles and fonts then do not share the bandwidth with scripts that only make it interactive. Other pages
- * need the app to show anything; the server preloads it with the entry.
+ * The portal's entry: loads the app (src/app/boot.tsx) and starts it. A page the server rendered is complete without
+ * scripts, so the app, and the modules of the page's route the server names (ROUTE_MODULES_ID), are asked for only
+ * after the page's first paint: on a slow connection the page's styles and fonts then do not share the bandwidth with
+ * scripts that only make it interactive, and the page shows whole in its first paint.
  */
 // The portal's fonts and base styles, in the stylesheet index.html names, so they come with the first paint.
 // Poppins 400/500/600, self-hosted from @fontsource/poppins (never a font CDN). Each weight's file declares its
@@ -12,6 +12,7 @@ import '@fontsource/poppins/500.css';
 import '@fontsource/poppins/600.css';
 import '@/app/shell/base.css';
 import { showBootError } from '@/app/boot-error';
+import { ROUTE_MODULES_ID } from '@/shared/rendered-page';
 import { nextTask } from '@/ui/when-idle';
 
 /**
@@ -37,9 +38,29 @@ function afterFirstPaint(): Promise<void> {
   });
 }
 
+/** Asks for the modules of the page's route, all at once, as the server names them in the page. */
+function preloadRouteModules(): void {
+  let modules: unknown;
+  try {
+    modules = JSON.parse(document.getElementById(ROUTE_MODULES_ID)?.textContent ?? '[]');
+  } catch {
+    return;
+  }
+  if (!Array.isArray(modules)) return;
+  for (const href of modules) {
+    if (typeof href !== 'string') continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
 const renderedAhead = document.getElementById('root')?.hasAttribute('data-rendered') ?? false;
 
 (renderedAhead ? afterFirstPaint() : Promise.resolve())
+  .then(preloadRouteModules)
   // React DOM, the app's largest library, is evaluated first, in a task of its own, so that no single task evaluates
   // the whole app (a long task on a slow phone); the app's chunk then finds it ready. (React DOM's client is kept
   // whole either way; a library imported here whole that the app uses only in part would grow the app.)

@@ -1,6 +1,18 @@
 /** Id of the JSON data block a page's data is written in (src/app/page-data.ts reads it). */
 export const PAGE_DATA_ID = 'eta-page';
 
+/**
+ * Id of the JSON data block that names the modules a page's route runs on (its page, form and texts, and the app):
+ * the entry (src/main.tsx) asks for them once the page has painted.
+ */
+export const ROUTE_MODULES_ID = 'eta-route-modules';
+
+/**
+ * Id of every page's main landmark (the skip link's target). The browser holds the page's first paint until it has
+ * read the whole of it, so that the page shows at once with its heading and content, not the header first.
+ */
+export const MAIN_CONTENT_ID = 'main-content';
+
 /** A page rendered by the server's entry (src/app/server-entry.tsx), as the server writes it into index.html. */
 export interface RenderedPage {
   /** `<html lang>` and `<html dir>`. */

@@ -13,6 +13,7 @@ import { lazyComponent } from '@/ui/lazy-component';
 import { preloadWhenIdle } from '@/ui/when-idle';
 import { useMediaQuery } from './use-media-query';
 import { PATHS } from '@/shared/route-paths';
+import { MAIN_CONTENT_ID } from '@/shared/rendered-page';
 
 /** The drawer (Fluent's dialog machinery) comes in its own chunk, preloaded once a narrow page is idle. */
 export const siteMenuDrawer = lazyComponent(async () => (await import('./site-menu-drawer')).SiteMenuDrawer);
@@ -208,7 +209,7 @@ export function Header() {
         </div>
         <div id={PLAIN_MENU_ID} className={styles.plainMenu}>
           <SiteNav orientation="vertical" />
-          <a href="#main-content" className={styles.plainMenuClose}>
+          <a href={`#${MAIN_CONTENT_ID}`} className={styles.plainMenuClose}>
             {t('nav.closeMenu')}
           </a>
         </div>

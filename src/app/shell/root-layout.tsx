@@ -15,6 +15,7 @@ import { PageShownContext } from '@/ui/page-shown';
 import { useRenderedAhead } from '@/ui/rendered-ahead';
 import { useFocusOnNavigation } from '@/ui/focus-on-navigation';
 import { preloadWhenIdle } from '@/ui/when-idle';
+import { MAIN_CONTENT_ID } from '@/shared/rendered-page';
 import { SessionTimeoutWarning } from '@/features/session-timeout/session-timeout-warning';
 
 const useStyles = makeStyles({
@@ -142,12 +143,12 @@ export function RootLayout() {
   return (
     <div className={styles.page}>
       {chrome && (
-        <a className={styles.skipLink} href="#main-content">
+        <a className={styles.skipLink} href={`#${MAIN_CONTENT_ID}`}>
           {t('skipLink')}
         </a>
       )}
       {chrome && <Header />}
-      <main id="main-content" ref={mainRef} tabIndex={-1} className={styles.main}>
+      <main id={MAIN_CONTENT_ID} ref={mainRef} tabIndex={-1} className={styles.main}>
         {handle.showCloseApplication && !closing && (
           <div className={styles.closeBar}>
             <CloseApplicationButton />

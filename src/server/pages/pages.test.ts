@@ -77,12 +77,13 @@ describe('pages rendered by the server', () => {
         expect(page.html).toEqual([expected, expected === 'ar' ? 'rtl' : 'ltr']);
         expect(page.h1).toBe(translate(expected, titleKey));
         expect(answer.body).toContain('data-make-styles-bucket');
-        // No inline script runs: the entry, then the settings and the page's data as JSON data blocks (the
-        // Content-Security-Policy allows none).
+        // No inline script runs: the entry, then the settings, the page's data and its route's modules as JSON data
+        // blocks (the Content-Security-Policy allows none).
         expect(answer.body.match(/<script[^>]*>/g)).toEqual([
           '<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js">',
           '<script type="application/json" id="eta-settings">',
           '<script type="application/json" id="eta-page">',
+          '<script type="application/json" id="eta-route-modules">',
         ]);
       }
     },
@@ -94,6 +95,9 @@ describe('pages rendered by the server', () => {
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head.indexOf('rel="stylesheet"')).toBeGreaterThan(0);
     expect(head.indexOf('rel="stylesheet"')).toBeLessThan(head.indexOf('<script type="module"'));
+    // Its first paint waits for the whole main landmark, which is there.
+    expect(head).toContain('<link rel="expect" href="#main-content" blocking="render">');
+    expect(html).toMatch(/<main id="main-content"/);
   });
 
   it('moves font preloads and stylesheets together, keeping their order, and leaves a page without scripts whole', () => {

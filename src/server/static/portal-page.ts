@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Setting } from '../../shared/contract';
 import { stepsOf } from '../../shared/forms/journey';
+import { MAIN_CONTENT_ID, ROUTE_MODULES_ID } from '../../shared/rendered-page';
 import { DEFAULT_SCHEMAS_DIR } from '../validation/schema-files';
 import {
   appChunks,
@@ -119,20 +120,26 @@ export function createPortalPages(options: {
     return build;
   }
 
-  function preloadLinks(current: Build, pathname: string, language: string): string {
+  /**
+   * What the route runs on beyond the entry: its stylesheets, linked in the head (the first paint needs them), and its
+   * modules, which the entry asks for once the page has painted (a request made before would be counted, on a slow
+   * connection, against the time the page takes to show).
+   */
+  function routeAssetsOf(current: Build, pathname: string, language: string): { styles: string; modules: string[] } {
     const assets = current.routes.get(pathname);
     const { manifest } = current;
-    if (!assets || !manifest) return '';
+    if (!assets || !manifest) return { styles: '', modules: [] };
     const keys = new Set([...current.appKeys, ...assets.keys]);
     for (const ns of assets.namespaces) closure(manifest, localeKey(language, ns, localesPath), keys);
-    const links: string[] = [];
+    const styles: string[] = [];
+    const modules: string[] = [];
     for (const key of keys) {
       // The entry and its imports are named by the page already.
       if (current.entryKeys.has(key)) continue;
-      links.push(`<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`);
-      for (const sheet of manifest[key].css ?? []) links.push(`<link rel="stylesheet" crossorigin href="/${sheet}">`);
+      modules.push(`/${manifest[key].file}`);
+      for (const sheet of manifest[key].css ?? []) styles.push(`<link rel="stylesheet" crossorigin href="/${sheet}">`);
     }
-    return links.join('\n    ');
+    return { styles: styles.join('\n    '), modules };
   }
 
   return {
@@ -162,13 +169,16 @@ export function createPortalPages(options: {
       const current = load();
       if (!current) return undefined;
       const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-      const links = [current.fontLinks, current.routes.has(route) ? preloadLinks(current, route, page.lang) : '']
-        .filter(Boolean)
-        .join('\n    ');
-      const shell = current.html.replace(
-        '</head>',
-        () => `  ${settingsBlock}\n    ${links}${links ? '\n' : ''}  </head>`,
-      );
+      const { styles, modules } = routeAssetsOf(current, route, page.lang);
+      const expectMain = `<link rel="expect" href="#${MAIN_CONTENT_ID}" blocking="render">`;
+      const links = [expectMain, current.fontLinks, styles].filter(Boolean).join('\n    ');
+      const shell = current.html
+        .replace('</head>', () => `  ${settingsBlock}\n    ${links}${links ? '\n' : ''}  </head>`)
+        .replace(
+          '</body>',
+          () =>
+            `  <script type="application/json" id="${ROUTE_MODULES_ID}">${scriptSafeJson(modules)}</script>\n  </body>`,
+        );
       return paintFirst(withPage(shell, page, route));
     },
   };
