@@ -137,7 +137,15 @@ test.describe('pages rendered by the server', () => {
           await page.goto(url, { waitUntil: 'commit' });
           await expect(page.locator('footer')).toBeVisible();
           await page.evaluate(() => document.fonts.ready.then(() => undefined));
-          const before = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
+          // The page as sent, once it has finished painting (a font or an image may still be arriving): two pictures
+          // in a row alike.
+          let before = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
+          await expect(async () => {
+            const again = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
+            const steady = again.equals(before);
+            before = again;
+            expect(steady, `${url} at ${width} px, before its scripts`).toBe(true);
+          }).toPass({ timeout: 10_000 });
           release();
           await settled(page);
           await page.unroute('**/assets/*.js');
