@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '../../shared/contract';
 import { ApiError } from '../errors';
+import { profilesRepository } from './repository';
 import { verifyAccessToken } from './tokens';
 
 declare module 'fastify' {
@@ -39,10 +40,5 @@ export async function authenticate(request: FastifyRequest, reply: FastifyReply)
   }
   request.profileId = claims.profileId;
   request.sessionId = claims.sessionId;
-  const profile = await request.server.db
-    .selectFrom('profiles')
-    .select('language')
-    .where('id', '=', claims.profileId)
-    .executeTakeFirst();
-  request.profileLanguage = profile?.language;
+  request.profileLanguage = await profilesRepository(request.server.db).savedLanguage(claims.profileId);
 }

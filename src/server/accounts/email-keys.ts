@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { EmailAction } from '../../shared/contract';
 import type { Db } from '../db/database';
+import { emailKeysRepository } from './repository';
 
 /** How long a link key lives, by purpose, and how long a code lives (seconds). */
 export const KEY_LIFETIME_SECONDS: Record<EmailAction, number> = {
@@ -29,41 +30,22 @@ function hashCode(secret: string, profileId: string, purpose: EmailAction, code:
     .digest('base64url');
 }
 
-async function retireOutstanding(
-  db: Db,
-  profileId: string,
-  purpose: EmailAction,
-  kind: 'link' | 'code',
-  now: Date,
-): Promise<void> {
-  await db
-    .updateTable('email_keys')
-    .set({ used_at: now.toISOString() })
-    .where('profile_id', '=', profileId)
-    .where('purpose', '=', purpose)
-    .where('kind', '=', kind)
-    .where('used_at', 'is', null)
-    .execute();
-}
-
 /** Issues a single-use link key (32 random bytes, base64url); earlier unused keys for the same purpose stop working. */
 export async function issueLinkKey(db: Db, profileId: string, purpose: EmailAction, now: Date): Promise<string> {
   const authKey = randomBytes(32).toString('base64url');
-  await retireOutstanding(db, profileId, purpose, 'link', now);
-  await db
-    .insertInto('email_keys')
-    .values({
-      id: randomUUID(),
-      profile_id: profileId,
-      purpose,
-      kind: 'link',
-      key_hash: hashLinkKey(authKey),
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + KEY_LIFETIME_SECONDS[purpose] * 1000).toISOString(),
-      used_at: null,
-      attempts: 0,
-    })
-    .execute();
+  const keys = emailKeysRepository(db);
+  await keys.retireOutstanding(profileId, purpose, 'link', now);
+  await keys.insert({
+    id: randomUUID(),
+    profile_id: profileId,
+    purpose,
+    kind: 'link',
+    key_hash: hashLinkKey(authKey),
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + KEY_LIFETIME_SECONDS[purpose] * 1000).toISOString(),
+    used_at: null,
+    attempts: 0,
+  });
   return authKey;
 }
 
@@ -78,17 +60,7 @@ export async function consumeLinkKey(
   now: Date,
   profileId?: string,
 ): Promise<string | undefined> {
-  let update = db
-    .updateTable('email_keys')
-    .set({ used_at: now.toISOString() })
-    .where('key_hash', '=', hashLinkKey(authKey))
-    .where('kind', '=', 'link')
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now.toISOString());
-  if (profileId !== undefined) update = update.where('profile_id', '=', profileId);
-  const used = await update.returning('profile_id').executeTakeFirst();
-  return used?.profile_id;
+  return emailKeysRepository(db).useLinkKey(hashLinkKey(authKey), purpose, now, profileId);
 }
 
 /** Issues a 6-digit code (uniform, from the system's secure generator); earlier codes for the purpose stop working. */
@@ -100,21 +72,19 @@ export async function issueCode(
   now: Date,
 ): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await retireOutstanding(db, profileId, purpose, 'code', now);
-  await db
-    .insertInto('email_keys')
-    .values({
-      id: randomUUID(),
-      profile_id: profileId,
-      purpose,
-      kind: 'code',
-      key_hash: hashCode(secret, profileId, purpose, code),
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + CODE_LIFETIME_SECONDS * 1000).toISOString(),
-      used_at: null,
-      attempts: 0,
-    })
-    .execute();
+  const keys = emailKeysRepository(db);
+  await keys.retireOutstanding(profileId, purpose, 'code', now);
+  await keys.insert({
+    id: randomUUID(),
+    profile_id: profileId,
+    purpose,
+    kind: 'code',
+    key_hash: hashCode(secret, profileId, purpose, code),
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + CODE_LIFETIME_SECONDS * 1000).toISOString(),
+    used_at: null,
+    attempts: 0,
+  });
   return code;
 }
 
@@ -130,37 +100,18 @@ export async function consumeCode(
   code: string,
   now: Date,
 ): Promise<CodeOutcome> {
-  const row = await db
-    .selectFrom('email_keys')
-    .select(['id', 'key_hash', 'attempts', 'expires_at'])
-    .where('profile_id', '=', profileId)
-    .where('purpose', '=', purpose)
-    .where('kind', '=', 'code')
-    .where('used_at', 'is', null)
-    .orderBy('created_at', 'desc')
-    .executeTakeFirst();
+  const keys = emailKeysRepository(db);
+  const row = await keys.latestUnusedCode(profileId, purpose);
   if (!row || row.expires_at <= now.toISOString()) return { ok: false, reason: 'no-code' };
   if (row.attempts >= CODE_MAX_ATTEMPTS) return { ok: false, reason: 'attempts-exceeded' };
 
   const expected = Buffer.from(row.key_hash);
   const given = Buffer.from(hashCode(secret, profileId, purpose, code));
   if (expected.length === given.length && timingSafeEqual(expected, given)) {
-    const used = await db
-      .updateTable('email_keys')
-      .set({ used_at: now.toISOString() })
-      .where('id', '=', row.id)
-      .where('used_at', 'is', null)
-      .where('attempts', '<', CODE_MAX_ATTEMPTS)
-      .executeTakeFirst();
-    return Number(used.numUpdatedRows) === 1 ? { ok: true } : { ok: false, reason: 'invalid' };
+    return (await keys.useCode(row.id, CODE_MAX_ATTEMPTS, now)) ? { ok: true } : { ok: false, reason: 'invalid' };
   }
-  const counted = await db
-    .updateTable('email_keys')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', row.id)
-    .returning('attempts')
-    .executeTakeFirst();
-  return (counted?.attempts ?? CODE_MAX_ATTEMPTS) >= CODE_MAX_ATTEMPTS
+  const attempts = await keys.countWrongEntry(row.id);
+  return (attempts ?? CODE_MAX_ATTEMPTS) >= CODE_MAX_ATTEMPTS
     ? { ok: false, reason: 'attempts-exceeded' }
     : { ok: false, reason: 'invalid' };
 }

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import { throttleRepository } from './repository';
 
 /** At most `limit` counted events per sliding window of `windowSeconds`. */
 export interface ThrottleRule {
@@ -86,14 +86,7 @@ function windowStart(rule: ThrottleRule, now: Date): string {
 
 /** Reads a bucket without counting anything. */
 export async function throttleState(db: Db, bucket: string, rule: ThrottleRule, now: Date): Promise<ThrottleState> {
-  const events = await db
-    .selectFrom('throttle_events')
-    .select('occurred_at')
-    .where('bucket', '=', bucket)
-    .where('occurred_at', '>', windowStart(rule, now))
-    .orderBy('occurred_at', 'desc')
-    .limit(rule.limit)
-    .execute();
+  const events = await throttleRepository(db).latestEvents(bucket, windowStart(rule, now), rule.limit);
   if (events.length < rule.limit) return { limited: false, count: events.length, retryAfterSeconds: 0 };
   // The window frees a place when the oldest of the last `limit` events leaves it.
   const oldest = Date.parse(events[events.length - 1].occurred_at);
@@ -112,25 +105,16 @@ export async function delayedState(db: Db, bucket: string, rule: DelayedRule, no
   const state = await throttleState(db, bucket, rule, now);
   const delay = growingDelaySeconds(state.count, rule);
   if (state.limited || delay === 0) return state;
-  const latest = await db
-    .selectFrom('throttle_events')
-    .select('occurred_at')
-    .where('bucket', '=', bucket)
-    .orderBy('occurred_at', 'desc')
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  const retryAfterSeconds = Math.ceil((Date.parse(latest.occurred_at) + delay * 1000 - now.getTime()) / 1000);
+  const latest = await throttleRepository(db).latestEventTime(bucket);
+  const retryAfterSeconds = Math.ceil((Date.parse(latest) + delay * 1000 - now.getTime()) / 1000);
   return retryAfterSeconds > 0 ? { limited: true, count: state.count, retryAfterSeconds } : state;
 }
 
 /** Counts one event in a bucket and forgets the bucket's events that have left the window. */
 export async function recordEvent(db: Db, bucket: string, rule: ThrottleRule, now: Date): Promise<void> {
-  await db
-    .deleteFrom('throttle_events')
-    .where('bucket', '=', bucket)
-    .where('occurred_at', '<=', windowStart(rule, now))
-    .execute();
-  await db.insertInto('throttle_events').values({ id: randomUUID(), bucket, occurred_at: now.toISOString() }).execute();
+  const events = throttleRepository(db);
+  await events.forgetEventsUntil(bucket, windowStart(rule, now));
+  await events.insertEvent(randomUUID(), bucket, now.toISOString());
 }
 
 /** Counts one event unless the bucket is already at its limit; answers the state before counting. */
@@ -142,18 +126,12 @@ export async function consume(db: Db, bucket: string, rule: ThrottleRule, now: D
 
 /** Forgets every event of a bucket (e.g. an account's failed sign-ins after a successful one). */
 export async function clearBucket(db: Db, bucket: string): Promise<void> {
-  await db.deleteFrom('throttle_events').where('bucket', '=', bucket).execute();
+  await throttleRepository(db).forgetBucket(bucket);
 }
 
 /** Forgets a bucket and every bucket named after it with a ":" (an address's buckets per client). */
 export async function clearBucketFamily(db: Db, bucket: string): Promise<void> {
-  const prefix = `${bucket}:`;
-  await db
-    .deleteFrom('throttle_events')
-    .where((eb) =>
-      eb.or([eb('bucket', '=', bucket), eb(sql<string>`substr(bucket, 1, ${sql.lit(prefix.length)})`, '=', prefix)]),
-    )
-    .execute();
+  await throttleRepository(db).forgetBucketAndPrefixed(bucket, `${bucket}:`);
 }
 
 /** The most restrictive of several states: limited if any is, waiting for the longest. */

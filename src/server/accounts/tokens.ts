@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { TokenInfo } from '../../shared/contract';
 import type { Db } from '../db/database';
 import { readAccessToken, signAccessToken, type AccessClaims, type AccessTokenSettings } from './access-token';
+import { sessionsRepository } from './repository';
 
 export type { AccessClaims } from './access-token';
 
@@ -49,16 +50,13 @@ function refreshLifetimeSeconds(settings: TokenSettings, now: Date, end: number 
 
 async function newRefreshToken(db: Db, sessionId: string, now: Date, lifetimeSeconds: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db
-    .insertInto('refresh_tokens')
-    .values({
-      token_hash: hashToken(token),
-      session_id: sessionId,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + lifetimeSeconds * 1000).toISOString(),
-      rotated_at: null,
-    })
-    .execute();
+  await sessionsRepository(db).insertRefreshToken({
+    token_hash: hashToken(token),
+    session_id: sessionId,
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + lifetimeSeconds * 1000).toISOString(),
+    rotated_at: null,
+  });
   return token;
 }
 
@@ -91,16 +89,13 @@ export async function startSession(
   now: Date,
 ): Promise<TokenInfo & { sessionId: string }> {
   const sessionId = randomUUID();
-  await db
-    .insertInto('auth_sessions')
-    .values({
-      id: sessionId,
-      profile_id: profileId,
-      created_at: now.toISOString(),
-      revoked_at: null,
-      revoked_reason: null,
-    })
-    .execute();
+  await sessionsRepository(db).insertSession({
+    id: sessionId,
+    profile_id: profileId,
+    created_at: now.toISOString(),
+    revoked_at: null,
+    revoked_reason: null,
+  });
   return { ...(await tokenInfo(db, settings, { profileId, sessionId }, now, sessionEnd(settings, now))), sessionId };
 }
 
@@ -129,21 +124,10 @@ async function replaceUnusedSuccessor(
   tokenHash: string,
   rotatedAt: string,
 ): Promise<boolean> {
-  const successors = await db
-    .selectFrom('refresh_tokens')
-    .select(['token_hash', 'rotated_at'])
-    .where('session_id', '=', sessionId)
-    .where('created_at', '=', rotatedAt)
-    .where('token_hash', '!=', tokenHash)
-    .execute();
+  const sessions = sessionsRepository(db);
+  const successors = await sessions.tokensMadeAt(sessionId, rotatedAt, tokenHash);
   if (successors.length !== 1 || successors[0].rotated_at !== null) return false;
-  const marked = await db
-    .updateTable('refresh_tokens')
-    .set({ rotated_at: REPLACED_AT })
-    .where('token_hash', '=', successors[0].token_hash)
-    .where('rotated_at', 'is', null)
-    .executeTakeFirst();
-  return Number(marked.numUpdatedRows) === 1;
+  return sessions.markRotated(successors[0].token_hash, REPLACED_AT);
 }
 
 /**
@@ -163,19 +147,7 @@ export async function rotateRefreshToken(
   onReuse: ReuseReporter,
 ): Promise<RefreshOutcome> {
   const tokenHash = hashToken(refreshToken);
-  const row = await db
-    .selectFrom('refresh_tokens')
-    .innerJoin('auth_sessions', 'auth_sessions.id', 'refresh_tokens.session_id')
-    .select([
-      'refresh_tokens.session_id',
-      'refresh_tokens.expires_at',
-      'refresh_tokens.rotated_at',
-      'auth_sessions.profile_id',
-      'auth_sessions.revoked_at',
-      'auth_sessions.created_at as session_created_at',
-    ])
-    .where('refresh_tokens.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+  const row = await sessionsRepository(db).refreshTokenWithSession(tokenHash);
   if (!row) return { ok: false, reason: 'unknown' };
   const claims = { profileId: row.profile_id, sessionId: row.session_id };
   const end = sessionEnd(settings, new Date(row.session_created_at));
@@ -200,25 +172,14 @@ export async function rotateRefreshToken(
   // The end is checked as well as the token's own expiry: SESSION_MAX_SECONDS may have been lowered since.
   if (row.expires_at <= now.toISOString() || ended) return { ok: false, reason: 'expired' };
 
-  const marked = await db
-    .updateTable('refresh_tokens')
-    .set({ rotated_at: now.toISOString() })
-    .where('token_hash', '=', tokenHash)
-    .where('rotated_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(marked.numUpdatedRows) !== 1) return reuse();
+  if (!(await sessionsRepository(db).markRotated(tokenHash, now.toISOString()))) return reuse();
 
   return { ok: true, tokenInfo: await tokenInfo(db, settings, claims, now, end), ...claims };
 }
 
 /** Ends one session family: its access tokens stop working and its refresh tokens cannot be used. */
 export async function revokeSession(db: Db, sessionId: string, reason: string, now: Date): Promise<void> {
-  await db
-    .updateTable('auth_sessions')
-    .set({ revoked_at: now.toISOString(), revoked_reason: reason })
-    .where('id', '=', sessionId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await sessionsRepository(db).revokeSession(sessionId, reason, now);
 }
 
 /** Ends every session of a profile, except `keepSessionId` when given (the session that made the change). */
@@ -229,13 +190,7 @@ export async function revokeAllSessions(
   now: Date,
   keepSessionId?: string,
 ): Promise<void> {
-  let query = db
-    .updateTable('auth_sessions')
-    .set({ revoked_at: now.toISOString(), revoked_reason: reason })
-    .where('profile_id', '=', profileId)
-    .where('revoked_at', 'is', null);
-  if (keepSessionId) query = query.where('id', '!=', keepSessionId);
-  await query.execute();
+  await sessionsRepository(db).revokeProfileSessions(profileId, reason, now, keepSessionId);
 }
 
 /** The session a refresh token belongs to, when the token is known (used by logout to find the family). */
@@ -243,12 +198,7 @@ export async function sessionOfRefreshToken(
   db: Db,
   refreshToken: string,
 ): Promise<{ sessionId: string; profileId: string } | undefined> {
-  const row = await db
-    .selectFrom('refresh_tokens')
-    .innerJoin('auth_sessions', 'auth_sessions.id', 'refresh_tokens.session_id')
-    .select(['refresh_tokens.session_id', 'auth_sessions.profile_id'])
-    .where('refresh_tokens.token_hash', '=', hashToken(refreshToken))
-    .executeTakeFirst();
+  const row = await sessionsRepository(db).sessionOfToken(hashToken(refreshToken));
   return row ? { sessionId: row.session_id, profileId: row.profile_id } : undefined;
 }
 
@@ -265,15 +215,10 @@ export async function verifyAccessToken(
 ): Promise<AccessClaims | undefined> {
   const claims = await readAccessToken(settings, token, now);
   if (!claims) return undefined;
-  let query = db
-    .selectFrom('auth_sessions')
-    .select('id')
-    .where('id', '=', claims.sessionId)
-    .where('profile_id', '=', claims.profileId)
-    .where('revoked_at', 'is', null);
-  if (settings.sessionMaxSeconds !== undefined) {
-    query = query.where('created_at', '>', new Date(now.getTime() - settings.sessionMaxSeconds * 1000).toISOString());
-  }
-  const session = await query.executeTakeFirst();
-  return session ? claims : undefined;
+  const startedAfter =
+    settings.sessionMaxSeconds === undefined
+      ? undefined
+      : new Date(now.getTime() - settings.sessionMaxSeconds * 1000).toISOString();
+  const live = await sessionsRepository(db).isLive(claims.sessionId, claims.profileId, startedAfter);
+  return live ? claims : undefined;
 }
