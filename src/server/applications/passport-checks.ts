@@ -3,6 +3,7 @@ import type { ApplicantFacts } from '../../shared/contract';
 import { ipBucket, mostRestrictive, recordEvent, throttleState, tooMany } from '../accounts/public';
 import type { Database } from '../db/schema';
 import { normalisePassportNumber } from './eligibility';
+import { applicationsRepository } from './repository';
 
 const HOUR_SECONDS = 60 * 60;
 
@@ -33,13 +34,7 @@ export function createPassportCheckThrottle(db: Kysely<Database>, limits: Passpo
 
   /** True when the body gives the applicant (of one of the caller's applications) the passport it already has. */
   const keepsPassport = async (checker: PassportChecker, applicantId: string, body: ApplicantFacts) => {
-    const stored = await db
-      .selectFrom('applicants')
-      .innerJoin('applications', 'applications.id', 'applicants.application_id')
-      .select(['applicants.passport_country', 'applicants.passport_number'])
-      .where('applicants.id', '=', applicantId)
-      .where('applications.profile_id', '=', checker.profileId)
-      .executeTakeFirst();
+    const stored = await applicationsRepository(db).ownApplicantPassport(checker.profileId, applicantId);
     return (
       stored !== undefined &&
       stored.passport_country === body.passportIssuingCountry &&

@@ -122,6 +122,16 @@ export function applicationsRepository(db: Kysely<Database>) {
           .execute()
       ).map(({ passportPhoto, ...holder }) => ({ ...holder, passportPhotoCaptured: Boolean(passportPhoto) })),
 
+    /** The passport an applicant of one of the profile's applications holds, if there is such an applicant. */
+    ownApplicantPassport: (profileId: string, applicantId: string) =>
+      db
+        .selectFrom('applicants')
+        .innerJoin('applications', 'applications.id', 'applicants.application_id')
+        .select(['applicants.passport_country', 'applicants.passport_number'])
+        .where('applicants.id', '=', applicantId)
+        .where('applications.profile_id', '=', profileId)
+        .executeTakeFirst(),
+
     /** The account an application belongs to. */
     ownerOf: async (applicationId: string): Promise<string | undefined> =>
       (await db.selectFrom('applications').select('profile_id').where('id', '=', applicationId).executeTakeFirst())
