@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { PhotoType } from '../../shared/contract';
 import type { Database } from '../db/schema';
 import type { ObjectStorage } from '../storage/object-storage';
+import { captureRepository } from './repository';
 import {
   deleteObjects,
   removeOrphanedObjects,
@@ -26,39 +27,18 @@ export { ORPHAN_MIN_AGE_MS, type OrphanSweepOptions, type OrphanSweepResult } fr
 export type PhotoLog = ObjectLog;
 
 /** Storage keys of the photos of one application's applicants (read in the transaction that removes them). */
-export async function photoKeysOfApplication(executor: Kysely<Database>, applicationId: string): Promise<string[]> {
-  const rows = await executor
-    .selectFrom('applicant_photos')
-    .innerJoin('applicants', 'applicants.id', 'applicant_photos.applicant_id')
-    .select('applicant_photos.storage_key')
-    .where('applicants.application_id', '=', applicationId)
-    .execute();
-  return rows.map((row) => row.storage_key);
+export function photoKeysOfApplication(executor: Kysely<Database>, applicationId: string): Promise<string[]> {
+  return captureRepository(executor).photoKeysOfApplication(applicationId);
 }
 
 /** Storage keys of one applicant's photos (read in the transaction that removes them). */
-export async function photoKeysOfApplicant(executor: Kysely<Database>, applicantId: string): Promise<string[]> {
-  const rows = await executor
-    .selectFrom('applicant_photos')
-    .select('storage_key')
-    .where('applicant_id', '=', applicantId)
-    .execute();
-  return rows.map((row) => row.storage_key);
+export function photoKeysOfApplicant(executor: Kysely<Database>, applicantId: string): Promise<string[]> {
+  return captureRepository(executor).photoKeysOfApplicant(applicantId);
 }
 
 /** Whether the applicant has an accepted photo of that type. */
-export async function hasPhoto(
-  executor: Kysely<Database>,
-  applicantId: string,
-  photoType: PhotoType,
-): Promise<boolean> {
-  const row = await executor
-    .selectFrom('applicant_photos')
-    .select('photo_type')
-    .where('applicant_id', '=', applicantId)
-    .where('photo_type', '=', photoType)
-    .executeTakeFirst();
-  return row !== undefined;
+export function hasPhoto(executor: Kysely<Database>, applicantId: string, photoType: PhotoType): Promise<boolean> {
+  return captureRepository(executor).hasPhoto(applicantId, photoType);
 }
 
 /**
@@ -70,19 +50,11 @@ export async function removePhoto(
   applicantId: string,
   photoType: PhotoType,
 ): Promise<string | undefined> {
-  const photo = await executor
-    .selectFrom('applicant_photos')
-    .select('storage_key')
-    .where('applicant_id', '=', applicantId)
-    .where('photo_type', '=', photoType)
-    .executeTakeFirst();
-  if (!photo) return undefined;
-  await executor
-    .deleteFrom('applicant_photos')
-    .where('applicant_id', '=', applicantId)
-    .where('photo_type', '=', photoType)
-    .execute();
-  return photo.storage_key;
+  const photos = captureRepository(executor);
+  const key = await photos.photoKey(applicantId, photoType);
+  if (key === undefined) return undefined;
+  await photos.deletePhoto(applicantId, photoType);
+  return key;
 }
 
 /**
@@ -97,10 +69,7 @@ export function deletePhotoObjects(storage: ObjectStorage, keys: readonly string
 const photoObjects = (db: Kysely<Database>): OrphanedObjects => ({
   folder: PHOTOS_FOLDER,
   noun: 'photo',
-  referenced: async (keys) =>
-    (await db.selectFrom('applicant_photos').select('storage_key').where('storage_key', 'in', keys).execute()).map(
-      (row) => row.storage_key,
-    ),
+  referenced: (keys) => captureRepository(db).photoKeysAmong(keys),
 });
 
 /**

@@ -96,6 +96,46 @@ export function captureRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Whether the applicant has an accepted photo of that type. */
+    hasPhoto: async (applicantId: string, photoType: PhotoType) =>
+      (await db
+        .selectFrom('applicant_photos')
+        .select('photo_type')
+        .where('applicant_id', '=', applicantId)
+        .where('photo_type', '=', photoType)
+        .executeTakeFirst()) !== undefined,
+
+    /** Removes the applicant's accepted photo of that type. */
+    deletePhoto: (applicantId: string, photoType: PhotoType) =>
+      db
+        .deleteFrom('applicant_photos')
+        .where('applicant_id', '=', applicantId)
+        .where('photo_type', '=', photoType)
+        .execute(),
+
+    /** The storage keys of the photos of one application's applicants. */
+    photoKeysOfApplication: async (applicationId: string) =>
+      (
+        await db
+          .selectFrom('applicant_photos')
+          .innerJoin('applicants', 'applicants.id', 'applicant_photos.applicant_id')
+          .select('applicant_photos.storage_key')
+          .where('applicants.application_id', '=', applicationId)
+          .execute()
+      ).map((row) => row.storage_key),
+
+    /** The storage keys of one applicant's photos. */
+    photoKeysOfApplicant: async (applicantId: string) =>
+      (
+        await db.selectFrom('applicant_photos').select('storage_key').where('applicant_id', '=', applicantId).execute()
+      ).map((row) => row.storage_key),
+
+    /** Those of `keys` that an accepted photo names. */
+    photoKeysAmong: async (keys: string[]) =>
+      (await db.selectFrom('applicant_photos').select('storage_key').where('storage_key', 'in', keys).execute()).map(
+        (row) => row.storage_key,
+      ),
+
     /** A photo of an applicant of one of the profile's applications. */
     ownPhoto: (profileId: string, applicantId: string, photoType: PhotoType) =>
       db
