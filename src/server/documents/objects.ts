@@ -8,6 +8,7 @@ import {
   type OrphanSweepOptions,
   type OrphanSweepResult,
 } from '../storage/orphans';
+import { documentsRepository } from './repository';
 import './tables';
 
 /**
@@ -21,12 +22,7 @@ export const DOCUMENTS_FOLDER = 'documents';
 
 /** Storage keys of the documents of one application (read in the transaction that removes it). */
 export async function documentKeysOfApplication(executor: Kysely<Database>, applicationId: string): Promise<string[]> {
-  const rows = await executor
-    .selectFrom('applicant_documents')
-    .select('storage_key')
-    .where('application_id', '=', applicationId)
-    .execute();
-  return [...new Set(rows.map((row) => row.storage_key))];
+  return [...new Set(await documentsRepository(executor).keysOfApplication(applicationId))];
 }
 
 /**
@@ -34,33 +30,12 @@ export async function documentKeysOfApplication(executor: Kysely<Database>, appl
  * removes the applicant): a file given again for someone else stays theirs.
  */
 export async function documentKeysOfApplicant(executor: Kysely<Database>, applicantId: string): Promise<string[]> {
-  const rows = await executor
-    .selectFrom('applicant_documents as mine')
-    .select('mine.storage_key')
-    .where('mine.applicant_id', '=', applicantId)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('applicant_documents as other')
-            .select('other.id')
-            .whereRef('other.storage_key', '=', 'mine.storage_key')
-            .where('other.applicant_id', '<>', applicantId),
-        ),
-      ),
-    )
-    .execute();
-  return [...new Set(rows.map((row) => row.storage_key))];
+  return [...new Set(await documentsRepository(executor).keysOnlyOfApplicant(applicantId))];
 }
 
 /** Whether any row still names `key` (after a row was removed or pointed elsewhere). */
-export async function isReferenced(executor: Kysely<Database>, key: string): Promise<boolean> {
-  const row = await executor
-    .selectFrom('applicant_documents')
-    .select('id')
-    .where('storage_key', '=', key)
-    .executeTakeFirst();
-  return row !== undefined;
+export function isReferenced(executor: Kysely<Database>, key: string): Promise<boolean> {
+  return documentsRepository(executor).namesKey(key);
 }
 
 /**
@@ -91,10 +66,7 @@ export function removeOrphanedDocuments(
     {
       folder: DOCUMENTS_FOLDER,
       noun: 'document',
-      referenced: async (keys) =>
-        (
-          await db.selectFrom('applicant_documents').select('storage_key').where('storage_key', 'in', keys).execute()
-        ).map((row) => row.storage_key),
+      referenced: (keys) => documentsRepository(db).keysAmong(keys),
     },
     options,
   );

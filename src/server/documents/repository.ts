@@ -49,6 +49,48 @@ export function documentsRepository(db: Kysely<Database>) {
 
     remove: (id: string) => db.deleteFrom('applicant_documents').where('id', '=', id).execute(),
 
+    /** The storage keys the files of one application are kept under (one for each row, repeats included). */
+    keysOfApplication: async (applicationId: string) =>
+      (
+        await db
+          .selectFrom('applicant_documents')
+          .select('storage_key')
+          .where('application_id', '=', applicationId)
+          .execute()
+      ).map((row) => row.storage_key),
+
+    /** The storage keys of one applicant's files that no other applicant's row names (one for each row). */
+    keysOnlyOfApplicant: async (applicantId: string) =>
+      (
+        await db
+          .selectFrom('applicant_documents as mine')
+          .select('mine.storage_key')
+          .where('mine.applicant_id', '=', applicantId)
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('applicant_documents as other')
+                  .select('other.id')
+                  .whereRef('other.storage_key', '=', 'mine.storage_key')
+                  .where('other.applicant_id', '<>', applicantId),
+              ),
+            ),
+          )
+          .execute()
+      ).map((row) => row.storage_key),
+
+    /** Whether any row names the storage key. */
+    namesKey: async (key: string) =>
+      (await db.selectFrom('applicant_documents').select('id').where('storage_key', '=', key).executeTakeFirst()) !==
+      undefined,
+
+    /** Those of `keys` that a row names (one for each row). */
+    keysAmong: async (keys: string[]) =>
+      (await db.selectFrom('applicant_documents').select('storage_key').where('storage_key', 'in', keys).execute()).map(
+        (row) => row.storage_key,
+      ),
+
     /** One applicant's stored answers of one form ({} when none were saved). */
     answersOf: (applicantId: string, formId: string) => storedAnswers(db, applicantId, formId),
   };
