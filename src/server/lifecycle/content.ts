@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { journeyForms, lastStep } from './journey';
+import { contentRepository, lifecycleRepository } from './repository';
 import type { ApplicantRow } from './tables';
 
 /**
@@ -38,22 +39,11 @@ export async function fingerprints(
   const ids = applicants.map((a) => a.id);
   const result = new Map<string, string>();
   if (ids.length === 0) return result;
+  const given = contentRepository(executor);
   const [answers, photos, documents] = await Promise.all([
-    executor
-      .selectFrom('applicant_answers')
-      .select(['applicant_id', 'form_id', 'answers', 'complete'])
-      .where('applicant_id', 'in', ids)
-      .execute(),
-    executor
-      .selectFrom('applicant_photos')
-      .select(['applicant_id', 'photo_type', 'storage_key'])
-      .where('applicant_id', 'in', ids)
-      .execute(),
-    executor
-      .selectFrom('applicant_documents')
-      .select(['applicant_id', 'id', 'document_type', 'sha256', 'storage_key'])
-      .where('applicant_id', 'in', ids)
-      .execute(),
+    given.answersOf(ids),
+    given.photosOf(ids),
+    given.documentsOf(ids),
   ]);
   for (const applicant of applicants) {
     const content = canonical({
@@ -98,15 +88,7 @@ export async function stepsComplete(
   const ids = applicants.map((a) => a.id);
   const forms = journeyForms();
   const incomplete =
-    ids.length === 0 || forms.length === 0
-      ? []
-      : await executor
-          .selectFrom('applicant_answers')
-          .select('applicant_id')
-          .where('applicant_id', 'in', ids)
-          .where('form_id', 'in', forms)
-          .where('complete', '=', 0)
-          .execute();
+    ids.length === 0 || forms.length === 0 ? [] : await contentRepository(executor).incompleteForms(ids, forms);
   const last = lastStep();
   for (const applicant of applicants)
     result.set(
@@ -121,10 +103,6 @@ export async function applicantFingerprint(
   executor: Kysely<Database>,
   applicantId: string,
 ): Promise<string | undefined> {
-  const applicant = await executor
-    .selectFrom('applicants')
-    .selectAll()
-    .where('id', '=', applicantId)
-    .executeTakeFirst();
+  const applicant = await lifecycleRepository(executor).applicant(applicantId);
   return applicant ? (await fingerprints(executor, [applicant])).get(applicant.id) : undefined;
 }

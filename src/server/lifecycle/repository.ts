@@ -169,3 +169,42 @@ export function lifecycleRepository(db: Kysely<Database>) {
     },
   };
 }
+
+/** The SQL of what applicants have given (answers, photos, documents), read for the guards of payment and submission. */
+export function contentRepository(db: Kysely<Database>) {
+  return {
+    /** The answers of every form of the applicants. */
+    answersOf: (applicantIds: string[]) =>
+      db
+        .selectFrom('applicant_answers')
+        .select(['applicant_id', 'form_id', 'answers', 'complete'])
+        .where('applicant_id', 'in', applicantIds)
+        .execute(),
+
+    /** The accepted photos of the applicants. */
+    photosOf: (applicantIds: string[]) =>
+      db
+        .selectFrom('applicant_photos')
+        .select(['applicant_id', 'photo_type', 'storage_key'])
+        .where('applicant_id', 'in', applicantIds)
+        .execute(),
+
+    /** The supporting documents of the applicants. */
+    documentsOf: (applicantIds: string[]) =>
+      db
+        .selectFrom('applicant_documents')
+        .select(['applicant_id', 'id', 'document_type', 'sha256', 'storage_key'])
+        .where('applicant_id', 'in', applicantIds)
+        .execute(),
+
+    /** Which of the applicants have one of the forms saved but not complete (one row for each such form). */
+    incompleteForms: (applicantIds: string[], formIds: string[]) =>
+      db
+        .selectFrom('applicant_answers')
+        .select('applicant_id')
+        .where('applicant_id', 'in', applicantIds)
+        .where('form_id', 'in', formIds)
+        .where('complete', '=', 0)
+        .execute(),
+  };
+}
