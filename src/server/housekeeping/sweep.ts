@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { CODE_LIFETIME_SECONDS, THROTTLE_RULES } from '../accounts/public';
 import type { Db } from '../db/database';
+import { housekeepingRepository } from './repository';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -67,8 +68,6 @@ async function inBatches(
   return total;
 }
 
-const deleted = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
-
 /**
  * Session families that can never be used again: revoked, or created and with no refresh token live, for longer
  * than the retention. A family is removed whole, never token by token: a rotated token must keep its row while
@@ -80,34 +79,11 @@ async function removeSessionBatch(
   batchSize: number,
 ): Promise<{ sessions: number; tokens: number }> {
   return db.transaction().execute(async (trx) => {
-    const ids = (
-      await trx
-        .selectFrom('auth_sessions')
-        .select('id')
-        .where((eb) =>
-          eb.or([
-            eb('revoked_at', '<', cutoff),
-            // created_at: a family just started has no refresh token for a moment (startSession inserts it next).
-            eb.and([
-              eb('created_at', '<', cutoff),
-              eb.not(
-                eb.exists(
-                  eb
-                    .selectFrom('refresh_tokens')
-                    .select('refresh_tokens.token_hash')
-                    .whereRef('refresh_tokens.session_id', '=', 'auth_sessions.id')
-                    .where('refresh_tokens.expires_at', '>=', cutoff),
-                ),
-              ),
-            ]),
-          ]),
-        )
-        .limit(batchSize)
-        .execute()
-    ).map((row) => row.id);
+    const sweep = housekeepingRepository(trx);
+    const ids = await sweep.deadSessionIds(cutoff, batchSize);
     if (ids.length === 0) return { sessions: 0, tokens: 0 };
-    const tokens = deleted(await trx.deleteFrom('refresh_tokens').where('session_id', 'in', ids).executeTakeFirst());
-    const sessions = deleted(await trx.deleteFrom('auth_sessions').where('id', 'in', ids).executeTakeFirst());
+    const tokens = await sweep.removeRefreshTokensOf(ids);
+    const sessions = await sweep.removeSessions(ids);
     return { sessions, tokens };
   });
 }
@@ -122,35 +98,13 @@ async function removeSessionBatch(
 export async function sweepExpired(db: Db, now: Date, log: SweepLog, options: SweepOptions = {}): Promise<SweepCounts> {
   const { batchSize = 500, maxBatches = 200, signal } = options;
   const batches = (step: () => Promise<number>) => inBatches(step, batchSize, maxBatches, signal);
+  const sweep = housekeepingRepository(db);
 
   const keysCutoff = before(now, RETENTION_MS.emailKeys);
-  const emailKeys = await batches(async () =>
-    deleted(
-      await db
-        .deleteFrom('email_keys')
-        .where('id', 'in', (eb) =>
-          eb
-            .selectFrom('email_keys')
-            .select('id')
-            .where((w) => w.or([w('used_at', '<', keysCutoff), w('expires_at', '<', keysCutoff)]))
-            .limit(batchSize),
-        )
-        .executeTakeFirst(),
-    ),
-  );
+  const emailKeys = await batches(() => sweep.removeSpentEmailKeys(keysCutoff, batchSize));
 
   const throttleCutoff = before(now, RETENTION_MS.throttleEvents);
-  const throttleEvents = await batches(async () =>
-    deleted(
-      await db
-        .deleteFrom('throttle_events')
-        // The same bound as the throttle's own reads: an event at the window's start no longer counts.
-        .where('id', 'in', (eb) =>
-          eb.selectFrom('throttle_events').select('id').where('occurred_at', '<=', throttleCutoff).limit(batchSize),
-        )
-        .executeTakeFirst(),
-    ),
-  );
+  const throttleEvents = await batches(() => sweep.removeThrottleEvents(throttleCutoff, batchSize));
 
   const sessionsCutoff = before(now, RETENTION_MS.sessions);
   let refreshTokens = 0;
@@ -161,50 +115,10 @@ export async function sweepExpired(db: Db, now: Date, log: SweepLog, options: Sw
   });
 
   const captureCutoff = before(now, RETENTION_MS.captureSessions);
-  const captureSessions = await batches(async () =>
-    deleted(
-      await db
-        .deleteFrom('capture_sessions')
-        .where('id', 'in', (eb) =>
-          eb
-            .selectFrom('capture_sessions')
-            .select('capture_sessions.id')
-            .where('capture_sessions.expires_at', '<', captureCutoff)
-            // A running cooldown is read from the session that started it.
-            .where((w) =>
-              w.or([
-                w('capture_sessions.retry_after', 'is', null),
-                w('capture_sessions.retry_after', '<=', now.toISOString()),
-              ]),
-            )
-            // No foreign key, but an accepted photo records the session it was taken in.
-            .where((w) =>
-              w.not(
-                w.exists(
-                  w
-                    .selectFrom('applicant_photos')
-                    .select('applicant_photos.session_id')
-                    .whereRef('applicant_photos.session_id', '=', 'capture_sessions.id'),
-                ),
-              ),
-            )
-            .limit(batchSize),
-        )
-        .executeTakeFirst(),
-    ),
-  );
+  const captureSessions = await batches(() => sweep.removeCaptureSessions(captureCutoff, now.toISOString(), batchSize));
 
   const mailCutoff = before(now, RETENTION_MS.devMailbox);
-  const devMailbox = await batches(async () =>
-    deleted(
-      await db
-        .deleteFrom('dev_mailbox')
-        .where('id', 'in', (eb) =>
-          eb.selectFrom('dev_mailbox').select('id').where('created_at', '<', mailCutoff).limit(batchSize),
-        )
-        .executeTakeFirst(),
-    ),
-  );
+  const devMailbox = await batches(() => sweep.removeDevMailbox(mailCutoff, batchSize));
 
   const counts: SweepCounts = { emailKeys, throttleEvents, authSessions, refreshTokens, captureSessions, devMailbox };
   log.info(
