@@ -1,14 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-
-/**
- * Rows whose e-mail is sent after the request that stored them, and sent again by housekeeping while it is
- * pending: `mail_state` says whether it still is, `mail_attempted_at` when it was last tried (null: never).
- */
-interface MailDeliveryColumns {
-  mail_state: string;
-  mail_attempted_at: string | null;
-}
+import { mailRepository } from './repository';
+import type { MailDeliveryColumns } from './tables';
 
 /** The tables whose rows carry the delivery of an e-mail (see MailDeliveryColumns). */
 export type MailDeliveryTable = {
@@ -37,18 +30,7 @@ export async function claimMailDelivery<T extends MailDeliveryTable, K extends T
   row: Pick<Database[T], K | 'mail_attempted_at'>,
   now: Date,
 ): Promise<boolean> {
-  // Kysely cannot follow a table chosen by a type parameter: the update sees any such table by the columns it uses.
-  const deliveries = db as unknown as Kysely<Record<string, MailDeliveryColumns & Record<string, unknown>>>;
   const id = row[key] as string;
   const attemptedAt = row.mail_attempted_at as string | null;
-  const claimed = await deliveries
-    .updateTable(table as string)
-    .set({ mail_attempted_at: now.toISOString() })
-    .where(key as string, '=', id)
-    .where('mail_state', '=', 'PENDING')
-    .where((eb) =>
-      attemptedAt === null ? eb('mail_attempted_at', 'is', null) : eb('mail_attempted_at', '=', attemptedAt),
-    )
-    .executeTakeFirst();
-  return Number(claimed.numUpdatedRows) === 1;
+  return mailRepository(db).claimPendingDelivery(table, key, id, attemptedAt, now);
 }

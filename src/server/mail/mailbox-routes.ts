@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isLoopbackRequest } from '../http/loopback';
 import { directionOf } from '../../shared/languages';
 import { languageOf } from '../i18n';
+import { mailRepository } from './repository';
 import { escapeHtml, mailText } from './templates';
 import { linksIn } from './transports/dev-mailbox';
 
@@ -29,11 +30,8 @@ export const mailboxRoutes: FastifyPluginAsync = async (app) => {
     }
   });
 
-  const recent = (to?: string) => {
-    let query = app.db.selectFrom('dev_mailbox').selectAll().orderBy('id', 'desc').limit(PAGE_SIZE);
-    if (to) query = query.where('recipient', '=', to.trim().toLowerCase());
-    return query.execute();
-  };
+  const recent = (to?: string) =>
+    mailRepository(app.db).latestDevMail(PAGE_SIZE, to ? to.trim().toLowerCase() : undefined);
 
   app.get<{ Querystring: { to?: string } }>(
     '/dev/mailbox.json',

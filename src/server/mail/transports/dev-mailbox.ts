@@ -1,5 +1,6 @@
 import type { TransportDefinition } from './types';
 import { uuidv7 } from '../../lib/uuidv7';
+import { mailRepository } from '../repository';
 
 /** Addresses in a message's text, so the log shows the link to follow. */
 export function linksIn(text: string): string[] {
@@ -15,17 +16,14 @@ export const devMailboxTransport: TransportDefinition = {
   selects: () => true,
   create: ({ config, db, log }) => ({
     send: async (message) => {
-      await db
-        .insertInto('dev_mailbox')
-        .values({
-          id: uuidv7(),
-          recipient: message.to.toLowerCase(),
-          subject: message.subject,
-          text_body: message.text,
-          html_body: message.html,
-          created_at: new Date().toISOString(),
-        })
-        .execute();
+      await mailRepository(db).keepInDevMailbox({
+        id: uuidv7(),
+        recipient: message.to.toLowerCase(),
+        subject: message.subject,
+        text_body: message.text,
+        html_body: message.html,
+        created_at: new Date().toISOString(),
+      });
       if (config.devMailbox) {
         log.info(
           { mail: { to: message.to, subject: message.subject, links: linksIn(message.text) } },
