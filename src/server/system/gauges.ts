@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { Gauge, Registry } from 'prom-client';
 import { connectionUse, type Db } from '../db/database';
+import { systemRepository } from './repository';
 
 /** A decision due for longer than this is overdue: the poller decides within seconds of the due time. */
 export const DECISION_OVERDUE_SECONDS = 300;
@@ -41,19 +41,10 @@ export function databaseGauges(db: Db): Registry {
       const now = Date.now();
       const due = new Date(now).toISOString();
       const overdue = new Date(now - DECISION_OVERDUE_SECONDS * 1000).toISOString();
-      const { rows } = await sql<{
-        due: number | string | null;
-        overdue: number | string | null;
-        referred: number | string | null;
-      }>`
-        select
-          sum(case when state = 'PENDING' and due_at <= ${due} then 1 else 0 end) as due,
-          sum(case when state = 'PENDING' and due_at <= ${overdue} then 1 else 0 end) as overdue,
-          sum(case when state = 'REFERRED' then 1 else 0 end) as referred
-        from applicant_decisions`.execute(db);
-      this.set({ state: 'due' }, Number(rows[0]?.due ?? 0));
-      this.set({ state: 'overdue' }, Number(rows[0]?.overdue ?? 0));
-      this.set({ state: 'referred' }, Number(rows[0]?.referred ?? 0));
+      const waiting = await systemRepository(db).decisionsWaiting(due, overdue);
+      this.set({ state: 'due' }, Number(waiting?.due ?? 0));
+      this.set({ state: 'overdue' }, Number(waiting?.overdue ?? 0));
+      this.set({ state: 'referred' }, Number(waiting?.referred ?? 0));
     },
   });
   new Gauge({
@@ -63,11 +54,9 @@ export function databaseGauges(db: Db): Registry {
     registers: [registry],
     async collect() {
       for (const [kind, table] of MAIL_TABLES) {
-        const { rows } = await sql<{ pending: number | string; failed: number | string }>`
-          select count(*) as pending, count(mail_attempted_at) as failed
-          from ${sql.table(table)} where mail_state = 'PENDING'`.execute(db);
-        this.set({ kind, state: 'pending' }, Number(rows[0]?.pending ?? 0));
-        this.set({ kind, state: 'failed' }, Number(rows[0]?.failed ?? 0));
+        const emails = await systemRepository(db).emailsNotSent(table);
+        this.set({ kind, state: 'pending' }, Number(emails?.pending ?? 0));
+        this.set({ kind, state: 'failed' }, Number(emails?.failed ?? 0));
       }
     },
   });
@@ -77,8 +66,7 @@ export function databaseGauges(db: Db): Registry {
     labelNames: ['status'] as const,
     registers: [registry],
     async collect() {
-      const { rows } = await sql<{ status: string; count: number | string }>`
-        select status, count(*) as count from payments group by status`.execute(db);
+      const rows = await systemRepository(db).paymentsByStatus();
       this.reset();
       for (const row of rows) this.set({ status: row.status }, Number(row.count));
     },

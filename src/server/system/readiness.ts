@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { Db } from '../db/schema';
 import { pendingMigrations } from '../db/migrate';
 import type { ObjectStorage } from '../storage/object-storage';
 import { jobProblem } from './jobs';
+import { systemRepository } from './repository';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,7 +60,7 @@ export function createReadiness(options: { app: FastifyInstance; db: Db; storage
     const [database, store] = await Promise.allSettled([
       within(
         (async () => {
-          await sql`select 1`.execute(db);
+          await systemRepository(db).ping();
           if (!migrated) {
             const pending = await pendingMigrations(db);
             if (pending.length > 0) throw new Error(`migrations not run: ${pending.join(', ')}`);

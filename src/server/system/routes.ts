@@ -1,6 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { Registry } from 'prom-client';
 import type { Setting } from '../../shared/contract';
 import { PUBLIC_SETTING_KEYS } from '../config';
@@ -11,6 +10,7 @@ import { createStorage } from '../storage/storage';
 import { databaseGauges } from './gauges';
 import { metricsRegistry } from './metrics';
 import { CHECK_TIMEOUT_MS, createReadiness, within } from './readiness';
+import { systemRepository } from './repository';
 
 /** Whether the request carries `Authorization: Bearer <token>` (compared in constant time). */
 export function hasBearer(request: Pick<FastifyRequest, 'headers'>, token: string): boolean {
@@ -34,7 +34,7 @@ export function metricsOf(gauges: Registry): Promise<string> {
 export const systemRoutes: FastifyPluginAsync = async (app) => {
   app.get('/health', async (request, reply) => {
     try {
-      await within(sql`select 1`.execute(app.db), CHECK_TIMEOUT_MS, 'the database');
+      await within(systemRepository(app.db).ping(), CHECK_TIMEOUT_MS, 'the database');
       return { status: 'ok', database: 'ok' };
     } catch (error) {
       request.log.error({ err: error }, 'health check failed');
