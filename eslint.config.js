@@ -153,6 +153,22 @@ const sharedModulesSyntax = ['vi.mock', 'vi.doMock', 'vi.hoisted'].map((call) =>
   message: `${call} replaces a module for every test file of the worker: name the file *.isolated.test.ts(x), which runs on its own.`,
 }));
 
+/**
+ * The server's SQL is written in repositories (an area's repository.ts) and in the database's own plumbing
+ * (src/server/db/); the rest of the server calls them.
+ */
+const sqlSyntax = [
+  {
+    selector:
+      'CallExpression[callee.property.name=/^(selectFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)$/]',
+    message: "A query belongs in the area's repository.ts: call a function of the repository here.",
+  },
+  {
+    selector: "TaggedTemplateExpression[tag.name='sql']",
+    message: "SQL belongs in the area's repository.ts: call a function of the repository here.",
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.cache/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -207,6 +223,18 @@ export default tseslint.config(
       'import/no-restricted-paths': ['error', { zones }],
       'no-restricted-syntax': ['error', ...shippedSyntax, ...apiRootSyntax],
     },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    // The fuzz harness (security/fuzz/) is test support: it counts rows to see what a request changed.
+    ignores: [
+      'src/server/**/*.test.ts',
+      'src/server/**/testing/**',
+      'src/server/security/fuzz/**',
+      'src/server/**/repository.ts',
+      'src/server/db/**',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...shippedSyntax, ...apiRootSyntax, ...sqlSyntax] },
   },
   {
     files: ['src/shared/contract/paths.ts'],
