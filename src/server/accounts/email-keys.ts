@@ -30,22 +30,35 @@ function hashCode(secret: string, profileId: string, purpose: EmailAction, code:
     .digest('base64url');
 }
 
-/** Issues a single-use link key (32 random bytes, base64url); earlier unused keys for the same purpose stop working. */
-export async function issueLinkKey(db: Db, profileId: string, purpose: EmailAction, now: Date): Promise<string> {
-  const authKey = randomBytes(32).toString('base64url');
+/** Keeps a new key of the profile for `purpose` (its hash only); the earlier unused ones of its kind stop working. */
+async function storeKey(
+  db: Db,
+  profileId: string,
+  purpose: EmailAction,
+  kind: 'link' | 'code',
+  keyHash: string,
+  lifetimeSeconds: number,
+  now: Date,
+): Promise<void> {
   const keys = emailKeysRepository(db);
-  await keys.retireOutstanding(profileId, purpose, 'link', now);
+  await keys.retireOutstanding(profileId, purpose, kind, now);
   await keys.insert({
     id: randomUUID(),
     profile_id: profileId,
     purpose,
-    kind: 'link',
-    key_hash: hashLinkKey(authKey),
+    kind,
+    key_hash: keyHash,
     created_at: now.toISOString(),
-    expires_at: new Date(now.getTime() + KEY_LIFETIME_SECONDS[purpose] * 1000).toISOString(),
+    expires_at: new Date(now.getTime() + lifetimeSeconds * 1000).toISOString(),
     used_at: null,
     attempts: 0,
   });
+}
+
+/** Issues a single-use link key (32 random bytes, base64url); earlier unused keys for the same purpose stop working. */
+export async function issueLinkKey(db: Db, profileId: string, purpose: EmailAction, now: Date): Promise<string> {
+  const authKey = randomBytes(32).toString('base64url');
+  await storeKey(db, profileId, purpose, 'link', hashLinkKey(authKey), KEY_LIFETIME_SECONDS[purpose], now);
   return authKey;
 }
 
@@ -72,19 +85,15 @@ export async function issueCode(
   now: Date,
 ): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const keys = emailKeysRepository(db);
-  await keys.retireOutstanding(profileId, purpose, 'code', now);
-  await keys.insert({
-    id: randomUUID(),
-    profile_id: profileId,
+  await storeKey(
+    db,
+    profileId,
     purpose,
-    kind: 'code',
-    key_hash: hashCode(secret, profileId, purpose, code),
-    created_at: now.toISOString(),
-    expires_at: new Date(now.getTime() + CODE_LIFETIME_SECONDS * 1000).toISOString(),
-    used_at: null,
-    attempts: 0,
-  });
+    'code',
+    hashCode(secret, profileId, purpose, code),
+    CODE_LIFETIME_SECONDS,
+    now,
+  );
   return code;
 }
 
