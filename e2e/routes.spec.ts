@@ -1,41 +1,6 @@
-import manifest from '../schemas/routes.manifest.json' with { type: 'json' };
 import { test, expect } from './support/fixtures';
 import { createVerifiedAccount, loginThroughApi, signInBrowser, type Account } from './support/accounts';
-
-interface QueryRule {
-  required?: boolean;
-  enum?: string[];
-}
-interface ManifestRoute {
-  path: string;
-  guard?: 'public' | 'auth' | 'guest';
-  hideHeaderFooter?: boolean;
-  requiresContext?: string;
-  enabledBySetting?: string;
-  query?: Record<string, QueryRule>;
-  children?: ManifestRoute[];
-}
-
-/** Every route of the manifest with its effective guard (children inherit their parent's). */
-function flatten(routes: ManifestRoute[], parent?: ManifestRoute): ManifestRoute[] {
-  return routes.flatMap((route) => {
-    const path = parent ? `${parent.path}/${route.path}` : route.path;
-    const own: ManifestRoute = { ...route, path, guard: route.guard ?? parent?.guard ?? 'public' };
-    return [own, ...flatten(route.children ?? [], own)];
-  });
-}
-
-const routes = flatten((manifest as { routes: ManifestRoute[] }).routes).filter((r) => !r.enabledBySetting);
-
-/** The route's address with every required query parameter given a valid value. */
-function validUrl(route: ManifestRoute): string {
-  const params = new URLSearchParams();
-  for (const [name, rule] of Object.entries(route.query ?? {})) {
-    if (rule.required) params.set(name, rule.enum?.[0] ?? 'test-value');
-  }
-  const query = params.toString();
-  return query ? `${route.path}?${query}` : route.path;
-}
+import { validUrl, walkedRoutes as routes } from './support/route-views';
 
 test.describe('every route of the manifest, logged out', () => {
   // One page visits every route in turn (a step each): a fresh browser per route would only repeat the start-up.

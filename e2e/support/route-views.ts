@@ -17,6 +17,8 @@ export interface ManifestRoute {
   guard?: 'public' | 'auth' | 'guest';
   form?: string;
   titleKey?: string;
+  hideHeaderFooter?: boolean;
+  requiresContext?: string;
   showCloseApplication?: boolean;
   enabledBySetting?: string;
   query?: Record<string, { required?: boolean; enum?: string[] }>;
@@ -33,7 +35,7 @@ function flatten(routes: ManifestRoute[], parent?: ManifestRoute): ManifestRoute
 }
 
 /**
- * Every route of the manifest but those a setting turns on: they are off on a production server, so the walk and the
+ * Every route of the manifest but those a setting turns on: they are off on a production server, so the walks and the
  * bench leave them out.
  */
 export const walkedRoutes = flatten((manifest as { routes: ManifestRoute[] }).routes).filter(
@@ -67,8 +69,8 @@ export interface View {
   titleKey?: string;
 }
 
-/** The address with each required query parameter given a valid value (as routes.spec.ts opens them). */
-function validUrl(route: ManifestRoute): string {
+/** The address with each required query parameter given a valid value. */
+export function validUrl(route: ManifestRoute): string {
   const params = new URLSearchParams();
   for (const [name, rule] of Object.entries(route.query ?? {}))
     if (rule.required) params.set(name, rule.enum?.[0] ?? 'test-value');
