@@ -284,8 +284,11 @@ backend instances
   option httpchk GET /health/ready
   http-check expect status 200
   # A check that takes longer than this fails: readiness itself gives the database and the store 3 s.
-  timeout check 4s
-  default-server inter 1s fastinter 500ms downinter 1s fall 2 rise 2
+  timeout check 5s
+  # Three failed checks in a row take an instance out. A killed instance refuses the connection at once, so it is out
+  # within about 2 s (one check a second, then every half second once one failed); one that is only slow under load
+  # (each check answered late) stays in for 15 s, so a restart elsewhere does not leave the balancer with none.
+  default-server inter 1s fastinter 500ms downinter 1s fall 3 rise 2
 ${instances.map((p, i) => `  server instance${i + 1} 127.0.0.1:${p} check`).join('\n')}
 `;
   const file = join(dir, 'haproxy.cfg');
