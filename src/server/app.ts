@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
   type FastifyBaseLogger,
@@ -126,6 +127,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorate('config', config);
   app.decorate('db', db);
+  // `request.cookies` for every route: pages (the session, the form token, the language) and the API's own cookies.
+  await app.register(fastifyCookie);
 
   // Request ids, per-route metrics and trace names, readiness and jobs, before any route (system/plugin.ts).
   await app.register(systemPlugin);

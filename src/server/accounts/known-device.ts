@@ -16,23 +16,13 @@ function signature(secret: string, profileId: string, deviceId: string): string 
   return createHmac('sha256', secret).update(`known-device:${profileId}:${deviceId}`).digest('base64url');
 }
 
-function cookieValue(request: FastifyRequest, name: string): string | undefined {
-  const header = request.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const equals = part.indexOf('=');
-    if (equals !== -1 && part.slice(0, equals).trim() === name) return part.slice(equals + 1).trim();
-  }
-  return undefined;
-}
-
 /** The device identifier of the request's cookie when it was issued to this profile, else undefined. */
 export function knownDeviceOf(
   request: FastifyRequest,
   secret: string,
   profileId: string | undefined,
 ): string | undefined {
-  const value = cookieValue(request, KNOWN_DEVICE_COOKIE);
+  const value = request.cookies[KNOWN_DEVICE_COOKIE];
   const [deviceId, signed, ...rest] = value?.split('.') ?? [];
   if (!profileId || !deviceId || !signed || rest.length > 0 || !/^[\w-]{22}$/.test(deviceId)) return undefined;
   const expected = Buffer.from(signature(secret, profileId, deviceId));

@@ -13,7 +13,6 @@ import { pageLanguage } from '../static/page-language';
 import { PSEUDO_LANGUAGE, PSEUDO_LANGUAGE_SETTING } from '../../shared/language-name';
 import { settingIsOn } from '../../shared/settings';
 import type { PortalPages } from '../static/portal-page';
-import { parseCookies } from './cookies';
 import { csrfAccepted, csrfTokenFor, CSRF_COOKIE, CSRF_FIELD } from './csrf';
 import { inProcessFetch } from './in-process-fetch';
 import { AUTH_TOKEN_COOKIE, pageSession, REFRESH_TOKEN_COOKIE, signedInLanguage } from './session';
@@ -91,15 +90,15 @@ export function createPageHandler(app: FastifyInstance, options: PageHandlerOpti
         .send(translate(negotiated, 'api:errors.portalNotBuilt'));
     }
     const cookiesOut: string[] = [];
-    const cookies = parseCookies(request.headers.cookie);
+    const { cookies } = request;
     const [pathname, search = ''] = request.url.split('?');
     const offered = pseudo ? [...availableLanguages(), PSEUDO_LANGUAGE] : availableLanguages();
-    const requested = pageLanguage(negotiated, { search, cookie: request.headers.cookie }, LANGUAGE_COOKIE, offered);
+    const requested = pageLanguage(negotiated, { search, cookies }, LANGUAGE_COOKIE, offered);
     // A link that chooses the language (?lng=) is remembered by the server too, so the next page keeps it even
     // when the visitor moves on before this page's scripts have run.
     const chosen = Boolean(linkedLanguage(search, offered));
     if (chosen) cookiesOut.push(languageCookie(requested));
-    const csrf = csrfTokenFor(secret, cookies.get(CSRF_COOKIE));
+    const csrf = csrfTokenFor(secret, cookies[CSRF_COOKIE]);
     if (csrf.setCookie) cookiesOut.push(csrf.setCookie);
 
     const origin = `${request.protocol}://${request.headers.host ?? 'localhost'}`;
@@ -141,7 +140,7 @@ export function createPageHandler(app: FastifyInstance, options: PageHandlerOpti
       if (
         posted &&
         fields &&
-        csrfAccepted(secret, cookies.get(CSRF_COOKIE), typeof token === 'string' ? token : undefined)
+        csrfAccepted(secret, cookies[CSRF_COOKIE], typeof token === 'string' ? token : undefined)
       ) {
         fetchRequest = posted;
       } else {
@@ -158,14 +157,14 @@ export function createPageHandler(app: FastifyInstance, options: PageHandlerOpti
     const cacheable =
       fetchRequest.method === 'GET' &&
       !session.loggedIn &&
-      !cookies.has(AUTH_TOKEN_COOKIE) &&
-      !cookies.has(REFRESH_TOKEN_COOKIE) &&
+      cookies[AUTH_TOKEN_COOKIE] === undefined &&
+      cookies[REFRESH_TOKEN_COOKIE] === undefined &&
       new URLSearchParams(search).toString().replace(/(^|&)lng=[^&]*/, '') === '' &&
       entry.prerenderPaths().includes(pathname);
     const scope: RequestScope = {
       ...session,
-      routerContext: parseRouterContext(cookies.get(ROUTER_CONTEXT_COOKIE)),
-      flash: parseFlash(cookies.get(FLASH_COOKIE)),
+      routerContext: parseRouterContext(cookies[ROUTER_CONTEXT_COOKIE]),
+      flash: parseFlash(cookies[FLASH_COOKIE]),
       language,
       profileLanguage,
       fetch: api,
@@ -217,7 +216,7 @@ export function createPageHandler(app: FastifyInstance, options: PageHandlerOpti
       page = outcome.page;
       status = outcome.status;
       // A message left for the next page is shown once, by the page rendered now.
-      if (cookies.has(FLASH_COOKIE)) cookiesOut.push(flashCookie(undefined));
+      if (cookies[FLASH_COOKIE] !== undefined) cookiesOut.push(flashCookie(undefined));
     }
 
     const html = portal.compose(pathname, page)?.replaceAll(TOKEN_PLACEHOLDER, csrf.token);

@@ -39,20 +39,20 @@ const dateOf = (raw: string | undefined) => {
  * `cookiesOut`); ended when the refresh is refused.
  */
 export async function pageSession(
-  cookies: ReadonlyMap<string, string>,
+  cookies: Readonly<Record<string, string | undefined>>,
   api: InProcessFetch,
   cookiesOut: string[],
 ): Promise<PageSession> {
-  const accessToken = cookies.get(AUTH_TOKEN_COOKIE) || undefined;
-  const refreshToken = cookies.get(REFRESH_TOKEN_COOKIE) || undefined;
+  const accessToken = cookies[AUTH_TOKEN_COOKIE] || undefined;
+  const refreshToken = cookies[REFRESH_TOKEN_COOKIE] || undefined;
   const session: PageSession = {
     accessToken,
     refreshToken,
     loggedIn: accessToken !== undefined || refreshToken !== undefined,
-    accessTokenExpiry: dateOf(cookies.get(AUTH_TOKEN_EXPIRY_COOKIE)),
-    refreshTokenExpiry: dateOf(cookies.get(REFRESH_TOKEN_EXPIRY_COOKIE)),
+    accessTokenExpiry: dateOf(cookies[AUTH_TOKEN_EXPIRY_COOKIE]),
+    refreshTokenExpiry: dateOf(cookies[REFRESH_TOKEN_EXPIRY_COOKIE]),
   };
-  if (!session.loggedIn && cookies.has(SESSION_MARK_COOKIE)) {
+  if (!session.loggedIn && cookies[SESSION_MARK_COOKIE] !== undefined) {
     // Said once: the mark goes, so a later visit of a guarded page is an ordinary signed-out one.
     cookiesOut.push(removeCookie(SESSION_MARK_COOKIE));
     return { ...session, sessionEnded: true };

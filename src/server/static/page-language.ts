@@ -1,11 +1,10 @@
 import { availableLanguages } from '../i18n';
-import { cookieValue } from './server-entry';
 import { linkedLanguage } from '../../shared/languages';
 
 /** What of a request decides which page it gets: its query (`?lng=`) and its cookies (language, session). */
 export interface PageRequest {
   search?: string;
-  cookie?: string;
+  cookies?: Readonly<Record<string, string | undefined>>;
 }
 
 /**
@@ -18,6 +17,6 @@ export function pageLanguage(
   cookieName: string,
   offered: readonly string[] = availableLanguages(),
 ): string {
-  const stored = cookieValue(request.cookie, cookieName);
+  const stored = request.cookies?.[cookieName];
   return linkedLanguage(request.search, offered) ?? (stored && offered.includes(stored) ? stored : negotiated);
 }

@@ -29,18 +29,3 @@ export async function loadServerEntry(distDir: string): Promise<ServerEntry | un
   const version = statSync(file).mtimeMs;
   return (await import(`${pathToFileURL(file).href}?v=${version}`)) as ServerEntry;
 }
-
-/** The value of cookie `name` in a Cookie header, if it is there. */
-export function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(at + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
-}
