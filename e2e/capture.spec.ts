@@ -10,6 +10,8 @@ import {
   writePhotoFiles,
 } from './support/capture-setup';
 import { expect, expectAccessible, test } from './support/fixtures';
+import { NO_SCRIPTS_RUNS, noScriptsPage } from './support/no-scripts';
+import { validPassportPage } from '../src/server/biometrics/testing/test-images';
 
 /** Where screenshots for a visual check go when SCREENSHOT_DIR is set; they are never committed. */
 const SHOTS = process.env.SCREENSHOT_DIR;
@@ -149,6 +151,76 @@ test.describe('photo capture', () => {
       await expect(phone.getByText('You can now return to your computer.')).toBeVisible();
       await check(phone, 'phone done');
     } finally {
+      await phoneContext.close();
+    }
+
+    await expect(page).toHaveURL(/\/applications\/application$/, { timeout: 15_000 });
+    const task = page.getByRole('listitem').filter({ hasText: 'Photo and passport' });
+    await expect(task.getByText('Completed')).toBeVisible();
+  });
+
+  test('on a phone without scripts: Use this phone, the photos as files, a refused one again, the computer moves on', async ({
+    page,
+    context,
+    browser,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(150_000);
+    const who = await applicantForCapture(request);
+    await signInBrowser(context, baseURL!, who.account.tokens);
+    await rememberApplication(context, who.applicationIdentifier);
+    await page.goto(`/capture/capture-biometrics?applicantIdentifier=${who.applicantIdentifier}`);
+    const link = (await page.getByTestId('phone-link').textContent())?.trim() ?? '';
+
+    // The phone's scripts do not run (blocked, failed to load, or switched off).
+    const phoneContext = await browser.newContext({
+      baseURL,
+      viewport: PHONE,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'en-GB',
+      javaScriptEnabled: false,
+    });
+    const phone = await phoneContext.newPage();
+    const p = await noScriptsPage(phone, browser, NO_SCRIPTS_RUNS[0], 'capture-phone');
+    try {
+      await p.open(link);
+      await expect(p.heading('Take your photos')).toBeVisible();
+      await p.checked('phone landing');
+      await p.go(p.main.getByRole('button', { name: 'Use this phone', exact: true }));
+      await expect(page.getByText('A phone has opened the link.')).toBeVisible({ timeout: 10_000 });
+
+      const selfie = p.main.getByLabel('Choose or take a photo of you', { exact: true });
+      await expect(selfie).toHaveAttribute('capture', 'user');
+      await p.go(p.main.getByRole('button', { name: 'Send the photos', exact: true }));
+      await expect(p.summary.getByRole('link')).toHaveText(['Select a photo of you']);
+      await expect(phone).toHaveTitle(p.errorTitle);
+      await p.checked('phone none chosen');
+
+      // A blurred selfie is refused with its reason; Try again offers the one photo as a file.
+      await selfie.setInputFiles(photos.blurredSelfie);
+      await p.go(p.main.getByRole('button', { name: 'Send the photos', exact: true }));
+      await expect(p.heading('Your photo could not be used')).toBeVisible();
+      await expect(phone).toHaveURL(/errorCode=IMAGE_BLURRED&routeFrom=mobile&captureType=biometrics/);
+      await p.checked('phone selfie refused');
+      await p.go(p.link('Try again'));
+      await expect(p.heading('Photo of you')).toBeVisible();
+      await p.checked('phone one photo');
+      await p.main.getByLabel('Choose or take a photo of you', { exact: true }).setInputFiles(photos.sharpSelfie);
+      await p.go(p.main.getByRole('button', { name: 'Send the photo', exact: true }));
+      await expect(p.heading('Photo of you accepted')).toBeVisible();
+
+      await p.go(p.link('Take the passport photo'));
+      const passport = p.main.getByLabel("Choose or take a photo of your passport's data page", { exact: true });
+      await expect(passport).toHaveAttribute('capture', 'environment');
+      await passport.setInputFiles({ name: 'passport.jpg', mimeType: 'image/jpeg', buffer: await validPassportPage() });
+      await p.go(p.main.getByRole('button', { name: 'Send the photo', exact: true }));
+      await expect(p.heading('Passport photo accepted')).toBeVisible();
+      await expect(p.main.getByText('You can now return to your computer.')).toBeVisible();
+      await p.checked('phone done');
+    } finally {
+      await p.close();
       await phoneContext.close();
     }
 

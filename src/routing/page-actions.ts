@@ -16,6 +16,7 @@ const action =
 export const pageActions: Readonly<Record<string, () => Promise<PageAction>>> = {
   'applications-list': action(() => import('@/features/applications/applications-list-action')),
   'capture-biometrics': action(() => import('@/features/capture/capture-biometrics-action')),
+  'capture-start': action(() => import('@/features/capture/capture-start-action')),
   'change-password': action(() => import('@/features/accounts/change-password-action')),
   'create-application': action(() => import('@/features/applications/create-application-action')),
   'email-confirmation': action(() => import('@/features/accounts/email-confirmation-action')),

@@ -1,7 +1,5 @@
-import { redirect } from 'react-router-dom';
-import { getCaptureSession, photoOf, type CaptureType } from '@/api/capture';
 import type { PageAction } from '@/engine/form-action';
-import { noPhotoChosen, PHOTO_FIELDS, postedFile, sendPhotos } from './send-photos';
+import { sendPostedPhotos } from './send-photos';
 
 /**
  * The photo step's form posted before (or without) the page's scripts: the selfie and the passport page chosen as
@@ -11,12 +9,5 @@ import { noPhotoChosen, PHOTO_FIELDS, postedFile, sendPhotos } from './send-phot
 export const action: PageAction = async ({ request, fields, t }) => {
   const sessionIdentifier = new URL(request.url).searchParams.get('sessionIdentifier')?.trim();
   if (!sessionIdentifier) return null;
-  const photos = (['biometrics', 'passport'] as const)
-    .map((captureType) => ({ captureType, file: postedFile(fields, PHOTO_FIELDS[captureType]) }))
-    .filter((photo): photo is { captureType: CaptureType; file: File } => photo.file !== undefined);
-  if (photos.length === 0) {
-    const view = await getCaptureSession(sessionIdentifier).catch(() => undefined);
-    return noPhotoChosen(view ? photoOf(view) : 'biometrics', t);
-  }
-  return redirect(await sendPhotos(sessionIdentifier, photos, 'web'));
+  return sendPostedPhotos(sessionIdentifier, fields, 'web', t);
 };

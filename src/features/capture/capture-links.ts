@@ -82,3 +82,11 @@ export function isCapturingHere(sessionIdentifier: string): boolean {
     return false;
   }
 }
+
+/** The value of the button that links the phone on its page before (or without) the page's scripts. */
+export const LINK_PHONE_ACTION = 'link-phone';
+
+/** What the phone's page shows when linking it there was refused: the API's message and code. */
+export interface LinkRefused {
+  linkRefused: { message?: string; code?: string };
+}

@@ -1,7 +1,7 @@
-import { Spinner } from '@fluentui/react-components';
-import { useEffect, useRef } from 'react';
+import { Button, Spinner } from '@fluentui/react-components';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useActionData, useSearchParams } from 'react-router-dom';
 import {
   captureErrorCode,
   isBlockingStatus,
@@ -12,12 +12,17 @@ import {
   type CaptureStatus,
 } from '@/api/capture';
 import { ApiError } from '@/api/request';
-import { entryPath } from './capture-links';
+import { FORM_FIELDS } from '@/engine/form-address';
+import { entryPath, LINK_PHONE_ACTION, type LinkRefused } from './capture-links';
 import { CaptureOutcome } from './capture-outcome';
 import { ButtonLink } from '@/ui/button-link';
 import { Notice } from '@/ui/notice';
+import { FORM_TOKEN_FIELD, useFormToken } from '@/ui/form-token';
 import { PageHeading } from '@/ui/page-heading';
+import { useHydrated } from '@/ui/use-hydrated';
 import { ProblemPanel } from '@/engine/problem-panel';
+import { fileChosenIn, PhotoFilesForm } from './photo-files-form';
+import type { PhotosActionData } from './send-photos';
 import { useCaptureStyles } from './styles';
 
 const LINKING: readonly CaptureStatus[] = ['BIO_LINKING_PHONE', 'PASSPORT_LINKING_PHONE'];
@@ -25,7 +30,8 @@ const DEVICE_MISMATCH = 'CAPTURE_DEVICE_MISMATCH';
 
 /**
  * /capture: where the phone lands from the QR code. Links this phone to the session (its device token is kept
- * for this tab), explains the two photos and starts the one that is due.
+ * for this tab), explains the two photos and starts the one that is due. Before (or without) its scripts, the phone
+ * is linked by "Use this phone" and the photos are sent as files from this page (capture-start-action.ts).
  */
 export default function CaptureStartPage() {
   const { t } = useTranslation('capture');
@@ -35,6 +41,14 @@ export default function CaptureStartPage() {
   const session = useCaptureSession(sessionIdentifier);
   const link = useCaptureAction(sessionIdentifier);
   const status = session.data?.status;
+  const hydrated = useHydrated();
+  const token = useFormToken();
+  const sent = useActionData() as (Partial<LinkRefused> & Partial<PhotosActionData>) | undefined;
+  const filesForm = useRef<HTMLFormElement>(null);
+  const [filesChosenAhead, setFilesChosenAhead] = useState(false);
+  useLayoutEffect(() => {
+    if (fileChosenIn(filesForm.current)) setFilesChosenAhead(true);
+  }, []);
 
   const linked = useRef(false);
   useEffect(() => {
@@ -45,6 +59,21 @@ export default function CaptureStartPage() {
 
   const heading = <PageHeading>{t('start.title')}</PageHeading>;
   const failure = session.error ?? link.error;
+  const refused = sent?.linkRefused;
+  if (refused && !failure && (!session.data || LINKING.includes(session.data.status))) {
+    return (
+      <div className={styles.wide}>
+        {heading}
+        <ProblemPanel
+          message={
+            refused.code === DEVICE_MISMATCH
+              ? t('start.otherDevice')
+              : (refused.message ?? t('captureBiometrics.followFailed'))
+          }
+        />
+      </div>
+    );
+  }
   if (failure) {
     const code = captureErrorCode(failure);
     return (
@@ -63,6 +92,31 @@ export default function CaptureStartPage() {
             }
           />
         )}
+      </div>
+    );
+  }
+  if (session.data && LINKING.includes(session.data.status) && !hydrated) {
+    // A press before the scripts run links the phone on the server; once they run, they link it themselves.
+    return (
+      <div className={styles.wide}>
+        {heading}
+        <p className={styles.lead}>{t('start.lead')}</p>
+        <p className={styles.text}>{t('start.linkText')}</p>
+        <form method="post" noValidate>
+          <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
+          <div className={styles.actions}>
+            <Button
+              type="submit"
+              name={FORM_FIELDS.action}
+              value={LINK_PHONE_ACTION}
+              appearance="primary"
+              size="large"
+              className={styles.fullWidthOnPhone}
+            >
+              {t('start.useThisPhone')}
+            </Button>
+          </div>
+        </form>
       </div>
     );
   }
@@ -94,6 +148,16 @@ export default function CaptureStartPage() {
   }
 
   const photo = photoOf(view);
+  if (!hydrated || filesChosenAhead) {
+    return (
+      <div className={styles.wide}>
+        {heading}
+        {photo === 'passport' && <Notice tone="success">{t('start.selfieDone')}</Notice>}
+        <p className={styles.lead}>{t('start.lead')}</p>
+        <PhotoFilesForm ref={filesForm} view={view} sent={sent?.errors ? { errors: sent.errors } : undefined} />
+      </div>
+    );
+  }
   return (
     <div className={styles.wide}>
       {heading}

@@ -1,7 +1,7 @@
 import { Button } from '@fluentui/react-components';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useActionData, useNavigate } from 'react-router-dom';
 import {
   blobToDataUrl,
   captureErrorCode,
@@ -13,6 +13,7 @@ import {
 import { ProblemPanel } from '@/engine/problem-panel';
 import { PATHS } from '@/shared/route-paths';
 import { PageHeading } from '@/ui/page-heading';
+import { useHydrated } from '@/ui/use-hydrated';
 import { CameraView } from './camera-view';
 import { messageOf } from './capture-errors';
 import { captureBiometricsPath, markCapturingHere, resultPath } from './capture-links';
@@ -20,8 +21,10 @@ import { CaptureOutcome } from './capture-outcome';
 import { CaptureTips } from './capture-tips';
 import { useImageCaptureStyles } from './image-capture.styles';
 import { PhotoFilePicker } from './photo-file-picker';
+import { fileChosenIn, OnePhotoForm } from './photo-files-form';
 import { PhotoPreview } from './photo-preview';
 import { useCaptureStyles } from './styles';
+import type { PhotosActionData } from './send-photos';
 import { useCamera } from './use-camera';
 
 type Mode = 'camera' | 'file';
@@ -32,7 +35,11 @@ interface CaptureProps {
   sessionIdentifier: string;
 }
 
-/** One photo being taken: the camera (or a file), the preview, and the sending of the photo chosen. */
+/**
+ * One photo being taken: the camera (or a file), the preview, and the sending of the photo chosen. Before (or
+ * without) the page's scripts, a file input (which opens a phone's camera) in a form the server answers
+ * (image-capture-entry-action.ts); a photo chosen there before the scripts run is sent as chosen.
+ */
 export function Capture({ cameraType, routeFrom, sessionIdentifier }: CaptureProps) {
   const { t } = useTranslation('capture');
   const styles = useCaptureStyles();
@@ -47,6 +54,13 @@ export function Capture({ cameraType, routeFrom, sessionIdentifier }: CapturePro
   const [readFailed, setReadFailed] = useState(false);
   // The camera showed no picture (black) when Take photo was pressed: nothing was sent, no attempt used.
   const [noPicture, setNoPicture] = useState(false);
+  const hydrated = useHydrated();
+  const sent = useActionData() as PhotosActionData | undefined;
+  const fileForm = useRef<HTMLFormElement>(null);
+  const [fileChosenAhead, setFileChosenAhead] = useState(false);
+  useLayoutEffect(() => {
+    if (fileChosenIn(fileForm.current)) setFileChosenAhead(true);
+  }, []);
   const backTo =
     routeFrom === 'web'
       ? captureBiometricsPath(sessionIdentifier)
@@ -59,7 +73,8 @@ export function Capture({ cameraType, routeFrom, sessionIdentifier }: CapturePro
     began.current = true;
     if (routeFrom === 'web') markCapturingHere(sessionIdentifier, true);
     startCapture.mutate({ action: 'START_CAPTURE', captureType: cameraType });
-    void camera.start();
+    // A photo chosen before the scripts ran is sent by its form: the camera is not needed.
+    if (!fileChosenIn(fileForm.current)) void camera.start();
     // Runs once per page; the key of <Capture> renews it for another photo or session.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -133,6 +148,21 @@ export function Capture({ cameraType, routeFrom, sessionIdentifier }: CapturePro
             </Link>
           </ProblemPanel>
         )}
+      </div>
+    );
+  }
+
+  if (!hydrated || fileChosenAhead) {
+    return (
+      <div className={own.page}>
+        {heading}
+        <OnePhotoForm ref={fileForm} captureType={cameraType} sent={sent} />
+        <CaptureTips type={cameraType} />
+        <p className={styles.text}>
+          <Link className={styles.link} to={backTo}>
+            {t('entry.cancel')}
+          </Link>
+        </p>
       </div>
     );
   }

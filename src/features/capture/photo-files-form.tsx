@@ -129,3 +129,34 @@ export const PhotoFilesForm = forwardRef<HTMLFormElement, PhotoFilesFormProps>(f
     </section>
   );
 });
+
+interface OnePhotoFormProps {
+  captureType: CaptureType;
+  sent?: PhotosActionData;
+}
+
+/**
+ * One photo before (or without) the camera page's scripts: its file input (a phone's camera) and the button that
+ * sends it, with the summary of a form sent without a photo.
+ */
+export const OnePhotoForm = forwardRef<HTMLFormElement, OnePhotoFormProps>(function OnePhotoForm(
+  { captureType, sent },
+  ref,
+) {
+  const { t } = useTranslation('capture');
+  const styles = useCaptureStyles();
+  const error = sent?.errors.find((e) => e.field === PHOTO_FIELDS[captureType])?.message;
+  return (
+    <>
+      <ErrorSummary errors={photoProblems(sent)} />
+      <PhotoForm ref={ref}>
+        <PhotoField captureType={captureType} error={error} />
+        <div className={styles.actions}>
+          <Button type="submit" appearance="primary" size="large" className={styles.fullWidthOnPhone}>
+            {t('files.sendOne')}
+          </Button>
+        </div>
+      </PhotoForm>
+    </>
+  );
+});

@@ -1,4 +1,13 @@
-import { captureErrorCode, fileToDataUrl, postCaptureAction, type CaptureType, type RouteFrom } from '@/api/capture';
+import { redirect } from 'react-router-dom';
+import {
+  captureErrorCode,
+  fileToDataUrl,
+  getCaptureSession,
+  photoOf,
+  postCaptureAction,
+  type CaptureType,
+  type RouteFrom,
+} from '@/api/capture';
 import type { FieldError } from '@/shared/api-types';
 import { resultPath } from './capture-links';
 
@@ -53,4 +62,24 @@ export async function sendPhotos(
 export function noPhotoChosen(captureType: CaptureType, t: (key: string) => string): PhotosActionData {
   const key = `capture:files.missing.${captureType}`;
   return { errors: [{ field: PHOTO_FIELDS[captureType], key, message: t(key) }] };
+}
+
+/**
+ * A photo form posted without scripts (the photo step's, or the phone's): the photos chosen go to the session in
+ * order and the browser goes on to their result page; without any, the form is shown again with its message.
+ */
+export async function sendPostedPhotos(
+  sessionIdentifier: string,
+  fields: FormData,
+  routeFrom: RouteFrom,
+  t: (key: string) => string,
+): Promise<Response | PhotosActionData> {
+  const photos = (['biometrics', 'passport'] as const)
+    .map((captureType) => ({ captureType, file: postedFile(fields, PHOTO_FIELDS[captureType]) }))
+    .filter((photo): photo is { captureType: CaptureType; file: File } => photo.file !== undefined);
+  if (photos.length === 0) {
+    const view = await getCaptureSession(sessionIdentifier).catch(() => undefined);
+    return noPhotoChosen(view ? photoOf(view) : 'biometrics', t);
+  }
+  return redirect(await sendPhotos(sessionIdentifier, photos, routeFrom));
 }

@@ -10,8 +10,15 @@ import { signIn, type Caller } from '../applications/testing/client';
 import { loadConfig } from '../config';
 import { createStorage } from '../storage/storage';
 import { buildTestApp, databases } from '../testing/harness';
-import { CAPTURE_ACTIONS, CAPTURE_STATUSES, type CaptureAction, type CaptureStatus } from '../../shared/contract';
+import {
+  CAPTURE_ACTIONS,
+  CAPTURE_DEVICE_COOKIE,
+  CAPTURE_STATUSES,
+  type CaptureAction,
+  type CaptureStatus,
+} from '../../shared/contract';
 import { CAPTURE_TRANSITIONS } from './capture-flow';
+import { CAPTURE_STATUS_PREFIX } from './routes';
 import {
   act,
   applicantOf,
@@ -459,6 +466,33 @@ describe.each(databases())('capture sessions on %s', (kind) => {
         (await act(app, identifier, { action: 'START_CAPTURE', captureType: 'biometrics' }, { device: first }))
           .statusCode,
       ).toBe(200);
+    });
+
+    it('knows a phone linked without scripts by its cookie, only for the session the cookie names', async () => {
+      const { identifier } = await newSession();
+      const { identifier: other } = await newSession();
+      const device = await linkPhone(app, identifier);
+      await linkPhone(app, other);
+      const withCookie = (value: string, method: 'GET' | 'POST' = 'GET') =>
+        app.inject({
+          method,
+          url: `${CAPTURE_STATUS_PREFIX}/${identifier}`,
+          headers: { cookie: `${CAPTURE_DEVICE_COOKIE}=${encodeURIComponent(value)}` },
+          ...(method === 'POST' ? { payload: { action: 'START_CAPTURE', captureType: 'biometrics' } } : {}),
+        });
+      const read = await withCookie(`${identifier}.${device}`);
+      expect(read.statusCode, read.body).toBe(200);
+      expect(read.json().status).toBe('BIO_PHONE_LINKED');
+      const started = await withCookie(`${identifier}.${device}`, 'POST');
+      expect(started.statusCode, started.body).toBe(200);
+      expect(started.json().status).toBe('BIO_CAPTURE_STARTED');
+      // The token of this session under another session's name, a wrong token, or a value of another shape: no one.
+      const intruder = randomBytes(32).toString('base64url');
+      for (const value of [`${other}.${device}`, `${identifier}.${intruder}`, `${identifier}.${device}.x`, device]) {
+        const refused = await withCookie(value);
+        expect(refused.statusCode, value).toBe(409);
+        expect(refused.json().code).toBe('CAPTURE_DEVICE_MISMATCH');
+      }
     });
 
     it('asks a device to link before anything else, and keeps the desktop-only move for the owner', async () => {

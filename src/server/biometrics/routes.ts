@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   API_PATHS,
+  CAPTURE_DEVICE_COOKIE,
   CAPTURE_DEVICE_HEADER,
   type CaptureActionBody,
   type CaptureSessionRequest,
@@ -24,15 +25,23 @@ type SessionParams = { Params: { captureSessionIdentifier: string } };
 /** The schema each route declares (validation and description), by operationId. */
 const schemaOf = loadRouteSchemas(new URL('./route-schemas.json', import.meta.url));
 
-const callerOf = (request: FastifyRequest): CaptureCaller => {
+/**
+ * The device token a phone sends: the header of a page whose scripts run, else the cookie a phone linked without
+ * scripts keeps, when it is for this session.
+ */
+function deviceTokenOf(request: FastifyRequest<SessionParams>): string | undefined {
   const header = request.headers[DEVICE_HEADER];
-  return {
-    lang: languageOf(request),
-    log: request.log,
-    token: bearerToken(request),
-    deviceToken: typeof header === 'string' ? header : undefined,
-  };
-};
+  if (typeof header === 'string') return header;
+  const [session, token, ...rest] = request.cookies[CAPTURE_DEVICE_COOKIE]?.split('.') ?? [];
+  return rest.length === 0 && session === request.params.captureSessionIdentifier ? token : undefined;
+}
+
+const callerOf = (request: FastifyRequest<SessionParams>): CaptureCaller => ({
+  lang: languageOf(request),
+  log: request.log,
+  token: bearerToken(request),
+  deviceToken: deviceTokenOf(request),
+});
 
 /**
  * Photo capture: a session per applicant (POST /api/eta/biometrics), followed and moved by the signed-in owner or

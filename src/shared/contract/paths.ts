@@ -21,3 +21,9 @@ export const API_PATHS = {
 
 /** Header in which a linked phone sends back the device token LINK_PHONE gave it. */
 export const CAPTURE_DEVICE_HEADER = 'X-Capture-Device';
+
+/**
+ * Cookie in which a phone linked without scripts keeps its device token (HttpOnly, for the browser's session):
+ * `<session identifier>.<device token>`, taken by the capture API when the header is not sent.
+ */
+export const CAPTURE_DEVICE_COOKIE = 'eta.captureDevice';
