@@ -8,6 +8,7 @@ import { languageNamesPlugin } from './src/server/static/language-names-plugin';
 import { precompressPlugin } from './src/server/static/precompress';
 import { serverEntryPlugin } from './src/server/static/prerender-build';
 import { precompiledFormsPlugin } from './src/server/validation/vite-plugin';
+import { LongFirstSequencer } from './tests/support/long-first-sequencer';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 // The forms, the route manifest and the texts the portal is built from: SCHEMAS_DIR and LOCALES_DIR point the build
@@ -101,6 +102,8 @@ export default defineConfig({
   test: {
     // One test file per core (Vitest's default leaves one core idle, which halves the speed on two cores).
     maxWorkers: availableParallelism(),
+    // The files marked long-running start first in their group, so that none of them is left running alone at the end.
+    sequence: { sequencer: LongFirstSequencer },
     projects: [
       {
         extends: true,

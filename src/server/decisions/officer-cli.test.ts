@@ -30,5 +30,5 @@ describe('npm run officer', () => {
       stderr: expect.stringContaining('Usage: npm run officer'),
     });
     await expect(officer('show', '00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ code: 1 });
-  }, 60_000);
+  }, 120_000);
 });

@@ -1,3 +1,4 @@
+// @long-running (tests/support/long-first-sequencer.ts): one of the longest files, started first in its group.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { databases } from '../testing/harness';

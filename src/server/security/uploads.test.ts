@@ -1,3 +1,4 @@
+// @long-running (tests/support/long-first-sequencer.ts): one of the longest files, started first in its group.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_ERRORS } from '../../shared/contract';

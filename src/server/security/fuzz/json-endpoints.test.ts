@@ -1,3 +1,4 @@
+// @long-running (tests/support/long-first-sequencer.ts): one of the longest files, started first in its group.
 import { appendFileSync } from 'node:fs';
 import type { ValidateFunction } from 'ajv';
 import fc from 'fast-check';
