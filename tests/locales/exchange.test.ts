@@ -56,6 +56,30 @@ describe('translators exchange files', () => {
     expect(readFileSync(join(root, 'ar', 'common.json'), 'utf8')).toBe(before);
   });
 
+  it('reads quoted fields holding commas, doubled quotes and line breaks, and writes them back the same way', () => {
+    const csv =
+      '\uFEFFkey,en,fr,note\r\n' +
+      'common:a,"Yes, go on","Oui, continuez",\r\n' +
+      '\r\n' +
+      'common:b,"Say ""hello""","Dites ""bonjour""","Quotes ""as written"""\n' +
+      ',,,\r' +
+      'common:c,"Line one\r\nline two","Ligne un\nligne deux",Short\r\n';
+    const { lng, units } = fromCsv(csv);
+    expect(lng).toBe('fr');
+    expect(units).toEqual([
+      { namespace: 'common', key: 'a', english: 'Yes, go on', translation: 'Oui, continuez', note: '' },
+      { namespace: 'common', key: 'b', english: 'Say "hello"', translation: 'Dites "bonjour"', note: 'Quotes "as written"' },
+      { namespace: 'common', key: 'c', english: 'Line one\r\nline two', translation: 'Ligne un\nligne deux', note: 'Short' },
+    ]);
+    expect(toCsv('fr', units)).toBe(
+      'key,en,fr,note\r\n' +
+        'common:a,"Yes, go on","Oui, continuez",\r\n' +
+        'common:b,"Say ""hello""","Dites ""bonjour""","Quotes ""as written"""\r\n' +
+        'common:c,"Line one\r\nline two","Ligne un\nligne deux",Short\r\n',
+    );
+    expect(fromCsv(toCsv('fr', units))).toEqual({ lng: 'fr', units });
+  });
+
   it.each(languageFolders(shipped))(
     'writes %s back byte for byte after an export and an import of its unchanged texts, each file laid out as it was',
     async (lng) => {

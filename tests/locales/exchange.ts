@@ -6,6 +6,8 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import xliff from 'xliff';
 import { formatLike } from './json-layout';
 import {
@@ -88,46 +90,17 @@ export async function fromXliff(xml: string): Promise<{ lng: string; units: Exch
   return { lng: document.targetLanguage, units };
 }
 
-const csvCell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-
 /** CSV (RFC 4180): key ("namespace:key"), English, translation, context note; the header names the language. */
 export function toCsv(lng: string, units: ExchangeUnit[]): string {
   const rows = [['key', 'en', lng, 'note'], ...units.map((u) => [`${u.namespace}:${u.key}`, u.english, u.translation, u.note])];
-  return `${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return stringify(rows, { record_delimiter: 'windows', quote_record_delimiter: true });
 }
 
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const body = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i];
-    if (quoted) {
-      if (c === '"' && body[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && body[i + 1] === '\n') i++;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += c;
-  }
-  if (cell !== '' || row.length > 0) {
-    row.push(cell);
-    rows.push(row);
-  }
-  return rows.filter((r) => r.some((v) => v !== ''));
-}
+/** The rows of a CSV file (a leading BOM and blank rows left out; lines may end in CRLF, LF or CR, even mixed). */
+const parseCsv = (text: string): string[][] =>
+  parse(text, { bom: true, relax_column_count: true, record_delimiter: ['\r\n', '\n', '\r'] }).filter((r) =>
+    r.some((v) => v !== ''),
+  );
 
 export function fromCsv(text: string): { lng: string; units: ExchangeUnit[] } {
   const [header, ...rows] = parseCsv(text);
