@@ -1,4 +1,5 @@
 /** Dotted paths ("mobile.mobileNumber") into a form's answers and into rjsf's error schema. */
+import { ErrorSchemaBuilder, type ErrorSchema } from '@rjsf/utils';
 
 /** Reads a dotted path ("mobile.mobileNumber") from answers. */
 export function getAtPath(data: unknown, path: string): unknown {
@@ -11,18 +12,10 @@ export function getAtPath(data: unknown, path: string): unknown {
   return node;
 }
 
-/** Builds rjsf's ErrorSchema (`{ field: { __errors: [...] } }`) from dotted paths and messages. */
-export function toErrorSchema(entries: { path: string; message: string }[]): Record<string, unknown> {
-  const root: Record<string, unknown> = {};
-  for (const { path, message } of entries) {
-    let node = root;
-    for (const part of path ? path.split('.') : []) {
-      node[part] = (node[part] as Record<string, unknown> | undefined) ?? {};
-      node = node[part] as Record<string, unknown>;
-    }
-    const list = (node.__errors as string[] | undefined) ?? [];
-    if (!list.includes(message)) list.push(message);
-    node.__errors = list;
-  }
-  return root;
+/** Builds rjsf's ErrorSchema (`{ field: { __errors: [...] } }`) from dotted paths and messages, each message once. */
+export function toErrorSchema(entries: { path: string; message: string }[]): ErrorSchema {
+  const builder = new ErrorSchemaBuilder();
+  // Given as segments, the path is split on its dots only; an empty one is the form itself.
+  for (const { path, message } of entries) builder.addErrors(message, path ? path.split('.') : []);
+  return builder.ErrorSchema;
 }

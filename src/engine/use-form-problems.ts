@@ -59,7 +59,7 @@ export function useFormProblems(options: {
     .map(({ m }) => m);
   const key = JSON.stringify(messages);
   const fieldErrors = useMemo(
-    () => toErrorSchema(messages.filter((m) => m.path !== '')) as ErrorSchema,
+    () => toErrorSchema(messages.filter((m) => m.path !== '')),
     // The messages are rebuilt each render; their content is what matters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [key],
