@@ -44,6 +44,13 @@ describe('server i18n', () => {
     expect(negotiateLanguage('fr;q=0, en', available)).toBe('en');
     expect(negotiateLanguage('FR', available)).toBe('fr');
     expect(negotiateLanguage('garbage;;;q=x', available)).toBe('en');
+    // The most wanted range decides, a region choosing its language: not the best-named of the languages asked for.
+    expect(negotiateLanguage('en-US,fr', available)).toBe('en');
+    expect(negotiateLanguage('fr-CA,en', available)).toBe('fr');
+    expect(negotiateLanguage('de,*;q=0.5,fr;q=0.4', available)).toBe('en');
+    expect(negotiateLanguage('*,fr', available)).toBe('en');
+    expect(negotiateLanguage('fr;q=0.5,en-GB;q=0.5', available)).toBe('fr');
+    expect(negotiateLanguage('', available)).toBe('en');
   });
 
   it('reads the language of a request', () => {

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import i18next, { type i18n, type Resource } from 'i18next';
+import Negotiator from 'negotiator';
 import { localiseInterpolation } from '../shared/i18n-interpolation';
 import { FALLBACK_LANGUAGE } from '../shared/languages';
 import { languagesIn } from './languages';
@@ -75,26 +76,19 @@ export function negotiateLanguage(header: string | undefined, available: string[
   return matchLanguage(header, available) ?? FALLBACK_LANGUAGE;
 }
 
-/** The best available language an Accept-Language header asks for, or null when it asks for none of them. */
+/**
+ * The best available language an Accept-Language header asks for, or null when it asks for none of them. Its ranges
+ * (read by negotiator, most wanted first) are tried in turn: a range names a language exactly or by its primary
+ * subtag (`fr-CA` chooses `fr`); `*` chooses English.
+ */
 function matchLanguage(header: string | undefined, available: string[]): string | null {
   if (!header) return null;
-  const ranges = header
-    .split(',')
-    .map((part, index) => {
-      const [tag, ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      const weight = q ? Number(q.slice(2)) : 1;
-      return { tag: tag.trim().toLowerCase(), weight: Number.isFinite(weight) ? weight : 0, index };
-    })
-    .filter((range) => range.tag && range.weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.index - b.index);
   const lower = new Map(available.map((language) => [language.toLowerCase(), language]));
-  for (const { tag } of ranges) {
+  for (const range of new Negotiator({ headers: { 'accept-language': header } }).languages()) {
+    const tag = range.toLowerCase();
     if (tag === '*') return lower.get(FALLBACK_LANGUAGE) ?? available[0] ?? FALLBACK_LANGUAGE;
-    const exact = lower.get(tag);
-    if (exact) return exact;
-    const primary = lower.get(tag.split('-')[0]);
-    if (primary) return primary;
+    const match = lower.get(tag) ?? lower.get(tag.split('-')[0]);
+    if (match) return match;
   }
   return null;
 }

@@ -8,7 +8,7 @@ import manifestJson from '../../../schemas/routes.manifest.json';
 import { LANGUAGE_COOKIE } from '../../shared/language-cookie';
 import { translate } from '../i18n';
 import { buildTestApp } from '../testing/harness';
-import { paintFirst } from '../static/page-html';
+import { paintFirst, pickEncoding } from '../static/page-html';
 import { getProfile, registerVerifiedAndLogin } from '../accounts/testing/client';
 import { CSRF_COOKIE, CSRF_FIELD } from './csrf';
 import { SESSION_ENDED_REASON, SIGN_IN_REASON_PARAM } from '../../api/safe-redirect';
@@ -120,6 +120,17 @@ describe('pages rendered by the server', () => {
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(pageOf(brotliDecompressSync(br.rawPayload).toString()).marker).toBe(`${route}|fr`);
     expect(pageOf(gunzipSync(gz.rawPayload).toString()).marker).toBe(`${route}|fr`);
+  });
+
+  it('chooses brotli, then gzip, among the encodings the client accepts, whatever their q-values', () => {
+    expect(pickEncoding('gzip, deflate, br')).toBe('br');
+    expect(pickEncoding('gzip;q=1, br;q=0.1')).toBe('br');
+    expect(pickEncoding('BR;q=0.5')).toBe('br');
+    expect(pickEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(pickEncoding(['deflate', 'gzip;q=0.8'])).toBe('gzip');
+    expect(pickEncoding('br;q=0.0, gzip;q=0')).toBe('identity');
+    expect(pickEncoding('*')).toBe('identity');
+    expect(pickEncoding(undefined)).toBe('identity');
   });
 
   it('answers an unknown address 404 with the not-found page, and sends a signed-out visitor of a guarded page to sign in', async () => {

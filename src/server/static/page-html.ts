@@ -1,3 +1,4 @@
+import Negotiator from 'negotiator';
 import { PAGE_DATA_ID } from '../../shared/rendered-page';
 import type { RenderedPage } from './server-entry';
 
@@ -8,15 +9,14 @@ import type { RenderedPage } from './server-entry';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
-/** Picks the best encoding the client accepts (brotli, then gzip), ignoring those it refuses with q=0. */
+/**
+ * Picks the best encoding the client accepts (brotli, then gzip), ignoring those it refuses with q=0: the server's
+ * order decides among those accepted, whatever their q-values.
+ */
 export function pickEncoding(acceptEncoding: string | string[] | undefined): Encoding {
-  const header = (Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '')).toLowerCase();
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding;
   const accepted = new Set(
-    header
-      .split(',')
-      .map((part) => part.trim().split(';'))
-      .filter(([, ...params]) => !params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p)))
-      .map(([name]) => name.trim()),
+    new Negotiator({ headers: { 'accept-encoding': header } }).encodings().map((name) => name.toLowerCase()),
   );
   if (accepted.has('br')) return 'br';
   if (accepted.has('gzip')) return 'gzip';
