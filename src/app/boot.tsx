@@ -19,6 +19,7 @@ import { flattenRoutes } from '@/routing/manifest';
 import { routeNamespaces } from '@/shared/route-namespaces';
 import { PageShownContext } from '@/ui/page-shown';
 import { RenderedAhead } from '@/ui/rendered-ahead';
+import { setPageTakenOver } from '@/ui/use-hydrated';
 import { nextTask } from '@/ui/when-idle';
 import { showBootError } from './boot-error';
 import { adoptRenderedStyles, NOTHING_TO_REHYDRATE } from './rendered-styles';
@@ -42,6 +43,7 @@ function firstRouteNamespaces(): string[] {
  */
 function MarkHydrated({ container, children }: { container: HTMLElement; children: ReactNode }) {
   const mark = useCallback(() => {
+    setPageTakenOver();
     container.dataset.hydrated = '';
   }, [container]);
   // A wrapper, not a sibling: a sibling would change every useId below it and the page would no longer match.
@@ -139,6 +141,7 @@ export async function boot(): Promise<void> {
   } else {
     // As a transition too: the first render of a page is long work (a form most of all), which React then does in
     // slices, between which the browser stays responsive.
+    setPageTakenOver();
     startTransition(() => {
       createRoot(container).render(styled(app));
     });

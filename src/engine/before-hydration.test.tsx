@@ -6,13 +6,14 @@ import type { ReactElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadForm } from './form-loader';
 import type { CompiledForm } from './form-types';
 import { SchemaForm } from './schema-form';
 import { createTestI18n } from './testing/test-i18n';
 import { FORM_ACTIONS, FORM_FIELDS } from './form-address';
 import { FORM_TOKEN_FIELD, FormTokenContext } from '@/ui/form-token';
+import { setPageTakenOver } from '@/ui/use-hydrated';
 
 let en: i18n;
 let login: CompiledForm;
@@ -44,8 +45,11 @@ function renderedAhead(form: ReactElement): HTMLElement {
   return container;
 }
 
+// Each page here is rendered as the server renders it, then taken over.
+beforeEach(() => setPageTakenOver(false));
 afterEach(() => {
   document.body.innerHTML = '';
+  setPageTakenOver();
 });
 
 describe('a form rendered by the server, before and after the page takes it over', () => {
