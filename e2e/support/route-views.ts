@@ -7,6 +7,7 @@
  */
 import { expect, type APIRequestContext } from '@playwright/test';
 import manifest from '../../schemas/routes.manifest.json' with { type: 'json' };
+import { routesWithPaths, type RouteAt } from '../../src/shared/manifest-routes';
 import { createVerifiedAccount, type Account, type Tokens } from './accounts';
 import { applicationForTwoThroughApi, passCaptureThroughApi } from './application-form';
 import { applicationAtDocumentsThroughApi, documentsCompletedThroughApi } from './documents-payment';
@@ -25,13 +26,13 @@ export interface ManifestRoute {
   children?: ManifestRoute[];
 }
 
+/** The guard a route runs: its own, else its nearest parent's ('public' when none names one). */
+const guardOf = (at: RouteAt<ManifestRoute>): ManifestRoute['guard'] =>
+  at.route.guard ?? (at.parent ? guardOf(at.parent) : 'public');
+
 /** Every route of the manifest with its full path and effective guard (children inherit their parent's). */
-function flatten(routes: ManifestRoute[], parent?: ManifestRoute): ManifestRoute[] {
-  return routes.flatMap((route) => {
-    const path = parent ? `${parent.path}/${route.path}` : route.path;
-    const own: ManifestRoute = { ...route, path, guard: route.guard ?? parent?.guard ?? 'public' };
-    return [own, ...flatten(route.children ?? [], own)];
-  });
+function flatten(routes: ManifestRoute[]): ManifestRoute[] {
+  return routesWithPaths(routes).map((at) => ({ ...at.route, path: at.fullPath, guard: guardOf(at) }));
 }
 
 /**

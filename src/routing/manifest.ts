@@ -1,4 +1,5 @@
 import manifestJson from '@schemas/routes.manifest.json';
+import { routesWithPaths, type RouteAt } from '@/shared/manifest-routes';
 
 export type Guard = 'public' | 'auth' | 'guest';
 export type RouterContextRequirement = 'email';
@@ -62,19 +63,14 @@ export interface FlatRoute {
   route: ManifestRoute;
 }
 
+/** The guard a route runs: its own, else the one it inherits from its parents ('public' when none names one). */
+function guardOf(at: RouteAt<ManifestRoute>): Guard {
+  return at.route.guard ?? (at.parent ? guardOf(at.parent) : 'public');
+}
+
 /** Every route of the manifest, depth first, with absolute paths and effective guards. */
 export function flattenRoutes(routes: readonly ManifestRoute[] = manifest.routes): FlatRoute[] {
-  const result: FlatRoute[] = [];
-  const walk = (list: readonly ManifestRoute[], parentPath: string, parentGuard: Guard) => {
-    for (const route of list) {
-      const fullPath = route.path.startsWith('/') ? route.path : `${parentPath.replace(/\/$/, '')}/${route.path}`;
-      const guard = route.guard ?? parentGuard;
-      result.push({ fullPath, guard, route });
-      if (route.children) walk(route.children, fullPath, guard);
-    }
-  };
-  walk(routes, '', 'public');
-  return result;
+  return routesWithPaths(routes).map((at) => ({ fullPath: at.fullPath, guard: guardOf(at), route: at.route }));
 }
 
 /** The route handle of a manifest route. */

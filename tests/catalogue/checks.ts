@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'n
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fieldConditions } from '../../src/shared/forms/flow';
+import { routeFullPath } from '../../src/shared/manifest-routes';
 import { checkDecisionRules } from './decision-rules';
 import { checkDocumentRules } from './documents-rules';
 import { checkJsonFiles } from './json-syntax';
@@ -571,8 +572,7 @@ export function checkManifest(dirs: CatalogueDirs = DEFAULT_DIRS): Finding[] {
     if (!Array.isArray(routes)) return;
     for (const r of routes) {
       if (!isObject(r)) continue;
-      const path = String(r.path ?? '');
-      const full = path.startsWith('/') ? path : `${prefix}/${path}`;
+      const full = routeFullPath(String(r.path ?? ''), prefix);
       if (typeof r.form === 'string' && !existsSync(join(dirs.schemas, `${r.form}.schema.json`))) {
         findings.push({
           file,
@@ -597,8 +597,7 @@ export function checkManifest(dirs: CatalogueDirs = DEFAULT_DIRS): Finding[] {
     if (!Array.isArray(routes)) return;
     for (const r of routes) {
       if (!isObject(r)) continue;
-      const path = String(r.path ?? '');
-      const full = path.startsWith('/') ? path : `${prefix}/${path}`;
+      const full = routeFullPath(String(r.path ?? ''), prefix);
       paths.add(full);
       collect(r.children, full);
     }

@@ -7,6 +7,7 @@
 import Ajv, { type ErrorObject } from 'ajv';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { routeFullPath } from '../../src/shared/manifest-routes';
 import type { CatalogueDirs, Finding } from './checks';
 
 const FILE = 'schemas/routes.manifest.json';
@@ -24,8 +25,7 @@ interface FlatRoute {
 function flatRoutes(routes: unknown, prefix = ''): FlatRoute[] {
   if (!Array.isArray(routes)) return [];
   return routes.filter(isObject).flatMap((route) => {
-    const path = String(route.path ?? '');
-    const fullPath = path.startsWith('/') ? path : `${prefix === '/' ? '' : prefix}/${path}`;
+    const fullPath = routeFullPath(String(route.path ?? ''), prefix);
     return [{ fullPath, route }, ...flatRoutes(route.children, fullPath)];
   });
 }
@@ -42,8 +42,7 @@ function describe(manifest: Record<string, unknown>, pointer: string): { where: 
     if ((list === 'routes' || list === 'children') && index !== undefined && isObject(node)) {
       const route = (node[list] as unknown[] | undefined)?.[Number(index)];
       if (!isObject(route)) break;
-      const path = String(route.path ?? '');
-      prefix = path.startsWith('/') ? path : `${prefix === '/' ? '' : prefix}/${path}`;
+      prefix = routeFullPath(String(route.path ?? ''), prefix);
       where = `route ${prefix}`;
       node = route;
       i += 2;

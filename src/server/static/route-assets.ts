@@ -1,6 +1,7 @@
 import { componentsUsed } from '../../shared/forms/form-needs';
 import { pageOfRoute } from '../../shared/forms/form-routes';
 import type { JourneyStep } from '../../shared/forms/journey';
+import { routesWithPaths } from '../../shared/manifest-routes';
 import { routeNamespaces } from '../../shared/route-namespaces';
 
 /** One entry of Vite's build manifest (dist/.vite/manifest.json). */
@@ -34,11 +35,8 @@ export interface FlatEntry extends ManifestEntry {
 export const NOT_AVAILABLE_PAGE = 'not-available';
 
 /** Every route of the manifest, depth first, with absolute paths (children's paths are relative). */
-export function flattenManifest(routes: readonly ManifestEntry[], parentPath = ''): FlatEntry[] {
-  return routes.flatMap((route) => {
-    const fullPath = route.path.startsWith('/') ? route.path : `${parentPath.replace(/\/$/, '')}/${route.path}`;
-    return [{ ...route, fullPath }, ...flattenManifest(route.children ?? [], fullPath)];
-  });
+export function flattenManifest(routes: readonly ManifestEntry[]): FlatEntry[] {
+  return routesWithPaths(routes).map(({ route, fullPath }) => ({ ...route, fullPath }));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { routesWithPaths } from '../manifest-routes';
 import { stepsOf, type JourneyStep } from './journey';
 
 /**
@@ -43,14 +44,9 @@ export function publicFormsOf(manifest: unknown): PublicForm[] {
   const routes = manifest && typeof manifest === 'object' ? (manifest as { routes?: unknown }).routes : undefined;
   const steps = stepsOf(manifest);
   const found: PublicForm[] = [];
-  const walk = (list: readonly FormRoute[], parentPath: string) => {
-    for (const route of list) {
-      const path = route.path.startsWith('/') ? route.path : `${parentPath.replace(/\/$/, '')}/${route.path}`;
-      if (route.form && pageOfRoute(route, steps) === PUBLIC_FORM_PAGE && !found.some((f) => f.formId === route.form))
-        found.push({ formId: route.form, path, titleKey: route.titleKey });
-      if (route.children) walk(route.children, path);
-    }
-  };
-  if (Array.isArray(routes)) walk(routes as FormRoute[], '');
+  for (const { route, fullPath } of Array.isArray(routes) ? routesWithPaths(routes as FormRoute[]) : []) {
+    if (route.form && pageOfRoute(route, steps) === PUBLIC_FORM_PAGE && !found.some((f) => f.formId === route.form))
+      found.push({ formId: route.form, path: fullPath, titleKey: route.titleKey });
+  }
   return found;
 }
