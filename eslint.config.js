@@ -197,9 +197,9 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', ...cspSyntax, ...languageSyntax, ...directionSyntax] },
   },
   {
-    // schema-files.generated.ts (the request body schema files as TypeScript, see tests/catalogue/schema-types.ts) is
-    // written by `npm test`, `npm run typecheck` and `npm ci` and is not in git: only its types may be imported, with
-    // `import type`, so that what runs (Vite, Vitest, tsx) never needs the file.
+    // schema-files.generated.ts (the request body schema files and the route manifest's route names as TypeScript, see
+    // tests/catalogue/schema-types.ts) is written by `npm test`, `npm run typecheck` and `npm ci` and is not in git:
+    // only its types may be imported, with `import type`, so that what runs (Vite, Vitest, tsx) never needs the file.
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

@@ -1,5 +1,6 @@
 import manifestJson from '@schemas/routes.manifest.json';
 import { resumeHref, stepHref, stepsOf, type JourneyStep, type ResumeAnswer } from '@/shared/forms/journey';
+import { PATHS } from '@/shared/route-paths';
 
 /** The applicant's journey the portal was built with (schemas/routes.manifest.json `steps`), in order. */
 export const journeySteps: readonly JourneyStep[] = stepsOf(manifestJson);
@@ -16,7 +17,7 @@ export function stepNamed(step: string): JourneyStep | undefined {
 
 /** Where every Continue goes for the API's resume answer: the route of the step it names, for that applicant. */
 export function resumePath(answer: ResumeAnswer): string {
-  return resumeHref(journeySteps, answer);
+  return resumeHref(journeySteps, answer, PATHS.manageApplicants);
 }
 
 /**

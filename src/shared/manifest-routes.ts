@@ -38,7 +38,7 @@ export interface NamedRoute extends RouteNode<NamedRoute> {
 
 /**
  * The name code links to a route by (PATHS of route-paths.ts): its page registry name in camelCase
- * (`capture-start` → `captureStart`), or its form's when it names no page (`application-form` → `applicationForm`).
+ * (`capture-start` → `captureStart`), or its form's when it names no page (`contact-form` → `contactForm`).
  */
 export function routeName(route: Pick<NamedRoute, 'page' | 'form'>): string | undefined {
   const name = route.page ?? route.form;

@@ -1,39 +1,18 @@
-/**
- * The portal's addresses that code links to, by name. Routes themselves come from schemas/routes.manifest.json;
- * route-paths.test.ts checks that every address here is a route of the manifest, so a link cannot point nowhere.
- * Forms and steps an editor adds by JSON need no entry: the manifest and the step flow link to them.
- */
-export const PATHS = {
-  home: '/',
-  faq: '/faq',
-  registrationWarning: '/registration-warning',
-  registration: '/registration',
-  verifyEmail: '/verify-email',
-  emailConfirmation: '/email-confirmation',
-  otp: '/otp',
-  walletError: '/wallet-error',
-  login: '/login',
-  forgotPassword: '/forgot-password',
-  resetPassword: '/reset-password',
-  myApplications: '/my-applications',
-  profile: '/profile',
-  changePassword: '/profile/change-password',
-  applications: '/applications',
-  applicationSubmitted: '/applications/application-submitted',
-  confirmApplicant: '/applications/confirm-applicant',
-  createApplication: '/applications/create-application',
-  manageApplicants: '/applications/manage-applicants',
-  paymentComplete: '/applications/payment-complete',
-  paymentOverview: '/applications/payment-overview',
-  supportingDocuments: '/applications/supporting-documents',
-  viewEta: '/applications/view-eta',
-  viewNotice: '/applications/view-notice',
-  viewVisa: '/applications/view-visa',
-  verifySeal: '/verify-seal',
-  capture: '/capture',
-  captureBiometrics: '/capture/capture-biometrics',
-  imageCaptureEntry: '/capture/image-capture-entry',
-  imageCaptureResult: '/capture/image-capture-result',
-} as const;
+import manifest from '@schemas/routes.manifest.json';
+import type { RouteName } from './contract/schema-files.generated';
+import { routePathsOf, type NamedRoute } from './manifest-routes';
 
-export type PathName = keyof typeof PATHS;
+/** The name of a route of the manifest (generated from it by tests/catalogue/schema-types.ts). */
+export type PathName = RouteName;
+
+/**
+ * The portal's addresses that code links to, by the name of the route's page in camelCase (`PATHS.login`,
+ * `PATHS.captureStart`), or of its form when it names no page: see `routeName` of manifest-routes.ts. Each address
+ * is read from schemas/routes.manifest.json, so a path an editor changes there changes every link, and the names are
+ * generated from it (`RouteName`), so a link to a route the manifest does not name is a type error. A page shown at
+ * more than one address is linked to at its first (`applicationsList`: /my-applications). The steps of the journey
+ * are linked to through the manifest's `steps` (src/shared/forms/journey.ts): an editor may rename their forms.
+ *
+ * For the browser's code: the server reads the manifest from SCHEMAS_DIR as it runs and does not import this module.
+ */
+export const PATHS = routePathsOf(manifest.routes as NamedRoute[]) as Readonly<Record<PathName, string>>;

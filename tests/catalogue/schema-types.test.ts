@@ -13,8 +13,9 @@ import type {
 } from '../../src/shared/contract';
 import { createValidationAjv } from '../../src/server/validation/ajv-factory';
 import { loadSchemaFiles } from '../../src/server/validation/schema-files';
-import { makeScratchDir } from './checks';
-import { schemaTypesModule, writeSchemaTypes } from './schema-types';
+import { PATHS } from '../../src/shared/route-paths';
+import { makeScratchDir, ROOT } from './checks';
+import { routeNames, schemaTypesModule, writeSchemaTypes } from './schema-types';
 
 describe('the request body schema files as TypeScript', () => {
   const dir = makeScratchDir('schema-types-');
@@ -103,6 +104,28 @@ describe('the request body schema files as TypeScript', () => {
       type: 'string',
       maxLength: 5,
     });
+  });
+
+  it('names the routes of the route manifest as PATHS does, in manifest order', () => {
+    expect(schemaTypesModule(schemasDir, serverDir)).toContain('export type RouteName = never;');
+    write('schemas/routes.manifest.json', {
+      routes: [
+        { path: '/', page: 'home', guard: 'public', titleKey: 'common:home.title' },
+        {
+          path: '/notes',
+          page: 'note-list',
+          guard: 'auth',
+          titleKey: 'notes:list.title',
+          children: [{ path: 'new', form: 'new-note', titleKey: 'notes:new.title' }],
+        },
+        { path: '/my-notes', page: 'note-list', guard: 'auth', titleKey: 'notes:mine.title' },
+      ],
+    });
+    expect(routeNames(schemasDir)).toEqual(['home', 'noteList', 'newNote']);
+    expect(schemaTypesModule(schemasDir, serverDir)).toContain(
+      'export type RouteName = "home" | "noteList" | "newNote";',
+    );
+    expect(routeNames(join(ROOT, 'schemas'))).toEqual(Object.keys(PATHS));
   });
 
   it('names the file whose reference leads nowhere', () => {

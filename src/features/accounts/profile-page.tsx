@@ -146,7 +146,7 @@ export default function ProfilePage() {
         <ButtonLink to={PATHS.createApplication} appearance="primary" className={styles.fullWidthOnPhone}>
           {t('profile.apply')}
         </ButtonLink>
-        <ButtonLink to={PATHS.myApplications} appearance="secondary" className={styles.fullWidthOnPhone}>
+        <ButtonLink to={PATHS.applicationsList} appearance="secondary" className={styles.fullWidthOnPhone}>
           {t('profile.myApplications')}
         </ButtonLink>
       </div>

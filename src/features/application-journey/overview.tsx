@@ -112,7 +112,7 @@ export function ApplicationOverview({ applicationIdentifier }: { applicationIden
       <NextStepsPage
         title={t('overview.heading')}
         primary={{ to: PATHS.createApplication, label: t('overview.startNew') }}
-        secondary={{ to: PATHS.myApplications, label: t('overview.myApplications') }}
+        secondary={{ to: PATHS.applicationsList, label: t('overview.myApplications') }}
       >
         <p className={styles.lead}>{t('overview.noApplication')}</p>
         <p className={styles.lead}>{t('overview.noApplicationHint')}</p>
@@ -133,7 +133,7 @@ export function ApplicationOverview({ applicationIdentifier }: { applicationIden
       <div className={styles.wide}>
         <PageHeading>{t('overview.heading')}</PageHeading>
         <ProblemPanel message={[body?.error ?? t('overview.loadFailed')]}>
-          <Link className={styles.link} to={PATHS.myApplications}>
+          <Link className={styles.link} to={PATHS.applicationsList}>
             {t('overview.myApplications')}
           </Link>
         </ProblemPanel>

@@ -30,7 +30,7 @@ export function ApplicationPending({ titleKey, failure }: { titleKey: string; fa
       <ProblemPanel
         message={notFound ? t('pages.common.notFound') : (errorBodyOf(failure)?.error ?? t('pages.common.loadFailed'))}
       >
-        <Link className={styles.link} to={PATHS.myApplications}>
+        <Link className={styles.link} to={PATHS.applicationsList}>
           {t('pages.common.goToApplications')}
         </Link>
       </ProblemPanel>

@@ -45,7 +45,7 @@ export default function ApplicationsListPage() {
   const list = applications.data ?? NONE;
   const labels = useApplicationLabels(list);
   const outcomeLabels = useOutcomeLabels(list, labels);
-  const title = t(location.pathname.startsWith(PATHS.myApplications) ? 'myApplications.title' : 'list.title');
+  const title = t(location.pathname.startsWith(PATHS.applicationsList) ? 'myApplications.title' : 'list.title');
 
   /** Deletes the application; answers whether it was deleted. */
   const deleteApplication = async (target: Application, label: string) => {

@@ -48,7 +48,7 @@ function ManageApplicants({ applicationIdentifier }: { applicationIdentifier: st
       <div className={styles.page}>
         <PageHeading>{t('manageApplicants.title')}</PageHeading>
         <ProblemPanel message={t('pages.common.notEditable')}>
-          <Link className={styles.link} to={PATHS.myApplications}>
+          <Link className={styles.link} to={PATHS.applicationsList}>
             {t('pages.common.goToApplications')}
           </Link>
         </ProblemPanel>

@@ -11,7 +11,7 @@ export function NoApplication({ titleKey }: { titleKey: string }) {
     <NextStepsPage
       title={t(titleKey)}
       primary={{ to: PATHS.createApplication, label: t('pages.common.startNew') }}
-      secondary={{ to: PATHS.myApplications, label: t('pages.common.goToApplications') }}
+      secondary={{ to: PATHS.applicationsList, label: t('pages.common.goToApplications') }}
     >
       <h2 className={styles.h2}>{t('pages.common.noApplicationTitle')}</h2>
       <p className={styles.text}>{t('pages.common.noApplicationBody')}</p>

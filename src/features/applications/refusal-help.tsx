@@ -33,7 +33,7 @@ export function RefusalHelp({ refusal }: { refusal: string }) {
       <p className={styles.text}>{t(`pages.refusal.${refusal}`)}</p>
       {(refusal === 'OPEN_APPLICATION_EXISTS' || refusal === 'APPLICATION_NOT_EDITABLE') && (
         <p className={styles.text}>
-          <Link className={styles.link} to={PATHS.myApplications}>
+          <Link className={styles.link} to={PATHS.applicationsList}>
             {t('pages.common.goToApplications')}
           </Link>
         </p>

@@ -24,7 +24,7 @@ function BlockedNextSteps({ status, signedIn }: { status: BlockingStatus; signed
   if (status === 'PASSPORT_COUNTRY_NOT_WHITELISTED')
     links.push({ to: PATHS.manageApplicants, label: t('captureBiometrics.checkApplicants') });
   if (status === 'OPEN_APPLICATION_EXISTS' || status === 'ACTIVE_ETA_VISA_EXISTS')
-    links.push({ to: PATHS.myApplications, label: t('captureBiometrics.myApplications') });
+    links.push({ to: PATHS.applicationsList, label: t('captureBiometrics.myApplications') });
   links.push({ to: APPLICATION_OVERVIEW, label: t('captureBiometrics.backToApplication') });
   return (
     <ul className={styles.list}>

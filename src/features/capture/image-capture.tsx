@@ -64,7 +64,7 @@ export function Capture({ cameraType, routeFrom, sessionIdentifier }: CapturePro
   const backTo =
     routeFrom === 'web'
       ? captureBiometricsPath(sessionIdentifier)
-      : `${PATHS.capture}?sessionIdentifier=${encodeURIComponent(sessionIdentifier)}&routeFrom=mobile`;
+      : `${PATHS.captureStart}?sessionIdentifier=${encodeURIComponent(sessionIdentifier)}&routeFrom=mobile`;
 
   // Tell the session this photo is being taken (a safe repeat after a reload), then open the camera.
   const began = useRef(false);

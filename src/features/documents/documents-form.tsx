@@ -141,7 +141,7 @@ export function DocumentsForm({ target, documents }: DocumentsFormProps) {
         >
           {t('page.continue')}
         </Button>
-        <ButtonLink to={PATHS.myApplications} appearance="secondary" className={styles.fullWidthOnPhone}>
+        <ButtonLink to={PATHS.applicationsList} appearance="secondary" className={styles.fullWidthOnPhone}>
           {t('page.later')}
         </ButtonLink>
       </form>

@@ -150,7 +150,7 @@ export default function HomePage() {
               <ButtonLink to={PATHS.createApplication} appearance="primary" icon={forward} iconPosition="after">
                 {t('home.start.apply')}
               </ButtonLink>
-              <Link className={styles.link} to={PATHS.myApplications}>
+              <Link className={styles.link} to={PATHS.applicationsList}>
                 {t('home.start.myApplications')}
               </Link>
             </>

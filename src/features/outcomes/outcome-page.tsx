@@ -65,7 +65,7 @@ export function OutcomePage({ kind }: { kind: OutcomeKind }) {
   return (
     <PageWithLinkOn
       title={t(`${PAGE_KEY[kind]}.title`)}
-      link={{ to: PATHS.myApplications, label: t('document.myApplications') }}
+      link={{ to: PATHS.applicationsList, label: t('document.myApplications') }}
     >
       {content}
     </PageWithLinkOn>

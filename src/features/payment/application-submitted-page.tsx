@@ -53,7 +53,7 @@ export default function ApplicationSubmittedPage() {
   return (
     <PageWithLinkOn
       title={t('page.submitted.title')}
-      link={{ to: PATHS.myApplications, label: t('page.myApplications') }}
+      link={{ to: PATHS.applicationsList, label: t('page.myApplications') }}
     >
       {content}
     </PageWithLinkOn>
@@ -126,7 +126,7 @@ function Receipt({ submission }: { submission: SubmissionSummary }) {
             {t('page.submitted.print')}
           </Button>
         )}
-        <ButtonLink to={PATHS.myApplications} appearance="secondary" className={styles.fullWidthOnPhone}>
+        <ButtonLink to={PATHS.applicationsList} appearance="secondary" className={styles.fullWidthOnPhone}>
           {t('page.myApplications')}
         </ButtonLink>
       </div>

@@ -37,7 +37,7 @@ export default function PaymentOverviewPage() {
       <div className={styles.page}>
         <PageHeading>{t('page.overview.title')}</PageHeading>
         <p className={styles.lead}>{t('page.noApplication')}</p>
-        <ButtonLink to={PATHS.myApplications} appearance="primary" className={styles.fullWidthOnPhone}>
+        <ButtonLink to={PATHS.applicationsList} appearance="primary" className={styles.fullWidthOnPhone}>
           {t('page.myApplications')}
         </ButtonLink>
       </div>

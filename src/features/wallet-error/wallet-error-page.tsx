@@ -51,7 +51,7 @@ export default function WalletErrorPage() {
       <p className={styles.text}>{t('walletError.next')}</p>
       <ul className={styles.links}>
         <li>
-          <Link className={styles.link} to={PATHS.myApplications}>
+          <Link className={styles.link} to={PATHS.applicationsList}>
             {t('walletError.myApplications')}
           </Link>
         </li>

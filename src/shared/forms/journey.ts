@@ -5,7 +5,6 @@
  */
 
 import type { ResumeAnswer as ContractResumeAnswer } from '../contract';
-import { PATHS } from '../route-paths';
 
 /** One step of the journey. */
 export interface JourneyStep {
@@ -25,9 +24,6 @@ export interface JourneyStep {
   submitLabelKey?: string;
 }
 
-/** Where the applicants of an application are managed: where Continue goes while it has none. */
-export const MANAGE_APPLICANTS_PATH = PATHS.manageApplicants;
-
 /** The steps of a route manifest, in order. */
 export function stepsOf(manifest: unknown): JourneyStep[] {
   const steps = manifest && typeof manifest === 'object' ? (manifest as { steps?: unknown }).steps : undefined;
@@ -43,11 +39,12 @@ export function stepHref(step: Pick<JourneyStep, 'path'>, applicantIdentifier: s
 export type ResumeAnswer = Pick<ContractResumeAnswer, 'step' | 'applicantIdentifier' | 'page'>;
 
 /**
- * The one resume resolver: where Continue goes for the server's resume answer. The applicants page while the
- * application has none, else the route of the step the server names, for that applicant.
+ * The one resume resolver: where Continue goes for the server's resume answer. The applicants page
+ * (`applicantsPath`, where the applicants of an application are managed) while the application has none, else the
+ * route of the step the server names, for that applicant.
  */
-export function resumeHref(steps: readonly JourneyStep[], answer: ResumeAnswer): string {
+export function resumeHref(steps: readonly JourneyStep[], answer: ResumeAnswer, applicantsPath: string): string {
   const step = steps.find((s) => s.step === answer.step);
-  if (!answer.applicantIdentifier || !step) return MANAGE_APPLICANTS_PATH;
+  if (!answer.applicantIdentifier || !step) return applicantsPath;
   return stepHref(step, answer.applicantIdentifier);
 }
