@@ -17,8 +17,8 @@ import { entryPath, LINK_PHONE_ACTION, type LinkRefused } from './capture-links'
 import { CaptureOutcome } from './capture-outcome';
 import { ButtonLink } from '@/ui/button-link';
 import { Notice } from '@/ui/notice';
-import { FORM_TOKEN_FIELD, useFormToken } from '@/ui/form-token';
 import { PageHeading } from '@/ui/page-heading';
+import { PostForm } from '@/ui/post-form';
 import { useHydrated } from '@/ui/use-hydrated';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { fileChosenIn, PhotoFilesForm } from './photo-files-form';
@@ -42,7 +42,6 @@ export default function CaptureStartPage() {
   const link = useCaptureAction(sessionIdentifier);
   const status = session.data?.status;
   const hydrated = useHydrated();
-  const token = useFormToken();
   const sent = useActionData() as (Partial<LinkRefused> & Partial<PhotosActionData>) | undefined;
   const filesForm = useRef<HTMLFormElement>(null);
   const [filesChosenAhead, setFilesChosenAhead] = useState(false);
@@ -102,8 +101,7 @@ export default function CaptureStartPage() {
         {heading}
         <p className={styles.lead}>{t('start.lead')}</p>
         <p className={styles.text}>{t('start.linkText')}</p>
-        <form method="post" noValidate>
-          <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
+        <PostForm>
           <div className={styles.actions}>
             <Button
               type="submit"
@@ -116,7 +114,7 @@ export default function CaptureStartPage() {
               {t('start.useThisPhone')}
             </Button>
           </div>
-        </form>
+        </PostForm>
       </div>
     );
   }

@@ -127,6 +127,18 @@ export function Capture({ cameraType, routeFrom, sessionIdentifier }: CapturePro
     }
   };
 
+  // Under every state of the page: how to take a good photo, and the way back.
+  const tipsAndCancel = (
+    <>
+      <CaptureTips type={cameraType} />
+      <p className={styles.text}>
+        <Link className={styles.link} to={backTo}>
+          {t('entry.cancel')}
+        </Link>
+      </p>
+    </>
+  );
+
   const heading = (
     <PageHeading focusKey={photo ? 'preview' : mode}>
       {photo ? t('entry.previewHeading') : t(`entry.heading.${cameraType}`)}
@@ -157,12 +169,7 @@ export function Capture({ cameraType, routeFrom, sessionIdentifier }: CapturePro
       <div className={own.page}>
         {heading}
         <OnePhotoForm ref={fileForm} captureType={cameraType} sent={sent} />
-        <CaptureTips type={cameraType} />
-        <p className={styles.text}>
-          <Link className={styles.link} to={backTo}>
-            {t('entry.cancel')}
-          </Link>
-        </p>
+        {tipsAndCancel}
       </div>
     );
   }
@@ -221,12 +228,7 @@ export function Capture({ cameraType, routeFrom, sessionIdentifier }: CapturePro
           }
         />
       )}
-      <CaptureTips type={cameraType} />
-      <p className={styles.text}>
-        <Link className={styles.link} to={backTo}>
-          {t('entry.cancel')}
-        </Link>
-      </p>
+      {tipsAndCancel}
     </div>
   );
 }

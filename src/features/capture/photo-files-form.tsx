@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { photoOf, type CaptureSessionView, type CaptureType } from '@/api/capture';
 import { ErrorSummary } from '@/engine/error-summary';
 import { FilePicker } from '@/ui/file-picker';
-import { FORM_TOKEN_FIELD, useFormToken } from '@/ui/form-token';
+import { PostForm } from '@/ui/post-form';
 import { useImageCaptureStyles } from './image-capture.styles';
 import { PHOTO_FIELDS, type PhotosActionData } from './send-photos';
 import { useCaptureStyles } from './styles';
@@ -67,14 +67,12 @@ export function PhotoField({ captureType, error, guidance }: PhotoFieldProps) {
   );
 }
 
-/** A photo form posted to the server: the visitor's token, the fields, and its submit button. */
+/** A photo form posted to the server: the visitor's token, the fields (files), and its submit button. */
 export const PhotoForm = forwardRef<HTMLFormElement, { children: ReactNode }>(function PhotoForm({ children }, ref) {
-  const token = useFormToken();
   return (
-    <form ref={ref} method="post" encType="multipart/form-data" noValidate>
-      <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
+    <PostForm ref={ref} encType="multipart/form-data">
       {children}
-    </form>
+    </PostForm>
   );
 });
 
