@@ -9,7 +9,7 @@ export const PostForm = forwardRef<HTMLFormElement, Omit<FormHTMLAttributes<HTML
   function PostForm({ children, ...form }, ref) {
     const token = useFormToken();
     return (
-      <form ref={ref} method="post" noValidate {...form}>
+      <form ref={ref} method="post" {...form}>
         <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
         {children}
       </form>

@@ -4,7 +4,7 @@ import { NavLink, useNavigate } from 'react-router-dom';
 import { SIGN_OUT_ACTION } from '@/api/auth/session';
 import { useAuth } from '@/api/auth/use-auth';
 import { PATHS } from '@/shared/route-paths';
-import { FORM_TOKEN_FIELD, useFormToken } from '@/ui/form-token';
+import { PostForm } from '@/ui/post-form';
 import { navItems } from './nav-items';
 import { FORM_FIELDS } from '@/engine/form-address';
 
@@ -71,7 +71,6 @@ export function SiteNav({ orientation, onNavigate, className }: SiteNavProps) {
   const { t } = useTranslation('common');
   const styles = useStyles();
   const { loggedIn, signOut } = useAuth();
-  const token = useFormToken();
   const navigate = useNavigate();
   const vertical = orientation === 'vertical';
   const linkClass = mergeClasses(styles.link, vertical && styles.linkVertical);
@@ -95,8 +94,7 @@ export function SiteNav({ orientation, onNavigate, className }: SiteNavProps) {
             ) : (
               // A form, so that signing out works before (or without) the page's scripts: the server ends the session
               // and clears its cookies (src/features/accounts/login-action.ts); with them, the same is done here.
-              <form
-                method="post"
+              <PostForm
                 action={PATHS.login}
                 className={styles.form}
                 onSubmit={async (event) => {
@@ -106,11 +104,10 @@ export function SiteNav({ orientation, onNavigate, className }: SiteNavProps) {
                   navigate('/');
                 }}
               >
-                <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
                 <button type="submit" name={FORM_FIELDS.action} value={SIGN_OUT_ACTION} className={linkClass}>
                   {t(item.labelKey)}
                 </button>
-              </form>
+              </PostForm>
             )}
           </li>
         ))}

@@ -14,7 +14,7 @@ import type { ProfileState } from './profile-page';
 import { RESET_CODE_PATH, RESET_KEY_PARAM, WITH_CODE_FORM, type ChangePasswordState } from './reset-code';
 import { PATHS } from '@/shared/route-paths';
 import { FORM_FIELDS } from '@/engine/form-address';
-import { FORM_TOKEN_FIELD, useFormToken } from '@/ui/form-token';
+import { PostForm } from '@/ui/post-form';
 import { SEND_CODE_ACTION, useAccountActionData } from './account-action-data';
 
 /**
@@ -32,7 +32,6 @@ export default function ChangePasswordPage({ formId = 'change-password' }: { for
   const change = useChangePassword();
   const requestCode = useEmailRequest();
   const [params] = useSearchParams();
-  const token = useFormToken();
   const answered = useAccountActionData();
   const [resetKey, setResetKey] = useState(
     () =>
@@ -125,8 +124,7 @@ export default function ChangePasswordPage({ formId = 'change-password' }: { for
             {t('changePassword.forgottenTitle')}
           </h2>
           <p className={styles.text}>{t('changePassword.forgottenBody', { email })}</p>
-          <form method="post">
-            <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
+          <PostForm>
             <Button
               type="submit"
               name={FORM_FIELDS.action}
@@ -142,7 +140,7 @@ export default function ChangePasswordPage({ formId = 'change-password' }: { for
             >
               {t('changePassword.sendCode')}
             </Button>
-          </form>
+          </PostForm>
         </section>
       )}
     </div>

@@ -17,7 +17,7 @@ import { PATHS } from '@/shared/route-paths';
 import { LtrValue } from '@/ui/ltr-value';
 import { SIGN_OUT_ACTION } from '@/api/auth/session';
 import { FORM_FIELDS } from '@/engine/form-address';
-import { FORM_TOKEN_FIELD, useFormToken } from '@/ui/form-token';
+import { PostForm } from '@/ui/post-form';
 import { CHANGE_PASSWORD_ACTION, PROFILE_NOTICE_PARAM } from './account-action-data';
 
 const useStyles = makeStyles({
@@ -70,7 +70,6 @@ export default function ProfilePage() {
   const { signOut } = useAuth();
   const profile = useProfile();
   const [params] = useSearchParams();
-  const token = useFormToken();
   const passwordChanged =
     ((location.state as ProfileState | null)?.notice ?? params.get(PROFILE_NOTICE_PARAM)) === 'passwordChanged';
 
@@ -153,8 +152,7 @@ export default function ProfilePage() {
 
       <h2 className={styles.h2}>{t('profile.accountTitle')}</h2>
       <div className={own.secondary}>
-        <form method="post" className={own.form}>
-          <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
+        <PostForm className={own.form}>
           <Button
             type="submit"
             name={FORM_FIELDS.action}
@@ -169,9 +167,8 @@ export default function ProfilePage() {
           >
             {t('profile.changePassword')}
           </Button>
-        </form>
-        <form method="post" action={PATHS.login} className={own.form}>
-          <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
+        </PostForm>
+        <PostForm action={PATHS.login} className={own.form}>
           <Button
             type="submit"
             name={FORM_FIELDS.action}
@@ -185,7 +182,7 @@ export default function ProfilePage() {
           >
             {t('profile.logOut')}
           </Button>
-        </form>
+        </PostForm>
       </div>
       <p className={styles.links}>
         <Link className={styles.link} to={PATHS.faq}>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useEmailRequest } from '@/api/accounts';
 import { FORM_FIELDS } from '@/engine/form-address';
 import type { EmailAction } from '@/shared/api-types';
-import { FORM_TOKEN_FIELD, useFormToken } from '@/ui/form-token';
+import { PostForm } from '@/ui/post-form';
 import { errorBodyOf } from './api-errors';
 import { Notice } from '@/ui/notice';
 import { ProblemPanel } from '@/engine/problem-panel';
@@ -43,7 +43,6 @@ export function ResendEmail({
 }: ResendEmailProps) {
   const { t } = useTranslation('accounts');
   const resend = useEmailRequest();
-  const token = useFormToken();
   const answered = useAccountActionData()?.resend;
   const [sentTo, setSentTo] = useState<string | undefined>(answered?.sentTo);
   const [problem, setProblem] = useState<string | undefined>(answered?.problem);
@@ -90,11 +89,10 @@ export function ResendEmail({
       {addressFormId ? (
         button
       ) : (
-        <form method="post">
-          <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
+        <PostForm>
           {email && <input type="hidden" name="email" value={email} />}
           {button}
-        </form>
+        </PostForm>
       )}
     </div>
   );

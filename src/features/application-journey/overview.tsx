@@ -12,7 +12,7 @@ import { Notice } from '@/ui/notice';
 import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { FORM_FIELDS } from '@/engine/form-address';
-import { FORM_TOKEN_FIELD, useFormToken } from '@/ui/form-token';
+import { PostForm } from '@/ui/post-form';
 import { useJourneyStyles } from './journey-styles';
 import {
   journeySteps,
@@ -91,7 +91,6 @@ export function ApplicationOverview({ applicationIdentifier }: { applicationIden
   const styles = useJourneyStyles();
   const navigate = useNavigate();
   const location = useLocation();
-  const token = useFormToken();
   // Saved without scripts, the step's page left its message for the task list; Continue posted without scripts
   // that failed comes back with why.
   const left = useFlash(OVERVIEW_PATH) as SavedFlash | undefined;
@@ -169,8 +168,7 @@ export function ApplicationOverview({ applicationIdentifier }: { applicationIden
           ))}
           {data.status === 'IN_PROGRESS' && (
             // Continue posts to the task list's address without scripts: its action asks the API where to go on.
-            <form
-              method="post"
+            <PostForm
               action={OVERVIEW_PATH}
               className={styles.actions}
               onSubmit={(event) => {
@@ -178,7 +176,6 @@ export function ApplicationOverview({ applicationIdentifier }: { applicationIden
                 resume.mutate();
               }}
             >
-              <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
               <Button
                 type="submit"
                 name={FORM_FIELDS.action}
@@ -193,7 +190,7 @@ export function ApplicationOverview({ applicationIdentifier }: { applicationIden
               <ButtonLink to={PATHS.manageApplicants} appearance="secondary" className={styles.fullWidthOnPhone}>
                 {t('overview.manageApplicants')}
               </ButtonLink>
-            </form>
+            </PostForm>
           )}
         </>
       )}

@@ -9,7 +9,7 @@ import { PATHS } from '@/shared/route-paths';
 import { AskFirstButton } from '@/ui/ask-first-button';
 import { ButtonLink } from '@/ui/button-link';
 import { FORM_FIELDS } from '@/engine/form-address';
-import { FORM_TOKEN_FIELD, useFormToken } from '@/ui/form-token';
+import { PostForm } from '@/ui/post-form';
 import { errorBodyOf } from './api-errors';
 import { useApplicationCardStyles } from './application-card.styles';
 import { applicantName, formatDate, formatTime } from './format';
@@ -66,7 +66,6 @@ export function ApplicationCard({
   const own = useApplicationCardStyles();
   const navigate = useNavigate();
   const resume = useResumeApplication();
-  const token = useFormToken();
   const language = i18n.resolvedLanguage ?? i18n.language;
   const date = formatDate(application.createdAt, language);
   // Two applications started on the same day show the time too, as their names for screen readers say it.
@@ -159,15 +158,13 @@ export function ApplicationCard({
       {inProgress && (
         <div className={own.cardActions}>
           {/* Continue posts to the list's own address without scripts (its action resumes the application there). */}
-          <form
-            method="post"
+          <PostForm
             className={own.actionForm}
             onSubmit={(event) => {
               event.preventDefault();
               void continueApplication();
             }}
           >
-            <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
             <input type="hidden" name={APPLICATION_FIELD} value={application.applicationIdentifier} />
             <Button
               type="submit"
@@ -179,7 +176,7 @@ export function ApplicationCard({
             >
               <HiddenText i18nKey="pages.list.continue" values={{ application: label.label }} />
             </Button>
-          </form>
+          </PostForm>
           <AskFirstButton
             action={deletePath}
             name="delete"

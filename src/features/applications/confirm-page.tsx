@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { FORM_FIELDS } from '@/engine/form-address';
 import { ButtonLink } from '@/ui/button-link';
-import { FORM_TOKEN_FIELD, useFormToken } from '@/ui/form-token';
+import { PostForm } from '@/ui/post-form';
 import { PageHeading } from '@/ui/page-heading';
 import { useApplicationStyles } from './styles';
 
@@ -32,7 +32,6 @@ export interface ConfirmPageProps {
 export function ConfirmPage(props: ConfirmPageProps) {
   const { title, body, confirmLabel, cancelLabel, cancelTo, action, fields, problem, busy, onConfirm } = props;
   const styles = useApplicationStyles();
-  const token = useFormToken();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onConfirm();
@@ -42,8 +41,7 @@ export function ConfirmPage(props: ConfirmPageProps) {
       <PageHeading>{title}</PageHeading>
       {problem && <ProblemPanel message={problem} />}
       <p className={styles.lead}>{body}</p>
-      <form method="post" onSubmit={submit}>
-        <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
+      <PostForm onSubmit={submit}>
         {Object.entries(fields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
@@ -63,7 +61,7 @@ export function ConfirmPage(props: ConfirmPageProps) {
             {cancelLabel}
           </ButtonLink>
         </div>
-      </form>
+      </PostForm>
     </div>
   );
 }

@@ -101,7 +101,7 @@ export default function CaptureStartPage() {
         {heading}
         <p className={styles.lead}>{t('start.lead')}</p>
         <p className={styles.text}>{t('start.linkText')}</p>
-        <PostForm>
+        <PostForm noValidate>
           <div className={styles.actions}>
             <Button
               type="submit"

@@ -70,7 +70,7 @@ export function PhotoField({ captureType, error, guidance }: PhotoFieldProps) {
 /** A photo form posted to the server: the visitor's token, the fields (files), and its submit button. */
 export const PhotoForm = forwardRef<HTMLFormElement, { children: ReactNode }>(function PhotoForm({ children }, ref) {
   return (
-    <PostForm ref={ref} encType="multipart/form-data">
+    <PostForm ref={ref} encType="multipart/form-data" noValidate>
       {children}
     </PostForm>
   );

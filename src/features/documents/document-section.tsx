@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { DocumentFile, DocumentRequirement, useDocumentChanges } from '@/api/documents';
 import { FORM_FIELDS } from '@/engine/form-address';
-import { FORM_TOKEN_FIELD, useFormToken } from '@/ui/form-token';
+import { PostForm } from '@/ui/post-form';
 import { useHydrated } from '@/ui/use-hydrated';
 import { DOCUMENT_ACTIONS, DOCUMENT_FORM } from './documents-action-names';
 import { messageOf } from './errors';
@@ -45,7 +45,6 @@ export interface DocumentSectionProps {
  */
 export function DocumentSection(props: DocumentSectionProps) {
   const { requirement, reusable, maxFileBytes, acceptedTypes, error, changes, onProblem, onDone } = props;
-  const token = useFormToken();
   const hydrated = useHydrated();
   const { documentType, files } = requirement;
   const { t, i18n } = useTranslation('documents');
@@ -203,8 +202,7 @@ export function DocumentSection(props: DocumentSectionProps) {
       {progress ? (
         <UploadProgress {...progress} />
       ) : (
-        <form method="post" encType="multipart/form-data" className={styles.upload}>
-          <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
+        <PostForm encType="multipart/form-data" className={styles.upload}>
           <input type="hidden" name={DOCUMENT_FORM.documentType} value={documentType} />
           <label htmlFor={inputId} className={styles.label}>
             {files.length === 0 ? t('page.upload.label') : t('page.upload.labelAnother')}
@@ -244,7 +242,7 @@ export function DocumentSection(props: DocumentSectionProps) {
               </Button>
             </span>
           )}
-        </form>
+        </PostForm>
       )}
       <ReuseList files={offered} documentType={documentType} busy={busy} onUse={(file) => void reuse(file)} />
     </section>

@@ -12,7 +12,7 @@ import { useReportFormErrors } from '@/engine/error-title';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { FORM_FIELDS } from '@/engine/form-address';
 import { ButtonLink } from '@/ui/button-link';
-import { FORM_TOKEN_FIELD, useFormToken } from '@/ui/form-token';
+import { PostForm } from '@/ui/post-form';
 import { Notice } from '@/ui/notice';
 import { DocumentSection, inputIdOf } from './document-section';
 import { DOCUMENT_ACTIONS, DOCUMENT_PARAMS, DONE_MESSAGES } from './documents-action-names';
@@ -37,7 +37,6 @@ export function DocumentsForm({ target, documents }: DocumentsFormProps) {
   const styles = useDocumentStyles();
   const navigate = useNavigate();
   const changes = useDocumentChanges(target);
-  const token = useFormToken();
   const sent = useActionData() as DocumentsActionData | undefined;
   const [params] = useSearchParams();
   const doneKey = DONE_MESSAGES[params.get(DOCUMENT_PARAMS.done) ?? ''];
@@ -124,8 +123,7 @@ export function DocumentsForm({ target, documents }: DocumentsFormProps) {
           onDone={onDone}
         />
       ))}
-      <form method="post" className={styles.actions}>
-        <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
+      <PostForm className={styles.actions}>
         <Button
           type="submit"
           name={FORM_FIELDS.action}
@@ -144,7 +142,7 @@ export function DocumentsForm({ target, documents }: DocumentsFormProps) {
         <ButtonLink to={PATHS.applicationsList} appearance="secondary" className={styles.fullWidthOnPhone}>
           {t('page.later')}
         </ButtonLink>
-      </form>
+      </PostForm>
     </>
   );
 }

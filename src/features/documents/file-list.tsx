@@ -6,7 +6,7 @@ import type { DocumentFile } from '@/api/documents';
 import { FORM_FIELDS } from '@/engine/form-address';
 import { formatFileSize } from '@/shared/file-size';
 import { FilePicker } from '@/ui/file-picker';
-import { FORM_TOKEN_FIELD, useFormToken } from '@/ui/form-token';
+import { PostForm } from '@/ui/post-form';
 import { DOCUMENT_ACTIONS, DOCUMENT_FORM, DOCUMENT_PARAMS } from './documents-action-names';
 import { useDocumentStyles } from './styles';
 
@@ -31,7 +31,6 @@ export interface FileListProps {
 export function FileList({ files, typeLabel, busy, accept, replacing, onRemove, onReplace }: FileListProps) {
   const { t, i18n } = useTranslation('documents');
   const styles = useDocumentStyles();
-  const token = useFormToken();
   const location = useLocation();
   const language = i18n.resolvedLanguage ?? i18n.language;
   if (files.length === 0) return <p className={styles.none}>{t('page.files.none')}</p>;
@@ -46,7 +45,7 @@ export function FileList({ files, typeLabel, busy, accept, replacing, onRemove, 
             {file.fileName} <span className={styles.fileSize}>({formatFileSize(file.sizeBytes, language)})</span>
           </span>
           {replacing === file.documentIdentifier ? (
-            <ReplaceForm file={file} typeLabel={typeLabel} accept={accept} token={token} back={back} />
+            <ReplaceForm file={file} typeLabel={typeLabel} accept={accept} back={back} />
           ) : (
             <span className={styles.fileActions}>
               {/* The page again, with this file's row offering a file input (a GET: nothing changes yet). */}
@@ -65,8 +64,7 @@ export function FileList({ files, typeLabel, busy, accept, replacing, onRemove, 
                   <Trans t={t} i18nKey="page.files.replace" values={{ name: file.fileName }} components={hidden} />
                 </Button>
               </form>
-              <form method="post" className={styles.inlineForm}>
-                <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
+              <PostForm className={styles.inlineForm}>
                 <input type="hidden" name={DOCUMENT_FORM.documentIdentifier} value={file.documentIdentifier} />
                 <input type="hidden" name={DOCUMENT_FORM.documentType} value={file.documentType} />
                 <Button
@@ -82,7 +80,7 @@ export function FileList({ files, typeLabel, busy, accept, replacing, onRemove, 
                 >
                   <Trans t={t} i18nKey="page.files.remove" values={{ name: file.fileName }} components={hidden} />
                 </Button>
-              </form>
+              </PostForm>
             </span>
           )}
         </li>
@@ -95,19 +93,17 @@ interface ReplaceFormProps {
   file: DocumentFile;
   typeLabel: string;
   accept: string;
-  token: string;
   /** The page without the replacing row. */
   back: string;
 }
 
 /** A file input and a button that posts the chosen file in place of `file`, or Cancel (the page as it was). */
-function ReplaceForm({ file, typeLabel, accept, token, back }: ReplaceFormProps): ReactNode {
+function ReplaceForm({ file, typeLabel, accept, back }: ReplaceFormProps): ReactNode {
   const { t } = useTranslation('documents');
   const styles = useDocumentStyles();
   const id = useId();
   return (
-    <form method="post" encType="multipart/form-data" className={styles.upload}>
-      <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
+    <PostForm encType="multipart/form-data" className={styles.upload}>
       <input type="hidden" name={DOCUMENT_FORM.documentIdentifier} value={file.documentIdentifier} />
       <input type="hidden" name={DOCUMENT_FORM.documentType} value={file.documentType} />
       <label htmlFor={id} className={styles.label}>
@@ -136,6 +132,6 @@ function ReplaceForm({ file, typeLabel, accept, token, back }: ReplaceFormProps)
           {t('page.files.cancelReplace')}
         </Button>
       </span>
-    </form>
+    </PostForm>
   );
 }

@@ -3,7 +3,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import type { DocumentFile } from '@/api/documents';
 import { FORM_FIELDS } from '@/engine/form-address';
 import { formatFileSize } from '@/shared/file-size';
-import { FORM_TOKEN_FIELD, useFormToken } from '@/ui/form-token';
+import { PostForm } from '@/ui/post-form';
 import { DOCUMENT_ACTIONS, DOCUMENT_FORM } from './documents-action-names';
 import { useDocumentStyles } from './styles';
 
@@ -24,7 +24,6 @@ export interface ReuseListProps {
 export function ReuseList({ files, documentType, busy, onUse }: ReuseListProps) {
   const { t, i18n } = useTranslation('documents');
   const styles = useDocumentStyles();
-  const token = useFormToken();
   const language = i18n.resolvedLanguage ?? i18n.language;
   if (files.length === 0) return null;
   return (
@@ -42,8 +41,7 @@ export function ReuseList({ files, documentType, busy, onUse }: ReuseListProps) 
                   {formatFileSize(file.sizeBytes, language)})
                 </span>
               </span>
-              <form method="post" className={styles.inlineForm}>
-                <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
+              <PostForm className={styles.inlineForm}>
                 <input type="hidden" name={DOCUMENT_FORM.documentIdentifier} value={file.documentIdentifier} />
                 <input type="hidden" name={DOCUMENT_FORM.documentType} value={documentType} />
                 <Button
@@ -66,7 +64,7 @@ export function ReuseList({ files, documentType, busy, onUse }: ReuseListProps) 
                     components={{ hidden: <span className={styles.visuallyHidden} /> }}
                   />
                 </Button>
-              </form>
+              </PostForm>
             </li>
           ))}
         </ul>

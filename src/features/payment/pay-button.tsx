@@ -6,7 +6,7 @@ import { useStartPayment } from '@/api/payments';
 import { ApiError } from '@/api/request';
 import { FORM_FIELDS } from '@/engine/form-address';
 import { ProblemPanel } from '@/engine/problem-panel';
-import { FORM_TOKEN_FIELD, useFormToken } from '@/ui/form-token';
+import { PostForm } from '@/ui/post-form';
 import { newAttemptKey } from './format';
 import { ATTEMPT_KEY_FIELD, PAY_ACTION } from './paths';
 import type { PayActionData } from './payment-overview-action';
@@ -37,7 +37,6 @@ export function PayButton({ applicationIdentifier, amount, blocked, describedBy 
   // A ref, not state: the second click of a double click arrives before React has re-rendered the button.
   const attempting = useRef(false);
   const [leaving, setLeaving] = useState(false);
-  const token = useFormToken();
   const attemptKey = (useLoaderData() as PaymentOverviewLoaderData | undefined)?.attemptKey ?? '';
   // The key of the next attempt: the page's own first (a fresh one made once, when the page came without one).
   const nextKey = useRef(attemptKey);
@@ -84,8 +83,7 @@ export function PayButton({ applicationIdentifier, amount, blocked, describedBy 
   return (
     <>
       {problem && <ProblemPanel message={problem} />}
-      <form method="post" className={styles.actions}>
-        <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
+      <PostForm className={styles.actions}>
         <input type="hidden" name={ATTEMPT_KEY_FIELD} value={attemptKey} />
         <Button
           type="submit"
@@ -103,7 +101,7 @@ export function PayButton({ applicationIdentifier, amount, blocked, describedBy 
         >
           {leaving || start.isPending ? t('page.overview.paying') : t('page.overview.pay', { amount })}
         </Button>
-      </form>
+      </PostForm>
     </>
   );
 }

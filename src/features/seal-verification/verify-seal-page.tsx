@@ -6,7 +6,7 @@ import { useSealLookups } from '@/api/outcomes';
 import { ErrorSummary, type SummaryError } from '@/engine/error-summary';
 import { useReportFormErrors } from '@/engine/error-title';
 import { FilePicker } from '@/ui/file-picker';
-import { FORM_TOKEN_FIELD, useFormToken } from '@/ui/form-token';
+import { PostForm } from '@/ui/post-form';
 import { PageHeading } from '@/ui/page-heading';
 import { useHydrated } from '@/ui/use-hydrated';
 import { CameraScanner, cameraAvailable } from './camera-scanner';
@@ -38,7 +38,6 @@ export default function VerifySealPage() {
   const { t } = useTranslation(['outcomes', 'common']);
   const styles = useSealStyles();
   const lookups = useSealLookups();
-  const token = useFormToken();
   const hydrated = useHydrated();
   // What the server answered to the text posted before (or without) the page's scripts.
   const sent = useActionData() as SealActionData | undefined;
@@ -118,8 +117,7 @@ export default function VerifySealPage() {
       <p className={styles.lead}>{t('verify.lead', { department })}</p>
       {/* Without the scripts the text is checked by the server, which the page then says. */}
       <p className={styles.text}>{t(hydrated ? 'verify.privacy' : 'verify.privacyServer')}</p>
-      <form method="post" className={styles.form} onSubmit={onSubmit} noValidate>
-        <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
+      <PostForm className={styles.form} onSubmit={onSubmit} noValidate>
         {/* Each way of giving the seal as every field of the portal: label, hint, error message, then the control. */}
         <div className={mergeClasses(styles.field, textError ? styles.fieldError : undefined)}>
           <label htmlFor={TEXT_ID} className={styles.label}>
@@ -206,7 +204,7 @@ export default function VerifySealPage() {
             {t('verify.check')}
           </Button>
         </div>
-      </form>
+      </PostForm>
       <div aria-live="polite">
         {checking && <Spinner label={t('verify.checking')} />}
         {photoRead && answer && <p className={styles.text}>{t('verify.photoRead')}</p>}
