@@ -20,6 +20,7 @@ import { clientErrorHandler, frameworkErrorHandler } from './http/framework-erro
 import { serializeRequest } from './http/log-redaction';
 import { trackRouteMethods } from './http/method-not-allowed';
 import { LOCALES_DIR, languageOf, translate } from './i18n';
+import { loadPagePaths, type PagePaths } from './lib/page-paths';
 import { routes } from './routes/index';
 import { systemPlugin } from './system/plugin';
 import { currentRequestId, requestIdOf } from './system/request-id';
@@ -36,6 +37,8 @@ declare module 'fastify' {
     config: AppConfig;
     /** The database (already migrated). */
     db: Db;
+    /** The addresses of the portal pages the server links to, from the route manifest of config.schemasDir. */
+    pagePaths: PagePaths;
   }
 }
 
@@ -127,6 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorate('config', config);
   app.decorate('db', db);
+  app.decorate('pagePaths', loadPagePaths(config.schemasDir));
   // `request.cookies` for every route: pages (the session, the form token, the language) and the API's own cookies.
   await app.register(fastifyCookie);
 

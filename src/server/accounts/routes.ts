@@ -60,6 +60,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
         language: row.language,
         name: row.given_names,
         publicUrl: config.publicUrl,
+        pages: app.pagePaths,
       }),
     );
 

@@ -34,9 +34,15 @@ export async function sendDecisionMail(
           kind,
           applicant: `${applicant.given_names} ${applicant.family_name}`,
           reference: submission.reference,
-          path: `${OUTCOME_PAGES[kind]}?applicantIdentifier=${applicant.id}`,
+          path: `${app.pagePaths[OUTCOME_PAGES[kind]]}?applicantIdentifier=${applicant.id}`,
         },
-        { to: profile.email, language: profile.language, name: profile.given_names, publicUrl: app.config.publicUrl },
+        {
+          to: profile.email,
+          language: profile.language,
+          name: profile.given_names,
+          publicUrl: app.config.publicUrl,
+          pages: app.pagePaths,
+        },
       ),
     );
   } catch (error) {

@@ -1,13 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, databases } from '../testing/harness';
+import { loadPagePaths } from '../lib/page-paths';
+import { buildTestApp, databases, TEST_SCHEMAS_DIR } from '../testing/harness';
 import { sendMail } from './mailer';
 import { decodeQuotedPrintable, startSmtpSink, type SmtpSink } from './smtp-sink';
 import { renderMail } from './templates';
 
 const message = renderMail(
   { template: 'verify-email', authKey: 'key-for-the-test-0123456789', code: '314159' },
-  { to: 'Ana@Example.com', language: 'en', name: 'Ana', publicUrl: 'http://portal.test' },
+  {
+    to: 'Ana@Example.com',
+    language: 'en',
+    name: 'Ana',
+    publicUrl: 'http://portal.test',
+    pages: loadPagePaths(TEST_SCHEMAS_DIR),
+  },
 );
 
 describe('SMTP transport', () => {

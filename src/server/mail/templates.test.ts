@@ -1,9 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { directionOf } from '../../shared/languages';
+import { loadPagePaths } from '../lib/page-paths';
+import { DEFAULT_SCHEMAS_DIR } from '../validation/schema-files';
 import { escapeHtml, mailText, renderMail } from './templates';
 
-const context = { to: 'ana@example.com', language: 'en', name: 'Ana', publicUrl: 'https://eta.example' };
+const context = {
+  to: 'ana@example.com',
+  language: 'en',
+  name: 'Ana',
+  publicUrl: 'https://eta.example',
+  pages: loadPagePaths(DEFAULT_SCHEMAS_DIR),
+};
 
 function keysOf(node: unknown, prefix = ''): string[] {
   if (typeof node !== 'object' || node === null) return [prefix];

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { directionOf, FALLBACK_LANGUAGE } from '../../shared/languages';
+import type { PagePaths } from '../lib/page-paths';
 
 /** A message ready for a transport. */
 export interface MailMessage {
@@ -42,7 +43,15 @@ export interface MailContext {
   name?: string;
   /** Address of the portal, without a trailing slash. */
   publicUrl: string;
+  /** The addresses of the portal's pages the e-mails link to (the route manifest's). */
+  pages: MailPages;
 }
+
+/** The portal pages the e-mails link to. */
+export type MailPages = Pick<
+  PagePaths,
+  'verifyEmail' | 'resetPassword' | 'forgotPassword' | 'login' | 'applicationsList'
+>;
 
 type Block =
   | { kind: 'paragraph'; text: string }
@@ -129,7 +138,11 @@ function blocksFor(mail: MailTemplate, context: MailContext): { subjectKey: stri
         subjectKey: 'verifyEmail.subject',
         blocks: [
           p('verifyEmail.intro'),
-          { kind: 'action', label: t('verifyEmail.action'), href: link(context, '/verify-email', mail.authKey) },
+          {
+            kind: 'action',
+            label: t('verifyEmail.action'),
+            href: link(context, context.pages.verifyEmail, mail.authKey),
+          },
           { kind: 'code', text: t('verifyEmail.code', { code: mail.code }), code: mail.code },
           p('verifyEmail.expiry'),
           p('verifyEmail.notYou'),
@@ -140,7 +153,11 @@ function blocksFor(mail: MailTemplate, context: MailContext): { subjectKey: stri
         subjectKey: 'resetPassword.subject',
         blocks: [
           p('resetPassword.intro'),
-          { kind: 'action', label: t('resetPassword.action'), href: link(context, '/reset-password', mail.authKey) },
+          {
+            kind: 'action',
+            label: t('resetPassword.action'),
+            href: link(context, context.pages.resetPassword, mail.authKey),
+          },
           { kind: 'code', text: t('resetPassword.code', { code: mail.code }), code: mail.code },
           p('resetPassword.expiry'),
           p('resetPassword.notYou'),
@@ -153,7 +170,7 @@ function blocksFor(mail: MailTemplate, context: MailContext): { subjectKey: stri
           p('passwordChanged.intro', { date: mail.changedAt.toISOString().slice(0, 16).replace('T', ' ') }),
           p('passwordChanged.sessions'),
           p('passwordChanged.notYou'),
-          { kind: 'action', label: t('passwordChanged.action'), href: link(context, '/forgot-password') },
+          { kind: 'action', label: t('passwordChanged.action'), href: link(context, context.pages.forgotPassword) },
         ],
       };
     case 'account-exists':
@@ -162,9 +179,9 @@ function blocksFor(mail: MailTemplate, context: MailContext): { subjectKey: stri
         blocks: [
           p('accountExists.intro'),
           p('accountExists.signIn'),
-          { kind: 'action', label: t('accountExists.signInAction'), href: link(context, '/login') },
+          { kind: 'action', label: t('accountExists.signInAction'), href: link(context, context.pages.login) },
           p('accountExists.reset'),
-          { kind: 'action', label: t('accountExists.resetAction'), href: link(context, '/forgot-password') },
+          { kind: 'action', label: t('accountExists.resetAction'), href: link(context, context.pages.forgotPassword) },
           p('accountExists.notYou'),
         ],
       };
@@ -181,7 +198,11 @@ function blocksFor(mail: MailTemplate, context: MailContext): { subjectKey: stri
           p('applicationSubmitted.applicants', { names: mail.applicants.join(', ') }),
           p('applicationSubmitted.amount', { amount: mail.amount }),
           p('applicationSubmitted.next'),
-          { kind: 'action', label: t('applicationSubmitted.action'), href: link(context, '/my-applications') },
+          {
+            kind: 'action',
+            label: t('applicationSubmitted.action'),
+            href: link(context, context.pages.applicationsList),
+          },
           p('applicationSubmitted.keep'),
         ],
       };

@@ -29,6 +29,7 @@ import {
   signIn,
   validApplicationForm,
 } from '../applications/testing/client';
+import { loadPagePaths } from '../lib/page-paths';
 import { routes } from '../routes/index';
 import { buildTestApp, createTestDb, TEST_SCHEMAS_DIR, testConfig, type TestDb } from '../testing/harness';
 import { registerValidation } from '../validation/index';
@@ -108,6 +109,7 @@ describe('OpenAPI description', () => {
     inventory = Fastify({ logger: false });
     inventory.decorate('config', testConfig());
     inventory.decorate('db', testDb.db);
+    inventory.decorate('pagePaths', loadPagePaths(TEST_SCHEMAS_DIR));
     registerValidation(inventory, { schemasDir: TEST_SCHEMAS_DIR });
     inventory.addHook('onRoute', (route) => {
       for (const method of [route.method].flat()) {

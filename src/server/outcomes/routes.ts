@@ -46,6 +46,7 @@ export const outcomeRoutes: FastifyPluginAsync = async (app) => {
     wallets: configuredWallets(process.env),
     secret: app.config.jwtSecret,
     portalUrl,
+    pagePaths: app.pagePaths,
     apiUrl: app.config.publicSettings.API_URL || app.config.publicUrl,
     log: app.log,
   });

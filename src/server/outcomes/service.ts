@@ -16,6 +16,7 @@ import { decisionsRepository, type DecisionRules } from '../decisions/public';
 import { formOfStep } from '../lifecycle/public';
 import { ApiError } from '../errors';
 import { translate } from '../i18n';
+import type { PagePaths } from '../lib/page-paths';
 import { renderOutcomePdf } from '../pdf/render-pdf';
 import type { SealSigner } from '../seal/public';
 import type { WalletPass, WalletProvider } from '../wallet/public';
@@ -36,6 +37,8 @@ export interface OutcomesServiceOptions {
   /** The portal's address (the verification page) and the API's (the pass files). */
   portalUrl: string;
   apiUrl: string;
+  /** The address of the portal's seal check page (the route manifest's). */
+  pagePaths: Pick<PagePaths, 'verifySeal'>;
   log: Pick<FastifyBaseLogger, 'error'>;
 }
 
@@ -69,7 +72,7 @@ export function createOutcomesService(options: OutcomesServiceOptions) {
     if (!/^\d+$/.test(expires) || Number(expires) * 1000 < Date.now() || !isUuid(applicantId)) return undefined;
     return { applicantId, lang };
   };
-  const verifyUrl = `${options.portalUrl}/verify-seal`;
+  const verifyUrl = `${options.portalUrl}${options.pagePaths.verifySeal}`;
 
   /** The facts of a decided applicant of the caller, or 404. */
   async function factsOf(profileId: string, guid: string): Promise<OutcomeFacts> {

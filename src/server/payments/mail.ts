@@ -33,7 +33,13 @@ export async function sendSubmissionMail(
           applicants: applicants.map((a) => `${a.given_names} ${a.family_name}`),
           amount: formatMoney(row.amount, row.currency, profile.language),
         },
-        { to: profile.email, language: profile.language, name: profile.given_names, publicUrl: app.config.publicUrl },
+        {
+          to: profile.email,
+          language: profile.language,
+          name: profile.given_names,
+          publicUrl: app.config.publicUrl,
+          pages: app.pagePaths,
+        },
       ),
     );
   } catch (error) {

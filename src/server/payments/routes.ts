@@ -42,6 +42,7 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
     provider: tracedProvider(provider),
     config,
     portalUrl: app.config.publicSettings.FRONT_END_URL,
+    pagePaths: app.pagePaths,
     log: app.log,
     onSubmitted: (submission) => sendSubmissionMail(app, submission),
     lifecycle: app.lifecycle,

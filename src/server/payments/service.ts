@@ -14,6 +14,7 @@ import type { Db } from '../db/database';
 import { FALLBACK_LANGUAGE } from '../../shared/languages';
 import { ApiError } from '../errors';
 import { availableLanguages } from '../i18n';
+import type { PagePaths } from '../lib/page-paths';
 import { ownApplication } from '../applications/public';
 import {
   endPayment,
@@ -41,6 +42,8 @@ export interface PaymentsServiceDeps {
   config: PaymentsConfig;
   /** The portal's address (FRONT_END_URL), where the provider sends the browser back. */
   portalUrl: string;
+  /** The addresses of the portal's payment pages (the route manifest's). */
+  pagePaths: Pick<PagePaths, 'paymentComplete' | 'paymentOverview'>;
   log: FastifyBaseLogger;
   /** Runs after a submission is committed (the confirmation e-mail); never undoes it. */
   onSubmitted: (submission: ApplicationSubmissionsTable) => Promise<unknown>;
@@ -234,8 +237,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       amount: row.amount,
       currency: row.currency,
       language: row.language,
-      returnUrl: `${deps.portalUrl}/applications/payment-complete${query}`,
-      cancelUrl: `${deps.portalUrl}/applications/payment-overview${query}`,
+      returnUrl: `${deps.portalUrl}${deps.pagePaths.paymentComplete}${query}`,
+      cancelUrl: `${deps.portalUrl}${deps.pagePaths.paymentOverview}${query}`,
     });
     await repository.setProviderPayment(row.id, made.providerReference, made.redirectUrl, new Date());
     return { paymentIdentifier: row.id, redirectUrl: made.redirectUrl };

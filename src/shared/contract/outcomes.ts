@@ -23,12 +23,15 @@ export function outcomeKindOf(applicationType: string, refused: boolean): Outcom
   return applicationType === 'ETA_SECTION_11_1' ? 'PERMIT' : 'ETA';
 }
 
-/** The portal page that shows each kind (under /applications, with ?applicantIdentifier=). */
-export const OUTCOME_PAGES: Record<OutcomeKind, string> = {
-  ETA: '/applications/view-eta',
-  PERMIT: '/applications/view-visa',
-  REJECTION_NOTICE: '/applications/view-notice',
-};
+/**
+ * The portal page that shows each kind (with ?applicantIdentifier=), by its route's name in the route manifest
+ * (`routeName` of src/shared/manifest-routes.ts); its address is the manifest's.
+ */
+export const OUTCOME_PAGES = {
+  ETA: 'viewEta',
+  PERMIT: 'viewVisa',
+  REJECTION_NOTICE: 'viewNotice',
+} as const satisfies Record<OutcomeKind, string>;
 
 /** Where a seal's validity stands now, as the public check answers it. */
 export const SEAL_STATUSES = ['VALID', 'EXPIRED', 'CANCELLED', 'REFUSED', 'UNKNOWN'] as const;

@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
+import { loadPagePaths } from '../../lib/page-paths';
 import { routes } from '../../routes/index';
-import { createTestDb, testConfig } from '../../testing/harness';
+import { createTestDb, TEST_SCHEMAS_DIR, testConfig } from '../../testing/harness';
 import { registerValidation } from '../../validation/index';
 
 /** A registered route: "METHOD /path/:param" and the query parameters its schema requires. */
@@ -20,6 +21,7 @@ export async function registeredApiRoutes(): Promise<RegisteredRoute[]> {
   try {
     inventory.decorate('config', testConfig());
     inventory.decorate('db', testDb.db);
+    inventory.decorate('pagePaths', loadPagePaths(TEST_SCHEMAS_DIR));
     registerValidation(inventory);
     inventory.addHook('onRoute', (route) => {
       if (!route.url.startsWith('/api/')) return;
