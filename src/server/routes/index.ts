@@ -10,8 +10,8 @@ import { decisionsPlugin } from '../decisions/plugin';
 import { lifecyclePlugin } from '../lifecycle/public';
 import { outcomeRoutes } from '../outcomes/routes';
 import { mailPlugin } from '../mail/mailer';
-import { cspReportRoutes } from './csp-report';
-import { staticDataRoutes } from './static-data';
+import { referenceDataRoutes } from '../reference-data/routes';
+import { cspReportRoutes } from '../system/csp-report';
 import { systemRoutes } from '../system/routes';
 
 /** Every route plugin of the API, registered in this order by buildApp. Adding an area = one file + one line. */
@@ -19,7 +19,7 @@ export const routes: FastifyPluginAsync[] = [
   // First: it describes every route registered after it.
   openApiPlugin,
   systemRoutes,
-  staticDataRoutes,
+  referenceDataRoutes,
   mailPlugin,
   // Before every area that changes applications: they register with it and use it.
   lifecyclePlugin,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Country } from '../../shared/contract';
 import { availableLanguages } from '../i18n';
 import { buildTestApp } from '../testing/harness';
-import { referenceLists } from './static-data';
+import { referenceLists } from './routes';
 
 describe('reference data routes', () => {
   let app: FastifyInstance;

@@ -141,7 +141,7 @@ interface CountriesQuery {
 }
 
 /** GET /api/eta/static, /api/eta/static/countries and /api/eta/static/client-settings. */
-export const staticDataRoutes: FastifyPluginAsync = async (app) => {
+export const referenceDataRoutes: FastifyPluginAsync = async (app) => {
   app.get(API_PATHS.static, { schema: schemaOf('getReferenceLists') }, async () => staticLists());
 
   app.get<{ Querystring: CountriesQuery }>(
