@@ -1,6 +1,6 @@
 import { API_PATHS } from '../shared/contract';
 
-/** Where browsers send the policy's violations (src/server/system/csp-report.ts). */
+/** Where browsers send the policy's violations (src/server/security/csp-report.ts). */
 export const CSP_REPORT_PATH = API_PATHS.cspReport;
 /** The Reporting API's name for that address, given in Reporting-Endpoints. */
 export const CSP_REPORT_GROUP = 'csp-endpoint';

@@ -11,7 +11,7 @@ import { lifecyclePlugin } from '../lifecycle/public';
 import { outcomeRoutes } from '../outcomes/routes';
 import { mailPlugin } from '../mail/mailer';
 import { referenceDataRoutes } from '../reference-data/routes';
-import { cspReportRoutes } from '../system/csp-report';
+import { cspReportRoutes } from '../security/csp-report';
 import { systemRoutes } from '../system/routes';
 
 /** Every route plugin of the API, registered in this order by buildApp. Adding an area = one file + one line. */

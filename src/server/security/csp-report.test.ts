@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CSP_REPORT_BODY_LIMIT, CSP_REPORT_RULE } from '../system/csp-report';
+import { CSP_REPORT_BODY_LIMIT, CSP_REPORT_RULE } from './csp-report';
 import { expectDocumented } from '../openapi/testing/conformance';
 import { CSP_REPORT_GROUP, CSP_REPORT_PATH } from '../security-headers';
 import { buildTestApp, databases } from '../testing/harness';
