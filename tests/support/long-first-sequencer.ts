@@ -9,7 +9,10 @@ function marked(file: string): boolean {
   const head = Buffer.alloc(2048);
   const fd = openSync(file, 'r');
   try {
-    return head.subarray(0, readSync(fd, head, 0, head.length, 0)).toString('utf8').includes(LONG_RUNNING_MARK);
+    return head
+      .subarray(0, readSync(fd, head, 0, head.length, 0))
+      .toString('utf8')
+      .includes(LONG_RUNNING_MARK);
   } finally {
     closeSync(fd);
   }
