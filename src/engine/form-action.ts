@@ -9,6 +9,7 @@ import type { TFunction } from 'i18next';
 import type { Params } from 'react-router-dom';
 import type { ApiErrorBody, FieldError } from '@/shared/api-types';
 import { CHECK_ANSWERS_PAGE, type FlowPage } from '@/shared/forms/flow';
+import { sendingOf, stepAfterPage } from '@/shared/forms/navigation';
 import { answersFromPost } from '@/shared/forms/posted-answers';
 import type { JsonSchema } from '@/shared/validation/schema-walk';
 import { FORM_ACTIONS, FORM_FIELDS } from './form-address';
@@ -123,17 +124,14 @@ export function carriedStep(
   if (page) {
     const problems = problemsOf(posted, t);
     if (problems.length > 0) return refused(posted, problems);
-    const next = validation.nextPage(page.id, answers);
-    if (next) return show(next.id);
-    if (options.checkAnswers ?? validation.pages.length > 1) return show(CHECK_ANSWERS_PAGE);
+    const checkAnswers = options.checkAnswers ?? validation.pages.length > 1;
+    const step = stepAfterPage(validation, page.id, answers, { checkAnswers });
+    if (step.to === 'page') return show(step.page.id);
+    if (step.to === 'check-answers') return show(CHECK_ANSWERS_PAGE);
   }
-  const kept = validation.withoutSkipped(answers);
-  const wrong = validation.firstPageWithProblems(kept);
-  if (wrong) {
-    const onWrongPage = { ...posted, page: wrong, pageId: wrong.id };
-    return refused(onWrongPage, problemsOf(onWrongPage, t));
-  }
-  return { done: validation.normalise(kept) };
+  const sending = sendingOf(validation, answers);
+  if (sending.pageWithProblems) return refusedOnPage(posted, sending.pageWithProblems, t);
+  return { done: sending.answers };
 }
 
 /** Whether a step of a form sent only from its end gave the answers to send. */
@@ -177,6 +175,12 @@ export function refusedByApi(posted: PostedForm, body: ApiErrorBody | undefined,
     errors,
     ...(errors.length === 0 ? { problem: body?.error ?? fallback, code: body?.code } : {}),
   };
+}
+
+/** The form shown again at another of its pages (the first with a problem, on sending it), with that page's problems. */
+export function refusedOnPage(posted: PostedForm, page: FlowPage, t: TFunction): FormActionData {
+  const onPage = { ...posted, page, pageId: page.id };
+  return refused(onPage, problemsOf(onPage, t));
 }
 
 /** The form shown again with its own problems. */

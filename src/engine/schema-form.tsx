@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiErrorBody, FieldError } from '@/shared/api-types';
 import { CHECK_ANSWERS_PAGE } from '@/shared/forms/flow';
+import { pagesToCheck, sendingOf, stepAfterPage } from '@/shared/forms/navigation';
 import { ContentLoading } from '@/ui/content-loading';
 import { CarriedAnswers } from './carried-answers';
 import { CheckAnswers } from './check-answers';
@@ -150,18 +151,17 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
   const judge = (pageId: string) => setJudgedPages((judged) => new Set(judged).add(pageId));
 
   const finish = async (answers: FormAnswers) => {
-    const kept = validation.withoutSkipped(answers);
-    const wrong = validation.firstPageWithProblems(kept);
-    if (wrong) {
+    const sending = sendingOf(validation, answers);
+    if (sending.pageWithProblems) {
       // Back to the first page with a problem, its messages shown.
-      judge(wrong.id);
-      pages.goTo(wrong.id);
+      judge(sending.pageWithProblems.id);
+      pages.goTo(sending.pageWithProblems.id);
       setFocusTick((n) => n + 1);
       return;
     }
     setBusy(true);
     try {
-      await onSubmit(validation.normalise(kept));
+      await onSubmit(sending.answers);
     } finally {
       setBusy(false);
     }
@@ -206,15 +206,13 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
       }
       if (accepted === false) return;
     }
-    if (pages.returnsToReview || (!pages.next && !pages.finishes)) {
-      leaving.current = shownKey;
-      return pages.review();
-    }
-    if (pages.next) {
-      leaving.current = shownKey;
-      return pages.goTo(pages.next.id);
-    }
-    return finish(answers);
+    const step = stepAfterPage(validation, page.id, data, {
+      checkAnswers: pages.checkAnswers,
+      fromReview: pages.returnsToReview,
+    });
+    if (step.to === 'send') return finish(answers);
+    leaving.current = shownKey;
+    return step.to === 'page' ? pages.goTo(step.page.id) : pages.review();
   };
 
   // The last page names what the form does (check answers may still come after it).
@@ -239,7 +237,6 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
   );
 
   if (reviewing) {
-    const shownPages = validation.pages.filter((p) => validation.pageApplies(p, data));
     return (
       <form
         id={id}
@@ -258,7 +255,7 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
         <CheckAnswers
           form={form}
           data={validation.withoutSkipped(data)}
-          pages={shownPages.map((p) => ({ ...p, fields: validation.fieldsShown(p, data) }))}
+          pages={pagesToCheck(validation, data)}
           changeHref={address && ((pageId) => address.href(pageId, { fromReview: true }))}
           onChange={(pageId, field) => {
             controlToFocus.current = controlIdForPath(field);

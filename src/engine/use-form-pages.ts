@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { CHECK_ANSWERS_PAGE, type Answers, type FlowPage, type FormFlow } from '@/shared/forms/flow';
+import { navigationAt, positionNamed, showsCheckAnswers, type FlowPosition } from '@/shared/forms/navigation';
 import type { FormAddress } from './form-address';
 
 export interface FormPagesOptions {
@@ -26,41 +27,35 @@ export interface FormPages {
   next?: FlowPage;
   /** Whether pressing the page's button ends the form (no page after it, and no check answers to show first). */
   finishes: boolean;
+  /** Whether check answers comes after the last page. */
+  checkAnswers: boolean;
   goTo(pageId: string, options?: { fromReview?: boolean }): void;
   review(): void;
 }
 
 /**
- * Which page of a form is shown and where its buttons lead, by the flow model's navigation (src/shared/forms/flow.ts):
+ * Which page of a form is shown and where its buttons lead, by the flow's navigation (src/shared/forms/navigation.ts):
  * kept by the form itself, or by the page's address when the form has one (the browser's history then holds it).
  */
 export function useFormPages(flow: FormFlow, answers: Answers, options: FormPagesOptions): FormPages {
   const { address } = options;
   const multiPage = flow.pages.length > 1;
   const checkAnswers = options.checkAnswers ?? multiPage;
-  const [own, setOwn] = useState(() => ({
-    pageId: flow.pageToShow(options.initialPageId, answers).id,
+  const [own, setOwn] = useState<FlowPosition>(() => {
     // A form the server answered with its check answers (posted without scripts) opens there.
-    reviewing: checkAnswers && options.initialPageId === CHECK_ANSWERS_PAGE,
-    returnsToReview: false,
-  }));
-  const current = address
-    ? {
-        pageId: address.current === CHECK_ANSWERS_PAGE ? undefined : (address.current ?? options.initialPageId),
-        reviewing: checkAnswers && address.current === CHECK_ANSWERS_PAGE,
-        returnsToReview: address.fromReview === true,
-      }
+    const start = positionNamed(options.initialPageId, { checkAnswers });
+    return { ...start, pageId: flow.pageToShow(options.initialPageId, answers).id };
+  });
+  // An address that names no page opens the page to open first (never check answers).
+  const named = address && positionNamed(address.current, { checkAnswers, fromReview: address.fromReview });
+  const current = named
+    ? { ...named, pageId: address.current === undefined ? options.initialPageId : named.pageId }
     : own;
-  const page = flow.pageToShow(current.pageId, answers);
-  const next = flow.nextPage(page.id, answers);
+  const reviewsAtEnd = showsCheckAnswers(flow, options.checkAnswers);
   return {
-    page,
-    reviewing: current.reviewing,
+    ...navigationAt(flow, current, answers, reviewsAtEnd),
     multiPage,
-    returnsToReview: current.returnsToReview,
-    previous: flow.previousPage(page.id, answers),
-    next,
-    finishes: current.reviewing || (!next && !(checkAnswers && multiPage)),
+    checkAnswers: reviewsAtEnd,
     goTo(pageId, goOptions) {
       if (address) address.go(pageId, goOptions);
       else setOwn({ pageId, reviewing: false, returnsToReview: goOptions?.fromReview === true });

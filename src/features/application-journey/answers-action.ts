@@ -5,12 +5,14 @@ import { requestScope } from '@/api/request-scope';
 import type { ApiResult } from '@/shared/api-types';
 import type { ApiErrorBody } from '@/shared/contract';
 import { CHECK_ANSWERS_PAGE } from '@/shared/forms/flow';
+import { sendingOf, stepAfterPage } from '@/shared/forms/navigation';
 import {
   listChange,
   problemsOf,
   readPostedForm,
   refused,
   refusedByApi,
+  refusedOnPage,
   type FormActionData,
   type PageAction,
 } from '@/engine/form-action';
@@ -62,13 +64,9 @@ export const action: PageAction = async ({ request, params, fields, route, t }) 
 
   if (!posted.page) {
     // Check answers: the whole form, as the browser sends it once every page is right.
-    const kept = validation.withoutSkipped(posted.answers);
-    const wrong = validation.firstPageWithProblems(kept);
-    if (wrong) {
-      const onWrongPage = { ...posted, page: wrong, pageId: wrong.id };
-      return refused(onWrongPage, problemsOf(onWrongPage, t));
-    }
-    const result = await saveAnswers(target, { answers: validation.normalise(kept) });
+    const sending = sendingOf(validation, posted.answers);
+    if (sending.pageWithProblems) return refusedOnPage(posted, sending.pageWithProblems, t);
+    const result = await saveAnswers(target, { answers: sending.answers });
     if (!result.success) return refusedByApi(posted, bodyOf(result), fallback);
     setFlash({ page: OVERVIEW_PATH, savedFor: fullName(saved.data) } satisfies SavedFlash);
     return redirect(OVERVIEW_PATH);
@@ -82,6 +80,10 @@ export const action: PageAction = async ({ request, params, fields, route, t }) 
   );
   const result = await saveAnswers(target, { page: page.id, answers: pageAnswers });
   if (!result.success) return refusedByApi(posted, bodyOf(result), fallback);
-  const next = posted.fromReview ? undefined : validation.nextPage(page.id, posted.answers);
-  return redirect(pageHref(next?.id ?? CHECK_ANSWERS_PAGE));
+  // A step's form always shows check answers after its last page.
+  const step = stepAfterPage(validation, page.id, posted.answers, {
+    checkAnswers: true,
+    fromReview: posted.fromReview,
+  });
+  return redirect(pageHref(step.to === 'page' ? step.page.id : CHECK_ANSWERS_PAGE));
 };

@@ -1,11 +1,13 @@
 import { submissionPath, type SubmissionReceipt } from '@/api/submissions';
 import { ApiError, productRequest, unwrap } from '@/api/request';
+import { sendingOf } from '@/shared/forms/navigation';
 import {
   listChange,
   problemsOf,
   readPostedForm,
   refused,
   refusedByApi,
+  refusedOnPage,
   type FormActionData,
   type PageAction,
 } from '@/engine/form-action';
@@ -26,16 +28,11 @@ export const action: PageAction = async ({ fields, route, t }) => {
   if (listed) return { ...refused(posted, []), answers: listed } satisfies PublicFormActionData;
   const problems = problemsOf(posted, t);
   if (problems.length > 0) return refused(posted, problems);
-  const { validation } = posted;
-  const kept = validation.withoutSkipped(posted.answers);
-  const wrong = validation.firstPageWithProblems(kept);
-  if (wrong) {
-    const onWrongPage = { ...posted, page: wrong, pageId: wrong.id };
-    return refused(onWrongPage, problemsOf(onWrongPage, t));
-  }
+  const sending = sendingOf(posted.validation, posted.answers);
+  if (sending.pageWithProblems) return refusedOnPage(posted, sending.pageWithProblems, t);
   let receipt: SubmissionReceipt;
   try {
-    const body = { answers: validation.normalise(kept) };
+    const body = { answers: sending.answers };
     receipt = unwrap(
       await productRequest<SubmissionReceipt>({ method: 'POST', path: submissionPath(route.form), body }),
     );
