@@ -1,27 +1,21 @@
 import { Spinner } from '@fluentui/react-components';
 import Form from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiErrorBody, FieldError } from '@/shared/api-types';
-import { CHECK_ANSWERS_PAGE } from '@/shared/forms/flow';
-import { pagesToCheck, sendingOf, stepAfterPage } from '@/shared/forms/navigation';
+import { pagesToCheck } from '@/shared/forms/navigation';
 import { ContentLoading } from '@/ui/content-loading';
 import { CarriedAnswers } from './carried-answers';
 import { CheckAnswers } from './check-answers';
-import type { EngineFormContext } from './engine-context';
-import { ErrorSummary, focusControlWhenShown } from './error-summary';
-import { useReportFormErrors } from './error-title';
+import { ErrorSummary } from './error-summary';
 import type { FormAddress } from './form-address';
 import { FormButtons } from './form-buttons';
-import { loadAllRules, useAllRules, useCompiledForm } from './form-loader';
+import { useCompiledForm } from './form-loader';
 import type { CompiledForm, FormAnswers, FormPage } from './form-types';
 import { localiseUiSchema } from './localise';
 import { fields, templates, widgets } from './registry';
-import { controlIdForPath } from './templates/field-aria';
-import { useFormPages } from './use-form-pages';
-import { useFormProblems } from './use-form-problems';
-import { formValidation } from './validation/form-validation';
+import { useFormNavigation } from './use-form-navigation';
 import { keepConstraintAllOf } from './validation/merge-all-of';
 
 /** An unanswered yes/no or tick box stays unanswered: never 'No' or ticked before the user chooses. */
@@ -87,133 +81,19 @@ export function SchemaForm(props: SchemaFormProps) {
 }
 
 function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
-  const { form, onSubmit, onChange, onPageChange, onPageSubmit, address, disabled, children, id } = props;
+  const { form, address, disabled, children, id } = props;
   const { t, i18n } = useTranslation(['forms', 'validation']);
-  const validation = formValidation(form);
-  const [data, setData] = useState<FormAnswers>(() => props.formData ?? {});
-  const pages = useFormPages(validation, data, { ...props });
+  const shown = useFormNavigation(props);
+  const { validation, data, pages, problems } = shown;
   const { page, reviewing } = pages;
   // Posted without scripts, each page of a form sent only from its end carries the answers of the others.
   const carries = pages.multiPage && !address;
-  const [judgedPages, setJudgedPages] = useState<Set<string>>(() => new Set());
-  const [rulesFailed, setRulesFailed] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [focusTick, setFocusTick] = useState(0);
-  const summaryRef = useRef<HTMLDivElement>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const rulesReady = useAllRules(form);
-  const pageFields = validation.fieldsShown(page, data);
-  const problems = useFormProblems({
-    validation,
-    data,
-    page,
-    fields: pageFields,
-    judged: judgedPages.has(page.id),
-    rulesReady,
-    serverErrors: props.serverErrors,
-    onServerErrors: () => setFocusTick((n) => n + 1),
-  });
-  useReportFormErrors(problems.summary.length > 0);
-  useEffect(() => {
-    if (focusTick > 0) summaryRef.current?.focus();
-  }, [focusTick]);
-  // The heading of the page shown next takes focus once rendered; so does check answers.
-  // A Change link of check answers names the control to focus on the page it opens, instead of the heading.
-  const shownKey = reviewing ? CHECK_ANSWERS_PAGE : page.id;
-  const firstShown = useRef(shownKey);
-  /** The page (or check answers) just left by a submit, until the next one shows or an answer changes. */
-  const leaving = useRef<string | null>(null);
-  const controlToFocus = useRef<string | null>(null);
-  useEffect(() => {
-    leaving.current = null;
-    if (shownKey === firstShown.current) return;
-    firstShown.current = '';
-    onPageChange?.(page);
-    const control = controlToFocus.current;
-    controlToFocus.current = null;
-    if (control) focusControlWhenShown(control);
-    else headingRef.current?.focus();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when another page is shown
-  }, [shownKey]);
-
   const uiSchema = useMemo(
     () => localiseUiSchema(form.schema as RJSFSchema, form.uiSchema, (key) => t(key)),
     // Translated again when the language changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [form, t, i18n.language],
   );
-  const formContext: EngineFormContext = useMemo(() => ({ pageFields, busy }), [pageFields.join('\n'), busy]); // eslint-disable-line react-hooks/exhaustive-deps
-  // rjsf holds the answers while a page is shown and reports each change (kept in `data`): handing them back as
-  // `formData` would make it derive its whole state again on every keystroke. It starts from the latest answers each
-  // time a page (or check answers) is shown.
-  const formStart = useMemo(() => data, [shownKey]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  const judge = (pageId: string) => setJudgedPages((judged) => new Set(judged).add(pageId));
-
-  const finish = async (answers: FormAnswers) => {
-    const sending = sendingOf(validation, answers);
-    if (sending.pageWithProblems) {
-      // Back to the first page with a problem, its messages shown.
-      judge(sending.pageWithProblems.id);
-      pages.goTo(sending.pageWithProblems.id);
-      setFocusTick((n) => n + 1);
-      return;
-    }
-    setBusy(true);
-    try {
-      await onSubmit(sending.answers);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  // One submit at a time: a second press (a double click, Enter twice) while the first is handled is not a second
-  // submit, whichever button the browser pressed (the disabled Continue, or the form's hidden default button). Nor is
-  // a press on a page already left, while the next page's address is opened: that page is not sent again.
-  const submitting = useRef(false);
-  const handleSubmit = async (answers: FormAnswers) => {
-    if (submitting.current || leaving.current === shownKey) return;
-    submitting.current = true;
-    try {
-      await submitOnce(answers);
-    } finally {
-      submitting.current = false;
-    }
-  };
-
-  const submitOnce = async (answers: FormAnswers) => {
-    try {
-      await loadAllRules(form);
-      setRulesFailed(false);
-    } catch {
-      // The rules loaded after the form showed could not be fetched: nothing is judged or sent unchecked.
-      setRulesFailed(true);
-      return;
-    }
-    if (reviewing) return finish(answers);
-    judge(page.id);
-    if (validation.pageProblems(page, answers).length > 0) {
-      setFocusTick((n) => n + 1);
-      return;
-    }
-    if (onPageSubmit) {
-      setBusy(true);
-      let accepted: boolean | void;
-      try {
-        accepted = await onPageSubmit(page, answers);
-      } finally {
-        setBusy(false);
-      }
-      if (accepted === false) return;
-    }
-    const step = stepAfterPage(validation, page.id, data, {
-      checkAnswers: pages.checkAnswers,
-      fromReview: pages.returnsToReview,
-    });
-    if (step.to === 'send') return finish(answers);
-    leaving.current = shownKey;
-    return step.to === 'page' ? pages.goTo(step.page.id) : pages.review();
-  };
 
   // The last page names what the form does (check answers may still come after it).
   const submitText = t(
@@ -229,12 +109,13 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
   const buttons = (
     <FormButtons
       submitText={submitText}
-      busy={busy || Boolean(disabled)}
-      pageId={shownKey}
+      busy={shown.busy || Boolean(disabled)}
+      pageId={shown.shownKey}
       fromReview={pages.returnsToReview}
       back={reviewing ? undefined : back}
     />
   );
+  const rulesFailed = shown.rulesFailed && <p role="alert">{t('engine.loadFailed')}</p>;
 
   if (reviewing) {
     return (
@@ -244,23 +125,20 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void handleSubmit(data);
+          void shown.submit(data);
         }}
       >
-        <h2 ref={headingRef} tabIndex={-1}>
+        <h2 ref={shown.headingRef} tabIndex={-1}>
           {t('engine.checkAnswersTitle')}
         </h2>
-        <ErrorSummary ref={summaryRef} errors={problems.summary} />
-        {rulesFailed && <p role="alert">{t('engine.loadFailed')}</p>}
+        <ErrorSummary ref={shown.summaryRef} errors={problems.summary} />
+        {rulesFailed}
         <CheckAnswers
           form={form}
           data={validation.withoutSkipped(data)}
           pages={pagesToCheck(validation, data)}
           changeHref={address && ((pageId) => address.href(pageId, { fromReview: true }))}
-          onChange={(pageId, field) => {
-            controlToFocus.current = controlIdForPath(field);
-            pages.goTo(pageId, { fromReview: true });
-          }}
+          onChange={shown.changeFromReview}
         />
         {carries && <CarriedAnswers answers={data} except={[]} />}
         {buttons}
@@ -271,10 +149,10 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
 
   return (
     <div>
-      <ErrorSummary ref={summaryRef} errors={problems.summary} />
-      {rulesFailed && <p role="alert">{t('engine.loadFailed')}</p>}
+      <ErrorSummary ref={shown.summaryRef} errors={problems.summary} />
+      {rulesFailed}
       {pages.multiPage && page.titleKey && (
-        <h2 ref={headingRef} tabIndex={-1}>
+        <h2 ref={shown.headingRef} tabIndex={-1}>
           {t(page.titleKey)}
         </h2>
       )}
@@ -282,12 +160,12 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
         id={id}
         schema={validation.rjsfSchema}
         uiSchema={uiSchema as UiSchema<FormAnswers>}
-        initialFormData={formStart}
+        initialFormData={shown.formStart}
         validator={validation.validator}
         widgets={widgets}
         fields={fields}
         templates={templates as never}
-        formContext={formContext}
+        formContext={shown.formContext}
         extraErrors={problems.fieldErrors}
         nameGenerator={nameByPath}
         noValidate
@@ -299,13 +177,8 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
         disabled={disabled}
         // Posted to the page's own address until the page's scripts take it over; answers never in the address.
         method="post"
-        onChange={(e) => {
-          const next = (e.formData ?? {}) as FormAnswers;
-          leaving.current = null;
-          setData(next);
-          onChange?.(next);
-        }}
-        onSubmit={(e) => void handleSubmit((e.formData ?? {}) as FormAnswers)}
+        onChange={(e) => shown.change((e.formData ?? {}) as FormAnswers)}
+        onSubmit={(e) => void shown.submit((e.formData ?? {}) as FormAnswers)}
       >
         {carries && <CarriedAnswers answers={data} except={page.fields} />}
         {buttons}
