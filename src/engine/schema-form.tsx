@@ -3,19 +3,17 @@ import Form from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiErrorBody, FieldError } from '@/shared/api-types';
 import { pagesToCheck } from '@/shared/forms/navigation';
 import { ContentLoading } from '@/ui/content-loading';
 import { CarriedAnswers } from './carried-answers';
 import { CheckAnswers } from './check-answers';
 import { ErrorSummary } from './error-summary';
-import type { FormAddress } from './form-address';
 import { FormButtons } from './form-buttons';
 import { useCompiledForm } from './form-loader';
-import type { CompiledForm, FormAnswers, FormPage } from './form-types';
+import type { CompiledForm, FormAnswers } from './form-types';
 import { localiseUiSchema } from './localise';
 import { fields, templates, widgets } from './registry';
-import { useFormNavigation } from './use-form-navigation';
+import { useFormNavigation, type FormNavigationOptions } from './use-form-navigation';
 import { keepConstraintAllOf } from './validation/merge-all-of';
 
 /** An unanswered yes/no or tick box stays unanswered: never 'No' or ticked before the user chooses. */
@@ -24,40 +22,14 @@ const DEFAULT_FORM_STATE = { constAsDefaults: 'never', requiredBooleanDefault: '
 /** Every control is named by its answer's path, dotted, so a form posted without scripts can be read back. */
 const nameByPath = (path: (string | number)[], prefix: string) => (path.length ? path.map(String).join('.') : prefix);
 
-export interface SchemaFormProps {
+/** The form's props: what its state and navigation are made from (FormNavigationOptions, documented there), and these. */
+export interface SchemaFormProps extends Omit<FormNavigationOptions, 'form'> {
   /** Id of a form in `schemas/` (`<id>.schema.json`). */
   formId?: string;
   /** A compiled form given directly (tests, preview); takes precedence over `formId`. */
   form?: CompiledForm;
-  /** Answers to start from (e.g. loaded from the API, the authKey from a link, or those of a form sent back). */
-  formData?: FormAnswers;
-  /** Called with valid, normalised answers (hidden pages' answers removed, mobile numbers in E.164). */
-  onSubmit: (formData: FormAnswers) => void | Promise<unknown>;
-  /** Called on every change (for autosave). */
-  onChange?: (formData: FormAnswers) => void;
-  /** Called when another page of a multi-page form is shown. */
-  onPageChange?: (page: FormPage) => void;
-  /**
-   * Called when a page passes validation on Continue, before the next page (or check answers) is shown, e.g. to
-   * save that page; resolving `false` keeps the user on the page (show why through `serverErrors`).
-   */
-  onPageSubmit?: (page: FormPage, formData: FormAnswers) => boolean | void | Promise<boolean | void>;
-  /**
-   * Id of the page to open first (resuming a saved form, or the page the server answered a form posted without
-   * scripts with; check answers too); the first page when unknown or not applicable.
-   */
-  initialPageId?: string;
-  /**
-   * The pages' own addresses (see form-address.ts); without it the form keeps its page itself, and each page of a
-   * form with several pages carries the other pages' answers when posted without scripts (it is sent from its end).
-   */
-  address?: FormAddress;
   /** i18n key of the final button (default "Continue"). */
   submitLabelKey?: string;
-  /** Errors answered by the API (`ApiErrorBody.fields`, or the whole body): shown in the same summary. */
-  serverErrors?: FieldError[] | ApiErrorBody | null;
-  /** Show the generated check-answers page before the final submit (default: when the form has several pages). */
-  checkAnswers?: boolean;
   /** Disables the whole form (e.g. while a request runs). */
   disabled?: boolean;
   /** Content under the buttons (e.g. a "Forgot your password?" link). */

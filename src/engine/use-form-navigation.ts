@@ -13,17 +13,35 @@ import { useFormPages } from './use-form-pages';
 import { useFormProblems } from './use-form-problems';
 import { formValidation } from './validation/form-validation';
 
-/** What the form's state and navigation are made from (SchemaForm's props: see there). */
+/** What the form's state and navigation are made from (the props SchemaForm passes on). */
 export interface FormNavigationOptions {
   form: CompiledForm;
+  /** Answers to start from (e.g. loaded from the API, the authKey from a link, or those of a form sent back). */
   formData?: FormAnswers;
+  /** Called with valid, normalised answers (hidden pages' answers removed, mobile numbers in E.164). */
   onSubmit: (formData: FormAnswers) => void | Promise<unknown>;
+  /** Called on every change (for autosave). */
   onChange?: (formData: FormAnswers) => void;
+  /** Called when another page of a multi-page form is shown. */
   onPageChange?: (page: FormPage) => void;
+  /**
+   * Called when a page passes validation on Continue, before the next page (or check answers) is shown, e.g. to
+   * save that page; resolving `false` keeps the user on the page (show why through `serverErrors`).
+   */
   onPageSubmit?: (page: FormPage, formData: FormAnswers) => boolean | void | Promise<boolean | void>;
+  /**
+   * Id of the page to open first (resuming a saved form, or the page the server answered a form posted without
+   * scripts with; check answers too); the first page when unknown or not applicable.
+   */
   initialPageId?: string;
+  /**
+   * The pages' own addresses (see form-address.ts); without it the form keeps its page itself, and each page of a
+   * form with several pages carries the other pages' answers when posted without scripts (it is sent from its end).
+   */
   address?: FormAddress;
+  /** Errors answered by the API (`ApiErrorBody.fields`, or the whole body): shown in the same summary. */
   serverErrors?: FieldError[] | ApiErrorBody | null;
+  /** Show the generated check-answers page before the final submit (default: when the form has several pages). */
   checkAnswers?: boolean;
 }
 
