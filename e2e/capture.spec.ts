@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../tests/support/chromium';
 import { signInBrowser } from './support/accounts';
 import {
@@ -59,6 +59,42 @@ async function photographWithCamera(page: Page, heading: string, label: string):
   await page.getByRole('button', { name: 'Use this photo' }).click();
 }
 
+/** A new applicant signed in on the computer, at the photo step: answers the link to the phone the page shows. */
+async function photoStepLink(
+  page: Page,
+  context: BrowserContext,
+  request: APIRequestContext,
+  baseURL: string,
+): Promise<string> {
+  const who = await applicantForCapture(request);
+  await signInBrowser(context, baseURL, who.account.tokens);
+  await rememberApplication(context, who.applicationIdentifier);
+  await page.goto(`/capture/capture-biometrics?applicantIdentifier=${who.applicantIdentifier}`);
+  await expect(page.getByRole('img', { name: 'QR code that opens the photo link on a phone' })).toBeVisible();
+  const link = (await page.getByTestId('phone-link').textContent())?.trim() ?? '';
+  expect(link).toMatch(/\/capture\?sessionIdentifier=[\w-]{43}&routeFrom=mobile$/);
+  return link;
+}
+
+/** The phone that opens the link: not signed in, 375 px wide, a touch screen; its scripts run unless said. */
+function phoneContextOf(browser: Browser, baseURL: string, javaScriptEnabled = true): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL,
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-GB',
+    javaScriptEnabled,
+  });
+}
+
+/** The computer has moved on by itself to the task list, the photo step completed. */
+async function expectPhotoStepCompleted(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/applications\/application$/, { timeout: 15_000 });
+  const task = page.getByRole('listitem').filter({ hasText: 'Photo and passport' });
+  await expect(task.getByText('Completed')).toBeVisible();
+}
+
 test.describe('photo capture', () => {
   test('on this device: selfie and passport with the camera, then the photo step is completed', async ({
     page,
@@ -109,23 +145,8 @@ test.describe('photo capture', () => {
     baseURL,
   }) => {
     test.setTimeout(150_000);
-    const who = await applicantForCapture(request);
-    await signInBrowser(context, baseURL!, who.account.tokens);
-    await rememberApplication(context, who.applicationIdentifier);
-
-    await page.goto(`/capture/capture-biometrics?applicantIdentifier=${who.applicantIdentifier}`);
-    await expect(page.getByRole('img', { name: 'QR code that opens the photo link on a phone' })).toBeVisible();
-    const link = (await page.getByTestId('phone-link').textContent())?.trim() ?? '';
-    expect(link).toMatch(/\/capture\?sessionIdentifier=[\w-]{43}&routeFrom=mobile$/);
-
-    // The phone: not signed in, 375 px wide, a touch screen.
-    const phoneContext = await browser.newContext({
-      baseURL,
-      viewport: PHONE,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'en-GB',
-    });
+    const link = await photoStepLink(page, context, request, baseURL!);
+    const phoneContext = await phoneContextOf(browser, baseURL!);
     try {
       const phone = await phoneContext.newPage();
       await phone.goto(link);
@@ -154,9 +175,7 @@ test.describe('photo capture', () => {
       await phoneContext.close();
     }
 
-    await expect(page).toHaveURL(/\/applications\/application$/, { timeout: 15_000 });
-    const task = page.getByRole('listitem').filter({ hasText: 'Photo and passport' });
-    await expect(task.getByText('Completed')).toBeVisible();
+    await expectPhotoStepCompleted(page);
   });
 
   test('on a phone without scripts: Use this phone, the photos as files, a refused one again, the computer moves on', async ({
@@ -167,21 +186,9 @@ test.describe('photo capture', () => {
     baseURL,
   }) => {
     test.setTimeout(150_000);
-    const who = await applicantForCapture(request);
-    await signInBrowser(context, baseURL!, who.account.tokens);
-    await rememberApplication(context, who.applicationIdentifier);
-    await page.goto(`/capture/capture-biometrics?applicantIdentifier=${who.applicantIdentifier}`);
-    const link = (await page.getByTestId('phone-link').textContent())?.trim() ?? '';
-
+    const link = await photoStepLink(page, context, request, baseURL!);
     // The phone's scripts do not run (blocked, failed to load, or switched off).
-    const phoneContext = await browser.newContext({
-      baseURL,
-      viewport: PHONE,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'en-GB',
-      javaScriptEnabled: false,
-    });
+    const phoneContext = await phoneContextOf(browser, baseURL!, false);
     const phone = await phoneContext.newPage();
     const p = await noScriptsPage(phone, browser, NO_SCRIPTS_RUNS[0], 'capture-phone');
     try {
@@ -224,9 +231,7 @@ test.describe('photo capture', () => {
       await phoneContext.close();
     }
 
-    await expect(page).toHaveURL(/\/applications\/application$/, { timeout: 15_000 });
-    const task = page.getByRole('listitem').filter({ hasText: 'Photo and passport' });
-    await expect(task.getByText('Completed')).toBeVisible();
+    await expectPhotoStepCompleted(page);
   });
 
   test('a refused camera is explained and the file picker takes the photo instead', async ({
