@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { routePathsOf, type NamedRoute } from '../../shared/manifest-routes';
+import { readRouteManifest, ROUTE_MANIFEST_FILE } from './route-manifest';
 
 /**
  * The portal pages the server links to (e-mails, payment return pages, the seal check address), by the name the
@@ -35,17 +35,11 @@ const cache = new Map<string, PagePaths>();
 export function loadPagePaths(schemasDir: string): PagePaths {
   let found = cache.get(schemasDir);
   if (!found) {
-    found = pagePathsOf(readManifestRoutes(schemasDir), join(schemasDir, 'routes.manifest.json'));
+    const manifest = readRouteManifest(schemasDir) as { routes?: NamedRoute[] };
+    found = pagePathsOf(manifest.routes ?? [], join(schemasDir, ROUTE_MANIFEST_FILE));
     cache.set(schemasDir, found);
   }
   return found;
-}
-
-function readManifestRoutes(schemasDir: string): NamedRoute[] {
-  const manifest = JSON.parse(readFileSync(join(schemasDir, 'routes.manifest.json'), 'utf8')) as {
-    routes?: NamedRoute[];
-  };
-  return manifest.routes ?? [];
 }
 
 /** The linked pages' addresses among a manifest's routes; `source` names the manifest in the error. */

@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { APPLICATION_ERRORS, type Step, type StepState } from '../../shared/contract';
 import { stepsOf, type JourneyStep } from '../../shared/forms/journey';
 import type { ApplicantRow } from './tables';
 import { ApiError } from '../errors';
 import { translate } from '../i18n';
 import { DEFAULT_SCHEMAS_DIR } from '../validation/schema-files';
+import { readRouteManifest } from '../lib/route-manifest';
 
 export type { Step, StepState };
 
@@ -17,7 +16,7 @@ let journey: { dir: string; steps: JourneyStep[] } | undefined;
  */
 export function loadJourney(dir: string): readonly JourneyStep[] {
   if (journey?.dir !== dir) {
-    journey = { dir, steps: stepsOf(JSON.parse(readFileSync(join(dir, 'routes.manifest.json'), 'utf8'))) };
+    journey = { dir, steps: stepsOf(readRouteManifest(dir) as Parameters<typeof stepsOf>[0]) };
   }
   return journey.steps;
 }

@@ -5,6 +5,7 @@ import { inOfferOrder } from '../../shared/languages';
 import { availableLanguages } from '../i18n';
 import { loadForms } from '../validation/forms';
 import { DEFAULT_SCHEMAS_DIR } from '../validation/schema-files';
+import { readRouteManifest } from '../lib/route-manifest';
 
 /**
  * The shared schemas of the OpenAPI description: every request body that the server validates with a schema file
@@ -128,7 +129,7 @@ function pageIdsOf(schemasDir: string, form: string): string[] {
 
 /** The steps of the journey, in order, from the route manifest's `steps`. */
 function journeyStepsOf(schemasDir: string): string[] {
-  const manifest = JSON.parse(readFileSync(path.join(schemasDir, 'routes.manifest.json'), 'utf8')) as Json;
+  const manifest = readRouteManifest(schemasDir) as Json;
   return (manifest.steps as Json[]).map((entry) => String(entry.step));
 }
 

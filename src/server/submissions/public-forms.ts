@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { publicFormsOf, type PublicForm } from '../../shared/forms/form-routes';
 import type { FormFlow } from '../../shared/forms/flow';
 import { derefSchema, type JsonSchema } from '../../shared/validation/schema-walk';
 import { loadForms, type FormsModule } from '../validation/forms';
+import { readRouteManifest } from '../lib/route-manifest';
 
 /** A public form as the API checks and reports it: its route, its flow, and its schemas to read answers with. */
 export interface PublicFormModel extends PublicForm {
@@ -31,7 +30,7 @@ export function loadPublicForms(dir: string): Map<string, PublicFormModel> {
 const cache = new WeakMap<FormsModule, Map<string, PublicFormModel>>();
 
 function readPublicForms(dir: string, forms: FormsModule): Map<string, PublicFormModel> {
-  const publicForms = publicFormsOf(JSON.parse(readFileSync(join(dir, 'routes.manifest.json'), 'utf8')));
+  const publicForms = publicFormsOf(readRouteManifest(dir) as Parameters<typeof publicFormsOf>[0]);
   return new Map(
     publicForms.map((form) => {
       const model: PublicFormModel = {
