@@ -5,6 +5,7 @@ import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
 import { instrumentedDialect, type ConnectionUse } from './instrumented-dialect';
+import { preparedOnce } from './sqlite-statements';
 import { DEFAULT_POOL_MAX } from './pool';
 import type { MigrationDb } from './migration-db';
 import type { Database, Db } from './schema';
@@ -55,7 +56,7 @@ export function openDatabase(config: DatabaseConfig, onIdleError: IdleConnection
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const { dialect, use } = instrumentedDialect(new SqliteDialect({ database: sqlite }), 'sqlite', 1);
+  const { dialect, use } = instrumentedDialect(new SqliteDialect({ database: preparedOnce(sqlite) }), 'sqlite', 1);
   const db = new Kysely<Database>({ dialect });
   connectionUses.set(db, use);
   return db;
