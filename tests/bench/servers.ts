@@ -74,7 +74,10 @@ export function portIsFree(port: number): Promise<boolean> {
 export async function startServerProcess(port: number, env: Record<string, string>): Promise<ServerProcess> {
   if (!(await portIsFree(port))) throw new Error(`port ${port} is taken: stop what listens there first`);
   const output: string[] = [];
-  const program = existsSync(BUILT_SERVER) ? [BUILT_SERVER] : ['--import', 'tsx', 'src/server/main.ts'];
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/profiles" profiles the servers under load.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const entry = existsSync(BUILT_SERVER) ? [BUILT_SERVER] : ['--import', 'tsx', 'src/server/main.ts'];
+  const program = [...nodeArgs, ...entry];
   const child: ChildProcess = spawn(process.execPath, program, {
     cwd: ROOT,
     env: {
