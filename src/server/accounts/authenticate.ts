@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '../../shared/contract';
 import { ApiError } from '../errors';
-import { profilesRepository } from './repository';
 import { verifyAccessToken } from './tokens';
 
 declare module 'fastify' {
@@ -40,5 +39,5 @@ export async function authenticate(request: FastifyRequest, reply: FastifyReply)
   }
   request.profileId = claims.profileId;
   request.sessionId = claims.sessionId;
-  request.profileLanguage = await profilesRepository(request.server.db).savedLanguage(claims.profileId);
+  request.profileLanguage = claims.language;
 }

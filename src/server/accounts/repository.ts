@@ -9,10 +9,6 @@ export function profilesRepository(db: Db) {
 
     findById: (id: string) => db.selectFrom('profiles').selectAll().where('id', '=', id).executeTakeFirst(),
 
-    /** The language the profile saved, which its messages are written in. */
-    savedLanguage: async (id: string) =>
-      (await db.selectFrom('profiles').select('language').where('id', '=', id).executeTakeFirst())?.language,
-
     /** Adds a profile unless its e-mail address is taken; answers whether it was added. */
     insertUnlessTaken: async (row: ProfilesTable): Promise<boolean> => {
       const inserted = await db
@@ -224,16 +220,20 @@ export function sessionsRepository(db: Db) {
         .where('refresh_tokens.token_hash', '=', tokenHash)
         .executeTakeFirst(),
 
-    /** Whether the profile's family is unrevoked (and, with `startedAfter`, started after that time). */
-    isLive: async (sessionId: string, profileId: string, startedAfter?: string) => {
+    /**
+     * The profile's saved language when its family is unrevoked (and, with `startedAfter`, started after that
+     * time); undefined otherwise. One statement for what every signed-in call checks.
+     */
+    liveSession: (sessionId: string, profileId: string, startedAfter?: string) => {
       let query = db
         .selectFrom('auth_sessions')
-        .select('id')
-        .where('id', '=', sessionId)
-        .where('profile_id', '=', profileId)
-        .where('revoked_at', 'is', null);
-      if (startedAfter !== undefined) query = query.where('created_at', '>', startedAfter);
-      return (await query.executeTakeFirst()) !== undefined;
+        .innerJoin('profiles', 'profiles.id', 'auth_sessions.profile_id')
+        .select('profiles.language')
+        .where('auth_sessions.id', '=', sessionId)
+        .where('auth_sessions.profile_id', '=', profileId)
+        .where('auth_sessions.revoked_at', 'is', null);
+      if (startedAfter !== undefined) query = query.where('auth_sessions.created_at', '>', startedAfter);
+      return query.executeTakeFirst();
     },
   };
 }

@@ -50,6 +50,7 @@ describe.each(databases())('tokens on %s', (kind) => {
     expect(await verifyAccessToken(testDb.db, settings, session.accessToken, later(1))).toEqual({
       profileId,
       sessionId: session.sessionId,
+      language: 'en',
     });
   });
 
@@ -139,6 +140,7 @@ describe.each(databases())('tokens on %s', (kind) => {
       expect(await verifyAccessToken(testDb.db, withGrace, recovered.tokenInfo.accessToken, later(66))).toEqual({
         profileId,
         sessionId: first.sessionId,
+        language: 'en',
       });
       // The session goes on rotating from the recovered token.
       const next = await rotateRefreshToken(
@@ -289,6 +291,7 @@ describe.each(databases())('tokens on %s', (kind) => {
       expect(await verifyAccessToken(testDb.db, limited, last.tokenInfo.accessToken, later(7199))).toEqual({
         profileId,
         sessionId: first.sessionId,
+        language: 'en',
       });
       expect(await verifyAccessToken(testDb.db, limited, last.tokenInfo.accessToken, later(7200))).toBeUndefined();
     });

@@ -205,20 +205,20 @@ export async function sessionOfRefreshToken(
 /**
  * Checks an access token's signature, expiry, issuer and audience (readAccessToken), then that its session
  * family is still live in the database (so logout and reuse detection take effect at once, not when the token
- * expires) and has not reached its absolute end.
+ * expires) and has not reached its absolute end. Answers the claims with the profile's saved language.
  */
 export async function verifyAccessToken(
   db: Db,
   settings: TokenSettings,
   token: string,
   now: Date,
-): Promise<AccessClaims | undefined> {
+): Promise<(AccessClaims & { language: string }) | undefined> {
   const claims = await readAccessToken(settings, token, now);
   if (!claims) return undefined;
   const startedAfter =
     settings.sessionMaxSeconds === undefined
       ? undefined
       : new Date(now.getTime() - settings.sessionMaxSeconds * 1000).toISOString();
-  const live = await sessionsRepository(db).isLive(claims.sessionId, claims.profileId, startedAfter);
-  return live ? claims : undefined;
+  const session = await sessionsRepository(db).liveSession(claims.sessionId, claims.profileId, startedAfter);
+  return session ? { ...claims, language: session.language } : undefined;
 }
