@@ -43,8 +43,8 @@ export function withApplication<T>(
 ): Promise<T> {
   return db.transaction().execute(async (trx) => {
     const id = maybeId(guid);
-    const touched = id ? await applicationsRepository(trx).touchApplication(profileId, id, new Date()) : false;
-    if (!touched) throw applicationNotFound();
-    return work(trx, await ownApplication(trx, profileId, guid));
+    const application = id ? await applicationsRepository(trx).touchApplication(profileId, id, new Date()) : undefined;
+    if (!application) throw applicationNotFound();
+    return work(trx, application);
   });
 }

@@ -196,7 +196,7 @@ export function createAnswersService({ db, checkers, eligibleCountries, lifecycl
         }
 
         const stored = applicationsRepository(trx);
-        const before = await applicantFingerprint(trx, applicant.id);
+        const before = await applicantFingerprint(trx, applicant);
         const saved = await stored.savedAnswers(applicant.id, formId);
         const base = saved.stored
           ? saved.answers

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { SavedForm } from '../../shared/contract';
 import type { Database } from '../db/schema';
-import type { ApplicantAnswersTable, ApplicantsTable } from './tables';
+import type { ApplicantAnswersTable, ApplicantsTable, ApplicationsTable } from './tables';
 
 /** The facts of an applicant a change may set (a field left undefined keeps its value). */
 export type ApplicantFactsChange = Partial<
@@ -39,16 +39,15 @@ export function applicationsRepository(db: Kysely<Database>) {
     listApplications: (profileId: string) =>
       db.selectFrom('applications').selectAll().where('profile_id', '=', profileId).orderBy('id', 'desc').execute(),
 
-    /** Marks the application changed now; false when the profile has no such application. */
-    touchApplication: async (profileId: string, id: string, now: Date): Promise<boolean> => {
-      const result = await db
+    /** Marks the application changed now and answers its row as changed; undefined when the profile has none such. */
+    touchApplication: (profileId: string, id: string, now: Date): Promise<ApplicationsTable | undefined> =>
+      db
         .updateTable('applications')
         .set({ updated_at: now.toISOString() })
         .where('id', '=', id)
         .where('profile_id', '=', profileId)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
-    },
+        .returningAll()
+        .executeTakeFirst(),
 
     /** The applicants of the given applications, in the order they were added. */
     applicantsOf: (applicationIds: string[]): Promise<ApplicantsTable[]> =>

@@ -39,14 +39,11 @@ export async function fingerprints(
   const ids = applicants.map((a) => a.id);
   const result = new Map<string, string>();
   if (ids.length === 0) return result;
-  const given = contentRepository(executor);
-  const [answers, photos, documents] = await Promise.all([
-    given.answersOf(ids),
-    given.photosOf(ids),
-    given.documentsOf(ids),
-  ]);
+  const content = await contentRepository(executor).contentOf(ids);
   for (const applicant of applicants) {
-    const content = canonical({
+    const own = content.filter((row) => row.applicant_id === applicant.id);
+    const of = (kind: (typeof own)[number]['kind']) => own.filter((row) => row.kind === kind);
+    const given = canonical({
       facts: {
         isAccountHolder: applicant.is_account_holder,
         relationship: applicant.relationship,
@@ -57,20 +54,17 @@ export async function fingerprints(
         passportCountry: applicant.passport_country,
         passportNumber: applicant.passport_number,
       },
-      answers: answers
-        .filter((row) => row.applicant_id === applicant.id)
-        .map((row) => [row.form_id, parsed(row.answers), row.complete])
+      answers: of('answers')
+        .map((row) => [row.a, parsed(row.b), row.n])
         .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
-      photos: photos
-        .filter((row) => row.applicant_id === applicant.id)
-        .map((row) => [row.photo_type, row.storage_key])
-        .sort((a, b) => a[0].localeCompare(b[0])),
-      documents: documents
-        .filter((row) => row.applicant_id === applicant.id)
-        .map((row) => [row.id, row.document_type, row.sha256, row.storage_key])
-        .sort((a, b) => a[0].localeCompare(b[0])),
+      photos: of('photo')
+        .map((row) => [row.a, row.b])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+      documents: of('document')
+        .map((row) => [row.a, row.b, row.c, row.d])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
     });
-    result.set(applicant.id, createHash('sha256').update(JSON.stringify(content)).digest('hex'));
+    result.set(applicant.id, createHash('sha256').update(JSON.stringify(given)).digest('hex'));
   }
   return result;
 }
@@ -98,11 +92,15 @@ export async function stepsComplete(
   return result;
 }
 
-/** The fingerprint of one applicant's content (undefined for an unknown applicant). */
+/**
+ * The fingerprint of one applicant's content, by id or from the row just read (undefined for an unknown
+ * applicant).
+ */
 export async function applicantFingerprint(
   executor: Kysely<Database>,
-  applicantId: string,
+  applicantOrId: ApplicantRow | string,
 ): Promise<string | undefined> {
-  const applicant = await lifecycleRepository(executor).applicant(applicantId);
+  const applicant =
+    typeof applicantOrId === 'string' ? await lifecycleRepository(executor).applicant(applicantOrId) : applicantOrId;
   return applicant ? (await fingerprints(executor, [applicant])).get(applicant.id) : undefined;
 }

@@ -1,9 +1,12 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { PaymentFailure } from '../../shared/contract';
 import type { Database } from '../db/schema';
 import type { ApplicantRow, ApplicationRow, PaymentApplicantsTable, PaymentRow } from './tables';
 
 type PaymentStatus = PaymentRow['status'];
+
+/** The kinds of rows of `contentRepository().contentOf`. */
+type ContentKind = 'answers' | 'photo' | 'document';
 
 const updated = (result: { numUpdatedRows: bigint }) => Number(result.numUpdatedRows);
 
@@ -173,29 +176,55 @@ export function lifecycleRepository(db: Kysely<Database>) {
 /** The SQL of what applicants have given (answers, photos, documents), read for the guards of payment and submission. */
 export function contentRepository(db: Kysely<Database>) {
   return {
-    /** The answers of every form of the applicants. */
-    answersOf: (applicantIds: string[]) =>
-      db
+    /**
+     * Everything the applicants have given beyond their facts, in one statement: a row per form's answers
+     * (`a` the form, `b` the answers, `n` whether complete), per accepted photo (`a` its type, `b` its storage key)
+     * and per supporting document (`a` its id, `b` its type, `c` its SHA-256, `d` its storage key).
+     */
+    contentOf: (applicantIds: string[]) => {
+      const none = sql<string | null>`null`;
+      return db
         .selectFrom('applicant_answers')
-        .select(['applicant_id', 'form_id', 'answers', 'complete'])
+        .select([
+          'applicant_id',
+          sql<ContentKind>`'answers'`.as('kind'),
+          'form_id as a',
+          'answers as b',
+          none.as('c'),
+          none.as('d'),
+          sql<number | null>`${sql.ref('complete')}`.as('n'),
+        ])
         .where('applicant_id', 'in', applicantIds)
-        .execute(),
-
-    /** The accepted photos of the applicants. */
-    photosOf: (applicantIds: string[]) =>
-      db
-        .selectFrom('applicant_photos')
-        .select(['applicant_id', 'photo_type', 'storage_key'])
-        .where('applicant_id', 'in', applicantIds)
-        .execute(),
-
-    /** The supporting documents of the applicants. */
-    documentsOf: (applicantIds: string[]) =>
-      db
-        .selectFrom('applicant_documents')
-        .select(['applicant_id', 'id', 'document_type', 'sha256', 'storage_key'])
-        .where('applicant_id', 'in', applicantIds)
-        .execute(),
+        .unionAll(
+          db
+            .selectFrom('applicant_photos')
+            .select([
+              'applicant_id',
+              sql<ContentKind>`'photo'`.as('kind'),
+              'photo_type as a',
+              'storage_key as b',
+              none.as('c'),
+              none.as('d'),
+              sql<number | null>`null`.as('n'),
+            ])
+            .where('applicant_id', 'in', applicantIds),
+        )
+        .unionAll(
+          db
+            .selectFrom('applicant_documents')
+            .select([
+              'applicant_id',
+              sql<ContentKind>`'document'`.as('kind'),
+              'id as a',
+              'document_type as b',
+              'sha256 as c',
+              'storage_key as d',
+              sql<number | null>`null`.as('n'),
+            ])
+            .where('applicant_id', 'in', applicantIds),
+        )
+        .execute();
+    },
 
     /** Which of the applicants have one of the forms saved but not complete (one row for each such form). */
     incompleteForms: (applicantIds: string[], formIds: string[]) =>
