@@ -1,5 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
+
+/** libuv's thread pool when UV_THREADPOOL_SIZE does not say otherwise. */
+const DEFAULT_THREAD_POOL_SIZE = 4;
 
 /**
  * OWASP password storage parameters for argon2id (m=19 MiB, t=2, p=1).
@@ -14,12 +18,22 @@ export const ARGON2_OPTIONS = {
 } as const;
 
 /**
- * argon2 runs on libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise), which also serves file
- * access and the WebCrypto check of the access token of every signed-in call. At most this many hashes run at
- * once: a burst of sign-ins waits its turn here instead of filling the pool, where every other call would queue
- * behind it (measured by `npm run bench`: with 200 sign-ins at once, other calls waited up to 17 s).
+ * How many argon2 hashes may run at once on a machine of `cores` cores whose libuv thread pool has `threads`
+ * threads. Each hash keeps a core and a pool thread busy for its whole run, so: one core is left to everything
+ * else the server does (on 2 cores, two hashes at once made every other call of a burst of sign-ins wait twice as
+ * long and did not sign anyone in sooner), and two pool threads are left to file access and the WebCrypto check of
+ * the access token of every signed-in call (with the pool full of hashes, other calls waited up to 17 s).
+ * Measured by `npm run bench -- --load-only`.
  */
-export const MAX_CONCURRENT_HASHES = 2;
+export function concurrentHashes(cores: number, threads: number): number {
+  return Math.max(1, Math.min(cores - 1, threads - 2));
+}
+
+/** At most this many hashes run at once; a burst of sign-ins waits its turn here. */
+export const MAX_CONCURRENT_HASHES = concurrentHashes(
+  availableParallelism(),
+  Number(process.env.UV_THREADPOOL_SIZE) || DEFAULT_THREAD_POOL_SIZE,
+);
 
 let hashesRunning = 0;
 const waitingForHash: (() => void)[] = [];
