@@ -108,6 +108,16 @@ describe('LocalDiskStorage', () => {
     expect(await readdir(path.dirname(storage.fileOf(key)))).toEqual([path.basename(storage.fileOf(key))]);
   });
 
+  it('stores again in a folder removed since its last write', async () => {
+    const first = newObjectKey('photos');
+    await storage.put(first, Buffer.from('one'), 'image/jpeg');
+    await rm(path.join(root, 'photos'), { recursive: true, force: true });
+    const second = `photos/${path.basename(storage.fileOf(first)).slice(0, 2)}${newObjectKey('photos').slice(9)}`;
+    await storage.put(second, Buffer.from('two'), 'image/jpeg');
+    expect((await storage.get(second))?.toString()).toBe('two');
+    expect(await storage.get(first)).toBeUndefined();
+  });
+
   it('lives under the data folder by default', () => {
     const made = createStorage({ dataDir: '/var/lib/eta' });
     expect(made).toBeInstanceOf(LocalDiskStorage);

@@ -25,6 +25,9 @@ async function entriesOf(folder: string): Promise<string[]> {
  * sees half a file. Several instances may share the folder (a network volume).
  */
 export class LocalDiskStorage implements ObjectStorage {
+  /** Folders this instance has made or found, so that a write does not ask for them again. */
+  private readonly folders = new Set<string>();
+
   constructor(readonly root: string) {}
 
   async check(): Promise<void> {
@@ -42,10 +45,21 @@ export class LocalDiskStorage implements ObjectStorage {
   // A file keeps no content type; callers store it beside the key (e.g. applicant_photos.content_type).
   async put(key: string, data: Buffer, _contentType?: string): Promise<void> {
     const file = this.fileOf(key);
-    await mkdir(path.dirname(file), { recursive: true });
+    const folder = path.dirname(file);
+    if (!this.folders.has(folder)) {
+      await mkdir(folder, { recursive: true });
+      this.folders.add(folder);
+    }
     const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
     try {
-      await writeFile(temporary, data, { mode: 0o600, flag: 'wx' });
+      try {
+        await writeFile(temporary, data, { mode: 0o600, flag: 'wx' });
+      } catch (error) {
+        // The folder was removed since (by hand, or a restore): made again once.
+        if (!isMissing(error)) throw error;
+        await mkdir(folder, { recursive: true });
+        await writeFile(temporary, data, { mode: 0o600, flag: 'wx' });
+      }
       await rename(temporary, file);
     } catch (error) {
       // A half-written copy of a photo must not stay behind on a full disk or a failed rename.
