@@ -17,18 +17,26 @@ const updated = (result: { numUpdatedRows: bigint }) => Number(result.numUpdated
 export function lifecycleRepository(db: Kysely<Database>) {
   return {
     /**
-     * Takes the application's row for the rest of the transaction (a write that changes nothing): every change of
-     * an application, the start of its payment and its submission wait for each other on PostgreSQL; SQLite runs
-     * one transaction at a time anyway. False when there is no such application.
+     * Takes the application's row for the rest of the transaction (a write that changes nothing) and answers it:
+     * every change of an application, the start of its payment and its submission wait for each other on
+     * PostgreSQL; SQLite runs one transaction at a time anyway. Undefined when there is no such application.
      */
-    lockApplication: async (applicationId: string) =>
-      updated(
-        await db
-          .updateTable('applications')
-          .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-          .where('id', '=', applicationId)
-          .executeTakeFirst(),
-      ) === 1,
+    lockApplication: (applicationId: string): Promise<ApplicationRow | undefined> =>
+      db
+        .updateTable('applications')
+        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+        .where('id', '=', applicationId)
+        .returningAll()
+        .executeTakeFirst(),
+
+    /** As lockApplication, for the application of an applicant (undefined when there is no such applicant). */
+    lockApplicationOf: (applicantId: string): Promise<ApplicationRow | undefined> =>
+      db
+        .updateTable('applications')
+        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+        .where('id', '=', (eb) => eb.selectFrom('applicants').select('application_id').where('id', '=', applicantId))
+        .returningAll()
+        .executeTakeFirst(),
 
     application: (applicationId: string) =>
       db.selectFrom('applications').selectAll().where('id', '=', applicationId).executeTakeFirst(),

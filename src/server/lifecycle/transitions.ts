@@ -82,11 +82,10 @@ export function applicationChanged(
 ): Promise<string[]> {
   return inTransaction(executor, async (trx) => {
     const repository = lifecycleRepository(trx);
-    await repository.lockApplication(applicationId);
+    const application = await repository.lockApplication(applicationId);
     const now = new Date();
     const voided = await repository.voidLive(applicationId, now);
     if (checks.size === 0) return voided;
-    const application = await repository.application(applicationId);
     if (!application || application.status !== 'IN_PROGRESS') return voided;
     const steps = stepNames();
     for (const applicant of await repository.applicantsOf(applicationId)) {
@@ -142,13 +141,11 @@ export function removeApplicant(
  */
 export async function editableApplicant(trx: Executor, applicantId: string, lang: string): Promise<ApplicantRow> {
   const repository = lifecycleRepository(trx);
-  const found = await repository.applicant(applicantId);
-  if (!found) throw new Error(`No applicant ${applicantId}`);
-  await repository.lockApplication(found.application_id);
+  // The application's row is taken before the applicant is read, so that what is read stays true.
+  const application = await repository.lockApplicationOf(applicantId);
+  if (!application) throw new Error(`No applicant ${applicantId}`);
   const applicant = await repository.applicant(applicantId);
   if (!applicant) throw new Error(`No applicant ${applicantId}`);
-  const application = await repository.application(applicant.application_id);
-  if (!application) throw new Error(`No application ${applicant.application_id}`);
   assertEditable(application, lang);
   assertApplicantEditable(applicant);
   return applicant;
@@ -212,8 +209,8 @@ export function startPayment(
 ): Promise<{ ok: true; payment: PaymentRow; applicants: PaymentApplicantsTable[] } | Refused<StartRefusal>> {
   return inTransaction(executor, async (trx) => {
     const repository = lifecycleRepository(trx);
-    if (!(await repository.lockApplication(attempt.application_id))) return { ok: false, reason: 'NOT_OPEN' };
-    const application = await repository.application(attempt.application_id);
+    const application = await repository.lockApplication(attempt.application_id);
+    if (!application) return { ok: false, reason: 'NOT_OPEN' };
     const applicants = await repository.applicantsOf(attempt.application_id);
     const complete = await stepsComplete(trx, applicants);
     const ready = (a: ApplicantRow) => a.status === 'NOT_SUBMITTED' && complete.get(a.id) === true;
@@ -269,14 +266,13 @@ export function submitPaid(
     const repository = lifecycleRepository(trx);
     const payment = await repository.payment(paymentId);
     if (!payment) return { ok: false, reason: 'NOT_LIVE' };
-    await repository.lockApplication(payment.application_id);
+    const application = await repository.lockApplication(payment.application_id);
     const refuse = async (reason: SubmitRefusal): Promise<Refused<SubmitRefusal>> => {
       await repository.movePayment(payment.id, ['PENDING'], 'VOIDED', null, now);
       return { ok: false, reason };
     };
     const live = await repository.payment(paymentId);
     if (live?.status !== 'PENDING') return { ok: false, reason: 'NOT_LIVE' };
-    const application = await repository.application(payment.application_id);
     if (application?.status !== 'IN_PROGRESS') return refuse('APPLICATION_NOT_IN_PROGRESS');
     const snapshot = await repository.paymentApplicants(payment.id);
     const applicants = await repository.applicantsOf(application.id);
