@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { consumeCode, consumeLinkKey, issueCode, issueLinkKey } from '../accounts/email-keys';
 import { insertTestProfile } from '../accounts/testing/profiles';
+import { insertApplicationRows } from '../applications/testing/rows';
 import { ipBucket, recordEvent, THROTTLE_RULES, throttleState } from '../accounts/throttle';
 import { revokeSession, rotateRefreshToken, startSession, type TokenSettings } from '../accounts/tokens';
 import type { CaptureSessionsTable } from '../biometrics/tables';
@@ -195,42 +196,10 @@ describe.each(databases())('sweepExpired on %s', (kind) => {
     let profileId: string;
     beforeEach(async () => {
       profileId = await insertTestProfile(db);
-      const applicationId = randomUUID();
-      applicantId = randomUUID();
-      const stamp = t0.toISOString();
-      await db
-        .insertInto('applications')
-        .values({
-          id: applicationId,
-          profile_id: profileId,
-          application_type: 'ETA',
-          applying_for: 'SELF',
-          status: 'IN_PROGRESS',
-          created_at: stamp,
-          updated_at: stamp,
-        })
-        .execute();
-      await db
-        .insertInto('applicants')
-        .values({
-          id: applicantId,
-          application_id: applicationId,
-          position: 1,
-          is_account_holder: 1,
-          relationship: null,
-          given_names: 'Ana',
-          family_name: 'Silva',
-          date_of_birth: '1990-01-01',
-          nationality: 'FR',
-          passport_country: 'FR',
-          passport_number: 'P1234567',
-          status: 'NOT_SUBMITTED',
-          current_step: 'CAPTURE_BIOMETRICS',
-          valid_until: null,
-          created_at: stamp,
-          updated_at: stamp,
-        })
-        .execute();
+      ({ applicantId } = await insertApplicationRows(db, profileId, {
+        at: t0.toISOString(),
+        applicant: { passport_number: 'P1234567', current_step: 'CAPTURE_BIOMETRICS' },
+      }));
     });
 
     const insertCapture = async (name: string, expiresAt: Date, retryAfter: Date | null = null) => {

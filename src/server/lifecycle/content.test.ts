@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestProfile } from '../accounts/testing/profiles';
+import { insertApplicationRows } from '../applications/testing/rows';
 import { createTestDb, databases, type TestDb } from '../testing/harness';
 import { applicantFingerprint, fingerprints } from './content';
 
@@ -16,40 +17,18 @@ describe.each(databases())('the fingerprint of what an applicant has given, on %
     testDb = await createTestDb(kind);
     const { db } = testDb;
     const profileId = await insertTestProfile(db);
-    const applicationId = '01900000-0000-7000-8000-000000000001';
-    await db
-      .insertInto('applications')
-      .values({
-        id: applicationId,
-        profile_id: profileId,
-        application_type: 'ETA',
-        applying_for: 'SELF',
-        status: 'IN_PROGRESS',
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
-    await db
-      .insertInto('applicants')
-      .values({
+    const { applicationId } = await insertApplicationRows(db, profileId, {
+      at,
+      application: { id: '01900000-0000-7000-8000-000000000001' },
+      applicant: {
         id: applicantId,
-        application_id: applicationId,
-        position: 1,
-        is_account_holder: 1,
-        relationship: null,
         given_names: 'Amélie',
         family_name: 'Dubois',
         date_of_birth: '1986-04-12',
-        nationality: 'FR',
-        passport_country: 'FR',
         passport_number: '12AB34567',
-        status: 'NOT_SUBMITTED',
         current_step: 'PAYMENT',
-        valid_until: null,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
+      },
+    });
     await db
       .insertInto('applicant_answers')
       .values([

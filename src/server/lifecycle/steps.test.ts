@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestProfile } from '../accounts/testing/profiles';
+import { insertApplicationRows } from '../applications/testing/rows';
 import { createTestDb, databases, TEST_SCHEMAS_DIR, type TestDb } from '../testing/harness';
 import { loadJourney, stepNames, stepStates } from './journey';
 import { completeStep, reopenStep } from './transitions';
@@ -14,41 +15,17 @@ describe.each(databases())('step state machine on %s', (kind) => {
   beforeAll(async () => {
     testDb = await createTestDb(kind);
     const profileId = await insertTestProfile(testDb.db);
-    const now = new Date().toISOString();
-    await testDb.db
-      .insertInto('applications')
-      .values({
-        id: '00000000-0000-4000-8000-000000000001',
-        profile_id: profileId,
-        application_type: 'ETA',
-        applying_for: 'SELF',
-        status: 'IN_PROGRESS',
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    applicantId = '00000000-0000-4000-8000-000000000002';
-    await testDb.db
-      .insertInto('applicants')
-      .values({
-        id: applicantId,
-        application_id: '00000000-0000-4000-8000-000000000001',
+    ({ applicantId } = await insertApplicationRows(testDb.db, profileId, {
+      application: { id: '00000000-0000-4000-8000-000000000001' },
+      applicant: {
+        id: '00000000-0000-4000-8000-000000000002',
         position: 0,
-        is_account_holder: 1,
-        relationship: null,
-        given_names: 'Ana',
-        family_name: 'Silva',
-        date_of_birth: '1990-01-01',
         nationality: 'PT',
         passport_country: 'PT',
         passport_number: 'PT1234567',
-        status: 'NOT_SUBMITTED',
         current_step: steps[0],
-        valid_until: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+      },
+    }));
   });
   afterAll(async () => {
     await testDb.close();
