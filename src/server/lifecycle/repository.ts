@@ -38,9 +38,6 @@ export function lifecycleRepository(db: Kysely<Database>) {
         .returningAll()
         .executeTakeFirst(),
 
-    application: (applicationId: string) =>
-      db.selectFrom('applications').selectAll().where('id', '=', applicationId).executeTakeFirst(),
-
     applicant: (applicantId: string) =>
       db.selectFrom('applicants').selectAll().where('id', '=', applicantId).executeTakeFirst(),
 
