@@ -31,6 +31,7 @@ import { startTestS3, type TestS3 } from '../../src/server/storage/testing/s3';
 import { prepareAccounts, type Account } from '../support/applicant-accounts';
 import { findOrInstallHaproxy } from '../support/haproxy';
 import { percentile } from './api';
+import { send } from './load-client';
 import {
   benchPort,
   ensureBuilt,
@@ -119,12 +120,9 @@ function createClient(base: string) {
         let text = '';
         let location: string | undefined;
         try {
-          const response = await fetch(`${base}${path}`, { method, headers, body, redirect: 'manual' });
-          status = response.status;
-          location = response.headers.get('location') ?? undefined;
-          text = await response.text();
+          ({ status, text, location } = await send(`${base}${path}`, method, headers, body));
         } catch (error) {
-          text = `${(error as Error).message} ${String((error as { cause?: unknown }).cause ?? '')}`;
+          text = (error as Error).message;
         }
         if (expected.includes(status)) {
           const ended = performance.now();

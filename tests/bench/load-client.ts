@@ -13,18 +13,27 @@ import { percentile } from './api';
 /** One connection per call in flight, kept open between calls, as a browser's would be. */
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
-/** One request; answers the status and the whole body. */
-function send(
+/**
+ * One request of a simulated applicant (the journey load's and the fail-over bench's): answers the status, the
+ * whole body and the redirect's target (redirects are not followed).
+ */
+export function send(
   url: string,
   method: string,
   headers: Record<string, string>,
   body: string | Uint8Array | undefined,
-): Promise<{ status: number; text: string }> {
+): Promise<{ status: number; text: string; location?: string }> {
   return new Promise((resolve, reject) => {
     const request = http.request(url, { method, headers, agent }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          text: Buffer.concat(chunks).toString(),
+          location: response.headers.location,
+        }),
+      );
       response.on('error', reject);
     });
     request.on('error', reject);
