@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { departmentDay } from '../../shared/validity';
 import { buildTestApp, databases } from '../testing/harness';
 import { addApplicant, applicantBody, call, createApplication, signIn, type Caller } from './testing/client';
 
@@ -300,8 +301,9 @@ describe.each(databases())('applicants on %s', (kind) => {
     });
 
     it('refuses a passport with an approved, unexpired ETA, and accepts it again once expired', async () => {
-      const today = new Date().toISOString().slice(0, 10);
-      const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+      // Days in the department's time zone, where an ETA's last day ends (validity.ts).
+      const today = departmentDay(new Date());
+      const yesterday = departmentDay(new Date(Date.now() - 86_400_000));
       const old = await createApplication(app, ana);
       const approved = await addApplicant(app, ana, old, { passportNumber: 'ACTIVE123' });
       await app.db.updateTable('applications').set({ status: 'COMPLETE' }).where('id', '=', old).execute();

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { ELIGIBILITY_CODES } from '../../shared/contract';
+import { stillValid } from '../../shared/validity';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { loadApplicationsConfig } from './config';
@@ -27,9 +28,10 @@ export interface EligibilityContext {
 
 /**
  * Checks whether a passport may be used on an application, in this order: its country is on the eligible list; it
- * is not already on this application; it holds no approved, unexpired ETA or visa; it is on no other open
- * application (IN_PROGRESS or SUBMITTED). Throws a 409 with the code and a translated explanation;
- * `exceptApplicantId` is the applicant being edited.
+ * is not already on this application; it holds no approved ETA or visa still valid at `now` (validity.ts: until
+ * its last day ends in the department's time zone); it is on no other open application (IN_PROGRESS or
+ * SUBMITTED). Throws a 409 with the code and a translated explanation; `exceptApplicantId` is the applicant being
+ * edited.
  *
  * What another account holds about a passport is never given away, nor held against anyone, because a number was
  * typed: the account's own applications count at once; another account's open application counts only once its
@@ -63,12 +65,11 @@ export async function checkEligibility(
   if (others.length === 0) return;
   const owner = await repository.ownerOf(applicationId);
   const ours = (h: (typeof others)[number]) => h.profileId === owner;
-  const today = now.toISOString().slice(0, 10);
   const active = others.some(
     (h) =>
       h.applicantStatus === 'APPROVED' &&
       h.validUntil !== null &&
-      h.validUntil >= today &&
+      stillValid(h.validUntil, now) &&
       (ours(h) || context.passportInHand === true),
   );
   if (active) throw new ApiError(409, ELIGIBILITY_CODES.activeEtaVisaExists, 'applications:api.activeEtaVisaExists');

@@ -2,6 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { act, startSession, upload } from '../biometrics/testing/capture-client';
 import { startPhotoTestApp, type PhotoTestApp } from '../biometrics/testing/photo-app';
+import { departmentDay } from '../../shared/validity';
 import { translate } from '../i18n';
 import { databases } from '../testing/harness';
 import { applicantBody, call, createApplication, signIn, type Caller } from './testing/client';
@@ -107,13 +108,13 @@ describe.each(databases())('another person’s passport on %s', (kind) => {
 
   it('tells another account of an approved ETA only once the passport page is photographed', async () => {
     const passport = freshPassport();
-    const today = new Date().toISOString().slice(0, 10);
+    const nextYear = departmentDay(new Date(Date.now() + 365 * 86_400_000));
     const anas = await createApplication(app, ana);
     const approved = (await add(ana, anas, passport, true)).json().applicantIdentifier;
     await app.db.updateTable('applications').set({ status: 'COMPLETE' }).where('id', '=', anas).execute();
     await app.db
       .updateTable('applicants')
-      .set({ status: 'APPROVED', valid_until: today })
+      .set({ status: 'APPROVED', valid_until: nextYear })
       .where('id', '=', approved)
       .execute();
     // Ana herself is told at once.
