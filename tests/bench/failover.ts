@@ -344,7 +344,7 @@ ${instances.map((p, i) => `  server instance${i + 1} 127.0.0.1:${p} check`).join
     waitFor,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
