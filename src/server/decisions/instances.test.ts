@@ -86,6 +86,8 @@ describe.each(databases())('two API instances on one %s database', (kind) => {
     const deadline = Date.now() + 90_000;
     let rows: { state: string; mail_state: string; document_number: string | null }[] = [];
     while (Date.now() < deadline) {
+      const ended = children.findIndex((child) => child.exitCode !== null || child.signalCode !== null);
+      if (ended >= 0) throw new Error(`instance ${ended + 1} stopped:\n${outputs[ended].join('')}`);
       rows = await db.selectFrom('applicant_decisions').select(['state', 'mail_state', 'document_number']).execute();
       if (rows.length === applicants.length && rows.every((r) => r.state === 'DECIDED' && r.mail_state === 'SENT'))
         break;

@@ -1,11 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { OUTCOME_PAGES, outcomeKindOf } from '../../shared/contract';
-import { renderMail, sendMail } from '../mail/public';
+import { MAIL_RETRY_AFTER_MS, renderMail, sendMail } from '../mail/public';
 import { decisionsRepository } from './repository';
 import type { ApplicantDecisionsTable } from './tables';
-
-/** A pending decision e-mail is tried again once its last try is this old. */
-export const DECISION_MAIL_RETRY_AFTER_MS = 10 * 60 * 1000;
 
 /**
  * E-mails a recorded decision to the account holder, in the profile's language, with what it means and a link to
@@ -59,10 +56,7 @@ export async function sendDecisionMail(
 /** Sends again the decision e-mails that could not be sent (a batch). */
 export async function retryDecisionMails(app: FastifyInstance, now: Date, signal?: AbortSignal): Promise<number> {
   let sent = 0;
-  const due = await decisionsRepository(app.db).pendingMails(
-    new Date(now.getTime() - DECISION_MAIL_RETRY_AFTER_MS),
-    100,
-  );
+  const due = await decisionsRepository(app.db).pendingMails(new Date(now.getTime() - MAIL_RETRY_AFTER_MS), 100);
   for (const row of due) {
     if (signal?.aborted) break;
     if (await sendDecisionMail(app, row, now)) sent++;

@@ -4,7 +4,8 @@ import { mailbox } from '../accounts/testing/client';
 import { signIn } from '../applications/testing/client';
 import { buildTestApp, databases } from '../testing/harness';
 import { DEFAULT_FEES } from './config';
-import { MAIL_RETRY_AFTER_MS, retrySubmissionMails } from './mail';
+import { MAIL_RETRY_AFTER_MS } from '../mail/public';
+import { retrySubmissionMails } from './mail';
 import { submittedApplication } from './testing/client';
 
 describe.each(databases())('the submission e-mail on %s', (kind) => {

@@ -1,11 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { renderMail, sendMail } from '../mail/public';
+import { MAIL_RETRY_AFTER_MS, renderMail, sendMail } from '../mail/public';
 import { formatMoney } from '../../shared/money';
 import { paymentsRepository } from './repository';
 import type { ApplicationSubmissionsTable } from './tables';
-
-/** A pending confirmation e-mail is tried again by housekeeping once its last try is this old. */
-export const MAIL_RETRY_AFTER_MS = 10 * 60 * 1000;
 
 /**
  * E-mails the confirmation of a submission to the account holder, in the profile's language, once: the delivery is

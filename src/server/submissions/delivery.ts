@@ -1,14 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { sendMail } from '../mail/public';
+import { MAIL_RETRY_AFTER_MS, sendMail } from '../mail/public';
 import { submissionMail } from './mail';
 import { loadPublicForms } from './public-forms';
 import { claimDelivery, pendingDeliveries, removeSubmissionsBefore, setMailState } from './repository';
 import type { FormSubmissionsTable } from './tables';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** A pending delivery is tried again by housekeeping once its last try is this old. */
-export const RETRY_AFTER_MS = 10 * 60 * 1000;
 
 /**
  * E-mails one submission to FORM_SUBMISSIONS_EMAIL, once: the delivery is claimed first, so that of several
@@ -52,7 +49,7 @@ export async function sweepSubmissions(
   }
   let delivered = 0;
   if (app.config.formSubmissions.email) {
-    for (const row of await pendingDeliveries(app.db, new Date(now.getTime() - RETRY_AFTER_MS), 100)) {
+    for (const row of await pendingDeliveries(app.db, new Date(now.getTime() - MAIL_RETRY_AFTER_MS), 100)) {
       if (signal?.aborted) break;
       if (await deliverSubmission(app, row, now)) delivered++;
     }
