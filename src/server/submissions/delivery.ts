@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { MAIL_RETRY_AFTER_MS, sendMail } from '../mail/public';
 import { submissionMail } from './mail';
 import { loadPublicForms } from './public-forms';
-import { claimDelivery, pendingDeliveries, removeSubmissionsBefore, setMailState } from './repository';
+import { removeSubmissionsBefore, submissionDeliveries } from './repository';
 import type { FormSubmissionsTable } from './tables';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -14,14 +14,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function deliverSubmission(app: FastifyInstance, row: FormSubmissionsTable, now = new Date()) {
   const to = app.config.formSubmissions.email;
   const form = loadPublicForms(app.config.schemasDir).get(row.form_id);
-  if (!to || !form || !(await claimDelivery(app.db, row, now))) return false;
+  if (!to || !form || !(await submissionDeliveries(app.db).claimMail(row, now))) return false;
   try {
     await sendMail(app, submissionMail(form, row, to));
   } catch (error) {
     app.log.error({ err: error, event: 'form-submission-mail', submission: row.id }, 'submission e-mail not sent');
     return false;
   }
-  await setMailState(app.db, row.id, 'SENT');
+  await submissionDeliveries(app.db).mailSent(row.id);
   return true;
 }
 
@@ -49,7 +49,8 @@ export async function sweepSubmissions(
   }
   let delivered = 0;
   if (app.config.formSubmissions.email) {
-    for (const row of await pendingDeliveries(app.db, new Date(now.getTime() - MAIL_RETRY_AFTER_MS), 100)) {
+    const deliveries = submissionDeliveries(app.db);
+    for (const row of await deliveries.pendingMails(new Date(now.getTime() - MAIL_RETRY_AFTER_MS), 100)) {
       if (signal?.aborted) break;
       if (await deliverSubmission(app, row, now)) delivered++;
     }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database';
+import { mailDeliveries } from '../db/mail-deliveries';
 import { uuidv7 } from '../lib/uuidv7';
-import { claimMailDelivery } from '../mail/public';
-import type { FormSubmissionsTable, SubmissionMailState } from './tables';
+import type { FormSubmissionsTable } from './tables';
 
 // Crockford's base 32: no I, L, O or U, so a reference read aloud or copied by hand is not mistaken.
 const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -52,29 +52,11 @@ export async function insertSubmission(db: Db, submission: NewSubmission): Promi
   }
 }
 
-/** Claims a pending delivery for one sender (see claimMailDelivery): true when this caller is the one to send. */
-export function claimDelivery(db: Db, row: Pick<FormSubmissionsTable, 'id' | 'mail_attempted_at'>, now: Date) {
-  return claimMailDelivery(db, 'form_submissions', 'id', row, now);
-}
-
-/** Records the outcome of a delivery. */
-export async function setMailState(db: Db, id: string, state: SubmissionMailState): Promise<void> {
-  await db.updateTable('form_submissions').set({ mail_state: state }).where('id', '=', id).execute();
-}
-
-/** Pending deliveries last tried before `triedBefore` (or never), oldest first. */
-export async function pendingDeliveries(db: Db, triedBefore: Date, limit: number): Promise<FormSubmissionsTable[]> {
-  return db
-    .selectFrom('form_submissions')
-    .selectAll()
-    .where('mail_state', '=', 'PENDING')
-    .where((eb) =>
-      eb.or([eb('mail_attempted_at', 'is', null), eb('mail_attempted_at', '<', triedBefore.toISOString())]),
-    )
-    .orderBy('created_at')
-    .limit(limit)
-    .execute();
-}
+/**
+ * The e-mail deliveries of the submissions (see db/mail-deliveries.ts): claiming one for one sender, marking it sent,
+ * and those still to send, oldest first.
+ */
+export const submissionDeliveries = (db: Db) => mailDeliveries(db, 'form_submissions', 'id', 'created_at');
 
 /** Removes at most `limit` submissions received before `before`; answers how many it removed. */
 export async function removeSubmissionsBefore(db: Db, before: Date, limit: number): Promise<number> {
