@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { claimMailDelivery, type MailDeliveryTable } from '../mail/public';
+import { claimMailDelivery, MAIL_RETRY_AFTER_MS, type MailDeliveryTable } from '../mail/public';
 import type { Database } from './schema';
 
 /** The text columns of a table, of which one names a row. */
@@ -33,14 +33,17 @@ export function mailDeliveries<T extends MailDeliveryTable, K extends TextColumn
         .where(key as string, '=', id)
         .execute(),
 
-    /** Rows whose e-mail is still to be sent, last tried before `triedBefore` (or never), oldest first. */
-    pendingMails: async (triedBefore: Date, limit: number): Promise<Database[T][]> =>
+    /** Rows whose e-mail is due at `now`: never tried, or last tried MAIL_RETRY_AFTER_MS before; oldest first. */
+    pendingMails: async (now: Date, limit: number): Promise<Database[T][]> =>
       (await rows
         .selectFrom(table as string)
         .selectAll()
         .where('mail_state', '=', 'PENDING')
         .where((eb) =>
-          eb.or([eb('mail_attempted_at', 'is', null), eb('mail_attempted_at', '<', triedBefore.toISOString())]),
+          eb.or([
+            eb('mail_attempted_at', 'is', null),
+            eb('mail_attempted_at', '<', new Date(now.getTime() - MAIL_RETRY_AFTER_MS).toISOString()),
+          ]),
         )
         .orderBy(oldestFirst)
         .limit(limit)

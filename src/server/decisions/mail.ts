@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { OUTCOME_PAGES, outcomeKindOf } from '../../shared/contract';
-import { MAIL_RETRY_AFTER_MS, renderMail, sendMail } from '../mail/public';
+import { renderMail, sendMail } from '../mail/public';
 import { decisionsRepository } from './repository';
 import type { ApplicantDecisionsTable } from './tables';
 
@@ -56,7 +56,7 @@ export async function sendDecisionMail(
 /** Sends again the decision e-mails that could not be sent (a batch). */
 export async function retryDecisionMails(app: FastifyInstance, now: Date, signal?: AbortSignal): Promise<number> {
   let sent = 0;
-  const due = await decisionsRepository(app.db).pendingMails(new Date(now.getTime() - MAIL_RETRY_AFTER_MS), 100);
+  const due = await decisionsRepository(app.db).pendingMails(now, 100);
   for (const row of due) {
     if (signal?.aborted) break;
     if (await sendDecisionMail(app, row, now)) sent++;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MAIL_RETRY_AFTER_MS, renderMail, sendMail } from '../mail/public';
+import { renderMail, sendMail } from '../mail/public';
 import { formatMoney } from '../../shared/money';
 import { paymentsRepository } from './repository';
 import type { ApplicationSubmissionsTable } from './tables';
@@ -53,7 +53,7 @@ export async function sendSubmissionMail(
 /** Housekeeping: sends again the confirmation e-mails that could not be sent (a batch per run). */
 export async function retrySubmissionMails(app: FastifyInstance, now: Date, signal?: AbortSignal): Promise<number> {
   let sent = 0;
-  const due = await paymentsRepository(app.db).pendingMails(new Date(now.getTime() - MAIL_RETRY_AFTER_MS), 100);
+  const due = await paymentsRepository(app.db).pendingMails(now, 100);
   for (const row of due) {
     if (signal?.aborted) break;
     if (await sendSubmissionMail(app, row, now)) sent++;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MAIL_RETRY_AFTER_MS, sendMail } from '../mail/public';
+import { sendMail } from '../mail/public';
 import { submissionMail } from './mail';
 import { loadPublicForms } from './public-forms';
 import { removeSubmissionsBefore, submissionDeliveries } from './repository';
@@ -50,7 +50,7 @@ export async function sweepSubmissions(
   let delivered = 0;
   if (app.config.formSubmissions.email) {
     const deliveries = submissionDeliveries(app.db);
-    for (const row of await deliveries.pendingMails(new Date(now.getTime() - MAIL_RETRY_AFTER_MS), 100)) {
+    for (const row of await deliveries.pendingMails(now, 100)) {
       if (signal?.aborted) break;
       if (await deliverSubmission(app, row, now)) delivered++;
     }
