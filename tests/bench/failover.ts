@@ -28,6 +28,7 @@ import { multipartBody, pdfFile } from '../../src/server/documents/testing/files
 import { startSmtpSink, type SmtpSink } from '../../src/server/mail/smtp-sink';
 import { S3Storage } from '../../src/server/storage/s3-storage';
 import { startTestS3, type TestS3 } from '../../src/server/storage/testing/s3';
+import { hasEnded, stopProcess } from '../../src/server/testing/processes';
 import { prepareAccounts, type Account } from '../support/applicant-accounts';
 import { findOrInstallHaproxy } from '../support/haproxy';
 import { percentile } from './api';
@@ -336,18 +337,13 @@ ${instances.map((p, i) => `  server instance${i + 1} 127.0.0.1:${p} check`).join
       () => false,
     );
     if (ok) break;
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`HAProxy did not start:\n${output.join('')}`);
+    if (hasEnded(child) || Date.now() > deadline) throw new Error(`HAProxy did not start:\n${output.join('')}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   for (let i = 0; i < instances.length; i++) await waitFor(`instance${i + 1}`, (s) => s === 'UP');
   return {
     waitFor,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: () => stopProcess(child),
   };
 }
 

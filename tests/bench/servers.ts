@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { openDatabase, type Db } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { createTestDb } from '../../src/server/testing/harness';
+import { hasEnded, stopProcess } from '../../src/server/testing/processes';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 /** The production server the build writes (see src/server/build/server-bundle.ts). */
@@ -93,22 +94,16 @@ export async function startServerProcess(port: number, env: Record<string, strin
   });
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const end = (signal: NodeJS.Signals) =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill(signal);
-    });
-  const stop = () => end('SIGTERM');
+  const stop = () => stopProcess(child);
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server on port ${port} exited:\n${output.join('')}`);
+    if (hasEnded(child)) throw new Error(`the server on port ${port} exited:\n${output.join('')}`);
     const ok = await fetch(`${base}/health`).then(
       (r) => r.status === 200,
       () => false,
     );
-    if (ok) return { base, port, output, stop, kill: () => end('SIGKILL') };
+    if (ok) return { base, port, output, stop, kill: () => stopProcess(child, 'SIGKILL') };
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`the server on port ${port} did not answer /health within 90 s:\n${output.join('')}`);

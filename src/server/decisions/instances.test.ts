@@ -8,6 +8,7 @@ import { buildApp } from '../app';
 import { openDatabase, type Db } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { createTestDb, databases, testConfig, type TestDb } from '../testing/harness';
+import { hasEnded, stopProcess } from '../testing/processes';
 import { submitWith } from './testing/client';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -38,19 +39,12 @@ function serverProcess(env: Record<string, string>, output: string[]): ChildProc
   return child;
 }
 
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-
 describe.each(databases())('two API instances on one %s database', (kind) => {
   const children: ChildProcess[] = [];
   let dataDir: string | undefined;
   let testDb: TestDb | undefined;
   afterAll(async () => {
-    await Promise.all(children.map(stop));
+    await Promise.all(children.map((child) => stopProcess(child)));
     await testDb?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
@@ -86,14 +80,14 @@ describe.each(databases())('two API instances on one %s database', (kind) => {
     const deadline = Date.now() + 90_000;
     let rows: { state: string; mail_state: string; document_number: string | null }[] = [];
     while (Date.now() < deadline) {
-      const ended = children.findIndex((child) => child.exitCode !== null || child.signalCode !== null);
+      const ended = children.findIndex(hasEnded);
       if (ended >= 0) throw new Error(`instance ${ended + 1} stopped:\n${outputs[ended].join('')}`);
       rows = await db.selectFrom('applicant_decisions').select(['state', 'mail_state', 'document_number']).execute();
       if (rows.length === applicants.length && rows.every((r) => r.state === 'DECIDED' && r.mail_state === 'SENT'))
         break;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    await Promise.all(children.map(stop));
+    await Promise.all(children.map((child) => stopProcess(child)));
 
     expect(rows).toHaveLength(applicants.length);
     expect(rows.every((r) => r.state === 'DECIDED' && r.mail_state === 'SENT')).toBe(true);

@@ -14,14 +14,15 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function deliverSubmission(app: FastifyInstance, row: FormSubmissionsTable, now = new Date()) {
   const to = app.config.formSubmissions.email;
   const form = loadPublicForms(app.config.schemasDir).get(row.form_id);
-  if (!to || !form || !(await submissionDeliveries(app.db).claimMail(row, now))) return false;
+  const deliveries = submissionDeliveries(app.db);
+  if (!to || !form || !(await deliveries.claimMail(row, now))) return false;
   try {
     await sendMail(app, submissionMail(form, row, to));
   } catch (error) {
     app.log.error({ err: error, event: 'form-submission-mail', submission: row.id }, 'submission e-mail not sent');
     return false;
   }
-  await submissionDeliveries(app.db).mailSent(row.id);
+  await deliveries.mailSent(row.id);
   return true;
 }
 
@@ -49,8 +50,7 @@ export async function sweepSubmissions(
   }
   let delivered = 0;
   if (app.config.formSubmissions.email) {
-    const deliveries = submissionDeliveries(app.db);
-    for (const row of await deliveries.pendingMails(now, 100)) {
+    for (const row of await submissionDeliveries(app.db).pendingMails(now, 100)) {
       if (signal?.aborted) break;
       if (await deliverSubmission(app, row, now)) delivered++;
     }
