@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { request as playwrightRequest, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { loginThroughApi, signInBrowser } from './support/accounts';
 import { catalogueText, englishTexts, expectNoEnglish } from './support/catalogue';
-import { AXE_WORDING_RULES, expect, expectAccessible, test } from './support/fixtures';
+import { AXE_WORDING_RULES, expect, expectAccessible, test, waitsForHydration } from './support/fixtures';
 import { outcomesServerEnv } from './support/outcomes';
 import { expectFocusNotObscured, expectReflow } from './support/page-checks';
 import {
@@ -136,6 +136,9 @@ for (const lng of languages) {
      */
     const walkPage = async (context: BrowserContext) => {
       const walked = await context.newPage();
+      // A press made before the scripts take the page over is sent natively (Close application then asks on a page
+      // of its own): the walk checks the page once it answers as a visitor sees it, as the test's own page does.
+      waitsForHydration(walked, scripted(lng));
       if (!scripted(lng)) {
         const devtools = await context.newCDPSession(walked);
         await devtools.send('Network.enable');
