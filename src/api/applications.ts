@@ -7,6 +7,7 @@ import {
   type Application,
   type ApplicationDeleted,
   type ApplyingFor,
+  type ClientSettings,
   type CreateApplicationRequest,
   type ResumeAnswer,
 } from '@/shared/contract';
@@ -147,10 +148,6 @@ export function useRemoveApplicant(applicationIdentifier: string) {
       call<ApplicantDeleted>('DELETE', `/${enc(applicationIdentifier)}/applicants/${enc(applicantIdentifier)}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.applications.all }),
   });
-}
-
-interface ClientSettings {
-  maxApplicantsPerApplication?: number;
 }
 
 /**

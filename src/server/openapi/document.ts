@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import * as contract from '../../shared/contract';
 import { inOfferOrder } from '../../shared/languages';
 import { availableLanguages } from '../i18n';
@@ -8,11 +9,12 @@ import { DEFAULT_SCHEMAS_DIR } from '../validation/schema-files';
 import { readRouteManifest } from '../lib/route-manifest';
 
 /**
- * The shared schemas of the OpenAPI description: every request body that the server validates with a schema file
- * (`"x-schema-file": "<id>"`) generated from that very file, so the description can never be looser or stricter
- * than the server; every list of a form's page ids (`"x-pages-of"`) read from that form's `ui:pages`; every answer
- * schema marked `"x-contract": "<export>"` taken from the contract (src/shared/contract) the server answers with.
- * The operations come from the routes' schemas (plugin.ts, complete.ts).
+ * The shared schemas of the OpenAPI description, each generated from where the server takes it, so the description can
+ * never be looser or stricter than the server: a request body that the server validates with a schema file
+ * (`"x-schema-file": "<id>"`) from that very file; every other answer and body (`"x-contract": "<export>"`) from the
+ * contract (src/shared/contract) the server validates and answers with. openapi.json adds only words and examples.
+ * Every list of a form's page ids (`"x-pages-of"`) is read from that form's `ui:pages`. The operations come from the
+ * routes' schemas (plugin.ts, complete.ts).
  */
 
 // Operations, answers and schemas are walked by name: typing every level would say nothing more.
@@ -99,16 +101,39 @@ export function toOpenApiSchema(id: string, files: Map<string, Json>): Json {
   return convert(file, id, [id]) as Json;
 }
 
-/** Adds the overlay's descriptions (top level and per property) to a generated schema. */
-function withDescriptions(generated: Json, overlay: Json): Json {
+/** What openapi.json may add to a shared schema: words and examples, never shape (see `overlaid`). */
+const WORDS = new Set(['description', 'examples', 'x-pages-of']);
+/** The keywords of a component that say where its schema comes from. */
+const SOURCES = new Set(['x-contract', 'x-schema-file']);
+
+/**
+ * A generated schema with openapi.json's words added: `description` and `examples` at any level reached through
+ * `properties` and `items`, and `x-pages-of`. A top-level description goes before the generated one (which says the
+ * schema file's rules); a property's replaces its own. Any other keyword is refused: the shape of every shared schema
+ * is the contract's or the schema file's, kept in one place.
+ */
+function overlaid(generated: Json, overlay: Json, where: string, top = true): Json {
   const out = { ...generated };
-  if (overlay.description)
-    out.description = out.description ? `${overlay.description} ${out.description}` : overlay.description;
-  for (const [name, described] of Object.entries((overlay.properties ?? {}) as Json)) {
-    const property = out.properties?.[name];
-    if (!property)
-      throw new Error(`openapi.json describes the property "${name}", which ${overlay['x-schema-file']} does not have`);
-    out.properties = { ...out.properties, [name]: { ...property, description: described.description } };
+  for (const [keyword, value] of Object.entries(overlay)) {
+    if (top && SOURCES.has(keyword)) continue;
+    if (keyword === 'properties') {
+      for (const [name, words] of Object.entries(value as Json)) {
+        const property = out.properties?.[name];
+        if (!property) throw new Error(`openapi.json describes the property "${name}" of ${where}, which it lacks`);
+        out.properties = { ...out.properties, [name]: overlaid(property, words as Json, `${where}.${name}`, false) };
+      }
+    } else if (keyword === 'items') {
+      if (!out.items || typeof out.items !== 'object' || Array.isArray(out.items))
+        throw new Error(`openapi.json describes the items of ${where}, which is not a list of one kind`);
+      out.items = overlaid(out.items as Json, value as Json, `${where}[]`, false);
+    } else if (WORDS.has(keyword)) {
+      out[keyword] =
+        top && keyword === 'description' && generated.description ? `${value} ${generated.description}` : value;
+    } else {
+      throw new Error(
+        `openapi.json gives ${where} the keyword "${keyword}": a shared schema's shape belongs to the contract (src/shared/contract) or its schema file`,
+      );
+    }
   }
   return out;
 }
@@ -169,34 +194,58 @@ export function readOpenApiSource(): Json {
 }
 
 /**
- * The shared schemas of the description (`components.schemas`), by name: answers taken from the contract, request
- * bodies generated from the schema files of `schemasDir` with their examples, the rest as openapi.json says, every
- * list of a form's page ids filled in.
+ * The shared schemas of the description (`components.schemas`), by name: each the contract's schema (`"x-contract"`)
+ * or a schema file of `schemasDir` with its examples (`"x-schema-file"`), with openapi.json's words; every list of a
+ * form's page ids, journey steps and languages filled in.
  */
 export function documentedSchemas(source: Json, schemasDir: string = DEFAULT_SCHEMAS_DIR): Json {
-  const schemas = structuredClone(source.components.schemas) as Json;
-  fillPageLists(schemas, schemasDir);
   const files = new Map(loadForms(schemasDir).files.map((file) => [file.id, file.schema as Json]));
-  for (const [name, component] of Object.entries(schemas)) {
-    // An answer whose schema the contract declares (src/shared/contract) is described by that very schema.
+  const schemas: Json = {};
+  for (const [name, component] of Object.entries(source.components.schemas as Json)) {
     const exported = component['x-contract'];
+    const id = component['x-schema-file'];
     if (typeof exported === 'string') {
+      // An answer or a body whose schema the contract declares (src/shared/contract) is described by that very schema.
       const schema = (contract as Record<string, unknown>)[exported];
       if (!schema || typeof schema !== 'object') throw new Error(`openapi.json: no contract schema ${exported}`);
-      schemas[name] = { ...structuredClone(schema), ...component };
-      continue;
+      const generated = toOpenApiSchema(exported, new Map([[exported, schema as Json]]));
+      schemas[name] = { ...overlaid(generated, component, name), 'x-contract': exported };
+    } else if (typeof id === 'string') {
+      const generated = overlaid(toOpenApiSchema(id, files), component, name);
+      const examples = examplesOf(schemasDir, id);
+      schemas[name] = {
+        ...generated,
+        'x-schema-file': `schemas/${id}.schema.json`,
+        ...(examples.length > 0 ? { examples } : {}),
+      };
+    } else {
+      throw new Error(`openapi.json: the shared schema ${name} names neither "x-contract" nor "x-schema-file"`);
     }
-    const id = component['x-schema-file'];
-    if (typeof id !== 'string') continue;
-    const generated = withDescriptions(toOpenApiSchema(id, files), component);
-    const examples = examplesOf(schemasDir, id);
-    schemas[name] = {
-      ...generated,
-      'x-schema-file': `schemas/${id}.schema.json`,
-      ...(examples.length > 0 ? { examples } : {}),
-    };
   }
-  return schemas;
+  fillPageLists(schemas, schemasDir);
+  return referringToEachOther(schemas);
+}
+
+/**
+ * The shared schemas with every part that equals another shared schema replaced by a reference to it (the largest
+ * first), so that the description names an error body's field error, an application's applicant, as it does a body.
+ */
+function referringToEachOther(schemas: Json): Json {
+  const bare = (schema: Json): Json => {
+    const { 'x-contract': _contract, 'x-schema-file': _file, examples: _examples, ...rest } = schema;
+    return rest;
+  };
+  const named = Object.entries(schemas).map(([name, schema]) => [name, bare(schema as Json)] as const);
+  const refer = (node: unknown, owner: string, root: boolean): unknown => {
+    if (Array.isArray(node)) return node.map((item) => refer(item, owner, false));
+    if (!node || typeof node !== 'object') return node;
+    if (!root) {
+      const same = named.find(([name, schema]) => name !== owner && isDeepStrictEqual(schema, node));
+      if (same) return { $ref: `#/components/schemas/${same[0]}` };
+    }
+    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, refer(value, owner, false)]));
+  };
+  return Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, refer(schema, name, true)]));
 }
 
 /** The component that documents each request body schema file, by the file's id ("registration" → RegistrationRequest). */

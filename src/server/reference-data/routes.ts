@@ -3,31 +3,12 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync } from 'fastify';
 import countries from 'i18n-iso-countries';
 import { getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js';
-import type { Country } from '../../shared/contract';
+import { API_PATHS, REFERENCE_LISTS, type Country, type ReferenceLists } from '../../shared/contract';
 import { availableLanguages, languageOf } from '../i18n';
 import { loadRouteSchemas } from '../openapi/public';
 import { loadPaymentsConfig } from '../payments/public';
-import { API_PATHS } from '../../shared/contract';
 
 const DEFINITIONS_FILE = fileURLToPath(new URL('../../../schemas/definitions.schema.json', import.meta.url));
-
-/**
- * Each reference list, recognised in the definitions by a value only it holds, so that the list is found
- * whatever its definition is named.
- */
-const LIST_MARKERS: Record<string, string[]> = {
-  airports: ['OR_TAMBO_INTERNATIONAL_AIRPORT'],
-  maritalStatuses: ['CUSTOMARY_UNION'],
-  occupationTypes: ['ECCLESIASTICAL'],
-  purposesOfVisit: ['VACATION_HOLIDAY'],
-  titles: ['LT_COL'],
-  applicationTypes: ['ETA_SECTION_11_1'],
-  photoTypes: ['PASSPORT_PHOTO', 'SELFIE'],
-  emailActions: ['RESET_PASSWORD', 'VERIFY_EMAIL'],
-  captureTypes: ['biometrics', 'passport'],
-  routeFrom: ['web', 'mobile'],
-  captureStatuses: ['success', 'failure'],
-};
 
 /** Collects every list of allowed values in a schema: `enum` arrays and `oneOf`/`anyOf` lists of `const`. */
 function collectEnums(node: unknown, found: unknown[][] = []): unknown[][] {
@@ -53,10 +34,10 @@ function collectEnums(node: unknown, found: unknown[][] = []): unknown[][] {
 }
 
 /** Reads the reference lists out of a definitions schema; lists it does not hold are left out. */
-export function referenceLists(definitions: unknown): Record<string, string[]> {
+export function referenceLists(definitions: unknown): ReferenceLists {
   const enums = collectEnums(definitions).filter((values) => values.every((v) => typeof v === 'string')) as string[][];
-  const lists: Record<string, string[]> = {};
-  for (const [name, markers] of Object.entries(LIST_MARKERS)) {
+  const lists: ReferenceLists = {};
+  for (const [name, markers] of Object.entries(REFERENCE_LISTS) as [keyof ReferenceLists, readonly string[]][]) {
     const match = enums
       .filter((values) => markers.every((marker) => values.includes(marker)))
       // The smallest list holding every marker is the list itself, not a union that reuses its values.
@@ -66,9 +47,9 @@ export function referenceLists(definitions: unknown): Record<string, string[]> {
   return lists;
 }
 
-let cachedLists: Record<string, string[]> | undefined;
+let cachedLists: ReferenceLists | undefined;
 
-function staticLists(): Record<string, string[]> {
+function staticLists(): ReferenceLists {
   if (!cachedLists) {
     cachedLists = existsSync(DEFINITIONS_FILE)
       ? referenceLists(JSON.parse(readFileSync(DEFINITIONS_FILE, 'utf8')))

@@ -1,18 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { SubmissionBody } from '../../shared/contract';
+import { API_PATHS, submissionBodySchema, type SubmissionBody } from '../../shared/contract';
 import { bearerToken } from '../accounts/public';
 import { languageOf } from '../i18n';
 import { loadRouteSchemas } from '../openapi/public';
 import { createSubmissionsService } from './service';
-import { API_PATHS } from '../../shared/contract';
-
-const submissionBodySchema = {
-  type: 'object',
-  properties: { answers: { type: 'object', errorMessage: 'validation:generic.type' } },
-  required: ['answers'],
-  additionalProperties: false,
-  errorMessage: { required: { answers: 'validation:generic.required' } },
-};
 
 /** The schema each route declares (validation and description), by operationId. */
 const schemaOf = loadRouteSchemas(new URL('./route-schemas.json', import.meta.url));

@@ -45,6 +45,15 @@ export const captureSessionMovedSchema = {
 /** Where a session stands; `deviceToken` only in the answer to the LINK_PHONE of a phone that is not signed in. */
 export type CaptureSessionView = FromSchema<typeof captureSessionMovedSchema>;
 
+/** The answer to GET capture-session-status: where the session stands, with no personal data. */
+export const captureSessionStatusSchema = {
+  type: 'object',
+  required: ['status', 'attemptsLeft', 'expiresAt'],
+  additionalProperties: false,
+  description: 'No personal data: no names, passport facts or identifiers.',
+  properties: sessionProperties,
+} as const;
+
 /** A refused photo or a blocking outcome: an error body together with the session's status after it. */
 export const captureRefusalSchema = {
   type: 'object',

@@ -49,6 +49,7 @@ const documentType = { type: 'string', pattern: DOCUMENT_TYPE_PATTERN } as const
 /** One stored file of one applicant. */
 export const documentFileSchema = {
   type: 'object',
+  description: 'One stored file of one applicant.',
   additionalProperties: false,
   required: ['documentIdentifier', 'documentType', 'fileName', 'contentType', 'sizeBytes', 'sha256', 'uploadedAt'],
   properties: {

@@ -25,9 +25,14 @@ export const errorBodySchema = {
     requestId: {
       type: 'string',
       description:
-        'In answers of server errors (5xx): the id of the request, also answered as its X-Request-Id header.',
+        "In answers of server errors (5xx): the id of the request (also its X-Request-Id header, which every answer carries), to quote when reporting the problem; the server's log lines of the request carry it.",
     },
   },
 } as const;
 /** Error body answered by the API for every non-2xx status; `code` is one of the codes of error-codes.ts. */
 export type ApiErrorBody = FromSchema<typeof errorBodySchema>;
+
+/** The error body of a request that fails its schema or its rules: one entry of `fields` per field. */
+export const validationErrorBodySchema = {
+  allOf: [errorBodySchema, { required: ['fields'], properties: { code: { const: 'VALIDATION_FAILED' } } }],
+} as const;

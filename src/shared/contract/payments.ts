@@ -115,6 +115,8 @@ export const startPaymentBodySchema = {
   properties: {
     returnLanguage: {
       type: 'string',
+      // The OpenAPI description lists the portal's languages here (src/server/openapi/document.ts).
+      'x-languages': true,
       description: "The language of the provider's page; else the request's language.",
     },
   },
@@ -123,7 +125,7 @@ export type StartPaymentBody = FromSchema<typeof startPaymentBodySchema>;
 
 /** The body's schema with `returnLanguage` one of `languages` (the portal's). */
 export function startPaymentBodySchemaFor(languages: readonly string[]) {
-  const { returnLanguage } = startPaymentBodySchema.properties;
+  const { 'x-languages': _listed, ...returnLanguage } = startPaymentBodySchema.properties.returnLanguage;
   return { ...startPaymentBodySchema, properties: { returnLanguage: { ...returnLanguage, enum: [...languages] } } };
 }
 

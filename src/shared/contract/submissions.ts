@@ -1,11 +1,35 @@
-/** The API's answer to an accepted submission of a public form. */
-export interface SubmissionReceipt {
-  /** The reference the sender quotes, e.g. "K7QM-2RXD". */
-  reference: string;
-  receivedAt: string;
-}
+import type { FromSchema } from 'json-schema-to-ts';
+
+/** What the public forms' call takes and answers (see applications.ts for how the schemas are used). */
 
 /** The body of a public form's submission: the answers of its form. */
-export interface SubmissionBody {
-  answers: Record<string, unknown>;
-}
+export const submissionBodySchema = {
+  type: 'object',
+  properties: {
+    answers: {
+      type: 'object',
+      errorMessage: 'validation:generic.type',
+      description: "The form's answers, as its page sends them.",
+    },
+  },
+  required: ['answers'],
+  additionalProperties: false,
+  errorMessage: { required: { answers: 'validation:generic.required' } },
+} as const;
+export type SubmissionBody = FromSchema<typeof submissionBodySchema>;
+
+/** The API's answer to an accepted submission of a public form. */
+export const submissionReceiptSchema = {
+  type: 'object',
+  required: ['reference', 'receivedAt'],
+  additionalProperties: false,
+  properties: {
+    reference: {
+      type: 'string',
+      pattern: '^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$',
+      description: "The submission's reference (Crockford base 32), shown to the sender and quoted in the e-mail.",
+    },
+    receivedAt: { type: 'string', format: 'date-time' },
+  },
+} as const;
+export type SubmissionReceipt = FromSchema<typeof submissionReceiptSchema>;
