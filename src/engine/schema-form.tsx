@@ -60,11 +60,11 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
   const { page, reviewing } = pages;
   // Posted without scripts, each page of a form sent only from its end carries the answers of the others.
   const carries = pages.multiPage && !address;
+  // Translated again when the language changes.
+  const language = i18n.language;
   const uiSchema = useMemo(
-    () => localiseUiSchema(form.schema as RJSFSchema, form.uiSchema, (key) => t(key)),
-    // Translated again when the language changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [form, t, i18n.language],
+    () => localiseUiSchema(form.schema as RJSFSchema, form.uiSchema, (key) => t(key, { lng: language })),
+    [form, t, language],
   );
 
   // The last page names what the form does (check answers may still come after it).

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import type { ApiErrorBody, FieldError } from '@/shared/api-types';
 import { getAtPath } from './dotted-paths';
 import type { FormAnswers } from './form-types';
@@ -37,20 +37,16 @@ export function useServerErrors(
     }));
   // The errors the form first shows are there from its first render (on the server too: a form sent back).
   const [server, setServer] = useState<ServerFieldError[]>(snapshot);
+  // Only a new server answer resets them, not typing: taken in as the answer is rendered.
   const [seen, setSeen] = useState(serverErrors);
-  useEffect(() => {
-    // A form sent back with errors: once the page is taken over, its summary takes focus (GOV.UK).
-    if (server.length) onArrive();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  useEffect(() => {
-    if (serverErrors === seen) return;
+  if (serverErrors !== seen) {
     setSeen(serverErrors);
-    const list = snapshot();
-    setServer(list);
-    if (list.length) onArrive();
-    // Only a new server answer resets them, not typing.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [serverErrors]);
+    setServer(snapshot());
+  }
+  // An answer with errors, the first one too (a form sent back, once the page is taken over): the summary takes focus.
+  const arrived = useEffectEvent(() => {
+    if (server.length) onArrive();
+  });
+  useEffect(() => arrived(), [serverErrors]);
   return server;
 }

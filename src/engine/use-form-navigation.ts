@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useReducer, useRef } from 'react';
+import { useEffect, useEffectEvent, useMemo, useReducer, useRef, useState } from 'react';
 import type { ApiErrorBody, FieldError } from '@/shared/api-types';
 import { CHECK_ANSWERS_PAGE } from '@/shared/forms/flow';
 import { sendingOf, stepAfterPage } from '@/shared/forms/navigation';
@@ -102,7 +102,8 @@ export function useFormNavigation(options: FormNavigationOptions) {
   const { page, reviewing } = pages;
   const summaryRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const rulesReady = useAllRules(form);
+  // The rules loaded after the form showed: their arrival renders the form again, and its answers are judged by them.
+  useAllRules(form);
   const pageFields = validation.fieldsShown(page, data);
   const problems = useFormProblems({
     validation,
@@ -110,7 +111,6 @@ export function useFormNavigation(options: FormNavigationOptions) {
     page,
     fields: pageFields,
     judged: state.judged.has(page.id),
-    rulesReady,
     serverErrors: options.serverErrors,
     onServerErrors: () => dispatch({ type: 'focusSummary' }),
   });
@@ -125,28 +125,31 @@ export function useFormNavigation(options: FormNavigationOptions) {
   /** The page (or check answers) just left by a submit, until the next one shows or an answer changes. */
   const leaving = useRef<string | null>(null);
   const controlToFocus = useRef<string | null>(null);
-  useEffect(() => {
+  const pageShown = useEffectEvent((key: string) => {
     leaving.current = null;
-    if (shownKey === firstShown.current) return;
+    if (key === firstShown.current) return;
     firstShown.current = '';
     onPageChange?.(page);
     const control = controlToFocus.current;
     controlToFocus.current = null;
     if (control) focusControlWhenShown(control);
     else headingRef.current?.focus();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when another page is shown
-  }, [shownKey]);
+  });
+  // Only when another page is shown, not on every change of the answers.
+  useEffect(() => pageShown(shownKey), [shownKey]);
 
+  // The fields are worked out again each render; which they are is what matters.
+  const fieldsKey = JSON.stringify(pageFields);
   const formContext: EngineFormContext = useMemo(
-    () => ({ pageFields, busy: state.busy }),
-    // The fields are worked out again each render; which they are is what matters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [pageFields.join('\n'), state.busy],
+    () => ({ pageFields: JSON.parse(fieldsKey) as string[], busy: state.busy }),
+    [fieldsKey, state.busy],
   );
   // rjsf holds the answers while a page is shown and reports each change (kept in `data`): handing them back as
   // `formData` would make it derive its whole state again on every keystroke. It starts from the latest answers each
   // time a page (or check answers) is shown.
-  const formStart = useMemo(() => data, [shownKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  const [start, setStart] = useState({ key: shownKey, data });
+  if (start.key !== shownKey) setStart({ key: shownKey, data });
+  const formStart = start.key === shownKey ? start.data : data;
 
   const busyWhile = async <T>(work: () => Promise<T> | T): Promise<T> => {
     dispatch({ type: 'busy', busy: true });

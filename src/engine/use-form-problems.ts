@@ -30,21 +30,16 @@ export function useFormProblems(options: {
   /** The fields the page asks with these answers. */
   fields: string[];
   judged: boolean;
-  /** The rules loaded after the form showed have arrived: the answers are judged again. */
-  rulesReady: boolean;
   serverErrors?: FieldError[] | ApiErrorBody | null;
   onServerErrors: () => void;
 }): FormProblems {
-  const { validation, data, fields, judged, rulesReady } = options;
+  const { validation, data, fields, judged } = options;
   const { t } = useTranslation(['forms', 'validation']);
   const server = useServerErrors(options.serverErrors, data, options.onServerErrors);
   const multiPage = validation.pages.length > 1;
-  // Until the button is pressed on the page, no keystroke pays for judging the answers.
-  const problems = useMemo(
-    () => (judged ? validation.problems(data) : []),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- judged again once the later rules have loaded
-    [validation, data, judged, rulesReady],
-  );
+  // Until the button is pressed on the page, no keystroke pays for judging the answers. Judged on each render after,
+  // so the rules loaded after the form showed judge them too (their arrival renders the form again: useAllRules).
+  const problems = judged ? validation.problems(data) : [];
   const shown = problems.filter((p) => fields.includes(topField(p.path)));
   const standing = server.filter(
     (s) => (!multiPage || fields.includes(topField(s.path)) || s.path === '') && stillStands(s, data),
@@ -58,10 +53,9 @@ export function useFormProblems(options: {
     .sort((a, b) => position(a.m.path) - position(b.m.path) || a.i - b.i)
     .map(({ m }) => m);
   const key = JSON.stringify(messages);
+  // The messages are rebuilt each render; their content is what matters.
   const fieldErrors = useMemo(
-    () => toErrorSchema(messages.filter((m) => m.path !== '')),
-    // The messages are rebuilt each render; their content is what matters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    () => toErrorSchema((JSON.parse(key) as typeof messages).filter((m) => m.path !== '')),
     [key],
   );
   const summary =

@@ -1,6 +1,6 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ChevronDownRegular, GlobeRegular } from '@fluentui/react-icons';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useEffectEvent, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { fetchProfile, saveProfileLanguage } from '@/api/profile-session';
@@ -139,12 +139,12 @@ export function LanguageSwitcher({ className }: { className?: string }) {
   const select = useRef<HTMLSelectElement>(null);
   const kept = [...new URLSearchParams(location.search)].filter(([name]) => name !== LANGUAGE_PARAM);
 
-  useEffect(() => {
+  const takeEarlyChoice = useEffectEvent(() => {
     const chosenEarly = select.current?.value;
     if (chosenEarly && chosenEarly !== current) choose(chosenEarly);
-    // Once, as the page's scripts take the page over.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
+  // Once, as the page's scripts take the page over.
+  useEffect(() => takeEarlyChoice(), []);
 
   return (
     <form method="get" action={location.pathname} className={mergeClasses(styles.root, className)}>

@@ -1,6 +1,6 @@
 import { Input } from '@fluentui/react-components';
 import type { WidgetProps } from '@rjsf/utils';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldAria } from '../templates/field-aria';
 import { useEngineStyles } from '../styles';
@@ -14,11 +14,12 @@ export function DateWidget(props: WidgetProps) {
   const styles = useEngineStyles();
   const { t } = useTranslation('forms');
   const [parts, setParts] = useState<Parts>(() => splitDate(value));
-  useEffect(() => {
-    // Follow answers set from outside (loaded data), but keep what is being typed.
+  // Follow answers set from outside (loaded data), but keep what is being typed.
+  const [followed, setFollowed] = useState(value);
+  if (value !== followed) {
+    setFollowed(value);
     if (joinDate(parts) !== value) setParts(splitDate(value));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [value]);
+  }
   const aria = fieldAria(id, uiSchema, rawErrors);
   const prefix =
     (options.autocompletePrefix as string | undefined) ?? (uiSchema?.['ui:autocomplete'] as string | undefined);

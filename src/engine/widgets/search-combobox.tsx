@@ -101,24 +101,21 @@ function ScriptedCombobox(props: SearchComboboxProps) {
   const noMatch = t('engine.noMatch');
   // The same options keep the same elements: Fluent moves the highlight back to the first option (scrolling the list)
   // each time its children change, which would otherwise be on every keystroke.
-  const shownKey = shown.map((o) => `${o.value}\t${o.label}\t${o.callingCode ?? ''}`).join('\n');
-  const items = useMemo(
-    () =>
-      shown.length === 0 ? (
-        <Option disabled value="" text={noMatch}>
-          {noMatch}
+  const shownKey = JSON.stringify(shown.map((o) => [o.value, o.label, o.callingCode ?? '']));
+  const items = useMemo(() => {
+    const listed = JSON.parse(shownKey) as [value: string, label: string, callingCode: string][];
+    return listed.length === 0 ? (
+      <Option disabled value="" text={noMatch}>
+        {noMatch}
+      </Option>
+    ) : (
+      listed.map(([optionValue, label, callingCode]) => (
+        <Option key={optionValue} value={optionValue} text={label}>
+          {callingCode ? `${label} (+${callingCode})` : label}
         </Option>
-      ) : (
-        shown.map((o) => (
-          <Option key={o.value} value={o.value} text={o.label}>
-            {o.callingCode ? `${o.label} (+${o.callingCode})` : o.label}
-          </Option>
-        ))
-      ),
-    // `shown` is filtered anew on each render; its content is what matters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [shownKey, noMatch],
-  );
+      ))
+    );
+  }, [shownKey, noMatch]);
   return (
     <Combobox
       id={id}

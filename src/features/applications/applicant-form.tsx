@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import {
@@ -102,8 +102,8 @@ export function ApplicantFormView({
   );
   const [initial] = useState(() => sent?.answers ?? initialAnswers(application, applicants, editing));
   // An earlier "added" or "removed" message is old news once another change starts.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  useEffect(() => onStart(), []);
+  const started = useEffectEvent(() => onStart());
+  useEffect(() => started(), []);
 
   if (!editing && applicants.length >= limit) {
     return (

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHref, useLoaderData, useNavigate, useSearchParams } from 'react-router-dom';
 import { useStartCaptureSession } from '@/api/capture';
@@ -47,13 +47,12 @@ export default function CaptureBiometricsPage() {
 
   // One session per visit: a reload keeps the identifier in the address and follows the same session.
   const asked = useRef(false);
-  useEffect(() => {
+  const beginOnce = useEffectEvent(() => {
     if (sessionIdentifier || asked.current || !canStart || startFailed) return;
     asked.current = true;
     begin();
-    // begin reads the same values this effect depends on.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [sessionIdentifier, canStart]);
+  });
+  useEffect(() => beginOnce(), [sessionIdentifier, canStart]);
 
   const heading = <PageHeading>{t('captureBiometrics.title')}</PageHeading>;
 

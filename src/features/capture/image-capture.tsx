@@ -1,5 +1,5 @@
 import { Button } from '@fluentui/react-components';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useActionData, useNavigate } from 'react-router-dom';
 import {
@@ -68,16 +68,16 @@ export function Capture({ cameraType, routeFrom, sessionIdentifier }: CapturePro
 
   // Tell the session this photo is being taken (a safe repeat after a reload), then open the camera.
   const began = useRef(false);
-  useEffect(() => {
+  const begin = useEffectEvent(() => {
     if (began.current) return;
     began.current = true;
     if (routeFrom === 'web') markCapturingHere(sessionIdentifier, true);
     startCapture.mutate({ action: 'START_CAPTURE', captureType: cameraType });
     // A photo chosen before the scripts ran is sent by its form: the camera is not needed.
     if (!fileChosenIn(fileForm.current)) void camera.start();
-    // Runs once per page; the key of <Capture> renews it for another photo or session.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
+  // Runs once per page; the key of <Capture> renews it for another photo or session.
+  useEffect(() => begin(), []);
 
   useEffect(() => {
     if (!photo) {

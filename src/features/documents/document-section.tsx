@@ -1,5 +1,5 @@
 import { Button, mergeClasses } from '@fluentui/react-components';
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { type ChangeEvent, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { DocumentFile, DocumentRequirement, useDocumentChanges } from '@/api/documents';
 import { FORM_FIELDS } from '@/engine/form-address';
@@ -68,16 +68,18 @@ export function DocumentSection(props: DocumentSectionProps) {
 
   // A file chosen before the page's scripts ran (its Upload button gone with them) is sent once they run.
   const chosenAhead = useRef(false);
-  useEffect(() => {
-    if (!hydrated || chosenAhead.current) return;
+  const sendChosenAhead = useEffectEvent(() => {
+    if (chosenAhead.current) return;
     chosenAhead.current = true;
     const file = input.current?.files?.[0];
     if (file) {
       if (input.current) input.current.value = '';
       void send(file);
     }
-    // Once, when the scripts have taken the page over.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  });
+  // Once, when the scripts have taken the page over.
+  useEffect(() => {
+    if (hydrated) sendChosenAhead();
   }, [hydrated]);
 
   const inputId = inputIdOf(documentType);

@@ -1,5 +1,5 @@
 import { Button, Spinner } from '@fluentui/react-components';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useHref, useLoaderData, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useConfirmPayment } from '@/api/payments';
@@ -94,18 +94,18 @@ function ConfirmPayment({ applicationIdentifier }: { applicationIdentifier: stri
     }
   };
 
+  // Asked once on arrival (the guard holds when development mode runs effects twice).
+  const arrived = useEffectEvent(() => {
+    if (started.current) return;
+    started.current = true;
+    void check();
+  });
   useEffect(() => {
     // The provider may send the browser back in a new session of the portal: the application becomes the one
     // the pages work on.
     setRouterContext({ applicationIdentifier });
-    // Asked once on arrival (the guard holds when development mode runs effects twice).
-    if (!started.current) {
-      started.current = true;
-      void check();
-    }
+    arrived();
     return () => clearTimeout(timer.current);
-    // check reads only refs, the identifier and stable functions.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [applicationIdentifier]);
 
   return (
