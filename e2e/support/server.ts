@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hasEnded, stopProcess } from '../../src/server/testing/processes';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -56,11 +57,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
-  const ended = () => child.exitCode !== null || child.signalCode !== null;
   const baseURL = `http://localhost:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (ended()) throw new Error(`The server on port ${port} exited: ${output}`);
+    if (hasEnded(child)) throw new Error(`The server on port ${port} exited: ${output}`);
     try {
       if ((await fetch(`${baseURL}/health`)).ok) break;
     } catch {
@@ -72,11 +72,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  const end = (signal: NodeJS.Signals) =>
-    new Promise<void>((resolve) => {
-      if (ended()) return resolve();
-      child.once('exit', () => resolve());
-      child.kill(signal);
-    });
-  return { baseURL, port, dataDir, stop: () => end('SIGTERM'), kill: () => end('SIGKILL') };
+  return {
+    baseURL,
+    port,
+    dataDir,
+    stop: () => stopProcess(child, 'SIGTERM'),
+    kill: () => stopProcess(child, 'SIGKILL'),
+  };
 }

@@ -1,12 +1,6 @@
 import type { Kysely } from 'kysely';
 import { claimMailDelivery, MAIL_RETRY_AFTER_MS, type MailDeliveryTable } from '../mail/public';
-import type { Database } from './schema';
-
-/** The text columns of a table, of which one names a row. */
-type TextColumn<T extends keyof Database> = {
-  [C in keyof Database[T]]: Database[T][C] extends string ? C : never;
-}[keyof Database[T]] &
-  string;
+import type { Database, TextColumn } from './schema';
 
 /**
  * The queries of a table whose rows carry the delivery of an e-mail (`mail_state`, `mail_attempted_at`): claiming

@@ -25,3 +25,9 @@ export type { Generated };
 
 /** The query builder every route uses. */
 export type Db = Kysely<Database>;
+
+/** The text columns of a table, of which one names a row. */
+export type TextColumn<T extends keyof Database> = {
+  [C in keyof Database[T]]: Database[T][C] extends string ? C : never;
+}[keyof Database[T]] &
+  string;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database, TextColumn } from '../db/schema';
 import { mailRepository } from './repository';
 import type { MailDeliveryColumns } from './tables';
 
@@ -11,12 +11,6 @@ export type MailDeliveryTable = {
       : never
     : never;
 }[keyof Database];
-
-/** The text columns of a table, of which one names a row. */
-type TextColumn<T extends keyof Database> = {
-  [C in keyof Database[T]]: Database[T][C] extends string ? C : never;
-}[keyof Database[T]] &
-  string;
 
 /**
  * A pending e-mail is tried again once its last try is this old. Until then the sender that tried it is taken to be
