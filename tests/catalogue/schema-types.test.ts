@@ -1,3 +1,4 @@
+// @vitest-environment node
 import '@/engine/testing/forms-loaded';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -46,15 +47,23 @@ describe('the request body schema files as TypeScript', () => {
   });
   write('server/notes/route-schemas.json', {
     $comment: 'The schemas the notes routes declare.',
-    addNote: { summary: 'Add a note', body: { $ref: 'api/stamp#' }, response: { 204: 'NoContent' } },
+    addNote: { summary: 'Add a note', body: { $ref: 'api/stamp#' }, response: { 404: 'NotFound' } },
     listNotes: { summary: 'List the notes', response: { 200: { $ref: 'Notes#' } } },
+    getNote: {
+      summary: 'One note',
+      parameters: [
+        { name: 'noteId', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z]+$' } },
+        { name: 'lang', in: 'query', schema: { type: 'string' }, description: 'The language.' },
+      ],
+      response: { 200: { $ref: 'Note#' } },
+    },
   });
   mkdirSync(join(serverDir, 'mail'));
 
-  /** The `export const <name> = <json> as const;` of a module text, as name → value, in order. */
+  /** The `export const <name>Schema = <json> as const;` of a module text, as name → value, in order. */
   const constsOf = (text: string) =>
     Object.fromEntries(
-      [...text.matchAll(/^export const (\w+) = ([\s\S]*?) as const;$/gm)].map(([, name, json]) => [
+      [...text.matchAll(/^export const (\w+Schema) = ([\s\S]*?) as const;$/gm)].map(([, name, json]) => [
         name,
         JSON.parse(json),
       ]),
@@ -76,6 +85,16 @@ describe('the request body schema files as TypeScript', () => {
     expect(Object.keys(consts.noteSchema)).toEqual(['$id', 'type', 'properties', 'required', 'errorMessage']);
     expect(Object.keys(consts.noteSchema.properties)).toEqual(['zeta', 'alpha']);
     expect(consts.noteSchema.errorMessage).toEqual({ required: { zeta: 'validation:generic.required' } });
+  });
+
+  it("writes each operation's parameters as the route declares them, and its body as its schema file", () => {
+    const text = schemaTypesModule(schemasDir, serverDir);
+    const operations = text.slice(text.indexOf('export const routeRequestSchemas = {'));
+    expect(operations).toContain('  addNote: { body: apiStampSchema },');
+    expect(operations).toContain('  listNotes: {},');
+    expect(operations).toContain(
+      '  getNote: { params: {"type":"object","properties":{"noteId":{"type":"string","pattern":"^[a-z]+$"}},"required":["noteId"]}, querystring: {"type":"object","properties":{"lang":{"type":"string","description":"The language."}}} },',
+    );
   });
 
   it('says what wrote it, and lists every schema for json-schema-to-ts to resolve references by', () => {

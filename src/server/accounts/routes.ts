@@ -1,19 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  API_PATHS,
-  type ChangePasswordRequest,
-  type EmailRequest,
-  type ForgotPasswordRequest,
-  type LoginRequest,
-  type LogoutRequest,
-  type ProfileUpdateRequest,
-  type RefreshRequest,
-  type RegistrationRequest,
-  type ResetPasswordRequest,
-  type VerifyRequest,
-} from '../../shared/contract';
+import { API_PATHS } from '../../shared/contract';
 import { languageOf, translate } from '../i18n';
-import { loadRouteSchemas } from '../openapi/public';
+import { loadRouteSchemas, type RouteSchemaTypes } from '../openapi/public';
 import { renderMail, sendMail, type MailTemplate } from '../mail/public';
 import { authenticate, bearerToken } from './authenticate';
 import { createGuards } from './guards';
@@ -28,7 +16,8 @@ export const PROFILE_PREFIX = API_PATHS.profile;
 const schemaOf = loadRouteSchemas(new URL('./route-schemas.json', import.meta.url));
 
 /** The /api/eta/profile calls: registration, e-mail confirmation, sign-in, tokens, password reset and change, profile. */
-export const accountRoutes: FastifyPluginAsync = async (app) => {
+export const accountRoutes: FastifyPluginAsync = async (instance) => {
+  const app = instance.withTypeProvider<RouteSchemaTypes>();
   const { db, config } = app;
   const pending = new Set<Promise<void>>();
   const guards = createGuards(db, config.jwtSecret, config.clientLimits);
@@ -75,41 +64,33 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     log: request.log,
   });
 
-  app.post<{ Body: RegistrationRequest }>(
-    `${PROFILE_PREFIX}/register`,
-    { schema: schemaOf('register') },
-    async (request, reply) => {
-      const answer = await accounts.register(callerOf(request), request.body);
-      reply.code(201);
-      return answer;
-    },
-  );
+  app.post(`${PROFILE_PREFIX}/register`, { schema: schemaOf('register') }, async (request, reply) => {
+    const answer = await accounts.register(callerOf(request), request.body);
+    reply.code(201);
+    return answer;
+  });
 
-  app.post<{ Body: VerifyRequest }>(`${PROFILE_PREFIX}/verify`, { schema: schemaOf('verify') }, async (request) =>
+  app.post(`${PROFILE_PREFIX}/verify`, { schema: schemaOf('verify') }, async (request) =>
     accounts.verify(callerOf(request), request.body),
   );
 
-  app.post<{ Body: EmailRequest }>(
-    `${PROFILE_PREFIX}/verify-email-request`,
-    { schema: schemaOf('verifyEmailRequest') },
-    async (request) => accounts.emailRequest(callerOf(request), request.body),
+  app.post(`${PROFILE_PREFIX}/verify-email-request`, { schema: schemaOf('verifyEmailRequest') }, async (request) =>
+    accounts.emailRequest(callerOf(request), request.body),
   );
 
-  app.post<{ Body: ForgotPasswordRequest }>(
-    `${PROFILE_PREFIX}/request-password-reset`,
-    { schema: schemaOf('requestPasswordReset') },
-    async (request) => accounts.requestPasswordReset(callerOf(request), request.body.email),
+  app.post(`${PROFILE_PREFIX}/request-password-reset`, { schema: schemaOf('requestPasswordReset') }, async (request) =>
+    accounts.requestPasswordReset(callerOf(request), request.body.email),
   );
 
-  app.post<{ Body: LoginRequest }>(`${PROFILE_PREFIX}/login`, { schema: schemaOf('login') }, async (request, reply) =>
+  app.post(`${PROFILE_PREFIX}/login`, { schema: schemaOf('login') }, async (request, reply) =>
     signIn.login(signInCaller(request, reply), request.body),
   );
 
-  app.post<{ Body: RefreshRequest }>(`${PROFILE_PREFIX}/refresh`, { schema: schemaOf('refresh') }, async (request) =>
+  app.post(`${PROFILE_PREFIX}/refresh`, { schema: schemaOf('refresh') }, async (request) =>
     signIn.refresh({ log: request.log }, request.body.refreshToken),
   );
 
-  app.post<{ Body: LogoutRequest | undefined }>(
+  app.post(
     `${PROFILE_PREFIX}/logout`,
     {
       schema: schemaOf('logout'),
@@ -124,13 +105,11 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: ResetPasswordRequest }>(
-    `${PROFILE_PREFIX}/reset-password`,
-    { schema: schemaOf('resetPassword') },
-    async (request) => accounts.resetPassword(callerOf(request), request.body),
+  app.post(`${PROFILE_PREFIX}/reset-password`, { schema: schemaOf('resetPassword') }, async (request) =>
+    accounts.resetPassword(callerOf(request), request.body),
   );
 
-  app.post<{ Body: ChangePasswordRequest }>(
+  app.post(
     `${PROFILE_PREFIX}/change-password`,
     { schema: schemaOf('changePassword'), onRequest: authenticate },
     async (request) => accounts.changePassword(callerOf(request), request.body),
@@ -140,9 +119,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     accounts.profile(callerOf(request)),
   );
 
-  app.patch<{ Body: ProfileUpdateRequest }>(
-    PROFILE_PREFIX,
-    { schema: schemaOf('updateProfile'), onRequest: authenticate },
-    async (request) => accounts.setLanguage(callerOf(request), request.body.language),
+  app.patch(PROFILE_PREFIX, { schema: schemaOf('updateProfile'), onRequest: authenticate }, async (request) =>
+    accounts.setLanguage(callerOf(request), request.body.language),
   );
 };

@@ -1,15 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import {
-  answersBodySchema,
-  declarationsBodySchema,
-  type AnswersBody,
-  type ApplicantFacts,
-  type CreateApplicationRequest,
-  type DeclarationsBody,
-} from '../../shared/contract';
+import { answersBodySchema, declarationsBodySchema } from '../../shared/contract';
 import { authenticate } from '../accounts/public';
 import { languageOf } from '../i18n';
-import { loadRouteSchemas } from '../openapi/public';
+import { loadRouteSchemas, type RouteSchemaTypes } from '../openapi/public';
 import { createStorage } from '../storage/storage';
 import { applicationFormId, createAnswersService, declarationsFormId } from './answers-service';
 import { loadApplicationsConfig } from './config';
@@ -25,10 +18,6 @@ const APPLICANT_FORM_ID = 'applicant';
 /** The schema each route declares (validation and description), by operationId. */
 const schemaOf = loadRouteSchemas(new URL('./route-schemas.json', import.meta.url));
 
-type Guid = { Params: { guid: string } };
-type ApplicantGuid = { Params: { guid: string; applicantGuid: string } };
-type FormOf = { Params: { guid: string; formId: string } };
-
 const callerOf = (request: FastifyRequest): Caller => ({
   profileId: request.profileId,
   lang: languageOf(request),
@@ -40,7 +29,8 @@ const callerOf = (request: FastifyRequest): Caller => ({
  * step per applicant, and the step each applicant has reached. Every call needs a signed-in user and only ever
  * sees that user's applications: another account's identifiers answer 404.
  */
-export const applicationRoutes: FastifyPluginAsync = async (app) => {
+export const applicationRoutes: FastifyPluginAsync = async (instance) => {
+  const app = instance.withTypeProvider<RouteSchemaTypes>();
   const { db, config } = app;
   const { eligiblePassportCountries: eligibleCountries } = loadApplicationsConfig();
   // The journey and its forms come from the route manifest of the schemas the server validates with.
@@ -73,52 +63,42 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
 
   // ------------------------------------------------------------------ applications
 
-  app.post<{ Body: CreateApplicationRequest }>(
-    APPLICATIONS_PREFIX,
-    { schema: schemaOf('createApplication') },
-    async (request, reply) => {
-      const created = await applications.create(callerOf(request), request.body);
-      reply.code(201);
-      return created;
-    },
-  );
+  app.post(APPLICATIONS_PREFIX, { schema: schemaOf('createApplication') }, async (request, reply) => {
+    const created = await applications.create(callerOf(request), request.body);
+    reply.code(201);
+    return created;
+  });
 
   app.get(APPLICATIONS_PREFIX, { schema: schemaOf('listApplications') }, async (request) =>
     applications.list(callerOf(request)),
   );
 
-  app.get<Guid>(`${APPLICATIONS_PREFIX}/:guid`, { schema: schemaOf('getApplication') }, async (request) =>
+  app.get(`${APPLICATIONS_PREFIX}/:guid`, { schema: schemaOf('getApplication') }, async (request) =>
     applications.get(callerOf(request), request.params.guid),
   );
 
-  app.delete<Guid>(`${APPLICATIONS_PREFIX}/:guid`, { schema: schemaOf('deleteApplication') }, async (request) =>
+  app.delete(`${APPLICATIONS_PREFIX}/:guid`, { schema: schemaOf('deleteApplication') }, async (request) =>
     applications.remove(callerOf(request), request.params.guid),
   );
 
-  app.post<Guid>(
-    `${APPLICATIONS_PREFIX}/:guid/step/resume`,
-    { schema: schemaOf('resumeApplication') },
-    async (request) => answers.resume(callerOf(request), request.params.guid),
+  app.post(`${APPLICATIONS_PREFIX}/:guid/step/resume`, { schema: schemaOf('resumeApplication') }, async (request) =>
+    answers.resume(callerOf(request), request.params.guid),
   );
 
   // ------------------------------------------------------------------ applicants
 
-  app.get<Guid>(`${APPLICATIONS_PREFIX}/:guid/applicants`, { schema: schemaOf('listApplicants') }, async (request) =>
+  app.get(`${APPLICATIONS_PREFIX}/:guid/applicants`, { schema: schemaOf('listApplicants') }, async (request) =>
     applications.listApplicants(callerOf(request), request.params.guid),
   );
 
-  app.post<Guid & { Body: ApplicantFacts }>(
-    `${APPLICATIONS_PREFIX}/:guid/applicants`,
-    { schema: schemaOf('addApplicant') },
-    async (request, reply) => {
-      await passportChecks.count({ profileId: request.profileId, ip: request.ip }, request.body);
-      const created = await applications.addApplicant(callerOf(request), request.params.guid, request.body);
-      reply.code(201);
-      return created;
-    },
-  );
+  app.post(`${APPLICATIONS_PREFIX}/:guid/applicants`, { schema: schemaOf('addApplicant') }, async (request, reply) => {
+    await passportChecks.count({ profileId: request.profileId, ip: request.ip }, request.body);
+    const created = await applications.addApplicant(callerOf(request), request.params.guid, request.body);
+    reply.code(201);
+    return created;
+  });
 
-  app.put<ApplicantGuid & { Body: ApplicantFacts }>(
+  app.put(
     `${APPLICATIONS_PREFIX}/:guid/applicants/:applicantGuid`,
     { schema: schemaOf('updateApplicant') },
     async (request) => {
@@ -128,7 +108,7 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete<ApplicantGuid>(
+  app.delete(
     `${APPLICATIONS_PREFIX}/:guid/applicants/:applicantGuid`,
     { schema: schemaOf('removeApplicant') },
     async (request) =>
@@ -137,33 +117,27 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
 
   // ------------------------------------------------------------------ answers
 
-  app.get<Guid & { Querystring: { applicantIdentifier?: string } }>(
-    `${API_PATHS.applicationDetails}/:guid`,
-    { schema: schemaOf('getApplicationDetails') },
-    async (request) =>
-      answers.applicationDetails(callerOf(request), request.params.guid, request.query.applicantIdentifier),
+  app.get(`${API_PATHS.applicationDetails}/:guid`, { schema: schemaOf('getApplicationDetails') }, async (request) =>
+    answers.applicationDetails(callerOf(request), request.params.guid, request.query.applicantIdentifier),
   );
 
-  app.put<Guid & { Body: AnswersBody }>(
+  app.put(
     `${API_PATHS.applicationDetails}/:guid`,
     { schema: schemaOf('saveApplicationForm', { body: answersBodySchema }) },
     async (request) =>
       answers.save(callerOf(request), request.params.guid, request.body, applicationFormId(), applicationFormStep),
   );
 
-  app.get<FormOf & { Querystring: { applicantIdentifier?: string } }>(
-    `${APPLICATIONS_PREFIX}/:guid/answers/:formId`,
-    { schema: schemaOf('getStepAnswers') },
-    async (request) =>
-      answers.stepAnswers(
-        callerOf(request),
-        request.params.guid,
-        request.params.formId,
-        String(request.query.applicantIdentifier ?? ''),
-      ),
+  app.get(`${APPLICATIONS_PREFIX}/:guid/answers/:formId`, { schema: schemaOf('getStepAnswers') }, async (request) =>
+    answers.stepAnswers(
+      callerOf(request),
+      request.params.guid,
+      request.params.formId,
+      String(request.query.applicantIdentifier ?? ''),
+    ),
   );
 
-  app.put<FormOf & { Body: AnswersBody }>(
+  app.put(
     `${APPLICATIONS_PREFIX}/:guid/answers/:formId`,
     { schema: schemaOf('saveStepAnswers', { body: answersBodySchema }) },
     async (request) => {
@@ -172,7 +146,7 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.put<{ Body: DeclarationsBody }>(
+  app.put(
     API_PATHS.declarations,
     { schema: schemaOf('saveDeclarations', { body: declarationsBodySchema }) },
     async (request) =>

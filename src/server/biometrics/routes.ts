@@ -1,15 +1,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import {
-  API_PATHS,
-  CAPTURE_DEVICE_COOKIE,
-  CAPTURE_DEVICE_HEADER,
-  type CaptureActionBody,
-  type CaptureSessionRequest,
-} from '../../shared/contract';
+import { API_PATHS, CAPTURE_DEVICE_COOKIE, CAPTURE_DEVICE_HEADER } from '../../shared/contract';
 import { authenticate, bearerToken } from '../accounts/public';
 import { createPassportRecheck } from '../applications/public';
 import { languageOf } from '../i18n';
-import { loadRouteSchemas } from '../openapi/public';
+import { loadRouteSchemas, type ParamsOf, type RouteSchemaTypes } from '../openapi/public';
 import { createStorage } from '../storage/storage';
 import { tinyFaceDetector } from './face-detector';
 import type { CaptureCaller } from './capture-call';
@@ -20,23 +14,24 @@ export const CAPTURE_STATUS_PREFIX = API_PATHS.captureSessionStatus;
 /** Header in which a linked phone sends back the device token it was given by LINK_PHONE (as fastify names it). */
 export const DEVICE_HEADER = CAPTURE_DEVICE_HEADER.toLowerCase();
 
-type SessionParams = { Params: { captureSessionIdentifier: string } };
-
 /** The schema each route declares (validation and description), by operationId. */
 const schemaOf = loadRouteSchemas(new URL('./route-schemas.json', import.meta.url));
+
+/** A request about one capture session (its identifier in the path). */
+type SessionRequest = FastifyRequest<{ Params: ParamsOf<'getCaptureSessionStatus'> }>;
 
 /**
  * The device token a phone sends: the header of a page whose scripts run, else the cookie a phone linked without
  * scripts keeps, when it is for this session.
  */
-function deviceTokenOf(request: FastifyRequest<SessionParams>): string | undefined {
+function deviceTokenOf(request: SessionRequest): string | undefined {
   const header = request.headers[DEVICE_HEADER];
   if (typeof header === 'string') return header;
   const [session, token, ...rest] = request.cookies[CAPTURE_DEVICE_COOKIE]?.split('.') ?? [];
   return rest.length === 0 && session === request.params.captureSessionIdentifier ? token : undefined;
 }
 
-const callerOf = (request: FastifyRequest<SessionParams>): CaptureCaller => ({
+const callerOf = (request: SessionRequest): CaptureCaller => ({
   lang: languageOf(request),
   log: request.log,
   token: bearerToken(request),
@@ -48,7 +43,8 @@ const callerOf = (request: FastifyRequest<SessionParams>): CaptureCaller => ({
  * a linked phone (capture-session-status); photos are checked, kept in object storage, and shown back only to the
  * account that owns the applicant.
  */
-export const biometricsRoutes: FastifyPluginAsync = async (app) => {
+export const biometricsRoutes: FastifyPluginAsync = async (instance) => {
+  const app = instance.withTypeProvider<RouteSchemaTypes>();
   const { db, config } = app;
   const { capture } = config;
   const service = createCaptureService({
@@ -60,7 +56,7 @@ export const biometricsRoutes: FastifyPluginAsync = async (app) => {
     lifecycle: app.lifecycle,
   });
 
-  app.post<{ Body: CaptureSessionRequest }>(
+  app.post(
     BIOMETRICS_PREFIX,
     { onRequest: authenticate, schema: schemaOf('startCaptureSession') },
     async (request, reply) => {
@@ -70,7 +66,7 @@ export const biometricsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<SessionParams>(
+  app.get(
     `${CAPTURE_STATUS_PREFIX}/:captureSessionIdentifier`,
     { schema: schemaOf('getCaptureSessionStatus') },
     async (request) => service.status(request.params.captureSessionIdentifier, callerOf(request)),
@@ -79,7 +75,7 @@ export const biometricsRoutes: FastifyPluginAsync = async (app) => {
   // A base64 photo is 4/3 of its size; twice that leaves room to answer IMAGE_TOO_LARGE rather than a bare 413.
   const actionBodyLimit = Math.ceil((capture.maxUploadBytes * 4) / 3) * 2 + 64 * 1024;
 
-  app.post<SessionParams & { Body: CaptureActionBody }>(
+  app.post(
     `${CAPTURE_STATUS_PREFIX}/:captureSessionIdentifier`,
     {
       bodyLimit: Math.max(actionBodyLimit, config.bodyLimit),
@@ -91,7 +87,7 @@ export const biometricsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Params: { guid: string; photoType: string } }>(
+  app.get(
     `${API_PATHS.applicants}/:guid/photos/:photoType`,
     { onRequest: authenticate, schema: schemaOf('getApplicantPhoto') },
     async (request, reply) => {

@@ -7,15 +7,11 @@ import {
   documentsCompleteBodySchema,
   documentsQuerySchema,
   documentUploadQuerySchema,
-  type DocumentReuseBody,
-  type DocumentsCompleteBody,
-  type DocumentsQuery,
-  type DocumentUploadQuery,
 } from '../../shared/contract';
 import { authenticate } from '../accounts/public';
 import { ApiError } from '../errors';
 import { languageOf } from '../i18n';
-import { loadRouteSchemas } from '../openapi/public';
+import { loadRouteSchemas, type RouteSchemaTypes } from '../openapi/public';
 import { createStorage } from '../storage/storage';
 import { downloadName } from './file-checks';
 import { createPdfChecker, type PdfCheckerOptions } from './pdf-checks';
@@ -27,9 +23,6 @@ import { API_PATHS } from '../../shared/contract';
 export const DOCUMENTS_PREFIX = `${API_PATHS.applications}/:guid/documents`;
 
 const schemaOf = loadRouteSchemas(new URL('./route-schemas.json', import.meta.url));
-
-type Guid = { Params: { guid: string } };
-type DocumentGuid = { Params: { guid: string; documentGuid: string } };
 
 const callerOf = (request: FastifyRequest): Caller => ({
   profileId: request.profileId,
@@ -77,7 +70,8 @@ export interface DocumentRoutesOptions {
  * given again for another applicant, and the completion of the step. Signed-in users only; another account's
  * identifiers answer 404 as the applications do.
  */
-export const documentRoutes: FastifyPluginAsync<DocumentRoutesOptions> = async (app, options) => {
+export const documentRoutes: FastifyPluginAsync<DocumentRoutesOptions> = async (instance, options) => {
+  const app = instance.withTypeProvider<RouteSchemaTypes>();
   const { db, config } = app;
   const { maxFileBytes } = config.documents;
   const pdf = createPdfChecker(app.log, options.pdf);
@@ -103,13 +97,13 @@ export const documentRoutes: FastifyPluginAsync<DocumentRoutesOptions> = async (
   });
   app.addHook('onRequest', authenticate);
 
-  app.get<Guid & { Querystring: DocumentsQuery }>(
+  app.get(
     DOCUMENTS_PREFIX,
     { schema: schemaOf('listDocuments', { querystring: documentsQuerySchema }) },
     async (request) => documents.list(callerOf(request), request.params.guid, request.query.applicantIdentifier),
   );
 
-  app.post<Guid & { Querystring: DocumentUploadQuery }>(
+  app.post(
     DOCUMENTS_PREFIX,
     // The multipart body is described ("x-request-body"), not validated by fastify (it would need attachFieldsToBody):
     // readUpload and the service check the file part themselves.
@@ -122,53 +116,37 @@ export const documentRoutes: FastifyPluginAsync<DocumentRoutesOptions> = async (
     },
   );
 
-  app.post<Guid & { Body: DocumentsCompleteBody }>(
+  app.post(
     `${DOCUMENTS_PREFIX}/complete`,
     { schema: schemaOf('completeDocuments', { body: documentsCompleteBodySchema }) },
     async (request) => documents.complete(callerOf(request), request.params.guid, request.body.applicantIdentifier),
   );
 
-  app.get<DocumentGuid>(
-    `${DOCUMENTS_PREFIX}/:documentGuid`,
-    { schema: schemaOf('downloadDocument') },
-    async (request, reply) => {
-      const { row, data } = await documents.download(
-        callerOf(request),
-        request.params.guid,
-        request.params.documentGuid,
-      );
-      return reply
-        .type(row.content_type)
-        .header(
-          'content-disposition',
-          `attachment; filename="${downloadName(row.document_type, row.id, row.content_type)}"`,
-        )
-        .header('cache-control', 'no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(data);
-    },
-  );
+  app.get(`${DOCUMENTS_PREFIX}/:documentGuid`, { schema: schemaOf('downloadDocument') }, async (request, reply) => {
+    const { row, data } = await documents.download(callerOf(request), request.params.guid, request.params.documentGuid);
+    return reply
+      .type(row.content_type)
+      .header(
+        'content-disposition',
+        `attachment; filename="${downloadName(row.document_type, row.id, row.content_type)}"`,
+      )
+      .header('cache-control', 'no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(data);
+  });
 
   // The multipart body is described only, as for an upload.
-  app.put<DocumentGuid>(
-    `${DOCUMENTS_PREFIX}/:documentGuid`,
-    { schema: schemaOf('replaceDocument') },
-    async (request) => {
-      const upload = await readUpload(request);
-      return documents.replace(callerOf(request), request.params.guid, request.params.documentGuid, upload);
-    },
-  );
+  app.put(`${DOCUMENTS_PREFIX}/:documentGuid`, { schema: schemaOf('replaceDocument') }, async (request) => {
+    const upload = await readUpload(request);
+    return documents.replace(callerOf(request), request.params.guid, request.params.documentGuid, upload);
+  });
 
-  app.delete<DocumentGuid>(
-    `${DOCUMENTS_PREFIX}/:documentGuid`,
-    { schema: schemaOf('deleteDocument') },
-    async (request, reply) => {
-      await documents.remove(callerOf(request), request.params.guid, request.params.documentGuid);
-      return reply.code(204).send();
-    },
-  );
+  app.delete(`${DOCUMENTS_PREFIX}/:documentGuid`, { schema: schemaOf('deleteDocument') }, async (request, reply) => {
+    await documents.remove(callerOf(request), request.params.guid, request.params.documentGuid);
+    return reply.code(204).send();
+  });
 
-  app.post<DocumentGuid & { Body: DocumentReuseBody }>(
+  app.post(
     `${DOCUMENTS_PREFIX}/:documentGuid/reuse`,
     { schema: schemaOf('reuseDocument', { body: documentReuseBodySchema }) },
     async (request, reply) => {

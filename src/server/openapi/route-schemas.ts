@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
-import type { FastifySchema } from 'fastify';
+import type { FastifySchema, FastifyTypeProvider } from 'fastify';
+import type { JSONSchema } from 'json-schema-to-ts';
+import type { FromSchemaFile } from '../../shared/contract/schema-file-types';
+import type { routeRequestSchemas } from '../../shared/contract/schema-files.generated';
 import { readOpenApiSource, type Json } from './document';
 
 /**
@@ -150,16 +153,53 @@ export function toRouteSchema(
   } as FastifySchema;
 }
 
+/** The operations of the API's route-schemas.json files, by operationId, with their request's schemas. */
+type RouteRequestSchemas = typeof routeRequestSchemas;
+export type OperationId = keyof RouteRequestSchemas;
+
+/**
+ * The schema a route declares, typed with the schemas of its path and query parameters, and of its body: the schema
+ * file's (declared `{ "$ref": "<id>#" }`, which is that file) or the contract's the route validates it with. Routes
+ * that use RouteSchemaTypes take the types of `request.params`, `request.query` and `request.body` from them.
+ */
+export type RouteSchema<Id extends OperationId, V extends Validated = Validated> = Omit<
+  FastifySchema,
+  'params' | 'querystring' | 'body'
+> &
+  Omit<RouteRequestSchemas[Id], OwnParts<V>> & { [Part in OwnParts<V>]: NonNullable<V[Part]> };
+
+/** The parts of a request a route validates with a schema of its own (`validated`), in place of the file's. */
+type OwnParts<V extends Validated> = {
+  [Part in keyof Validated]-?: V[Part] extends object ? Part : never;
+}[keyof Validated];
+
+/** What the path parameters of an operation hold, for the helpers its routes share (see RouteSchemaTypes). */
+export type ParamsOf<Id extends OperationId> = RouteRequestSchemas[Id] extends { params: infer S extends JSONSchema }
+  ? FromSchemaFile<S>
+  : never;
+
+/**
+ * The type provider of the API's routes (`app.withTypeProvider<RouteSchemaTypes>()`): what a part of the request
+ * holds is what its schema accepts (json-schema-to-ts, as the contract's types of the schema files), so a route's
+ * parameters and body are typed by the very schemas that validate them, with no type written beside them.
+ */
+export interface RouteSchemaTypes extends FastifyTypeProvider {
+  validator: this['schema'] extends JSONSchema ? FromSchemaFile<this['schema']> : unknown;
+  serializer: unknown;
+}
+
 /**
  * Reads an area's route-schemas.json: `schemaOf(operationId)` is the schema that operation's route declares, with
  * what the route validates with a schema of its own (`validated`).
  */
-export function loadRouteSchemas(file: URL): (operationId: string, validated?: Validated) => FastifySchema {
+export function loadRouteSchemas(
+  file: URL,
+): <Id extends OperationId, V extends Validated = Validated>(operationId: Id, validated?: V) => RouteSchema<Id, V> {
   const entries = JSON.parse(readFileSync(file, 'utf8')) as Json;
   const shared = readOpenApiSource();
-  return (operationId, validated) => {
+  return <Id extends OperationId, V extends Validated>(operationId: Id, validated?: V) => {
     const entry = entries[operationId] as Json | undefined;
     if (!entry || operationId.startsWith('$')) throw new Error(`${file.pathname} has no operation ${operationId}`);
-    return toRouteSchema(operationId, entry, shared, validated);
+    return toRouteSchema(operationId, entry, shared, validated) as RouteSchema<Id, V>;
   };
 }

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { startPaymentBodySchemaFor, type StartPaymentBody } from '../../shared/contract';
+import { startPaymentBodySchemaFor } from '../../shared/contract';
 import { inOfferOrder } from '../../shared/languages';
 import { authenticate } from '../accounts/public';
 import { availableLanguages, languageOf } from '../i18n';
-import { loadRouteSchemas } from '../openapi/public';
+import { loadRouteSchemas, type RouteSchemaTypes } from '../openapi/public';
 import { ensureWebhookSecret, loadPaymentsConfig } from './config';
 import { sendSubmissionMail } from './mail';
 import { providerNamed } from './providers';
@@ -14,8 +14,6 @@ import { API_PATHS } from '../../shared/contract';
 const APPLICATION = `${API_PATHS.applications}/:guid`;
 /** Providers notify the API here, one address per provider. */
 export const WEBHOOK_PREFIX = `${API_PATHS.payments}/webhook`;
-
-type Guid = { Params: { guid: string } };
 
 /** The schema each route declares (validation and description), by operationId. */
 const schemaOf = loadRouteSchemas(new URL('./route-schemas.json', import.meta.url));
@@ -31,7 +29,8 @@ const callerOf = (request: FastifyRequest): Caller => ({
  * provider's page, the submitted application, and the provider's signed notifications. The provider is chosen by
  * PAYMENT_PROVIDER from providers.ts and may serve pages of its own (the sandbox's card page).
  */
-export const paymentRoutes: FastifyPluginAsync = async (app) => {
+export const paymentRoutes: FastifyPluginAsync = async (instance) => {
+  const app = instance.withTypeProvider<RouteSchemaTypes>();
   const config = loadPaymentsConfig();
   const webhookSecret = await ensureWebhookSecret(app.config.dataDir);
   const definition = providerNamed(config.provider);
@@ -51,7 +50,8 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
   if (providerRoutes) await app.register(providerRoutes);
 
   // The signature covers the bytes as sent, so this route reads its body as text before anything parses it.
-  await app.register(async (webhooks) => {
+  await app.register(async (child) => {
+    const webhooks = child.withTypeProvider<RouteSchemaTypes>();
     webhooks.removeAllContentTypeParsers();
     webhooks.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
     webhooks.post(webhookPath, { schema: schemaOf('sandboxPaymentWebhook') }, async (request) =>
@@ -59,14 +59,15 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
     );
   });
 
-  await app.register(async (signedIn) => {
+  await app.register(async (child) => {
+    const signedIn = child.withTypeProvider<RouteSchemaTypes>();
     signedIn.addHook('onRequest', authenticate);
 
-    signedIn.get<Guid>(`${APPLICATION}/payment`, { schema: schemaOf('getPaymentOverview') }, async (request) =>
+    signedIn.get(`${APPLICATION}/payment`, { schema: schemaOf('getPaymentOverview') }, async (request) =>
       payments.overview(callerOf(request), request.params.guid),
     );
 
-    signedIn.post<Guid & { Body: StartPaymentBody }>(
+    signedIn.post(
       `${APPLICATION}/payment`,
       { schema: schemaOf('startPayment', { body: startPaymentBodySchemaFor(inOfferOrder(availableLanguages())) }) },
       async (request, reply) => {
@@ -82,11 +83,11 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
       },
     );
 
-    signedIn.post<Guid>(`${APPLICATION}/payment/confirm`, { schema: schemaOf('confirmPayment') }, async (request) =>
+    signedIn.post(`${APPLICATION}/payment/confirm`, { schema: schemaOf('confirmPayment') }, async (request) =>
       payments.confirm(callerOf(request), request.params.guid),
     );
 
-    signedIn.get<Guid>(`${APPLICATION}/submission`, { schema: schemaOf('getSubmission') }, async (request) =>
+    signedIn.get(`${APPLICATION}/submission`, { schema: schemaOf('getSubmission') }, async (request) =>
       payments.submission(callerOf(request), request.params.guid),
     );
   });

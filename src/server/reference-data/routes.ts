@@ -5,7 +5,7 @@ import countries from 'i18n-iso-countries';
 import { getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js';
 import { API_PATHS, REFERENCE_LISTS, type Country, type ReferenceLists } from '../../shared/contract';
 import { availableLanguages, languageOf } from '../i18n';
-import { loadRouteSchemas } from '../openapi/public';
+import { loadRouteSchemas, type RouteSchemaTypes } from '../openapi/public';
 import { loadPaymentsConfig } from '../payments/public';
 
 const DEFINITIONS_FILE = fileURLToPath(new URL('../../../schemas/definitions.schema.json', import.meta.url));
@@ -116,33 +116,15 @@ function usableLocale(tag: string | undefined): string | undefined {
 /** The schema each route declares (validation and description), by operationId. */
 const schemaOf = loadRouteSchemas(new URL('./route-schemas.json', import.meta.url));
 
-interface CountriesQuery {
-  search?: string;
-  lang?: string;
-}
-
 /** GET /api/eta/static, /api/eta/static/countries and /api/eta/static/client-settings. */
-export const referenceDataRoutes: FastifyPluginAsync = async (app) => {
+export const referenceDataRoutes: FastifyPluginAsync = async (instance) => {
+  const app = instance.withTypeProvider<RouteSchemaTypes>();
   app.get(API_PATHS.static, { schema: schemaOf('getReferenceLists') }, async () => staticLists());
 
-  app.get<{ Querystring: CountriesQuery }>(
-    `${API_PATHS.static}/countries`,
-    {
-      schema: schemaOf('listCountries', {
-        querystring: {
-          type: 'object',
-          properties: {
-            search: { type: 'string', maxLength: 100 },
-            lang: { type: 'string', maxLength: 35, pattern: '^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$' },
-          },
-        },
-      }),
-    },
-    async (request) => {
-      const locale = usableLocale(request.query.lang) ?? languageOf(request);
-      return searchCountries(locale, request.query.search);
-    },
-  );
+  app.get(`${API_PATHS.static}/countries`, { schema: schemaOf('listCountries') }, async (request) => {
+    const locale = usableLocale(request.query.lang) ?? languageOf(request);
+    return searchCountries(locale, request.query.search);
+  });
 
   const { fees, currency } = loadPaymentsConfig();
   const clientSettings = {

@@ -1,18 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { API_PATHS, submissionBodySchema, type SubmissionBody } from '../../shared/contract';
+import { API_PATHS, submissionBodySchema } from '../../shared/contract';
 import { bearerToken } from '../accounts/public';
 import { languageOf } from '../i18n';
-import { loadRouteSchemas } from '../openapi/public';
+import { loadRouteSchemas, type RouteSchemaTypes } from '../openapi/public';
 import { createSubmissionsService } from './service';
 
 /** The schema each route declares (validation and description), by operationId. */
 const schemaOf = loadRouteSchemas(new URL('./route-schemas.json', import.meta.url));
 
 /** Public forms (manifest routes that name a form and no page): anyone may send one; see the service's rules. */
-export const submissionRoutes: FastifyPluginAsync = async (app) => {
+export const submissionRoutes: FastifyPluginAsync = async (instance) => {
+  const app = instance.withTypeProvider<RouteSchemaTypes>();
   const submissions = createSubmissionsService(app);
 
-  app.post<{ Params: { formId: string }; Body: SubmissionBody }>(
+  app.post(
     `${API_PATHS.forms}/:formId/submissions`,
     { schema: schemaOf('sendFormSubmission', { body: submissionBodySchema }) },
     async (request, reply) => {
