@@ -198,7 +198,7 @@ export default tseslint.config(
   },
   {
     // schema-files.generated.ts (the request body schema files and the route manifest's route names as TypeScript, see
-    // tests/catalogue/schema-types.ts) is written by `npm test`, `npm run typecheck` and `npm ci` and is not in git:
+    // tools/schema-types-module.ts) is written by `npm test`, `npm run typecheck` and `npm ci` and is not in git:
     // only its types may be imported, with `import type`, so that what runs (Vite, Vitest, tsx) never needs the file.
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -208,7 +208,7 @@ export default tseslint.config(
             {
               regex: '(^|/)schema-files\\.generated(\\.ts)?$',
               allowTypeImports: true,
-              message: 'Only `import type` may reach the generated schema files (see tests/catalogue/schema-types.ts).',
+              message: 'Only `import type` may reach the generated schema files (see tools/schema-types-module.ts).',
             },
           ],
         },

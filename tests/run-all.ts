@@ -43,7 +43,7 @@ function playwrightCounts(): { passed: number; failed: number } {
 const only = process.argv.slice(2);
 
 const steps: Step[] = [
-  { name: 'schema types', command: bin('tsx'), args: ['tests/schema-types.ts'], always: true },
+  { name: 'schema types', command: bin('tsx'), args: ['tools/schema-types.ts'], always: true },
   { name: 'typecheck', group: 'checks', command: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] },
   { name: 'format', group: 'checks', command: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'] },
   { name: 'lint', group: 'checks', command: bin('eslint'), args: ['.', '--max-warnings=0'] },

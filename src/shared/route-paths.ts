@@ -2,7 +2,7 @@ import manifest from '@schemas/routes.manifest.json';
 import type { RouteName } from './contract/schema-files.generated';
 import { routePathsOf, type NamedRoute } from './manifest-routes';
 
-/** The name of a route of the manifest (generated from it by tests/catalogue/schema-types.ts). */
+/** The name of a route of the manifest (generated from it by tools/schema-types-module.ts). */
 export type PathName = RouteName;
 
 /**

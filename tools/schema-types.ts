@@ -1,10 +1,10 @@
 /**
  * Writes src/shared/contract/schema-files.generated.ts, the request body schema files and the names of the route
- * manifest's routes as TypeScript (see catalogue/schema-types.ts). Run by `npm test` (first), `npm run typecheck` and
+ * manifest's routes as TypeScript (see schema-types-module.ts). Run by `npm test` (first), `npm run typecheck` and
  * `npm ci`.
  */
 import { relative } from 'node:path';
-import { SCHEMA_TYPES_FILE, writeSchemaTypes } from './catalogue/schema-types';
+import { SCHEMA_TYPES_FILE, writeSchemaTypes } from './schema-types-module';
 
 try {
   const written = writeSchemaTypes();
