@@ -23,7 +23,8 @@ export type Json = Record<string, any>;
 
 /**
  * The hand-kept part of the description: what belongs to no route (information, tags, security schemes, shared
- * answers, parameters and schemas); every operation comes from its route. A property whose values are a form's page
+ * answers and parameters), and for each shared schema where its shape comes from with the words a reader needs (see
+ * `documentedSchemas`); every operation comes from its route. A property whose values are a form's page
  * ids says `"x-pages-of": "<form>"`; the ids are read from that form's `ui:pages`. One whose values are the portal's
  * languages says `"x-languages": true`; they are read from locales/.
  */
