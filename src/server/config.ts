@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ConfigError, emailAddress, flag, integer, text, url, type Env } from './lib/env';
+import { ConfigError, HTTP_URL, readSettings, withoutTrailingSlash, type Env, type SettingsSchema } from './lib/env';
 import { persistedSecret } from './lib/persisted-secret';
 import { DEFAULT_POOL_MAX } from './db/pool';
 import { DEFAULT_SCHEMAS_DIR } from './validation/schema-files';
@@ -34,18 +34,6 @@ export const PUBLIC_SETTING_KEYS = [
 ] as const;
 
 export type PublicSettingKey = (typeof PUBLIC_SETTING_KEYS)[number];
-
-/** Link targets shown in the header and footer when the operator sets nothing else. */
-const DEFAULT_LINKS: Partial<Record<PublicSettingKey, string>> = {
-  DEPARTMENT_URL: 'https://www.dha.gov.za',
-  GOV_PORTAL_URL: 'https://www.gov.za',
-  FACEBOOK_URL: 'https://www.facebook.com/HomeAffairsSA',
-  X_URL: 'https://x.com/HomeAffairsSA',
-  YOUTUBE_URL: 'https://www.youtube.com/@HomeAffairsSA',
-  INSTAGRAM_URL: 'https://www.instagram.com/homeaffairssa',
-  TERMS_URL: 'https://www.dha.gov.za/index.php/terms-of-use',
-  PAIA_URL: 'https://www.dha.gov.za/index.php/paia-manual',
-};
 
 export interface AppConfig {
   port: number;
@@ -168,172 +156,231 @@ export interface FormSubmissionsConfig {
   retentionDays: number;
 }
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const DAY = 86400;
+const SECONDS = (minimum: number, maximum: number, fallback: number) =>
+  ({ type: 'integer', minimum, maximum, default: fallback }) as const;
+const COUNT = (fallback: number) => ({ type: 'integer', minimum: 1, maximum: 1_000_000, default: fallback }) as const;
+const TEXT = { type: 'string' } as const;
+
+/**
+ * The variables the server reads at start (README, "Configuration"), with their types, bounds and defaults. A
+ * default that depends on another variable (the session limits, the public address, the switches that production
+ * turns off) is worked out by `loadConfig`.
+ */
+export const SERVER_SETTINGS = {
+  type: 'object',
+  properties: {
+    NODE_ENV: { type: 'string', default: 'development' },
+    PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 8080 },
+    HOST: { type: 'string', default: '0.0.0.0' },
+    DATA_DIR: { type: 'string', default: './data' },
+    DATABASE_URL: {
+      type: 'string',
+      pattern: '^postgres(ql)?://',
+      errorMessage: 'must be a postgres:// or postgresql:// URL',
+    },
+    DATABASE_POOL_MAX: { type: 'integer', minimum: 1, maximum: 1000, default: DEFAULT_POOL_MAX },
+    LOG_LEVEL: { type: 'string', enum: LOG_LEVELS },
+    SMTP_URL: TEXT,
+    MAIL_FROM: TEXT,
+    PUBLIC_URL: HTTP_URL,
+    JWT_SECRET: TEXT,
+    ACCESS_TOKEN_TTL_SECONDS: SECONDS(1, DAY, 900),
+    REFRESH_TOKEN_TTL_SECONDS: SECONDS(1, 30 * DAY, 3600),
+    REFRESH_REUSE_GRACE_SECONDS: SECONDS(0, 300, 30),
+    SESSION_WARNING_SECONDS: SECONDS(0, DAY, 120),
+    // Below 30 s, activity written by one tab (at most every 10 s) could reach another after its deadline.
+    SESSION_IDLE_SECONDS: { type: 'integer', minimum: 30, maximum: 30 * DAY },
+    SESSION_MAX_SECONDS: { type: 'integer', minimum: 60, maximum: 30 * DAY },
+    HOUSEKEEPING_INTERVAL_SECONDS: SECONDS(0, 7 * DAY, 3600),
+    DIST_DIR: { type: 'string', default: 'dist' },
+    SCHEMAS_DIR: { type: 'string', default: DEFAULT_SCHEMAS_DIR },
+    BODY_LIMIT_BYTES: { type: 'integer', minimum: 1024, maximum: 100 * 1024 * 1024, default: 1024 * 1024 },
+    TRUST_PROXY: { type: 'boolean', default: false },
+    MAX_APPLICANTS: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
+    CLIENT_LOGIN_FAILURE_LIMIT: COUNT(10),
+    CLIENT_CODE_ENTRY_LIMIT: COUNT(10),
+    CLIENT_EMAIL_LIMIT: COUNT(20),
+    PASSPORT_CHECK_LIMIT: COUNT(30),
+    CLIENT_PASSPORT_CHECK_LIMIT: COUNT(100),
+    CAPTURE_SESSION_TTL_SECONDS: SECONDS(60, DAY, 900),
+    CAPTURE_MAX_ATTEMPTS: { type: 'integer', minimum: 1, maximum: 100, default: 5 },
+    CAPTURE_RETRY_COOLDOWN_SECONDS: SECONDS(0, 7 * DAY, 900),
+    CAPTURE_MAX_UPLOAD_BYTES: {
+      type: 'integer',
+      minimum: 64 * 1024,
+      maximum: 50 * 1024 * 1024,
+      default: 10 * 1024 * 1024,
+    },
+    CAPTURE_FACE_CHECK: { type: 'boolean', default: true },
+    FORM_SUBMISSIONS_EMAIL: {
+      type: 'string',
+      pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$',
+      errorMessage: 'must be an e-mail address',
+    },
+    FORM_SUBMISSIONS_PER_HOUR: COUNT(10),
+    FORM_SUBMISSIONS_RETENTION_DAYS: { type: 'integer', minimum: 1, maximum: 3650, default: 90 },
+    // 5 MB as people count it (the page says "5 MB"), not 5 MiB, which it would have to call 5.2 MB.
+    DOCUMENT_MAX_BYTES: { type: 'integer', minimum: 1024, maximum: 100_000_000, default: 5_000_000 },
+    CLAMAV_HOST: TEXT,
+    CLAMAV_PORT: { type: 'integer', minimum: 1, maximum: 65535, default: 3310 },
+    S3_BUCKET: TEXT,
+    S3_ENDPOINT: HTTP_URL,
+    S3_REGION: { type: 'string', default: 'us-east-1' },
+    S3_ACCESS_KEY_ID: TEXT,
+    S3_SECRET_ACCESS_KEY: TEXT,
+    S3_FORCE_PATH_STYLE: { type: 'boolean' },
+    FORM_PREVIEW: { type: 'boolean' },
+    DEV_MAILBOX: { type: 'boolean' },
+    METRICS_PORT: { type: 'integer', minimum: 1, maximum: 65535 },
+    METRICS_HOST: TEXT,
+    METRICS_TOKEN: { type: 'string', minLength: 16 },
+    SHUTDOWN_DRAIN_SECONDS: SECONDS(0, 300, 0),
+    SHUTDOWN_TIMEOUT_SECONDS: SECONDS(1, 3600, 10),
+    API_URL: HTTP_URL,
+    FRONT_END_URL: HTTP_URL,
+    DEPARTMENT_URL: { ...HTTP_URL, default: 'https://www.dha.gov.za' },
+    GOV_PORTAL_URL: { ...HTTP_URL, default: 'https://www.gov.za' },
+    FACEBOOK_URL: { ...HTTP_URL, default: 'https://www.facebook.com/HomeAffairsSA' },
+    X_URL: { ...HTTP_URL, default: 'https://x.com/HomeAffairsSA' },
+    YOUTUBE_URL: { ...HTTP_URL, default: 'https://www.youtube.com/@HomeAffairsSA' },
+    INSTAGRAM_URL: { ...HTTP_URL, default: 'https://www.instagram.com/homeaffairssa' },
+    TERMS_URL: { ...HTTP_URL, default: 'https://www.dha.gov.za/index.php/terms-of-use' },
+    PAIA_URL: { ...HTTP_URL, default: 'https://www.dha.gov.za/index.php/paia-manual' },
+  },
+} as const satisfies SettingsSchema;
+
+/** The link targets of the header and footer: their own settings, served by GET /envs as given. */
+const LINK_SETTINGS = [
+  'DEPARTMENT_URL',
+  'GOV_PORTAL_URL',
+  'FACEBOOK_URL',
+  'X_URL',
+  'YOUTUBE_URL',
+  'INSTAGRAM_URL',
+  'TERMS_URL',
+  'PAIA_URL',
+] as const satisfies readonly PublicSettingKey[];
 
 /** Reads the server configuration from an environment map; pure apart from resolving relative paths against the working directory. */
 export function loadConfig(env: Env): AppConfig {
-  const nodeEnv = text(env, 'NODE_ENV') ?? 'development';
+  const settings = readSettings(SERVER_SETTINGS, env);
+  const nodeEnv = settings.NODE_ENV;
   const isProduction = nodeEnv === 'production';
-  const port = integer(env, 'PORT', 8080, 0, 65535);
-  const dataDir = path.resolve(text(env, 'DATA_DIR') ?? './data');
+  const { PORT: port, REFRESH_TOKEN_TTL_SECONDS: refreshTokenTtlSeconds } = settings;
+  const dataDir = path.resolve(settings.DATA_DIR);
+  const database: DatabaseConfig = settings.DATABASE_URL
+    ? { kind: 'postgres', connectionString: settings.DATABASE_URL, poolMax: settings.DATABASE_POOL_MAX }
+    : { kind: 'sqlite', filename: path.join(dataDir, 'eta.sqlite') };
 
-  const databaseUrl = text(env, 'DATABASE_URL');
-  let database: DatabaseConfig;
-  if (databaseUrl) {
-    if (!/^postgres(ql)?:\/\//i.test(databaseUrl)) {
-      throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL');
-    }
-    database = {
-      kind: 'postgres',
-      connectionString: databaseUrl,
-      poolMax: integer(env, 'DATABASE_POOL_MAX', DEFAULT_POOL_MAX, 1, 1000),
-    };
-  } else {
-    database = { kind: 'sqlite', filename: path.join(dataDir, 'eta.sqlite') };
-  }
-
-  const logLevel = (text(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info')).toLowerCase();
-  if (!LOG_LEVELS.includes(logLevel)) {
-    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
-  }
-
-  const smtpUrl = text(env, 'SMTP_URL');
-  const publicUrl = url(env, 'PUBLIC_URL', `http://localhost:${port || 8080}`);
-  const sessionWarningSeconds = integer(env, 'SESSION_WARNING_SECONDS', 120, 0, 86400);
-  const refreshTokenTtlSeconds = integer(env, 'REFRESH_TOKEN_TTL_SECONDS', 3600, 1, 30 * 86400);
-  // Below 30 s, activity written by one tab (at most every 10 s) could reach another after its deadline.
-  const sessionIdleSeconds = integer(
-    env,
-    'SESSION_IDLE_SECONDS',
-    Math.min(1800, refreshTokenTtlSeconds),
-    30,
-    30 * 86400,
-  );
+  const publicUrl = withoutTrailingSlash(settings.PUBLIC_URL ?? `http://localhost:${port || 8080}`);
+  const sessionIdleSeconds = settings.SESSION_IDLE_SECONDS ?? Math.min(1800, refreshTokenTtlSeconds);
   if (sessionIdleSeconds > refreshTokenTtlSeconds) {
     throw new ConfigError(
       `SESSION_IDLE_SECONDS must not be more than REFRESH_TOKEN_TTL_SECONDS (${refreshTokenTtlSeconds}), got ${sessionIdleSeconds}`,
     );
   }
   // A longer refresh token lifetime raises the default rather than making an unset variable an error.
-  const sessionMaxSeconds = integer(
-    env,
-    'SESSION_MAX_SECONDS',
-    Math.max(12 * 3600, refreshTokenTtlSeconds),
-    60,
-    30 * 86400,
-  );
+  const sessionMaxSeconds = settings.SESSION_MAX_SECONDS ?? Math.max(12 * 3600, refreshTokenTtlSeconds);
   if (sessionMaxSeconds < refreshTokenTtlSeconds) {
     throw new ConfigError(
       `SESSION_MAX_SECONDS must not be less than REFRESH_TOKEN_TTL_SECONDS (${refreshTokenTtlSeconds}), got ${sessionMaxSeconds}`,
     );
   }
-  const housekeepingIntervalSeconds = integer(env, 'HOUSEKEEPING_INTERVAL_SECONDS', 3600, 0, 7 * 86400);
+  const housekeepingIntervalSeconds = settings.HOUSEKEEPING_INTERVAL_SECONDS;
   // More often than once a minute would only load the database: every rule keeps rows for an hour or more.
   if (housekeepingIntervalSeconds > 0 && housekeepingIntervalSeconds < 60) {
     throw new ConfigError(
       `HOUSEKEEPING_INTERVAL_SECONDS must be 0 (off) or at least 60, got ${housekeepingIntervalSeconds}`,
     );
   }
-  const formPreview = flag(env, 'FORM_PREVIEW', !isProduction);
-  const metricsToken = text(env, 'METRICS_TOKEN');
-  if (metricsToken !== undefined && metricsToken.length < 16) {
-    throw new ConfigError('METRICS_TOKEN must be at least 16 characters long');
-  }
-  const metricsPort = text(env, 'METRICS_PORT') === undefined ? undefined : integer(env, 'METRICS_PORT', 0, 1, 65535);
-  const clamavHost = text(env, 'CLAMAV_HOST');
-  const s3Bucket = text(env, 'S3_BUCKET');
-  const devMailbox = flag(env, 'DEV_MAILBOX', !smtpUrl && !isProduction);
+  const formPreview = settings.FORM_PREVIEW ?? !isProduction;
+  const devMailbox = settings.DEV_MAILBOX ?? (!settings.SMTP_URL && !isProduction);
+  const frontEndUrl = withoutTrailingSlash(settings.FRONT_END_URL ?? publicUrl);
 
-  const publicSettings = {} as Record<PublicSettingKey, string>;
-  for (const key of PUBLIC_SETTING_KEYS) publicSettings[key] = DEFAULT_LINKS[key] ?? '';
-  for (const key of Object.keys(DEFAULT_LINKS) as PublicSettingKey[]) {
-    publicSettings[key] = url(env, key, DEFAULT_LINKS[key] as string);
-  }
-  // API_URL "" means same origin, which is how the bundled server is deployed.
-  publicSettings.API_URL = text(env, 'API_URL') === undefined ? '' : url(env, 'API_URL', '');
-  publicSettings.FRONT_END_URL = url(env, 'FRONT_END_URL', publicUrl);
-  publicSettings.FORM_PREVIEW = String(formPreview);
-  publicSettings.DEV_MAILBOX = String(devMailbox);
-  publicSettings.SESSION_WARNING_SECONDS = String(sessionWarningSeconds);
-  publicSettings.SESSION_IDLE_SECONDS = String(sessionIdleSeconds);
-  // The address the photo page's QR code and phone link use: the portal's own (`npm run dev` offers the
-  // machine's network address instead of a loopback one, see dev.ts).
-  publicSettings.PHONE_URL = publicSettings.FRONT_END_URL;
+  const publicSettings = {
+    // "" means the same origin, which is how the bundled server is deployed.
+    API_URL: withoutTrailingSlash(settings.API_URL ?? ''),
+    FRONT_END_URL: frontEndUrl,
+    ...Object.fromEntries(LINK_SETTINGS.map((key) => [key, withoutTrailingSlash(settings[key])])),
+    FORM_PREVIEW: String(formPreview),
+    DEV_MAILBOX: String(devMailbox),
+    SESSION_WARNING_SECONDS: String(settings.SESSION_WARNING_SECONDS),
+    SESSION_IDLE_SECONDS: String(sessionIdleSeconds),
+    // The address the photo page's QR code and phone link use: the portal's own (`npm run dev` offers the
+    // machine's network address instead of a loopback one, see dev.ts).
+    PHONE_URL: frontEndUrl,
+  } as Record<PublicSettingKey, string>;
 
   return {
     port,
-    host: text(env, 'HOST') ?? '0.0.0.0',
+    host: settings.HOST,
     nodeEnv,
     isProduction,
     dataDir,
     database,
-    logLevel,
-    jwtSecret: text(env, 'JWT_SECRET') ?? '',
-    accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 1, 86400),
+    logLevel: settings.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    jwtSecret: settings.JWT_SECRET ?? '',
+    accessTokenTtlSeconds: settings.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds,
-    refreshReuseGraceSeconds: integer(env, 'REFRESH_REUSE_GRACE_SECONDS', 30, 0, 300),
+    refreshReuseGraceSeconds: settings.REFRESH_REUSE_GRACE_SECONDS,
     sessionMaxSeconds,
     housekeepingIntervalSeconds,
-    smtpUrl,
-    mailFrom: text(env, 'MAIL_FROM') ?? `no-reply@${new URL(publicUrl).hostname}`,
+    smtpUrl: settings.SMTP_URL,
+    mailFrom: settings.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
     publicUrl,
-    distDir: path.resolve(text(env, 'DIST_DIR') ?? 'dist'),
-    schemasDir: path.resolve(text(env, 'SCHEMAS_DIR') ?? DEFAULT_SCHEMAS_DIR),
-    bodyLimit: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
-    trustProxy: flag(env, 'TRUST_PROXY', false),
-    maxApplicants: integer(env, 'MAX_APPLICANTS', 10, 1, 100),
+    distDir: path.resolve(settings.DIST_DIR),
+    schemasDir: path.resolve(settings.SCHEMAS_DIR),
+    bodyLimit: settings.BODY_LIMIT_BYTES,
+    trustProxy: settings.TRUST_PROXY,
+    maxApplicants: settings.MAX_APPLICANTS,
     clientLimits: {
-      loginFailures: integer(env, 'CLIENT_LOGIN_FAILURE_LIMIT', 10, 1, 1_000_000),
-      codeEntries: integer(env, 'CLIENT_CODE_ENTRY_LIMIT', 10, 1, 1_000_000),
-      emails: integer(env, 'CLIENT_EMAIL_LIMIT', 20, 1, 1_000_000),
+      loginFailures: settings.CLIENT_LOGIN_FAILURE_LIMIT,
+      codeEntries: settings.CLIENT_CODE_ENTRY_LIMIT,
+      emails: settings.CLIENT_EMAIL_LIMIT,
     },
-    passportCheckLimits: {
-      perAccount: integer(env, 'PASSPORT_CHECK_LIMIT', 30, 1, 1_000_000),
-      perClient: integer(env, 'CLIENT_PASSPORT_CHECK_LIMIT', 100, 1, 1_000_000),
-    },
-    sessionWarningSeconds,
+    passportCheckLimits: { perAccount: settings.PASSPORT_CHECK_LIMIT, perClient: settings.CLIENT_PASSPORT_CHECK_LIMIT },
+    sessionWarningSeconds: settings.SESSION_WARNING_SECONDS,
     sessionIdleSeconds,
     capture: {
-      sessionTtlSeconds: integer(env, 'CAPTURE_SESSION_TTL_SECONDS', 900, 60, 86400),
-      maxAttempts: integer(env, 'CAPTURE_MAX_ATTEMPTS', 5, 1, 100),
-      retryCooldownSeconds: integer(env, 'CAPTURE_RETRY_COOLDOWN_SECONDS', 900, 0, 7 * 86400),
-      maxUploadBytes: integer(env, 'CAPTURE_MAX_UPLOAD_BYTES', 10 * 1024 * 1024, 64 * 1024, 50 * 1024 * 1024),
-      faceCheck: flag(env, 'CAPTURE_FACE_CHECK', true),
+      sessionTtlSeconds: settings.CAPTURE_SESSION_TTL_SECONDS,
+      maxAttempts: settings.CAPTURE_MAX_ATTEMPTS,
+      retryCooldownSeconds: settings.CAPTURE_RETRY_COOLDOWN_SECONDS,
+      maxUploadBytes: settings.CAPTURE_MAX_UPLOAD_BYTES,
+      faceCheck: settings.CAPTURE_FACE_CHECK,
     },
     formSubmissions: {
-      email: emailAddress(env, 'FORM_SUBMISSIONS_EMAIL'),
-      perHour: integer(env, 'FORM_SUBMISSIONS_PER_HOUR', 10, 1, 1_000_000),
-      retentionDays: integer(env, 'FORM_SUBMISSIONS_RETENTION_DAYS', 90, 1, 3650),
+      email: settings.FORM_SUBMISSIONS_EMAIL,
+      perHour: settings.FORM_SUBMISSIONS_PER_HOUR,
+      retentionDays: settings.FORM_SUBMISSIONS_RETENTION_DAYS,
     },
     documents: {
-      // 5 MB as people count it (the page says "5 MB"), not 5 MiB, which it would have to call 5.2 MB.
-      maxFileBytes: integer(env, 'DOCUMENT_MAX_BYTES', 5_000_000, 1024, 100_000_000),
-      ...(clamavHost ? { clamav: { host: clamavHost, port: integer(env, 'CLAMAV_PORT', 3310, 1, 65535) } } : {}),
+      maxFileBytes: settings.DOCUMENT_MAX_BYTES,
+      ...(settings.CLAMAV_HOST ? { clamav: { host: settings.CLAMAV_HOST, port: settings.CLAMAV_PORT } } : {}),
     },
-    ...(s3Bucket
+    ...(settings.S3_BUCKET
       ? {
           s3: {
-            bucket: s3Bucket,
-            endpoint: text(env, 'S3_ENDPOINT') === undefined ? undefined : url(env, 'S3_ENDPOINT', ''),
-            region: text(env, 'S3_REGION') ?? 'us-east-1',
-            accessKeyId: text(env, 'S3_ACCESS_KEY_ID'),
-            secretAccessKey: text(env, 'S3_SECRET_ACCESS_KEY'),
-            forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE', text(env, 'S3_ENDPOINT') !== undefined),
+            bucket: settings.S3_BUCKET,
+            endpoint: settings.S3_ENDPOINT && withoutTrailingSlash(settings.S3_ENDPOINT),
+            region: settings.S3_REGION,
+            accessKeyId: settings.S3_ACCESS_KEY_ID,
+            secretAccessKey: settings.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: settings.S3_FORCE_PATH_STYLE ?? settings.S3_ENDPOINT !== undefined,
           },
         }
       : {}),
     formPreview,
     devMailbox,
-    devMailboxAnyClient: devMailbox && text(env, 'DEV_MAILBOX') !== undefined,
+    devMailboxAnyClient: devMailbox && settings.DEV_MAILBOX !== undefined,
     metrics: {
-      port: metricsPort,
-      host: text(env, 'METRICS_HOST') ?? text(env, 'HOST') ?? '0.0.0.0',
-      token: metricsToken,
+      port: settings.METRICS_PORT,
+      host: settings.METRICS_HOST ?? settings.HOST,
+      token: settings.METRICS_TOKEN,
     },
-    shutdown: {
-      drainSeconds: integer(env, 'SHUTDOWN_DRAIN_SECONDS', 0, 0, 300),
-      timeoutSeconds: integer(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 1, 3600),
-    },
+    shutdown: { drainSeconds: settings.SHUTDOWN_DRAIN_SECONDS, timeoutSeconds: settings.SHUTDOWN_TIMEOUT_SECONDS },
     publicSettings,
   };
 }

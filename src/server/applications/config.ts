@@ -1,4 +1,4 @@
-import { ConfigError, type Env } from '../lib/env';
+import { ConfigError, readSettings, type Env, type SettingsSchema } from '../lib/env';
 
 /**
  * Passport countries whose holders may apply online when ELIGIBLE_PASSPORT_COUNTRIES is not set (ISO 3166-1
@@ -68,9 +68,15 @@ export interface ApplicationsConfig {
   eligiblePassportCountries: ReadonlySet<string>;
 }
 
+/** The variables of the application flow (README, "Configuration"). */
+export const APPLICATIONS_SETTINGS = {
+  type: 'object',
+  properties: { ELIGIBLE_PASSPORT_COUNTRIES: { type: 'string' } },
+} as const satisfies SettingsSchema;
+
 /** Reads the application flow's settings: ELIGIBLE_PASSPORT_COUNTRIES, a comma- or space-separated list of codes. */
 export function loadApplicationsConfig(env: Env = process.env): ApplicationsConfig {
-  const raw = env.ELIGIBLE_PASSPORT_COUNTRIES?.trim();
+  const raw = readSettings(APPLICATIONS_SETTINGS, env).ELIGIBLE_PASSPORT_COUNTRIES;
   if (!raw) return { eligiblePassportCountries: new Set(DEFAULT_ELIGIBLE_PASSPORT_COUNTRIES) };
   const entries = raw.split(/[\s,;]+/).filter(Boolean);
   const wrong = entries.filter((entry) => !/^[A-Za-z]{2}$/.test(entry));

@@ -8,4 +8,5 @@ export { createFormCheckers } from './form-answers';
 export { applicantOf, ownApplication, withApplication } from './access';
 export { storedAnswers } from './repository';
 export { maybeId } from './guards';
+export { APPLICATIONS_SETTINGS } from './config';
 export type { ApplicantsTable, ApplicationsTable } from './tables';

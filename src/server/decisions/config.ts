@@ -1,4 +1,4 @@
-import { ConfigError, integer, text, type Env } from '../lib/env';
+import { ConfigError, readSettings, type Env, type SettingsSchema } from '../lib/env';
 
 /** How decisions run: read from the environment once, at start. */
 export interface DecisionsConfig {
@@ -10,13 +10,23 @@ export interface DecisionsConfig {
   claimTimeoutSeconds: number;
 }
 
+/** The variables of decisions (README, "Configuration"). */
+export const DECISIONS_SETTINGS = {
+  type: 'object',
+  properties: {
+    DECISION_POLL_SECONDS: { type: 'integer', minimum: 0, maximum: 3600, default: 5 },
+    DECISION_DELAY_SECONDS: { type: 'integer', minimum: 0, maximum: 30 * 86400 },
+    DECISION_CLAIM_TIMEOUT_SECONDS: { type: 'integer', minimum: 5, maximum: 3600, default: 60 },
+  },
+} as const satisfies SettingsSchema;
+
 /** Reads DECISION_POLL_SECONDS (default 5), DECISION_DELAY_SECONDS and DECISION_CLAIM_TIMEOUT_SECONDS (60). */
 export function loadDecisionsConfig(env: Env = process.env): DecisionsConfig {
-  const delay = text(env, 'DECISION_DELAY_SECONDS');
+  const settings = readSettings(DECISIONS_SETTINGS, env);
   const config = {
-    pollSeconds: integer(env, 'DECISION_POLL_SECONDS', 5, 0, 3600),
-    delaySeconds: delay === undefined ? undefined : integer(env, 'DECISION_DELAY_SECONDS', 0, 0, 30 * 86400),
-    claimTimeoutSeconds: integer(env, 'DECISION_CLAIM_TIMEOUT_SECONDS', 60, 5, 3600),
+    pollSeconds: settings.DECISION_POLL_SECONDS,
+    delaySeconds: settings.DECISION_DELAY_SECONDS,
+    claimTimeoutSeconds: settings.DECISION_CLAIM_TIMEOUT_SECONDS,
   };
   if (config.pollSeconds > 0 && config.claimTimeoutSeconds <= config.pollSeconds)
     throw new ConfigError('DECISION_CLAIM_TIMEOUT_SECONDS must be longer than DECISION_POLL_SECONDS');

@@ -4,4 +4,5 @@
  */
 export { decisionsRepository } from './repository';
 export { loadDecisionRules, type DecisionRules } from './rules';
+export { DECISIONS_SETTINGS } from './config';
 export type { ApplicantDecisionsTable } from './tables';

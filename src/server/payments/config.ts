@@ -1,5 +1,5 @@
 import { APPLICATION_TYPES, PAYMENT_CURRENCY, type ApplicationType } from '../../shared/contract';
-import { ConfigError, type Env } from '../lib/env';
+import { readSettings, type Env, type SettingSchema, type SettingsSchema } from '../lib/env';
 import { persistedSecret } from '../lib/persisted-secret';
 
 /** Fees per applicant in minor units (cents) when FEE_ETA and FEE_ETA_SECTION_11_1 are not set. */
@@ -13,17 +13,27 @@ export interface PaymentsConfig {
   provider: string;
 }
 
+const FEE = { type: 'integer', minimum: 0, maximum: 999_999_999 } as const satisfies SettingSchema;
+
+/** The variables of payments (README, "Configuration"): FEE_<APPLICATION TYPE> in minor units, the provider, the secret. */
+export const PAYMENTS_SETTINGS = {
+  type: 'object',
+  properties: {
+    ...(Object.fromEntries(APPLICATION_TYPES.map((type) => [`FEE_${type}`, FEE])) as Record<
+      `FEE_${ApplicationType}`,
+      typeof FEE
+    >),
+    PAYMENT_PROVIDER: { type: 'string', default: 'sandbox' },
+    PAYMENT_WEBHOOK_SECRET: { type: 'string', minLength: 16 },
+  },
+} as const satisfies SettingsSchema;
+
 /** Reads the payment settings: FEE_<APPLICATION TYPE> (minor units) and PAYMENT_PROVIDER. */
 export function loadPaymentsConfig(env: Env = process.env): PaymentsConfig {
+  const settings = readSettings(PAYMENTS_SETTINGS, env);
   const fees = { ...DEFAULT_FEES };
-  for (const type of APPLICATION_TYPES) {
-    const key = `FEE_${type}`;
-    const raw = env[key]?.trim();
-    if (!raw) continue;
-    if (!/^\d{1,9}$/.test(raw)) throw new ConfigError(`${key} must be a whole number of cents, got "${raw}"`);
-    fees[type] = Number(raw);
-  }
-  return { fees, currency: PAYMENT_CURRENCY, provider: env.PAYMENT_PROVIDER?.trim() || 'sandbox' };
+  for (const type of APPLICATION_TYPES) fees[type] = settings[`FEE_${type}`] ?? DEFAULT_FEES[type];
+  return { fees, currency: PAYMENT_CURRENCY, provider: settings.PAYMENT_PROVIDER };
 }
 
 /**
@@ -31,10 +41,7 @@ export function loadPaymentsConfig(env: Env = process.env): PaymentsConfig {
  * `${dataDir}/payment-webhook-secret` (written on first start, as the JWT secret is), so it survives restarts.
  */
 export async function ensureWebhookSecret(dataDir: string, env: Env = process.env): Promise<string> {
-  const configured = env.PAYMENT_WEBHOOK_SECRET?.trim();
-  if (configured) {
-    if (configured.length < 16) throw new ConfigError('PAYMENT_WEBHOOK_SECRET must be at least 16 characters');
-    return configured;
-  }
+  const configured = readSettings(PAYMENTS_SETTINGS, env).PAYMENT_WEBHOOK_SECRET;
+  if (configured) return configured;
   return persistedSecret(dataDir, 'payment-webhook-secret', 'PAYMENT_WEBHOOK_SECRET');
 }

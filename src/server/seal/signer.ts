@@ -9,7 +9,7 @@ import {
 } from 'node:crypto';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigError, text, type Env } from '../lib/env';
+import { ConfigError, readSettings, type Env, type SettingsSchema } from '../lib/env';
 import {
   SEAL_ALGORITHM,
   SEAL_TYPE,
@@ -82,14 +82,27 @@ export async function loadSealSigner(options: SealSignerOptions): Promise<SealSi
 export const asciiJson = (value: unknown): string =>
   JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
+/**
+ * The variables of the seal (README, "Configuration"); SEAL_SIGNER_KEY and SEAL_SIGNER_CERTIFICATE are PEM text or
+ * a file's path, read by `credentialSetting`.
+ */
+export const SEAL_SETTINGS = {
+  type: 'object',
+  properties: {
+    SEAL_ISSUER_COUNTRY: {
+      type: 'string',
+      pattern: '^[A-Za-z]{3}$',
+      default: DEFAULT_ISSUER_COUNTRY,
+      errorMessage: 'must be a three-letter country code (ISO 3166-1 alpha-3)',
+    },
+    SEAL_SIGNER_KEY: { type: 'string' },
+    SEAL_SIGNER_CERTIFICATE: { type: 'string' },
+  },
+} as const satisfies SettingsSchema;
+
 /** The issuing state of the seals (`hdr.is`): SEAL_ISSUER_COUNTRY, three letters, ZAF by default. */
 export function sealIssuerCountry(env: Env): string {
-  const raw = text(env, 'SEAL_ISSUER_COUNTRY');
-  if (raw === undefined) return DEFAULT_ISSUER_COUNTRY;
-  const code = raw.toUpperCase();
-  if (!/^[A-Z]{3}$/.test(code))
-    throw new ConfigError(`SEAL_ISSUER_COUNTRY must be a three-letter country code (ISO 3166-1 alpha-3), got "${raw}"`);
-  return code;
+  return readSettings(SEAL_SETTINGS, env).SEAL_ISSUER_COUNTRY.toUpperCase();
 }
 
 /** Only the fields of a seal message, in a fixed order, without the absent ones. */

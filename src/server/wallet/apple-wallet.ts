@@ -179,6 +179,7 @@ export function appleWalletProvider(credentials: AppleWalletCredentials): Wallet
 /** Apple Wallet, switched on by APPLE_WALLET_PASS_TYPE_ID, _TEAM_ID, _CERTIFICATE, _KEY and _WWDR. */
 export const appleWallet: WalletProviderDefinition = {
   wallet: 'apple',
+  settings: [...SETTINGS, 'APPLE_WALLET_KEY_PASSPHRASE'],
   configure(env) {
     const credentials = appleWalletCredentials(env);
     return credentials && appleWalletProvider(credentials);

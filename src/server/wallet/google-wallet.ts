@@ -1,6 +1,6 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { ConfigError, text, url, type Env } from '../lib/env';
+import { ConfigError, HTTP_URL, readSettings, text, type Env } from '../lib/env';
 import { credentialSetting } from '../seal/public';
 import { PASS_GREEN } from './icons';
 import { endOfDay, startOfDay, type WalletPass, type WalletProvider, type WalletProviderDefinition } from './provider';
@@ -19,10 +19,11 @@ export interface GoogleWalletCredentials {
   origins: string[];
 }
 
+const SETTINGS = ['GOOGLE_WALLET_ISSUER_ID', 'GOOGLE_WALLET_SERVICE_ACCOUNT'];
+
 /** Reads and checks Google Wallet's settings: undefined when none is set. */
 export function googleWalletCredentials(env: Env): GoogleWalletCredentials | undefined {
-  if (!settingsGroupSet(env, 'Google Wallet', ['GOOGLE_WALLET_ISSUER_ID', 'GOOGLE_WALLET_SERVICE_ACCOUNT']))
-    return undefined;
+  if (!settingsGroupSet(env, 'Google Wallet', SETTINGS)) return undefined;
   const issuerId = text(env, 'GOOGLE_WALLET_ISSUER_ID')!;
   if (!/^\d+$/.test(issuerId))
     throw new ConfigError(`GOOGLE_WALLET_ISSUER_ID must be the issuer's number, got "${issuerId}"`);
@@ -49,7 +50,7 @@ export function googleWalletCredentials(env: Env): GoogleWalletCredentials | und
     throw new ConfigError(
       `GOOGLE_WALLET_SERVICE_ACCOUNT's private_key must be an RSA key, got ${privateKey.asymmetricKeyType}`,
     );
-  const frontEndUrl = text(env, 'FRONT_END_URL') && url(env, 'FRONT_END_URL', '');
+  const frontEndUrl = readSettings({ type: 'object', properties: { FRONT_END_URL: HTTP_URL } }, env).FRONT_END_URL;
   return {
     issuerId,
     clientEmail: account.client_email,
@@ -117,6 +118,7 @@ export function googleWalletProvider(credentials: GoogleWalletCredentials): Wall
 /** Google Wallet, switched on by GOOGLE_WALLET_ISSUER_ID and GOOGLE_WALLET_SERVICE_ACCOUNT. */
 export const googleWallet: WalletProviderDefinition = {
   wallet: 'google',
+  settings: SETTINGS,
   configure(env) {
     const credentials = googleWalletCredentials(env);
     return credentials && googleWalletProvider(credentials);

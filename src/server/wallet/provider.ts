@@ -54,6 +54,8 @@ export interface WalletProvider {
 /** One wallet of the registry (providers.ts): made from its settings, or undefined when they are not set. */
 export interface WalletProviderDefinition {
   wallet: Wallet;
+  /** The environment variables it is configured by (README, "Configuration"). */
+  settings: readonly string[];
   /** The provider when its credentials are configured; a ConfigError naming what is missing when only some are. */
   configure(env: Env): WalletProvider | undefined;
 }
