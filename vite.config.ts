@@ -24,6 +24,7 @@ const localesDir = path.resolve(
 const BROWSER_TESTS = [
   'src/{app,api,engine,features,routing,shared,ui}/**/*.test.{ts,tsx}',
   'tests/**/*.test.{ts,tsx}',
+  'tools/**/*.test.{ts,tsx}',
 ];
 
 const browserTests: ViteUserConfig['test'] = {

@@ -60,7 +60,7 @@ test.beforeAll(async ({ browser }) => {
   dir = mkdtempSync(join(tmpdir(), 'eta-editor-change-'));
   editCopy(dir);
   const env = { SCHEMAS_DIR: join(dir, 'schemas'), LOCALES_DIR: join(dir, 'locales') };
-  execFileSync(process.execPath, ['--import', 'tsx', 'tests/check-schemas.ts'], {
+  execFileSync(process.execPath, ['--import', 'tsx', 'tools/check-schemas.ts'], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: 'pipe',

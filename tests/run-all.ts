@@ -47,8 +47,8 @@ const steps: Step[] = [
   { name: 'typecheck', group: 'checks', command: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] },
   { name: 'format', group: 'checks', command: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'] },
   { name: 'lint', group: 'checks', command: bin('eslint'), args: ['.', '--max-warnings=0'] },
-  { name: 'check:schemas', group: 'checks', command: bin('tsx'), args: ['tests/check-schemas.ts'] },
-  { name: 'check:locales', group: 'checks', command: bin('tsx'), args: ['tests/check-locales.ts'] },
+  { name: 'check:schemas', group: 'checks', command: bin('tsx'), args: ['tools/check-schemas.ts'] },
+  { name: 'check:locales', group: 'checks', command: bin('tsx'), args: ['tools/check-locales.ts'] },
   { name: 'build', group: 'checks', command: bin('vite'), args: ['build', '--logLevel', 'warn'] },
   {
     name: 'unit and integration',

@@ -18,7 +18,7 @@
  * the rest runs in Node, so that the detector can be unit-tested on fixture pages without a browser.
  */
 import { join } from 'node:path';
-import { readCatalogue, readSameAsEnglish, SOURCE_LANGUAGE } from '../../tests/locales/locale-check';
+import { readCatalogue, readSameAsEnglish, SOURCE_LANGUAGE } from '../../tools/locales/locale-check';
 
 /** One English text to look for. */
 export interface EnglishText {

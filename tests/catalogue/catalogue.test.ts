@@ -17,7 +17,7 @@ import {
   lookup,
   SPEC_MESSAGES,
   type Finding,
-} from './checks';
+} from '../../tools/catalogue/checks';
 
 const { files, forms } = catalogue();
 const findingsByCheck = Object.fromEntries(

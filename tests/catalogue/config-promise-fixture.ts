@@ -1,7 +1,7 @@
 // A content editor's change, made only in JSON: a new field in a schema, its UI schema entry and its texts.
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeScratchDir, ROOT } from './checks';
+import { makeScratchDir, ROOT } from '../../tools/catalogue/checks';
 import { languagesIn } from '../../src/server/languages';
 
 const editJson = <T>(path: string, edit: (json: T) => void) => {

@@ -11,7 +11,7 @@ import { compileFixtureForm } from './compile-fixture';
 import { renderWithProviders } from '@/engine/testing/render-form';
 import { createTestI18n } from '@/engine/testing/test-i18n';
 import type { CompiledForm } from '@/engine/form-types';
-import { checkKeys, checkWidgets, clearLocaleCache, DEFAULT_DIRS } from './checks';
+import { checkKeys, checkWidgets, clearLocaleCache, DEFAULT_DIRS } from '../../tools/catalogue/checks';
 import { makeEditedCopy } from './config-promise-fixture';
 
 let dir: string;

@@ -2,7 +2,7 @@
 // (schema property, required, its message; UI schema entry on the trip page; texts in every language).
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeScratchDir, ROOT } from './checks';
+import { makeScratchDir, ROOT } from '../../tools/catalogue/checks';
 import { languagesIn } from '../../src/server/languages';
 
 const editJson = <T>(path: string, edit: (json: T) => void) => {

@@ -18,7 +18,7 @@ import {
   wireFetch,
   type Wire,
 } from '@/features/application-journey/testing/journey-harness';
-import { checkKeys, checkWidgets, clearLocaleCache, DEFAULT_DIRS, ROOT } from './checks';
+import { checkKeys, checkWidgets, clearLocaleCache, DEFAULT_DIRS, ROOT } from '../../tools/catalogue/checks';
 import { compileFixtureForm } from './compile-fixture';
 import { copiedTexts, copiedFormExample, makeTripQuestionCopy, RETURN_TICKET } from './editor-change-fixture';
 

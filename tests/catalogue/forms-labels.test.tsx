@@ -11,7 +11,7 @@ import { listForms, loadForm } from '@/engine/form-loader';
 import { SchemaForm } from '@/engine/schema-form';
 import { renderWithProviders } from '@/engine/testing/render-form';
 import { createTestI18n } from '@/engine/testing/test-i18n';
-import { configuredDirs, languages, lookup } from './checks';
+import { configuredDirs, languages, lookup } from '../../tools/catalogue/checks';
 
 /** The forms come from the configuration the portal is built from (SCHEMAS_DIR); so do their texts. */
 const CONFIGURED = configuredDirs();

@@ -11,7 +11,7 @@ import { listForms, loadForm } from '@/engine/form-loader';
 import { SchemaForm } from '@/engine/schema-form';
 import { renderWithProviders } from '@/engine/testing/render-form';
 import { createTestI18n } from '@/engine/testing/test-i18n';
-import { configuredDirs } from './checks';
+import { configuredDirs } from '../../tools/catalogue/checks';
 import { languagesIn } from '../../src/server/languages';
 
 /** The forms come from the configuration the portal is built from (SCHEMAS_DIR); so do their texts. */

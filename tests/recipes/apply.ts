@@ -10,8 +10,8 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, r
 import { join } from 'node:path';
 import { addContactForm } from '../fixtures/contact-form';
 import { addEmergencyContactStep } from '../fixtures/emergency-contact';
-import { fromXliff, toXliff } from '../locales/exchange';
-import { flatten } from '../locales/locale-check';
+import { fromXliff, toXliff } from '../../tools/locales/exchange';
+import { flatten } from '../../tools/locales/locale-check';
 import { member, recipe, says, snippet, type Recipe } from './readme';
 import { recipeTexts } from './texts';
 import { languagesIn } from '../../src/server/languages';

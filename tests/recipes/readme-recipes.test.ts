@@ -6,9 +6,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_DIRS } from '../catalogue/checks';
-import { checkManifestShape } from '../catalogue/manifest-checks';
-import { checkMessages } from '../catalogue/message-checks';
+import { DEFAULT_DIRS } from '../../tools/catalogue/checks';
+import { checkManifestShape } from '../../tools/catalogue/manifest-checks';
+import { checkMessages } from '../../tools/catalogue/message-checks';
 import { applyEditorRecipes, ROOT } from './apply';
 import { CONFIGURATION_TESTS, configurationTestFiles, NOT_FROM_CONFIGURATION } from './configuration-tests';
 

@@ -28,8 +28,8 @@ function main(): Promise<number> {
     };
     delete env.TEST_DATABASE_URL;
     const runs: [string, string, string[]][] = [
-      ['check:schemas', bin('tsx'), ['tests/check-schemas.ts']],
-      ['check:locales', bin('tsx'), ['tests/check-locales.ts', '--locales', join(dir, 'locales'), '--no-code']],
+      ['check:schemas', bin('tsx'), ['tools/check-schemas.ts']],
+      ['check:locales', bin('tsx'), ['tools/check-locales.ts', '--locales', join(dir, 'locales'), '--no-code']],
       [
         'tests that read the configuration',
         bin('vitest'),

@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { i18n } from 'i18next';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { makeScratchDir, ROOT } from '../../../tests/catalogue/checks';
+import { makeScratchDir, ROOT } from '../../../tools/catalogue/checks';
 import type { CompiledForm, FormAnswers } from '../form-types';
 import { SchemaForm } from '../schema-form';
 import { compileFixtureForm } from '../../../tests/catalogue/compile-fixture';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkDecisionRules } from '../../../tests/catalogue/decision-rules';
+import { checkDecisionRules } from '../../../tools/catalogue/decision-rules';
 import { LOCALES_DIR } from '../i18n';
 import { DEFAULT_SCHEMAS_DIR } from '../validation/schema-files';
 import {

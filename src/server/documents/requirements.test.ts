@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkDocumentRules } from '../../../tests/catalogue/documents-rules';
+import { checkDocumentRules } from '../../../tools/catalogue/documents-rules';
 import { DEFAULT_SCHEMAS_DIR } from '../validation/schema-files';
 import {
   ageOn,

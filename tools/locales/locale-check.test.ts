@@ -111,7 +111,9 @@ describe('text in code', () => {
     );
     writeFileSync(join(dir, 'src', 'features', 'page.test.tsx'), 'export const x = <p>Test words</p>;\n');
     writeFileSync(join(dir, 'src', 'server', 'mail.tsx'), 'export const x = <p>Server words</p>;\n');
-    const findings = findTextInCode(join(dir, 'src'), dir, [{ file: 'src/features/page.tsx', text: 'ETA', reason: 'acronym' }]);
+    const findings = findTextInCode(join(dir, 'src'), dir, [
+      { file: 'src/features/page.tsx', text: 'ETA', reason: 'acronym' },
+    ]);
     expect(findings.map((f) => f.message.split(' is written')[0])).toEqual([
       'src/features/page.tsx:3: aria-label "Main page"',
       'src/features/page.tsx:5: text "Hello world"',

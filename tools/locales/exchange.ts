@@ -85,14 +85,23 @@ export function toXliff(lng: string, units: ExchangeUnit[]): Promise<string> {
 export async function fromXliff(xml: string): Promise<{ lng: string; units: ExchangeUnit[] }> {
   const document = await xliff.xliff2js(xml);
   const units = Object.entries(document.resources).flatMap(([namespace, entries]) =>
-    Object.entries(entries).map(([key, u]) => ({ namespace, key, english: u.source ?? '', translation: u.target ?? '', note: u.note ?? '' })),
+    Object.entries(entries).map(([key, u]) => ({
+      namespace,
+      key,
+      english: u.source ?? '',
+      translation: u.target ?? '',
+      note: u.note ?? '',
+    })),
   );
   return { lng: document.targetLanguage, units };
 }
 
 /** CSV (RFC 4180): key ("namespace:key"), English, translation, context note; the header names the language. */
 export function toCsv(lng: string, units: ExchangeUnit[]): string {
-  const rows = [['key', 'en', lng, 'note'], ...units.map((u) => [`${u.namespace}:${u.key}`, u.english, u.translation, u.note])];
+  const rows = [
+    ['key', 'en', lng, 'note'],
+    ...units.map((u) => [`${u.namespace}:${u.key}`, u.english, u.translation, u.note]),
+  ];
   return stringify(rows, { record_delimiter: 'windows', quote_record_delimiter: true });
 }
 
@@ -104,7 +113,8 @@ const parseCsv = (text: string): string[][] =>
 
 export function fromCsv(text: string): { lng: string; units: ExchangeUnit[] } {
   const [header, ...rows] = parseCsv(text);
-  if (!header || header[0] !== 'key' || header.length < 3) throw new Error('The CSV must start with the header row: key,en,<language>,note');
+  if (!header || header[0] !== 'key' || header.length < 3)
+    throw new Error('The CSV must start with the header row: key,en,<language>,note');
   const units = rows.map((r) => {
     const [qualified, english = '', translation = '', note = ''] = r;
     const at = qualified.indexOf(':');
@@ -141,7 +151,8 @@ export function importLanguage(
   localesDir: string,
   englishFolder = join(localesDir, 'en'),
 ): { report: LanguageReport; written: boolean } {
-  if (!/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(lng) || lng === 'en') throw new Error(`"${lng}" is not a language to import into (use a code such as fr, pt, zh or ar)`);
+  if (!/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(lng) || lng === 'en')
+    throw new Error(`"${lng}" is not a language to import into (use a code such as fr, pt, zh or ar)`);
   const folder = join(localesDir, lng);
   const english = readCatalogue(englishFolder);
   const target = catalogueOf(units);

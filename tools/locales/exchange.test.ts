@@ -32,7 +32,10 @@ describe('translators exchange files', () => {
       'minutes_many',
       'minutes_other',
     ]);
-    expect(units.find((u) => u.key === 'minutes_two')).toMatchObject({ english: '{{count}} minutes', translation: 'دقيقتان' });
+    expect(units.find((u) => u.key === 'minutes_two')).toMatchObject({
+      english: '{{count}} minutes',
+      translation: 'دقيقتان',
+    });
     expect(units.find((u) => u.key === 'greeting')?.note).toBe('Keep {{name}} as written.');
     expect(units.find((u) => u.key === 'minutes_few')?.note).toContain('Plural form "few" of Arabic');
   });
@@ -68,8 +71,20 @@ describe('translators exchange files', () => {
     expect(lng).toBe('fr');
     expect(units).toEqual([
       { namespace: 'common', key: 'a', english: 'Yes, go on', translation: 'Oui, continuez', note: '' },
-      { namespace: 'common', key: 'b', english: 'Say "hello"', translation: 'Dites "bonjour"', note: 'Quotes "as written"' },
-      { namespace: 'common', key: 'c', english: 'Line one\r\nline two', translation: 'Ligne un\nligne deux', note: 'Short' },
+      {
+        namespace: 'common',
+        key: 'b',
+        english: 'Say "hello"',
+        translation: 'Dites "bonjour"',
+        note: 'Quotes "as written"',
+      },
+      {
+        namespace: 'common',
+        key: 'c',
+        english: 'Line one\r\nline two',
+        translation: 'Ligne un\nligne deux',
+        note: 'Short',
+      },
     ]);
     expect(toCsv('fr', units)).toBe(
       'key,en,fr,note\r\n' +
@@ -101,7 +116,9 @@ describe('translators exchange files', () => {
 
   it('refuses a file that changes a placeholder, writing nothing, and lists what is still to translate', () => {
     const root = scratch();
-    const units = exportUnits('ar', root).map((u) => (u.key === 'greeting' ? { ...u, translation: 'مرحبًا {{nom}}' } : u));
+    const units = exportUnits('ar', root).map((u) =>
+      u.key === 'greeting' ? { ...u, translation: 'مرحبًا {{nom}}' } : u,
+    );
     const { report, written } = importLanguage('ar', units, root);
     expect(written).toBe(false);
     expect(report.findings.map((f) => f.kind)).toEqual(['placeholders']);

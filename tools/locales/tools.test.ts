@@ -15,7 +15,7 @@ const shipped = process.env.LOCALES_DIR?.trim() || join(ROOT, 'locales');
 
 /** Runs a tool as `npm run` does: in the project's folder, INIT_CWD naming where the command was typed. */
 function tool(script: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'tests', script), ...args], {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'tools', script), ...args], {
     cwd: ROOT,
     env: { ...process.env, INIT_CWD: options.cwd ?? ROOT, ...options.env },
     encoding: 'utf8',
@@ -60,12 +60,16 @@ describe('the translators’ tools', () => {
     expect(run.err).toBe('');
     expect(run.status).toBe(0);
     const [wrote, counts] = run.out.trim().split('\n');
-    const total = Number(/: (\d+) texts for German \(de\): 1 translated, 0 still as in English, (\d+) empty\.$/.exec(wrote)?.[1]);
+    const total = Number(
+      /: (\d+) texts for German \(de\): 1 translated, 0 still as in English, (\d+) empty\.$/.exec(wrote)?.[1],
+    );
     expect(wrote.startsWith('Wrote de.xlf: ')).toBe(true);
     expect(total).toBe(exportUnits('de', join(dir, 'work'), join(shipped, 'en')).length);
     expect(total).toBeGreaterThan(1000);
     // German has two plural forms: the file has one more text per plural text than the check counts.
-    expect(counts).toMatch(/^npm run check:locales counts \d+ texts \(\d+ complete\): it counts a text with plural forms once/);
+    expect(counts).toMatch(
+      /^npm run check:locales counts \d+ texts \(\d+ complete\): it counts a text with plural forms once/,
+    );
     expect(readFileSync(join(dir, 'de.xlf'), 'utf8')).toContain('<target>Startseite</target>');
   }, 60000);
 

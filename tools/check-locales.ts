@@ -5,7 +5,7 @@
  * source for user-visible text not behind a key. A language just begun has hundreds of texts still to translate:
  * those are counted per file instead of listed (`--all` lists each one). Exits non-zero when a language is
  * incomplete or text in code is found: every folder under locales/ is a shipped language. The checks themselves are
- * in tests/locales/locale-check.ts.
+ * in tools/locales/locale-check.ts.
  */
 import { join, relative } from 'node:path';
 import { parseToolArgs, portalLocalesDir, userPath } from './locales/cli-args';
@@ -53,7 +53,7 @@ if (scanCode) {
   const inCode = findTextInCode(
     join(root, 'src'),
     root,
-    readAllowedText(join(root, 'tests/locales/text-in-code-allowed.json')),
+    readAllowedText(join(root, 'tools/locales/text-in-code-allowed.json')),
   );
   for (const finding of inCode) console.error(finding.message);
   problems += inCode.length;

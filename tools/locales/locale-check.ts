@@ -32,7 +32,8 @@ export const SOURCE_LANGUAGE = FALLBACK_LANGUAGE;
 /** Where a language's list of texts meant to read the same as English lives, relative to its folder. */
 export const SAME_AS_ENGLISH_FILE = join('_meta', 'same-as-english.json');
 
-export type FindingKind = 'file' | 'missing' | 'extra' | 'placeholders' | 'plural' | 'empty' | 'untranslated' | 'hardcoded';
+export type FindingKind =
+  'file' | 'missing' | 'extra' | 'placeholders' | 'plural' | 'empty' | 'untranslated' | 'hardcoded';
 
 /** One problem, with a plain-English sentence naming the file, the key and what to do. */
 export interface LocaleFinding {
@@ -97,7 +98,9 @@ export function unflatten(flat: Iterable<[string, string]>): Record<string, unkn
 export function readCatalogue(folder: string): Catalogue {
   const catalogue: Catalogue = new Map();
   if (!existsSync(folder)) return catalogue;
-  for (const file of readdirSync(folder).filter((f) => f.endsWith('.json') && !f.startsWith('.')).sort()) {
+  for (const file of readdirSync(folder)
+    .filter((f) => f.endsWith('.json') && !f.startsWith('.'))
+    .sort()) {
     catalogue.set(file.slice(0, -'.json'.length), flatten(JSON.parse(readFileSync(join(folder, file), 'utf8'))));
   }
   return catalogue;
@@ -108,7 +111,8 @@ export function readSameAsEnglish(folder: string): Map<string, string> {
   const path = join(folder, SAME_AS_ENGLISH_FILE);
   if (!existsSync(path)) return new Map();
   const data = JSON.parse(readFileSync(path, 'utf8')) as unknown;
-  if (!isObject(data)) throw new Error(`${path} must be an object of "namespace:key": "why it reads the same as English"`);
+  if (!isObject(data))
+    throw new Error(`${path} must be an object of "namespace:key": "why it reads the same as English"`);
   return new Map(Object.entries(data).map(([k, v]) => [k, String(v)]));
 }
 
@@ -149,7 +153,9 @@ interface Entry {
 /** English keys grouped: a key with `_other` (and its siblings) is one plural entry. */
 function entriesOf(texts: Map<string, string>): Entry[] {
   const entries = new Map<string, Entry>();
-  const pluralBases = new Set([...texts.keys()].filter((k) => k.endsWith('_other')).map((k) => k.replace(PLURAL_SUFFIX, '')));
+  const pluralBases = new Set(
+    [...texts.keys()].filter((k) => k.endsWith('_other')).map((k) => k.replace(PLURAL_SUFFIX, '')),
+  );
   for (const [key, text] of texts) {
     const base = key.replace(PLURAL_SUFFIX, '');
     if (base !== key && pluralBases.has(base)) {
@@ -190,7 +196,12 @@ export function checkCatalogue(
     total += entries.length;
     const texts = target.get(ns);
     if (!texts) {
-      findings.push({ lng, kind: 'file', file, message: `${file} is missing: copy locales/${SOURCE_LANGUAGE}/${ns}.json and translate every text (${entries.length} texts)` });
+      findings.push({
+        lng,
+        kind: 'file',
+        file,
+        message: `${file} is missing: copy locales/${SOURCE_LANGUAGE}/${ns}.json and translate every text (${entries.length} texts)`,
+      });
       continue;
     }
     const expected = new Set<string>();
@@ -198,7 +209,8 @@ export function checkCatalogue(
       const qualified = `${ns}:${entry.base}`;
       const allowed = sameAsEnglish.has(qualified);
       const before = findings.length;
-      const add = (kind: FindingKind, key: string, message: string) => findings.push({ lng, kind, file, key, message: `${file}: ${message}` });
+      const add = (kind: FindingKind, key: string, message: string) =>
+        findings.push({ lng, kind, file, key, message: `${file}: ${message}` });
       if (!entry.plural) {
         expected.add(entry.base);
         const english = entry.forms.get('')!;
@@ -209,10 +221,18 @@ export function checkCatalogue(
           const want = placeholders(english);
           const have = placeholders(text);
           if (want.join() !== have.join()) {
-            add('placeholders', entry.base, `"${entry.base}" has placeholders ${list(have)} but English has ${list(want)}: keep each {{placeholder}} exactly as in English`);
+            add(
+              'placeholders',
+              entry.base,
+              `"${entry.base}" has placeholders ${list(have)} but English has ${list(want)}: keep each {{placeholder}} exactly as in English`,
+            );
           }
           if (text === english && hasWords(text) && !allowed) {
-            add('untranslated', entry.base, `"${entry.base}" is the same as English ("${english}"): translate it, or list "${qualified}" in ${folderLabel}/${SAME_AS_ENGLISH_FILE.split(sep).join('/')} if it is meant to read the same`);
+            add(
+              'untranslated',
+              entry.base,
+              `"${entry.base}" is the same as English ("${english}"): translate it, or list "${qualified}" in ${folderLabel}/${SAME_AS_ENGLISH_FILE.split(sep).join('/')} if it is meant to read the same`,
+            );
           }
         }
       } else {
@@ -223,10 +243,18 @@ export function checkCatalogue(
         const missingForms = categories.filter((c) => texts.get(`${entry.base}_${c}`) === undefined);
         for (const c of categories) expected.add(`${entry.base}_${c}`);
         if (missingForms.length === categories.length && texts.has(entry.base) && !englishTexts.has(entry.base)) {
-          add('plural', entry.base, `"${entry.base}" must be written as plural forms ${categories.map((c) => `"${entry.base}_${c}"`).join(', ')} (the forms ${name} uses for a count), not as one text`);
+          add(
+            'plural',
+            entry.base,
+            `"${entry.base}" must be written as plural forms ${categories.map((c) => `"${entry.base}_${c}"`).join(', ')} (the forms ${name} uses for a count), not as one text`,
+          );
           expected.add(entry.base);
         } else if (missingForms.length > 0) {
-          add('plural', `${entry.base}_${missingForms[0]}`, `"${entry.base}" needs the plural forms ${name} uses (${categories.join(', ')}): add ${missingForms.map((c) => `"${entry.base}_${c}"`).join(', ')}, translating "${englishOther}"`);
+          add(
+            'plural',
+            `${entry.base}_${missingForms[0]}`,
+            `"${entry.base}" needs the plural forms ${name} uses (${categories.join(', ')}): add ${missingForms.map((c) => `"${entry.base}_${c}"`).join(', ')}, translating "${englishOther}"`,
+          );
         }
         for (const c of categories) {
           const key = `${entry.base}_${c}`;
@@ -241,10 +269,18 @@ export function checkCatalogue(
           const extra = have.filter((p) => p !== 'count' && !want.includes(p));
           const lost = want.filter((p) => !have.includes(p));
           if (extra.length || lost.length) {
-            add('placeholders', key, `"${key}" has placeholders ${list(have)} but English has ${list(placeholders(englishOther))}: keep each {{placeholder}} exactly as in English`);
+            add(
+              'placeholders',
+              key,
+              `"${key}" has placeholders ${list(have)} but English has ${list(placeholders(englishOther))}: keep each {{placeholder}} exactly as in English`,
+            );
           }
           if (text === english && hasWords(text) && !allowed && !sameAsEnglish.has(`${ns}:${key}`)) {
-            add('untranslated', key, `"${key}" is the same as English ("${english}"): translate it, or list "${qualified}" in ${folderLabel}/${SAME_AS_ENGLISH_FILE.split(sep).join('/')} if it is meant to read the same`);
+            add(
+              'untranslated',
+              key,
+              `"${key}" is the same as English ("${english}"): translate it, or list "${qualified}" in ${folderLabel}/${SAME_AS_ENGLISH_FILE.split(sep).join('/')} if it is meant to read the same`,
+            );
           }
         }
       }
@@ -263,7 +299,12 @@ export function checkCatalogue(
   for (const ns of target.keys()) {
     if (!english.has(ns)) {
       const file = `${folderLabel}/${ns}.json`;
-      findings.push({ lng, kind: 'extra', file, message: `${file} has no English counterpart: remove it, or add locales/${SOURCE_LANGUAGE}/${ns}.json` });
+      findings.push({
+        lng,
+        kind: 'extra',
+        file,
+        message: `${file} has no English counterpart: remove it, or add locales/${SOURCE_LANGUAGE}/${ns}.json`,
+      });
     }
   }
   for (const qualified of sameAsEnglish.keys()) {
@@ -272,7 +313,13 @@ export function checkCatalogue(
     const known = !!texts && !!key && (texts.has(key) || texts.has(`${key}_other`));
     if (!known) {
       const file = `${folderLabel}/${SAME_AS_ENGLISH_FILE.split(sep).join('/')}`;
-      findings.push({ lng, kind: 'extra', file, key: qualified, message: `${file}: "${qualified}" is not an English key: remove it from the list` });
+      findings.push({
+        lng,
+        kind: 'extra',
+        file,
+        key: qualified,
+        message: `${file}: "${qualified}" is not an English key: remove it from the list`,
+      });
     }
   }
   return { lng, total, done, findings };
@@ -284,8 +331,19 @@ export function languageFolders(localesDir: string): string[] {
 }
 
 /** Checks one language folder against the English folder of `englishDir`'s parent (or `englishDir` itself). */
-export function checkLanguageFolder(lng: string, folder: string, englishFolder: string, folderLabel?: string): LanguageReport {
-  return checkCatalogue(lng, readCatalogue(englishFolder), readCatalogue(folder), readSameAsEnglish(folder), folderLabel);
+export function checkLanguageFolder(
+  lng: string,
+  folder: string,
+  englishFolder: string,
+  folderLabel?: string,
+): LanguageReport {
+  return checkCatalogue(
+    lng,
+    readCatalogue(englishFolder),
+    readCatalogue(folder),
+    readSameAsEnglish(folder),
+    folderLabel,
+  );
 }
 
 /**
@@ -343,10 +401,17 @@ export function percent(report: LanguageReport): number {
 export function completionTable(reports: LanguageReport[]): string {
   const rows = [
     ['language', 'name', 'complete', 'texts', 'problems'],
-    ...reports.map((r) => [r.lng, englishName(r.lng), `${percent(r).toFixed(1)} %`, `${r.done}/${r.total}`, String(r.findings.length)]),
+    ...reports.map((r) => [
+      r.lng,
+      englishName(r.lng),
+      `${percent(r).toFixed(1)} %`,
+      `${r.done}/${r.total}`,
+      String(r.findings.length),
+    ]),
   ];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
-  const line = (row: string[]) => row.map((cell, i) => (i >= 2 ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join('  ');
+  const line = (row: string[]) =>
+    row.map((cell, i) => (i >= 2 ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join('  ');
   return [line(rows[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
 }
 
@@ -449,7 +514,7 @@ export function findTextInCode(srcDir: string, root: string, allowed: AllowedTex
         kind: 'hardcoded',
         file,
         key: `line ${line}`,
-        message: `${file}:${line}: ${where} "${shown}" is written in code: put it in locales/<lng>/<namespace>.json and use t('<key>'), or list it in tests/locales/text-in-code-allowed.json if it must not be translated`,
+        message: `${file}:${line}: ${where} "${shown}" is written in code: put it in locales/<lng>/<namespace>.json and use t('<key>'), or list it in tools/locales/text-in-code-allowed.json if it must not be translated`,
       });
     };
     const plain = path.endsWith('.ts');
@@ -460,13 +525,20 @@ export function findTextInCode(srcDir: string, root: string, allowed: AllowedTex
           if (SENTENCE.test(text) && !notForUsers(node, source)) report(node, text, 'string');
         }
       } else if (ts.isJsxText(node)) report(node, node.text, 'text');
-      else if (ts.isJsxExpression(node) && node.expression && (ts.isStringLiteral(node.expression) || ts.isNoSubstitutionTemplateLiteral(node.expression)) && ts.isJsxElement(node.parent)) {
+      else if (
+        ts.isJsxExpression(node) &&
+        node.expression &&
+        (ts.isStringLiteral(node.expression) || ts.isNoSubstitutionTemplateLiteral(node.expression)) &&
+        ts.isJsxElement(node.parent)
+      ) {
         report(node, node.expression.text, 'text');
       } else if (ts.isJsxAttribute(node) && VISIBLE_PROPS.has(node.name.getText(source)) && node.initializer) {
         const init = node.initializer;
         const literal = ts.isStringLiteral(init)
           ? init
-          : ts.isJsxExpression(init) && init.expression && (ts.isStringLiteral(init.expression) || ts.isNoSubstitutionTemplateLiteral(init.expression))
+          : ts.isJsxExpression(init) &&
+              init.expression &&
+              (ts.isStringLiteral(init.expression) || ts.isNoSubstitutionTemplateLiteral(init.expression))
             ? init.expression
             : undefined;
         if (literal) report(node, literal.text, `${node.name.getText(source)}`);

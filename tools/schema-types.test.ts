@@ -11,12 +11,12 @@ import type {
   LoginRequest,
   RegistrationRequest,
   VerifyRequest,
-} from '../../src/shared/contract';
-import { createValidationAjv } from '../../src/server/validation/ajv-factory';
-import { loadSchemaFiles } from '../../src/server/validation/schema-files';
-import { PATHS } from '../../src/shared/route-paths';
-import { makeScratchDir, ROOT } from './checks';
-import { routeNames, schemaTypesModule, writeSchemaTypes } from '../../tools/schema-types-module';
+} from '../src/shared/contract';
+import { createValidationAjv } from '../src/server/validation/ajv-factory';
+import { loadSchemaFiles } from '../src/server/validation/schema-files';
+import { PATHS } from '../src/shared/route-paths';
+import { makeScratchDir, ROOT } from './catalogue/checks';
+import { routeNames, schemaTypesModule, writeSchemaTypes } from './schema-types-module';
 
 describe('the request body schema files as TypeScript', () => {
   const dir = makeScratchDir('schema-types-');
