@@ -13,6 +13,9 @@ import { checkDocumentRules } from './documents-rules';
 import { checkJsonFiles } from './json-syntax';
 import { checkManifestShape } from './manifest-checks';
 import { checkMessages } from './message-checks';
+import type { CatalogueDirs, Finding } from './finding';
+
+export type { CatalogueDirs, Finding } from './finding';
 import '../../src/shared/rules/all-rules';
 import { getRule, ruleLoaders } from '../../src/shared/rules/registry';
 import { rulesOf, runRules } from '../../src/shared/rules/run-rules';
@@ -29,16 +32,6 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export function makeScratchDir(prefix: string): string {
   mkdirSync(join(ROOT, '.cache'), { recursive: true });
   return mkdtempSync(join(ROOT, '.cache', prefix));
-}
-
-export interface CatalogueDirs {
-  schemas: string;
-  locales: string;
-  /** The engine's registry source, read as text for widget and field names. */
-  engineRegistry: string;
-  /** The routing page registry source, read as text for page names (may not exist yet). */
-  pageRegistry: string;
-  manifest: string;
 }
 
 export const DEFAULT_DIRS: CatalogueDirs = {
@@ -61,14 +54,6 @@ export function configuredDirs(env: NodeJS.ProcessEnv = process.env): CatalogueD
     ...(schemas ? { schemas: resolve(schemas), manifest: join(resolve(schemas), 'routes.manifest.json') } : {}),
     ...(locales ? { locales: resolve(locales) } : {}),
   };
-}
-
-/** One finding: the file it is about and a plain-English sentence saying what is wrong and how to fix it. */
-export interface Finding {
-  file: string;
-  message: string;
-  /** Warnings are printed but do not fail the check. */
-  warning?: boolean;
 }
 
 /** The words of section 5 of the specification, which English must carry word for word. */

@@ -8,7 +8,7 @@ import Ajv, { type ErrorObject } from 'ajv';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { routeFullPath } from '../../src/shared/manifest-routes';
-import type { CatalogueDirs, Finding } from './checks';
+import type { CatalogueDirs, Finding } from './finding';
 
 const FILE = 'schemas/routes.manifest.json';
 /** The meta-schema, relative to the schemas folder. */

@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { listFormIds } from '../../src/server/validation/precompile';
-import type { CatalogueDirs, Finding } from './checks';
+import type { CatalogueDirs, Finding } from './finding';
 
 /** The keywords whose failure a person can cause by what they type or choose, each needing its message. */
 export const KEYWORDS_WITH_MESSAGES = [
