@@ -2,13 +2,12 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PATHS } from '../../shared/contract';
 import { languageOf, translate } from '../i18n';
 import { loadRouteSchemas, type RouteSchemaTypes } from '../openapi/public';
-import { renderMail, sendMail, type MailTemplate } from '../mail/public';
+import { mailTo, type MailRecipient, type MailTemplate } from '../mail/public';
 import { authenticate, bearerToken } from './authenticate';
 import { createGuards } from './guards';
 import { knownDeviceOf, rememberDevice } from './known-device';
 import { createAccountsService, type AccountCaller } from './service';
 import { createSignInService, type SignInCaller } from './sign-in';
-import type { ProfilesTable } from './tables';
 
 export const PROFILE_PREFIX = API_PATHS.profile;
 
@@ -41,17 +40,7 @@ export const accountRoutes: FastifyPluginAsync = async (instance) => {
     await Promise.allSettled([...pending]);
   });
 
-  const mail = (row: Pick<ProfilesTable, 'email' | 'language' | 'given_names'>, template: MailTemplate) =>
-    sendMail(
-      app,
-      renderMail(template, {
-        to: row.email,
-        language: row.language,
-        name: row.given_names,
-        publicUrl: config.publicUrl,
-        pages: app.pagePaths,
-      }),
-    );
+  const mail = (recipient: MailRecipient, template: MailTemplate) => mailTo(app, recipient, template);
 
   const accounts = createAccountsService({ db, config, guards, mail });
   const signIn = createSignInService(db, config, guards);

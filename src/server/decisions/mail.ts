@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { OUTCOME_PAGES, outcomeKindOf } from '../../shared/contract';
-import { renderMail, sendMail } from '../mail/public';
+import { mailTo, sendEachDue } from '../mail/public';
 import { decisionsRepository } from './repository';
 import type { ApplicantDecisionsTable } from './tables';
 
@@ -23,25 +23,13 @@ export async function sendDecisionMail(
     const profile = application && (await repository.profileContact(application.profile_id));
     if (!application || !applicant || !submission || !profile) return false;
     const kind = outcomeKindOf(application.application_type, row.outcome === 'REJECTED');
-    await sendMail(
-      app,
-      renderMail(
-        {
-          template: 'decision-made',
-          kind,
-          applicant: `${applicant.given_names} ${applicant.family_name}`,
-          reference: submission.reference,
-          path: `${app.pagePaths[OUTCOME_PAGES[kind]]}?applicantIdentifier=${applicant.id}`,
-        },
-        {
-          to: profile.email,
-          language: profile.language,
-          name: profile.given_names,
-          publicUrl: app.config.publicUrl,
-          pages: app.pagePaths,
-        },
-      ),
-    );
+    await mailTo(app, profile, {
+      template: 'decision-made',
+      kind,
+      applicant: `${applicant.given_names} ${applicant.family_name}`,
+      reference: submission.reference,
+      path: `${app.pagePaths[OUTCOME_PAGES[kind]]}?applicantIdentifier=${applicant.id}`,
+    });
   } catch (error) {
     app.log.error(
       { err: error, event: 'decision-mail', applicant: row.applicant_id },
@@ -55,11 +43,6 @@ export async function sendDecisionMail(
 
 /** Sends again the decision e-mails that could not be sent (a batch). */
 export async function retryDecisionMails(app: FastifyInstance, now: Date, signal?: AbortSignal): Promise<number> {
-  let sent = 0;
   const due = await decisionsRepository(app.db).pendingMails(now, 100);
-  for (const row of due) {
-    if (signal?.aborted) break;
-    if (await sendDecisionMail(app, row, now)) sent++;
-  }
-  return sent;
+  return sendEachDue(due, (row) => sendDecisionMail(app, row, now), signal);
 }

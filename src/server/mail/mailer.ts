@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { recordMailSent } from '../system/public';
 import { SpanKind, withSpan } from '../telemetry/public';
 import { mailboxRoutes } from './mailbox-routes';
-import type { MailMessage } from './templates';
+import { renderMail, type MailMessage, type MailTemplate } from './templates';
 import { transports } from './transports/index';
 import type { MailTransport } from './transports/types';
 
@@ -16,6 +16,44 @@ declare module 'fastify' {
 /** Sends one message through the app's transport. */
 export function sendMail(app: FastifyInstance, message: MailMessage): Promise<void> {
   return app.mailer.send(message);
+}
+
+/** An account holder as the e-mails address them: to their address, in their language, by their given names. */
+export interface MailRecipient {
+  email: string;
+  language: string;
+  given_names: string;
+}
+
+/** Writes a template for an account holder, linking to this portal's pages, and sends it. */
+export function mailTo(app: FastifyInstance, recipient: MailRecipient, template: MailTemplate): Promise<void> {
+  return sendMail(
+    app,
+    renderMail(template, {
+      to: recipient.email,
+      language: recipient.language,
+      name: recipient.given_names,
+      publicUrl: app.config.publicUrl,
+      pages: app.pagePaths,
+    }),
+  );
+}
+
+/**
+ * Sends the e-mails of a batch that are due, one after the other, until the batch is done or `signal` is aborted
+ * (the server stops); `send` answers whether it sent. Answers how many were sent.
+ */
+export async function sendEachDue<Row>(
+  due: readonly Row[],
+  send: (row: Row) => Promise<boolean>,
+  signal?: AbortSignal,
+): Promise<number> {
+  let sent = 0;
+  for (const row of due) {
+    if (signal?.aborted) break;
+    if (await send(row)) sent++;
+  }
+  return sent;
 }
 
 /**

@@ -132,37 +132,22 @@ function link(context: MailContext, path: string, authKey?: string): string {
 function blocksFor(mail: MailTemplate, context: MailContext): { subjectKey: string; blocks: Block[] } {
   const t = (key: string, vars?: Record<string, string>) => mailText(context.language, key, vars);
   const p = (key: string, vars?: Record<string, string>): Block => ({ kind: 'paragraph', text: t(key, vars) });
+  // The e-mails that carry a link and the same code to type: what to do, the link, the code, how long, not you?
+  const withCode = (texts: 'verifyEmail' | 'resetPassword', page: string, code: { authKey: string; code: string }) => ({
+    subjectKey: `${texts}.subject`,
+    blocks: [
+      p(`${texts}.intro`),
+      { kind: 'action', label: t(`${texts}.action`), href: link(context, page, code.authKey) },
+      { kind: 'code', text: t(`${texts}.code`, { code: code.code }), code: code.code },
+      p(`${texts}.expiry`),
+      p(`${texts}.notYou`),
+    ] satisfies Block[],
+  });
   switch (mail.template) {
     case 'verify-email':
-      return {
-        subjectKey: 'verifyEmail.subject',
-        blocks: [
-          p('verifyEmail.intro'),
-          {
-            kind: 'action',
-            label: t('verifyEmail.action'),
-            href: link(context, context.pages.verifyEmail, mail.authKey),
-          },
-          { kind: 'code', text: t('verifyEmail.code', { code: mail.code }), code: mail.code },
-          p('verifyEmail.expiry'),
-          p('verifyEmail.notYou'),
-        ],
-      };
+      return withCode('verifyEmail', context.pages.verifyEmail, mail);
     case 'reset-password':
-      return {
-        subjectKey: 'resetPassword.subject',
-        blocks: [
-          p('resetPassword.intro'),
-          {
-            kind: 'action',
-            label: t('resetPassword.action'),
-            href: link(context, context.pages.resetPassword, mail.authKey),
-          },
-          { kind: 'code', text: t('resetPassword.code', { code: mail.code }), code: mail.code },
-          p('resetPassword.expiry'),
-          p('resetPassword.notYou'),
-        ],
-      };
+      return withCode('resetPassword', context.pages.resetPassword, mail);
     case 'password-changed':
       return {
         subjectKey: 'passwordChanged.subject',

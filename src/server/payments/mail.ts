@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { renderMail, sendMail } from '../mail/public';
+import { mailTo, sendEachDue } from '../mail/public';
 import { formatMoney } from '../../shared/money';
 import { paymentsRepository } from './repository';
 import type { ApplicationSubmissionsTable } from './tables';
@@ -21,24 +21,12 @@ export async function sendSubmissionMail(
     const profile = application && (await repository.profileContact(application.profile_id));
     if (!profile) return false;
     const applicants = await repository.applicantsOf(row.application_id);
-    await sendMail(
-      app,
-      renderMail(
-        {
-          template: 'application-submitted',
-          reference: row.reference,
-          applicants: applicants.map((a) => `${a.given_names} ${a.family_name}`),
-          amount: formatMoney(row.amount, row.currency, profile.language),
-        },
-        {
-          to: profile.email,
-          language: profile.language,
-          name: profile.given_names,
-          publicUrl: app.config.publicUrl,
-          pages: app.pagePaths,
-        },
-      ),
-    );
+    await mailTo(app, profile, {
+      template: 'application-submitted',
+      reference: row.reference,
+      applicants: applicants.map((a) => `${a.given_names} ${a.family_name}`),
+      amount: formatMoney(row.amount, row.currency, profile.language),
+    });
   } catch (error) {
     app.log.error(
       { err: error, event: 'submission-mail', application: row.application_id },
@@ -52,12 +40,8 @@ export async function sendSubmissionMail(
 
 /** Housekeeping: sends again the confirmation e-mails that could not be sent (a batch per run). */
 export async function retrySubmissionMails(app: FastifyInstance, now: Date, signal?: AbortSignal): Promise<number> {
-  let sent = 0;
   const due = await paymentsRepository(app.db).pendingMails(now, 100);
-  for (const row of due) {
-    if (signal?.aborted) break;
-    if (await sendSubmissionMail(app, row, now)) sent++;
-  }
+  const sent = await sendEachDue(due, (row) => sendSubmissionMail(app, row, now), signal);
   if (sent > 0) app.log.info({ event: 'housekeeping', submissionMailsSent: sent }, 'submission e-mails');
   return sent;
 }
