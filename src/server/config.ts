@@ -14,10 +14,8 @@ export type DatabaseConfig =
       poolMax?: number;
     };
 
-/** Keys answered by GET /envs, in the order they are listed. */
-export const PUBLIC_SETTING_KEYS = [
-  'API_URL',
-  'FRONT_END_URL',
+/** The link targets of the header and footer: settings of their own, served by GET /envs as given. */
+const LINK_SETTINGS = [
   'DEPARTMENT_URL',
   'GOV_PORTAL_URL',
   'FACEBOOK_URL',
@@ -26,6 +24,13 @@ export const PUBLIC_SETTING_KEYS = [
   'INSTAGRAM_URL',
   'TERMS_URL',
   'PAIA_URL',
+] as const;
+
+/** Keys answered by GET /envs, in the order they are listed. */
+export const PUBLIC_SETTING_KEYS = [
+  'API_URL',
+  'FRONT_END_URL',
+  ...LINK_SETTINGS,
   'FORM_PREVIEW',
   'DEV_MAILBOX',
   'SESSION_WARNING_SECONDS',
@@ -251,18 +256,6 @@ export const SERVER_SETTINGS = {
     PAIA_URL: { ...HTTP_URL, default: 'https://www.dha.gov.za/index.php/paia-manual' },
   },
 } as const satisfies SettingsSchema;
-
-/** The link targets of the header and footer: their own settings, served by GET /envs as given. */
-const LINK_SETTINGS = [
-  'DEPARTMENT_URL',
-  'GOV_PORTAL_URL',
-  'FACEBOOK_URL',
-  'X_URL',
-  'YOUTUBE_URL',
-  'INSTAGRAM_URL',
-  'TERMS_URL',
-  'PAIA_URL',
-] as const satisfies readonly PublicSettingKey[];
 
 /** Reads the server configuration from an environment map; pure apart from resolving relative paths against the working directory. */
 export function loadConfig(env: Env): AppConfig {
