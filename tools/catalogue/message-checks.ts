@@ -8,19 +8,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { listFormIds } from '../../src/server/validation/precompile';
+import { VALUE_BOUND_KEYWORDS } from '../../src/shared/validation/value-keywords';
 import type { CatalogueDirs, Finding } from './finding';
 
 /** The keywords whose failure a person can cause by what they type or choose, each needing its message. */
 export const KEYWORDS_WITH_MESSAGES = [
-  'minLength',
-  'maxLength',
-  'pattern',
-  'format',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'multipleOf',
+  ...VALUE_BOUND_KEYWORDS,
   'minItems',
   'maxItems',
   'uniqueItems',

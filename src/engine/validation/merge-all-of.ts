@@ -1,21 +1,8 @@
 import type { RJSFSchema } from '@rjsf/utils';
+import { VALUE_BOUND_KEYWORDS } from '@/shared/validation/value-keywords';
 
 /** Keywords that only constrain a value; an allOf made of these needs no merging to render the field. */
-const CONSTRAINTS = new Set([
-  'minLength',
-  'maxLength',
-  'pattern',
-  'format',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'multipleOf',
-  'errorMessage',
-  '$comment',
-  'not',
-  'const',
-]);
+const CONSTRAINTS = new Set<string>([...VALUE_BOUND_KEYWORDS, 'errorMessage', '$comment', 'not', 'const']);
 
 /**
  * rjsf merges `allOf` before widgets see a schema, which would lose the order and messages of the password
