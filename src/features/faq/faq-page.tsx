@@ -1,15 +1,9 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { ChevronDownRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
+import { usePageStyles } from '@/ui/page-styles';
 
 const useStyles = makeStyles({
-  root: { maxWidth: '48em' },
-  title: {
-    margin: `0 0 ${tokens.spacingVerticalL}`,
-    fontSize: tokens.fontSizeHero800,
-    lineHeight: tokens.lineHeightHero800,
-    fontWeight: tokens.fontWeightSemibold,
-  },
   lead: {
     margin: `0 0 ${tokens.spacingVerticalXXL}`,
     fontSize: tokens.fontSizeBase500,
@@ -85,12 +79,13 @@ export function toFaqItems(value: unknown): FaqItem[] {
  */
 export default function FaqPage() {
   const { t } = useTranslation('common');
+  const page = usePageStyles();
   const styles = useStyles();
   const items = toFaqItems(t('faq.items', { returnObjects: true }));
 
   return (
-    <div className={styles.root}>
-      <h1 className={styles.title}>{t('faq.title')}</h1>
+    <div className={page.wide}>
+      <h1 className={page.title}>{t('faq.title')}</h1>
       <p className={styles.lead}>{t('faq.lead')}</p>
       <div>
         {items.map((item) => (

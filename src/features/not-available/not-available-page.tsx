@@ -2,6 +2,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '@/shared/route-paths';
 import { ButtonLink } from '@/ui/button-link';
+import { usePageStyles } from '@/ui/page-styles';
 
 const useStyles = makeStyles({
   root: {
@@ -9,12 +10,6 @@ const useStyles = makeStyles({
     margin: '0 auto',
     padding: `${tokens.spacingVerticalXXL} 0`,
     textAlign: 'center',
-  },
-  title: {
-    margin: `0 0 ${tokens.spacingVerticalL}`,
-    fontSize: tokens.fontSizeHero800,
-    lineHeight: tokens.lineHeightHero800,
-    fontWeight: tokens.fontWeightSemibold,
   },
   text: {
     margin: `0 0 ${tokens.spacingVerticalXL}`,
@@ -26,10 +21,11 @@ const useStyles = makeStyles({
 /** Rendered for a route that exists in the manifest but whose screen has not been built yet. */
 export default function NotAvailablePage() {
   const { t } = useTranslation('common');
+  const page = usePageStyles();
   const styles = useStyles();
   return (
     <div className={styles.root}>
-      <h1 className={styles.title}>{t('notAvailable.title')}</h1>
+      <h1 className={page.title}>{t('notAvailable.title')}</h1>
       <p className={styles.text}>{t('notAvailable.body')}</p>
       <ButtonLink to={PATHS.home} appearance="primary">
         {t('notAvailable.homeButton')}

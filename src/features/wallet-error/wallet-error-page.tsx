@@ -1,8 +1,9 @@
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { WalletRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PATHS } from '@/shared/route-paths';
+import { usePageStyles } from '@/ui/page-styles';
 
 const useStyles = makeStyles({
   root: {
@@ -11,12 +12,7 @@ const useStyles = makeStyles({
     padding: `${tokens.spacingVerticalXXL} 0`,
   },
   icon: { fontSize: '56px', color: tokens.colorBrandForeground1 },
-  title: {
-    margin: `${tokens.spacingVerticalM} 0 ${tokens.spacingVerticalL}`,
-    fontSize: tokens.fontSizeHero800,
-    lineHeight: tokens.lineHeightHero800,
-    fontWeight: tokens.fontWeightSemibold,
-  },
+  afterIcon: { marginTop: tokens.spacingVerticalM },
   text: {
     margin: `0 0 ${tokens.spacingVerticalL}`,
     fontSize: tokens.fontSizeBase400,
@@ -42,11 +38,12 @@ const useStyles = makeStyles({
 /** Shown (without header and footer) when the ETA could not be added to a digital wallet. */
 export default function WalletErrorPage() {
   const { t } = useTranslation('common');
+  const page = usePageStyles();
   const styles = useStyles();
   return (
     <div className={styles.root}>
       <WalletRegular className={styles.icon} aria-hidden="true" />
-      <h1 className={styles.title}>{t('walletError.title')}</h1>
+      <h1 className={mergeClasses(page.title, styles.afterIcon)}>{t('walletError.title')}</h1>
       <p className={styles.text}>{t('walletError.body')}</p>
       <p className={styles.text}>{t('walletError.next')}</p>
       <ul className={styles.links}>
