@@ -1,4 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
+import { logicalBorder } from './logical-border';
 import { NARROW } from './media';
 import { visuallyHidden } from './visually-hidden';
 
@@ -105,6 +106,29 @@ export const usePageStyles = makeStyles({
     fontSize: tokens.fontSizeBase400,
     lineHeight: tokens.lineHeightBase500,
   },
+  /**
+   * A summary list (`<dl>` of rows, each a `<div>` of a `<dt>` term and its `<dd>` values): facts of an application,
+   * an applicant, an account or a document, a term beside its value, the one under the other on a phone.
+   */
+  summaryList: { margin: `0 0 ${tokens.spacingVerticalL}` },
+  summaryRow: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 12em) minmax(0, 1fr)',
+    gap: tokens.spacingHorizontalL,
+    padding: `${tokens.spacingVerticalM} 0`,
+    ...logicalBorder('BlockEnd', '1px', 'solid', tokens.colorNeutralStroke2),
+    fontSize: tokens.fontSizeBase400,
+    lineHeight: tokens.lineHeightBase500,
+    breakInside: 'avoid',
+    [NARROW]: { gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.spacingVerticalXXS },
+  },
+  /** A row that ends with an action (a Change link). */
+  summaryRowWithAction: {
+    gridTemplateColumns: 'minmax(0, 12em) minmax(0, 1fr) auto',
+    [NARROW]: { gridTemplateColumns: 'minmax(0, 1fr)' },
+  },
+  summaryTerm: { margin: 0, fontWeight: tokens.fontWeightSemibold },
+  summaryValue: { margin: 0, overflowWrap: 'anywhere' },
   fullWidthOnPhone: {
     [NARROW]: { width: '100%' },
   },

@@ -1,4 +1,4 @@
-import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, mergeClasses, Spinner, tokens } from '@fluentui/react-components';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -11,7 +11,6 @@ import { Notice } from '@/ui/notice';
 import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { parseMobileNumber } from '@/shared/rules/phone-number';
-import { NARROW } from '@/ui/media';
 import { errorBodyOf } from './api-errors';
 import { PATHS } from '@/shared/route-paths';
 import { LtrValue } from '@/ui/ltr-value';
@@ -21,22 +20,7 @@ import { PostForm } from '@/ui/post-form';
 import { CHANGE_PASSWORD_ACTION, PROFILE_NOTICE_PARAM } from './account-action-data';
 
 const useStyles = makeStyles({
-  list: {
-    margin: `0 0 ${tokens.spacingVerticalXXL}`,
-    maxWidth: '38em',
-  },
-  row: {
-    display: 'grid',
-    gridTemplateColumns: '12em 1fr',
-    gap: tokens.spacingHorizontalL,
-    padding: `${tokens.spacingVerticalM} 0`,
-    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
-    fontSize: tokens.fontSizeBase400,
-    lineHeight: tokens.lineHeightBase500,
-    [NARROW]: { gridTemplateColumns: '1fr', gap: tokens.spacingVerticalXXS },
-  },
-  term: { fontWeight: tokens.fontWeightSemibold },
-  value: { margin: 0, overflowWrap: 'anywhere' },
+  list: { marginBottom: tokens.spacingVerticalXXL, maxWidth: '38em' },
   secondary: {
     display: 'flex',
     flexWrap: 'wrap',
@@ -120,22 +104,22 @@ export default function ProfilePage() {
       <PageHeading>{t('profile.title')}</PageHeading>
       {passwordChanged && <Notice tone="success">{t('profile.passwordChanged')}</Notice>}
       <h2 className={styles.h2}>{t('profile.detailsTitle')}</h2>
-      <dl className={own.list}>
-        <div className={own.row}>
-          <dt className={own.term}>{t('profile.name')}</dt>
-          <dd className={own.value}>
+      <dl className={mergeClasses(styles.summaryList, own.list)}>
+        <div className={styles.summaryRow}>
+          <dt className={styles.summaryTerm}>{t('profile.name')}</dt>
+          <dd className={styles.summaryValue}>
             <bdi>{name}</bdi>
           </dd>
         </div>
-        <div className={own.row}>
-          <dt className={own.term}>{t('profile.email')}</dt>
-          <dd className={own.value}>
+        <div className={styles.summaryRow}>
+          <dt className={styles.summaryTerm}>{t('profile.email')}</dt>
+          <dd className={styles.summaryValue}>
             <LtrValue>{data.email}</LtrValue>
           </dd>
         </div>
-        <div className={own.row}>
-          <dt className={own.term}>{t('profile.mobile')}</dt>
-          <dd className={own.value}>
+        <div className={styles.summaryRow}>
+          <dt className={styles.summaryTerm}>{t('profile.mobile')}</dt>
+          <dd className={styles.summaryValue}>
             <LtrValue>{formatMobile(data.mobile)}</LtrValue>
           </dd>
         </div>

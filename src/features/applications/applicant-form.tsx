@@ -21,7 +21,7 @@ import type { Flash } from './applicant-list';
 import { applicantName } from './format';
 import { useManageApplicantsStyles } from './manage-applicants.styles';
 import { EXPLAINED, PASSPORT_REFUSALS, RefusalHelp } from './refusal-help';
-import { useApplicationStyles } from './styles';
+import { usePageStyles } from '@/ui/page-styles';
 
 /** The navigation state with which a change that removed the passport photo returns (to the confirmation page). */
 export interface PassportRetakeState {
@@ -89,7 +89,7 @@ export function ApplicantFormView({
   onDone,
 }: ApplicantFormViewProps) {
   const { t } = useTranslation('applications');
-  const styles = useApplicationStyles();
+  const styles = usePageStyles();
   const own = useManageApplicantsStyles();
   const navigate = useNavigate();
   const add = useAddApplicant(application.applicationIdentifier);

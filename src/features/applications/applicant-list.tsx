@@ -14,7 +14,7 @@ import { applicantName } from './format';
 import { HiddenText } from './hidden-text';
 import { useApplicantLabels } from './labels';
 import { useManageApplicantsStyles } from './manage-applicants.styles';
-import { useApplicationStyles } from './styles';
+import { usePageStyles } from '@/ui/page-styles';
 
 /** `retakePassport`: the change removed the accepted passport photo, which must be taken again. */
 export type Flash = { key: 'added' | 'updated' | 'removed'; name: string; retakePassport?: boolean };
@@ -30,7 +30,7 @@ interface ApplicantListProps {
 /** The applicants of an application, each with its change and remove actions, then add and continue. */
 export function ApplicantList({ application, applicants, flash, onFlash, problem }: ApplicantListProps) {
   const { t } = useTranslation(['applications', 'forms']);
-  const styles = useApplicationStyles();
+  const styles = usePageStyles();
   const own = useManageApplicantsStyles();
   const limit = useApplicantLimit(application.applyingFor);
   const remove = useRemoveApplicant(application.applicationIdentifier);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Applicant } from '@/api/applications';
 import { applicantName, countryName, formatDate } from './format';
 import { HiddenText } from './hidden-text';
-import { useApplicationStyles } from './styles';
+import { usePageStyles } from '@/ui/page-styles';
 
 /**
  * An applicant's eligibility facts as a GOV.UK summary list; with `changeTo`, each row has a Change link
@@ -19,7 +19,7 @@ export function ApplicantSummary({
   label?: string;
 }) {
   const { t, i18n } = useTranslation(['applications', 'forms']);
-  const styles = useApplicationStyles();
+  const styles = usePageStyles();
   const language = i18n.resolvedLanguage ?? i18n.language;
   const name = applicantName(applicant);
   const rows: [string, string][] = [
@@ -47,10 +47,10 @@ export function ApplicantSummary({
           key={term}
           className={changeTo ? `${styles.summaryRow} ${styles.summaryRowWithAction}` : styles.summaryRow}
         >
-          <dt className={styles.term}>{term}</dt>
-          <dd className={styles.value}>{value}</dd>
+          <dt className={styles.summaryTerm}>{term}</dt>
+          <dd className={styles.summaryValue}>{value}</dd>
           {changeTo && (
-            <dd className={styles.value}>
+            <dd className={styles.summaryValue}>
               <Link className={styles.link} to={changeTo}>
                 <HiddenText i18nKey="pages.confirm.changeRow" values={{ row: term, name: label ?? name }} />
               </Link>

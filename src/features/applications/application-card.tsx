@@ -16,7 +16,7 @@ import { applicantName, formatDate, formatTime } from './format';
 import { HiddenText } from './hidden-text';
 import type { ApplicationLabel } from './labels';
 import { APPLICATION_FIELD, CONTINUE_APPLICATION_ACTION } from './posted-names';
-import { useApplicationStyles } from './styles';
+import { usePageStyles } from '@/ui/page-styles';
 
 /** The kinds of outcome link, each named after the document it opens. */
 export type OutcomeLinkKey = 'pages.list.viewEta' | 'pages.list.viewVisa' | 'pages.list.viewNotice';
@@ -62,7 +62,7 @@ export function ApplicationCard({
   onDelete,
 }: ApplicationCardProps) {
   const { t, i18n } = useTranslation(['applications', 'forms']);
-  const styles = useApplicationStyles();
+  const styles = usePageStyles();
   const own = useApplicationCardStyles();
   const navigate = useNavigate();
   const resume = useResumeApplication();
@@ -99,16 +99,16 @@ export function ApplicationCard({
       {problem && <ProblemPanel message={problem} />}
       <dl className={own.facts}>
         <div className={styles.summaryRow}>
-          <dt className={styles.term}>{t('pages.list.created')}</dt>
-          <dd className={styles.value}>{created}</dd>
+          <dt className={styles.summaryTerm}>{t('pages.list.created')}</dt>
+          <dd className={styles.summaryValue}>{created}</dd>
         </div>
         <div className={styles.summaryRow}>
-          <dt className={styles.term}>{t('pages.list.status')}</dt>
-          <dd className={styles.value}>{t(`enums.applicationStatus.${application.status}`)}</dd>
+          <dt className={styles.summaryTerm}>{t('pages.list.status')}</dt>
+          <dd className={styles.summaryValue}>{t(`enums.applicationStatus.${application.status}`)}</dd>
         </div>
         <div className={styles.summaryRow}>
-          <dt className={styles.term}>{t('pages.list.applicants')}</dt>
-          <dd className={styles.value}>
+          <dt className={styles.summaryTerm}>{t('pages.list.applicants')}</dt>
+          <dd className={styles.summaryValue}>
             {application.applicants.length === 0 ? (
               t('pages.list.noApplicants')
             ) : (

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { PageHeading } from '@/ui/page-heading';
 import { errorBodyOf, errorCodeOf } from './api-errors';
-import { useApplicationStyles } from './styles';
+import { usePageStyles } from '@/ui/page-styles';
 import { PATHS } from '@/shared/route-paths';
 
 /**
@@ -13,7 +13,7 @@ import { PATHS } from '@/shared/route-paths';
  */
 export function ApplicationPending({ titleKey, failure }: { titleKey: string; failure: unknown }) {
   const { t } = useTranslation('applications');
-  const styles = useApplicationStyles();
+  const styles = usePageStyles();
   const heading = <PageHeading>{t(titleKey)}</PageHeading>;
   if (!failure) {
     return (

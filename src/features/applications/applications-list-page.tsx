@@ -17,7 +17,7 @@ import { useApplicantLabels, useApplicationLabels, type ApplicationLabel } from 
 import { Notice } from '@/ui/notice';
 import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
-import { useApplicationStyles } from './styles';
+import { usePageStyles } from '@/ui/page-styles';
 import { PATHS } from '@/shared/route-paths';
 
 /** Where the outcome of a decided applicant is shown, as its card on this page links it. */
@@ -29,7 +29,7 @@ export { resumePath };
 /** The signed-in user's applications (/my-applications and /applications), with the actions each state allows. */
 export default function ApplicationsListPage() {
   const { t } = useTranslation('applications');
-  const styles = useApplicationStyles();
+  const styles = usePageStyles();
   const location = useLocation();
   const navigate = useNavigate();
   const [params] = useSearchParams();

@@ -13,7 +13,7 @@ import { NoApplication } from './no-application';
 import type { ApplicantFlash } from './posted-names';
 import { Notice } from '@/ui/notice';
 import { PageHeading } from '@/ui/page-heading';
-import { useApplicationStyles } from './styles';
+import { usePageStyles } from '@/ui/page-styles';
 import { PATHS } from '@/shared/route-paths';
 import { OVERVIEW_PATH } from '@/api/journey';
 
@@ -26,7 +26,7 @@ export default function ConfirmApplicantPage() {
 
 function ConfirmApplicants({ applicationIdentifier }: { applicationIdentifier: string }) {
   const { t } = useTranslation('applications');
-  const styles = useApplicationStyles();
+  const styles = usePageStyles();
   const application = useApplication(applicationIdentifier);
   const applicants = useApplicants(applicationIdentifier);
   const heading = <PageHeading>{t('confirmApplicant.title')}</PageHeading>;

@@ -5,7 +5,7 @@ import { FORM_FIELDS } from '@/engine/form-address';
 import { ButtonLink } from '@/ui/button-link';
 import { PostForm } from '@/ui/post-form';
 import { PageHeading } from '@/ui/page-heading';
-import { useApplicationStyles } from './styles';
+import { usePageStyles } from '@/ui/page-styles';
 
 export interface ConfirmPageProps {
   title: string;
@@ -31,7 +31,7 @@ export interface ConfirmPageProps {
  */
 export function ConfirmPage(props: ConfirmPageProps) {
   const { title, body, confirmLabel, cancelLabel, cancelTo, action, fields, problem, busy, onConfirm } = props;
-  const styles = useApplicationStyles();
+  const styles = usePageStyles();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onConfirm();

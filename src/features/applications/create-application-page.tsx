@@ -9,7 +9,7 @@ import type { FieldError } from '@/shared/api-types';
 import { errorBodyOf } from './api-errors';
 import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
-import { useApplicationStyles } from './styles';
+import { usePageStyles } from '@/ui/page-styles';
 import { PATHS } from '@/shared/route-paths';
 
 /**
@@ -18,7 +18,7 @@ import { PATHS } from '@/shared/route-paths';
  */
 export default function CreateApplicationPage({ formId = 'create-application' }: { formId?: string }) {
   const { t } = useTranslation('applications');
-  const styles = useApplicationStyles();
+  const styles = usePageStyles();
   const navigate = useNavigate();
   const create = useCreateApplication();
   // What the server said of the form when it was sent before the page's scripts ran.

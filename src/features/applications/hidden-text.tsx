@@ -1,12 +1,12 @@
 import { Trans } from 'react-i18next';
-import { useApplicationStyles } from './styles';
+import { usePageStyles } from '@/ui/page-styles';
 
 /**
  * A translated text whose `<hidden>...</hidden>` part is read by screen readers only, so that repeated
  * "Change" or "Delete" actions each have a name of their own.
  */
 export function HiddenText({ i18nKey, values }: { i18nKey: string; values?: Record<string, unknown> }) {
-  const styles = useApplicationStyles();
+  const styles = usePageStyles();
   return (
     <Trans
       ns="applications"

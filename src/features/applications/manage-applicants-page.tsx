@@ -18,7 +18,7 @@ import { useApplicantLabels } from './labels';
 import type { ManageApplicantsActionData } from './manage-applicants-action';
 import { NoApplication } from './no-application';
 import { APPLICANT_FIELD, REMOVE_APPLICANT_ACTION, type ApplicantFlash } from './posted-names';
-import { useApplicationStyles } from './styles';
+import { usePageStyles } from '@/ui/page-styles';
 
 /** The applicants of the application in the router context: list, add, change, remove, then confirm. */
 export default function ManageApplicantsPage() {
@@ -29,7 +29,7 @@ export default function ManageApplicantsPage() {
 
 function ManageApplicants({ applicationIdentifier }: { applicationIdentifier: string }) {
   const { t } = useTranslation('applications');
-  const styles = useApplicationStyles();
+  const styles = usePageStyles();
   const application = useApplication(applicationIdentifier);
   const applicants = useApplicants(applicationIdentifier);
   const [params] = useSearchParams();

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { NextStepsPage } from '@/ui/next-steps-page';
-import { useApplicationStyles } from './styles';
+import { usePageStyles } from '@/ui/page-styles';
 import { PATHS } from '@/shared/route-paths';
 
 /** What a step page shows when the router context names no application: where to go instead. */
 export function NoApplication({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation('applications');
-  const styles = useApplicationStyles();
+  const styles = usePageStyles();
   return (
     <NextStepsPage
       title={t(titleKey)}

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PATHS } from '@/shared/route-paths';
 import { useManageApplicantsStyles } from './manage-applicants.styles';
-import { useApplicationStyles } from './styles';
+import { usePageStyles } from '@/ui/page-styles';
 
 /** Eligibility refusals that concern a passport answer, and the field of the passport page they belong to. */
 export const PASSPORT_REFUSALS: Readonly<Record<string, string>> = {
@@ -25,7 +25,7 @@ export const EXPLAINED = new Set([
 /** The next step a refusal with an explanation of its own offers. */
 export function RefusalHelp({ refusal }: { refusal: string }) {
   const { t } = useTranslation('applications');
-  const styles = useApplicationStyles();
+  const styles = usePageStyles();
   const own = useManageApplicantsStyles();
   return (
     <div className={own.help}>

@@ -130,11 +130,11 @@ function OutcomeDocument({ outcome }: { outcome: Outcome }) {
         </Badge>
       </div>
       <h2 className={styles.h2}>{t('document.detailsHeading')}</h2>
-      <dl className={styles.summary}>
+      <dl className={styles.summaryList}>
         {rows.map((row) => (
           <div key={row.key} className={styles.summaryRow}>
-            <dt className={styles.term}>{row.term}</dt>
-            <dd className={styles.value}>{row.value}</dd>
+            <dt className={styles.summaryTerm}>{row.term}</dt>
+            <dd className={styles.summaryValue}>{row.value}</dd>
           </div>
         ))}
       </dl>

@@ -98,11 +98,11 @@ function Receipt({ submission }: { submission: SubmissionSummary }) {
         {t('page.submitted.emailed', { email: submission.accountEmail })}
       </p>
       <h2 className={styles.h2}>{t('page.submitted.detailsHeading')}</h2>
-      <dl className={styles.summary}>
+      <dl className={styles.summaryList}>
         {rows.map((row) => (
           <div key={row.term} className={styles.summaryRow}>
-            <dt className={styles.term}>{row.term}</dt>
-            <dd className={styles.value}>{row.value}</dd>
+            <dt className={styles.summaryTerm}>{row.term}</dt>
+            <dd className={styles.summaryValue}>{row.value}</dd>
           </div>
         ))}
       </dl>

@@ -32,7 +32,7 @@ export function FeeTable({ overview }: { overview: PaymentOverview }) {
       <tbody>
         {overview.applicants.map((applicant) => (
           <tr key={applicant.applicantIdentifier}>
-            <th scope="row" className={mergeClasses(cell, styles.value)}>
+            <th scope="row" className={mergeClasses(cell, styles.applicantName)}>
               {`${applicant.givenNames} ${applicant.familyName}`.trim()}
               {!applicant.ready && <span className={styles.notReady}>{t('page.overview.notReady')}</span>}
             </th>

@@ -1,6 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { logicalBorder } from '@/ui/logical-border';
-import { NARROW } from '@/ui/media';
 import { usePageStyles } from '@/ui/page-styles';
 
 const useOwnStyles = makeStyles({
@@ -39,16 +38,6 @@ const useOwnStyles = makeStyles({
     backgroundColor: tokens.colorPaletteRedBackground1,
   },
   heading: { marginTop: 0 },
-  summaryRow: {
-    display: 'grid',
-    gridTemplateColumns: 'minmax(0, 12em) minmax(0, 1fr)',
-    gap: tokens.spacingHorizontalL,
-    padding: `${tokens.spacingVerticalS} 0`,
-    fontSize: tokens.fontSizeBase400,
-    [NARROW]: { gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.spacingVerticalXXS },
-  },
-  term: { margin: 0, fontWeight: tokens.fontWeightSemibold },
-  value: { margin: 0, overflowWrap: 'anywhere' },
 });
 
 /** The page kit's layout and the seal check's own parts: the input, the camera and the answer. */

@@ -246,8 +246,8 @@ function SealAnswer({ answer }: { answer: Answer }) {
       <dl>
         {rows.map((row) => (
           <div key={row.key} className={styles.summaryRow}>
-            <dt className={styles.term}>{t(`verify.field.${row.key}`)}</dt>
-            <dd className={styles.value}>{row.value}</dd>
+            <dt className={styles.summaryTerm}>{t(`verify.field.${row.key}`)}</dt>
+            <dd className={styles.summaryValue}>{row.value}</dd>
           </div>
         ))}
       </dl>
