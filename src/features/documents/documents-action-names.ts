@@ -19,6 +19,8 @@ export const DOCUMENT_ACTIONS = {
   continue: 'continue',
 } as const;
 
+export type DocumentAction = (typeof DOCUMENT_ACTIONS)[keyof typeof DOCUMENT_ACTIONS];
+
 /**
  * Query parameters of the page: the file whose Replace was pressed without scripts (its row then offers a file
  * input), and, after a change, which change and the file's name (the page confirms it, post/redirect/get).

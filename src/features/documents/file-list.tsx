@@ -8,6 +8,7 @@ import { formatFileSize } from '@/shared/file-size';
 import { FilePicker } from '@/ui/file-picker';
 import { PostForm } from '@/ui/post-form';
 import { DOCUMENT_ACTIONS, DOCUMENT_FORM, DOCUMENT_PARAMS } from './documents-action-names';
+import { FileActionButton } from './file-action-button';
 import { useDocumentStyles } from './styles';
 
 export interface FileListProps {
@@ -64,23 +65,15 @@ export function FileList({ files, typeLabel, busy, accept, replacing, onRemove, 
                   <Trans t={t} i18nKey="page.files.replace" values={{ name: file.fileName }} components={hidden} />
                 </Button>
               </form>
-              <PostForm className={styles.inlineForm}>
-                <input type="hidden" name={DOCUMENT_FORM.documentIdentifier} value={file.documentIdentifier} />
-                <input type="hidden" name={DOCUMENT_FORM.documentType} value={file.documentType} />
-                <Button
-                  type="submit"
-                  name={FORM_FIELDS.action}
-                  value={DOCUMENT_ACTIONS.remove}
-                  appearance="secondary"
-                  disabled={busy}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    onRemove(file);
-                  }}
-                >
-                  <Trans t={t} i18nKey="page.files.remove" values={{ name: file.fileName }} components={hidden} />
-                </Button>
-              </PostForm>
+              <FileActionButton
+                action={DOCUMENT_ACTIONS.remove}
+                documentIdentifier={file.documentIdentifier}
+                documentType={file.documentType}
+                busy={busy}
+                onPress={() => onRemove(file)}
+              >
+                <Trans t={t} i18nKey="page.files.remove" values={{ name: file.fileName }} components={hidden} />
+              </FileActionButton>
             </span>
           )}
         </li>

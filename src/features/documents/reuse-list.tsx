@@ -1,10 +1,8 @@
-import { Button } from '@fluentui/react-components';
 import { Trans, useTranslation } from 'react-i18next';
 import type { DocumentFile } from '@/api/documents';
-import { FORM_FIELDS } from '@/engine/form-address';
 import { formatFileSize } from '@/shared/file-size';
-import { PostForm } from '@/ui/post-form';
-import { DOCUMENT_ACTIONS, DOCUMENT_FORM } from './documents-action-names';
+import { DOCUMENT_ACTIONS } from './documents-action-names';
+import { FileActionButton } from './file-action-button';
 import { useDocumentStyles } from './styles';
 
 export interface ReuseListProps {
@@ -41,30 +39,22 @@ export function ReuseList({ files, documentType, busy, onUse }: ReuseListProps) 
                   {formatFileSize(file.sizeBytes, language)})
                 </span>
               </span>
-              <PostForm className={styles.inlineForm}>
-                <input type="hidden" name={DOCUMENT_FORM.documentIdentifier} value={file.documentIdentifier} />
-                <input type="hidden" name={DOCUMENT_FORM.documentType} value={documentType} />
-                <Button
-                  type="submit"
-                  name={FORM_FIELDS.action}
-                  value={DOCUMENT_ACTIONS.reuse}
-                  appearance="secondary"
-                  disabled={busy}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    onUse(file);
-                  }}
-                  // Named from the text itself: the hidden part, drawn out of the flow, would put a space before it.
-                  aria-label={t('page.reuse.use', { name: file.fileName }).replace(/<\/?hidden>/g, '')}
-                >
-                  <Trans
-                    t={t}
-                    i18nKey="page.reuse.use"
-                    values={{ name: file.fileName }}
-                    components={{ hidden: <span className={styles.visuallyHidden} /> }}
-                  />
-                </Button>
-              </PostForm>
+              <FileActionButton
+                action={DOCUMENT_ACTIONS.reuse}
+                documentIdentifier={file.documentIdentifier}
+                documentType={documentType}
+                busy={busy}
+                onPress={() => onUse(file)}
+                // Named from the text itself: the hidden part, drawn out of the flow, would put a space before it.
+                ariaLabel={t('page.reuse.use', { name: file.fileName }).replace(/<\/?hidden>/g, '')}
+              >
+                <Trans
+                  t={t}
+                  i18nKey="page.reuse.use"
+                  values={{ name: file.fileName }}
+                  components={{ hidden: <span className={styles.visuallyHidden} /> }}
+                />
+              </FileActionButton>
             </li>
           ))}
         </ul>
