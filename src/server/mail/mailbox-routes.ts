@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isLoopbackRequest } from '../http/loopback';
+import type { RouteSchemaTypes } from '../openapi/public';
 import { directionOf } from '../../shared/languages';
 import { languageOf } from '../i18n';
 import { mailRepository } from './repository';
@@ -33,22 +34,24 @@ export const mailboxRoutes: FastifyPluginAsync = async (app) => {
   const recent = (to?: string) =>
     mailRepository(app.db).latestDevMail(PAGE_SIZE, to ? to.trim().toLowerCase() : undefined);
 
-  app.get<{ Querystring: { to?: string } }>(
-    '/dev/mailbox.json',
-    { schema: { querystring: { type: 'object', properties: { to: { type: 'string', maxLength: 254 } } } } },
-    async (request) => {
-      const rows = await recent(request.query.to);
-      return rows.map((row) => ({
-        id: row.id,
-        to: row.recipient,
-        subject: row.subject,
-        text: row.text_body,
-        html: row.html_body,
-        links: linksIn(row.text_body),
-        createdAt: row.created_at,
-      }));
-    },
-  );
+  app
+    .withTypeProvider<RouteSchemaTypes>()
+    .get(
+      '/dev/mailbox.json',
+      { schema: { querystring: { type: 'object', properties: { to: { type: 'string', maxLength: 254 } } } } as const },
+      async (request) => {
+        const rows = await recent(request.query.to);
+        return rows.map((row) => ({
+          id: row.id,
+          to: row.recipient,
+          subject: row.subject,
+          text: row.text_body,
+          html: row.html_body,
+          links: linksIn(row.text_body),
+          createdAt: row.created_at,
+        }));
+      },
+    );
 
   app.get('/dev/mailbox', async (request, reply) => {
     const lang = languageOf(request);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { FALLBACK_LANGUAGE } from '../../../shared/languages';
 import { availableLanguages } from '../../i18n';
+import type { RouteSchemaTypes } from '../../openapi/public';
 import { contentSecurityPolicy } from '../../security-headers';
 import { signPayload, SIGNATURE_HEADER } from '../signature';
 import type { SandboxPaymentsTable, SandboxStatus } from '../tables';
@@ -15,8 +16,23 @@ export const SANDBOX_PAGE_PREFIX = '/payments/sandbox';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LIVE: SandboxStatus[] = ['OPEN', 'AWAITING_AUTHENTICATION'];
 
-type Page = { Params: { paymentId: string } };
-type Form = Page & { Body: Record<string, string> };
+/** The payment a page is of (an unknown or malformed one gets the sandbox's own not-found page). */
+const PAGE = {
+  params: {
+    type: 'object',
+    required: ['paymentId'],
+    properties: { paymentId: { type: 'string' } },
+  },
+} as const;
+
+/** What the card page and the confirmation step post: the button pressed and the card number typed. */
+const FORM = {
+  ...PAGE,
+  body: {
+    type: ['object', 'null'],
+    properties: { action: { type: 'string' }, cardNumber: { type: 'string' } },
+  },
+} as const;
 
 const languageOf = (payment: SandboxPaymentsTable) =>
   availableLanguages().includes(payment.language) ? payment.language : FALLBACK_LANGUAGE;
@@ -28,7 +44,8 @@ const languageOf = (payment: SandboxPaymentsTable) =>
  * nothing: the portal's confirm call asks the provider again.
  */
 export function sandboxRoutes(options: { webhookSecret: string; webhookPath: string }): FastifyPluginAsync {
-  return async (app) => {
+  return async (plugin) => {
+    const app = plugin.withTypeProvider<RouteSchemaTypes>();
     // The form posts back here and then leaves for the portal, which may be on another origin (npm run dev).
     const portalOrigin = new URL(app.config.publicSettings.FRONT_END_URL).origin;
     const policy = contentSecurityPolicy().replace("form-action 'self'", `form-action 'self' ${portalOrigin}`);
@@ -49,7 +66,7 @@ export function sandboxRoutes(options: { webhookSecret: string; webhookPath: str
     const load = async (paymentId: string) =>
       UUID.test(paymentId) ? findSandboxPayment(app.db, paymentId) : undefined;
 
-    app.get<Page>(`${SANDBOX_PAGE_PREFIX}/:paymentId`, async (request, reply) => {
+    app.get(`${SANDBOX_PAGE_PREFIX}/:paymentId`, { schema: PAGE }, async (request, reply) => {
       const payment = await load(request.params.paymentId);
       if (!payment) return html(reply, 404, notFoundPage(FALLBACK_LANGUAGE));
       const context = { language: languageOf(payment), action: `${SANDBOX_PAGE_PREFIX}/${payment.id}` };
@@ -58,13 +75,13 @@ export function sandboxRoutes(options: { webhookSecret: string; webhookPath: str
       return html(reply, 200, finishedPage(payment, context.language));
     });
 
-    app.post<Form>(`${SANDBOX_PAGE_PREFIX}/:paymentId`, async (request, reply) => {
+    app.post(`${SANDBOX_PAGE_PREFIX}/:paymentId`, { schema: FORM }, async (request, reply) => {
       const payment = await load(request.params.paymentId);
       if (!payment) return html(reply, 404, notFoundPage(FALLBACK_LANGUAGE));
       const language = languageOf(payment);
       const context = { language, action: `${SANDBOX_PAGE_PREFIX}/${payment.id}` };
-      const body = request.body && typeof request.body === 'object' ? request.body : {};
-      const action = String(body.action ?? '');
+      const body = request.body ?? {};
+      const action = body.action ?? '';
 
       // A press that finds the payment paid or refused by this page (a second click on Pay, or Enter pressed
       // twice) goes where the first press went; a payment cancelled or replaced meanwhile shows that it ended.
@@ -93,7 +110,7 @@ export function sandboxRoutes(options: { webhookSecret: string; webhookPath: str
         if (action === 'fail-authentication') return finish('FAILED', 'DECLINED');
         return html(reply, 200, authenticationPage(payment, context));
       }
-      const typed = String(body.cardNumber ?? '').slice(0, 40);
+      const typed = (body.cardNumber ?? '').slice(0, 40);
       const digits = cardDigits(typed);
       if (!digits) return html(reply, 422, cardPage(payment, context, 'cardRequired'));
       const card = TEST_CARDS[digits];
