@@ -1,15 +1,7 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  DialogTrigger,
-} from '@fluentui/react-components';
+import { Button, DialogTrigger } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { AlertDialog } from '@/ui/alert-dialog';
 
 export interface CloseApplicationDialogProps {
   open: boolean;
@@ -21,27 +13,28 @@ export function CloseApplicationDialog({ open, onOpenChange }: CloseApplicationD
   const { t } = useTranslation('common');
   const navigate = useNavigate();
   return (
-    <Dialog open={open} modalType="alert" onOpenChange={(_, data) => onOpenChange(data.open)}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{t('closeApplication.title')}</DialogTitle>
-          <DialogContent>{t('closeApplication.body')}</DialogContent>
-          <DialogActions>
-            <Button
-              appearance="primary"
-              onClick={() => {
-                onOpenChange(false);
-                navigate('/');
-              }}
-            >
-              {t('closeApplication.yes')}
-            </Button>
-            <DialogTrigger disableButtonEnhancement>
-              <Button appearance="secondary">{t('closeApplication.no')}</Button>
-            </DialogTrigger>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <AlertDialog
+      open={open}
+      title={t('closeApplication.title')}
+      onDismiss={() => onOpenChange(false)}
+      actions={
+        <>
+          <Button
+            appearance="primary"
+            onClick={() => {
+              onOpenChange(false);
+              navigate('/');
+            }}
+          >
+            {t('closeApplication.yes')}
+          </Button>
+          <DialogTrigger disableButtonEnhancement>
+            <Button appearance="secondary">{t('closeApplication.no')}</Button>
+          </DialogTrigger>
+        </>
+      }
+    >
+      {t('closeApplication.body')}
+    </AlertDialog>
   );
 }

@@ -1,14 +1,7 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-} from '@fluentui/react-components';
+import { Button } from '@fluentui/react-components';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AlertDialog } from '@/ui/alert-dialog';
 import { useFocusKeptInside } from '@/ui/use-focus-kept-inside';
 
 export interface ErrorDialogViewProps {
@@ -23,24 +16,18 @@ export function ErrorDialogView({ open, message, onDismiss }: ErrorDialogViewPro
   const surface = useRef<HTMLDivElement>(null);
   useFocusKeptInside(open, surface);
   return (
-    <Dialog
+    <AlertDialog
       open={open}
-      modalType="alert"
-      onOpenChange={(_, data) => {
-        if (!data.open) onDismiss();
-      }}
+      title={t('errorDialog.title')}
+      onDismiss={onDismiss}
+      surfaceRef={surface}
+      actions={
+        <Button appearance="primary" onClick={onDismiss}>
+          {t('errorDialog.close')}
+        </Button>
+      }
     >
-      <DialogSurface ref={surface}>
-        <DialogBody>
-          <DialogTitle>{t('errorDialog.title')}</DialogTitle>
-          <DialogContent>{message}</DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onDismiss}>
-              {t('errorDialog.close')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+      {message}
+    </AlertDialog>
   );
 }

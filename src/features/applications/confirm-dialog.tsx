@@ -1,13 +1,6 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-} from '@fluentui/react-components';
+import { Button } from '@fluentui/react-components';
 import { useEffect, useRef, useState } from 'react';
+import { AlertDialog } from '@/ui/alert-dialog';
 
 /** How long after closing the dialog leaves the page, once Fluent's focus trap has let the page go. */
 const UNMOUNT_AFTER_MS = 1000;
@@ -60,21 +53,22 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     };
   }, [open, opener]);
   return (
-    <Dialog open={open} modalType="alert" onOpenChange={(_, data) => !data.open && onCancel()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogContent>{body}</DialogContent>
-          <DialogActions>
-            <Button appearance="primary" disabled={busy} onClick={onConfirm}>
-              {confirmLabel}
-            </Button>
-            <Button appearance="secondary" disabled={busy} onClick={onCancel}>
-              {cancelLabel}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <AlertDialog
+      open={open}
+      title={title}
+      onDismiss={onCancel}
+      actions={
+        <>
+          <Button appearance="primary" disabled={busy} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+          <Button appearance="secondary" disabled={busy} onClick={onCancel}>
+            {cancelLabel}
+          </Button>
+        </>
+      }
+    >
+      {body}
+    </AlertDialog>
   );
 }
