@@ -3,11 +3,11 @@ import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { serverBundlePlugin } from './src/server/build/server-bundle';
-import { languageNamesPlugin } from './src/server/static/language-names-plugin';
-import { precompressPlugin } from './src/server/static/precompress';
-import { serverEntryPlugin } from './src/server/static/prerender-build';
-import { precompiledFormsPlugin } from './src/server/validation/vite-plugin';
+import { serverBundlePlugin } from './tools/build/server-bundle';
+import { languageNamesPlugin } from './tools/build/language-names-plugin';
+import { precompressPlugin } from './tools/build/precompress';
+import { serverEntryPlugin } from './tools/build/prerender-build';
+import { precompiledFormsPlugin } from './tools/build/forms-plugin';
 import { LongFirstSequencer } from './tests/support/long-first-sequencer';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
@@ -112,7 +112,7 @@ export default defineConfig({
           ...browserTests,
           name: 'browser',
           include: BROWSER_TESTS,
-          exclude: ['tests/server/**'],
+          exclude: ['tests/server/**', 'tools/build/**'],
           // The browser's files keep the cores busy; the server's run after them (sequence.groupOrder).
           sequence: { groupOrder: 0 },
         },
@@ -122,7 +122,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['src/server/**/*.test.ts', 'tests/server/**/*.test.ts'],
+          include: ['src/server/**/*.test.ts', 'tests/server/**/*.test.ts', 'tools/build/**/*.test.ts'],
           exclude: ['**/*.isolated.test.ts'],
           // The files of a worker share its modules (the server, fastify, the compiled schemas), which are imported
           // once instead of once per file; src/server/testing/setup.ts puts back what a file changed of the process.

@@ -1,6 +1,6 @@
 /**
  * The server-side entry of the portal (built with `vite build --ssr` into dist/.ssr/, see
- * src/server/static/prerender-build.ts): renders any route of the portal for one request, as the browser's first
+ * tools/build/prerender-build.ts): renders any route of the portal for one request, as the browser's first
  * render would for that visitor, so every page paints and works before any script runs, and the browser hydrates it
  * (src/app/boot.tsx).
  *

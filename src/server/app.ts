@@ -208,7 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       prefix: '/',
       index: false,
       wildcard: true,
-      // The build writes .br and .gz copies of every text file (src/server/static/precompress.ts): they are sent
+      // The build writes .br and .gz copies of every text file (tools/build/precompress.ts): they are sent
       // as they are, with Content-Encoding and Vary: Accept-Encoding, to clients that accept them.
       preCompressed: true,
       cacheControl: false,

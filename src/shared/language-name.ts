@@ -9,7 +9,7 @@ export const PSEUDO_LANGUAGE_SETTING = 'FORM_PREVIEW';
 /**
  * A language's name written in that language, e.g. "Français" for fr, as the language switcher shows it. Worked out
  * at build for every folder of locales/ and the pseudo-locale (`virtual:eta-language-names`,
- * src/server/static/language-names-plugin.ts, read by src/ui/language-name.ts): Intl sets up each language's data
+ * tools/build/language-names-plugin.ts, read by src/ui/language-name.ts): Intl sets up each language's data
  * the first time, which is slow in a phone's browser.
  */
 export function nameOfLanguage(lng: string): string {

@@ -4,7 +4,7 @@
  *
  * Which languages there are is read from locales/ by one rule, where there is a file system: the server and the
  * build list them with `languagesIn` (src/server/languages.ts), and the browser gets the build's list from
- * `virtual:eta-languages` (src/server/static/language-names-plugin.ts).
+ * `virtual:eta-languages` (tools/build/language-names-plugin.ts).
  */
 import i18next from 'i18next';
 

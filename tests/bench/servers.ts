@@ -13,7 +13,7 @@ import { createTestDb } from '../../src/server/testing/harness';
 import { hasEnded, stopProcess } from '../../src/server/testing/processes';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-/** The production server the build writes (see src/server/build/server-bundle.ts). */
+/** The production server the build writes (see tools/build/server-bundle.ts). */
 export const BUILT_SERVER = join(ROOT, 'dist', 'server', 'main.js');
 
 /** Builds the portal and the server (`vite build`) unless they are built already, or always with `force`. */

@@ -1,7 +1,7 @@
 import type { Plugin } from 'vite';
-import { nameOfLanguage, PSEUDO_LANGUAGE } from '../../shared/language-name';
-import { inOfferOrder } from '../../shared/languages';
-import { languagesIn } from '../languages';
+import { nameOfLanguage, PSEUDO_LANGUAGE } from '../../src/shared/language-name';
+import { inOfferOrder } from '../../src/shared/languages';
+import { languagesIn } from '../../src/server/languages';
 
 const NAMES = 'virtual:eta-language-names';
 const LANGUAGES = 'virtual:eta-languages';

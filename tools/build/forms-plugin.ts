@@ -1,7 +1,7 @@
 import type { Plugin } from 'vite';
 import { join } from 'node:path';
-import { buildFormModule, buildIndexModule, formFiles, listFormIds } from './precompile';
-import { DEFAULT_SCHEMAS_DIR } from './schema-files';
+import { buildFormModule, buildIndexModule, formFiles, listFormIds } from '../../src/server/validation/precompile';
+import { DEFAULT_SCHEMAS_DIR } from '../../src/server/validation/schema-files';
 
 /** Virtual module listing the forms: `formIds` and `formLoaders` (one lazy chunk per form). */
 export const FORMS_INDEX_ID = 'virtual:eta-forms';

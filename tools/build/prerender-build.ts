@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
-import { SERVER_ENTRY_DIR, SERVER_ENTRY_FILE } from './server-entry';
+import { SERVER_ENTRY_DIR, SERVER_ENTRY_FILE } from '../../src/server/static/server-entry';
 
 /**
  * Vite plugin: after the browser build, builds the portal's server-side entry (src/app/server-entry.tsx) with
