@@ -196,6 +196,11 @@ describe('the built portal', () => {
   it('does not fall back for missing files, nor for requests that do not accept HTML', async () => {
     expect((await app.inject({ url: '/robots.txt', headers: { accept: '*/*' } })).statusCode).toBe(404);
     expect((await app.inject({ url: '/faq', headers: { accept: 'application/json' } })).statusCode).toBe(404);
+    // Read as HTTP reads it, not by substring: HTML refused outright, or only named in another type's parameter.
+    for (const accept of ['text/html;q=0, application/json', 'application/json; profile="text/html"']) {
+      expect((await app.inject({ url: '/faq', headers: { accept } })).statusCode).toBe(404);
+    }
+    expect((await app.inject({ url: '/faq', headers: { accept: 'text/*' } })).statusCode).toBe(200);
   });
 
   it('answers the page to a client that accepts anything, as curl or a probe does', async () => {

@@ -1,3 +1,4 @@
+import Negotiator from 'negotiator';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
@@ -91,12 +92,12 @@ function logMixin(_merge: object, _level: number, logger: { bindings(): Record<s
   return { ...(own ? {} : { reqId }), ...(traceId ? { traceId } : {}) };
 }
 
-/** Browsers ask for text/html; a client that accepts anything (curl, a load balancer's probe) gets the page too. */
+/**
+ * Browsers ask for text/html; a client that accepts anything (curl, a load balancer's probe) gets the page too, and
+ * one that refuses HTML (`text/html;q=0`) does not, as HTTP's content negotiation reads the Accept header.
+ */
 function acceptsHtml(request: FastifyRequest): boolean {
-  const accept = request.headers.accept;
-  if (accept === undefined) return true;
-  const value = accept.toLowerCase();
-  return value.includes('text/html') || value.includes('*/*');
+  return new Negotiator(request).mediaType(['text/html']) !== undefined;
 }
 
 /** Builds the reference API (and the portal's static server) on a migrated database; returns it ready. */
