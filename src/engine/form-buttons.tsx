@@ -2,6 +2,7 @@ import { Button } from '@fluentui/react-components';
 import { useRef } from 'react';
 import { FORM_TOKEN_FIELD, useFormToken } from '@/ui/form-token';
 import { useHydrated } from '@/ui/use-hydrated';
+import { ActionButton } from './action-button';
 import { FORM_ACTIONS, FORM_FIELDS } from './form-address';
 import { useEngineStyles } from './styles';
 import { useKeepTypedAhead } from './typed-ahead';
@@ -50,34 +51,25 @@ export function FormButtons({
       <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
       <input type="hidden" name={FORM_FIELDS.page} value={pageId} />
       {fromReview && <input type="hidden" name={FORM_FIELDS.fromReview} value="1" />}
-      <Button
-        type="submit"
-        name={FORM_FIELDS.action}
-        value={FORM_ACTIONS.continue}
+      <ActionButton
+        action={FORM_ACTIONS.continue}
         appearance="primary"
-        size="large"
         disabled={busy}
         className={styles.fullWidthOnPhone}
       >
         {submitText}
-      </Button>
+      </ActionButton>
       {back &&
         (back.posts ? (
-          <Button
-            type="submit"
-            name={FORM_FIELDS.action}
-            value={FORM_ACTIONS.back}
+          <ActionButton
+            action={FORM_ACTIONS.back}
+            onPress={back.onBack}
             formNoValidate
             appearance="secondary"
-            size="large"
             disabled={busy}
-            onClick={(event) => {
-              event.preventDefault();
-              back.onBack();
-            }}
           >
             {back.text}
-          </Button>
+          </ActionButton>
         ) : back.href ? (
           <Button
             as="a"

@@ -1,9 +1,8 @@
-import { Button } from '@fluentui/react-components';
 import type { ArrayFieldItemButtonsTemplateProps, ArrayFieldTemplateProps } from '@rjsf/utils';
 import { getUiOptions, helpId } from '@rjsf/utils';
-import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FORM_ACTIONS, FORM_FIELDS } from '../form-address';
+import { ActionButton } from '../action-button';
+import { FORM_ACTIONS } from '../form-address';
 import { useEngineStyles } from '../styles';
 
 /**
@@ -12,19 +11,9 @@ import { useEngineStyles } from '../styles';
  */
 function ListButton({ action, label, onPress }: { action: string; label: string; onPress: () => void }) {
   return (
-    <Button
-      type="submit"
-      name={FORM_FIELDS.action}
-      value={action}
-      appearance="secondary"
-      formNoValidate
-      onClick={(event: MouseEvent) => {
-        event.preventDefault();
-        onPress();
-      }}
-    >
+    <ActionButton action={action} onPress={onPress} appearance="secondary" size="medium" formNoValidate>
       {label}
-    </Button>
+    </ActionButton>
   );
 }
 

@@ -1,4 +1,3 @@
-import { Button } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -13,9 +12,9 @@ import { ProblemPanel } from '@/engine/problem-panel';
 import type { ProfileState } from './profile-page';
 import { RESET_CODE_PATH, RESET_KEY_PARAM, WITH_CODE_FORM, type ChangePasswordState } from './reset-code';
 import { PATHS } from '@/shared/route-paths';
-import { FORM_FIELDS } from '@/engine/form-address';
 import { PostForm } from '@/ui/post-form';
 import { SEND_CODE_ACTION, useAccountActionData } from './account-action-data';
+import { ActionButton } from '@/engine/action-button';
 
 /**
  * /profile/change-password: the current password and a new pair. A user who has forgotten the current password
@@ -125,21 +124,15 @@ export default function ChangePasswordPage({ formId = 'change-password' }: { for
           </h2>
           <p className={styles.text}>{t('changePassword.forgottenBody', { email })}</p>
           <PostForm>
-            <Button
-              type="submit"
-              name={FORM_FIELDS.action}
-              value={SEND_CODE_ACTION}
+            {/* With the page's scripts the code is asked for here; before them, the browser sends the form. */}
+            <ActionButton
+              action={SEND_CODE_ACTION}
+              onPress={() => void sendCode()}
               appearance="secondary"
-              size="large"
               disabled={requestCode.isPending}
-              onClick={(event) => {
-                // With the page's scripts the code is asked for here; before them, the browser sends the form.
-                event.preventDefault();
-                void sendCode();
-              }}
             >
               {t('changePassword.sendCode')}
-            </Button>
+            </ActionButton>
           </PostForm>
         </section>
       )}

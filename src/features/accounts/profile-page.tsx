@@ -1,4 +1,4 @@
-import { Button, makeStyles, mergeClasses, Spinner, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, Spinner, tokens } from '@fluentui/react-components';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -15,9 +15,9 @@ import { errorBodyOf } from './api-errors';
 import { PATHS } from '@/shared/route-paths';
 import { LtrValue } from '@/ui/ltr-value';
 import { SIGN_OUT_ACTION } from '@/api/auth/session';
-import { FORM_FIELDS } from '@/engine/form-address';
 import { PostForm } from '@/ui/post-form';
 import { CHANGE_PASSWORD_ACTION, PROFILE_NOTICE_PARAM } from './account-action-data';
+import { ActionButton } from '@/engine/action-button';
 
 const useStyles = makeStyles({
   list: { marginBottom: tokens.spacingVerticalXXL, maxWidth: '38em' },
@@ -137,35 +137,19 @@ export default function ProfilePage() {
       <h2 className={styles.h2}>{t('profile.accountTitle')}</h2>
       <div className={own.secondary}>
         <PostForm className={own.form}>
-          <Button
-            type="submit"
-            name={FORM_FIELDS.action}
-            value={CHANGE_PASSWORD_ACTION}
+          {/* With the page's scripts the address goes into the router context here; before them, the browser sends the form. */}
+          <ActionButton
+            action={CHANGE_PASSWORD_ACTION}
+            onPress={() => changePassword(data.email)}
             appearance="secondary"
-            size="large"
-            onClick={(event) => {
-              // With the page's scripts the address goes into the router context here; before them, the browser sends the form.
-              event.preventDefault();
-              changePassword(data.email);
-            }}
           >
             {t('profile.changePassword')}
-          </Button>
+          </ActionButton>
         </PostForm>
         <PostForm action={PATHS.login} className={own.form}>
-          <Button
-            type="submit"
-            name={FORM_FIELDS.action}
-            value={SIGN_OUT_ACTION}
-            appearance="subtle"
-            size="large"
-            onClick={(event) => {
-              event.preventDefault();
-              logOut();
-            }}
-          >
+          <ActionButton action={SIGN_OUT_ACTION} onPress={logOut} appearance="subtle">
             {t('profile.logOut')}
-          </Button>
+          </ActionButton>
         </PostForm>
       </div>
       <p className={styles.links}>

@@ -1,14 +1,13 @@
-import { Button } from '@fluentui/react-components';
-import { useState, type MouseEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEmailRequest } from '@/api/accounts';
-import { FORM_FIELDS } from '@/engine/form-address';
 import type { EmailAction } from '@/shared/api-types';
 import { PostForm } from '@/ui/post-form';
 import { errorBodyOf } from './api-errors';
 import { Notice } from '@/ui/notice';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { RESEND_ACTION, useAccountActionData } from './account-action-data';
+import { ActionButton } from '@/engine/action-button';
 
 export interface ResendEmailProps {
   /** The address to send to; when missing, pressing the button asks for it (`missingEmailKey`). */
@@ -62,25 +61,17 @@ export function ResendEmail({
       if (body) setProblem(body.error);
     }
   };
-  // With the page's scripts the e-mail is asked for here; before them, the browser sends the form.
-  const onClick = (event: MouseEvent) => {
-    event.preventDefault();
-    void send();
-  };
-
   const button = (
-    <Button
-      type="submit"
-      name={FORM_FIELDS.action}
-      value={RESEND_ACTION}
+    // With the page's scripts the e-mail is asked for here; before them, the browser sends the form.
+    <ActionButton
+      action={RESEND_ACTION}
+      onPress={() => void send()}
       form={addressFormId}
       appearance={appearance}
-      size="large"
       disabled={resend.isPending}
-      onClick={onClick}
     >
       {t('resend.button')}
-    </Button>
+    </ActionButton>
   );
   return (
     <div>

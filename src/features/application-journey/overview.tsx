@@ -1,4 +1,4 @@
-import { Button, Spinner } from '@fluentui/react-components';
+import { Spinner } from '@fluentui/react-components';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useActionData, useLocation, useNavigate } from 'react-router-dom';
@@ -11,7 +11,6 @@ import { NextStepsPage } from '@/ui/next-steps-page';
 import { Notice } from '@/ui/notice';
 import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
-import { FORM_FIELDS } from '@/engine/form-address';
 import { PostForm } from '@/ui/post-form';
 import { useJourneyStyles } from './journey-styles';
 import {
@@ -24,6 +23,7 @@ import {
   type SavedFlash,
 } from './steps';
 import { PATHS } from '@/shared/route-paths';
+import { ActionButton } from '@/engine/action-button';
 
 /** Router state the overview may receive after a step was finished. */
 export interface OverviewState {
@@ -176,17 +176,14 @@ export function ApplicationOverview({ applicationIdentifier }: { applicationIden
                 resume.mutate();
               }}
             >
-              <Button
-                type="submit"
-                name={FORM_FIELDS.action}
-                value={RESUME_ACTION}
+              <ActionButton
+                action={RESUME_ACTION}
                 appearance="primary"
-                size="large"
                 className={styles.fullWidthOnPhone}
                 disabled={resume.isPending}
               >
                 {t('overview.continue')}
-              </Button>
+              </ActionButton>
               <ButtonLink to={PATHS.manageApplicants} appearance="secondary" className={styles.fullWidthOnPhone}>
                 {t('overview.manageApplicants')}
               </ButtonLink>

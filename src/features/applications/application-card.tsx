@@ -1,4 +1,3 @@
-import { Button } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useResumeApplication, type Applicant, type Application } from '@/api/applications';
@@ -8,7 +7,6 @@ import { ProblemPanel } from '@/engine/problem-panel';
 import { PATHS } from '@/shared/route-paths';
 import { AskFirstButton } from '@/ui/ask-first-button';
 import { ButtonLink } from '@/ui/button-link';
-import { FORM_FIELDS } from '@/engine/form-address';
 import { PostForm } from '@/ui/post-form';
 import { errorBodyOf } from './api-errors';
 import { useApplicationCardStyles } from './application-card.styles';
@@ -17,6 +15,7 @@ import { HiddenText } from './hidden-text';
 import type { ApplicationLabel } from './labels';
 import { APPLICATION_FIELD, CONTINUE_APPLICATION_ACTION } from './posted-names';
 import { usePageStyles } from '@/ui/page-styles';
+import { ActionButton } from '@/engine/action-button';
 
 /** The kinds of outcome link, each named after the document it opens. */
 export type OutcomeLinkKey = 'pages.list.viewEta' | 'pages.list.viewVisa' | 'pages.list.viewNotice';
@@ -166,16 +165,9 @@ export function ApplicationCard({
             }}
           >
             <input type="hidden" name={APPLICATION_FIELD} value={application.applicationIdentifier} />
-            <Button
-              type="submit"
-              name={FORM_FIELDS.action}
-              value={CONTINUE_APPLICATION_ACTION}
-              appearance="primary"
-              size="large"
-              disabled={resume.isPending}
-            >
+            <ActionButton action={CONTINUE_APPLICATION_ACTION} appearance="primary" disabled={resume.isPending}>
               <HiddenText i18nKey="pages.list.continue" values={{ application: label.label }} />
-            </Button>
+            </ActionButton>
           </PostForm>
           <AskFirstButton
             action={deletePath}

@@ -1,11 +1,10 @@
-import { Button } from '@fluentui/react-components';
 import type { FormEvent } from 'react';
 import { ProblemPanel } from '@/engine/problem-panel';
-import { FORM_FIELDS } from '@/engine/form-address';
 import { ButtonLink } from '@/ui/button-link';
 import { PostForm } from '@/ui/post-form';
 import { PageHeading } from '@/ui/page-heading';
 import { usePageStyles } from '@/ui/page-styles';
+import { ActionButton } from '@/engine/action-button';
 
 export interface ConfirmPageProps {
   title: string;
@@ -46,17 +45,9 @@ export function ConfirmPage(props: ConfirmPageProps) {
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         <div className={styles.actions}>
-          <Button
-            type="submit"
-            name={FORM_FIELDS.action}
-            value={action}
-            appearance="primary"
-            size="large"
-            disabled={busy}
-            className={styles.fullWidthOnPhone}
-          >
+          <ActionButton action={action} appearance="primary" disabled={busy} className={styles.fullWidthOnPhone}>
             {confirmLabel}
-          </Button>
+          </ActionButton>
           <ButtonLink to={cancelTo} appearance="secondary" className={styles.fullWidthOnPhone}>
             {cancelLabel}
           </ButtonLink>

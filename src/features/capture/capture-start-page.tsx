@@ -1,4 +1,4 @@
-import { Button, Spinner } from '@fluentui/react-components';
+import { Spinner } from '@fluentui/react-components';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActionData, useSearchParams } from 'react-router-dom';
@@ -12,7 +12,6 @@ import {
   type CaptureStatus,
 } from '@/api/capture';
 import { ApiError } from '@/api/request';
-import { FORM_FIELDS } from '@/engine/form-address';
 import { entryPath, LINK_PHONE_ACTION, type LinkRefused } from './capture-links';
 import { CaptureOutcome } from './capture-outcome';
 import { ButtonLink } from '@/ui/button-link';
@@ -24,6 +23,7 @@ import { ProblemPanel } from '@/engine/problem-panel';
 import { fileChosenIn, PhotoFilesForm } from './photo-files-form';
 import type { PhotosActionData } from './send-photos';
 import { useCaptureStyles } from './styles';
+import { ActionButton } from '@/engine/action-button';
 
 const LINKING: readonly CaptureStatus[] = ['BIO_LINKING_PHONE', 'PASSPORT_LINKING_PHONE'];
 const DEVICE_MISMATCH = 'CAPTURE_DEVICE_MISMATCH';
@@ -103,16 +103,9 @@ export default function CaptureStartPage() {
         <p className={styles.text}>{t('start.linkText')}</p>
         <PostForm noValidate>
           <div className={styles.actions}>
-            <Button
-              type="submit"
-              name={FORM_FIELDS.action}
-              value={LINK_PHONE_ACTION}
-              appearance="primary"
-              size="large"
-              className={styles.fullWidthOnPhone}
-            >
+            <ActionButton action={LINK_PHONE_ACTION} appearance="primary" className={styles.fullWidthOnPhone}>
               {t('start.useThisPhone')}
-            </Button>
+            </ActionButton>
           </div>
         </PostForm>
       </div>

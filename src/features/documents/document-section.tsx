@@ -1,8 +1,7 @@
-import { Button, mergeClasses } from '@fluentui/react-components';
+import { mergeClasses } from '@fluentui/react-components';
 import { type ChangeEvent, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { DocumentFile, DocumentRequirement, useDocumentChanges } from '@/api/documents';
-import { FORM_FIELDS } from '@/engine/form-address';
 import { PostForm } from '@/ui/post-form';
 import { useHydrated } from '@/ui/use-hydrated';
 import { DOCUMENT_ACTIONS, DOCUMENT_FORM } from './documents-action-names';
@@ -14,6 +13,7 @@ import { acceptAttribute } from './format';
 import { ReuseList } from './reuse-list';
 import { useDocumentStyles } from './styles';
 import { UploadProgress, type UploadProgressProps } from './upload-progress';
+import { ActionButton } from '@/engine/action-button';
 
 /** The id of a document type's file input: where the error summary's link for that type leads. */
 export const inputIdOf = (documentType: string) => `document-${documentType}`;
@@ -234,14 +234,14 @@ export function DocumentSection(props: DocumentSectionProps) {
           {/* With the scripts a chosen file is sent at once; before them, this button sends it. */}
           {!hydrated && (
             <span className={styles.fileActions}>
-              <Button type="submit" name={FORM_FIELDS.action} value={DOCUMENT_ACTIONS.upload} appearance="primary">
+              <ActionButton action={DOCUMENT_ACTIONS.upload} size="medium" appearance="primary">
                 <Trans
                   t={t}
                   i18nKey="page.upload.submit"
                   values={{ type: label }}
                   components={{ hidden: <span className={styles.visuallyHidden} /> }}
                 />
-              </Button>
+              </ActionButton>
             </span>
           )}
         </PostForm>

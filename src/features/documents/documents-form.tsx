@@ -1,4 +1,3 @@
-import { Button } from '@fluentui/react-components';
 import { useIsMutating } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +9,6 @@ import { queryKeys } from '@/api/query-keys';
 import { ErrorSummary, type SummaryError } from '@/engine/error-summary';
 import { useReportFormErrors } from '@/engine/error-title';
 import { ProblemPanel } from '@/engine/problem-panel';
-import { FORM_FIELDS } from '@/engine/form-address';
 import { ButtonLink } from '@/ui/button-link';
 import { PostForm } from '@/ui/post-form';
 import { Notice } from '@/ui/notice';
@@ -20,6 +18,7 @@ import { codeOf, messageOf, missingByType } from './errors';
 import type { DocumentsActionData } from './supporting-documents-action';
 import { useDocumentStyles } from './styles';
 import { PATHS } from '@/shared/route-paths';
+import { ActionButton } from '@/engine/action-button';
 
 export interface DocumentsFormProps {
   target: DocumentTarget;
@@ -124,21 +123,15 @@ export function DocumentsForm({ target, documents }: DocumentsFormProps) {
         />
       ))}
       <PostForm className={styles.actions}>
-        <Button
-          type="submit"
-          name={FORM_FIELDS.action}
-          value={DOCUMENT_ACTIONS.continue}
+        <ActionButton
+          action={DOCUMENT_ACTIONS.continue}
+          onPress={() => void onContinue()}
           appearance="primary"
-          size="large"
           className={styles.continue}
           disabled={working > 0 || changes.complete.isPending}
-          onClick={(event) => {
-            event.preventDefault();
-            void onContinue();
-          }}
         >
           {t('page.continue')}
-        </Button>
+        </ActionButton>
         <ButtonLink to={PATHS.applicationsList} appearance="secondary" className={styles.fullWidthOnPhone}>
           {t('page.later')}
         </ButtonLink>

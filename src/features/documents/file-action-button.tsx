@@ -1,9 +1,8 @@
-import { Button } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
-import { FORM_FIELDS } from '@/engine/form-address';
 import { PostForm } from '@/ui/post-form';
 import { DOCUMENT_FORM, type DocumentAction } from './documents-action-names';
 import { useDocumentStyles } from './styles';
+import { ActionButton } from '@/engine/action-button';
 
 export interface FileActionButtonProps {
   action: DocumentAction;
@@ -29,20 +28,16 @@ export function FileActionButton(props: FileActionButtonProps) {
     <PostForm className={styles.inlineForm}>
       <input type="hidden" name={DOCUMENT_FORM.documentIdentifier} value={documentIdentifier} />
       <input type="hidden" name={DOCUMENT_FORM.documentType} value={documentType} />
-      <Button
-        type="submit"
-        name={FORM_FIELDS.action}
-        value={action}
+      <ActionButton
+        action={action}
+        onPress={onPress}
+        size="medium"
         appearance="secondary"
         disabled={busy}
         aria-label={ariaLabel}
-        onClick={(event) => {
-          event.preventDefault();
-          onPress();
-        }}
       >
         {children}
-      </Button>
+      </ActionButton>
     </PostForm>
   );
 }

@@ -3,13 +3,13 @@ import { useId, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import type { DocumentFile } from '@/api/documents';
-import { FORM_FIELDS } from '@/engine/form-address';
 import { formatFileSize } from '@/shared/file-size';
 import { FilePicker } from '@/ui/file-picker';
 import { PostForm } from '@/ui/post-form';
 import { DOCUMENT_ACTIONS, DOCUMENT_FORM, DOCUMENT_PARAMS } from './documents-action-names';
 import { FileActionButton } from './file-action-button';
 import { useDocumentStyles } from './styles';
+import { ActionButton } from '@/engine/action-button';
 
 export interface FileListProps {
   files: readonly DocumentFile[];
@@ -113,14 +113,14 @@ function ReplaceForm({ file, typeLabel, accept, back }: ReplaceFormProps): React
         onChosen={() => undefined}
       />
       <span className={styles.fileActions}>
-        <Button type="submit" name={FORM_FIELDS.action} value={DOCUMENT_ACTIONS.replace} appearance="primary">
+        <ActionButton action={DOCUMENT_ACTIONS.replace} size="medium" appearance="primary">
           <Trans
             t={t}
             i18nKey="page.files.replaceSubmit"
             values={{ name: file.fileName }}
             components={{ hidden: <span className={styles.visuallyHidden} /> }}
           />
-        </Button>
+        </ActionButton>
         <Button as="a" appearance="secondary" href={back}>
           {t('page.files.cancelReplace')}
         </Button>

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActionData, useNavigate } from 'react-router-dom';
 import { useDownloadOutcomePdf, useWalletLink, useWallets, type Outcome, type Wallet } from '@/api/outcomes';
-import { FORM_FIELDS } from '@/engine/form-address';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { OUTCOME_PATH_SEGMENTS } from '@/shared/contract/outcomes';
 import { PATHS } from '@/shared/route-paths';
@@ -14,6 +13,7 @@ import { FORM_TOKEN_FIELD, useFormToken } from '@/ui/form-token';
 import { useHydrated } from '@/ui/use-hydrated';
 import { DOWNLOAD_PDF_ACTION, isWebAddress, WALLET_ACTION_PREFIX } from './document-action-names';
 import type { OutcomeActionData } from './outcome-action';
+import { ActionButton } from '@/engine/action-button';
 
 /**
  * The document's on-screen actions, left off the printout: Download PDF, Print, and for an approved ETA or permit
@@ -56,21 +56,15 @@ export function DocumentActions({ outcome }: { outcome: Outcome }) {
       <form method="post">
         <div role="group" aria-label={t('document.actionsLabel')} className={styles.actions}>
           <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
-          <Button
-            type="submit"
-            name={FORM_FIELDS.action}
-            value={DOWNLOAD_PDF_ACTION}
+          <ActionButton
+            action={DOWNLOAD_PDF_ACTION}
+            onPress={downloadPdf}
             appearance="primary"
-            size="large"
             className={styles.fullWidthOnPhone}
             disabledFocusable={download.isPending}
-            onClick={(event) => {
-              event.preventDefault();
-              downloadPdf();
-            }}
           >
             {download.isPending ? t('document.downloading') : t('document.download')}
-          </Button>
+          </ActionButton>
           {hydrated && (
             <Button
               appearance="secondary"
@@ -83,22 +77,16 @@ export function DocumentActions({ outcome }: { outcome: Outcome }) {
           )}
           {walletsShown &&
             (wallets.data ?? []).map((wallet) => (
-              <Button
+              <ActionButton
+                action={`${WALLET_ACTION_PREFIX}${wallet}`}
+                onPress={() => addToWallet(wallet)}
                 key={wallet}
-                type="submit"
-                name={FORM_FIELDS.action}
-                value={`${WALLET_ACTION_PREFIX}${wallet}`}
                 appearance="secondary"
-                size="large"
                 className={styles.fullWidthOnPhone}
                 disabledFocusable={walletLink.isPending}
-                onClick={(event) => {
-                  event.preventDefault();
-                  addToWallet(wallet);
-                }}
               >
                 {t(`document.wallet.${wallet}`)}
-              </Button>
+              </ActionButton>
             ))}
         </div>
       </form>

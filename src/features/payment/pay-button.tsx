@@ -1,10 +1,8 @@
-import { Button } from '@fluentui/react-components';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActionData, useLoaderData } from 'react-router-dom';
 import { useStartPayment } from '@/api/payments';
 import { ApiError } from '@/api/request';
-import { FORM_FIELDS } from '@/engine/form-address';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { PostForm } from '@/ui/post-form';
 import { newAttemptKey } from './format';
@@ -12,6 +10,7 @@ import { ATTEMPT_KEY_FIELD, PAY_ACTION } from './paths';
 import type { PayActionData } from './payment-overview-action';
 import type { PaymentOverviewLoaderData } from './payment-overview-loader';
 import { usePaymentStyles } from './styles';
+import { ActionButton } from '@/engine/action-button';
 
 export interface PayButtonProps {
   applicationIdentifier: string;
@@ -85,22 +84,16 @@ export function PayButton({ applicationIdentifier, amount, blocked, describedBy 
       {problem && <ProblemPanel message={problem} />}
       <PostForm className={styles.actions}>
         <input type="hidden" name={ATTEMPT_KEY_FIELD} value={attemptKey} />
-        <Button
-          type="submit"
-          name={FORM_FIELDS.action}
-          value={PAY_ACTION}
+        <ActionButton
+          action={PAY_ACTION}
+          onPress={() => void pay()}
           appearance="primary"
-          size="large"
           className={styles.fullWidthOnPhone}
           disabledFocusable={blocked || leaving || start.isPending}
           aria-describedby={describedBy}
-          onClick={(event) => {
-            event.preventDefault();
-            void pay();
-          }}
         >
           {leaving || start.isPending ? t('page.overview.paying') : t('page.overview.pay', { amount })}
-        </Button>
+        </ActionButton>
       </PostForm>
     </>
   );
