@@ -134,6 +134,31 @@ export function carriedStep(
   return { done: sending.answers };
 }
 
+/** What a posted form sends (`send`), or the form shown again (`refusal`) without sending anything. */
+export type PostedCheck = { send: FormAnswers; refusal?: undefined } | { refusal: FormActionData; send?: undefined };
+
+/**
+ * Checks a posted form before anything is sent, as the browser does: a list's "Add another" or "Remove" shows the
+ * page again with one item more or fewer; the shown page's problems show it again. A page of a form saved page by
+ * page then sends that page's answers alone; check answers, or a form sent whole from its page (`whole`), sends the
+ * whole form's answers as the browser sends them, or shows the first page that still has problems.
+ */
+export function checkPosted(posted: PostedForm, t: TFunction, options: { whole: boolean }): PostedCheck {
+  const listed = listChange(posted);
+  if (listed) return { refusal: { ...refused(posted, []), answers: listed } };
+  const { page, validation, answers } = posted;
+  if (page) {
+    const problems = problemsOf(posted, t);
+    if (problems.length > 0) return { refusal: refused(posted, problems) };
+    if (!options.whole) {
+      return { send: Object.fromEntries(Object.entries(answers).filter(([field]) => page.fields.includes(field))) };
+    }
+  }
+  const sending = sendingOf(validation, answers);
+  if (sending.pageWithProblems) return { refusal: refusedOnPage(posted, sending.pageWithProblems, t) };
+  return { send: sending.answers };
+}
+
 /** Whether a step of a form sent only from its end gave the answers to send. */
 export const isDone = (step: FormActionData | CarriedFormDone): step is CarriedFormDone => 'done' in step;
 

@@ -5,17 +5,8 @@ import { requestScope } from '@/api/request-scope';
 import type { ApiResult } from '@/shared/api-types';
 import type { ApiErrorBody } from '@/shared/contract';
 import { CHECK_ANSWERS_PAGE } from '@/shared/forms/flow';
-import { sendingOf, stepAfterPage } from '@/shared/forms/navigation';
-import {
-  listChange,
-  problemsOf,
-  readPostedForm,
-  refused,
-  refusedByApi,
-  refusedOnPage,
-  type FormActionData,
-  type PageAction,
-} from '@/engine/form-action';
+import { stepAfterPage } from '@/shared/forms/navigation';
+import { checkPosted, readPostedForm, refusedByApi, type FormActionData, type PageAction } from '@/engine/form-action';
 import { FORM_FIELDS, FORM_PAGE_PARAM, formPageHref, formRoutePath } from '@/engine/form-address';
 import { fullName } from './overview';
 import { OVERVIEW_PATH, RESUME_ACTION, resumePath, type ResumeActionData, type SavedFlash } from './steps';
@@ -58,28 +49,17 @@ export const action: PageAction = async ({ request, params, fields, route, t }) 
   const routePath = formRoutePath(url.pathname, params[FORM_PAGE_PARAM]);
   const pageHref = (pageId: string) => formPageHref(routePath, pageId, url.search);
 
-  // "Add another" and "Remove" show the page again, one item more or fewer, nothing saved yet.
-  const listed = listChange(posted);
-  if (listed) return { ...refused(posted, []), answers: listed } satisfies FormActionData;
-
-  if (!posted.page) {
-    // Check answers: the whole form, as the browser sends it once every page is right.
-    const sending = sendingOf(validation, posted.answers);
-    if (sending.pageWithProblems) return refusedOnPage(posted, sending.pageWithProblems, t);
-    const result = await saveAnswers(target, { answers: sending.answers });
-    if (!result.success) return refusedByApi(posted, bodyOf(result), fallback);
+  // "Add another" and "Remove" show the page again, one item more or fewer, nothing saved yet; check answers sends
+  // the whole form, as the browser sends it once every page is right.
+  const checked = checkPosted(posted, t, { whole: false });
+  if (checked.refusal) return checked.refusal;
+  const page = posted.page;
+  const result = await saveAnswers(target, page ? { page: page.id, answers: checked.send } : { answers: checked.send });
+  if (!result.success) return refusedByApi(posted, bodyOf(result), fallback);
+  if (!page) {
     setFlash({ page: OVERVIEW_PATH, savedFor: fullName(saved.data) } satisfies SavedFlash);
     return redirect(OVERVIEW_PATH);
   }
-
-  const problems = problemsOf(posted, t);
-  if (problems.length > 0) return refused(posted, problems);
-  const page = posted.page;
-  const pageAnswers = Object.fromEntries(
-    Object.entries(posted.answers).filter(([field]) => page.fields.includes(field)),
-  );
-  const result = await saveAnswers(target, { page: page.id, answers: pageAnswers });
-  if (!result.success) return refusedByApi(posted, bodyOf(result), fallback);
   // A step's form always shows check answers after its last page.
   const step = stepAfterPage(validation, page.id, posted.answers, {
     checkAnswers: true,

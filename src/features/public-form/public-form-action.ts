@@ -1,16 +1,6 @@
 import { submissionPath, type SubmissionReceipt } from '@/api/submissions';
 import { ApiError, productRequest, unwrap } from '@/api/request';
-import { sendingOf } from '@/shared/forms/navigation';
-import {
-  listChange,
-  problemsOf,
-  readPostedForm,
-  refused,
-  refusedByApi,
-  refusedOnPage,
-  type FormActionData,
-  type PageAction,
-} from '@/engine/form-action';
+import { checkPosted, readPostedForm, refusedByApi, type FormActionData, type PageAction } from '@/engine/form-action';
 
 /** What a public form's action answers: the form refused, or the submission's receipt. */
 export interface PublicFormActionData extends FormActionData {
@@ -24,15 +14,11 @@ export interface PublicFormActionData extends FormActionData {
 export const action: PageAction = async ({ fields, route, t }) => {
   if (!route.form) throw new Error(`The route ${route.path} shows no form`);
   const posted = await readPostedForm(fields, route.form);
-  const listed = listChange(posted);
-  if (listed) return { ...refused(posted, []), answers: listed } satisfies PublicFormActionData;
-  const problems = problemsOf(posted, t);
-  if (problems.length > 0) return refused(posted, problems);
-  const sending = sendingOf(posted.validation, posted.answers);
-  if (sending.pageWithProblems) return refusedOnPage(posted, sending.pageWithProblems, t);
+  const checked = checkPosted(posted, t, { whole: true });
+  if (checked.refusal) return checked.refusal satisfies PublicFormActionData;
   let receipt: SubmissionReceipt;
   try {
-    const body = { answers: sending.answers };
+    const body = { answers: checked.send };
     receipt = unwrap(
       await productRequest<SubmissionReceipt>({ method: 'POST', path: submissionPath(route.form), body }),
     );
