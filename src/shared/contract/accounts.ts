@@ -12,98 +12,74 @@ import type {
   registrationSchema,
   resetPasswordSchema,
 } from './schema-files.generated';
+import { closedObject } from './closed-object';
 
 /** What the account calls answer and take (see applications.ts for how the schemas are used). */
 
 /** A neutral answer: the same whatever the account's state, so that it reveals nothing. */
-export const messageSchema = {
-  type: 'object',
-  required: ['message'],
-  additionalProperties: false,
-  properties: { message: { type: 'string', description: 'Translated confirmation to show the user.' } },
-} as const;
+export const messageSchema = closedObject({
+  message: { type: 'string', description: 'Translated confirmation to show the user.' },
+});
 export type MessageResult = FromSchema<typeof messageSchema>;
 
 /** Answer of POST verify to a password reset code (emailAction RESET_PASSWORD). */
-export const resetCodeAcceptedSchema = {
-  type: 'object',
-  required: ['message', 'authKey'],
-  additionalProperties: false,
-  properties: {
-    message: messageSchema.properties.message,
-    authKey: {
-      type: 'string',
-      pattern: '^[A-Za-z0-9_-]+$',
-      minLength: 16,
-      maxLength: 200,
-      description:
-        'A password reset key (32 random bytes, base64url; 1 hour, single use) for change-password or reset-password.',
-    },
+export const resetCodeAcceptedSchema = closedObject({
+  message: messageSchema.properties.message,
+  authKey: {
+    type: 'string',
+    pattern: '^[A-Za-z0-9_-]+$',
+    minLength: 16,
+    maxLength: 200,
+    description:
+      'A password reset key (32 random bytes, base64url; 1 hour, single use) for change-password or reset-password.',
   },
-} as const;
+});
 export type ResetCodeAccepted = FromSchema<typeof resetCodeAcceptedSchema>;
 
-export const mobileSchema = {
-  type: 'object',
-  required: ['isoAlpha2Code', 'mobileNumber'],
-  additionalProperties: false,
-  properties: {
-    isoAlpha2Code: { type: 'string', pattern: '^[A-Z]{2}$' },
-    mobileNumber: {
-      type: 'string',
-      maxLength: 25,
-      description: 'In a request: as typed, valid for the country. In an answer: E.164, e.g. +27821234567.',
-    },
+export const mobileSchema = closedObject({
+  isoAlpha2Code: { type: 'string', pattern: '^[A-Z]{2}$' },
+  mobileNumber: {
+    type: 'string',
+    maxLength: 25,
+    description: 'In a request: as typed, valid for the country. In an answer: E.164, e.g. +27821234567.',
   },
-} as const;
+});
 export type MobileNumber = FromSchema<typeof mobileSchema>;
 
-export const tokenInfoSchema = {
-  type: 'object',
-  required: ['accessToken', 'expiresIn', 'refreshToken', 'refreshExpiresIn'],
-  additionalProperties: false,
-  properties: {
-    accessToken: { type: 'string' },
-    expiresIn: {
-      type: 'integer',
-      description: 'Seconds until the access token expires (ACCESS_TOKEN_TTL_SECONDS, default 900).',
-    },
-    refreshToken: { type: 'string' },
-    refreshExpiresIn: {
-      type: 'integer',
-      description: 'Seconds until the refresh token expires (REFRESH_TOKEN_TTL_SECONDS, default 3600).',
-    },
+export const tokenInfoSchema = closedObject({
+  accessToken: { type: 'string' },
+  expiresIn: {
+    type: 'integer',
+    description: 'Seconds until the access token expires (ACCESS_TOKEN_TTL_SECONDS, default 900).',
   },
-} as const;
+  refreshToken: { type: 'string' },
+  refreshExpiresIn: {
+    type: 'integer',
+    description: 'Seconds until the refresh token expires (REFRESH_TOKEN_TTL_SECONDS, default 3600).',
+  },
+});
 export type TokenInfo = FromSchema<typeof tokenInfoSchema>;
 
-export const loginResultSchema = {
-  type: 'object',
-  required: ['tokenInfo', 'profileIdentifier'],
-  additionalProperties: false,
-  properties: { tokenInfo: tokenInfoSchema, profileIdentifier: { type: 'string', format: 'uuid' } },
-} as const;
+export const loginResultSchema = closedObject({
+  tokenInfo: tokenInfoSchema,
+  profileIdentifier: { type: 'string', format: 'uuid' },
+});
 export type LoginResult = FromSchema<typeof loginResultSchema>;
 
 /** The profile as GET /api/eta/profile answers it. */
-export const profileSchema = {
-  type: 'object',
-  required: ['profileIdentifier', 'title', 'givenNames', 'familyName', 'email', 'mobile', 'emailVerified', 'language'],
-  additionalProperties: false,
-  properties: {
-    profileIdentifier: { type: 'string', format: 'uuid' },
-    title: { type: ['string', 'null'] },
-    givenNames: { type: 'string' },
-    familyName: { type: 'string' },
-    email: { type: 'string', format: 'email' },
-    mobile: mobileSchema,
-    emailVerified: { type: 'boolean' },
-    language: {
-      type: 'string',
-      description: 'The saved language: messages and e-mails of this profile use it.',
-    },
+export const profileSchema = closedObject({
+  profileIdentifier: { type: 'string', format: 'uuid' },
+  title: { type: ['string', 'null'] },
+  givenNames: { type: 'string' },
+  familyName: { type: 'string' },
+  email: { type: 'string', format: 'email' },
+  mobile: mobileSchema,
+  emailVerified: { type: 'boolean' },
+  language: {
+    type: 'string',
+    description: 'The saved language: messages and e-mails of this profile use it.',
   },
-} as const;
+});
 export type Profile = FromSchema<typeof profileSchema>;
 
 // ------------------------------------------------------------------ request bodies

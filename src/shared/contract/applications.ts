@@ -7,6 +7,7 @@ import {
   PHOTO_TYPES,
   STEP_STATES,
 } from './enums';
+import { closedObject } from './closed-object';
 
 /**
  * What the application calls answer and take. Answers are JSON Schemas, with their types derived from them, so the
@@ -17,32 +18,11 @@ import {
 const uuid = { type: 'string', format: 'uuid' } as const;
 const journeyStep = { type: 'string', 'x-journey-step': true } as const;
 
-const stepStateSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['step', 'state'],
-  properties: { step: journeyStep, state: { type: 'string', enum: STEP_STATES } },
-} as const;
+const stepStateSchema = closedObject({ step: journeyStep, state: { type: 'string', enum: STEP_STATES } });
 
 /** An applicant as the API answers it. */
-export const applicantSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: [
-    'applicantIdentifier',
-    'isAccountHolder',
-    'relationship',
-    'givenNames',
-    'familyName',
-    'dateOfBirth',
-    'nationality',
-    'passportIssuingCountry',
-    'passportNumber',
-    'status',
-    'step',
-    'steps',
-  ],
-  properties: {
+export const applicantSchema = closedObject(
+  {
     applicantIdentifier: uuid,
     isAccountHolder: { type: 'boolean' },
     relationship: { type: ['string', 'null'] },
@@ -62,56 +42,31 @@ export const applicantSchema = {
         'Only in the answer to a change of passport issuing country or number that removed accepted photos: the photos to take again. The applicant is back on CAPTURE_BIOMETRICS; answers of later steps are kept, and a new capture session starts at the passport page when the selfie was kept.',
     },
   },
-} as const;
+  { optional: ['photosToRetake'] },
+);
 export type Applicant = FromSchema<typeof applicantSchema>;
 
 /** An application as the API answers it. */
-export const applicationSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: [
-    'applicationIdentifier',
-    'applicationType',
-    'applyingFor',
-    'status',
-    'createdAt',
-    'updatedAt',
-    'applicants',
-  ],
-  properties: {
-    applicationIdentifier: uuid,
-    applicationType: { type: 'string', enum: APPLICATION_TYPES },
-    applyingFor: { type: 'string', enum: APPLYING_FOR },
-    status: { type: 'string', enum: APPLICATION_STATUSES },
-    createdAt: { type: 'string', format: 'date-time' },
-    updatedAt: { type: 'string', format: 'date-time' },
-    applicants: { type: 'array', items: applicantSchema },
-  },
-} as const;
+export const applicationSchema = closedObject({
+  applicationIdentifier: uuid,
+  applicationType: { type: 'string', enum: APPLICATION_TYPES },
+  applyingFor: { type: 'string', enum: APPLYING_FOR },
+  status: { type: 'string', enum: APPLICATION_STATUSES },
+  createdAt: { type: 'string', format: 'date-time' },
+  updatedAt: { type: 'string', format: 'date-time' },
+  applicants: { type: 'array', items: applicantSchema },
+});
 export type Application = FromSchema<typeof applicationSchema>;
 
-export const applicationDeletedSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['applicationIdentifier', 'deleted'],
-  properties: { applicationIdentifier: uuid, deleted: { const: true } },
-} as const;
+export const applicationDeletedSchema = closedObject({ applicationIdentifier: uuid, deleted: { const: true } });
 export type ApplicationDeleted = FromSchema<typeof applicationDeletedSchema>;
 
-export const applicantDeletedSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['applicantIdentifier', 'deleted'],
-  properties: { applicantIdentifier: uuid, deleted: { const: true } },
-} as const;
+export const applicantDeletedSchema = closedObject({ applicantIdentifier: uuid, deleted: { const: true } });
 export type ApplicantDeleted = FromSchema<typeof applicantDeletedSchema>;
 
 /** Where POST step/resume says to continue. */
-export const resumeAnswerSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['applicationIdentifier', 'applicantIdentifier', 'step'],
-  properties: {
+export const resumeAnswerSchema = closedObject(
+  {
     applicationIdentifier: uuid,
     applicantIdentifier: {
       type: ['string', 'null'],
@@ -129,108 +84,73 @@ export const resumeAnswerSchema = {
         'With the form steps only: the page to open, a page id of the form (the first page that applies and still has a problem, else the last page saved, else the first page).',
     },
   },
-} as const;
+  { optional: ['page'] },
+);
 export type ResumeAnswer = FromSchema<typeof resumeAnswerSchema>;
 
 /** Saved answers of one form for one applicant. */
-export const savedFormSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['answers', 'lastPage', 'complete'],
-  properties: {
-    answers: { type: 'object', description: 'The stored answers.' },
-    lastPage: { type: ['string', 'null'], description: 'The page saved last, or null.' },
-    complete: { type: 'boolean', description: 'True when the stored answers are the whole form, valid.' },
-  },
-} as const;
+export const savedFormSchema = closedObject({
+  answers: { type: 'object', description: 'The stored answers.' },
+  lastPage: { type: ['string', 'null'], description: 'The page saved last, or null.' },
+  complete: { type: 'boolean', description: 'True when the stored answers are the whole form, valid.' },
+});
 export type SavedForm = FromSchema<typeof savedFormSchema>;
 
 /** One applicant's saved answers of the application form and the declarations. */
-export const applicantDetailsSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['applicantIdentifier', 'step', 'applicationForm', 'declarations'],
-  properties: {
-    applicantIdentifier: uuid,
-    step: { ...journeyStep, description: "The applicant's furthest step." },
-    applicationForm: {
-      ...savedFormSchema,
-      description:
-        "Before anything is saved: the applicant's facts (names, date of birth, nationality, passport) and, for the account holder, the profile's title, e-mail and mobile, with lastPage null and complete false.",
-    },
-    declarations: savedFormSchema,
+export const applicantDetailsSchema = closedObject({
+  applicantIdentifier: uuid,
+  step: { ...journeyStep, description: "The applicant's furthest step." },
+  applicationForm: {
+    ...savedFormSchema,
+    description:
+      "Before anything is saved: the applicant's facts (names, date of birth, nationality, passport) and, for the account holder, the profile's title, e-mail and mobile, with lastPage null and complete false.",
   },
-} as const;
+  declarations: savedFormSchema,
+});
 export type ApplicantDetails = FromSchema<typeof applicantDetailsSchema>;
 
-export const applicationDetailsSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['applicationIdentifier', 'applicants'],
-  properties: { applicationIdentifier: uuid, applicants: { type: 'array', items: applicantDetailsSchema } },
-} as const;
+export const applicationDetailsSchema = closedObject({
+  applicationIdentifier: uuid,
+  applicants: { type: 'array', items: applicantDetailsSchema },
+});
 export type ApplicationDetails = FromSchema<typeof applicationDetailsSchema>;
 
 /** One applicant's answers of one form step, with everything its page needs. */
-export const stepAnswersSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: [
-    'applicationIdentifier',
-    'applicantIdentifier',
-    'formId',
-    'step',
-    'currentStep',
-    'applicationStatus',
-    'updatedAt',
-    'givenNames',
-    'familyName',
-    'answers',
-    'lastPage',
-    'startPage',
-    'complete',
-  ],
-  properties: {
-    applicationIdentifier: uuid,
-    applicantIdentifier: uuid,
-    formId: { type: 'string' },
-    step: { ...journeyStep, description: "The step this form makes (the manifest's `step` naming it)." },
-    currentStep: { ...journeyStep, description: "The applicant's furthest step." },
-    applicationStatus: { type: 'string', enum: APPLICATION_STATUSES },
-    updatedAt: { type: 'string', format: 'date-time' },
-    givenNames: { type: 'string' },
-    familyName: { type: 'string' },
-    answers: {
-      type: 'object',
-      description:
-        "The stored answers; the application form starts from the applicant's facts and, for the account holder, the profile's contact details.",
-    },
-    lastPage: { type: ['string', 'null'] },
-    startPage: {
-      type: ['string', 'null'],
-      description:
-        "The page to open: at the applicant's current step the first page with something missing, as resume answers; else the last page saved.",
-    },
-    complete: { type: 'boolean' },
+export const stepAnswersSchema = closedObject({
+  applicationIdentifier: uuid,
+  applicantIdentifier: uuid,
+  formId: { type: 'string' },
+  step: { ...journeyStep, description: "The step this form makes (the manifest's `step` naming it)." },
+  currentStep: { ...journeyStep, description: "The applicant's furthest step." },
+  applicationStatus: { type: 'string', enum: APPLICATION_STATUSES },
+  updatedAt: { type: 'string', format: 'date-time' },
+  givenNames: { type: 'string' },
+  familyName: { type: 'string' },
+  answers: {
+    type: 'object',
+    description:
+      "The stored answers; the application form starts from the applicant's facts and, for the account holder, the profile's contact details.",
   },
-} as const;
+  lastPage: { type: ['string', 'null'] },
+  startPage: {
+    type: ['string', 'null'],
+    description:
+      "The page to open: at the applicant's current step the first page with something missing, as resume answers; else the last page saved.",
+  },
+  complete: { type: 'boolean' },
+});
 export type StepAnswers = FromSchema<typeof stepAnswersSchema>;
 
 /** What a save of answers answers: the stored answers and the applicant's step afterwards. */
-export const answersSavedSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['applicationIdentifier', 'applicantIdentifier', 'page', 'complete', 'step', 'answers'],
-  properties: {
-    applicationIdentifier: uuid,
-    applicantIdentifier: uuid,
-    page: { type: ['string', 'null'] },
-    complete: { type: 'boolean', description: 'True when the stored answers are the whole form, valid.' },
-    step: { ...journeyStep, description: "The applicant's furthest step after the save." },
-    answers: {
-      type: 'object',
-      description: 'The stored answers: normalised, without those of questions that do not apply.',
-    },
+export const answersSavedSchema = closedObject({
+  applicationIdentifier: uuid,
+  applicantIdentifier: uuid,
+  page: { type: ['string', 'null'] },
+  complete: { type: 'boolean', description: 'True when the stored answers are the whole form, valid.' },
+  step: { ...journeyStep, description: "The applicant's furthest step after the save." },
+  answers: {
+    type: 'object',
+    description: 'The stored answers: normalised, without those of questions that do not apply.',
   },
-} as const;
+});
 export type SaveResult = FromSchema<typeof answersSavedSchema>;

@@ -2,6 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { CAPTURE_STATUSES, CAPTURE_TYPES } from './enums';
 import type { FromSchemaFile } from './schema-file-types';
 import type { apiBiometricsSessionSchema, apiCaptureSessionActionSchema } from './schema-files.generated';
+import { closedObject } from './closed-object';
 
 /** What the photo capture calls answer and take (see applications.ts for how the schemas are used). */
 
@@ -69,20 +70,15 @@ export const captureRefusalSchema = {
 export type CaptureRefusal = FromSchema<typeof captureRefusalSchema>;
 
 /** The answer to POST /api/eta/biometrics. */
-export const captureSessionCreatedSchema = {
-  type: 'object',
-  required: ['sessionIdentifier', 'status', 'expiresAt'],
-  additionalProperties: false,
-  properties: {
-    sessionIdentifier: { type: 'string', pattern: CAPABILITY_PATTERN },
-    status: {
-      type: 'string',
-      enum: ['BIO_LINKING_PHONE', 'PASSPORT_LINKING_PHONE'],
-      description: 'PASSPORT_LINKING_PHONE when only the passport photo is still to be taken.',
-    },
-    expiresAt: { type: 'string', format: 'date-time' },
+export const captureSessionCreatedSchema = closedObject({
+  sessionIdentifier: { type: 'string', pattern: CAPABILITY_PATTERN },
+  status: {
+    type: 'string',
+    enum: ['BIO_LINKING_PHONE', 'PASSPORT_LINKING_PHONE'],
+    description: 'PASSPORT_LINKING_PHONE when only the passport photo is still to be taken.',
   },
-} as const;
+  expiresAt: { type: 'string', format: 'date-time' },
+});
 export type StartedCaptureSession = FromSchema<typeof captureSessionCreatedSchema>;
 
 // ------------------------------------------------------------------ request bodies

@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { UUID_PATTERN } from './ids';
 import { API_PATHS } from './paths';
+import { closedObject } from './closed-object';
 
 /**
  * What the supporting-document calls answer and take (step SUPPORTING_DOCUMENTS). Which documents an applicant must
@@ -72,37 +73,27 @@ export const documentFileSchema = {
 export type DocumentFile = FromSchema<typeof documentFileSchema>;
 
 /** One document type the applicant is asked for, with the files given for it. */
-export const documentRequirementSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['documentType', 'required', 'files'],
-  properties: {
-    documentType,
-    required: { type: 'boolean', description: 'False for documents that may be given (OTHER is always listed last).' },
-    files: { type: 'array', items: documentFileSchema },
-  },
-} as const;
+export const documentRequirementSchema = closedObject({
+  documentType,
+  required: { type: 'boolean', description: 'False for documents that may be given (OTHER is always listed last).' },
+  files: { type: 'array', items: documentFileSchema },
+});
 export type DocumentRequirement = FromSchema<typeof documentRequirementSchema>;
 
 /** The answer of GET applications/{guid}/documents?applicantIdentifier=. */
-export const applicantDocumentsSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['applicantIdentifier', 'requirements', 'reusable', 'complete', 'maxFileBytes', 'acceptedTypes'],
-  properties: {
-    applicantIdentifier: uuid,
-    requirements: { type: 'array', items: documentRequirementSchema },
-    reusable: {
-      type: 'array',
-      items: documentFileSchema,
-      description:
-        'Files uploaded earlier in this application for other applicants, which can be given again without uploading (POST documents/{documentGuid}/reuse).',
-    },
-    complete: { type: 'boolean', description: 'Every required document type has at least one file.' },
-    maxFileBytes: { type: 'integer', minimum: 1, description: 'Largest file accepted.' },
-    acceptedTypes: { type: 'array', items: { type: 'string', enum: DOCUMENT_CONTENT_TYPES } },
+export const applicantDocumentsSchema = closedObject({
+  applicantIdentifier: uuid,
+  requirements: { type: 'array', items: documentRequirementSchema },
+  reusable: {
+    type: 'array',
+    items: documentFileSchema,
+    description:
+      'Files uploaded earlier in this application for other applicants, which can be given again without uploading (POST documents/{documentGuid}/reuse).',
   },
-} as const;
+  complete: { type: 'boolean', description: 'Every required document type has at least one file.' },
+  maxFileBytes: { type: 'integer', minimum: 1, description: 'Largest file accepted.' },
+  acceptedTypes: { type: 'array', items: { type: 'string', enum: DOCUMENT_CONTENT_TYPES } },
+});
 export type ApplicantDocuments = FromSchema<typeof applicantDocumentsSchema>;
 
 // ------------------------------------------------------------------ request bodies and query strings
@@ -161,16 +152,11 @@ export const documentsCompleteBodySchema = { ...applicantOnlySchema } as const;
 export type DocumentsCompleteBody = FromSchema<typeof documentsCompleteBodySchema>;
 
 /** The answer of POST documents/complete: the applicant's step after SUPPORTING_DOCUMENTS. */
-export const documentsCompletedSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['applicationIdentifier', 'applicantIdentifier', 'step'],
-  properties: {
-    applicationIdentifier: uuid,
-    applicantIdentifier: uuid,
-    step: { type: 'string', 'x-journey-step': true, description: "The applicant's furthest step afterwards." },
-  },
-} as const;
+export const documentsCompletedSchema = closedObject({
+  applicationIdentifier: uuid,
+  applicantIdentifier: uuid,
+  step: { type: 'string', 'x-journey-step': true, description: "The applicant's furthest step afterwards." },
+});
 export type DocumentsCompleted = FromSchema<typeof documentsCompletedSchema>;
 
 /** Where the calls live, under an application (`{guid}`). */

@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { APPLICATION_TYPES } from './enums';
+import { closedObject } from './closed-object';
 
 /**
  * What the payment and submission calls answer and take (see applications.ts for how the schemas are used).
@@ -64,11 +65,8 @@ const reference = {
 } as const;
 
 /** GET /api/eta/applications/{guid}/payment: what the payment overview shows. */
-export const paymentOverviewSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['applicationIdentifier', 'applicationType', 'currency', 'applicants', 'total', 'canPay', 'status'],
-  properties: {
+export const paymentOverviewSchema = closedObject(
+  {
     applicationIdentifier: uuid,
     applicationType: { type: 'string', enum: APPLICATION_TYPES },
     currency: { type: 'string', const: PAYMENT_CURRENCY },
@@ -101,7 +99,8 @@ export const paymentOverviewSchema = {
     refund,
     reference: { ...reference, description: 'Once submitted.' },
   },
-} as const;
+  { optional: ['lastFailure', 'refund', 'reference'] },
+);
 export type PaymentOverview = FromSchema<typeof paymentOverviewSchema>;
 
 /**
@@ -130,23 +129,15 @@ export function startPaymentBodySchemaFor(languages: readonly string[]) {
 }
 
 /** POST /api/eta/applications/{guid}/payment: where to send the browser (201 new, 200 the same key again). */
-export const paymentStartedSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['paymentIdentifier', 'redirectUrl'],
-  properties: {
-    paymentIdentifier: uuid,
-    redirectUrl: { type: 'string', format: 'uri', description: "The payment provider's hosted page." },
-  },
-} as const;
+export const paymentStartedSchema = closedObject({
+  paymentIdentifier: uuid,
+  redirectUrl: { type: 'string', format: 'uri', description: "The payment provider's hosted page." },
+});
 export type PaymentStarted = FromSchema<typeof paymentStartedSchema>;
 
 /** POST /api/eta/applications/{guid}/payment/confirm: the outcome, checked with the provider. */
-export const paymentConfirmationSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['status'],
-  properties: {
+export const paymentConfirmationSchema = closedObject(
+  {
     status: {
       type: 'string',
       enum: PAYMENT_STATUSES,
@@ -158,42 +149,36 @@ export const paymentConfirmationSchema = {
     lastFailure: failure,
     refund,
   },
-} as const;
+  { optional: ['reference', 'submittedAt', 'lastFailure', 'refund'] },
+);
 export type PaymentConfirmation = FromSchema<typeof paymentConfirmationSchema>;
 
 /** GET /api/eta/applications/{guid}/submission: what the submitted page shows. */
-export const submissionSummarySchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['reference', 'submittedAt', 'applicationType', 'applicants', 'amountPaid', 'currency', 'accountEmail'],
-  properties: {
-    reference,
-    submittedAt: { type: 'string', format: 'date-time' },
-    applicationType: { type: 'string', enum: APPLICATION_TYPES },
-    applicants: {
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['applicantIdentifier', 'givenNames', 'familyName'],
-        properties: { applicantIdentifier: uuid, givenNames: { type: 'string' }, familyName: { type: 'string' } },
-      },
+export const submissionSummarySchema = closedObject({
+  reference,
+  submittedAt: { type: 'string', format: 'date-time' },
+  applicationType: { type: 'string', enum: APPLICATION_TYPES },
+  applicants: {
+    type: 'array',
+    items: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['applicantIdentifier', 'givenNames', 'familyName'],
+      properties: { applicantIdentifier: uuid, givenNames: { type: 'string' }, familyName: { type: 'string' } },
     },
-    amountPaid: money,
-    currency: { type: 'string', const: PAYMENT_CURRENCY },
-    accountEmail: { type: 'string', format: 'email', description: 'Where the confirmation e-mail was sent.' },
   },
-} as const;
+  amountPaid: money,
+  currency: { type: 'string', const: PAYMENT_CURRENCY },
+  accountEmail: { type: 'string', format: 'email', description: 'Where the confirmation e-mail was sent.' },
+});
 export type SubmissionSummary = FromSchema<typeof submissionSummarySchema>;
 
 /** POST /api/eta/payments/webhook/{provider}: a notification was accepted (a repeated one changes nothing). */
-export const webhookReceiptSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['received'],
-  properties: {
+export const webhookReceiptSchema = closedObject(
+  {
     received: { const: true },
     duplicate: { type: 'boolean', description: 'True when this event was handled before.' },
   },
-} as const;
+  { optional: ['duplicate'] },
+);
 export type WebhookReceipt = FromSchema<typeof webhookReceiptSchema>;

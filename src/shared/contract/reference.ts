@@ -1,14 +1,12 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { APPLICATION_TYPES, type ApplicationType } from './enums';
 import { PAYMENT_CURRENCY } from './payments';
+import { closedObject } from './closed-object';
 
 /** What the reference data calls answer (see applications.ts for how the schemas are used). */
 
-export const countrySchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['code', 'name'],
-  properties: {
+export const countrySchema = closedObject(
+  {
     code: { type: 'string', pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2.' },
     name: { type: 'string', description: "The country's name in the language asked for." },
     callingCode: {
@@ -17,7 +15,8 @@ export const countrySchema = {
       description: "International dialling code without '+', when known.",
     },
   },
-} as const;
+  { optional: ['callingCode'] },
+);
 export type Country = FromSchema<typeof countrySchema>;
 
 /** A runtime setting from GET /envs. */
@@ -58,48 +57,36 @@ export const referenceListsSchema = {
 export type ReferenceLists = Partial<Record<ReferenceListName, string[]>>;
 
 /** The answer to GET /static/client-settings: the settings the portal's pages follow. */
-export const clientSettingsSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: [
-    'maxApplicantsPerApplication',
-    'sessionWarningSeconds',
-    'accessTokenLifetimeSeconds',
-    'refreshTokenLifetimeSeconds',
-    'languages',
-    'fees',
-    'currency',
-  ],
-  properties: {
-    maxApplicantsPerApplication: {
-      type: 'integer',
-      minimum: 1,
-      description: 'MAX_APPLICANTS (default 10); an application for oneself only takes one.',
-    },
-    sessionWarningSeconds: {
-      type: 'integer',
-      minimum: 0,
-      description:
-        'SESSION_WARNING_SECONDS (default 120): how long before the end of an inactive session the warning shows.',
-    },
-    accessTokenLifetimeSeconds: { type: 'integer', description: 'ACCESS_TOKEN_TTL_SECONDS (default 900).' },
-    refreshTokenLifetimeSeconds: { type: 'integer', description: 'REFRESH_TOKEN_TTL_SECONDS (default 3600).' },
-    languages: {
-      type: 'array',
-      items: { type: 'string' },
-      description: 'The languages of the service (the folders of locales/).',
-    },
-    fees: {
-      type: 'object',
-      additionalProperties: false,
-      required: APPLICATION_TYPES,
-      properties: Object.fromEntries(
-        APPLICATION_TYPES.map((type) => [type, { type: 'integer', minimum: 0 }]),
-      ) as Record<ApplicationType, { type: 'integer'; minimum: 0 }>,
-      description:
-        'The fee per applicant of each application type, in cents of `currency`: FEE_ETA (default 50000) and FEE_ETA_SECTION_11_1 (default 42500).',
-    },
-    currency: { const: PAYMENT_CURRENCY, description: 'The currency of every fee.' },
+export const clientSettingsSchema = closedObject({
+  maxApplicantsPerApplication: {
+    type: 'integer',
+    minimum: 1,
+    description: 'MAX_APPLICANTS (default 10); an application for oneself only takes one.',
   },
-} as const;
+  sessionWarningSeconds: {
+    type: 'integer',
+    minimum: 0,
+    description:
+      'SESSION_WARNING_SECONDS (default 120): how long before the end of an inactive session the warning shows.',
+  },
+  accessTokenLifetimeSeconds: { type: 'integer', description: 'ACCESS_TOKEN_TTL_SECONDS (default 900).' },
+  refreshTokenLifetimeSeconds: { type: 'integer', description: 'REFRESH_TOKEN_TTL_SECONDS (default 3600).' },
+  languages: {
+    type: 'array',
+    items: { type: 'string' },
+    description: 'The languages of the service (the folders of locales/).',
+  },
+  fees: {
+    type: 'object',
+    additionalProperties: false,
+    required: APPLICATION_TYPES,
+    properties: Object.fromEntries(APPLICATION_TYPES.map((type) => [type, { type: 'integer', minimum: 0 }])) as Record<
+      ApplicationType,
+      { type: 'integer'; minimum: 0 }
+    >,
+    description:
+      'The fee per applicant of each application type, in cents of `currency`: FEE_ETA (default 50000) and FEE_ETA_SECTION_11_1 (default 42500).',
+  },
+  currency: { const: PAYMENT_CURRENCY, description: 'The currency of every fee.' },
+});
 export type ClientSettings = FromSchema<typeof clientSettingsSchema>;

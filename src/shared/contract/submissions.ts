@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { closedObject } from './closed-object';
 
 /** What the public forms' call takes and answers (see applications.ts for how the schemas are used). */
 
@@ -19,17 +20,12 @@ export const submissionBodySchema = {
 export type SubmissionBody = FromSchema<typeof submissionBodySchema>;
 
 /** The API's answer to an accepted submission of a public form. */
-export const submissionReceiptSchema = {
-  type: 'object',
-  required: ['reference', 'receivedAt'],
-  additionalProperties: false,
-  properties: {
-    reference: {
-      type: 'string',
-      pattern: '^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$',
-      description: "The submission's reference (Crockford base 32), shown to the sender and quoted in the e-mail.",
-    },
-    receivedAt: { type: 'string', format: 'date-time' },
+export const submissionReceiptSchema = closedObject({
+  reference: {
+    type: 'string',
+    pattern: '^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$',
+    description: "The submission's reference (Crockford base 32), shown to the sender and quoted in the e-mail.",
   },
-} as const;
+  receivedAt: { type: 'string', format: 'date-time' },
+});
 export type SubmissionReceipt = FromSchema<typeof submissionReceiptSchema>;
