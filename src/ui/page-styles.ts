@@ -3,6 +3,24 @@ import { logicalBorder } from './logical-border';
 import { NARROW } from './media';
 import { visuallyHidden } from './visually-hidden';
 
+/** A list of divided rows (`dividedRow`): no bullets, a divider above its first row. */
+export const dividedList = {
+  listStyleType: 'none',
+  padding: 0,
+  ...logicalBorder('BlockStart', '1px', 'solid', tokens.colorNeutralStroke2),
+} as const;
+
+/**
+ * A row of a list with a divider under it, in the body text's size: a summary list's row, the task list's tasks, an
+ * application's applicants. A list spreads it into its own row style, which adds only the row's layout.
+ */
+export const dividedRow = {
+  padding: `${tokens.spacingVerticalM} 0`,
+  ...logicalBorder('BlockEnd', '1px', 'solid', tokens.colorNeutralStroke2),
+  fontSize: tokens.fontSizeBase400,
+  lineHeight: tokens.lineHeightBase500,
+} as const;
+
 /**
  * The GOV.UK-like page layout every page draws with: one column, large headings, clear actions. A page's content
  * sits in `page` (38em: forms and text, a comfortable line length) or `wide` (48em: lists, tables and side-by-side
@@ -115,10 +133,7 @@ export const usePageStyles = makeStyles({
     display: 'grid',
     gridTemplateColumns: 'minmax(0, 12em) minmax(0, 1fr)',
     gap: tokens.spacingHorizontalL,
-    padding: `${tokens.spacingVerticalM} 0`,
-    ...logicalBorder('BlockEnd', '1px', 'solid', tokens.colorNeutralStroke2),
-    fontSize: tokens.fontSizeBase400,
-    lineHeight: tokens.lineHeightBase500,
+    ...dividedRow,
     breakInside: 'avoid',
     [NARROW]: { gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.spacingVerticalXXS },
   },

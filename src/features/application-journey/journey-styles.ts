@@ -1,23 +1,15 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { usePageStyles } from '@/ui/page-styles';
+import { dividedList, dividedRow, usePageStyles } from '@/ui/page-styles';
 
 const useOwnStyles = makeStyles({
-  taskList: {
-    listStyleType: 'none',
-    margin: `0 0 ${tokens.spacingVerticalXL}`,
-    padding: 0,
-    borderTop: `1px solid ${tokens.colorNeutralStroke1}`,
-  },
+  taskList: { ...dividedList, margin: `0 0 ${tokens.spacingVerticalXL}` },
   task: {
     display: 'flex',
     flexWrap: 'wrap',
     justifyContent: 'space-between',
     alignItems: 'center',
     gap: tokens.spacingHorizontalM,
-    padding: `${tokens.spacingVerticalM} 0`,
-    borderBottom: `1px solid ${tokens.colorNeutralStroke1}`,
-    fontSize: tokens.fontSizeBase400,
-    lineHeight: tokens.lineHeightBase500,
+    ...dividedRow,
   },
   taskName: { flex: '1 1 14em' },
   tag: {

@@ -1,5 +1,6 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { NARROW } from '@/ui/media';
+import { dividedRow } from '@/ui/page-styles';
 
 /** An application's card on the applications list: its facts, its applicants and its actions. */
 export const useApplicationCardStyles = makeStyles({
@@ -23,15 +24,12 @@ export const useApplicationCardStyles = makeStyles({
     gridTemplateColumns: 'minmax(0, 1fr) auto',
     alignItems: 'center',
     gap: tokens.spacingHorizontalL,
-    padding: `${tokens.spacingVerticalM} 0`,
-    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
-    fontSize: tokens.fontSizeBase400,
-    lineHeight: tokens.lineHeightBase500,
+    ...dividedRow,
     [NARROW]: { gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.spacingVerticalXS },
     // The list sits in a summary row, which draws its own divider below and pads its top: the first applicant
     // lines up with the row's term, and the last one draws no second divider above the row's.
     ':first-child': { paddingTop: 0 },
-    ':last-child': { borderBottomStyle: 'none', paddingBottom: 0 },
+    ':last-child': { borderBlockEndStyle: 'none', paddingBottom: 0 },
   },
   applicantName: { fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
   applicantFacts: { color: tokens.colorNeutralForeground2 },

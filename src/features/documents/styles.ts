@@ -1,7 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { NARROW } from '@/ui/media';
 import { logicalBorder } from '@/ui/logical-border';
-import { usePageStyles } from '@/ui/page-styles';
+import { dividedList, dividedRow, usePageStyles } from '@/ui/page-styles';
 
 // Logical properties only (inline start and end), so that the page mirrors itself in right-to-left languages.
 const useOwnStyles = makeStyles({
@@ -28,21 +28,13 @@ const useOwnStyles = makeStyles({
     fontSize: tokens.fontSizeBase400,
     lineHeight: tokens.lineHeightBase500,
   },
-  files: {
-    listStyleType: 'none',
-    margin: `0 0 ${tokens.spacingVerticalL}`,
-    padding: 0,
-    ...logicalBorder('BlockStart', '1px', 'solid', tokens.colorNeutralStroke2),
-  },
+  files: { ...dividedList, margin: `0 0 ${tokens.spacingVerticalL}` },
   file: {
     display: 'flex',
     flexWrap: 'wrap',
     alignItems: 'center',
     gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
-    padding: `${tokens.spacingVerticalM} 0`,
-    ...logicalBorder('BlockEnd', '1px', 'solid', tokens.colorNeutralStroke2),
-    fontSize: tokens.fontSizeBase400,
-    lineHeight: tokens.lineHeightBase500,
+    ...dividedRow,
   },
   fileName: { flex: '1 1 14em', minWidth: 0, overflowWrap: 'anywhere', fontWeight: tokens.fontWeightSemibold },
   fileSize: { color: tokens.colorNeutralForeground2, fontWeight: tokens.fontWeightRegular },

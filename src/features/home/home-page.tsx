@@ -1,4 +1,4 @@
-import { makeStyles, tokens, useFluent } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens, useFluent } from '@fluentui/react-components';
 import {
   ArrowLeftRegular,
   ArrowRightRegular,
@@ -13,6 +13,7 @@ import { Link } from 'react-router-dom';
 import { useAuth } from '@/api/auth/use-auth';
 import { ButtonLink } from '@/ui/button-link';
 import { NARROW } from '@/ui/media';
+import { usePageStyles } from '@/ui/page-styles';
 import { PATHS } from '@/shared/route-paths';
 
 // The theme's md (900 px) breakpoint: from it the home page's cards sit side by side.
@@ -69,12 +70,8 @@ const useStyles = makeStyles({
     lineHeight: tokens.lineHeightBase600,
     fontWeight: tokens.fontWeightSemibold,
   },
-  text: {
-    margin: `0 0 ${tokens.spacingVerticalM}`,
-    maxWidth: '40em',
-    fontSize: tokens.fontSizeBase400,
-    lineHeight: tokens.lineHeightBase500,
-  },
+  /** A comfortable line length for the page's paragraphs, in the wide grid's main column. */
+  measure: { maxWidth: '40em' },
   needList: {
     listStyleType: 'none',
     margin: 0,
@@ -123,6 +120,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export default function HomePage() {
   const { t } = useTranslation('common');
   const styles = useStyles();
+  const page = usePageStyles();
+  const text = mergeClasses(page.text, styles.measure);
   const { loggedIn } = useAuth();
   // "Go on" points the way the page reads: to the left in a right-to-left language.
   const forward = useFluent().dir === 'rtl' ? <ArrowLeftRegular /> : <ArrowRightRegular />;
@@ -170,14 +169,14 @@ export default function HomePage() {
       <div className={styles.grid}>
         <div>
           <Section title={t('home.what.title')}>
-            <p className={styles.text}>{t('home.what.body')}</p>
+            <p className={text}>{t('home.what.body')}</p>
           </Section>
           <Section title={t('home.who.title')}>
-            <p className={styles.text}>{t('home.who.body')}</p>
-            <p className={styles.text}>{t('home.who.group')}</p>
+            <p className={text}>{t('home.who.body')}</p>
+            <p className={text}>{t('home.who.group')}</p>
           </Section>
           <Section title={t('home.need.title')}>
-            <p className={styles.text}>{t('home.need.intro')}</p>
+            <p className={text}>{t('home.need.intro')}</p>
             <ul className={styles.needList}>
               {needs.map((need) => (
                 <li key={need.key} className={styles.needItem}>
@@ -190,15 +189,15 @@ export default function HomePage() {
             </ul>
           </Section>
           <Section title={t('home.time.title')}>
-            <p className={styles.text}>{t('home.time.apply')}</p>
-            <p className={styles.text}>{t('home.time.decision')}</p>
+            <p className={text}>{t('home.time.apply')}</p>
+            <p className={text}>{t('home.time.decision')}</p>
           </Section>
         </div>
         <aside className={styles.aside} aria-labelledby="home-help">
           <h2 id="home-help" className={styles.h2}>
             {t('home.help.title')}
           </h2>
-          <p className={styles.text}>{t('home.help.body')}</p>
+          <p className={text}>{t('home.help.body')}</p>
           <Link className={styles.link} to={PATHS.faq}>
             {t('home.help.faqLink')}
           </Link>
