@@ -9,9 +9,9 @@ import { ApiError } from './errors';
 import { buildTestApp } from './testing/harness';
 
 const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
-  "media-src 'self' blob:; font-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; " +
-  "form-action 'self'; object-src 'none'; report-to csp-endpoint; report-uri /api/eta/csp-report";
+  "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
+  "media-src 'self' blob:;font-src 'self';connect-src 'self';frame-ancestors 'none';base-uri 'self';" +
+  "form-action 'self';object-src 'none';report-to csp-endpoint;report-uri /api/eta/csp-report";
 
 function expectSecurityHeaders(headers: Record<string, unknown>) {
   expect(headers['content-security-policy']).toBe(CSP);
@@ -22,6 +22,12 @@ function expectSecurityHeaders(headers: Record<string, unknown>) {
   expect(headers['permissions-policy']).toBe('camera=(self), microphone=(), geolocation=()');
   expect(headers['cross-origin-opener-policy']).toBe('same-origin');
   expect(headers['reporting-endpoints']).toBe('csp-endpoint="/api/eta/csp-report"');
+  // helmet's other defaults, kept.
+  expect(headers['origin-agent-cluster']).toBe('?1');
+  expect(headers['x-permitted-cross-domain-policies']).toBe('none');
+  expect(headers['x-dns-prefetch-control']).toBe('off');
+  // An API on another origin may serve the portal's images and files.
+  expect(headers['cross-origin-resource-policy']).toBeUndefined();
 }
 
 describe('the built portal', () => {

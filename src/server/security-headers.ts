@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import { API_PATHS } from '../shared/contract';
 
 /** Where browsers send the policy's violations (src/server/security/csp-report.ts). */
@@ -5,40 +7,84 @@ export const CSP_REPORT_PATH = API_PATHS.cspReport;
 /** The Reporting API's name for that address, given in Reporting-Endpoints. */
 export const CSP_REPORT_GROUP = 'csp-endpoint';
 
-/**
- * Content-Security-Policy of every answer. Griffel injects style tags at runtime, hence style 'unsafe-inline';
- * scripts stay 'self' only. `apiOrigin` (when the portal calls an API on another origin) joins connect-src.
- */
-export function contentSecurityPolicy(apiOrigin?: string): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
-    "font-src 'self'",
-    apiOrigin ? `connect-src 'self' ${apiOrigin}` : "connect-src 'self'",
-    "frame-ancestors 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "object-src 'none'",
-    // report-to for current browsers, report-uri for those without the Reporting API (which ignore report-to).
-    `report-to ${CSP_REPORT_GROUP}`,
-    `report-uri ${CSP_REPORT_PATH}`,
-  ].join('; ');
+/** What the policy lets in besides the portal's own origin. */
+export interface PolicyOrigins {
+  /** The API's origin, when the portal calls an API on another origin (API_URL): it joins connect-src. */
+  apiOrigin?: string;
+  /** An origin forms may post to (the payment sandbox's page posts back to the portal): it joins form-action. */
+  formOrigin?: string;
 }
 
-/** Headers set on every response, whatever produced it; `apiUrl` is the API_URL runtime setting. */
+/**
+ * The Content-Security-Policy's directives. Griffel injects style tags at runtime, hence style 'unsafe-inline';
+ * scripts stay 'self' only.
+ */
+function directives({ apiOrigin, formOrigin }: PolicyOrigins): Record<string, string[]> {
+  const self = "'self'";
+  return {
+    'default-src': [self],
+    'script-src': [self],
+    'style-src': [self, "'unsafe-inline'"],
+    'img-src': [self, 'data:', 'blob:'],
+    'media-src': [self, 'blob:'],
+    'font-src': [self],
+    'connect-src': apiOrigin ? [self, apiOrigin] : [self],
+    'frame-ancestors': ["'none'"],
+    'base-uri': [self],
+    'form-action': formOrigin ? [self, formOrigin] : [self],
+    'object-src': ["'none'"],
+    // report-to for current browsers, report-uri for those without the Reporting API (which ignore report-to).
+    'report-to': [CSP_REPORT_GROUP],
+    'report-uri': [CSP_REPORT_PATH],
+  };
+}
+
+/**
+ * The headers helmet sets for these options. None of them depends on the request, so they are read once, by running
+ * helmet's middleware against a response that only records them; the same headers then go on answers fastify sends
+ * and on those written straight to the socket (framework-errors.ts).
+ */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string) {
+      headers[name.toLowerCase()] = value;
+    },
+    removeHeader() {},
+  };
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  return headers;
+}
+
+/** The Content-Security-Policy alone (the payment sandbox's page sets its own, with the portal as a form's target). */
+export function contentSecurityPolicy(origins: PolicyOrigins = {}): string {
+  const policy = { useDefaults: false, directives: directives(origins) };
+  return helmetHeaders({ contentSecurityPolicy: policy })['content-security-policy'];
+}
+
+/**
+ * Headers set on every response, whatever produced it; `apiUrl` is the API_URL runtime setting. helmet's own
+ * defaults but for these: the policy above; HSTS for two years; no framing at all; no Cross-Origin-Resource-Policy,
+ * so that an API on another origin (API_URL) may still serve the portal's images and files. helmet has no
+ * Permissions-Policy or Reporting-Endpoints: those two are added here.
+ */
 export function securityHeaders(apiUrl = ''): Record<string, string> {
   return {
-    'content-security-policy': contentSecurityPolicy(apiUrl ? new URL(apiUrl).origin : undefined),
-    'strict-transport-security': 'max-age=63072000; includeSubDomains',
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
-    'x-frame-options': 'DENY',
+    ...helmetHeaders({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: directives({ apiOrigin: apiUrl ? new URL(apiUrl).origin : undefined }),
+      },
+      strictTransportSecurity: { maxAge: 63072000, includeSubDomains: true },
+      xFrameOptions: { action: 'deny' },
+      crossOriginResourcePolicy: false,
+    }),
     // The capture flow uses this device's camera; nothing else needs a sensor.
     'permissions-policy': 'camera=(self), microphone=(), geolocation=()',
-    'cross-origin-opener-policy': 'same-origin',
     'reporting-endpoints': `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`,
   };
 }

@@ -48,7 +48,7 @@ export function sandboxRoutes(options: { webhookSecret: string; webhookPath: str
     const app = plugin.withTypeProvider<RouteSchemaTypes>();
     // The form posts back here and then leaves for the portal, which may be on another origin (npm run dev).
     const portalOrigin = new URL(app.config.publicSettings.FRONT_END_URL).origin;
-    const policy = contentSecurityPolicy().replace("form-action 'self'", `form-action 'self' ${portalOrigin}`);
+    const policy = contentSecurityPolicy({ formOrigin: portalOrigin });
     app.addHook('onSend', async (_request, reply, payload) => {
       reply.header('content-security-policy', policy).header('cache-control', 'no-store');
       return payload;
