@@ -10,16 +10,12 @@ export const DOCUMENT_FORM = {
   documentIdentifier: 'documentIdentifier',
 } as const;
 
-/** The values of `_action`. */
-export const DOCUMENT_ACTIONS = {
-  upload: 'upload',
-  replace: 'replace',
-  remove: 'remove',
-  reuse: 'reuse',
-  continue: 'continue',
-} as const;
-
-export type DocumentAction = (typeof DOCUMENT_ACTIONS)[keyof typeof DOCUMENT_ACTIONS];
+/** The values of `_action`, each by its own name (`DOCUMENT_ACTIONS.upload` is `'upload'`). */
+const ACTION_NAMES = ['upload', 'replace', 'remove', 'reuse', 'continue'] as const;
+export type DocumentAction = (typeof ACTION_NAMES)[number];
+export const DOCUMENT_ACTIONS = Object.fromEntries(ACTION_NAMES.map((name) => [name, name])) as {
+  readonly [Name in DocumentAction]: Name;
+};
 
 /**
  * Query parameters of the page: the file whose Replace was pressed without scripts (its row then offers a file
