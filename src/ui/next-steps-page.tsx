@@ -14,10 +14,10 @@ interface NextStepsPageProps {
   /** What the page says (paragraphs, a subheading) between its heading and its buttons. */
   children: ReactNode;
   primary: NextStep;
-  secondary: NextStep;
+  secondary?: NextStep;
 }
 
-/** A page that can only send the user on: its heading, what it says, then a primary and a secondary way on. */
+/** A page that can only send the user on: its heading, what it says, then a primary (and a secondary) way on. */
 export function NextStepsPage({ title, children, primary, secondary }: NextStepsPageProps) {
   const styles = usePageStyles();
   return (
@@ -28,9 +28,11 @@ export function NextStepsPage({ title, children, primary, secondary }: NextSteps
         <ButtonLink to={primary.to} appearance="primary" className={styles.fullWidthOnPhone}>
           {primary.label}
         </ButtonLink>
-        <ButtonLink to={secondary.to} appearance="secondary" className={styles.fullWidthOnPhone}>
-          {secondary.label}
-        </ButtonLink>
+        {secondary && (
+          <ButtonLink to={secondary.to} appearance="secondary" className={styles.fullWidthOnPhone}>
+            {secondary.label}
+          </ButtonLink>
+        )}
       </div>
     </div>
   );

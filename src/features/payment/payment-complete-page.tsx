@@ -6,7 +6,6 @@ import { useConfirmPayment } from '@/api/payments';
 import { ApiError } from '@/api/request';
 import { setRouterContext, useRouterContext } from '@/api/router-context';
 import { ProblemPanel } from '@/engine/problem-panel';
-import { ButtonLink } from '@/ui/button-link';
 import { Notice } from '@/ui/notice';
 import { PageHeading } from '@/ui/page-heading';
 import type { PaymentCompleteLoaderData } from './payment-complete-loader';
@@ -14,6 +13,7 @@ import type { PaymentOverviewState } from './payment-overview-page';
 import { submittedHref } from './paths';
 import { usePaymentStyles } from './styles';
 import { PATHS } from '@/shared/route-paths';
+import { NextStepsPage } from '@/ui/next-steps-page';
 
 /** How long to wait before asking again while the provider has not settled the payment. */
 export const PENDING_RECHECK_MS = 4000;
@@ -36,13 +36,12 @@ export default function PaymentCompletePage() {
   const applicationIdentifier = params.get('applicationIdentifier')?.trim() || context.applicationIdentifier;
   if (!applicationIdentifier) {
     return (
-      <div className={styles.page}>
-        <PageHeading>{t('page.complete.title')}</PageHeading>
+      <NextStepsPage
+        title={t('page.complete.title')}
+        primary={{ to: PATHS.applicationsList, label: t('page.myApplications') }}
+      >
         <p className={styles.lead}>{t('page.noApplication')}</p>
-        <ButtonLink to={PATHS.applicationsList} appearance="primary" className={styles.fullWidthOnPhone}>
-          {t('page.myApplications')}
-        </ButtonLink>
-      </div>
+      </NextStepsPage>
     );
   }
   return <ConfirmPayment key={applicationIdentifier} applicationIdentifier={applicationIdentifier} />;

@@ -18,6 +18,7 @@ import { usePaymentStyles } from './styles';
 import { UnfinishedApplicants } from './unfinished-applicants';
 import { PATHS } from '@/shared/route-paths';
 import { OVERVIEW_PATH } from '@/api/journey';
+import { NextStepsPage } from '@/ui/next-steps-page';
 
 /** Router state the overview may be given by the page that checked a payment that was not taken. */
 export interface PaymentOverviewState {
@@ -34,13 +35,12 @@ export default function PaymentOverviewPage() {
   const { applicationIdentifier } = useRouterContext();
   if (!applicationIdentifier) {
     return (
-      <div className={styles.page}>
-        <PageHeading>{t('page.overview.title')}</PageHeading>
+      <NextStepsPage
+        title={t('page.overview.title')}
+        primary={{ to: PATHS.applicationsList, label: t('page.myApplications') }}
+      >
         <p className={styles.lead}>{t('page.noApplication')}</p>
-        <ButtonLink to={PATHS.applicationsList} appearance="primary" className={styles.fullWidthOnPhone}>
-          {t('page.myApplications')}
-        </ButtonLink>
-      </div>
+      </NextStepsPage>
     );
   }
   return <Overview key={applicationIdentifier} applicationIdentifier={applicationIdentifier} />;
