@@ -1,5 +1,5 @@
 import manifestJson from '@schemas/routes.manifest.json';
-import { resumeHref, stepHref, stepsOf, type JourneyStep, type ResumeAnswer } from '@/shared/forms/journey';
+import { namedStep, resumeHref, stepHref, stepsOf, type JourneyStep, type ResumeAnswer } from '@/shared/forms/journey';
 import { PATHS } from '@/shared/route-paths';
 
 /** The applicant's journey the portal was built with (schemas/routes.manifest.json `steps`), in order. */
@@ -24,6 +24,6 @@ export function resumePath(answer: ResumeAnswer): string {
  * The overview, the task list of every applicant: the route of the application form step, which shows it when no
  * applicant is named.
  */
-export const OVERVIEW_PATH = stepNamed('APPLICATION_FORM')?.path ?? '/applications/application';
+export const OVERVIEW_PATH = namedStep(journeySteps, 'APPLICATION_FORM').path;
 
 export { stepHref, type JourneyStep };

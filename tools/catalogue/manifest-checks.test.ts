@@ -47,6 +47,21 @@ describe('the route manifest check', () => {
     expect(checkManifestShape(DEFAULT_DIRS)).toEqual([]);
   });
 
+  it('refuses a journey without a form step the portal’s code names (the declarations, the application form)', () => {
+    const withoutDeclarations = findingsAfter((m) => {
+      m.steps = m.steps.filter((s) => s.step !== 'DECLARATION');
+    });
+    expect(withoutDeclarations).toEqual([
+      '"steps" has no form step DECLARATION: the portal\'s code names it (src/shared/forms/journey.ts), keep it with its "form"',
+    ]);
+    const applicationFormAsPage = findingsAfter((m) => {
+      const step = m.steps.find((s) => s.step === 'APPLICATION_FORM')!;
+      delete step.form;
+      step.page = 'application-form';
+    });
+    expect(applicationFormAsPage).toContainEqual(expect.stringMatching(/^"steps" has no form step APPLICATION_FORM: /));
+  });
+
   it('names a step’s route without a title, which the router would refuse', () => {
     const messages = findingsAfter((m) => {
       applications(m).children!.push({ path: 'emergency-contact', form: 'emergency-contact' });

@@ -8,6 +8,7 @@ import Ajv, { type ErrorObject } from 'ajv';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { routeFullPath } from '../../src/shared/manifest-routes';
+import { NAMED_FORM_STEPS } from '../../src/shared/forms/journey';
 import type { CatalogueDirs, Finding } from './finding';
 
 const FILE = 'schemas/routes.manifest.json';
@@ -139,6 +140,15 @@ function uniqueness(manifest: Record<string, unknown>): Finding[] {
           message: `"steps" names the ${property} ${value} ${count} times: each ${property === 'step' ? 'step' : `step's ${property}`} appears once in the journey, remove the extra entry`,
         });
       }
+    }
+  }
+  for (const name of NAMED_FORM_STEPS) {
+    const step = steps.find((s) => s.step === name);
+    if (!step || typeof step.form !== 'string') {
+      findings.push({
+        file: FILE,
+        message: `"steps" has no form step ${name}: the portal's code names it (src/shared/forms/journey.ts), keep it with its "form"`,
+      });
     }
   }
   const byPath = new Map<string, Record<string, unknown>>();

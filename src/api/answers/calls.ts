@@ -7,7 +7,8 @@ import {
   type StepAnswers,
 } from '@/shared/contract';
 import type { ApiResult } from '@/shared/api-types';
-import { stepNamed } from '../journey';
+import { namedStep } from '@/shared/forms/journey';
+import { journeySteps } from '../journey';
 import { productRequest } from '../request';
 import type { AnswersTarget, SaveBody } from './types';
 
@@ -58,7 +59,7 @@ export function loadStepAnswers(target: AnswersTarget, signal?: AbortSignal) {
  */
 export function saveAnswers(target: AnswersTarget, body: SaveBody): Promise<ApiResult<SaveResult>> {
   // The steps' forms as the route manifest names them.
-  if (target.formId === stepNamed('DECLARATION')?.form) {
+  if (target.formId === namedStep(journeySteps, 'DECLARATION').form) {
     return productRequest<SaveResult>({
       method: 'PUT',
       path: API_PATHS.declarations,
@@ -69,7 +70,7 @@ export function saveAnswers(target: AnswersTarget, body: SaveBody): Promise<ApiR
       },
     });
   }
-  if (target.formId === stepNamed('APPLICATION_FORM')?.form) {
+  if (target.formId === namedStep(journeySteps, 'APPLICATION_FORM').form) {
     return productRequest<SaveResult>({
       method: 'PUT',
       path: `${API_PATHS.applicationDetails}/${enc(target.applicationIdentifier)}`,

@@ -1,5 +1,5 @@
 import { APPLICATION_ERRORS, type Step, type StepState } from '../../shared/contract';
-import { stepsOf, type JourneyStep } from '../../shared/forms/journey';
+import { namedStep, stepsOf, type JourneyStep, type NamedFormStep } from '../../shared/forms/journey';
 import type { ApplicantRow } from './tables';
 import { ApiError } from '../errors';
 import { translate } from '../i18n';
@@ -35,10 +35,8 @@ export function stepNames(): string[] {
  * The form a step of the journey is answered in (the manifest's `form` of that step): the application form's and the
  * declarations' ids are read here, never written in code.
  */
-export function formOfStep(step: Step): string {
-  const form = journeySteps().find((s) => s.step === step)?.form;
-  if (!form) throw new Error(`schemas/routes.manifest.json gives the step ${step} no "form"`);
-  return form;
+export function formOfStep(step: NamedFormStep): string {
+  return namedStep(journeySteps(), step).form;
 }
 
 /** The step whose answers are the given form, if one is. */

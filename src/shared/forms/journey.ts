@@ -24,6 +24,21 @@ export interface JourneyStep {
   submitLabelKey?: string;
 }
 
+/**
+ * The form steps the portal's code names, whatever else the manifest lists: the application form (the applicant's
+ * facts are read from its answers, and its route is the task list) and the declarations. The manifest's check
+ * (tools/catalogue/manifest-checks.ts) requires each, with its form.
+ */
+export const NAMED_FORM_STEPS = ['APPLICATION_FORM', 'DECLARATION'] as const;
+export type NamedFormStep = (typeof NAMED_FORM_STEPS)[number];
+
+/** A step the portal's code names, which the checked manifest always has. */
+export function namedStep(steps: readonly JourneyStep[], name: NamedFormStep): JourneyStep & { form: string } {
+  const step = steps.find((s) => s.step === name);
+  if (!step?.form) throw new Error(`schemas/routes.manifest.json names no form step ${name} (npm run check:schemas)`);
+  return step as JourneyStep & { form: string };
+}
+
 /** The steps of a route manifest, in order. */
 export function stepsOf(manifest: unknown): JourneyStep[] {
   const steps = manifest && typeof manifest === 'object' ? (manifest as { steps?: unknown }).steps : undefined;
