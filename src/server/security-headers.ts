@@ -60,11 +60,16 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/** helmet's option for the policy above, and nothing of its default policy. */
+const policyOption = (origins: PolicyOrigins) => ({ useDefaults: false, directives: directives(origins) });
+
 /** The Content-Security-Policy alone (the payment sandbox's page sets its own, with the portal as a form's target). */
 export function contentSecurityPolicy(origins: PolicyOrigins = {}): string {
-  const policy = { useDefaults: false, directives: directives(origins) };
-  return helmetHeaders({ contentSecurityPolicy: policy })['content-security-policy'];
+  return helmetHeaders({ contentSecurityPolicy: policyOption(origins) })['content-security-policy'];
 }
+
+/** The headers of each API_URL, worked out on first use: an answer written straight to the socket asks every time. */
+const headersByApiUrl = new Map<string, Readonly<Record<string, string>>>();
 
 /**
  * Headers set on every response, whatever produced it; `apiUrl` is the API_URL runtime setting. helmet's own
@@ -72,21 +77,23 @@ export function contentSecurityPolicy(origins: PolicyOrigins = {}): string {
  * so that an API on another origin (API_URL) may still serve the portal's images and files. helmet has no
  * Permissions-Policy or Reporting-Endpoints: those two are added here.
  */
-export function securityHeaders(apiUrl = ''): Record<string, string> {
-  return {
-    ...helmetHeaders({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: directives({ apiOrigin: apiUrl ? new URL(apiUrl).origin : undefined }),
-      },
-      strictTransportSecurity: { maxAge: 63072000, includeSubDomains: true },
-      xFrameOptions: { action: 'deny' },
-      crossOriginResourcePolicy: false,
-    }),
-    // The capture flow uses this device's camera; nothing else needs a sensor.
-    'permissions-policy': 'camera=(self), microphone=(), geolocation=()',
-    'reporting-endpoints': `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`,
-  };
+export function securityHeaders(apiUrl = ''): Readonly<Record<string, string>> {
+  let headers = headersByApiUrl.get(apiUrl);
+  if (!headers) {
+    headers = Object.freeze({
+      ...helmetHeaders({
+        contentSecurityPolicy: policyOption({ apiOrigin: apiUrl ? new URL(apiUrl).origin : undefined }),
+        strictTransportSecurity: { maxAge: 63072000, includeSubDomains: true },
+        xFrameOptions: { action: 'deny' },
+        crossOriginResourcePolicy: false,
+      }),
+      // The capture flow uses this device's camera; nothing else needs a sensor.
+      'permissions-policy': 'camera=(self), microphone=(), geolocation=()',
+      'reporting-endpoints': `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`,
+    });
+    headersByApiUrl.set(apiUrl, headers);
+  }
+  return headers;
 }
 
 const NO_STORE_PREFIXES = ['/api', '/envs', '/health', '/dev'];
