@@ -41,22 +41,24 @@ function afterFirstPaint(): Promise<void> {
 /** How long one task may spend asking for modules before it gives the browser its turn. */
 const PRELOAD_SLICE_MS = 8;
 
+/** The modules of the page's route, as the server names them in the page: each after every module it imports. */
+function routeModules(): string[] {
+  try {
+    const modules: unknown = JSON.parse(document.getElementById(ROUTE_MODULES_ID)?.textContent ?? '[]');
+    return Array.isArray(modules) ? modules.filter((href): href is string => typeof href === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 /**
- * Asks for the modules of the page's route, as the server names them in the page. Chromium takes a module it already
+ * Asks for the route's modules all at once, so that they download side by side. Chromium takes a module it already
  * holds at once, compiling it in the task that asks: the links are added in slices of a few milliseconds, each in a
  * task of its own, so that asking for some sixty modules is not one long task on a slow phone.
  */
-async function preloadRouteModules(): Promise<void> {
-  let modules: unknown;
-  try {
-    modules = JSON.parse(document.getElementById(ROUTE_MODULES_ID)?.textContent ?? '[]');
-  } catch {
-    return;
-  }
-  if (!Array.isArray(modules)) return;
+async function preloadRouteModules(modules: readonly string[]): Promise<void> {
   let sliceStart = performance.now();
   for (const href of modules) {
-    if (typeof href !== 'string') continue;
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
@@ -69,15 +71,30 @@ async function preloadRouteModules(): Promise<void> {
   }
 }
 
+/**
+ * Evaluates the route's modules one at a time, each in a task of its own. Importing the app evaluates every module it
+ * imports that has not run yet, in one task: some 60 modules, a long task on a slow phone. Taken in the server's
+ * order, each module's imports have run before it, so each task evaluates one module. A module that fails to load is
+ * left to the app's own import, which reports it.
+ */
+async function evaluateRouteModules(modules: readonly string[]): Promise<void> {
+  for (const href of modules) {
+    try {
+      await import(/* @vite-ignore */ href);
+    } catch {
+      return;
+    }
+    await nextTask();
+  }
+}
+
 const renderedAhead = document.getElementById('root')?.hasAttribute('data-rendered') ?? false;
 
+const modules = routeModules();
+
 (renderedAhead ? afterFirstPaint() : Promise.resolve())
-  .then(preloadRouteModules)
-  // React DOM, the app's largest library, is evaluated first, in a task of its own, so that no single task evaluates
-  // the whole app (a long task on a slow phone); the app's chunk then finds it ready. (React DOM's client is kept
-  // whole either way; a library imported here whole that the app uses only in part would grow the app.)
-  .then(() => import('react-dom/client'))
-  .then(nextTask)
+  .then(() => preloadRouteModules(modules))
+  .then(() => evaluateRouteModules(modules))
   .then(() => import('@/app/boot'))
   // The app's modules are evaluated in the task that brings them; the start runs in the next one.
   .then(async ({ boot }) => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  closure,
   flattenManifest,
   formComponentModules,
   lazyComponentModules,
@@ -44,6 +45,30 @@ describe('what a route preloads', () => {
   });
 });
 
+describe('the chunks a chunk imports', () => {
+  const chunk = (file: string, imports: string[] = []) => ({ file: `assets/${file}.js`, imports });
+  it('come before it, each once, so that evaluating them in this order evaluates one chunk at a time', () => {
+    const vite: ViteManifest = {
+      app: chunk('app', ['router', 'react']),
+      router: chunk('router', ['react', 'shared']),
+      react: chunk('react'),
+      shared: chunk('shared', ['react']),
+    };
+    expect([...closure(vite, 'app')]).toEqual(['react', 'shared', 'router', 'app']);
+  });
+
+  it('end at a cycle, and leave out what is not in the manifest and what the caller has already', () => {
+    const vite: ViteManifest = {
+      a: chunk('a', ['b', 'gone']),
+      b: chunk('b', ['a', 'c']),
+      c: chunk('c'),
+    };
+    expect([...closure(vite, 'a')]).toEqual(['c', 'b', 'a']);
+    expect([...closure(vite, 'a', new Set(['c']))]).toEqual(['c', 'b', 'a']);
+    expect([...closure(vite, 'b', new Set(['a']))]).toEqual(['a', 'c', 'b']);
+  });
+});
+
 describe('the heavy widgets a form route preloads', () => {
   const lazy = lazyComponentModules(engineRegistry);
 
@@ -80,8 +105,8 @@ describe('the heavy widgets a form route preloads', () => {
     );
     expect([...(assets.get('/registration')?.keys ?? [])].map((k) => vite[k].file)).toEqual([
       'assets/registration-form.js',
-      'assets/phone-field.js',
       'assets/libphonenumber.js',
+      'assets/phone-field.js',
     ]);
   });
 });

@@ -116,11 +116,21 @@ export function formComponentModules(lazy: LazyComponentModules, schema: unknown
   return [...modules] as string[];
 }
 
-/** Keys of a chunk and its static imports, transitively (not its lazy imports). */
-export function closure(manifest: ViteManifest, key: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(key) || !manifest[key]) return seen;
+/**
+ * Keys of a chunk and its static imports, transitively (not its lazy imports), added to `seen` dependencies first:
+ * each chunk comes after every chunk it imports (but for a cycle), the order in which the browser may evaluate them
+ * one at a time (src/main.tsx).
+ */
+export function closure(
+  manifest: ViteManifest,
+  key: string,
+  seen = new Set<string>(),
+  visiting = new Set<string>(),
+): Set<string> {
+  if (seen.has(key) || visiting.has(key) || !manifest[key]) return seen;
+  visiting.add(key);
+  for (const dep of manifest[key].imports ?? []) closure(manifest, dep, seen, visiting);
   seen.add(key);
-  for (const dep of manifest[key].imports ?? []) closure(manifest, dep, seen);
   return seen;
 }
 
