@@ -68,6 +68,8 @@ export async function boot(): Promise<void> {
   const queryClient = createQueryClient();
   if (rendered) hydrateFromServer(queryClient, rendered.queries);
   if (rendered) adoptServerRouterContext();
+  // Building the router ranks every route of the manifest: in a task of its own.
+  await nextTask();
   const router = createAppRouter({}, rendered ? routerHydrationState(rendered) : undefined);
   // The data the page was rendered from is current for that page; the next page asks for its own.
   const first = router.state.location;
@@ -92,7 +94,7 @@ export async function boot(): Promise<void> {
     },
   });
 
-  // Building the router ranks every route of the manifest: the styles are taken over in the next task.
+  // The styles are taken over in the next task.
   await nextTask();
 
   const container = document.getElementById('root');
