@@ -83,6 +83,17 @@ describe('auth cookies', () => {
     expect(listener).toHaveBeenCalledTimes(2);
   });
 
+  it('parses the cookies once while they stay the same, and again as soon as any of them changes', () => {
+    storeTokens(info);
+    const parse = vi.spyOn(Cookies, 'get');
+    for (let i = 0; i < 5; i++) expect(isLoggedIn()).toBe(true);
+    expect(getAccessTokenExpiry()).toBeDefined();
+    expect(parse).toHaveBeenCalledTimes(1);
+    document.cookie = 'authToken=access-2; path=/';
+    expect(getAccessToken()).toBe('access-2');
+    expect(parse).toHaveBeenCalledTimes(2);
+  });
+
   it('does not keep a cookie whose token lifetime has already passed', () => {
     storeTokens({ ...info, expiresIn: -10 });
     expect(getAccessToken()).toBeUndefined();

@@ -26,6 +26,17 @@ const baseAttributes = SESSION_COOKIE_ATTRIBUTES;
 
 const listeners = new Set<() => void>();
 
+/** The page's cookies as last read, parsed once: a page's render asks for several of them, many times. */
+let lastRead: { raw: string; values: Record<string, string> } | undefined;
+
+/** A cookie's value (undefined outside a browser, as when the server renders a page). */
+function readCookie(name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const raw = document.cookie;
+  if (lastRead?.raw !== raw) lastRead = { raw, values: Cookies.get() };
+  return lastRead.values[name];
+}
+
 function notify(): void {
   for (const listener of listeners) listener();
 }
@@ -56,16 +67,16 @@ export function clearTokens(): void {
 export function getAccessToken(): string | undefined {
   const scope = requestScope();
   if (scope) return scope.accessToken;
-  return Cookies.get(AUTH_TOKEN_COOKIE) || undefined;
+  return readCookie(AUTH_TOKEN_COOKIE) || undefined;
 }
 
 /** The refresh token, when its cookie has not expired. */
 export function getRefreshToken(): string | undefined {
-  return Cookies.get(REFRESH_TOKEN_COOKIE) || undefined;
+  return readCookie(REFRESH_TOKEN_COOKIE) || undefined;
 }
 
 function readDate(name: string): Date | undefined {
-  const raw = Cookies.get(name);
+  const raw = readCookie(name);
   if (!raw) return undefined;
   const date = new Date(raw);
   return Number.isNaN(date.getTime()) ? undefined : date;
