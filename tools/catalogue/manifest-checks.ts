@@ -117,7 +117,17 @@ export function checkManifestShape(dirs: CatalogueDirs): Finding[] {
   return uniqueness(manifest);
 }
 
-/** What must be unique, and a form step's route must serve its form. */
+/** The form steps the portal's code names (NAMED_FORM_STEPS): each must be in the journey, with its form. */
+function namedSteps(steps: readonly Record<string, unknown>[]): Finding[] {
+  return NAMED_FORM_STEPS.filter((name) => typeof steps.find((s) => s.step === name)?.form !== 'string').map(
+    (name) => ({
+      file: FILE,
+      message: `"steps" has no form step ${name}: the portal's code names it (src/shared/forms/journey.ts), keep it with its "form"`,
+    }),
+  );
+}
+
+/** What must be unique, the steps the code names, and a form step's route must serve its form. */
 function uniqueness(manifest: Record<string, unknown>): Finding[] {
   const findings: Finding[] = [];
   const routes = flatRoutes(manifest.routes);
@@ -142,15 +152,7 @@ function uniqueness(manifest: Record<string, unknown>): Finding[] {
       }
     }
   }
-  for (const name of NAMED_FORM_STEPS) {
-    const step = steps.find((s) => s.step === name);
-    if (!step || typeof step.form !== 'string') {
-      findings.push({
-        file: FILE,
-        message: `"steps" has no form step ${name}: the portal's code names it (src/shared/forms/journey.ts), keep it with its "form"`,
-      });
-    }
-  }
+  findings.push(...namedSteps(steps));
   const byPath = new Map<string, Record<string, unknown>>();
   for (const r of routes) if (!byPath.has(r.fullPath)) byPath.set(r.fullPath, r.route);
   for (const s of steps) {

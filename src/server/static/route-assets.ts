@@ -121,16 +121,15 @@ export function formComponentModules(lazy: LazyComponentModules, schema: unknown
  * each chunk comes after every chunk it imports (but for a cycle), the order in which the browser may evaluate them
  * one at a time (src/main.tsx).
  */
-export function closure(
-  manifest: ViteManifest,
-  key: string,
-  seen = new Set<string>(),
-  visiting = new Set<string>(),
-): Set<string> {
-  if (seen.has(key) || visiting.has(key) || !manifest[key]) return seen;
-  visiting.add(key);
-  for (const dep of manifest[key].imports ?? []) closure(manifest, dep, seen, visiting);
-  seen.add(key);
+export function closure(manifest: ViteManifest, key: string, seen = new Set<string>()): Set<string> {
+  const visiting = new Set<string>();
+  const visit = (current: string) => {
+    if (seen.has(current) || visiting.has(current) || !manifest[current]) return;
+    visiting.add(current);
+    for (const dep of manifest[current].imports ?? []) visit(dep);
+    seen.add(current);
+  };
+  visit(key);
   return seen;
 }
 
