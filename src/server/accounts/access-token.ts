@@ -15,9 +15,23 @@ export interface AccessClaims {
 const ISSUER = 'eta-portal';
 const AUDIENCE = 'eta-api';
 
-function secretKey(settings: AccessTokenSettings): Uint8Array {
+/**
+ * The HMAC keys of the secrets in use, each imported once: importing the key was half the cost of checking a token.
+ * A server has one secret; the few kept cover tests that each start a server with a secret of its own.
+ */
+const keys = new Map<string, Promise<CryptoKey>>();
+const KEYS_KEPT = 8;
+
+function secretKey(settings: AccessTokenSettings): Promise<CryptoKey> {
   if (!settings.jwtSecret) throw new Error('No JWT secret configured');
-  return new TextEncoder().encode(settings.jwtSecret);
+  let key = keys.get(settings.jwtSecret);
+  if (!key) {
+    const raw = new TextEncoder().encode(settings.jwtSecret);
+    key = crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    if (keys.size >= KEYS_KEPT) keys.delete(keys.keys().next().value as string);
+    keys.set(settings.jwtSecret, key);
+  }
+  return key;
 }
 
 /** A signed access token (HS256 JWT) for a profile in one session family, valid `accessTokenTtlSeconds` from `now`. */
@@ -30,7 +44,7 @@ export async function signAccessToken(settings: AccessTokenSettings, claims: Acc
     .setAudience(AUDIENCE)
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + settings.accessTokenTtlSeconds)
-    .sign(secretKey(settings));
+    .sign(await secretKey(settings));
 }
 
 /**
@@ -43,7 +57,7 @@ export async function readAccessToken(
   now: Date,
 ): Promise<AccessClaims | undefined> {
   try {
-    const { payload } = await jwtVerify(token, secretKey(settings), {
+    const { payload } = await jwtVerify(token, await secretKey(settings), {
       algorithms: ['HS256'],
       issuer: ISSUER,
       audience: AUDIENCE,
