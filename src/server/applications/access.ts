@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { holdApplication, type HeldApplication } from '../lifecycle/public';
 import { applicationsRepository } from './repository';
 import { applicantNotFound, applicationNotFound, maybeId } from './guards';
 import type { ApplicantsTable, ApplicationsTable } from './tables';
@@ -31,20 +32,21 @@ export async function applicantOf(
 }
 
 /**
- * Runs `work` in a transaction that first touches the caller's application row: concurrent changes to one
- * application (two applicants added at once against the limit) wait for each other on PostgreSQL, and SQLite
- * runs one transaction at a time anyway.
+ * Runs `work` in a transaction that first takes the caller's application row, marked changed now (the state
+ * machine's hold): concurrent changes to one application (two applicants added at once against the limit) wait for
+ * each other on PostgreSQL, and SQLite runs one transaction at a time anyway. `held` lets the transitions called in
+ * `work` use the row taken.
  */
 export function withApplication<T>(
   db: Kysely<Database>,
   profileId: string,
   guid: string,
-  work: (trx: Kysely<Database>, application: ApplicationsTable) => Promise<T>,
+  work: (trx: Kysely<Database>, application: ApplicationsTable, held: HeldApplication) => Promise<T>,
 ): Promise<T> {
   return db.transaction().execute(async (trx) => {
     const id = maybeId(guid);
-    const application = id ? await applicationsRepository(trx).touchApplication(profileId, id, new Date()) : undefined;
-    if (!application) throw applicationNotFound();
-    return work(trx, application);
+    const held = id ? await holdApplication(trx, id, { profileId, changedAt: new Date() }) : undefined;
+    if (!held) throw applicationNotFound();
+    return work(trx, held.row, held);
   });
 }

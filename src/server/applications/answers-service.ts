@@ -15,15 +15,18 @@ import { ApiError } from '../errors';
 import { applicantOf, ownApplication, withApplication } from './access';
 import { applicationFormId, prefillApplicationForm, syncApplicantFacts } from './application-form-facts';
 import { topField, type FormChecker } from './form-answers';
-import { applicationsRepository, type StoredAnswers } from './repository';
+import { applicationsRepository, storedForm, type StoredAnswers } from './repository';
 import { fieldProblems } from '../validation/field-problems';
 import {
-  applicantFingerprint,
   assertStepReached,
-  completeStep,
+  changedContent,
+  completeHeldStep,
+  fingerprintOf,
+  formAnswersIn,
   formOfStep,
   journeySteps,
-  reopenStep,
+  readContent,
+  reopenHeldStep,
   stepOfForm,
   stepStates,
   type Lifecycle,
@@ -171,7 +174,7 @@ export function createAnswersService({ db, checkers, eligibleCountries, lifecycl
     async save(caller: Caller, guid: string, body: AnswersBody, formId: string, step: Step): Promise<SaveResult> {
       const { lang } = caller;
       const checker = checkers[formId];
-      const { answer, voided } = await withApplication(db, caller.profileId, guid, async (trx, application) => {
+      const { answer, voided } = await withApplication(db, caller.profileId, guid, async (trx, application, held) => {
         assertEditable(application, lang);
         const applicant = await applicantOf(trx, application.id, body.applicantIdentifier);
         assertApplicantEditable(applicant);
@@ -195,9 +198,9 @@ export function createAnswersService({ db, checkers, eligibleCountries, lifecycl
           }
         }
 
-        const stored = applicationsRepository(trx);
-        const before = await applicantFingerprint(trx, applicant);
-        const saved = await stored.savedAnswers(applicant.id, formId);
+        // What the applicant has given, read once: the form's saved answers, and the fingerprint a change moves.
+        const content = await readContent(trx, applicant);
+        const saved = storedForm(formAnswersIn(content, formId));
         const base = saved.stored
           ? saved.answers
           : formId === applicationFormId()
@@ -217,35 +220,41 @@ export function createAnswersService({ db, checkers, eligibleCountries, lifecycl
         const answers = result.data;
         const complete = result.problems.length === 0;
         const now = new Date();
-        if (formId === applicationFormId() && !body.draft)
-          await syncApplicantFacts(
-            trx,
-            eligibleCountries,
-            applicant,
-            answers,
-            result.problems,
-            application.id,
-            now,
-            lang,
-          );
-        await stored.saveAnswers({
+        const changed =
+          formId === applicationFormId() && !body.draft
+            ? await syncApplicantFacts(
+                trx,
+                eligibleCountries,
+                applicant,
+                answers,
+                result.problems,
+                application.id,
+                now,
+                lang,
+              )
+            : applicant;
+        const stored = { answers: JSON.stringify(answers), lastPage: page?.id ?? saved.lastPage, complete };
+        await applicationsRepository(trx).saveAnswers({
           applicant_id: applicant.id,
           form_id: formId,
-          answers: JSON.stringify(answers),
-          last_page: page?.id ?? saved.lastPage,
+          answers: stored.answers,
+          last_page: stored.lastPage,
           complete: complete ? 1 : 0,
           updated_at: now.toISOString(),
         });
+        let current = applicant.current_step;
         if (!body.draft) {
-          if (complete) await completeStep(trx, applicant.id, step, lang);
-          else await reopenStep(trx, applicant.id, step, lang);
+          current = complete
+            ? await completeHeldStep(held, changed, step, lang)
+            : await reopenHeldStep(held, changed, step, lang);
         }
         // Only a save that changed what the applicant gave voids the payment (the same answers sent again do not).
-        const voided =
-          (await applicantFingerprint(trx, applicant.id)) === before
-            ? []
-            : await lifecycle.applicationChanged(trx, application.id);
-        const current = (await applicantOf(trx, application.id, applicant.id)).current_step;
+        let voided: string[] = [];
+        if (fingerprintOf(changedContent(content, changed, formId, stored)) !== fingerprintOf(content)) {
+          const outcome = await lifecycle.heldApplicationChanged(held);
+          voided = outcome.voided;
+          current = outcome.reopened.get(applicant.id) ?? current;
+        }
         const answer: SaveResult = {
           applicationIdentifier: application.id,
           applicantIdentifier: applicant.id,

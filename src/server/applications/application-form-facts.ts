@@ -36,7 +36,8 @@ export async function prefillApplicationForm(
 
 /**
  * Keeps the applicant's eligibility facts in step with the form: a changed passport is checked for eligibility
- * again before it is accepted. Only answers without problems are taken.
+ * again before it is accepted. Only answers without problems are taken, and only a fact that differs is written.
+ * Answers the applicant's row as it is afterwards.
  */
 export async function syncApplicantFacts(
   trx: Kysely<Database>,
@@ -47,13 +48,16 @@ export async function syncApplicantFacts(
   applicationId: string,
   now: Date,
   lang: string,
-): Promise<void> {
+): Promise<ApplicantsTable> {
   const ok = (field: string) => typeof answers[field] === 'string' && !problems.some((p) => topField(p.path) === field);
   const changes: ApplicantFactsChange = {};
-  if (ok('givenNames')) changes.given_names = (answers.givenNames as string).trim();
-  if (ok('familyName')) changes.family_name = (answers.familyName as string).trim();
-  if (ok('dateOfBirth')) changes.date_of_birth = answers.dateOfBirth as string;
-  if (ok('nationality')) changes.nationality = answers.nationality as string;
+  const take = <K extends 'given_names' | 'family_name' | 'date_of_birth' | 'nationality'>(fact: K, value: string) => {
+    if (value !== applicant[fact]) changes[fact] = value;
+  };
+  if (ok('givenNames')) take('given_names', (answers.givenNames as string).trim());
+  if (ok('familyName')) take('family_name', (answers.familyName as string).trim());
+  if (ok('dateOfBirth')) take('date_of_birth', answers.dateOfBirth as string);
+  if (ok('nationality')) take('nationality', answers.nationality as string);
   if (ok('passportIssuingCountry') && ok('passportNumber')) {
     const passport = {
       passportCountry: answers.passportIssuingCountry as string,
@@ -73,9 +77,9 @@ export async function syncApplicantFacts(
       changes.passport_number = passport.passportNumber;
     }
   }
-  if (Object.keys(changes).length > 0) {
-    await applicationsRepository(trx).updateApplicantFacts(applicant.id, changes, now);
-  }
+  if (Object.keys(changes).length === 0) return applicant;
+  await applicationsRepository(trx).updateApplicantFacts(applicant.id, changes, now);
+  return { ...applicant, ...changes, updated_at: now.toISOString() };
 }
 
 /**

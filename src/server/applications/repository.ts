@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { SavedForm } from '../../shared/contract';
 import type { Database } from '../db/schema';
-import type { ApplicantAnswersTable, ApplicantsTable, ApplicationsTable } from './tables';
+import type { ApplicantAnswersTable, ApplicantsTable } from './tables';
 
 /** The facts of an applicant a change may set (a field left undefined keeps its value). */
 export type ApplicantFactsChange = Partial<
@@ -38,16 +38,6 @@ export function applicationsRepository(db: Kysely<Database>) {
     /** A profile's applications, newest first. */
     listApplications: (profileId: string) =>
       db.selectFrom('applications').selectAll().where('profile_id', '=', profileId).orderBy('id', 'desc').execute(),
-
-    /** Marks the application changed now and answers its row as changed; undefined when the profile has none such. */
-    touchApplication: (profileId: string, id: string, now: Date): Promise<ApplicationsTable | undefined> =>
-      db
-        .updateTable('applications')
-        .set({ updated_at: now.toISOString() })
-        .where('id', '=', id)
-        .where('profile_id', '=', profileId)
-        .returningAll()
-        .executeTakeFirst(),
 
     /** The applicants of the given applications, in the order they were added. */
     applicantsOf: (applicationIds: string[]): Promise<ApplicantsTable[]> =>
@@ -137,21 +127,16 @@ export function applicationsRepository(db: Kysely<Database>) {
         ?.profile_id,
 
     /** One applicant's answers of one form. */
-    savedAnswers: async (applicantId: string, formId: string): Promise<StoredAnswers> => {
-      const row = await db
-        .selectFrom('applicant_answers')
-        .selectAll()
-        .where('applicant_id', '=', applicantId)
-        .where('form_id', '=', formId)
-        .executeTakeFirst();
-      if (!row) return { answers: {}, lastPage: null, complete: false, stored: false };
-      return {
-        answers: JSON.parse(row.answers) as Record<string, unknown>,
-        lastPage: row.last_page,
-        complete: row.complete === 1,
-        stored: true,
-      };
-    },
+    savedAnswers: async (applicantId: string, formId: string): Promise<StoredAnswers> =>
+      storedForm(
+        await db
+          .selectFrom('applicant_answers')
+          .select(['answers', 'last_page as lastPage', 'complete'])
+          .where('applicant_id', '=', applicantId)
+          .where('form_id', '=', formId)
+          .executeTakeFirst()
+          .then((row) => row && { answers: row.answers, lastPage: row.lastPage, complete: row.complete === 1 }),
+      ),
 
     /** Stores one applicant's answers of one form, in place of those stored before. */
     saveAnswers: (row: ApplicantAnswersTable) => {
@@ -179,6 +164,19 @@ export function applicationsRepository(db: Kysely<Database>) {
         .select(['title', 'email', 'mobile_country', 'mobile_number'])
         .where('id', '=', profileId)
         .executeTakeFirst(),
+  };
+}
+
+/** A form's saved answers from their stored row (the answers as JSON text), or none saved. */
+export function storedForm(
+  row: { answers: string; lastPage: string | null; complete: boolean } | undefined,
+): StoredAnswers {
+  if (!row) return { answers: {}, lastPage: null, complete: false, stored: false };
+  return {
+    answers: JSON.parse(row.answers) as Record<string, unknown>,
+    lastPage: row.lastPage,
+    complete: row.complete,
+    stored: true,
   };
 }
 

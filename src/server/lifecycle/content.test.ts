@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestProfile } from '../accounts/testing/profiles';
 import { insertApplicationRows } from '../applications/testing/rows';
 import { createTestDb, databases, type TestDb } from '../testing/harness';
-import { applicantFingerprint, fingerprints } from './content';
+import { changedContent, fingerprintOf, fingerprints, formAnswersIn, readContent } from './content';
 
 /**
  * A payment keeps the fingerprint of each applicant from when it started, and a submission compares it with the
@@ -92,22 +92,70 @@ describe.each(databases())('the fingerprint of what an applicant has given, on %
     await testDb.close();
   });
 
-  const fingerprint = () => applicantFingerprint(testDb.db, applicantId);
+  const applicantRow = () =>
+    testDb.db.selectFrom('applicants').selectAll().where('id', '=', applicantId).executeTakeFirstOrThrow();
+  const content = async () => readContent(testDb.db, await applicantRow());
+  const fingerprint = async () => fingerprintOf(await content());
 
-  it('is the same for the same content, by id or from the row, alone or among others', async () => {
+  it('is the same for the same content, alone or among others', async () => {
     // SHA-256 of the canonical JSON (keys sorted at every depth) of the facts, the answers by form, the photos by
     // type and the documents by id, as payments started by earlier versions of the server hold it.
     const expected = 'cb2acd1d95fa7487036f878322b4ea66624b5c562b30eb9e78bdf4720e39b2e9';
     expect(await fingerprint()).toBe(expected);
-    const row = await testDb.db
-      .selectFrom('applicants')
-      .selectAll()
-      .where('id', '=', applicantId)
-      .executeTakeFirstOrThrow();
-    expect(await applicantFingerprint(testDb.db, row)).toBe(expected);
-    expect((await fingerprints(testDb.db, [row])).get(applicantId)).toBe(expected);
-    expect(await applicantFingerprint(testDb.db, 'no-such-applicant')).toBeUndefined();
+    expect((await fingerprints(testDb.db, [await applicantRow()])).get(applicantId)).toBe(expected);
   });
+
+  it("names a form's answers as stored, with the page last saved", async () => {
+    expect(formAnswersIn(await content(), 'application-form')).toEqual({
+      answers: JSON.stringify({ city: 'Lyon', arrivalDate: '2030-03-02' }),
+      lastPage: 'travel',
+      complete: true,
+    });
+    expect(formAnswersIn(await content(), 'no-such-form')).toBeUndefined();
+  });
+
+  it.each([
+    ['the same answers', {}, { city: 'Lyon', arrivalDate: '2030-03-02' }, true],
+    ['changed answers', {}, { arrivalDate: '2030-03-02', city: 'Nice' }, true],
+    ['an incomplete form', {}, { city: 'Lyon', arrivalDate: '2030-03-02' }, false],
+    ['changed facts', { family_name: 'Durand' }, { city: 'Lyon', arrivalDate: '2030-03-02' }, true],
+  ] as const)(
+    'worked out after a change of %s, is what reading the changed content gives',
+    async (_, facts, answers, complete) => {
+      const db = testDb.db;
+      const before = await content();
+      const saved = { answers: JSON.stringify(answers), lastPage: 'contact', complete };
+      const original = await db
+        .selectFrom('applicant_answers')
+        .selectAll()
+        .where('applicant_id', '=', applicantId)
+        .where('form_id', '=', 'application-form')
+        .executeTakeFirstOrThrow();
+      if ('family_name' in facts) await db.updateTable('applicants').set(facts).where('id', '=', applicantId).execute();
+      await db
+        .updateTable('applicant_answers')
+        .set({ answers: saved.answers, last_page: saved.lastPage, complete: complete ? 1 : 0 })
+        .where('applicant_id', '=', applicantId)
+        .where('form_id', '=', 'application-form')
+        .execute();
+      try {
+        const worked = changedContent(before, { ...before.applicant, ...facts }, 'application-form', saved);
+        expect(fingerprintOf(worked)).toBe(await fingerprint());
+      } finally {
+        await db
+          .updateTable('applicants')
+          .set({ family_name: before.applicant.family_name })
+          .where('id', '=', applicantId)
+          .execute();
+        await db
+          .updateTable('applicant_answers')
+          .set(original)
+          .where('applicant_id', '=', applicantId)
+          .where('form_id', '=', 'application-form')
+          .execute();
+      }
+    },
+  );
 
   it('ignores where the applicant stopped and when things were saved', async () => {
     const before = await fingerprint();

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { journeyForms, lastStep } from './journey';
-import { contentRepository, lifecycleRepository } from './repository';
+import { contentRepository } from './repository';
 import type { ApplicantRow } from './tables';
 
 /**
@@ -31,6 +31,83 @@ const parsed = (text: string): unknown => {
   }
 };
 
+/** One row of what applicants have given (contentRepository().contentOf). */
+type ContentRow = Awaited<ReturnType<ReturnType<typeof contentRepository>['contentOf']>>[number];
+
+/**
+ * What one applicant has given: their row (the facts) and their answers, photos and documents, read in one
+ * statement. A change can then tell from the content before it and the content it makes whether it changed what
+ * the applicant gave, without reading it all again (fingerprintOf).
+ */
+export interface ApplicantContent {
+  applicant: ApplicantRow;
+  rows: readonly ContentRow[];
+}
+
+/** The content of an applicant whose row has just been read. */
+export async function readContent(executor: Kysely<Database>, applicant: ApplicantRow): Promise<ApplicantContent> {
+  return { applicant, rows: await contentRepository(executor).contentOf([applicant.id]) };
+}
+
+/** One form's answers in an applicant's content, as stored (the answers as JSON text), if they were saved. */
+export function formAnswersIn(
+  content: ApplicantContent,
+  formId: string,
+): { answers: string; lastPage: string | null; complete: boolean } | undefined {
+  const row = content.rows.find((r) => r.kind === 'answers' && r.a === formId);
+  return row && { answers: row.b as string, lastPage: row.c, complete: row.n === 1 };
+}
+
+/**
+ * The content after a change of the applicant's facts (their row as it is now) and of one form's answers, stored
+ * as `saved` (the answers as the JSON text written): what reading it again would give.
+ */
+export function changedContent(
+  content: ApplicantContent,
+  applicant: ApplicantRow,
+  formId: string,
+  saved: { answers: string; lastPage: string | null; complete: boolean },
+): ApplicantContent {
+  const others = content.rows.filter((r) => !(r.kind === 'answers' && r.a === formId));
+  const row: ContentRow = {
+    applicant_id: applicant.id,
+    kind: 'answers',
+    a: formId,
+    b: saved.answers,
+    c: saved.lastPage,
+    d: null,
+    n: saved.complete ? 1 : 0,
+  };
+  return { applicant, rows: [...others, row] };
+}
+
+/** The fingerprint (SHA-256, hex) of an applicant's content. */
+export function fingerprintOf({ applicant, rows }: ApplicantContent): string {
+  const of = (kind: ContentRow['kind']) => rows.filter((row) => row.applicant_id === applicant.id && row.kind === kind);
+  const given = canonical({
+    facts: {
+      isAccountHolder: applicant.is_account_holder,
+      relationship: applicant.relationship,
+      givenNames: applicant.given_names,
+      familyName: applicant.family_name,
+      dateOfBirth: applicant.date_of_birth,
+      nationality: applicant.nationality,
+      passportCountry: applicant.passport_country,
+      passportNumber: applicant.passport_number,
+    },
+    answers: of('answers')
+      .map((row) => [row.a, parsed(row.b), row.n])
+      .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    photos: of('photo')
+      .map((row) => [row.a, row.b])
+      .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    documents: of('document')
+      .map((row) => [row.a, row.b, row.c, row.d])
+      .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+  });
+  return createHash('sha256').update(JSON.stringify(given)).digest('hex');
+}
+
 /** The fingerprint of each of the applicants (SHA-256, hex), by applicant id. */
 export async function fingerprints(
   executor: Kysely<Database>,
@@ -39,33 +116,8 @@ export async function fingerprints(
   const ids = applicants.map((a) => a.id);
   const result = new Map<string, string>();
   if (ids.length === 0) return result;
-  const content = await contentRepository(executor).contentOf(ids);
-  for (const applicant of applicants) {
-    const own = content.filter((row) => row.applicant_id === applicant.id);
-    const of = (kind: (typeof own)[number]['kind']) => own.filter((row) => row.kind === kind);
-    const given = canonical({
-      facts: {
-        isAccountHolder: applicant.is_account_holder,
-        relationship: applicant.relationship,
-        givenNames: applicant.given_names,
-        familyName: applicant.family_name,
-        dateOfBirth: applicant.date_of_birth,
-        nationality: applicant.nationality,
-        passportCountry: applicant.passport_country,
-        passportNumber: applicant.passport_number,
-      },
-      answers: of('answers')
-        .map((row) => [row.a, parsed(row.b), row.n])
-        .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
-      photos: of('photo')
-        .map((row) => [row.a, row.b])
-        .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
-      documents: of('document')
-        .map((row) => [row.a, row.b, row.c, row.d])
-        .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
-    });
-    result.set(applicant.id, createHash('sha256').update(JSON.stringify(given)).digest('hex'));
-  }
+  const rows = await contentRepository(executor).contentOf(ids);
+  for (const applicant of applicants) result.set(applicant.id, fingerprintOf({ applicant, rows }));
   return result;
 }
 
@@ -90,17 +142,4 @@ export async function stepsComplete(
       applicant.current_step === last && !incomplete.some((row) => row.applicant_id === applicant.id),
     );
   return result;
-}
-
-/**
- * The fingerprint of one applicant's content, by id or from the row just read (undefined for an unknown
- * applicant).
- */
-export async function applicantFingerprint(
-  executor: Kysely<Database>,
-  applicantOrId: ApplicantRow | string,
-): Promise<string | undefined> {
-  const applicant =
-    typeof applicantOrId === 'string' ? await lifecycleRepository(executor).applicant(applicantOrId) : applicantOrId;
-  return applicant ? (await fingerprints(executor, [applicant])).get(applicant.id) : undefined;
 }

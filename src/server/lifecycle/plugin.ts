@@ -2,7 +2,13 @@ import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Step } from './journey';
-import { applicationChanged, type StepCheck } from './transitions';
+import {
+  applicationChanged,
+  heldApplicationChanged,
+  type ChangeOutcome,
+  type HeldApplication,
+  type StepCheck,
+} from './transitions';
 
 /**
  * What the state machine needs of this server's other areas, per server: the checks of steps whose completion a
@@ -19,6 +25,8 @@ export interface Lifecycle {
    * applicant back to a step that is no longer complete. Answers the voided payments.
    */
   applicationChanged(executor: Kysely<Database>, applicationId: string): Promise<string[]>;
+  /** applicationChanged for an application the caller's transaction holds (its row is not taken again). */
+  heldApplicationChanged(held: HeldApplication): Promise<ChangeOutcome>;
   /** Hands payments a committed change voided to the payments area; a failure is logged (a refund follows later). */
   paymentsVoided(paymentIds: string[]): Promise<void>;
 }
@@ -39,6 +47,7 @@ export function createLifecycle(log: Pick<FastifyBaseLogger, 'error'>): Lifecycl
       voidedHandler = handler;
     },
     applicationChanged: (executor, applicationId) => applicationChanged(executor, applicationId, checks),
+    heldApplicationChanged: (held) => heldApplicationChanged(held, checks),
     async paymentsVoided(paymentIds) {
       if (paymentIds.length === 0 || !voidedHandler) return;
       try {

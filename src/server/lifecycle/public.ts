@@ -19,23 +19,36 @@ export {
   type Step,
   type StepState,
 } from './journey';
-export { applicantFingerprint, stepsComplete } from './content';
+export {
+  changedContent,
+  fingerprintOf,
+  formAnswersIn,
+  readContent,
+  stepsComplete,
+  type ApplicantContent,
+} from './content';
 export { assertApplicantEditable, assertDeletable, assertEditable } from './guards';
 export {
   admitApplicant,
+  completeHeldStep,
   completeStep,
   decideApplicant,
   deleteApplication,
   editableApplicant,
   endPayment,
   expireApproved,
+  heldApplicationChanged,
+  holdApplication,
   inTransaction,
   openApplication,
   removeApplicant,
+  reopenHeldStep,
   reopenStep,
   settleUnusedMoney,
   startPayment,
   submitPaid,
+  type ChangeOutcome,
+  type HeldApplication,
   type StartRefusal,
   type StepCheck,
   type SubmitRefusal,

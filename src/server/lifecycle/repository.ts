@@ -17,17 +17,22 @@ const updated = (result: { numUpdatedRows: bigint }) => Number(result.numUpdated
 export function lifecycleRepository(db: Kysely<Database>) {
   return {
     /**
-     * Takes the application's row for the rest of the transaction (a write that changes nothing) and answers it:
-     * every change of an application, the start of its payment and its submission wait for each other on
-     * PostgreSQL; SQLite runs one transaction at a time anyway. Undefined when there is no such application.
+     * Takes the application's row for the rest of the transaction (a write that changes nothing, or only its
+     * `updated_at` to `changedAt`) and answers it: every change of an application, the start of its payment and its
+     * submission wait for each other on PostgreSQL; SQLite runs one transaction at a time anyway. Undefined when
+     * there is no such application (or none of `profileId`'s, when given).
      */
-    lockApplication: (applicationId: string): Promise<ApplicationRow | undefined> =>
-      db
+    lockApplication: (
+      applicationId: string,
+      { profileId, changedAt }: { profileId?: string; changedAt?: Date } = {},
+    ): Promise<ApplicationRow | undefined> => {
+      let update = db
         .updateTable('applications')
-        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-        .where('id', '=', applicationId)
-        .returningAll()
-        .executeTakeFirst(),
+        .set((eb) => ({ updated_at: changedAt ? changedAt.toISOString() : eb.ref('updated_at') }))
+        .where('id', '=', applicationId);
+      if (profileId !== undefined) update = update.where('profile_id', '=', profileId);
+      return update.returningAll().executeTakeFirst();
+    },
 
     /** As lockApplication, for the application of an applicant (undefined when there is no such applicant). */
     lockApplicationOf: (applicantId: string): Promise<ApplicationRow | undefined> =>
@@ -183,8 +188,9 @@ export function contentRepository(db: Kysely<Database>) {
   return {
     /**
      * Everything the applicants have given beyond their facts, in one statement: a row per form's answers
-     * (`a` the form, `b` the answers, `n` whether complete), per accepted photo (`a` its type, `b` its storage key)
-     * and per supporting document (`a` its id, `b` its type, `c` its SHA-256, `d` its storage key).
+     * (`a` the form, `b` the answers, `c` the page last saved, `n` whether complete), per accepted photo (`a` its
+     * type, `b` its storage key) and per supporting document (`a` its id, `b` its type, `c` its SHA-256, `d` its
+     * storage key).
      */
     contentOf: (applicantIds: string[]) => {
       const none = sql<string | null>`null`;
@@ -195,7 +201,7 @@ export function contentRepository(db: Kysely<Database>) {
           sql<ContentKind>`'answers'`.as('kind'),
           'form_id as a',
           'answers as b',
-          none.as('c'),
+          'last_page as c',
           none.as('d'),
           sql<number | null>`${sql.ref('complete')}`.as('n'),
         ])

@@ -35,6 +35,35 @@ export function inTransaction<T>(executor: Executor, work: (trx: Executor) => Pr
   return executor.isTransaction ? work(executor) : executor.transaction().execute(work);
 }
 
+const HELD: unique symbol = Symbol('held application');
+
+/**
+ * An application whose row the transaction has taken (holdApplication): every change of the application waits
+ * for the transaction, so what it reads of the application and its applicants after taking the row stays true
+ * until it ends. The transitions given one do not take the row again.
+ */
+export interface HeldApplication {
+  readonly trx: Executor;
+  /** The application's row as taken. */
+  readonly row: ApplicationRow;
+  readonly [HELD]: true;
+}
+
+/**
+ * Takes an application's row for the rest of the transaction `trx`, as every change of an application does first:
+ * only one of `profileId`'s applications when it is given, with its `updated_at` set to `changedAt` when that is
+ * given. Undefined when there is no such application.
+ */
+export async function holdApplication(
+  trx: Executor,
+  applicationId: string,
+  options: { profileId?: string; changedAt?: Date } = {},
+): Promise<HeldApplication | undefined> {
+  if (!trx.isTransaction) throw new Error('an application is held only inside a transaction');
+  const row = await lifecycleRepository(trx).lockApplication(applicationId, options);
+  return row && { trx, row, [HELD]: true };
+}
+
 /**
  * Checks, by the area that owns a step, that an applicant's work for it is still complete (the supporting
  * documents asked for can change with the answers and facts they depend on).
@@ -81,26 +110,43 @@ export function applicationChanged(
   checks: ReadonlyMap<Step, StepCheck> = new Map(),
 ): Promise<string[]> {
   return inTransaction(executor, async (trx) => {
-    const repository = lifecycleRepository(trx);
-    const application = await repository.lockApplication(applicationId);
-    const now = new Date();
-    const voided = await repository.voidLive(applicationId, now);
-    if (checks.size === 0) return voided;
-    if (!application || application.status !== 'IN_PROGRESS') return voided;
-    const steps = stepNames();
-    for (const applicant of await repository.applicantsOf(applicationId)) {
-      if (applicant.status !== 'NOT_SUBMITTED') continue;
-      const at = stepIndex(applicant.current_step);
-      for (const step of steps.slice(0, Math.max(at, 0))) {
-        const check = checks.get(step);
-        if (check && !(await check(trx, application, applicant))) {
-          await repository.moveStep(applicant.id, steps.slice(stepIndex(step) + 1), step, now);
-          break;
-        }
+    const held = await holdApplication(trx, applicationId);
+    if (!held) return lifecycleRepository(trx).voidLive(applicationId, new Date());
+    return (await heldApplicationChanged(held, checks)).voided;
+  });
+}
+
+/** What `heldApplicationChanged` did: the payments it voided, and the applicants it sent back, with their step. */
+export interface ChangeOutcome {
+  voided: string[];
+  reopened: ReadonlyMap<string, Step>;
+}
+
+/** applicationChanged for an application the caller's transaction holds. */
+export async function heldApplicationChanged(
+  held: HeldApplication,
+  checks: ReadonlyMap<Step, StepCheck> = new Map(),
+): Promise<ChangeOutcome> {
+  const { trx, row: application } = held;
+  const repository = lifecycleRepository(trx);
+  const now = new Date();
+  const voided = await repository.voidLive(application.id, now);
+  const reopened = new Map<string, Step>();
+  if (checks.size === 0 || application.status !== 'IN_PROGRESS') return { voided, reopened };
+  const steps = stepNames();
+  for (const applicant of await repository.applicantsOf(application.id)) {
+    if (applicant.status !== 'NOT_SUBMITTED') continue;
+    const at = stepIndex(applicant.current_step);
+    for (const step of steps.slice(0, Math.max(at, 0))) {
+      const check = checks.get(step);
+      if (check && !(await check(trx, application, applicant))) {
+        await repository.moveStep(applicant.id, steps.slice(stepIndex(step) + 1), step, now);
+        reopened.set(applicant.id, step);
+        break;
       }
     }
-    return voided;
-  });
+  }
+  return { voided, reopened };
 }
 
 /** A new applicant of an application in progress, NOT_SUBMITTED at the first step; the live payment is voided. */
@@ -140,15 +186,32 @@ export function removeApplicant(
  * application wait for each other in one order.
  */
 export async function editableApplicant(trx: Executor, applicantId: string, lang: string): Promise<ApplicantRow> {
+  return (await heldApplicant(trx, applicantId, lang)).applicant;
+}
+
+/** As editableApplicant, with the application it holds. */
+async function heldApplicant(
+  trx: Executor,
+  applicantId: string,
+  lang: string,
+): Promise<{ held: HeldApplication; applicant: ApplicantRow }> {
   const repository = lifecycleRepository(trx);
   // The application's row is taken before the applicant is read, so that what is read stays true.
   const application = await repository.lockApplicationOf(applicantId);
   if (!application) throw new Error(`No applicant ${applicantId}`);
   const applicant = await repository.applicant(applicantId);
   if (!applicant) throw new Error(`No applicant ${applicantId}`);
-  assertEditable(application, lang);
+  const held: HeldApplication = { trx, row: application, [HELD]: true };
+  assertHeldEditable(held, applicant, lang);
+  return { held, applicant };
+}
+
+/** The guard of every change of a held application's applicant: both open to changes, the one of the other. */
+function assertHeldEditable(held: HeldApplication, applicant: ApplicantRow, lang: string): void {
+  if (applicant.application_id !== held.row.id)
+    throw new Error(`applicant ${applicant.id} is not of application ${held.row.id}`);
+  assertEditable(held.row, lang);
   assertApplicantEditable(applicant);
-  return applicant;
 }
 
 /**
@@ -164,18 +227,31 @@ export function completeStep(
   lang = FALLBACK_LANGUAGE,
 ): Promise<Step> {
   return inTransaction(executor, async (trx) => {
-    const applicant = await editableApplicant(trx, applicantId, lang);
-    const current = applicant.current_step;
-    const at = stepIndex(current);
-    const done = stepIndex(step);
-    if (done > at) throw stepNotReached(lang, current);
-    const steps = stepNames();
-    if (done < at || done === steps.length - 1) return current;
-    const next = steps[done + 1];
-    // Moved only from the step completed, so that two concurrent completions advance once.
-    await lifecycleRepository(trx).moveStep(applicantId, [step], next, new Date());
-    return next;
+    const { held, applicant } = await heldApplicant(trx, applicantId, lang);
+    return completeHeldStep(held, applicant, step, lang);
   });
+}
+
+/**
+ * completeStep for an applicant of a held application, as read in its transaction after the application was taken.
+ */
+export async function completeHeldStep(
+  held: HeldApplication,
+  applicant: ApplicantRow,
+  step: Step,
+  lang = FALLBACK_LANGUAGE,
+): Promise<Step> {
+  assertHeldEditable(held, applicant, lang);
+  const current = applicant.current_step;
+  const at = stepIndex(current);
+  const done = stepIndex(step);
+  if (done > at) throw stepNotReached(lang, current);
+  const steps = stepNames();
+  if (done < at || done === steps.length - 1) return current;
+  const next = steps[done + 1];
+  // Moved only from the step completed, so that two concurrent completions advance once.
+  await lifecycleRepository(held.trx).moveStep(applicant.id, [step], next, new Date());
+  return next;
 }
 
 /** Sends an applicant back to `step` when they had gone past it (what completed it is no longer complete). */
@@ -186,10 +262,26 @@ export function reopenStep(
   lang = FALLBACK_LANGUAGE,
 ): Promise<void> {
   return inTransaction(executor, async (trx) => {
-    await editableApplicant(trx, applicantId, lang);
-    const later = stepNames().slice(stepIndex(step) + 1);
-    if (later.length > 0) await lifecycleRepository(trx).moveStep(applicantId, later, step, new Date());
+    const { held, applicant } = await heldApplicant(trx, applicantId, lang);
+    await reopenHeldStep(held, applicant, step, lang);
   });
+}
+
+/**
+ * reopenStep for an applicant of a held application, as read in its transaction after the application was taken:
+ * answers the applicant's current step afterwards.
+ */
+export async function reopenHeldStep(
+  held: HeldApplication,
+  applicant: ApplicantRow,
+  step: Step,
+  lang = FALLBACK_LANGUAGE,
+): Promise<Step> {
+  assertHeldEditable(held, applicant, lang);
+  const later = stepNames().slice(stepIndex(step) + 1);
+  if (!later.includes(applicant.current_step)) return applicant.current_step;
+  await lifecycleRepository(held.trx).moveStep(applicant.id, later, step, new Date());
+  return step;
 }
 
 // ------------------------------------------------------------------ payments
