@@ -19,9 +19,8 @@ import { applicationsRepository, storedForm, type StoredAnswers } from './reposi
 import { fieldProblems } from '../validation/field-problems';
 import {
   assertStepReached,
-  changedContent,
+  changesFingerprint,
   completeHeldStep,
-  fingerprintOf,
   formAnswersIn,
   formOfStep,
   journeySteps,
@@ -250,7 +249,7 @@ export function createAnswersService({ db, checkers, eligibleCountries, lifecycl
         }
         // Only a save that changed what the applicant gave voids the payment (the same answers sent again do not).
         let voided: string[] = [];
-        if (fingerprintOf(changedContent(content, changed, formId, stored)) !== fingerprintOf(content)) {
+        if (changesFingerprint(content, changed, formId, stored)) {
           const outcome = await lifecycle.heldApplicationChanged(held);
           voided = outcome.voided;
           current = outcome.reopened.get(applicant.id) ?? current;

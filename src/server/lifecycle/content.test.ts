@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestProfile } from '../accounts/testing/profiles';
 import { insertApplicationRows } from '../applications/testing/rows';
 import { createTestDb, databases, type TestDb } from '../testing/harness';
-import { changedContent, fingerprintOf, fingerprints, formAnswersIn, readContent } from './content';
+import { changesFingerprint, fingerprintOf, fingerprints, formAnswersIn, readContent } from './content';
 
 /**
  * A payment keeps the fingerprint of each applicant from when it started, and a submission compares it with the
@@ -115,47 +115,48 @@ describe.each(databases())('the fingerprint of what an applicant has given, on %
   });
 
   it.each([
-    ['the same answers', {}, { city: 'Lyon', arrivalDate: '2030-03-02' }, true],
-    ['changed answers', {}, { arrivalDate: '2030-03-02', city: 'Nice' }, true],
-    ['an incomplete form', {}, { city: 'Lyon', arrivalDate: '2030-03-02' }, false],
-    ['changed facts', { family_name: 'Durand' }, { city: 'Lyon', arrivalDate: '2030-03-02' }, true],
+    ['the same answers', {}, { city: 'Lyon', arrivalDate: '2030-03-02' }, true, false],
+    ['the same answers in another order', {}, { arrivalDate: '2030-03-02', city: 'Lyon' }, true, false],
+    ['changed answers', {}, { arrivalDate: '2030-03-02', city: 'Nice' }, true, true],
+    ['an incomplete form', {}, { city: 'Lyon', arrivalDate: '2030-03-02' }, false, true],
+    ['changed facts', { family_name: 'Durand' }, { city: 'Lyon', arrivalDate: '2030-03-02' }, true, true],
   ] as const)(
-    'worked out after a change of %s, is what reading the changed content gives',
-    async (_, facts, answers, complete) => {
+    'is said to change with a save of %s exactly when reading the content again gives another one',
+    async (_, facts, answers, complete, changes) => {
       const db = testDb.db;
       const before = await content();
-      const saved = { answers: JSON.stringify(answers), lastPage: 'contact', complete };
-      const original = await db
-        .selectFrom('applicant_answers')
-        .selectAll()
-        .where('applicant_id', '=', applicantId)
-        .where('form_id', '=', 'application-form')
-        .executeTakeFirstOrThrow();
+      const saved = { answers: JSON.stringify(answers), complete };
+      const form = (q: typeof db) =>
+        q
+          .updateTable('applicant_answers')
+          .where('applicant_id', '=', applicantId)
+          .where('form_id', '=', 'application-form');
+      const original = formAnswersIn(before, 'application-form')!;
       if ('family_name' in facts) await db.updateTable('applicants').set(facts).where('id', '=', applicantId).execute();
-      await db
-        .updateTable('applicant_answers')
-        .set({ answers: saved.answers, last_page: saved.lastPage, complete: complete ? 1 : 0 })
-        .where('applicant_id', '=', applicantId)
-        .where('form_id', '=', 'application-form')
+      await form(db)
+        .set({ answers: saved.answers, complete: complete ? 1 : 0 })
         .execute();
       try {
-        const worked = changedContent(before, { ...before.applicant, ...facts }, 'application-form', saved);
-        expect(fingerprintOf(worked)).toBe(await fingerprint());
+        const after = await fingerprint();
+        expect(after !== fingerprintOf(before)).toBe(changes);
+        expect(changesFingerprint(before, { ...before.applicant, ...facts }, 'application-form', saved)).toBe(changes);
       } finally {
         await db
           .updateTable('applicants')
           .set({ family_name: before.applicant.family_name })
           .where('id', '=', applicantId)
           .execute();
-        await db
-          .updateTable('applicant_answers')
-          .set(original)
-          .where('applicant_id', '=', applicantId)
-          .where('form_id', '=', 'application-form')
+        await form(db)
+          .set({ answers: original.answers, complete: original.complete ? 1 : 0 })
           .execute();
       }
     },
   );
+
+  it('is said to change with the first answers of a form', async () => {
+    const before = await content();
+    expect(changesFingerprint(before, before.applicant, 'another-form', { answers: '{}', complete: false })).toBe(true);
+  });
 
   it('ignores where the applicant stopped and when things were saved', async () => {
     const before = await fingerprint();

@@ -59,42 +59,44 @@ export function formAnswersIn(
 }
 
 /**
- * The content after a change of the applicant's facts (their row as it is now) and of one form's answers, stored
- * as `saved` (the answers as the JSON text written): what reading it again would give.
+ * Whether a change of the applicant's facts (their row as it is now) and of one form's answers, stored as `saved`
+ * (the answers as the JSON text written), changes the applicant's fingerprint: the facts or that form's answers
+ * differ as the fingerprint reads them (object keys in any order), or the form had no answers before. Nothing else
+ * of the content can have changed, so the rest is not read again.
  */
-export function changedContent(
+export function changesFingerprint(
   content: ApplicantContent,
   applicant: ApplicantRow,
   formId: string,
-  saved: { answers: string; lastPage: string | null; complete: boolean },
-): ApplicantContent {
-  const others = content.rows.filter((r) => !(r.kind === 'answers' && r.a === formId));
-  const row: ContentRow = {
-    applicant_id: applicant.id,
-    kind: 'answers',
-    a: formId,
-    b: saved.answers,
-    c: saved.lastPage,
-    d: null,
-    n: saved.complete ? 1 : 0,
+  saved: { answers: string; complete: boolean },
+): boolean {
+  const facts = (row: ApplicantRow) => JSON.stringify(canonical(factsOf(row)));
+  if (facts(content.applicant) !== facts(applicant)) return true;
+  const before = formAnswersIn(content, formId);
+  if (!before || before.complete !== saved.complete) return true;
+  if (before.answers === saved.answers) return false;
+  return JSON.stringify(canonical(parsed(before.answers))) !== JSON.stringify(canonical(parsed(saved.answers)));
+}
+
+/** The facts of an applicant as their fingerprint holds them. */
+function factsOf(applicant: ApplicantRow) {
+  return {
+    isAccountHolder: applicant.is_account_holder,
+    relationship: applicant.relationship,
+    givenNames: applicant.given_names,
+    familyName: applicant.family_name,
+    dateOfBirth: applicant.date_of_birth,
+    nationality: applicant.nationality,
+    passportCountry: applicant.passport_country,
+    passportNumber: applicant.passport_number,
   };
-  return { applicant, rows: [...others, row] };
 }
 
 /** The fingerprint (SHA-256, hex) of an applicant's content. */
 export function fingerprintOf({ applicant, rows }: ApplicantContent): string {
   const of = (kind: ContentRow['kind']) => rows.filter((row) => row.applicant_id === applicant.id && row.kind === kind);
   const given = canonical({
-    facts: {
-      isAccountHolder: applicant.is_account_holder,
-      relationship: applicant.relationship,
-      givenNames: applicant.given_names,
-      familyName: applicant.family_name,
-      dateOfBirth: applicant.date_of_birth,
-      nationality: applicant.nationality,
-      passportCountry: applicant.passport_country,
-      passportNumber: applicant.passport_number,
-    },
+    facts: factsOf(applicant),
     answers: of('answers')
       .map((row) => [row.a, parsed(row.b), row.n])
       .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),

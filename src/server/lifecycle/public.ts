@@ -20,8 +20,7 @@ export {
   type StepState,
 } from './journey';
 export {
-  changedContent,
-  fingerprintOf,
+  changesFingerprint,
   formAnswersIn,
   readContent,
   stepsComplete,
