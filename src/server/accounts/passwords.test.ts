@@ -1,13 +1,6 @@
 import { parseOptions } from '@node-rs/argon2';
 import { describe, expect, it } from 'vitest';
-import {
-  commonPasswords,
-  concurrentHashes,
-  hashPassword,
-  isCommonPassword,
-  verifyAgainstDummy,
-  verifyPassword,
-} from './passwords';
+import { commonPasswords, hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 
 describe('password hashing', () => {
   it('hashes with argon2id and the OWASP parameters', async () => {
@@ -33,17 +26,6 @@ describe('password hashing', () => {
 
   it('answers false for the dummy verification', async () => {
     expect(await verifyAgainstDummy('dummy-password-that-is-never-issued')).toBe(false);
-  });
-});
-
-describe('hashes at once', () => {
-  it('leaves one core and two threads of the pool to the rest of the server, and runs at least one', () => {
-    expect(concurrentHashes(1, 4)).toBe(1);
-    expect(concurrentHashes(2, 4)).toBe(1);
-    expect(concurrentHashes(4, 4)).toBe(2);
-    expect(concurrentHashes(16, 4)).toBe(2);
-    expect(concurrentHashes(8, 16)).toBe(7);
-    expect(concurrentHashes(4, 2)).toBe(1);
   });
 });
 

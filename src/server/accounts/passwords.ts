@@ -1,9 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { hash, verify } from '@node-rs/argon2';
-
-/** libuv's thread pool when UV_THREADPOOL_SIZE does not say otherwise. */
-const DEFAULT_THREAD_POOL_SIZE = 4;
+import { createPasswordHasher, type PasswordHasher } from './password-hasher';
 
 /**
  * OWASP password storage parameters for argon2id (m=19 MiB, t=2, p=1).
@@ -18,48 +15,26 @@ export const ARGON2_OPTIONS = {
 } as const;
 
 /**
- * How many argon2 hashes may run at once on a machine of `cores` cores whose libuv thread pool has `threads`
- * threads. Each hash keeps a core and a pool thread busy for its whole run, so: one core is left to everything
- * else the server does (on 2 cores, two hashes at once made every other call of a burst of sign-ins wait twice as
- * long and did not sign anyone in sooner), and two pool threads are left to file access and the WebCrypto check of
- * the access token of every signed-in call (with the pool full of hashes, other calls waited up to 17 s).
- * Measured by `npm run bench -- --load-only`.
+ * How many argon2 hashes run at once: the cores less one, at least one. Each keeps a core busy for its whole run, on
+ * a thread of its own at the lowest CPU priority (password-hasher.ts). Under a burst of sign-ins, the hashes at the
+ * priority of everything else made every other call wait for seconds; at the lowest priority they yield to the
+ * server's own work, and one core is still left to it, since the faster sign-ins are answered the more signed-in
+ * calls follow at once (`npm run bench -- --load-only`). Further sign-ins wait their turn.
  */
-export function concurrentHashes(cores: number, threads: number): number {
-  return Math.max(1, Math.min(cores - 1, threads - 2));
-}
+export const MAX_CONCURRENT_HASHES = Math.max(1, availableParallelism() - 1);
 
-/** At most this many hashes run at once; a burst of sign-ins waits its turn here. */
-export const MAX_CONCURRENT_HASHES = concurrentHashes(
-  availableParallelism(),
-  Number(process.env.UV_THREADPOOL_SIZE) || DEFAULT_THREAD_POOL_SIZE,
-);
-
-let hashesRunning = 0;
-const waitingForHash: (() => void)[] = [];
-
-/** Runs one argon2 call when a place is free; a finished call hands its place to the longest waiting one. */
-async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-  if (hashesRunning < MAX_CONCURRENT_HASHES) hashesRunning += 1;
-  else await new Promise<void>((resolve) => waitingForHash.push(resolve));
-  try {
-    return await work();
-  } finally {
-    const next = waitingForHash.shift();
-    if (next) next();
-    else hashesRunning -= 1;
-  }
-}
+let hasher: PasswordHasher | undefined;
+const passwordHasher = () => (hasher ??= createPasswordHasher({ threads: MAX_CONCURRENT_HASHES, lowerPriority: true }));
 
 /** Hashes a password with argon2id; the PHC string carries its own salt and parameters. */
-export function hashPassword(password: string): Promise<string> {
-  return inTurn(() => hash(password, ARGON2_OPTIONS));
+export async function hashPassword(password: string): Promise<string> {
+  return (await passwordHasher().run({ op: 'hash', password, options: ARGON2_OPTIONS })) as string;
 }
 
 /** True when the password matches the stored argon2 hash; a malformed hash counts as no match. */
 export async function verifyPassword(storedHash: string, password: string): Promise<boolean> {
   try {
-    return await inTurn(() => verify(storedHash, password));
+    return (await passwordHasher().run({ op: 'verify', hash: storedHash, password })) === true;
   } catch {
     return false;
   }
