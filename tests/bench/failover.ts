@@ -371,10 +371,11 @@ async function checkEverything(db: Db, s3: S3Storage, sink: SmtpSink, accounts: 
   let answersKept = 0;
   let declarationsKept = 0;
   for (const account of accounts) {
-    const saved = await storedAnswers(db, account.applicantId, 'application-form');
+    const saved = await storedAnswers(db, account.applicantId, ['application-form', 'declarations']);
+    const form = saved['application-form'];
     const wanted = expectedForm(account);
-    if (Object.entries(wanted).every(([k, v]) => JSON.stringify(saved[k]) === JSON.stringify(v))) answersKept += 1;
-    if (Object.keys(await storedAnswers(db, account.applicantId, 'declarations')).length > 0) declarationsKept += 1;
+    if (Object.entries(wanted).every(([k, v]) => JSON.stringify(form[k]) === JSON.stringify(v))) answersKept += 1;
+    if (Object.keys(saved.declarations).length > 0) declarationsKept += 1;
   }
   const documents = await db
     .selectFrom('applicant_documents')

@@ -180,11 +180,21 @@ export function storedForm(
   };
 }
 
-/** One applicant's stored answers of one form ({} when none were saved), for the areas that read them. */
-export async function storedAnswers(
+/** One applicant's stored answers of each of the forms ({} for a form none were saved of), in one statement. */
+export async function storedAnswers<F extends string>(
   db: Kysely<Database>,
   applicantId: string,
-  formId: string,
-): Promise<Record<string, unknown>> {
-  return (await applicationsRepository(db).savedAnswers(applicantId, formId)).answers;
+  formIds: readonly F[],
+): Promise<Record<F, Record<string, unknown>>> {
+  const rows =
+    formIds.length === 0
+      ? []
+      : await db
+          .selectFrom('applicant_answers')
+          .select(['form_id', 'answers'])
+          .where('applicant_id', '=', applicantId)
+          .where('form_id', 'in', formIds)
+          .execute();
+  const byForm = new Map(rows.map((row) => [row.form_id, JSON.parse(row.answers) as Record<string, unknown>]));
+  return Object.fromEntries(formIds.map((id) => [id, byForm.get(id) ?? {}])) as Record<F, Record<string, unknown>>;
 }

@@ -190,7 +190,7 @@ export function createApplicationsService(options: ApplicationsServiceOptions) {
         db,
         caller.profileId,
         guid,
-        async (trx, application) => {
+        async (trx, application, held) => {
           assertEditable(application, caller.lang);
           const applicant = await applicantOf(trx, application.id, applicantGuid);
           assertApplicantEditable(applicant);
@@ -208,7 +208,7 @@ export function createApplicationsService(options: ApplicationsServiceOptions) {
           if (removedKey !== undefined) await reopenStep(trx, applicant.id, 'CAPTURE_BIOMETRICS', caller.lang);
           const updated = { ...applicant, ...facts, updated_at: now.toISOString() };
           await carryFactsIntoAnswers(trx, updated, now);
-          const voided = await lifecycle.applicationChanged(trx, application.id);
+          const { voided } = await lifecycle.heldApplicationChanged(held);
           const current = await applicantOf(trx, application.id, applicant.id);
           if (removedKey === undefined) return { answer: applicantView(current), photoKeys: [], voided };
           const retake: Applicant = { ...applicantView(current), photosToRetake: ['PASSPORT_PHOTO'] };

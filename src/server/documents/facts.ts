@@ -11,11 +11,10 @@ export async function documentFacts(
   application: ApplicationsTable,
   applicant: ApplicantsTable,
 ): Promise<DocumentFacts> {
-  const repository = documentsRepository(executor);
-  const [answers, declarations] = await Promise.all([
-    repository.answersOf(applicant.id, formOfStep('APPLICATION_FORM')),
-    repository.answersOf(applicant.id, formOfStep('DECLARATION')),
-  ]);
+  const form = formOfStep('APPLICATION_FORM');
+  const declarationsForm = formOfStep('DECLARATION');
+  const saved = await documentsRepository(executor).answersOf(applicant.id, [form, declarationsForm]);
+  const [answers, declarations] = [saved[form], saved[declarationsForm]];
   return {
     applicationType: application.application_type,
     applicant: {

@@ -91,7 +91,8 @@ export function documentsRepository(db: Kysely<Database>) {
         (row) => row.storage_key,
       ),
 
-    /** One applicant's stored answers of one form ({} when none were saved). */
-    answersOf: (applicantId: string, formId: string) => storedAnswers(db, applicantId, formId),
+    /** One applicant's stored answers of each of the forms ({} for a form none were saved of). */
+    answersOf: <F extends string>(applicantId: string, formIds: readonly F[]) =>
+      storedAnswers(db, applicantId, formIds),
   };
 }

@@ -149,9 +149,9 @@ export function createDocumentsService(options: DocumentsServiceOptions) {
   ): Promise<T> => {
     let result: { answer: T; unreferenced: string[]; voided: string[] };
     try {
-      result = await withApplication(db, caller.profileId, guid, async (trx, application) => {
+      result = await withApplication(db, caller.profileId, guid, async (trx, application, held) => {
         const done = await work(trx, application);
-        const voided = done.changed ? await lifecycle.applicationChanged(trx, application.id) : [];
+        const voided = done.changed ? (await lifecycle.heldApplicationChanged(held)).voided : [];
         return { ...done, voided };
       });
     } catch (error) {

@@ -38,7 +38,7 @@ export function outcomesRepository(db: Kysely<Database>) {
       )?.reference,
 
     /** The stored answers of one form of an applicant ({} when none). */
-    answers: (applicantId: string, formId: string) => storedAnswers(db, applicantId, formId),
+    answers: async (applicantId: string, formId: string) => (await storedAnswers(db, applicantId, [formId]))[formId],
   };
 }
 
