@@ -22,8 +22,26 @@ export function asciiDigits(text: string): string {
   });
 }
 
+type MobileNumber = NonNullable<ReturnType<typeof parsePhoneNumberFromString>>;
+
+/**
+ * The numbers parsed last, by country and number as typed: a check and the normalisation after it (and the checks
+ * of the next keys typed, or of the next save) ask for the same number, and parsing one is most of the rule's cost.
+ */
+const parsedNumbers = new Map<string, MobileNumber | undefined>();
+const NUMBERS_KEPT = 64;
+
 /** Parses a number for a country (in any of the digits `asciiDigits` reads); undefined when it is not a valid mobile number there. */
-export function parseMobileNumber(country: string, typed: string) {
+export function parseMobileNumber(country: string, typed: string): MobileNumber | undefined {
+  const key = `${country} ${typed}`;
+  if (parsedNumbers.has(key)) return parsedNumbers.get(key);
+  const parsed = parseUncached(country, typed);
+  if (parsedNumbers.size >= NUMBERS_KEPT) parsedNumbers.delete(parsedNumbers.keys().next().value as string);
+  parsedNumbers.set(key, parsed);
+  return parsed;
+}
+
+function parseUncached(country: string, typed: string): MobileNumber | undefined {
   const number = asciiDigits(typed);
   if (!/^[A-Z]{2}$/.test(country) || number.trim() === '') return undefined;
   try {
