@@ -17,8 +17,8 @@ parentPort.on('message', ({ id, job }) => {
 `;
 
 const hashers: PasswordHasher[] = [];
-const hasher = (threads: number, source?: string) => {
-  const created = createPasswordHasher({ threads, lowerPriority: true, source });
+const hasher = (threads: number, source?: string, pacing?: { busy: () => boolean; pacedGapMs: number }) => {
+  const created = createPasswordHasher({ threads, lowerPriority: true, source, ...pacing });
   hashers.push(created);
   return created;
 };
@@ -44,6 +44,22 @@ describe('the password hashing threads', () => {
     // The six took three turns of two, not six turns of one.
     const span = Math.max(...runs.map((r) => r.ended)) - Math.min(...runs.map((r) => r.started));
     expect(span).toBeLessThan(6 * 60);
+  });
+
+  it('start jobs spaced out while the server is busy, and together once it is not', async () => {
+    let busy = false;
+    const h = hasher(3, TIMED_THREAD, { busy: () => busy, pacedGapMs: 300 });
+    // Every thread started first, so that the times below are those of the jobs, not of starting threads.
+    await Promise.all(Array.from({ length: 3 }, () => timed(h, 100)));
+    busy = true;
+    const paced = await Promise.all(Array.from({ length: 3 }, () => timed(h, 1)));
+    const starts = paced.map((run) => run.started).sort((a, b) => a - b);
+    expect(starts[1] - starts[0]).toBeGreaterThanOrEqual(290);
+    expect(starts[2] - starts[1]).toBeGreaterThanOrEqual(290);
+    busy = false;
+    const free = await Promise.all(Array.from({ length: 3 }, () => timed(h, 1)));
+    const spread = Math.max(...free.map((r) => r.started)) - Math.min(...free.map((r) => r.started));
+    expect(spread).toBeLessThan(290);
   });
 
   it('answer a failed job as failed and go on with the next', async () => {

@@ -36,6 +36,8 @@ parentPort.on('message', ({ id, job }) => {
 export interface PasswordHasher {
   /** Runs a job on the next free thread; jobs beyond the threads wait their turn, the longest waiting first. */
   run(job: HashJob): Promise<string | boolean | number>;
+  /** Jobs waiting for a thread (or for their turn while the server is busy). */
+  waiting(): number;
   /** Stops the threads; a job still waiting or running fails. */
   close(): Promise<void>;
 }
@@ -47,7 +49,16 @@ export interface PasswordHasherOptions {
   lowerPriority: boolean;
   /** The code each thread runs (HASHING_THREAD; tests give their own). */
   source?: string;
+  /**
+   * Whether the server is busy with other work: while it is, a hash starts at most every `pacedGapMs`, so that
+   * sign-ins wait for the calls of those already signed in rather than add to them.
+   */
+  busy?: () => boolean;
+  pacedGapMs?: number;
 }
+
+/** While paced, how often a waiting job asks again whether the server is still busy. */
+const PACED_RECHECK_MS = 20;
 
 interface Slot {
   worker: Worker;
@@ -62,13 +73,16 @@ interface Settle {
 /**
  * argon2 on threads of its own, at most `threads` hashes at once. A hash keeps a core busy for tens of
  * milliseconds on purpose: run at the lowest priority, a burst of sign-ins uses the cores only as far as the
- * server's other work (and the database beside it) leaves them free, instead of making every other call wait.
+ * server's other work (and the database beside it) leaves them free, instead of making every other call wait; and
+ * while the server is `busy`, hashes start no closer together than `pacedGapMs`.
  * Threads start when first needed and are kept; an idle one does not keep the process alive.
  */
 export function createPasswordHasher({
   threads,
   lowerPriority,
   source = HASHING_THREAD,
+  busy = () => false,
+  pacedGapMs = 0,
 }: PasswordHasherOptions): PasswordHasher {
   const argon2 = createRequire(import.meta.url).resolve('@node-rs/argon2');
   const slots: Slot[] = [];
@@ -76,6 +90,8 @@ export function createPasswordHasher({
   const pending = new Map<number, Settle & { slot: Slot }>();
   let nextId = 0;
   let closed = false;
+  let lastStart = -Infinity;
+  let paced: NodeJS.Timeout | undefined;
 
   const startSlot = (): Slot => {
     const worker = new Worker(source, {
@@ -115,10 +131,22 @@ export function createPasswordHasher({
 
   const next = () => {
     while (!closed && waiting.length > 0) {
+      const wait = lastStart + pacedGapMs - performance.now();
+      if (wait > 0 && busy()) {
+        paced ??= setTimeout(
+          () => {
+            paced = undefined;
+            next();
+          },
+          Math.min(wait, PACED_RECHECK_MS),
+        );
+        return;
+      }
       const slot = freeSlot();
       if (!slot) return;
       const { job, resolve, reject } = waiting.shift()!;
       const id = (nextId += 1);
+      lastStart = performance.now();
       slot.busy = true;
       pending.set(id, { resolve, reject, slot });
       // A thread with a job keeps the process alive until it answers; an idle one does not.
@@ -135,8 +163,10 @@ export function createPasswordHasher({
         next();
       });
     },
+    waiting: () => waiting.length,
     async close() {
       closed = true;
+      clearTimeout(paced);
       const error = new Error('the password hasher is closed');
       for (const job of waiting.splice(0)) job.reject(error);
       await Promise.all(slots.map((slot) => slot.worker.terminate()));

@@ -1,4 +1,4 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { currentRoute } from './request-id';
 
 /**
@@ -58,6 +58,12 @@ const signInThrottled = new Counter({
   registers: [metricsRegistry],
 });
 
+const hashesWaiting = new Gauge({
+  name: 'eta_password_hashes_waiting',
+  help: 'Sign-ins, registrations and password changes waiting for their password hash (a burst of sign-ins queues here, and while the event loop is busy hashes start spaced out).',
+  registers: [metricsRegistry],
+});
+
 const mailsSent = new Counter({
   name: 'eta_emails_sent_total',
   help: 'E-mails handed to the transport, by transport and result (sent, failed).',
@@ -72,6 +78,11 @@ const objectStore = new Histogram({
   buckets: LATENCY_BUCKETS,
   registers: [metricsRegistry],
 });
+
+/** How many password hashes wait their turn now. */
+export function recordHashesWaiting(count: number): void {
+  hashesWaiting.set(count);
+}
 
 /** Counts one answered request: `route` is the matched route's pattern ("not-found" for none). */
 export function recordRequest(method: string, route: string, status: number, seconds: number): void {
