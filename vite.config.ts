@@ -8,6 +8,7 @@ import { languageNamesPlugin } from './tools/build/language-names-plugin';
 import { precompressPlugin } from './tools/build/precompress';
 import { serverEntryPlugin } from './tools/build/prerender-build';
 import { precompiledFormsPlugin } from './tools/build/forms-plugin';
+import { griffelAotPlugin } from './tools/build/griffel-aot-plugin';
 import { LongFirstSequencer } from './tests/support/long-first-sequencer';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
@@ -62,6 +63,8 @@ const serverGroup: ViteUserConfig['test'] = {
 
 export default defineConfig({
   plugins: [
+    // The portal's own styles as Griffel's build output, as Fluent UI ships its own: none worked out in the browser.
+    griffelAotPlugin(src),
     react(),
     precompiledFormsPlugin({ schemasDir }),
     // Each language's own name for the language switcher, worked out at build.
