@@ -18,6 +18,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** Lets the current work end: the cookies are read again after it. */
+const workEnded = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 describe('auth cookies', () => {
   it('stores the three spec cookies secure, sameSite lax (sent with a page opened from an e-mailed link), with lifetimes from the token info', () => {
     const set = vi.spyOn(Cookies, 'set');
@@ -44,12 +47,14 @@ describe('auth cookies', () => {
     expect(isLoggedIn()).toBe(true);
   });
 
-  it('counts as logged in with only the access cookie or only the refresh cookie', () => {
+  it('counts as logged in with only the access cookie or only the refresh cookie', async () => {
     expect(isLoggedIn()).toBe(false);
     Cookies.set('authToken', 'a', { path: '/' });
+    await workEnded();
     expect(isLoggedIn()).toBe(true);
     Cookies.remove('authToken', { path: '/' });
     Cookies.set('refreshToken', 'r', { path: '/' });
+    await workEnded();
     expect(isLoggedIn()).toBe(true);
   });
 
@@ -83,15 +88,34 @@ describe('auth cookies', () => {
     expect(listener).toHaveBeenCalledTimes(2);
   });
 
-  it('parses the cookies once while they stay the same, and again as soon as any of them changes', () => {
+  it('reads the cookies once in the work running now, and again once it has ended', async () => {
     storeTokens(info);
     const parse = vi.spyOn(Cookies, 'get');
+    const read = vi.spyOn(document, 'cookie', 'get');
+    expect(isLoggedIn()).toBe(true);
+    const reads = read.mock.calls.length;
     for (let i = 0; i < 5; i++) expect(isLoggedIn()).toBe(true);
     expect(getAccessTokenExpiry()).toBeDefined();
+    expect(read).toHaveBeenCalledTimes(reads);
     expect(parse).toHaveBeenCalledTimes(1);
+    // Written elsewhere (another tab, or directly): seen once the work that read the cookies has ended.
     document.cookie = 'authToken=access-2; path=/';
+    await workEnded();
     expect(getAccessToken()).toBe('access-2');
     expect(parse).toHaveBeenCalledTimes(2);
+    // The same cookies read again later are not parsed again.
+    await workEnded();
+    expect(getAccessToken()).toBe('access-2');
+    expect(parse).toHaveBeenCalledTimes(2);
+    read.mockRestore();
+  });
+
+  it('sees its own writes at once', () => {
+    expect(isLoggedIn()).toBe(false);
+    storeTokens(info);
+    expect(isLoggedIn()).toBe(true);
+    clearTokens();
+    expect(isLoggedIn()).toBe(false);
   });
 
   it('does not keep a cookie whose token lifetime has already passed', () => {

@@ -28,16 +28,29 @@ const listeners = new Set<() => void>();
 
 /** The page's cookies as last read, parsed once: a page's render asks for several of them, many times. */
 let lastRead: { raw: string; values: Record<string, string> } | undefined;
+/**
+ * Whether `lastRead` was read in the work running now. Reading `document.cookie` asks the browser each time (some
+ * ten milliseconds in all while a page hydrates, when every component that asks whether the visitor is signed in
+ * reads it): it is read once until the current work ends (the next microtask), and again after this module writes.
+ */
+let readNow = false;
 
 /** A cookie's value (undefined outside a browser, as when the server renders a page). */
 function readCookie(name: string): string | undefined {
   if (typeof document === 'undefined') return undefined;
-  const raw = document.cookie;
-  if (lastRead?.raw !== raw) lastRead = { raw, values: Cookies.get() };
+  if (!readNow || !lastRead) {
+    const raw = document.cookie;
+    if (lastRead?.raw !== raw) lastRead = { raw, values: Cookies.get() };
+    readNow = true;
+    queueMicrotask(() => {
+      readNow = false;
+    });
+  }
   return lastRead.values[name];
 }
 
 function notify(): void {
+  readNow = false;
   for (const listener of listeners) listener();
 }
 
