@@ -102,6 +102,8 @@ export default defineConfig({
       },
     },
     modulePreload: {
+      // Every browser the portal supports preloads modules itself: the polyfill would only add work to the entry.
+      polyfill: false,
       // The entry loads the app (src/app/boot.tsx, chunk boot-*.js) after a page rendered ahead has painted. The
       // browser fetches the app's imports when its chunk arrives, instead of the entry adding a preload link for each
       // of them at once, a long task on a slow phone. Pages not rendered ahead get those links from the server.

@@ -4,8 +4,6 @@ import path from 'node:path';
 import { resolveStyleRulesForSlots, type GriffelStyle } from '@griffel/core';
 import { createServer, parseAst, type Plugin } from 'vite';
 
-/** Set while the styles are evaluated, so that the build's own copy of this plugin stands aside. */
-const EVALUATING = 'ETA_GRIFFEL_EVALUATING';
 /** What the evaluated modules call in place of `makeStyles` (see recordingPlugin). */
 const RECORDER = '__etaRecordStyles';
 const ENTRY = 'virtual:eta-griffel-styles';
@@ -163,7 +161,6 @@ function evaluateStyles(srcDir: string, configFile: string | false | undefined):
         recorded.set(key, styles as unknown as GriffelStyle);
         return () => ({});
       };
-      process.env[EVALUATING] = '1';
       // The modules as the server entry's build sees them (the project's aliases, virtual modules and CSS).
       const server = await createServer({
         configFile,
@@ -179,7 +176,6 @@ function evaluateStyles(srcDir: string, configFile: string | false | undefined):
         await server.ssrLoadModule(ENTRY);
       } finally {
         await server.close();
-        delete process.env[EVALUATING];
         delete global[RECORDER];
       }
       return new Map(
@@ -198,8 +194,8 @@ function evaluateStyles(srcDir: string, configFile: string | false | undefined):
  * Vite plugin (builds only): the portal's own `makeStyles` calls are written as Griffel's build output, as Fluent UI's
  * packages ship theirs, so that the browser does not work out their class names and CSS rules while the page
  * hydrates (about a quarter of the registration page's render work at full CPU). The styles are evaluated once,
- * in Node, by importing the modules with the project's configuration; a call made other than as a module is
- * imported stays as it is.
+ * in Node, by importing the modules with the project's configuration (served by Vite, where this plugin is not
+ * applied); a call made other than as a module is imported stays as it is.
  */
 export function griffelAotPlugin(srcDir: string, options: { configFile?: string | false } = {}): Plugin {
   let configFile: string | false | undefined = options.configFile;
@@ -211,7 +207,7 @@ export function griffelAotPlugin(srcDir: string, options: { configFile?: string 
       if (options.configFile === undefined) configFile = config.configFile;
     },
     async transform(code, id) {
-      if (process.env[EVALUATING] || !isStyledSource(id, srcDir)) return undefined;
+      if (!isStyledSource(id, srcDir)) return undefined;
       const file = id.split('?')[0];
       const calls = makeStylesCalls(code, file);
       if (calls.length === 0) return undefined;
