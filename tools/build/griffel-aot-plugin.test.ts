@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { resolveStyleRulesForSlots } from '@griffel/core';
 import { tokens } from '@fluentui/react-components';
-import type { Plugin } from 'vite';
+import { build, type Plugin, type Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { griffelAotPlugin, isStyledSource, makeStylesCalls, withAotStyles } from './griffel-aot-plugin';
 
@@ -46,5 +46,27 @@ describe("the portal's styles as Griffel's build output", () => {
     });
     expect(out?.code).toContain(`__etaAotStyles(${JSON.stringify(classes)}, ${JSON.stringify(rules)})`);
     expect(out?.code).toContain("return makeStyles({ late: { color: 'red' } });");
+  }, 60_000);
+
+  it('leaves no makeStyles call made as a module is imported to the browser in a build of several modules', async () => {
+    const output = (await build({
+      configFile: false,
+      logLevel: 'silent',
+      root: fixtures,
+      plugins: [griffelAotPlugin(fixtures, { configFile: false })],
+      build: {
+        write: false,
+        minify: false,
+        lib: { entry: path.join(fixtures, 'entry.ts'), formats: ['es'] },
+        rolldownOptions: { external: [/^@fluentui\//, /^react/] },
+      },
+    })) as Rolldown.RolldownOutput[];
+    const code = output
+      .flatMap((o) => o.output)
+      .map((chunk) => ('code' in chunk ? chunk.code : ''))
+      .join('\n');
+    expect(code.match(/makeStyles\(/g)).toHaveLength(1);
+    expect(code).toMatch(/makeStyles\(\{ late: \{ color: ["']red["'] \} \}\)/);
+    expect(code.match(/__styles\(/g)).toHaveLength(2);
   }, 60_000);
 });
