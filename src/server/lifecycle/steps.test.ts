@@ -3,7 +3,7 @@ import { insertTestProfile } from '../accounts/testing/profiles';
 import { insertApplicationRows } from '../applications/testing/rows';
 import { createTestDb, databases, TEST_SCHEMAS_DIR, type TestDb } from '../testing/harness';
 import { loadJourney, stepNames, stepStates } from './journey';
-import { completeStep, reopenStep } from './transitions';
+import { completeHeldStep, completeStep, holdApplication, reopenHeldStep, reopenStep } from './transitions';
 
 // The journey is the manifest's `steps`, an editor's list: what is expected is read from it.
 loadJourney(TEST_SCHEMAS_DIR);
@@ -62,6 +62,41 @@ describe.each(databases())('step state machine on %s', (kind) => {
     expect(await current()).toBe(steps[1]);
     await reopenStep(testDb.db, applicantId, steps[2]);
     expect(await current()).toBe(steps[1]);
+  });
+
+  it('moves the steps of an application its transaction holds as the transitions that take the row do', async () => {
+    // Read in the transaction, after the hold: SQLite has one connection, which the transaction keeps.
+    const applicantIn = (trx: typeof testDb.db) =>
+      trx.selectFrom('applicants').selectAll().where('id', '=', applicantId).executeTakeFirstOrThrow();
+    await testDb.db.transaction().execute(async (trx) => {
+      const held = (await holdApplication(trx, '00000000-0000-4000-8000-000000000001'))!;
+      const row = await trx
+        .selectFrom('applicants')
+        .selectAll()
+        .where('id', '=', applicantId)
+        .executeTakeFirstOrThrow();
+      expect(await reopenHeldStep(held, row, steps[0])).toBe(steps[0]);
+    });
+    expect(await current()).toBe(steps[0]);
+    await testDb.db.transaction().execute(async (trx) => {
+      const held = (await holdApplication(trx, '00000000-0000-4000-8000-000000000001'))!;
+      expect(await completeHeldStep(held, await applicantIn(trx), steps[0])).toBe(steps[1]);
+      // An applicant of another application is not moved with this one's row.
+      await expect(
+        completeHeldStep(held, { ...(await applicantIn(trx)), application_id: 'other' }, steps[1]),
+      ).rejects.toThrow('is not of application');
+    });
+    expect(await current()).toBe(steps[1]);
+  });
+
+  it('holds an application only inside a transaction, and none that does not exist', async () => {
+    await expect(holdApplication(testDb.db, '00000000-0000-4000-8000-000000000001')).rejects.toThrow('transaction');
+    await testDb.db.transaction().execute(async (trx) => {
+      expect(await holdApplication(trx, '00000000-0000-4000-8000-00000000ffff')).toBeUndefined();
+      expect(await holdApplication(trx, '00000000-0000-4000-8000-000000000001', { profileId: 'someone else' })).toBe(
+        undefined,
+      );
+    });
   });
 
   it('reports an unknown applicant', async () => {
