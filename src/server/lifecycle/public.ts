@@ -19,13 +19,7 @@ export {
   type Step,
   type StepState,
 } from './journey';
-export {
-  changesFingerprint,
-  formAnswersIn,
-  readContent,
-  stepsComplete,
-  type ApplicantContent,
-} from './content';
+export { changesFingerprint, formAnswersIn, readContent, stepsComplete, type ApplicantContent } from './content';
 export { assertApplicantEditable, assertDeletable, assertEditable } from './guards';
 export {
   admitApplicant,
