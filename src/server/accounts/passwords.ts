@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { eventLoopBusy, recordHashesWaiting } from '../system/public';
+import { eventLoopBusy, watchHashesWaiting } from '../system/public';
 import { createPasswordHasher, type HashJob, type PasswordHasher } from './password-hasher';
 
 /**
@@ -34,22 +34,17 @@ export const MAX_CONCURRENT_HASHES = Math.max(1, availableParallelism() - 1);
 export const PACED_HASH_GAP_MS = 250;
 
 let hasher: PasswordHasher | undefined;
+watchHashesWaiting(() => hasher?.waiting() ?? 0);
 
-/** Runs one argon2 job in its turn, the queue's length kept in the metrics. */
-async function hashing(job: HashJob): Promise<string | boolean | number> {
+/** Runs one argon2 job in its turn. */
+function hashing(job: HashJob): Promise<string | boolean | number> {
   hasher ??= createPasswordHasher({
     threads: MAX_CONCURRENT_HASHES,
     lowerPriority: true,
     busy: eventLoopBusy,
     pacedGapMs: PACED_HASH_GAP_MS,
   });
-  const running = hasher.run(job);
-  recordHashesWaiting(hasher.waiting());
-  try {
-    return await running;
-  } finally {
-    recordHashesWaiting(hasher.waiting());
-  }
+  return hasher.run(job);
 }
 
 /** Hashes a password with argon2id; the PHC string carries its own salt and parameters. */

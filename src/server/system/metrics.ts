@@ -58,10 +58,16 @@ const signInThrottled = new Counter({
   registers: [metricsRegistry],
 });
 
-const hashesWaiting = new Gauge({
+/** Reads how many password hashes wait their turn (watchHashesWaiting); none until the hasher says. */
+let readHashesWaiting = (): number => 0;
+
+new Gauge({
   name: 'eta_password_hashes_waiting',
   help: 'Sign-ins, registrations and password changes waiting for their password hash (a burst of sign-ins queues here, and while the event loop is busy hashes start spaced out).',
   registers: [metricsRegistry],
+  collect() {
+    this.set(readHashesWaiting());
+  },
 });
 
 const mailsSent = new Counter({
@@ -79,9 +85,9 @@ const objectStore = new Histogram({
   registers: [metricsRegistry],
 });
 
-/** How many password hashes wait their turn now. */
-export function recordHashesWaiting(count: number): void {
-  hashesWaiting.set(count);
+/** Names what tells how many password hashes wait their turn, read each time the metrics are collected. */
+export function watchHashesWaiting(read: () => number): void {
+  readHashesWaiting = read;
 }
 
 /** Counts one answered request: `route` is the matched route's pattern ("not-found" for none). */

@@ -6,11 +6,11 @@
 export {
   recordDatabaseQuery,
   recordDatabaseWait,
-  recordHashesWaiting,
   recordMailSent,
   recordObjectStore,
   recordThrottled,
   recordUploadRefused,
+  watchHashesWaiting,
 } from './metrics';
 export { eventLoopBusy } from './event-loop';
 export { currentRequestId } from './request-id';

@@ -213,6 +213,7 @@ describe('metrics', () => {
       expect(text).toMatch(/^eta_decisions\{state="overdue"\} 0$/m);
       expect(text).toMatch(/^eta_emails\{kind="decision",state="pending"\} 0$/m);
       expect(text).toMatch(/^eta_emails\{kind="submission",state="failed"\} 0$/m);
+      expect(text).toMatch(/^eta_password_hashes_waiting 0$/m);
       for (const name of [
         'eta_uploads_refused_total',
         'eta_sign_in_throttled_total',
