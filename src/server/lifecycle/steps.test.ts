@@ -70,12 +70,7 @@ describe.each(databases())('step state machine on %s', (kind) => {
       trx.selectFrom('applicants').selectAll().where('id', '=', applicantId).executeTakeFirstOrThrow();
     await testDb.db.transaction().execute(async (trx) => {
       const held = (await holdApplication(trx, '00000000-0000-4000-8000-000000000001'))!;
-      const row = await trx
-        .selectFrom('applicants')
-        .selectAll()
-        .where('id', '=', applicantId)
-        .executeTakeFirstOrThrow();
-      expect(await reopenHeldStep(held, row, steps[0])).toBe(steps[0]);
+      expect(await reopenHeldStep(held, await applicantIn(trx), steps[0])).toBe(steps[0]);
     });
     expect(await current()).toBe(steps[0]);
     await testDb.db.transaction().execute(async (trx) => {
