@@ -55,23 +55,37 @@ export function makeStylesCalls(code: string, file: string): StylesCall[] {
 }
 
 /**
+ * The code with each call replaced by what `write` gives for it (the i-th call, in order), or undefined when it gives
+ * nothing for any; a call it gives nothing for stays as it is.
+ */
+function replaceCalls(
+  code: string,
+  calls: readonly StylesCall[],
+  write: (call: StylesCall, i: number) => string | undefined,
+): string | undefined {
+  let out = code;
+  let replaced = 0;
+  // From the last call back, so that the positions of those before stay true.
+  for (let i = calls.length - 1; i >= 0; i--) {
+    const written = write(calls[i], i);
+    if (written === undefined) continue;
+    out = out.slice(0, calls[i].start) + written + out.slice(calls[i].end);
+    replaced += 1;
+  }
+  return replaced === 0 ? undefined : out;
+}
+
+/**
  * The module with each call whose styles were worked out (`styles[i]` for the i-th call) written as Griffel's build
  * output, `__styles(classesMapBySlot, cssRules)`: the same class names and rules as `makeStyles` works out in the
  * browser, without working them out there. Calls left undefined in `styles` stay as they are.
  */
 export function withAotStyles(code: string, calls: readonly StylesCall[], styles: readonly (AotStyles | undefined)[]) {
-  let out = code;
-  let replaced = 0;
-  for (let i = calls.length - 1; i >= 0; i--) {
+  const out = replaceCalls(code, calls, (_, i) => {
     const done = styles[i];
-    if (!done) continue;
-    const [classesMapBySlot, cssRules] = done;
-    const call = `__etaAotStyles(${JSON.stringify(classesMapBySlot)}, ${JSON.stringify(cssRules)})`;
-    out = out.slice(0, calls[i].start) + call + out.slice(calls[i].end);
-    replaced += 1;
-  }
-  if (replaced === 0) return undefined;
-  return `import { __styles as __etaAotStyles } from '@fluentui/react-components';\n${out}`;
+    return done && `__etaAotStyles(${JSON.stringify(done[0])}, ${JSON.stringify(done[1])})`;
+  });
+  return out && `import { __styles as __etaAotStyles } from '@fluentui/react-components';\n${out}`;
 }
 
 /**
@@ -122,14 +136,13 @@ function recordingPlugin(files: readonly string[]): Plugin {
     transform(code, id) {
       const file = id.split('?')[0];
       if (!files.includes(file)) return undefined;
-      const calls = makeStylesCalls(code, file);
-      let out = code;
-      for (let i = calls.length - 1; i >= 0; i--) {
-        const { start, end, argumentStart, argumentEnd } = calls[i];
-        const recorded = `globalThis.${RECORDER}(${JSON.stringify(`${file}#${i}`)}, ${code.slice(argumentStart, argumentEnd)})`;
-        out = out.slice(0, start) + recorded + out.slice(end);
-      }
-      return { code: out, map: null };
+      const out = replaceCalls(
+        code,
+        makeStylesCalls(code, file),
+        ({ argumentStart, argumentEnd }, i) =>
+          `globalThis.${RECORDER}(${JSON.stringify(`${file}#${i}`)}, ${code.slice(argumentStart, argumentEnd)})`,
+      );
+      return out === undefined ? undefined : { code: out, map: null };
     },
   };
 }
