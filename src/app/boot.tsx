@@ -4,7 +4,7 @@
  */
 import { createDOMRenderer, RendererProvider, SSRProvider } from '@fluentui/react-components';
 import { startTransition, StrictMode, useCallback, type ReactNode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from '@/app/react-dom-client';
 import { RouterProvider } from 'react-router-dom';
 import { markSessionEnded } from '@/api/profile-session';
 import { startRefreshScheduler } from '@/api/auth/refresh-scheduler';
