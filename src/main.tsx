@@ -13,6 +13,7 @@ import '@fontsource/poppins/600.css';
 import '@/app/shell/base.css';
 import { showBootError } from '@/app/boot-error';
 import { ROUTE_MODULES_ID } from '@/shared/rendered-page';
+import { preloadModules } from '@/ui/module-preload';
 import { nextTask } from '@/ui/when-idle';
 
 /**
@@ -38,9 +39,6 @@ function afterFirstPaint(): Promise<void> {
   });
 }
 
-/** How long one task may spend asking for modules before it gives the browser its turn. */
-const PRELOAD_SLICE_MS = 8;
-
 /** The modules of the page's route, as the server names them in the page: each after every module it imports. */
 function routeModules(): string[] {
   try {
@@ -48,26 +46,6 @@ function routeModules(): string[] {
     return Array.isArray(modules) ? modules.filter((href): href is string => typeof href === 'string') : [];
   } catch {
     return [];
-  }
-}
-
-/**
- * Asks for the route's modules all at once, so that they download side by side. Chromium takes a module it already
- * holds at once, compiling it in the task that asks: the links are added in slices of a few milliseconds, each in a
- * task of its own, so that asking for some sixty modules is not one long task on a slow phone.
- */
-async function preloadRouteModules(modules: readonly string[]): Promise<void> {
-  let sliceStart = performance.now();
-  for (const href of modules) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = href;
-    document.head.append(link);
-    if (performance.now() - sliceStart > PRELOAD_SLICE_MS) {
-      await nextTask();
-      sliceStart = performance.now();
-    }
   }
 }
 
@@ -93,7 +71,7 @@ const renderedAhead = document.getElementById('root')?.hasAttribute('data-render
 const modules = routeModules();
 
 (renderedAhead ? afterFirstPaint() : Promise.resolve())
-  .then(() => preloadRouteModules(modules))
+  .then(() => preloadModules(modules))
   .then(() => evaluateRouteModules(modules))
   .then(() => import('@/app/boot'))
   // The app's modules are evaluated in the task that brings them; the start runs in the next one.

@@ -8,6 +8,8 @@ import { directionOf, FALLBACK_LANGUAGE, linkedLanguage } from '@/shared/languag
 import builtLanguages from 'virtual:eta-languages';
 import { installPseudoLocale, PSEUDO_LANGUAGE } from './pseudo-locale';
 import { PSEUDO_LANGUAGE_SETTING } from '@/shared/language-name';
+import { IDLE_TEXTS } from '@/shared/rendered-page';
+import { preloadIdleModules } from '@/ui/idle-modules';
 import { whenIdle } from '@/ui/when-idle';
 
 /** localStorage key holding the visitor's language choice. */
@@ -156,7 +158,8 @@ export function initI18n(
       if (offered.includes(PSEUDO_LANGUAGE) && i18next.language === PSEUDO_LANGUAGE) await preparePseudoLocale();
       syncDocumentLanguage(i18next.resolvedLanguage ?? i18next.language);
       const rest = namespaces.filter((ns) => ns !== DEFAULT_NAMESPACE && !routeNs.includes(ns));
-      if (rest.length > 0) whenIdle(() => void i18next.loadNamespaces(rest));
+      // Fetched, not run, where the page names their modules: a namespace is run when a page first needs it.
+      if (rest.length > 0) whenIdle(() => preloadIdleModules(IDLE_TEXTS) || void i18next.loadNamespaces(rest));
     })();
   }
   return started;

@@ -47,6 +47,9 @@ describe('the built portal', () => {
     expect(body).toMatch(/<div id="root" data-rendered="[^"]*">[\s\S]*<h1/);
     expect(body.endsWith('</html>')).toBe(true);
   };
+  /** The modules the page names to be fetched, not run, once it is idle (IDLE_MODULES_ID). */
+  const idleModules = (body: string): Record<string, string[]> =>
+    JSON.parse(/<script type="application\/json" id="eta-idle-modules">(.*?)<\/script>/.exec(body)?.[1] ?? 'null');
   /** The modules the page names for the entry to ask for once it has painted (ROUTE_MODULES_ID). */
   const routeModules = (body: string): string[] =>
     JSON.parse(/<script type="application\/json" id="eta-route-modules">(.*?)<\/script>/.exec(body)?.[1] ?? 'null');
@@ -65,6 +68,14 @@ describe('the built portal', () => {
     'src/features/home/home-page.tsx': { file: 'assets/home-page-aaa.js', imports: ['_shared-ddd.js', 'index.html'] },
     'locales/en/common.json': { file: 'assets/common-en-bbb.js' },
     'locales/fr/common.json': { file: 'assets/common-fr-ccc.js' },
+    'src/app/shell/error-dialog-view.tsx': {
+      file: 'assets/error-dialog-view-iii.js',
+      imports: ['_shared-ddd.js', '_app-hhh.js', '_dialog-jjj.js'],
+    },
+    '_dialog-jjj.js': { file: 'assets/dialog-jjj.js' },
+    'locales/fr/applications.json': { file: 'assets/applications-fr-kkk.js' },
+    'locales/fr/api.json': { file: 'assets/api-fr-lll.js' },
+    'locales/en/applications.json': { file: 'assets/applications-en-mmm.js' },
   };
   const bigScript = `export const words = ${JSON.stringify('portal '.repeat(500))};`;
 
@@ -127,6 +138,20 @@ describe('the built portal', () => {
     const unknown = await app.inject({ url: '/no-such-page', headers: { accept: 'text/html' } });
     expect(unknown.statusCode).toBe(404);
     expect(routeModules(unknown.body)).toEqual([]);
+  });
+
+  it("names the shell's dialogs and the language's other texts, beyond what the route runs on, to be fetched once idle", async () => {
+    const home = await app.inject({ url: '/', headers: { accept: 'text/html', 'accept-language': 'fr' } });
+    // The dialog's chunk after the one it imports that the page does not load already; the texts of the visitor's
+    // language but the route's own (common) and the server's (api).
+    expect(idleModules(home.body)).toEqual({
+      errorDialogView: ['/assets/dialog-jjj.js', '/assets/error-dialog-view-iii.js'],
+      texts: ['/assets/applications-fr-kkk.js'],
+    });
+    const english = await app.inject({ url: '/', headers: { accept: 'text/html', 'accept-language': 'en' } });
+    expect(idleModules(english.body).texts).toEqual(['/assets/applications-en-mmm.js']);
+    const unknown = await app.inject({ url: '/no-such-page', headers: { accept: 'text/html' } });
+    expect(idleModules(unknown.body)).toEqual({});
   });
 
   it('remembers the language a link chooses (?lng=) in its cookie; an unknown one is ignored', async () => {

@@ -34,3 +34,28 @@ export type PageOutcome =
   | { kind: 'page'; status: number; page: RenderedPage }
   /** A form answered with a file to download (a document's PDF). */
   | { kind: 'file'; data: Uint8Array; contentType: string; fileName: string };
+
+/**
+ * Id of the JSON data block that names, for each of the IDLE_MODULES and for the other texts of the page's language
+ * (IDLE_TEXTS), the modules to fetch once the page is idle: fetched and held, not run, so that a dialog or a text
+ * needed later comes at once, even when the connection has gone by then, without the work of running it before it is
+ * needed (src/ui/idle-modules.ts).
+ */
+export const IDLE_MODULES_ID = 'eta-idle-modules';
+
+/**
+ * The modules fetched once the first page is idle (see IDLE_MODULES_ID): each the source module, from the repository
+ * and without its extension, a lazy component of the shell loads (lazyComponent's `idle`).
+ */
+export const IDLE_MODULES = {
+  siteMenuDrawer: 'src/app/shell/site-menu-drawer',
+  errorDialogView: 'src/app/shell/error-dialog-view',
+  closeApplicationDialog: 'src/app/shell/close-application-dialog',
+  sessionTimeoutDialog: 'src/features/session-timeout/session-timeout-dialog',
+} as const;
+
+/** The key of IDLE_MODULES_ID's block under which the page's language's other texts are named. */
+export const IDLE_TEXTS = 'texts';
+
+/** What IDLE_MODULES_ID's block names modules for. */
+export type IdleModule = keyof typeof IDLE_MODULES | typeof IDLE_TEXTS;

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import type { IDLE_MODULES } from '@/shared/rendered-page';
 
 /** Something loaded on demand. */
 export interface Preloadable {
@@ -6,6 +7,8 @@ export interface Preloadable {
   preload(): Promise<void>;
   /** Whether it renders without suspending. */
   isLoaded(): boolean;
+  /** Its name among the modules a page fetches once idle (IDLE_MODULES), when it is one of them. */
+  idle?: keyof typeof IDLE_MODULES;
 }
 
 /** A component in a chunk of its own: rendered as soon as it is loaded, suspending until then. */
@@ -18,7 +21,10 @@ export interface LazyComponent<P> extends Preloadable {
  * (the form loader, the ones a form names; the shell, its dialogs once the page is idle), so the user never sees it
  * suspend; one whose preloading was missed still renders, after a short suspension.
  */
-export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): LazyComponent<P> {
+export function lazyComponent<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  options: { idle?: keyof typeof IDLE_MODULES } = {},
+): LazyComponent<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<void> | undefined;
   const preload = () =>
@@ -33,5 +39,5 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     const Loaded = loaded ?? Suspending;
     return <Loaded {...props} />;
   }
-  return { Component: Lazy, preload, isLoaded: () => loaded !== undefined };
+  return { Component: Lazy, preload, isLoaded: () => loaded !== undefined, idle: options.idle };
 }

@@ -8,16 +8,6 @@ export function whenIdle(task: () => void): void {
 }
 
 /**
- * Preloads a component's chunk once the browser is idle, so that it shows at once when needed, even if the
- * connection has dropped by then; a failure is left for the moment it is needed, which reports it.
- */
-export function preloadWhenIdle(component: { preload(): Promise<void> }): void {
-  whenIdle(() => {
-    component.preload().catch(() => undefined);
-  });
-}
-
-/**
  * Resolves in a new task, so that what the caller does next does not lengthen the task running now: a start split
  * into steps this way lets the browser paint and answer input between them.
  */

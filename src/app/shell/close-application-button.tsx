@@ -7,11 +7,12 @@ import { ButtonLink } from '@/ui/button-link';
 import { lazyComponent } from '@/ui/lazy-component';
 import { PageHeading } from '@/ui/page-heading';
 import { usePageStyles } from '@/ui/page-styles';
-import { preloadWhenIdle } from '@/ui/when-idle';
+import { preloadWhenIdle } from '@/ui/idle-modules';
 
 /** Fluent's dialog comes in its own chunk, preloaded once the page with the button is idle. */
 export const closeApplicationDialog = lazyComponent(
   async () => (await import('./close-application-dialog')).CloseApplicationDialog,
+  { idle: 'closeApplicationDialog' },
 );
 
 /** The query parameter that shows the page's close-application question instead of the page (`?close=1`). */

@@ -2,7 +2,9 @@ import { Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { lazyComponent } from '@/ui/lazy-component';
 
 /** Fluent's dialog comes in its own chunk, preloaded by the root layout once the first page is idle. */
-export const errorDialogView = lazyComponent(async () => (await import('./error-dialog-view')).ErrorDialogView);
+export const errorDialogView = lazyComponent(async () => (await import('./error-dialog-view')).ErrorDialogView, {
+  idle: 'errorDialogView',
+});
 
 // Messages waiting to be shown, oldest first; the same message is never queued twice in a row.
 let queue: readonly string[] = [];

@@ -10,13 +10,15 @@ import { LanguageSwitcher } from './language-switcher';
 import { SiteNav } from './site-nav';
 import { useSwipeDrawer } from './swipe';
 import { lazyComponent } from '@/ui/lazy-component';
-import { preloadWhenIdle } from '@/ui/when-idle';
+import { preloadWhenIdle } from '@/ui/idle-modules';
 import { useMediaQuery } from './use-media-query';
 import { PATHS } from '@/shared/route-paths';
 import { MAIN_CONTENT_ID } from '@/shared/rendered-page';
 
 /** The drawer (Fluent's dialog machinery) comes in its own chunk, preloaded once a narrow page is idle. */
-export const siteMenuDrawer = lazyComponent(async () => (await import('./site-menu-drawer')).SiteMenuDrawer);
+export const siteMenuDrawer = lazyComponent(async () => (await import('./site-menu-drawer')).SiteMenuDrawer, {
+  idle: 'siteMenuDrawer',
+});
 
 const useStyles = makeStyles({
   utility: {

@@ -14,7 +14,7 @@ import { ContentLoadingContext } from '@/ui/content-loading';
 import { PageShownContext } from '@/ui/page-shown';
 import { useRenderedAhead } from '@/ui/rendered-ahead';
 import { useFocusOnNavigation } from '@/ui/focus-on-navigation';
-import { preloadWhenIdle } from '@/ui/when-idle';
+import { preloadWhenIdle } from '@/ui/idle-modules';
 import { MAIN_CONTENT_ID } from '@/shared/rendered-page';
 import { SessionTimeoutWarning } from '@/features/session-timeout/session-timeout-warning';
 

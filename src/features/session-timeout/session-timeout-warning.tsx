@@ -6,13 +6,14 @@ import { getRefreshTokenExpiry, useLoggedIn } from '@/api/auth/tokens';
 import { useAuth } from '@/api/auth/use-auth';
 import { useSettings } from '@/api/settings';
 import { lazyComponent } from '@/ui/lazy-component';
-import { preloadWhenIdle } from '@/ui/when-idle';
+import { preloadWhenIdle } from '@/ui/idle-modules';
 import { secondsLeft } from './countdown';
 import { PATHS } from '@/shared/route-paths';
 
 /** Fluent's dialog comes in its own chunk, loaded once a user is signed in. */
 export const sessionTimeoutDialog = lazyComponent(
   async () => (await import('./session-timeout-dialog')).SessionTimeoutDialog,
+  { idle: 'sessionTimeoutDialog' },
 );
 
 /** Default warning time when SESSION_WARNING_SECONDS is missing or not a number (spec: two minutes). */

@@ -77,13 +77,14 @@ describe('pages rendered by the server', () => {
         expect(page.html).toEqual([expected, expected === 'ar' ? 'rtl' : 'ltr']);
         expect(page.h1).toBe(translate(expected, titleKey));
         expect(answer.body).toContain('data-make-styles-bucket');
-        // No inline script runs: the entry, then the settings, the page's data and its route's modules as JSON data
-        // blocks (the Content-Security-Policy allows none).
+        // No inline script runs: the entry, then the settings, the page's data, its route's modules and those fetched
+        // once idle as JSON data blocks (the Content-Security-Policy allows none).
         expect(answer.body.match(/<script[^>]*>/g)).toEqual([
           '<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js">',
           '<script type="application/json" id="eta-settings">',
           '<script type="application/json" id="eta-page">',
           '<script type="application/json" id="eta-route-modules">',
+          '<script type="application/json" id="eta-idle-modules">',
         ]);
       }
     },

@@ -3,10 +3,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Setting } from '../../shared/contract';
 import { stepsOf } from '../../shared/forms/journey';
-import { MAIN_CONTENT_ID, ROUTE_MODULES_ID } from '../../shared/rendered-page';
+import {
+  IDLE_MODULES,
+  IDLE_MODULES_ID,
+  IDLE_TEXTS,
+  type IdleModule,
+  MAIN_CONTENT_ID,
+  ROUTE_MODULES_ID,
+} from '../../shared/rendered-page';
 import { DEFAULT_SCHEMAS_DIR } from '../validation/schema-files';
 import {
   appChunks,
+  chunkKeyOf,
   closure,
   entryKeyOf,
   flattenManifest,
@@ -38,6 +46,8 @@ interface Build {
   /** Preload links of the page's own fonts (Poppins latin), so text does not reflow when they arrive late. */
   fontLinks: string;
   routes: Map<string, RouteAssets>;
+  /** The idle modules of each route and language (see idleModulesOf), worked out on first need. */
+  idle: Map<string, Partial<Record<IdleModule, string[]>>>;
   /** The build's server-side entry, loaded on first need. */
   entry?: Promise<ServerEntry | undefined>;
 }
@@ -116,6 +126,7 @@ export function createPortalPages(options: {
               formComponents,
             )
           : new Map(),
+      idle: new Map(),
     };
     return build;
   }
@@ -140,6 +151,40 @@ export function createPortalPages(options: {
       for (const sheet of manifest[key].css ?? []) styles.push(`<link rel="stylesheet" crossorigin href="/${sheet}">`);
     }
     return { styles: styles.join('\n    '), modules };
+  }
+
+  /**
+   * What the page fetches once it is idle, beyond what its route runs on (IDLE_MODULES_ID): for each of the shell's
+   * IDLE_MODULES, its chunk and the chunks it imports, and under IDLE_TEXTS the chunks of the language's other texts
+   * (the browser's namespaces: every text file of the language but the server's own, api and emails).
+   */
+  function idleModulesOf(current: Build, pathname: string, language: string): Partial<Record<IdleModule, string[]>> {
+    const cacheKey = `${pathname}|${language}`;
+    const cached = current.idle.get(cacheKey);
+    if (cached) return cached;
+    const { manifest } = current;
+    const result: Partial<Record<IdleModule, string[]>> = {};
+    const assets = current.routes.get(pathname);
+    if (manifest && assets) {
+      const loaded = new Set([...current.entryKeys, ...current.appKeys, ...assets.keys]);
+      for (const ns of assets.namespaces) closure(manifest, localeKey(language, ns, localesPath), loaded);
+      const filesOf = (keys: Set<string>) =>
+        [...keys].filter((key) => !loaded.has(key)).map((key) => `/${manifest[key].file}`);
+      for (const [name, source] of Object.entries(IDLE_MODULES) as [keyof typeof IDLE_MODULES, string][]) {
+        const key = chunkKeyOf(manifest, source);
+        if (key) result[name] = filesOf(closure(manifest, key));
+      }
+      const texts = new Set<string>();
+      const prefix = localeKey(language, '', localesPath).replace(/\.json$/, '');
+      for (const key of Object.keys(manifest)) {
+        if (!key.startsWith(prefix) || !key.endsWith('.json')) continue;
+        if (/\/(api|emails)\.json$/.test(key)) continue;
+        closure(manifest, key, texts);
+      }
+      result[IDLE_TEXTS] = filesOf(texts);
+    }
+    current.idle.set(cacheKey, result);
+    return result;
   }
 
   return {
@@ -170,6 +215,7 @@ export function createPortalPages(options: {
       if (!current) return undefined;
       const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
       const { styles, modules } = routeAssetsOf(current, route, page.lang);
+      const idle = idleModulesOf(current, route, page.lang);
       const expectMain = `<link rel="expect" href="#${MAIN_CONTENT_ID}" blocking="render">`;
       const links = [expectMain, current.fontLinks, styles].filter(Boolean).join('\n    ');
       const shell = current.html
@@ -177,7 +223,8 @@ export function createPortalPages(options: {
         .replace(
           '</body>',
           () =>
-            `  <script type="application/json" id="${ROUTE_MODULES_ID}">${scriptSafeJson(modules)}</script>\n  </body>`,
+            `  <script type="application/json" id="${ROUTE_MODULES_ID}">${scriptSafeJson(modules)}</script>\n` +
+            `  <script type="application/json" id="${IDLE_MODULES_ID}">${scriptSafeJson(idle)}</script>\n  </body>`,
         );
       return paintFirst(withPage(shell, page, route));
     },
