@@ -1,7 +1,7 @@
 import { nextTask } from './when-idle';
 
 /** How long one task may spend asking for modules before it gives the browser its turn. */
-const PRELOAD_SLICE_MS = 8;
+const PRELOAD_SLICE_MS = 4;
 
 /** The modules asked for already (by this page's scripts). */
 const asked = new Set<string>();
