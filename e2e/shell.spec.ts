@@ -280,3 +280,46 @@ test('a request that times out shows the error dialog titled Error with "Request
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 });
+
+test("the error dialog shows once the page has been idle, even when its chunks can't be downloaded any more", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const account = await createVerifiedAccount(request);
+  await signInBrowser(context, baseURL!, account.tokens);
+  await page.goto('/applications');
+  // The page names the dialog's chunks to be fetched once it is idle (eta-idle-modules): wait until they have come.
+  const chunks = await page.evaluate(
+    () => JSON.parse(document.getElementById('eta-idle-modules')?.textContent ?? '{}').errorDialogView as string[],
+  );
+  expect(chunks.length).toBeGreaterThan(0);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        (hrefs) =>
+          hrefs.every((href) =>
+            performance
+              .getEntriesByType('resource')
+              .some((entry) => entry.name.endsWith(href) && (entry as PerformanceResourceTiming).responseEnd > 0),
+          ),
+        chunks,
+      ),
+    )
+    .toBe(true);
+  // From now on the dialog's chunks cannot be downloaded again, and the profile answers as a gateway that timed out.
+  await page.route(
+    (url) => chunks.some((href) => url.pathname === href),
+    (route) => route.abort('internetdisconnected'),
+  );
+  await page.route('**/api/eta/profile', (route) =>
+    route.request().method() === 'GET'
+      ? route.fulfill({ status: 504, contentType: 'text/plain', body: 'Gateway Timeout' })
+      : route.continue(),
+  );
+  await page.getByRole('navigation').first().getByRole('link', { name: 'Profile', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Error' }).or(page.getByRole('alertdialog', { name: 'Error' }));
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByText('Request timed out')).toBeVisible();
+});
