@@ -258,16 +258,12 @@ test('an unexpected server answer shows the generic error page, whose button rel
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
-test('a request that times out shows the error dialog titled Error with "Request timed out"', async ({
-  page,
-  context,
-  request,
-  baseURL,
-}) => {
-  const account = await createVerifiedAccount(request);
-  await signInBrowser(context, baseURL!, account.tokens);
-  // 504 is how a gateway reports a time-out: the portal treats it like its own 90 s limit, without the wait.
-  await page.goto('/applications');
+/**
+ * Opens Profile from the navigation while the profile answers as a gateway that timed out (504 is how a gateway
+ * reports a time-out: the portal treats it like its own 90 s limit, without the wait), and expects the error dialog
+ * titled Error with "Request timed out". Returns the dialog.
+ */
+async function openProfileThatTimesOut(page: Page) {
   await page.route('**/api/eta/profile', (route) =>
     route.request().method() === 'GET'
       ? route.fulfill({ status: 504, contentType: 'text/plain', body: 'Gateway Timeout' })
@@ -277,6 +273,19 @@ test('a request that times out shows the error dialog titled Error with "Request
   const dialog = page.getByRole('dialog', { name: 'Error' }).or(page.getByRole('alertdialog', { name: 'Error' }));
   await expect(dialog).toBeVisible({ timeout: 30_000 });
   await expect(dialog.getByText('Request timed out')).toBeVisible();
+  return dialog;
+}
+
+test('a request that times out shows the error dialog titled Error with "Request timed out"', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const account = await createVerifiedAccount(request);
+  await signInBrowser(context, baseURL!, account.tokens);
+  await page.goto('/applications');
+  const dialog = await openProfileThatTimesOut(page);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 });
@@ -308,18 +317,10 @@ test("the error dialog shows once the page has been idle, even when its chunks c
       ),
     )
     .toBe(true);
-  // From now on the dialog's chunks cannot be downloaded again, and the profile answers as a gateway that timed out.
+  // From now on the dialog's chunks cannot be downloaded again.
   await page.route(
     (url) => chunks.some((href) => url.pathname === href),
     (route) => route.abort('internetdisconnected'),
   );
-  await page.route('**/api/eta/profile', (route) =>
-    route.request().method() === 'GET'
-      ? route.fulfill({ status: 504, contentType: 'text/plain', body: 'Gateway Timeout' })
-      : route.continue(),
-  );
-  await page.getByRole('navigation').first().getByRole('link', { name: 'Profile', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Error' }).or(page.getByRole('alertdialog', { name: 'Error' }));
-  await expect(dialog).toBeVisible({ timeout: 30_000 });
-  await expect(dialog.getByText('Request timed out')).toBeVisible();
+  await openProfileThatTimesOut(page);
 });

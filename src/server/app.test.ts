@@ -74,7 +74,6 @@ describe('the built portal', () => {
     },
     '_dialog-jjj.js': { file: 'assets/dialog-jjj.js' },
     'locales/fr/applications.json': { file: 'assets/applications-fr-kkk.js' },
-    'locales/fr/api.json': { file: 'assets/api-fr-lll.js' },
     'locales/en/applications.json': { file: 'assets/applications-en-mmm.js' },
   };
   const bigScript = `export const words = ${JSON.stringify('portal '.repeat(500))};`;
@@ -143,7 +142,7 @@ describe('the built portal', () => {
   it("names the shell's dialogs and the language's other texts, beyond what the route runs on, to be fetched once idle", async () => {
     const home = await app.inject({ url: '/', headers: { accept: 'text/html', 'accept-language': 'fr' } });
     // The dialog's chunk after the one it imports that the page does not load already; the texts of the visitor's
-    // language but the route's own (common) and the server's (api).
+    // language but the route's own (common).
     expect(idleModules(home.body)).toEqual({
       errorDialogView: ['/assets/dialog-jjj.js', '/assets/error-dialog-view-iii.js'],
       texts: ['/assets/applications-fr-kkk.js'],

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IDLE_MODULES, IDLE_MODULES_ID, IDLE_TEXTS } from '@/shared/rendered-page';
 import { idleModules, preloadIdleModules, preloadWhenIdle, resetIdleModules } from './idle-modules';
@@ -70,21 +70,15 @@ describe('modules fetched once the page is idle', () => {
 
   it('names each idle module after the source its lazy component imports', () => {
     // Every `lazyComponent(async () => (await import('./x'))…, { idle: 'name' })` of the source tree.
-    const declarations = [
-      ['src/app/shell/header.tsx', 'siteMenuDrawer'],
-      ['src/app/shell/error-dialog.tsx', 'errorDialogView'],
-      ['src/app/shell/close-application-button.tsx', 'closeApplicationDialog'],
-      ['src/features/session-timeout/session-timeout-warning.tsx', 'sessionTimeoutDialog'],
-    ] as const;
-    expect(declarations.map(([, name]) => name).sort()).toEqual(Object.keys(IDLE_MODULES).sort());
-    for (const [file, name] of declarations) {
-      const source = readFileSync(join(ROOT, file), 'utf8');
-      const found = new RegExp(
-        `lazyComponent\\(\\s*async \\(\\) => \\(await import\\('\\./([\\w-]+)'\\)\\)[^]*?idle: '${name}'`,
-      ).exec(source);
-      expect(found, `${file} declares ${name}`).not.toBeNull();
-      const dir = file.slice(0, file.lastIndexOf('/'));
-      expect(`${dir}/${found?.[1]}`).toBe(IDLE_MODULES[name]);
+    const declared = new Map<string, string>();
+    const declaration = /lazyComponent\(\s*async \(\) => \(await import\('\.\/([\w-]+)'\)\)[^;]*?idle: '(\w+)'/g;
+    for (const file of readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' })) {
+      if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file)) continue;
+      const dir = `src/${dirname(file)}`;
+      for (const [, module, name] of readFileSync(join(ROOT, 'src', file), 'utf8').matchAll(declaration)) {
+        declared.set(name, `${dir}/${module}`);
+      }
     }
+    expect(Object.fromEntries(declared)).toEqual(IDLE_MODULES);
   });
 });

@@ -131,6 +131,13 @@ export function createPortalPages(options: {
     return build;
   }
 
+  /** The chunks a route runs on: the app's, its page's and form's, and its texts in `language`. */
+  function routeKeys(manifest: ViteManifest, current: Build, assets: RouteAssets, language: string): Set<string> {
+    const keys = new Set([...current.appKeys, ...assets.keys]);
+    for (const ns of assets.namespaces) closure(manifest, localeKey(language, ns, localesPath), keys);
+    return keys;
+  }
+
   /**
    * What the route runs on beyond the entry: its stylesheets, linked in the head (the first paint needs them), and its
    * modules, which the entry asks for once the page has painted (a request made before would be counted, on a slow
@@ -140,8 +147,7 @@ export function createPortalPages(options: {
     const assets = current.routes.get(pathname);
     const { manifest } = current;
     if (!assets || !manifest) return { styles: '', modules: [] };
-    const keys = new Set([...current.appKeys, ...assets.keys]);
-    for (const ns of assets.namespaces) closure(manifest, localeKey(language, ns, localesPath), keys);
+    const keys = routeKeys(manifest, current, assets, language);
     const styles: string[] = [];
     const modules: string[] = [];
     for (const key of keys) {
@@ -156,7 +162,7 @@ export function createPortalPages(options: {
   /**
    * What the page fetches once it is idle, beyond what its route runs on (IDLE_MODULES_ID): for each of the shell's
    * IDLE_MODULES, its chunk and the chunks it imports, and under IDLE_TEXTS the chunks of the language's other texts
-   * (the browser's namespaces: every text file of the language but the server's own, api and emails).
+   * (every text file of the language the build holds: the browser's namespaces, see src/app/i18n.ts).
    */
   function idleModulesOf(current: Build, pathname: string, language: string): Partial<Record<IdleModule, string[]>> {
     const cacheKey = `${pathname}|${language}`;
@@ -166,8 +172,7 @@ export function createPortalPages(options: {
     const result: Partial<Record<IdleModule, string[]>> = {};
     const assets = current.routes.get(pathname);
     if (manifest && assets) {
-      const loaded = new Set([...current.entryKeys, ...current.appKeys, ...assets.keys]);
-      for (const ns of assets.namespaces) closure(manifest, localeKey(language, ns, localesPath), loaded);
+      const loaded = new Set([...current.entryKeys, ...routeKeys(manifest, current, assets, language)]);
       const filesOf = (keys: Set<string>) =>
         [...keys].filter((key) => !loaded.has(key)).map((key) => `/${manifest[key].file}`);
       for (const [name, source] of Object.entries(IDLE_MODULES) as [keyof typeof IDLE_MODULES, string][]) {
@@ -177,9 +182,7 @@ export function createPortalPages(options: {
       const texts = new Set<string>();
       const prefix = localeKey(language, '', localesPath).replace(/\.json$/, '');
       for (const key of Object.keys(manifest)) {
-        if (!key.startsWith(prefix) || !key.endsWith('.json')) continue;
-        if (/\/(api|emails)\.json$/.test(key)) continue;
-        closure(manifest, key, texts);
+        if (key.startsWith(prefix) && key.endsWith('.json')) closure(manifest, key, texts);
       }
       result[IDLE_TEXTS] = filesOf(texts);
     }
