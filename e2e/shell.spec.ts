@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { test, expect, expectAccessible } from './support/fixtures';
 import { createVerifiedAccount, signInBrowser } from './support/accounts';
 
@@ -258,6 +258,18 @@ test('an unexpected server answer shows the generic error page, whose button rel
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
+/** Signs a new verified account into the browser and opens My applications. */
+async function openApplicationsSignedIn(
+  page: Page,
+  context: BrowserContext,
+  request: APIRequestContext,
+  baseURL: string,
+) {
+  const account = await createVerifiedAccount(request);
+  await signInBrowser(context, baseURL, account.tokens);
+  await page.goto('/applications');
+}
+
 /**
  * Opens Profile from the navigation while the profile answers as a gateway that timed out (504 is how a gateway
  * reports a time-out: the portal treats it like its own 90 s limit, without the wait), and expects the error dialog
@@ -282,9 +294,7 @@ test('a request that times out shows the error dialog titled Error with "Request
   request,
   baseURL,
 }) => {
-  const account = await createVerifiedAccount(request);
-  await signInBrowser(context, baseURL!, account.tokens);
-  await page.goto('/applications');
+  await openApplicationsSignedIn(page, context, request, baseURL!);
   const dialog = await openProfileThatTimesOut(page);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
@@ -296,9 +306,7 @@ test("the error dialog shows once the page has been idle, even when its chunks c
   request,
   baseURL,
 }) => {
-  const account = await createVerifiedAccount(request);
-  await signInBrowser(context, baseURL!, account.tokens);
-  await page.goto('/applications');
+  await openApplicationsSignedIn(page, context, request, baseURL!);
   // The page names the dialog's chunks to be fetched once it is idle (eta-idle-modules): wait until they have come.
   const chunks = await page.evaluate(
     () => JSON.parse(document.getElementById('eta-idle-modules')?.textContent ?? '{}').errorDialogView as string[],
