@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { syncFolder, writeNewFileDurably } from './durable-files';
 import { ConfigError } from './env';
 
 /**
@@ -22,9 +23,10 @@ export async function persistedSecret(dataDir: string, fileName: string, setting
   // Written whole under another name and then linked into place, so that another instance starting at the same
   // time never reads a half-written file; the first link wins and everyone uses its secret.
   const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  await writeFile(draft, `${secret}\n`, { mode: 0o600 });
+  await writeNewFileDurably(draft, `${secret}\n`);
   try {
     await link(draft, file);
+    await syncFolder(dataDir);
     return secret;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;

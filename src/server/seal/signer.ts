@@ -7,8 +7,9 @@ import {
   sign as signBytes,
   type KeyObject,
 } from 'node:crypto';
-import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { syncFolder, writeNewFileDurably } from '../lib/durable-files';
 import { ConfigError, readSettings, type Env, type SettingsSchema } from '../lib/env';
 import {
   SEAL_ALGORITHM,
@@ -157,9 +158,10 @@ async function generatedPair(dataDir: string, issuer: string): Promise<SignerPai
   if (stored) return stored;
   await mkdir(dataDir, { recursive: true });
   const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  await writeFile(draft, generatePem(issuer), { mode: 0o600 });
+  await writeNewFileDurably(draft, generatePem(issuer));
   try {
     await link(draft, file);
+    await syncFolder(dataDir);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   } finally {

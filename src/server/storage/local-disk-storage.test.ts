@@ -1,7 +1,8 @@
-import { mkdir, mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, open, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LocalDiskStorage } from './local-disk-storage';
 import { assertObjectKey, newObjectKey, type StoredObject } from './object-storage';
 import { createStorage } from './storage';
@@ -36,6 +37,7 @@ describe('LocalDiskStorage', () => {
     storage = new LocalDiskStorage(root);
   });
   afterEach(async () => {
+    vi.restoreAllMocks();
     await rm(root, { recursive: true, force: true });
   });
 
@@ -98,6 +100,24 @@ describe('LocalDiskStorage', () => {
     await writeFile(path.join(storage.root, 'photos', 'zz', 'f'.repeat(64)), 'x');
     expect((await listed('photos')).map((o) => o.key)).toEqual([key]);
     await expect(listed('../etc')).rejects.toThrow(/Not an object folder/);
+  });
+
+  it('has the disk hold an object before it takes its name, and the name once it has it', async () => {
+    const key = newObjectKey('photos');
+    const file = storage.fileOf(key);
+    const probe = await open(root, 'r');
+    await probe.close();
+    const prototype = Object.getPrototypeOf(probe) as { sync: () => Promise<void> };
+    const sync = prototype.sync;
+    // Whether the object's name exists at each fsync: not yet for the data's, already for the folder's.
+    const named: boolean[] = [];
+    vi.spyOn(prototype, 'sync').mockImplementation(function (this: { sync: () => Promise<void> }) {
+      named.push(existsSync(file));
+      return sync.call(this);
+    });
+    await storage.put(key, Buffer.from('jpeg bytes'), 'image/jpeg');
+    expect(named).toEqual([false, true]);
+    expect((await storage.get(key))?.toString()).toBe('jpeg bytes');
   });
 
   it('leaves no temporary file behind when a write fails', async () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { access, constants, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, constants, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { syncFolder, writeNewFileDurably } from '../lib/durable-files';
 import { assertObjectFolder, assertObjectKey, type ObjectStorage, type StoredObject } from './object-storage';
 
 /** The names objects are stored under (the random part of a key); temporary files end in ".tmp". */
@@ -21,8 +22,9 @@ async function entriesOf(folder: string): Promise<string[]> {
 
 /**
  * Objects as files under `root`: "photos/ab12…" is stored as `root/photos/ab/ab12…`, the two-character level
- * keeping folders small. Writes go to a temporary name first and are renamed into place, so a reader never
- * sees half a file. Several instances may share the folder (a network volume).
+ * keeping folders small. Writes go to a temporary name first, held by the disk (fsync), and are renamed into place,
+ * the folder held too: a reader never sees half a file, and an object the database names survives a power cut.
+ * Several instances may share the folder (a network volume).
  */
 export class LocalDiskStorage implements ObjectStorage {
   /** Folders this instance has made or found, so that a write does not ask for them again. */
@@ -53,14 +55,15 @@ export class LocalDiskStorage implements ObjectStorage {
     const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
     try {
       try {
-        await writeFile(temporary, data, { mode: 0o600, flag: 'wx' });
+        await writeNewFileDurably(temporary, data);
       } catch (error) {
         // The folder was removed since (by hand, or a restore): made again once.
         if (!isMissing(error)) throw error;
         await mkdir(folder, { recursive: true });
-        await writeFile(temporary, data, { mode: 0o600, flag: 'wx' });
+        await writeNewFileDurably(temporary, data);
       }
       await rename(temporary, file);
+      await syncFolder(folder);
     } catch (error) {
       // A half-written copy of a photo must not stay behind on a full disk or a failed rename.
       await rm(temporary, { force: true }).catch(() => undefined);
