@@ -358,14 +358,7 @@ test.describe('guards and errors', () => {
     await checkAccessible(page, 'login, empty form');
   });
 
-  test('a signed-in user visiting /login or /registration lands on /profile', async ({
-    page,
-    request,
-    context,
-    baseURL,
-  }) => {
-    const account = await createVerifiedAccount(request);
-    await signInBrowser(context, baseURL!, account.tokens);
+  test('a signed-in user visiting /login or /registration lands on /profile', async ({ page, signedIn: account }) => {
     await page.goto('/login');
     await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Your profile' })).toBeVisible();

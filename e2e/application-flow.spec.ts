@@ -70,13 +70,10 @@ test.describe('application flow', () => {
   test('create for me and another, capture, the whole form with wrong and right answers, leave and resume, check answers, declarations, progress, delete a second application', async ({
     page,
     request,
-    context,
-    baseURL,
+    signedIn: account,
   }) => {
     test.setTimeout(420_000);
-    const account = await createVerifiedAccount(request);
     const holder = `${account.givenNames} ${account.familyName}`;
-    await signInBrowser(context, baseURL!, account.tokens);
 
     // ---- create the application and its two applicants
     await page.goto('/applications/create-application');
@@ -505,12 +502,9 @@ test.describe('application flow', () => {
     test('every page of the application form fits 375 px without sideways scrolling and stays accessible', async ({
       page,
       request,
-      context,
-      baseURL,
+      signedIn: account,
     }) => {
       test.setTimeout(240_000);
-      const account = await createVerifiedAccount(request);
-      await signInBrowser(context, baseURL!, account.tokens);
       const ids = await applicationForTwoThroughApi(request, account.tokens, account);
       for (const applicant of [ids.first, ids.second])
         await passCaptureThroughApi(request, account.tokens, ids.applicationIdentifier, applicant);

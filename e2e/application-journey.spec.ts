@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { rememberApplication } from './support/capture-setup';
 import { test, expect, expectAccessible } from './support/fixtures';
-import { createVerifiedAccount, signInBrowser, type Tokens } from './support/accounts';
+import type { Tokens } from './support/accounts';
 import { photograph } from './support/screenshots';
 
 // The capture step (its own pages come later) cannot be completed from the browser yet, so this journey goes as
@@ -56,12 +56,9 @@ test.describe('application journey up to capture', () => {
   test('the step list shows capture as the only step to start, and the form explains why it is not open', async ({
     page,
     request,
-    context,
-    baseURL,
+    signedIn: account,
   }) => {
     mkdirSync(SHOTS, { recursive: true });
-    const account = await createVerifiedAccount(request);
-    await signInBrowser(context, baseURL!, account.tokens);
     const application = await applicationForTwo(page, request, account.tokens);
 
     await page.goto('/applications/application');
@@ -107,9 +104,7 @@ test.describe('application journey up to capture', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Your application' })).toBeVisible();
   });
 
-  test('without an application open, the page offers to start one', async ({ page, request, context, baseURL }) => {
-    const account = await createVerifiedAccount(request);
-    await signInBrowser(context, baseURL!, account.tokens);
+  test('without an application open, the page offers to start one', async ({ page, signedIn: _account }) => {
     await page.goto('/applications/application');
     await expect(page.getByText('You do not have an application open.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Start a new application' })).toHaveAttribute(

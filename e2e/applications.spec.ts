@@ -1,6 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, expectAccessible } from './support/fixtures';
-import { createVerifiedAccount, signInBrowser } from './support/accounts';
 import { applicationForTwoThroughApi } from './support/application-form';
 
 /** Where screenshots for a visual check go when SCREENSHOT_DIR is set; they are never committed. */
@@ -58,13 +57,9 @@ const passportNumber = (prefix: string) =>
 test.describe('applications', () => {
   test('create an application for me and one other, fix a refused passport, confirm, list, and delete a second one', async ({
     page,
-    request,
-    context,
-    baseURL,
+    signedIn: account,
   }) => {
     test.setTimeout(240_000);
-    const account = await createVerifiedAccount(request);
-    await signInBrowser(context, baseURL!, account.tokens);
 
     // Nothing yet: the empty state offers to apply.
     await page.goto('/my-applications');
@@ -233,13 +228,10 @@ test.describe('applications', () => {
 
   test('My applications draws one divider under the last applicant of an application, at 1280 and 375 px', async ({
     page,
-    context,
     request,
-    baseURL,
+    signedIn: account,
   }) => {
-    const account = await createVerifiedAccount(request);
     await applicationForTwoThroughApi(request, account.tokens, account);
-    await signInBrowser(context, baseURL!, account.tokens);
     const measured: { width: number; lines: number[] }[] = [];
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 800 });
@@ -270,9 +262,7 @@ test.describe('applications', () => {
   test.describe('on a phone', () => {
     test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
 
-    test('every application page fits and stays accessible', async ({ page, request, context, baseURL }) => {
-      const account = await createVerifiedAccount(request);
-      await signInBrowser(context, baseURL!, account.tokens);
+    test('every application page fits and stays accessible', async ({ page, request, signedIn: account }) => {
       const auth = { Authorization: `Bearer ${account.tokens.accessToken}` };
       const created = await request.post('/api/eta/applications', {
         headers: auth,

@@ -2,7 +2,7 @@
 // slowed 6x): nothing is waited for but the control itself. Each press does what it says: an empty sign-in or
 // registration is answered with its problems, a sign-in typed and pressed at once signs in, Menu shows the menu, and
 // Continue on the first page of the application form leads where the same press leads once the page is taken over.
-import { createVerifiedAccount, signInBrowser } from './support/accounts';
+import { createVerifiedAccount } from './support/accounts';
 import { applicationForTwoThroughApi, passCaptureThroughApi } from './support/application-form';
 import { rememberApplication } from './support/capture-setup';
 import { catalogueText } from './support/catalogue';
@@ -64,12 +64,10 @@ test.describe('presses before the page is taken over, CPU slowed 6x', () => {
     page,
     context,
     request,
-    baseURL,
+    signedIn: account,
   }) => {
-    const account = await createVerifiedAccount(request);
     const { applicationIdentifier, first } = await applicationForTwoThroughApi(request, account.tokens, account);
     await passCaptureThroughApi(request, account.tokens, applicationIdentifier, first);
-    await signInBrowser(context, baseURL!, account.tokens);
     await rememberApplication(context, applicationIdentifier);
     const address = `/applications/application?applicantIdentifier=${first}&lng=en`;
     const continueButton = page

@@ -8,7 +8,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { Requirement } from '../src/server/documents/requirements';
 import { formatMoney } from '../src/shared/money';
 import { OTHER_DOCUMENT_TYPE } from '../src/shared/contract';
-import { createVerifiedAccount, latestMail, signInBrowser } from './support/accounts';
+import { latestMail } from './support/accounts';
 import { problemSummary } from './support/application-form';
 import { rememberApplication } from './support/capture-setup';
 import {
@@ -84,17 +84,15 @@ test.describe('supporting documents, payment and submission', () => {
     page,
     request,
     context,
-    baseURL,
+    signedIn: account,
   }) => {
     test.setTimeout(240_000);
-    const account = await createVerifiedAccount(request);
     const {
       applicationIdentifier: guid,
       first,
       second,
     } = await applicationAtDocumentsThroughApi(request, account.tokens, account);
     const files = await documentFiles();
-    await signInBrowser(context, baseURL!, account.tokens);
     await rememberApplication(context, guid);
     const applicants = await applicantsThroughApi(request, account.tokens, guid);
     const firstDocuments = expectedDocuments(applicants.get(first)!);
@@ -251,14 +249,12 @@ test.describe('supporting documents, payment and submission', () => {
     page,
     request,
     context,
-    baseURL,
+    signedIn: account,
   }) => {
     test.setTimeout(180_000);
-    const account = await createVerifiedAccount(request);
     const application = await applicationAtDocumentsThroughApi(request, account.tokens, account);
     const guid = application.applicationIdentifier;
     await documentsCompletedThroughApi(request, account.tokens, guid, [application.first, application.second]);
-    await signInBrowser(context, baseURL!, account.tokens);
     await rememberApplication(context, guid);
     const headers = { Authorization: `Bearer ${account.tokens.accessToken}` };
     const applicants = await applicantsThroughApi(request, account.tokens, guid);

@@ -376,9 +376,8 @@ test.describe('double clicks and double Enter', () => {
   test('Confirm declarations on check answers, clicked twice: the form saved once, the step completed once', async ({
     page,
     request,
-    baseURL,
+    signedIn: account,
   }) => {
-    const account = await createVerifiedAccount(request);
     const ids = await applicationForTwoThroughApi(request, account.tokens, account);
     const guid = ids.applicationIdentifier;
     await passCaptureThroughApi(request, account.tokens, guid, ids.first);
@@ -398,7 +397,6 @@ test.describe('double clicks and double Enter', () => {
       });
       expect(saved.status(), await saved.text()).toBe(200);
     }
-    await signInBrowser(page.context(), baseURL!, account.tokens);
     await rememberApplication(page.context(), guid);
     const saves = watchSaves(page, '/api/eta/declarations');
 

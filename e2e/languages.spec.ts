@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createVerifiedAccount, latestMail, signInBrowser } from './support/accounts';
+import { latestMail } from './support/accounts';
 import { catalogueText, englishTexts } from './support/catalogue';
 import { collectPageTexts, englishLeft } from './support/english-left';
 import { test, expect } from './support/fixtures';
@@ -75,14 +75,11 @@ test('the development pseudo-locale, opened by ?lng=en-XA, accents and lengthens
 
 test('signed in, the language chosen in the header is saved in the profile and the e-mails follow it', async ({
   page,
-  context,
   request,
-  baseURL,
+  signedIn: account,
 }) => {
   const lng = languages[0];
   expect(lng, 'a language besides English in locales/').toBeTruthy();
-  const account = await createVerifiedAccount(request);
-  await signInBrowser(context, baseURL!, account.tokens);
   const profileReads: string[] = [];
   page.on('request', (r) => {
     if (r.method() === 'GET' && new URL(r.url()).pathname === '/api/eta/profile') profileReads.push(r.url());

@@ -1,6 +1,5 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible } from './support/fixtures';
-import { createVerifiedAccount, signInBrowser } from './support/accounts';
 
 const PUBLIC_PAGES = [
   '/',
@@ -46,10 +45,8 @@ test.describe('desktop navigation at 1280 px', () => {
     page,
     context,
     request,
-    baseURL,
+    signedIn: account,
   }) => {
-    const account = await createVerifiedAccount(request);
-    await signInBrowser(context, baseURL!, account.tokens);
     await page.goto('/faq');
     const nav = page.getByRole('navigation', { name: 'Main menu' });
     await expect(nav.getByRole('link').or(nav.getByRole('button'))).toHaveText([
@@ -229,12 +226,8 @@ test.describe('loading overlay', () => {
 
 test('an unexpected server answer shows the generic error page, whose button reloads home', async ({
   page,
-  context,
-  request,
-  baseURL,
+  signedIn: _account,
 }) => {
-  const account = await createVerifiedAccount(request);
-  await signInBrowser(context, baseURL!, account.tokens);
   // The server reads what a page it renders needs itself: the failing answer is the one the browser asks for when
   // the page is opened from another page once the scripts run.
   await page.goto('/applications');
@@ -258,18 +251,6 @@ test('an unexpected server answer shows the generic error page, whose button rel
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
-/** Signs a new verified account into the browser and opens My applications. */
-async function openApplicationsSignedIn(
-  page: Page,
-  context: BrowserContext,
-  request: APIRequestContext,
-  baseURL: string,
-) {
-  const account = await createVerifiedAccount(request);
-  await signInBrowser(context, baseURL, account.tokens);
-  await page.goto('/applications');
-}
-
 /**
  * Opens Profile from the navigation while the profile answers as a gateway that timed out (504 is how a gateway
  * reports a time-out: the portal treats it like its own 90 s limit, without the wait), and expects the error dialog
@@ -290,11 +271,9 @@ async function openProfileThatTimesOut(page: Page) {
 
 test('a request that times out shows the error dialog titled Error with "Request timed out"', async ({
   page,
-  context,
-  request,
-  baseURL,
+  signedIn: _account,
 }) => {
-  await openApplicationsSignedIn(page, context, request, baseURL!);
+  await page.goto('/applications');
   const dialog = await openProfileThatTimesOut(page);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
@@ -302,11 +281,9 @@ test('a request that times out shows the error dialog titled Error with "Request
 
 test("the error dialog shows once the page has been idle, even when its chunks can't be downloaded any more", async ({
   page,
-  context,
-  request,
-  baseURL,
+  signedIn: _account,
 }) => {
-  await openApplicationsSignedIn(page, context, request, baseURL!);
+  await page.goto('/applications');
   // The page names the dialog's chunks to be fetched once it is idle (eta-idle-modules): wait until they have come.
   const chunks = await page.evaluate(
     () => JSON.parse(document.getElementById('eta-idle-modules')?.textContent ?? '{}').errorDialogView as string[],

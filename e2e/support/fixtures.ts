@@ -1,5 +1,6 @@
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { createVerifiedAccount, signInBrowser, type Account, type Tokens } from './accounts';
 
 /** WCAG 2.2 AA, the bar every page and state of the portal is held to. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -126,7 +127,16 @@ export function waitsForHydration(page: Page, javaScriptEnabled: boolean | undef
   };
 }
 
-export const test = base.extend<{ cspViolations: string[] }>({
+export const test = base.extend<{ cspViolations: string[]; signedIn: Account & { tokens: Tokens } }>({
+  /**
+   * A verified account of the test's own, with the test's browser context signed in to it (the session's cookies
+   * set, as signing in sets them), on the server every journey shares.
+   */
+  signedIn: async ({ request, context, baseURL }, use) => {
+    const account = await createVerifiedAccount(request);
+    await signInBrowser(context, baseURL!, account.tokens);
+    await use(account);
+  },
   // The test's page waits for hydration; a page of another context does when the test asks (waitsForHydration).
   page: async ({ page, javaScriptEnabled }, use) => {
     waitsForHydration(page, javaScriptEnabled);
