@@ -1,21 +1,15 @@
-import { existsSync } from 'node:fs';
-import { mkdtemp, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, realpath, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { syncFolder, writeNewFileDurably } from './durable-files';
-
-/** The prototype of node's FileHandle, whose `sync` is the fsync the helpers must make. */
-async function fileHandlePrototype(folder: string): Promise<{ sync: () => Promise<void> }> {
-  const handle = await open(folder, 'r');
-  await handle.close();
-  return Object.getPrototypeOf(handle) as { sync: () => Promise<void> };
-}
+import { watchFsyncs } from '../testing/fsyncs';
+import { placeFileOnce, syncFolder, writeNewFileDurably } from './durable-files';
 
 describe('durable files', () => {
   let folder: string;
   beforeEach(async () => {
-    folder = await mkdtemp(path.join(tmpdir(), 'eta-durable-'));
+    folder = await realpath(await mkdtemp(path.join(tmpdir(), 'eta-durable-')));
   });
   afterEach(async () => {
     vi.restoreAllMocks();
@@ -24,16 +18,10 @@ describe('durable files', () => {
 
   it('writes a new file readable by the server only, held by the disk before it answers', async () => {
     const file = path.join(folder, 'secret.draft');
-    const synced: string[] = [];
-    const prototype = await fileHandlePrototype(folder);
-    const sync = prototype.sync;
-    vi.spyOn(prototype, 'sync').mockImplementation(async function (this: { sync: () => Promise<void> }) {
-      // What is on disk when the fsync is asked for: the whole content, already written.
-      synced.push(await readFile(file, 'utf8'));
-      return sync.call(this);
-    });
+    // What the file holds when its fsync is asked for: the whole content, already written.
+    const synced = await watchFsyncs(() => readFileSync(file, 'utf8'));
     await writeNewFileDurably(file, 'the secret\n');
-    expect(synced).toEqual(['the secret\n']);
+    expect(synced).toEqual([{ path: file, seen: 'the secret\n' }]);
     expect(await readFile(file, 'utf8')).toBe('the secret\n');
     expect((await stat(file)).mode & 0o777).toBe(0o600);
   });
@@ -45,14 +33,23 @@ describe('durable files', () => {
     expect(await readFile(file, 'utf8')).toBe('first');
   });
 
-  it('holds a folder after a name was moved into it', async () => {
-    const prototype = await fileHandlePrototype(folder);
-    const sync = vi.spyOn(prototype, 'sync');
-    await writeNewFileDurably(path.join(folder, 'a.tmp'), 'x');
-    await rename(path.join(folder, 'a.tmp'), path.join(folder, 'a'));
-    sync.mockClear();
+  it('holds a folder itself', async () => {
+    const synced = await watchFsyncs();
     await syncFolder(folder);
-    expect(sync).toHaveBeenCalledTimes(1);
-    expect(existsSync(path.join(folder, 'a'))).toBe(true);
+    expect(synced.map((s) => s.path)).toEqual([folder]);
+  });
+
+  it('places a file once: its data held before it has the name, the folder after, and a second placing refused', async () => {
+    const file = path.join(folder, 'seal-signer.pem');
+    const synced = await watchFsyncs(() => existsSync(file));
+    expect(await placeFileOnce(file, 'first pair')).toBe(true);
+    expect(synced.map((s) => s.seen)).toEqual([false, true]);
+    expect(synced[0].path).toMatch(new RegExp(`^${file.replace(/[.]/g, '\\.')}\\.${process.pid}\\.[0-9a-f]{8}$`));
+    expect(synced[1].path).toBe(folder);
+
+    expect(await placeFileOnce(file, 'second pair')).toBe(false);
+    expect(await readFile(file, 'utf8')).toBe('first pair');
+    // No draft left behind, whichever way it went.
+    expect(await readdir(folder)).toEqual(['seal-signer.pem']);
   });
 });

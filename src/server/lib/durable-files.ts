@@ -1,4 +1,6 @@
-import { open } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { link, open, unlink } from 'node:fs/promises';
+import path from 'node:path';
 
 /**
  * Writes `data` to `file`, a name that must not exist yet, and answers once the disk holds it (fsync), so that a
@@ -25,5 +27,26 @@ export async function syncFolder(folder: string): Promise<void> {
     await handle.sync();
   } finally {
     await handle.close();
+  }
+}
+
+/**
+ * Puts `data` at `file` unless a file has that name already, for a file generated on first start that several
+ * instances may generate at once: written whole under a draft name beside it, held by the disk, then linked into
+ * place, so that no instance ever reads half a file and the first link wins. True when this call placed it, false
+ * when another had (the caller then reads that one).
+ */
+export async function placeFileOnce(file: string, data: string | Uint8Array): Promise<boolean> {
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  await writeNewFileDurably(draft, data);
+  try {
+    await link(draft, file);
+    await syncFolder(path.dirname(file));
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return false;
+  } finally {
+    await unlink(draft);
   }
 }

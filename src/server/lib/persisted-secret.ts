@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, readFile, unlink } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { syncFolder, writeNewFileDurably } from './durable-files';
+import { placeFileOnce } from './durable-files';
 import { ConfigError } from './env';
 
 /**
@@ -20,18 +20,7 @@ export async function persistedSecret(dataDir: string, fileName: string, setting
   }
   await mkdir(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('base64url');
-  // Written whole under another name and then linked into place, so that another instance starting at the same
-  // time never reads a half-written file; the first link wins and everyone uses its secret.
-  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  await writeNewFileDurably(draft, `${secret}\n`);
-  try {
-    await link(draft, file);
-    await syncFolder(dataDir);
-    return secret;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return (await readFile(file, 'utf8')).trim();
-  } finally {
-    await unlink(draft);
-  }
+  // Another instance starting at the same time may place its own first: everyone then uses that one.
+  if (await placeFileOnce(file, `${secret}\n`)) return secret;
+  return (await readFile(file, 'utf8')).trim();
 }

@@ -3,13 +3,12 @@ import {
   createHash,
   createPrivateKey,
   generateKeyPairSync,
-  randomBytes,
   sign as signBytes,
   type KeyObject,
 } from 'node:crypto';
-import { link, mkdir, readFile, unlink } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { syncFolder, writeNewFileDurably } from '../lib/durable-files';
+import { placeFileOnce } from '../lib/durable-files';
 import { ConfigError, readSettings, type Env, type SettingsSchema } from '../lib/env';
 import {
   SEAL_ALGORITHM,
@@ -149,24 +148,15 @@ function readPair(keyText: string, certificateText: string, names: { key: string
 
 /**
  * The pair kept in `${dataDir}/seal-signer.pem`, generated and written on first start. Key and certificate are one
- * file, written whole under another name and then linked into place: when two instances start together the first
- * link wins and both sign with its pair.
+ * file, placed once (placeFileOnce): when two instances start together the first placed wins and both sign with its
+ * pair.
  */
 async function generatedPair(dataDir: string, issuer: string): Promise<SignerPair> {
   const file = path.join(dataDir, GENERATED_SIGNER_FILE);
   const stored = await readStored(file);
   if (stored) return stored;
   await mkdir(dataDir, { recursive: true });
-  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  await writeNewFileDurably(draft, generatePem(issuer));
-  try {
-    await link(draft, file);
-    await syncFolder(dataDir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  } finally {
-    await unlink(draft);
-  }
+  await placeFileOnce(file, generatePem(issuer));
   return (await readStored(file))!;
 }
 

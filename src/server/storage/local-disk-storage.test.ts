@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, open, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, realpath, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { watchFsyncs } from '../testing/fsyncs';
 import { LocalDiskStorage } from './local-disk-storage';
 import { assertObjectKey, newObjectKey, type StoredObject } from './object-storage';
 import { createStorage } from './storage';
@@ -105,18 +106,12 @@ describe('LocalDiskStorage', () => {
   it('has the disk hold an object before it takes its name, and the name once it has it', async () => {
     const key = newObjectKey('photos');
     const file = storage.fileOf(key);
-    const probe = await open(root, 'r');
-    await probe.close();
-    const prototype = Object.getPrototypeOf(probe) as { sync: () => Promise<void> };
-    const sync = prototype.sync;
     // Whether the object's name exists at each fsync: not yet for the data's, already for the folder's.
-    const named: boolean[] = [];
-    vi.spyOn(prototype, 'sync').mockImplementation(function (this: { sync: () => Promise<void> }) {
-      named.push(existsSync(file));
-      return sync.call(this);
-    });
+    const synced = await watchFsyncs(() => existsSync(file));
     await storage.put(key, Buffer.from('jpeg bytes'), 'image/jpeg');
-    expect(named).toEqual([false, true]);
+    expect(synced.map((s) => s.seen)).toEqual([false, true]);
+    expect(synced[0].path).toMatch(/\.[0-9a-f]{12}\.tmp$/);
+    expect(synced[1].path).toBe(await realpath(path.dirname(file)));
     expect((await storage.get(key))?.toString()).toBe('jpeg bytes');
   });
 
