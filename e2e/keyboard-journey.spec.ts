@@ -14,7 +14,14 @@ import { catalogueText } from './support/catalogue';
 import { documentFiles, en, enName } from './support/documents-payment';
 import { expect, expectAccessible, test as base } from './support/fixtures';
 import { formModel, pagesFor, type FormModel } from './support/form-filler';
-import { answerPageByKeyboard, describeFocus, press, tabTo, typeInFocused } from './support/keyboard';
+import {
+  answerPageByKeyboard,
+  chooseFileInFocused,
+  describeFocus,
+  press,
+  tabTo,
+  typeInFocused,
+} from './support/keyboard';
 import { outcomeThroughApi, outcomesServerEnv, reloadUntil } from './support/outcomes';
 import { startServer, type RunningServer } from './support/server';
 import { documentFileName } from '../src/shared/document-file-name';
@@ -234,14 +241,12 @@ test('the whole journey by keyboard alone, with focus where it should be at ever
     const section = page
       .getByRole('main')
       .getByRole('region', { name: new RegExp(`^${escape(en(`documents:types.${documentType}.label`))}`) });
-    await tabTo(page, {
+    const upload = await tabTo(page, {
       role: 'button',
       name: new RegExp(`^${escape(en('documents:page.upload.label'))} `),
       within: section,
     });
-    const choosing = page.waitForEvent('filechooser');
-    await page.keyboard.press('Space');
-    await (await choosing).setFiles(files.consent.path);
+    await chooseFileInFocused(page, upload, files.consent.path);
     await expect(
       page.getByRole('status').filter({ hasText: en('documents:page.upload.done', { name: files.consent.name }) }),
     ).toBeVisible();

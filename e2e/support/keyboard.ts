@@ -53,6 +53,25 @@ export async function tabTo(
   );
 }
 
+/**
+ * Presses Space on the focused file input and gives the chooser that opens `file`. Chromium now and then opens the
+ * chooser without telling the test (its protocol event is lost, microsoft/playwright#28023): when no chooser is
+ * reported within a few seconds and the input still has focus, Space is pressed once more.
+ */
+export async function chooseFileInFocused(page: Page, input: Locator, file: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    await expect(input, `focus is on ${await describeFocus(page)}`).toBeFocused();
+    const choosing = page.waitForEvent('filechooser', { timeout: attempt === 1 ? 5_000 : undefined });
+    await page.keyboard.press('Space');
+    try {
+      await (await choosing).setFiles(file);
+      return;
+    } catch (error) {
+      if (attempt > 1 || !(error instanceof Error) || error.name !== 'TimeoutError') throw error;
+    }
+  }
+}
+
 /** Tabs to a button or link and presses Enter on it. */
 export async function press(page: Page, target: KeyTarget | Locator, options?: { backwards?: boolean; max?: number }) {
   await tabTo(page, target, options);
