@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { errors, expect, type Locator, type Page } from '@playwright/test';
 import { countryName, fieldOf, type FormModel } from './form-filler';
 
 /**
@@ -59,15 +59,16 @@ export async function tabTo(
  * reported within a few seconds and the input still has focus, Space is pressed once more.
  */
 export async function chooseFileInFocused(page: Page, input: Locator, file: string): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
+  // The first wait is short, the second has the test's own time-out.
+  for (const timeout of [5_000, undefined]) {
     await expect(input, `focus is on ${await describeFocus(page)}`).toBeFocused();
-    const choosing = page.waitForEvent('filechooser', { timeout: attempt === 1 ? 5_000 : undefined });
+    const choosing = page.waitForEvent('filechooser', { timeout });
     await page.keyboard.press('Space');
     try {
       await (await choosing).setFiles(file);
       return;
     } catch (error) {
-      if (attempt > 1 || !(error instanceof Error) || error.name !== 'TimeoutError') throw error;
+      if (timeout === undefined || !(error instanceof errors.TimeoutError)) throw error;
     }
   }
 }

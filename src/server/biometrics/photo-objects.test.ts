@@ -1,11 +1,11 @@
-import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signIn, type Caller } from '../applications/testing/client';
 import { LocalDiskStorage } from '../storage/local-disk-storage';
-import { newObjectKey } from '../storage/object-storage';
+import { strayFile } from '../storage/testing/stray-file';
 import { buildTestApp, databases } from '../testing/harness';
 import { ORPHAN_MIN_AGE_MS, PHOTOS_FOLDER, removeOrphanedPhotos, type PhotoLog } from './photo-objects';
 import { act, applicantOf, capturePhotos, startSession, upload } from './testing/capture-client';
@@ -178,19 +178,8 @@ describe.each(databases())('photo files on %s', (kind) => {
       const at = new Date(now.getTime() - milliseconds);
       await utimes(storage.fileOf(key), at, at);
     };
-    /**
-     * A file left behind without its row, written where the store keeps the key's file. Not through
-     * `put`, which holds each file on the disk before its name (two fsyncs): a thousand of those take
-     * longer than a test may on a slow disk, and a stray file is not put by the store anyway.
-     */
-    const orphan = async (milliseconds: number, folder = PHOTOS_FOLDER) => {
-      const key = newObjectKey(folder);
-      const file = storage.fileOf(key);
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, 'jpeg bytes');
-      await age(key, milliseconds);
-      return key;
-    };
+    const orphan = (milliseconds: number, folder = PHOTOS_FOLDER) =>
+      strayFile(storage, folder, new Date(now.getTime() - milliseconds));
     /** Every photo file is made young first, so that files of other tests play no part. */
     const rejuvenateAll = async () => {
       for await (const object of storage.list(PHOTOS_FOLDER)) await age(object.key, 0);

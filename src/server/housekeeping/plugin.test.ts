@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm, utimes } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PHOTOS_FOLDER } from '../biometrics/photo-objects';
 import type { LocalDiskStorage } from '../storage/local-disk-storage';
-import { newObjectKey } from '../storage/object-storage';
 import { createStorage } from '../storage/storage';
+import { strayFile } from '../storage/testing/stray-file';
 import { buildTestApp, databases } from '../testing/harness';
 import { FIRST_RUN_DELAY_MS, runHousekeeping } from './plugin';
 import { scheduleHousekeeping } from './scheduler';
@@ -187,13 +187,8 @@ describe.each(databases())('the housekeeping plugin on %s', (kind) => {
       app = await buildTestApp({ db: kind, housekeepingIntervalSeconds: 0, env: { DATA_DIR: dataDir } });
       // The installation's store is the local disk, whose files can be aged.
       const storage = createStorage(app.config) as LocalDiskStorage;
-      const stored = async (hoursAgo: number) => {
-        const key = newObjectKey(PHOTOS_FOLDER);
-        await storage.put(key, Buffer.from('jpeg bytes'), 'image/jpeg');
-        const at = new Date(Date.now() - hoursAgo * 60 * 60 * 1000);
-        await utimes(storage.fileOf(key), at, at);
-        return key;
-      };
+      const stored = (hoursAgo: number) =>
+        strayFile(storage, PHOTOS_FOLDER, new Date(Date.now() - hoursAgo * 60 * 60 * 1000));
       const old = await stored(2);
       const young = await stored(0);
       await runHousekeeping(app, new AbortController().signal);
