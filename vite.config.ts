@@ -9,6 +9,7 @@ import { precompressPlugin } from './tools/build/precompress';
 import { serverEntryPlugin } from './tools/build/prerender-build';
 import { precompiledFormsPlugin } from './tools/build/forms-plugin';
 import { griffelAotPlugin } from './tools/build/griffel-aot-plugin';
+import { fontDisplayPlugin } from './tools/build/font-display-plugin';
 import { LongFirstSequencer } from './tests/support/long-first-sequencer';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
@@ -66,6 +67,8 @@ export default defineConfig({
     // The portal's own styles as Griffel's build output, as Fluent UI ships its own: none worked out in the browser.
     griffelAotPlugin(src),
     react(),
+    // The fonts only when they are there for the first paint, never swapped in after it (no layout shift).
+    fontDisplayPlugin(),
     precompiledFormsPlugin({ schemasDir }),
     // Each language's own name for the language switcher, worked out at build.
     languageNamesPlugin(localesDir),

@@ -127,6 +127,39 @@ test.describe('pages rendered by the server', () => {
     });
   }
 
+  test('at 375 px nothing on the public pages moves when their fonts arrive late', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    // A slow connection: each font comes 1.5 s after the page asked for it (routing also turns the cache off, so every
+    // page waits for its fonts again).
+    let fonts = 0;
+    await page.route('**/*.woff2', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      fonts += 1;
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    for (const route of publicPages) {
+      const before = fonts;
+      await page.goto(route.path);
+      await settled(page);
+      await expect.poll(() => fonts, `${route.path}: its fonts arrived`).toBeGreaterThan(before);
+      // Two frames after the last font, for a shift it caused to be reported.
+      await page.evaluate(() =>
+        document.fonts.ready.then(
+          () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+        ),
+      );
+      const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+      expect(shifts, `${route.path}: layout shifts`).toEqual([]);
+    }
+  });
+
   for (const width of [1280, 375]) {
     test(`at ${width} px the pages look the same before and after their scripts take them over`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
