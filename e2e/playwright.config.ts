@@ -20,9 +20,9 @@ export default defineConfig({
   use: {
     baseURL,
     locale: 'en-GB',
-    // Only the retry records a trace (`.cache/e2e-results-<port>/`, `npx playwright show-trace <zip>`). Recording one
-    // for every test, to keep it when the test fails, makes the whole run a third slower: the walk of every route in
-    // English took 3.4 minutes with traces and 2.0 without. `--trace on` records them all for one run.
+    // Only the retry records a trace (`.cache/e2e-results-<port>/`, `npx playwright show-trace <zip>`): recording one
+    // for every test, to keep it when the test fails, makes the whole run about a third slower. `--trace on` records
+    // them all for one run.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -6,7 +6,8 @@
  */
 // The portal's fonts and base styles, in the stylesheet index.html names, so they come with the first paint.
 // Poppins 400/500/600, self-hosted from @fontsource/poppins (never a font CDN). Each weight's file declares its
-// subsets with a unicode-range, so a page downloads only the subsets its characters need (latin, as a rule).
+// subsets with a unicode-range, so a page downloads only the subsets its characters need (latin, as a rule); the build
+// makes them `font-display: optional` (tools/build/font-display-plugin.ts).
 import '@fontsource/poppins/400.css';
 import '@fontsource/poppins/500.css';
 import '@fontsource/poppins/600.css';

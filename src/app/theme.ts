@@ -52,7 +52,7 @@ export function mediaDown(bp: Breakpoint): string {
   return `@media (max-width: ${breakpoints[bp] - 0.02}px)`;
 }
 
-/** Poppins first (self-hosted, see shell/root-layout.tsx), then the platform's own sans-serif faces. */
+/** Poppins first (self-hosted, see src/main.tsx), then the platform's own sans-serif faces. */
 export const bodyFontFamily = "'Poppins', 'Segoe UI', system-ui, -apple-system, 'Helvetica Neue', Arial, sans-serif";
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fontDisplayPlugin, withFontDisplay } from './font-display-plugin';
+import { fontDisplayPlugin, withOptionalFonts } from './font-display-plugin';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const transform = (code: string, id: string) => {
@@ -34,7 +34,7 @@ describe('fontDisplayPlugin', () => {
   });
 
   it('rewrites any value and spacing', () => {
-    expect(withFontDisplay('a{font-display : fallback;} b{font-display:block}', 'optional')).toBe(
+    expect(withOptionalFonts('a{font-display : fallback;} b{font-display:block}')).toBe(
       'a{font-display: optional;} b{font-display: optional}',
     );
   });

@@ -43,7 +43,10 @@ interface Build {
   entryKeys: Set<string>;
   /** The chunks every route runs: the entry's and the app's (see appChunks). */
   appKeys: Set<string>;
-  /** Preload links of the page's own fonts (Poppins latin), so they are there for its first paint (see font-display-plugin.ts). */
+  /**
+   * Preload links of the page's own fonts (Poppins latin), so they are there for its first paint: they are used only
+   * then (tools/build/font-display-plugin.ts).
+   */
   fontLinks: string;
   routes: Map<string, RouteAssets>;
   /** The idle modules of each route and language (see idleModulesOf), worked out on first need. */
