@@ -11,6 +11,7 @@ import { startRefreshScheduler } from '@/api/auth/refresh-scheduler';
 import { loadSettings } from '@/api/settings';
 import { initI18n } from '@/app/i18n';
 import { AppProviders } from '@/app/providers';
+import { etaTheme } from '@/app/theme';
 import { createQueryClient, hydrateFromServer, serverDataTakenOver } from '@/app/query-client';
 import { pageData, routerHydrationState } from '@/app/page-data';
 import { createAppRouter } from '@/app/router';
@@ -119,14 +120,25 @@ export async function boot(): Promise<void> {
     // The page shows its forms at once, as it was rendered: their chunks are loaded before hydrating. Loaded only
     // here, so the form engine stays out of the chunks every page runs.
     if (rendered.forms.length > 0) {
-      const [{ loadForm }, { seedCountryLists }] = await Promise.all([
+      const [{ loadForm }, { seedCountryLists }, { formValidation }] = await Promise.all([
         import('@/engine/form-loader'),
         import('@/engine/countries'),
+        import('@/engine/validation/form-validation'),
       ]);
       // The lists of countries as the server named them: the browser's own names may differ.
       seedCountryLists(rendered.countries);
-      await Promise.all(rendered.forms.map((id) => loadForm(id).catch(() => undefined)));
+      const forms = await Promise.all(rendered.forms.map((id) => loadForm(id).catch(() => undefined)));
+      // Each form's flow model (its pages, conditions and validator, built once per form) in a task of its own, not in
+      // the render that hydrates the form.
+      for (const form of forms) {
+        if (!form) continue;
+        await nextTask();
+        formValidation(form);
+      }
     }
+    await nextTask();
+    // The theme too, which the first component hydrated needs (src/app/theme.ts).
+    etaTheme();
     await nextTask();
     // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
     // for the whole page, so the page already shown answers a tap while it hydrates.

@@ -1,5 +1,5 @@
 import { Spinner } from '@fluentui/react-components';
-import Form from '@rjsf/core';
+import Form, { type FormProps } from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,18 +54,12 @@ export function SchemaForm(props: SchemaFormProps) {
 
 function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
   const { form, address, disabled, children, id } = props;
-  const { t, i18n } = useTranslation(['forms', 'validation']);
+  const { t } = useTranslation(['forms', 'validation']);
   const shown = useFormNavigation(props);
   const { validation, data, pages, problems } = shown;
   const { page, reviewing } = pages;
   // Posted without scripts, each page of a form sent only from its end carries the answers of the others.
   const carries = pages.multiPage && !address;
-  // Translated again when the language changes.
-  const language = i18n.language;
-  const uiSchema = useMemo(
-    () => localiseUiSchema(form.schema as RJSFSchema, form.uiSchema, (key) => t(key, { lng: language })),
-    [form, t, language],
-  );
 
   // The last page names what the form does (check answers may still come after it).
   const submitText = t(
@@ -128,10 +122,10 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
           {t(page.titleKey)}
         </h2>
       )}
-      <Form<FormAnswers>
+      <LocalisedForm
+        form={form}
         id={id}
         schema={validation.rjsfSchema}
-        uiSchema={uiSchema as UiSchema<FormAnswers>}
         initialFormData={shown.formStart}
         validator={validation.validator}
         widgets={widgets}
@@ -154,8 +148,24 @@ function LoadedSchemaForm(props: SchemaFormProps & { form: CompiledForm }) {
       >
         {carries && <CarriedAnswers answers={data} except={page.fields} />}
         {buttons}
-      </Form>
+      </LocalisedForm>
       {children}
     </div>
   );
+}
+
+/**
+ * rjsf's Form, with the texts of the form's UI schema translated. A component of its own, so that when React renders
+ * or hydrates the form in slices it can let the browser run between translating the UI schema and the Form's own first
+ * render (its answers' defaults and conditions), each some milliseconds of work on a large form.
+ */
+function LocalisedForm({ form, ...props }: Omit<FormProps<FormAnswers>, 'uiSchema'> & { form: CompiledForm }) {
+  const { t, i18n } = useTranslation(['forms', 'validation']);
+  // Translated again when the language changes.
+  const language = i18n.language;
+  const uiSchema = useMemo(
+    () => localiseUiSchema(form.schema as RJSFSchema, form.uiSchema, (key) => t(key, { lng: language })),
+    [form, t, language],
+  );
+  return <Form<FormAnswers> {...props} uiSchema={uiSchema as UiSchema<FormAnswers>} />;
 }
