@@ -21,6 +21,13 @@ const routes = (JSON.parse(readFileSync(join(ROOT, 'schemas', 'routes.manifest.j
   .routes;
 const publicPages = routes.filter((r) => r.prerender);
 
+declare global {
+  interface Window {
+    /** The layout shifts the page has reported, gathered by the fonts test's init script. */
+    shifts?: number[];
+  }
+}
+
 /** The text of an i18n key ("ns:a.b") in a language, read from locales/. */
 function text(lng: string, key: string): string {
   const [ns, path] = key.split(':');
@@ -139,7 +146,7 @@ test.describe('pages rendered by the server', () => {
     });
     await page.addInitScript(() => {
       const shifts: number[] = [];
-      (window as unknown as { shifts: number[] }).shifts = shifts;
+      window.shifts = shifts;
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
       }).observe({ type: 'layout-shift', buffered: true });
@@ -155,7 +162,7 @@ test.describe('pages rendered by the server', () => {
           () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
         ),
       );
-      const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+      const shifts = await page.evaluate(() => window.shifts);
       expect(shifts, `${route.path}: layout shifts`).toEqual([]);
     }
   });

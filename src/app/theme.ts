@@ -99,8 +99,9 @@ function buildTheme(): EtaTheme {
 let built: EtaTheme | undefined;
 
 /**
- * The portal's one Fluent UI theme, built once from the tokens above when the portal first renders, not while the
- * app's code is evaluated (that task is already long on a phone).
+ * The portal's one Fluent UI theme, built once from the tokens above: on a page the server rendered, by the app's start
+ * in a task of its own just before hydrating (src/app/boot.tsx), otherwise when the portal first renders; never while
+ * the app's code is evaluated (that task is already long on a phone).
  */
 export function etaTheme(): EtaTheme {
   built ??= buildTheme();
