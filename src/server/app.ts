@@ -28,6 +28,7 @@ import { currentRequestId, requestIdOf } from './system/request-id';
 import { currentTraceId } from './telemetry/public';
 import { isServerPath, securityHeaders } from './security-headers';
 import { createPageHandler } from './pages/page-handler';
+import { loadAssetFiles, registerAssetFiles } from './static/asset-files';
 import { createPortalPages } from './static/portal-page';
 import type { ServerEntry } from './static/server-entry';
 import { registerValidation, validationErrorBody } from './validation/index';
@@ -77,6 +78,8 @@ const BAD_REQUEST_CODES = new Set([
 ]);
 
 const ASSETS_PREFIX = '/assets/';
+/** Files under assets/ carry a content hash in their name, so they never change. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Retry-After of a 503 answered while the database cannot be reached: a restart or fail-over takes seconds. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 
@@ -220,12 +223,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         const relative = path.relative(config.distDir, filePath).split(path.sep).join('/');
         // The same address answers brotli, gzip or plain bytes depending on the request's Accept-Encoding.
         res.setHeader('vary', 'Accept-Encoding');
-        // Files under assets/ carry a content hash in their name, so they never change.
-        res.setHeader(
-          'cache-control',
-          `/${relative}`.startsWith(ASSETS_PREFIX) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        res.setHeader('cache-control', `/${relative}`.startsWith(ASSETS_PREFIX) ? IMMUTABLE : 'no-cache');
       },
+    });
+    // The hashed files themselves from memory, read once here; the file server above answers the rest.
+    registerAssetFiles(app, {
+      prefix: ASSETS_PREFIX,
+      files: await loadAssetFiles(path.join(config.distDir, ASSETS_PREFIX)),
+      cacheControl: IMMUTABLE,
     });
   }
 
