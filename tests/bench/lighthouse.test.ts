@@ -39,6 +39,13 @@ describe("blocking time from the main thread's CPU time", () => {
     expect(cpuBlockingTime([parse, fcp, task(200, 40)], PAGE)).toBeNaN();
   });
 
+  it('counts a task whose thread time the trace leaves out for its wall time', () => {
+    // As Chromium writes some tasks of a microsecond: no thread time.
+    expect(cpuBlockingTime([parse, fcp, task(200, 40, 20), task(300, 0.001)], PAGE)).toBeCloseTo(30, 6);
+    // Its wall time bounds its work: 20 ms (30 ms blocking at 4x).
+    expect(cpuBlockingTime([parse, fcp, task(200, 40, 1), task(300, 20)], PAGE)).toBeCloseTo(30, 6);
+  });
+
   it('finds the page under its address without the query when the trace names it with another', () => {
     expect(cpuBlockingTime([parse, fcp, task(200, 40, 20)], `${PAGE}?lng=fr`)).toBeCloseTo(30, 6);
   });
