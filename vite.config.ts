@@ -25,6 +25,8 @@ const localesDir = path.resolve(
 /** The browser-side tests: pages, engine, widgets and the configuration's catalogue, in jsdom. */
 const BROWSER_TESTS = [
   'src/{app,api,engine,features,routing,shared,ui}/**/*.test.{ts,tsx}',
+  // The entry's own checks (src/main.test.ts).
+  'src/*.test.{ts,tsx}',
   'tests/**/*.test.{ts,tsx}',
   'tools/**/*.test.{ts,tsx}',
 ];

@@ -1,5 +1,5 @@
 import { afterEach } from 'vitest';
-import { setPageTakenOver } from '@/ui/use-hydrated';
+import { setPageTakenOver } from '@/ui/page-taken-over';
 import { cleanup, configure } from '@testing-library/react';
 
 // What a test waits for (findBy..., waitFor) may take a few seconds on a busy machine: a page that never comes still

@@ -20,7 +20,7 @@ import { flattenRoutes } from '@/routing/manifest';
 import { routeNamespaces } from '@/shared/route-namespaces';
 import { PageShownContext } from '@/ui/page-shown';
 import { RenderedAhead } from '@/ui/rendered-ahead';
-import { setPageTakenOver } from '@/ui/use-hydrated';
+import { setPageTakenOver } from '@/ui/page-taken-over';
 import { nextTask } from '@/ui/when-idle';
 import { showBootError } from './boot-error';
 import { adoptRenderedStyles, NOTHING_TO_REHYDRATE } from './rendered-styles';

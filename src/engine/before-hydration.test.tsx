@@ -13,7 +13,7 @@ import { SchemaForm } from './schema-form';
 import { createTestI18n } from './testing/test-i18n';
 import { FORM_ACTIONS, FORM_FIELDS } from './form-address';
 import { FORM_TOKEN_FIELD, FormTokenContext } from '@/ui/form-token';
-import { setPageTakenOver } from '@/ui/use-hydrated';
+import { setPageTakenOver } from '@/ui/page-taken-over';
 
 let en: i18n;
 let login: CompiledForm;

@@ -1,10 +1,18 @@
-/** Runs `task` once the browser is idle after the first paint (a timer where requestIdleCallback is missing). */
+import { afterPageTakenOver } from './page-taken-over';
+
+/**
+ * Runs `task` once the browser is idle after the app has taken the page over (a timer where requestIdleCallback is
+ * missing). Not before: on a page the server rendered, what is fetched and compiled for later (the language's other
+ * texts, the dialogs) would otherwise share the CPU with hydrating the page shown, and lengthen it.
+ */
 export function whenIdle(task: () => void): void {
-  if (typeof window !== 'undefined' && typeof window.requestIdleCallback === 'function') {
-    window.requestIdleCallback(task, { timeout: 3000 });
-  } else {
-    setTimeout(task, 200);
-  }
+  afterPageTakenOver(() => {
+    if (typeof window !== 'undefined' && typeof window.requestIdleCallback === 'function') {
+      window.requestIdleCallback(task, { timeout: 3000 });
+    } else {
+      setTimeout(task, 200);
+    }
+  });
 }
 
 /**
