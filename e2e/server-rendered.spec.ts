@@ -3,7 +3,8 @@
  * hydration error or warning, keeps working (the language switcher, a form's error summary) and adds no style
  * element or rule twice. Before the page's scripts have run, a form is sent by the browser itself and the server
  * answers with the page and its problems; what the page looks like does not change when the scripts take it over.
- * (The public pages are checked here, in two languages; e2e/no-scripts.spec.ts walks the rest without scripts.)
+ * (The public pages are checked here, in two languages; e2e/no-scripts-journey.spec.ts walks the whole journey without
+ * scripts, e2e/no-scripts-shell.spec.ts the menu and the language switcher.)
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
