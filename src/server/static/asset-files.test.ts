@@ -16,9 +16,11 @@ describe('hashed files answered from memory', () => {
   let files: Map<string, AssetFile>;
 
   beforeAll(async () => {
-    dist = await mkdtemp(path.join(tmpdir(), 'eta-assets-test-'));
+    // The build's folder (`site`) inside a folder of the test's own, which holds a file beside it.
+    dist = path.join(await mkdtemp(path.join(tmpdir(), 'eta-assets-test-')), 'site');
     const assets = path.join(dist, 'assets');
-    await mkdir(assets);
+    await mkdir(assets, { recursive: true });
+    await writeFile(path.join(dist, '..', 'outside.txt'), 'beside the build');
     await writeFile(path.join(assets, 'chunk-abc.js'), script);
     await writeFile(path.join(assets, 'chunk-abc.js.br'), brotliCompressSync(script));
     await writeFile(path.join(assets, 'chunk-abc.js.gz'), gzipSync(script));
@@ -32,7 +34,7 @@ describe('hashed files answered from memory', () => {
   });
   afterAll(async () => {
     await app.close();
-    await rm(dist, { recursive: true, force: true });
+    await rm(path.dirname(dist), { recursive: true, force: true });
   });
 
   it('holds each script, style and font with its compressed copies, and leaves other types on disk', () => {
@@ -113,6 +115,14 @@ describe('hashed files answered from memory', () => {
     expect(text.body).toBe('not a type kept in memory');
 
     expect((await app.inject({ url: '/assets/missing-000.js' })).statusCode).toBe(404);
+  });
+
+  it('leaves a path that climbs out of the build to the file server, which refuses it', async () => {
+    for (const url of ['/assets/..%2f..%2foutside.txt', '/assets/%2e%2e/%2e%2e/outside.txt']) {
+      const response = await app.inject({ url });
+      expect([403, 404], url).toContain(response.statusCode);
+      expect(response.body, url).not.toContain('beside the build');
+    }
   });
 
   it('holds nothing when the build has no assets folder', async () => {

@@ -116,7 +116,8 @@ export function registerAssetFiles(
   app.get(`${prefix}*`, async (request: FastifyRequest<{ Params: { '*': string } }>, reply: FastifyReply) => {
     const name = request.params['*'];
     const file = files.get(name);
-    if (!file || request.headers.range !== undefined) return reply.sendFile(path.posix.join(prefix, name));
+    // As asked for, not normalised: the file server refuses a path that climbs out (`..`) as it always has.
+    if (!file || request.headers.range !== undefined) return reply.sendFile(`${prefix}${name}`);
     const { variant, encoding } = chooseVariant(file, request.headers['accept-encoding']);
     reply
       .header('vary', 'Accept-Encoding')
