@@ -86,6 +86,10 @@ describe('the built portal', () => {
     await writeFile(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(viteManifest));
     await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1);');
     await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    // The server's own build sits beside the portal's files (vite.config.ts).
+    await mkdir(path.join(dist, 'server'));
+    await writeFile(path.join(dist, 'server', 'main.js'), 'const secretHandling = 1;');
+    await writeFile(path.join(dist, 'server', 'main.js.map'), '{"version":3}');
     // What the build's precompression writes beside a chunk.
     await writeFile(path.join(dist, 'assets', 'big-def456.js'), bigScript);
     await writeFile(path.join(dist, 'assets', 'big-def456.js.br'), brotliCompressSync(bigScript));
@@ -216,6 +220,21 @@ describe('the built portal', () => {
     const response = await app.inject({ url: '/favicon.svg' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("never sends the server's own build, however its address is spelt", async () => {
+    for (const url of [
+      '/server/main.js',
+      '/server/main.js.map',
+      '/./server/main.js',
+      '/%2e/server/main.js',
+      '/assets/..%2fserver%2fmain.js',
+      '/assets/../server/main.js',
+    ]) {
+      const response = await app.inject({ url, headers: { accept: '*/*' } });
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(response.body, url).not.toContain('secretHandling');
+    }
   });
 
   it('answers 404 for a missing asset instead of the page, so a failed chunk is seen as failed', async () => {

@@ -78,6 +78,8 @@ const BAD_REQUEST_CODES = new Set([
 ]);
 
 const ASSETS_PREFIX = '/assets/';
+/** Where the build writes the server itself (serverBundlePlugin in vite.config.ts), under the portal's files. */
+const SERVER_BUILD_PREFIX = '/server/';
 /** Files under assets/ carry a content hash in their name, so they never change. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Retry-After of a 503 answered while the database cannot be reached: a restart or fail-over takes seconds. */
@@ -217,8 +219,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       preCompressed: true,
       cacheControl: false,
       dotfiles: 'ignore',
-      // Folders (a path ending in "/") are pages of the portal, answered by the fallback below.
-      allowedPath: (pathname) => !pathname.endsWith('/'),
+      // Folders (a path ending in "/") are pages of the portal, answered by the fallback below. The server's own
+      // build (dist/server: its code and source maps) is never sent.
+      allowedPath: (pathname) =>
+        !pathname.endsWith('/') && !path.posix.normalize(pathname).startsWith(SERVER_BUILD_PREFIX),
       setHeaders: (res, filePath) => {
         const relative = path.relative(config.distDir, filePath).split(path.sep).join('/');
         // The same address answers brotli, gzip or plain bytes depending on the request's Accept-Encoding.
