@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const SRC = path.join(import.meta.dirname);
+const SRC = import.meta.dirname;
 
 /** The modules a source file imports statically (not `import type`, not `import()`), as written. */
 function staticImports(file: string): string[] {
@@ -14,7 +14,7 @@ function staticImports(file: string): string[] {
   return specifiers;
 }
 
-/** A source file for `specifier` imported from `from`, or undefined for a package. */
+/** The source file `specifier` names from `from`, or undefined for a package; throws for a file it cannot find. */
 function resolve(specifier: string, from: string): string | undefined {
   const base = specifier.startsWith('@/')
     ? path.join(SRC, specifier.slice(2))
@@ -23,7 +23,10 @@ function resolve(specifier: string, from: string): string | undefined {
       : undefined;
   if (base === undefined) return undefined;
   const candidates = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')];
-  return candidates.find((candidate) => existsSync(candidate) && !candidate.endsWith(path.sep));
+  const file = candidates.find((candidate) => statSync(candidate, { throwIfNoEntry: false })?.isFile());
+  // A module left unread would leave its imports unchecked.
+  if (!file) throw new Error(`${path.relative(SRC, from)} imports ${specifier}, which names no source file`);
+  return file;
 }
 
 /** Every package the entry's static import graph reaches, with the first module that imports it. */
@@ -38,8 +41,7 @@ function packagesReached(entry: string): Map<string, string> {
     for (const specifier of staticImports(file)) {
       const resolved = resolve(specifier, file);
       if (resolved) queue.push(resolved);
-      else if (!specifier.startsWith('@/') && !specifier.startsWith('.') && !packages.has(specifier))
-        packages.set(specifier, path.relative(SRC, file));
+      else if (!packages.has(specifier)) packages.set(specifier, path.relative(SRC, file));
     }
   }
   return packages;

@@ -2,6 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setPageTakenOver } from './page-taken-over';
 import { whenIdle } from './when-idle';
 
+/** Stands in for the browser's requestIdleCallback (jsdom has none): holds each callback until the test runs it. */
+function heldIdleCallbacks(): Array<() => void> {
+  const held: Array<() => void> = [];
+  vi.stubGlobal('requestIdleCallback', (callback: () => void) => held.push(callback));
+  return held;
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
   // As src/test-setup.ts leaves it: a page the browser renders itself.
@@ -10,8 +17,7 @@ afterEach(() => {
 
 describe('whenIdle', () => {
   it('waits for the app to take over a page the server rendered, then for the browser to be idle', () => {
-    const idle: Array<() => void> = [];
-    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
+    const idle = heldIdleCallbacks();
     setPageTakenOver(false);
     const task = vi.fn();
     whenIdle(task);
@@ -29,8 +35,7 @@ describe('whenIdle', () => {
   });
 
   it('asks the browser at once once the page is taken over', () => {
-    const idle: Array<() => void> = [];
-    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
+    const idle = heldIdleCallbacks();
     const task = vi.fn();
     whenIdle(task);
     expect(idle).toHaveLength(1);

@@ -61,16 +61,16 @@ async function variantOf(file: string): Promise<Variant | undefined> {
 /** Reads every file of a type listed above directly in `dir`, with its compressed copies; none when `dir` is absent. */
 export async function loadAssetFiles(dir: string): Promise<Map<string, AssetFile>> {
   const files = new Map<string, AssetFile>();
-  const names = await readdir(dir).catch(() => [] as string[]);
+  const names = new Set(await readdir(dir).catch(() => [] as string[]));
   await Promise.all(
-    names.map(async (name) => {
+    [...names].map(async (name) => {
       const type = CONTENT_TYPES[path.extname(name).toLowerCase()];
       if (!type) return;
       const plain = await variantOf(path.join(dir, name));
       if (!plain) return;
       const encoded: AssetFile['encoded'] = {};
       for (const { name: encoding, suffix } of ENCODINGS) {
-        if (!names.includes(name + suffix)) continue;
+        if (!names.has(name + suffix)) continue;
         const variant = await variantOf(path.join(dir, name + suffix));
         if (variant) encoded[encoding] = variant;
       }
