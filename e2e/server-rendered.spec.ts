@@ -168,6 +168,43 @@ test.describe('pages rendered by the server', () => {
     }
   });
 
+  test("a form's lists are drawn as high as its text fields before the scripts run, and as the combobox after", async ({
+    page,
+  }) => {
+    // Fluent draws a text field's box on its root, the browser's own list's on its <select>.
+    const boxHeight = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((element) => element.getBoundingClientRect().height);
+    let lists = 0;
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const route of publicPages.filter((r) => r.form)) {
+        const release = await holdScripts(page);
+        await page.goto(`${route.path}?lng=en`, { waitUntil: 'commit' });
+        await expect(page.locator('footer')).toBeVisible();
+        const ids = await page.locator('main form select').evaluateAll((all) => all.map((select) => select.id));
+        const textBox = await boxHeight('main form .fui-Input');
+        for (const id of ids) {
+          const where = `${route.path} at ${width} px, #${id}`;
+          expect(await boxHeight(`select[id="${id}"]`), `${where} before its scripts`).toBe(textBox);
+        }
+        release();
+        await settled(page);
+        await page.unroute('**/assets/*.js');
+        for (const id of ids) {
+          const where = `${route.path} at ${width} px, #${id}`;
+          await expect(page.locator(`select[id="${id}"]`)).toHaveCount(0);
+          expect(await boxHeight(`.fui-Combobox:has([id="${id}"])`), `${where} after`).toBe(textBox);
+        }
+        lists += ids.length;
+      }
+    }
+    // Without a list in any public form there was nothing to judge.
+    test.skip(lists === 0, 'no public form has a list');
+  });
+
   for (const width of [1280, 375]) {
     test(`at ${width} px the pages look the same before and after their scripts take them over`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });

@@ -55,6 +55,13 @@ export const useEngineStyles = makeStyles({
     minWidth: 0,
     '& > input': { minWidth: 0 },
   },
+  /**
+   * The browser's own list inside Fluent's Select (a list before the page's scripts run) as high as the other fields
+   * and the combobox that takes its place: Fluent makes the `<select>` 32 px high inside a root of 56.
+   */
+  nativeSelect: {
+    height: INPUT_HEIGHT,
+  },
   inputShort: {
     minHeight: INPUT_HEIGHT,
     width: '5.5em',

@@ -55,6 +55,7 @@ function NativeChoice(props: SearchComboboxProps & { options: readonly SearchOpt
       id={id}
       name={name ?? id}
       className={className ?? styles.input}
+      select={{ className: styles.nativeSelect }}
       value={value ?? ''}
       disabled={disabled}
       autoComplete={autoComplete}
