@@ -84,6 +84,20 @@ describe('the save queue', () => {
     queue.dispose();
   });
 
+  it('made where there is no window (the server rendering the page), sends and keeps nothing', async () => {
+    // A form's first render on the server reports the answers it was given: a draft of them sent from there after the
+    // pause would replace what the visitor saved on the next pages meanwhile.
+    vi.stubGlobal('window', undefined);
+    const { queue, bodies, statuses } = queueWith([ok({ answers: {} })]);
+    queue.change({ givenNames: 'Lina', mobile: {} }, undefined, ['givenNames', 'mobile']);
+    await vi.advanceTimersByTimeAsync(60_000);
+    await queue.flush();
+    expect(bodies).toEqual([]);
+    expect(statuses).toEqual([]);
+    expect(readBackup(target)).toBeUndefined();
+    queue.dispose();
+  });
+
   it('keeps every change in the browser at once, before any call', () => {
     const { queue } = queueWith([ok({ answers: {} })]);
     queue.change({ occupationType: 'MEDIA' }, 'work', ['occupationType']);

@@ -62,6 +62,13 @@ export class AnswerSaveQueue {
   private chain: Promise<unknown> = Promise.resolve();
   private status: SaveStatus = 'idle';
   private disposed = false;
+  /**
+   * Made while the server renders the page (no window): it holds and sends nothing. A form's first render there
+   * reports its answers as they were read for the page; a draft of them sent after the pause, from the server, once
+   * the page had gone, would replace what the visitor saved meanwhile (a form posted without scripts moves on to its
+   * next page at once).
+   */
+  private readonly inert = typeof window === 'undefined';
   private readonly onOnline = () => {
     if (this.pending && this.retryTimer) this.retryNow();
   };
@@ -75,8 +82,7 @@ export class AnswerSaveQueue {
       now: () => new Date(),
       ...options,
     };
-    // Made while the server renders the page too (nothing is sent from there: the form posts itself).
-    if (typeof window !== 'undefined') window.addEventListener('online', this.onOnline);
+    if (!this.inert) window.addEventListener('online', this.onOnline);
   }
 
   /** The current status. */
@@ -91,7 +97,7 @@ export class AnswerSaveQueue {
 
   /** Answers changed while typing on `page`: kept in the browser now, sent as a draft after the pause. */
   change(answers: Answers, page: string | undefined, changedFields: string[]): void {
-    if (this.disposed) return;
+    if (this.disposed || this.inert) return;
     const changed = new Set(this.pending?.changed ?? []);
     for (const field of changedFields) changed.add(field);
     this.pending = { answers, page, changed };
@@ -130,7 +136,7 @@ export class AnswerSaveQueue {
     this.disposed = true;
     clearTimeout(this.debounceTimer);
     clearTimeout(this.retryTimer);
-    if (typeof window !== 'undefined') window.removeEventListener('online', this.onOnline);
+    if (!this.inert) window.removeEventListener('online', this.onOnline);
   }
 
   private setStatus(status: SaveStatus) {
