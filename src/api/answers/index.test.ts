@@ -87,6 +87,7 @@ describe('the save queue', () => {
   it('made where there is no window (the server rendering the page), sends and keeps nothing', async () => {
     // A form's first render on the server reports the answers it was given: a draft of them sent from there after the
     // pause would replace what the visitor saved on the next pages meanwhile.
+    // The server's render as the queue sees it: no window (afterEach gives it back).
     vi.stubGlobal('window', undefined);
     const { queue, bodies, statuses } = queueWith([ok({ answers: {} })]);
     queue.change({ givenNames: 'Lina', mobile: {} }, undefined, ['givenNames', 'mobile']);
