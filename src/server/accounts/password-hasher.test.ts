@@ -1,18 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPasswordHasher, type PasswordHasher } from './password-hasher';
+import { createPasswordHasher, STARTED_KEPT, type PasswordHasher } from './password-hasher';
 
 /**
- * A thread that stands in for argon2: each job sleeps `password` milliseconds and answers when it started and
- * ended; a password of "fail" fails, "crash" ends the thread.
+ * A thread that stands in for argon2: each job sleeps `password` milliseconds and answers "done"; a password of
+ * "fail" fails, "crash" ends the thread. The tests read when jobs started from the pool's own record (taken on this
+ * thread, with the clock its pacing uses), never from times taken on the threads.
  */
-const TIMED_THREAD = `
+const SLEEPING_THREAD = `
 const { parentPort } = require('node:worker_threads');
 parentPort.on('message', ({ id, job }) => {
   if (job.password === 'crash') process.exit(3);
   if (job.password === 'fail') return parentPort.postMessage({ id, error: 'no such hash' });
-  const started = Date.now();
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Number(job.password));
-  parentPort.postMessage({ id, value: JSON.stringify({ started, ended: Date.now() }) });
+  parentPort.postMessage({ id, value: 'done' });
 });
 `;
 
@@ -26,52 +26,58 @@ afterEach(async () => {
   await Promise.all(hashers.splice(0).map((h) => h.close()));
 });
 
-const timed = async (h: PasswordHasher, ms: number) =>
-  JSON.parse((await h.run({ op: 'hash', password: String(ms), options: {} })) as string) as {
-    started: number;
-    ended: number;
-  };
+/** `count` jobs asked for at once, each sleeping `ms` on its thread; resolves when all have answered. */
+const jobs = (h: PasswordHasher, count: number, ms: number) =>
+  Promise.all(Array.from({ length: count }, () => h.run({ op: 'hash', password: String(ms), options: {} })));
 
 describe('the password hashing threads', () => {
   it('run at most as many jobs at once as they are, and the others in turn', async () => {
-    const h = hasher(2, TIMED_THREAD);
-    const runs = await Promise.all(Array.from({ length: 6 }, () => timed(h, 60)));
-    // At every job's start, at most two jobs (that one included) have started and not ended.
-    for (const run of runs) {
-      const atOnce = runs.filter((other) => other.started <= run.started && other.ended > run.started);
-      expect(atOnce.length).toBeLessThanOrEqual(2);
-    }
-    // The six took three turns of two, not six turns of one.
-    const span = Math.max(...runs.map((r) => r.ended)) - Math.min(...runs.map((r) => r.started));
-    expect(span).toBeLessThan(6 * 60);
+    const h = hasher(2, SLEEPING_THREAD);
+    expect(await jobs(h, 6, 60)).toEqual(Array(6).fill('done'));
+    const started = h.started();
+    // In the order they were asked for, the longest waiting first.
+    expect(started.map((job) => job.asked)).toEqual([1, 2, 3, 4, 5, 6]);
+    // Two at once from the start, and never more: each of the others took the thread the one before it left.
+    expect(started.map((job) => job.running)).toEqual([1, 2, 2, 2, 2, 2]);
   });
 
   it('start jobs spaced out while the server is busy, and together once it is not', async () => {
     let busy = false;
-    const h = hasher(3, TIMED_THREAD, { busy: () => busy, pacedGapMs: 300 });
-    // Every thread started first, so that the times below are those of the jobs, not of starting threads.
-    await Promise.all(Array.from({ length: 3 }, () => timed(h, 100)));
+    const h = hasher(3, SLEEPING_THREAD, { busy: () => busy, pacedGapMs: 300 });
     busy = true;
-    const paced = await Promise.all(Array.from({ length: 3 }, () => timed(h, 1)));
-    const starts = paced.map((run) => run.started).sort((a, b) => a - b);
-    expect(starts[1] - starts[0]).toBeGreaterThanOrEqual(290);
-    expect(starts[2] - starts[1]).toBeGreaterThanOrEqual(290);
+    await jobs(h, 3, 1);
+    // Three threads were free, yet each job waited for the gap after the one before it.
+    const paced = h.started();
+    expect(paced.map((job) => job.asked)).toEqual([1, 2, 3]);
+    expect(paced[1].startedAt - paced[0].startedAt).toBeGreaterThanOrEqual(300);
+    expect(paced[2].startedAt - paced[1].startedAt).toBeGreaterThanOrEqual(300);
     busy = false;
-    const free = await Promise.all(Array.from({ length: 3 }, () => timed(h, 1)));
-    const spread = Math.max(...free.map((r) => r.started)) - Math.min(...free.map((r) => r.started));
-    expect(spread).toBeLessThan(290);
+    await jobs(h, 3, 50);
+    // Not busy: the three went to the three threads at once, the last while the first two were still running.
+    const free = h.started().slice(3);
+    expect(free.map((job) => job.asked)).toEqual([4, 5, 6]);
+    expect(free.map((job) => job.running)).toEqual([1, 2, 3]);
+  });
+
+  it('keep a bounded record of the jobs they started', async () => {
+    const h = hasher(2, SLEEPING_THREAD);
+    await jobs(h, STARTED_KEPT + 6, 0);
+    const started = h.started();
+    expect(started).toHaveLength(STARTED_KEPT);
+    expect(started[0].asked).toBe(7);
+    expect(started.at(-1)!.asked).toBe(STARTED_KEPT + 6);
   });
 
   it('answer a failed job as failed and go on with the next', async () => {
-    const h = hasher(1, TIMED_THREAD);
+    const h = hasher(1, SLEEPING_THREAD);
     await expect(h.run({ op: 'verify', hash: 'x', password: 'fail' })).rejects.toThrow('no such hash');
-    expect((await timed(h, 1)).ended).toBeGreaterThan(0);
+    expect(await jobs(h, 1, 1)).toEqual(['done']);
   });
 
   it('fail the job of a thread that ended and start another for the next', async () => {
-    const h = hasher(1, TIMED_THREAD);
+    const h = hasher(1, SLEEPING_THREAD);
     await expect(h.run({ op: 'hash', password: 'crash', options: {} })).rejects.toThrow(/ended/);
-    expect((await timed(h, 1)).ended).toBeGreaterThan(0);
+    expect(await jobs(h, 1, 1)).toEqual(['done']);
   });
 
   it('hash and verify with argon2 at the lowest CPU priority on Linux', async () => {

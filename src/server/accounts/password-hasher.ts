@@ -38,6 +38,8 @@ export interface PasswordHasher {
   run(job: HashJob): Promise<string | boolean | number>;
   /** Jobs waiting for a thread (or for their turn while the server is busy). */
   waiting(): number;
+  /** The latest jobs handed to a thread (at most `STARTED_KEPT`), in the order they were, as the pool decided it. */
+  started(): readonly StartedJob[];
   /** Stops the threads; a job still waiting or running fails. */
   close(): Promise<void>;
 }
@@ -59,6 +61,22 @@ export interface PasswordHasherOptions {
 
 /** While paced, how often a waiting job asks again whether the server is still busy. */
 const PACED_RECHECK_MS = 20;
+
+/** How many started jobs the pool remembers: enough to see its pacing, bounded whatever the traffic. */
+export const STARTED_KEPT = 64;
+
+/**
+ * A job as the pool started it, read on the server's own thread with the clock the pacing uses
+ * (`performance.now()`), so that its order and gaps are the pool's decisions, not the threads' timing.
+ */
+export interface StartedJob {
+  /** The job's place in the order `run` was called (1 for the first). */
+  asked: number;
+  /** When the pool handed it to a thread. */
+  startedAt: number;
+  /** Jobs on threads at that moment, this one included. */
+  running: number;
+}
 
 interface Slot {
   worker: Worker;
@@ -86,8 +104,10 @@ export function createPasswordHasher({
 }: PasswordHasherOptions): PasswordHasher {
   const argon2 = createRequire(import.meta.url).resolve('@node-rs/argon2');
   const slots: Slot[] = [];
-  const waiting: (Settle & { job: HashJob })[] = [];
+  const waiting: (Settle & { job: HashJob; asked: number })[] = [];
   const pending = new Map<number, Settle & { slot: Slot }>();
+  const started: StartedJob[] = [];
+  let asked = 0;
   let nextId = 0;
   let closed = false;
   let lastStart = -Infinity;
@@ -144,11 +164,13 @@ export function createPasswordHasher({
       }
       const slot = freeSlot();
       if (!slot) return;
-      const { job, resolve, reject } = waiting.shift()!;
+      const { job, asked: place, resolve, reject } = waiting.shift()!;
       const id = (nextId += 1);
       lastStart = performance.now();
       slot.busy = true;
       pending.set(id, { resolve, reject, slot });
+      started.push({ asked: place, startedAt: lastStart, running: pending.size });
+      if (started.length > STARTED_KEPT) started.shift();
       // A thread with a job keeps the process alive until it answers; an idle one does not.
       slot.worker.ref();
       slot.worker.postMessage({ id, job });
@@ -159,11 +181,12 @@ export function createPasswordHasher({
     run(job) {
       if (closed) return Promise.reject(new Error('the password hasher is closed'));
       return new Promise((resolve, reject) => {
-        waiting.push({ job, resolve, reject });
+        waiting.push({ job, asked: (asked += 1), resolve, reject });
         next();
       });
     },
     waiting: () => waiting.length,
+    started: () => [...started],
     async close() {
       closed = true;
       clearTimeout(paced);
