@@ -20,6 +20,7 @@ import { registerBoundedJsonParser } from './http/bounded-json';
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors';
 import { serializeRequest } from './http/log-redaction';
 import { trackRouteMethods } from './http/method-not-allowed';
+import { proxyTrust } from './http/trusted-proxies';
 import { LOCALES_DIR, languageOf, translate } from './i18n';
 import { loadPagePaths, type PagePaths } from './lib/page-paths';
 import { routes } from './routes/index';
@@ -126,7 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? { logger: false }
         : { loggerInstance: options.logger }),
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
     // A trusted proxy's X-Request-Id, else a new UUID (system/request-id.ts).
     genReqId: requestIdOf(config.trustProxy),
     // Answers given before routing (an over-long path parameter, an unparsable request) keep the error shape.

@@ -24,6 +24,7 @@ describe('loadConfig', () => {
     expect(config.jwtSecret).toBe('');
     expect(config.devMailbox).toBe(true);
     expect(config.formPreview).toBe(true);
+    expect(config.trustProxy).toBe(false);
   });
 
   it('answers every public setting with official-looking defaults', () => {
@@ -65,7 +66,7 @@ describe('loadConfig', () => {
       X_URL: 'https://x.com/example',
       SESSION_WARNING_SECONDS: '30',
       MAX_APPLICANTS: '4',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -82,7 +83,7 @@ describe('loadConfig', () => {
       publicUrl: 'https://eta.example.org',
       distDir: '/srv/portal',
       maxApplicants: 4,
-      trustProxy: true,
+      trustProxy: { addresses: ['10.0.0.0/8', '127.0.0.1'] },
       devMailbox: false,
       formPreview: false,
     });
@@ -187,6 +188,48 @@ describe('loadConfig', () => {
     expect(loadConfig({}).devMailboxAnyClient).toBe(false);
     expect(loadConfig({ DEV_MAILBOX: 'true' }).devMailboxAnyClient).toBe(true);
     expect(loadConfig({ DEV_MAILBOX: 'false' }).devMailboxAnyClient).toBe(false);
+  });
+
+  it('reads which proxies are trusted: none, a number of hops, or their addresses and ranges', () => {
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toEqual({ hops: 1 });
+    expect(loadConfig({ TRUST_PROXY: ' 2 ' }).trustProxy).toEqual({ hops: 2 });
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1' }).trustProxy).toEqual({ addresses: ['127.0.0.1'] });
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,172.16.0.0/12,fd00::/8,::1' }).trustProxy).toEqual({
+      addresses: ['10.0.0.0/8', '172.16.0.0/12', 'fd00::/8', '::1'],
+    });
+  });
+
+  it('refuses TRUST_PROXY=true, which would take any address a client writes, and says what to set instead', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(ConfigError);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /^TRUST_PROXY=true would take any address a client writes in X-Forwarded-For .*: set the number of proxies in front of the server \(1, 2, \.\.\.\) or their addresses and CIDR ranges \(10\.0\.0\.0\/8,127\.0\.0\.1\)$/,
+    );
+  });
+
+  it('refuses a TRUST_PROXY it cannot read, naming the value', () => {
+    const refused = (value: string) => {
+      try {
+        loadConfig({ TRUST_PROXY: value });
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+      throw new Error(`TRUST_PROXY=${value} was taken`);
+    };
+    expect(refused('yes')).toBe(
+      'TRUST_PROXY must be false, the number of proxies in front of the server (1, 2, ...) or their addresses and CIDR ranges separated by commas (10.0.0.0/8,127.0.0.1), got "yes"',
+    );
+    expect(refused('proxy.internal')).toMatch(/^TRUST_PROXY must be false, .*got "proxy.internal"$/);
+    expect(refused('10.0.0.0/8;127.0.0.1')).toMatch(/^TRUST_PROXY must be false/);
+    expect(refused('0')).toBe('TRUST_PROXY must be between 1 and 10 proxies, or false for none, got "0"');
+    expect(refused('11')).toMatch(/^TRUST_PROXY must be between 1 and 10 proxies/);
+    expect(refused('10.0.0.300')).toBe('TRUST_PROXY: "10.0.0.300" is not an IP address or CIDR range');
+    expect(refused('10.0.0.0/33')).toBe('TRUST_PROXY: "10.0.0.0/33" has a prefix longer than 32 bits');
+    expect(refused('fd00::/129')).toBe('TRUST_PROXY: "fd00::/129" has a prefix longer than 128 bits');
+    // A range that holds every address trusts every client, as `true` did.
+    expect(refused('0.0.0.0/0')).toMatch(/^TRUST_PROXY: "0.0.0.0\/0" holds every address/);
+    expect(refused('127.0.0.1, ::/0')).toMatch(/^TRUST_PROXY: "::\/0" holds every address/);
   });
 
   it('keeps the test environment quiet by default', () => {

@@ -3,6 +3,7 @@ import { ConfigError, HTTP_URL, readSettings, withoutTrailingSlash, type Env, ty
 import { persistedSecret } from './lib/persisted-secret';
 import { DEFAULT_POOL_MAX } from './db/pool';
 import { DEFAULT_SCHEMAS_DIR } from './validation/schema-files';
+import { TRUST_PROXY_SETTING, trustedProxies, type TrustedProxies } from './http/trusted-proxies';
 
 /** Where the data lives: an embedded SQLite file, or a PostgreSQL server. */
 export type DatabaseConfig =
@@ -76,8 +77,11 @@ export interface AppConfig {
   schemasDir: string;
   /** Largest accepted request body in bytes. */
   bodyLimit: number;
-  /** Trust X-Forwarded-* headers (set when running behind a load balancer). */
-  trustProxy: boolean;
+  /**
+   * The proxies whose X-Forwarded-* and X-Request-Id headers are believed (TRUST_PROXY): none, the nearest `hops`,
+   * or those at `addresses`; the client's address is the last one X-Forwarded-For names that is not theirs.
+   */
+  trustProxy: TrustedProxies;
   maxApplicants: number;
   /**
    * Limits per client address (sign-in failures and wrong codes per 15 minutes, e-mails per hour). Raise them
@@ -203,7 +207,7 @@ export const SERVER_SETTINGS = {
     DIST_DIR: { type: 'string', default: 'dist' },
     SCHEMAS_DIR: { type: 'string', default: DEFAULT_SCHEMAS_DIR },
     BODY_LIMIT_BYTES: { type: 'integer', minimum: 1024, maximum: 100 * 1024 * 1024, default: 1024 * 1024 },
-    TRUST_PROXY: { type: 'boolean', default: false },
+    TRUST_PROXY: TRUST_PROXY_SETTING,
     MAX_APPLICANTS: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
     CLIENT_LOGIN_FAILURE_LIMIT: COUNT(10),
     CLIENT_CODE_ENTRY_LIMIT: COUNT(10),
@@ -327,7 +331,7 @@ export function loadConfig(env: Env): AppConfig {
     distDir: path.resolve(settings.DIST_DIR),
     schemasDir: path.resolve(settings.SCHEMAS_DIR),
     bodyLimit: settings.BODY_LIMIT_BYTES,
-    trustProxy: settings.TRUST_PROXY,
+    trustProxy: trustedProxies(settings.TRUST_PROXY),
     maxApplicants: settings.MAX_APPLICANTS,
     clientLimits: {
       loginFailures: settings.CLIENT_LOGIN_FAILURE_LIMIT,

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { fromTrustedProxy, proxyTrust, type TrustedProxies } from '../http/trusted-proxies';
 
 /** The header a request's id is answered in, and read from a trusted proxy. */
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -14,13 +15,14 @@ const requests = new AsyncLocalStorage<{ id: string; route: string }>();
 
 /**
  * fastify's `genReqId`: the X-Request-Id a trusted proxy (TRUST_PROXY) sent, so that the proxy's log and ours name a
- * request alike, else a new UUID. Without a trusted proxy the header is ignored: a client could name its requests
- * after someone else's.
+ * request alike, else a new UUID. The header is taken only when the connection comes from a proxy TRUST_PROXY trusts,
+ * the same rule as for the client's address: anyone else could name their requests after someone else's.
  */
-export function requestIdOf(trustProxy: boolean) {
+export function requestIdOf(proxies: TrustedProxies) {
+  const trust = proxyTrust(proxies);
   return (request: IncomingMessage): string => {
     const incoming = request.headers[REQUEST_ID_HEADER];
-    if (trustProxy && typeof incoming === 'string' && ACCEPTED_ID.test(incoming)) return incoming;
+    if (typeof incoming === 'string' && ACCEPTED_ID.test(incoming) && fromTrustedProxy(trust, request)) return incoming;
     return randomUUID();
   };
 }

@@ -164,7 +164,7 @@ describe('request ids', () => {
   });
 
   it("takes a trusted proxy's X-Request-Id when it looks like one", async () => {
-    const app = await buildTestApp({ trustProxy: true });
+    const app = await buildTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
     try {
       const taken = await app.inject({ url: '/envs', headers: { 'x-request-id': 'lb-7f3a:0042' } });
       expect(taken.headers['x-request-id']).toBe('lb-7f3a:0042');
