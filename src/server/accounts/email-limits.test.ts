@@ -52,6 +52,40 @@ describe.each(databases())('e-mail limits that never lock the owner out, on %s',
     return header!.split(';')[0];
   }
 
+  it('leaves the sign-up e-mail out of the address’s count, so the owner who registered has every resend of the hour', async () => {
+    const email = 'newcomer@example.com';
+    const ip = '198.51.100.20';
+    const resend = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/eta/profile/verify-email-request',
+        payload: { email, emailAction: 'VERIFY_EMAIL' },
+        remoteAddress: ip,
+      });
+    expect((await post(app, 'register', registrationBody(email), { ip })).statusCode).toBe(201);
+    await waitForMail(app, email);
+    const statuses: number[] = [];
+    for (let i = 0; i <= emailAddressClient.limit; i++) statuses.push((await resend()).statusCode);
+    expect(statuses).toEqual([...Array(emailAddressClient.limit).fill(200), 429]);
+    // The sign-up e-mail and every resend answered 200 were sent.
+    expect((await waitForMail(app, email, emailAddressClient.limit + 1)).length).toBe(emailAddressClient.limit + 1);
+  });
+
+  it('counts a registration of an address that has an account like any e-mail to it', async () => {
+    const email = 'registered-twice@example.com';
+    const ip = '198.51.100.21';
+    expect((await post(app, 'register', registrationBody(email), { ip })).statusCode).toBe(201);
+    const statuses: number[] = [];
+    for (let i = 0; i <= emailAddressClient.limit; i++)
+      statuses.push((await post(app, 'register', registrationBody(email), { ip })).statusCode);
+    expect(statuses).toEqual([...Array(emailAddressClient.limit).fill(201), 429]);
+    expect(
+      (await waitForMail(app, email, emailAddressClient.limit + 1)).filter(
+        (m) => m.subject === 'You already have a profile',
+      ),
+    ).toHaveLength(emailAddressClient.limit);
+  });
+
   it('lets the owner ask for a reset after six requests for the address from other client addresses', async () => {
     await owner('six@example.com');
     vi.useFakeTimers({ toFake: ['Date'] });

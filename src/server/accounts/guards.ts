@@ -70,6 +70,18 @@ export function createGuards(db: Db, jwtSecret: string, clientLimits: Parameters
    */
   const absentCodeRule = { limit: CODE_MAX_ATTEMPTS, windowSeconds: CODE_LIFETIME_SECONDS };
   const absentCodeBucket = (email: string, purpose: EmailAction) => addressBucket(`absent-code-${purpose}`, email);
+  /** The e-mails to an address asked for by one client: its known device, else its client address. */
+  const ownBucket = (email: string, client: EmailClient) =>
+    addressClientBucket('mail', email, client.device ? `device:${client.device}` : `ip:${client.ip}`);
+  /** Counts one e-mail to an address, by the client that asked for it; the address's wrong codes are forgotten. */
+  async function countEmail(email: string, purpose: EmailAction, client: EmailClient, now: Date): Promise<void> {
+    await recordEvent(db, ownBucket(email, client), rules.emailAddressClient, now);
+    if (!client.device) {
+      await recordEvent(db, addressBucket('mail', email), rules.emailAddress, now);
+      await recordEvent(db, ipBucket('mail', client.ip), rules.emailIp, now);
+    }
+    await clearBucket(db, absentCodeBucket(email, purpose));
+  }
 
   return {
     rules,
@@ -81,9 +93,20 @@ export function createGuards(db: Db, jwtSecret: string, clientLimits: Parameters
      * account does not know are also counted per client address and, together, per address: once that is full,
      * each of them still gets its first e-mail of the hour, so the owner on a new device is spaced, never locked
      * out, while a stranger who has had one waits.
+     *
+     * `signUp`: the confirmation e-mail of an account the request creates. It is held by the same limits but counted
+     * only among the client address's e-mails, never against the address's own allowances: an address gets it once
+     * (later registrations find the account and are counted), and the owner who has just registered keeps every
+     * "send the e-mail again" of the hour.
      */
-    async allowEmailFor(email: string, purpose: EmailAction, client: EmailClient, now: Date): Promise<void> {
-      const own = addressClientBucket('mail', email, client.device ? `device:${client.device}` : `ip:${client.ip}`);
+    async allowEmailFor(
+      email: string,
+      purpose: EmailAction,
+      client: EmailClient,
+      now: Date,
+      { signUp = false }: { signUp?: boolean } = {},
+    ): Promise<void> {
+      const own = ownBucket(email, client);
       const ownState = await throttleState(db, own, rules.emailAddressClient, now);
       let state = ownState;
       if (!client.device) {
@@ -99,13 +122,20 @@ export function createGuards(db: Db, jwtSecret: string, clientLimits: Parameters
         ]);
       }
       if (state.limited) throw tooMany(state, 'email');
-      await recordEvent(db, own, rules.emailAddressClient, now);
-      if (!client.device) {
-        await recordEvent(db, addressBucket('mail', email), rules.emailAddress, now);
+      if (signUp) {
         await recordEvent(db, ipBucket('mail', client.ip), rules.emailIp, now);
+        await clearBucket(db, absentCodeBucket(email, purpose));
+        return;
       }
-      await clearBucket(db, absentCodeBucket(email, purpose));
+      await countEmail(email, purpose, client, now);
     },
+
+    /**
+     * Counts one e-mail to an address that `allowEmailFor` let through as a sign-up, when the request turned out not
+     * to create the account (another registration of the address got there first): it goes to an existing account,
+     * so it counts like any other.
+     */
+    countEmailFor: countEmail,
 
     /** Answers 429 when this client has entered too many wrong keys or codes lately. */
     async guardCodeEntry(ip: string, now: Date): Promise<void> {

@@ -90,11 +90,15 @@ export function createAccountsService({ db, config, guards, mail }: AccountsServ
     await mail(row, { template: 'reset-password', authKey, code });
   };
 
+  /** Who asks for an e-mail to the address of `profile`: the client address, and the browser if it is known to it. */
+  const clientOf = (caller: AccountCaller, profile: ProfilesTable | undefined): EmailClient => ({
+    ip: caller.ip,
+    device: profile ? caller.deviceOf?.(profile.id) : undefined,
+  });
+
   /** Who asks for an e-mail to `email`: the client address, and the browser if it is known to that account. */
-  const emailClient = async (caller: AccountCaller, email: string): Promise<EmailClient> => {
-    const profile = await profiles.findByEmail(email);
-    return { ip: caller.ip, device: profile ? caller.deviceOf?.(profile.id) : undefined };
-  };
+  const emailClient = async (caller: AccountCaller, email: string): Promise<EmailClient> =>
+    clientOf(caller, await profiles.findByEmail(email));
 
   const markVerified = (profileId: string, now: Date) => profiles.update(profileId, { email_verified: 1 }, now);
 
@@ -112,7 +116,12 @@ export function createAccountsService({ db, config, guards, mail }: AccountsServ
       if (isCommonPassword(body.password)) throw commonPasswordError('password', caller.lang);
       const now = new Date();
       const email = normaliseEmail(body.email);
-      await guards.allowEmailFor(email, 'VERIFY_EMAIL', await emailClient(caller, email), now);
+      // The confirmation e-mail of an address without an account is the owner's own sign-up, not counted against
+      // the address (see allowEmailFor); an e-mail to an account that exists (account-exists) is.
+      const account = await profiles.findByEmail(email);
+      const signUp = !account;
+      const client = clientOf(caller, account);
+      await guards.allowEmailFor(email, 'VERIFY_EMAIL', client, now, { signUp });
       // Hashing happens whether or not the address is taken, so both answers take as long.
       const row: ProfilesTable = {
         id: randomUUID(),
@@ -129,6 +138,7 @@ export function createAccountsService({ db, config, guards, mail }: AccountsServ
         updated_at: now.toISOString(),
       };
       const created = await profiles.insertUnlessTaken(row);
+      if (signUp && !created) await guards.countEmailFor(email, 'VERIFY_EMAIL', client, now);
       caller.afterAnswer('registration e-mail', async () => {
         if (created) return sendVerification(row, now);
         const existing = await profiles.findByEmail(email);
