@@ -104,6 +104,7 @@ for (const { lng, dir, width } of JOURNEYS) {
       const link = mail.links.find((l) => l.includes('authKey='));
       if (!link) throw new Error(`No confirmation link in ${mail.text}`);
       await page.goto(`${new URL(link).pathname}${new URL(link).search}`);
+      await button('accounts:verifyEmail.submit').click();
       await expect(heading(t('accounts:verifyEmail.confirmedTitle'))).toBeVisible();
       await checked('email-confirmed');
 

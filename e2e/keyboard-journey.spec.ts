@@ -102,6 +102,12 @@ test('the whole journey by keyboard alone, with focus where it should be at ever
   const mail = await latestMail(request, email);
   const link = new URL(mail.links.find((l) => l.includes('authKey=')) ?? '');
   await page.goto(`${link.pathname}${link.search}`);
+  await press(page, {
+    role: 'button',
+    name: en('accounts:verifyEmail.submit'),
+    exact: true,
+    within: page.getByRole('main'),
+  });
   await expect(page.getByRole('heading', { level: 1, name: en('accounts:verifyEmail.confirmedTitle') })).toBeVisible();
   await press(page, {
     role: 'link',

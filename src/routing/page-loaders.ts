@@ -1,8 +1,9 @@
 /**
- * What a page reads before it renders, for the pages whose reading does something once (a single-use link's key):
- * run by the route on the server and on each navigation in the browser, never again for the page on screen. One
- * registry: page registry name -> the page's loader, each in a module of its own beside its page. Pages that only
- * show data read it with react-query, which the server fetches while it renders them.
+ * What a page reads before it renders, for the pages whose reading does something once (a photo session started, a
+ * payment checked): run by the route on the server and on each navigation in the browser, never again for the page
+ * on screen. One registry: page registry name -> the page's loader, each in a module of its own beside its page.
+ * Pages that only show data read it with react-query, which the server fetches while it renders them. (A link's
+ * single-use key is never used up by a page's reading: a mail scanner fetches links too. The visitor presses.)
  */
 import type { LoaderFunctionArgs, ShouldRevalidateFunction } from 'react-router-dom';
 
@@ -24,8 +25,4 @@ export const pageLoaders: Readonly<Record<string, PageLoaderEntry>> = {
   },
   'payment-overview': { load: async () => (await import('@/features/payment/payment-overview-loader')).loader },
   'step-form': { load: async () => (await import('@/features/application-journey/step-form-loader')).loader },
-  'verify-email': {
-    load: async () => (await import('@/features/accounts/verify-email-loader')).loader,
-    shouldRevalidate: () => false,
-  },
 };

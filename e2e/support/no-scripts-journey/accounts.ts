@@ -86,6 +86,7 @@ export async function registerAndSignIn({ page, context, run, api, p }: Journey)
   // ---- the e-mailed link confirms the address
   const confirmation = await latestMail(api, email, subject('emails:verifyEmail.subject'));
   await follow(confirmation.links, '/verify-email');
+  await go(button('accounts:verifyEmail.submit'));
   await expect(heading(t('accounts:verifyEmail.confirmedTitle'))).toBeVisible();
   await checked('email-confirmed');
 

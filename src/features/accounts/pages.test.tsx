@@ -11,8 +11,6 @@ import OtpPage from './otp-page';
 import ProfilePage, { formatMobile } from './profile-page';
 import RegistrationWarningPage from './registration-warning-page';
 import ResetPasswordPage, { isWellFormedKey } from './reset-password-page';
-import VerifyEmailPage from './verify-email-page';
-import { loader } from './verify-email-loader';
 import { englishI18n, mockFetch, renderPage } from './test-utils';
 
 // The form engine's first render imports much; a busy machine needs more than 5 s.
@@ -69,26 +67,6 @@ describe('router context shared with the routing layer', () => {
     expect(screen.getByText('other@example.com')).toBeTruthy();
     act(() => clearRouterContext());
     expect(screen.queryByText('other@example.com')).toBeNull();
-  });
-});
-
-describe('VerifyEmailPage', () => {
-  it('confirms the address once on load and offers to log in', async () => {
-    const calls = mockFetch(() => [200, { message: 'ok' }]);
-    renderPage(i18n, <VerifyEmailPage />, '/verify-email', `/verify-email?authKey=${KEY}`, { loader });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your e-mail address is confirmed' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
-    expect(calls).toEqual([{ method: 'POST', url: '/api/eta/profile/verify', body: { authKey: KEY } }]);
-  });
-
-  it('explains a used or expired link and asks for the address to send a new one', async () => {
-    mockFetch(() => [400, { error: 'This confirmation link is not valid.', code: 'VERIFY_LINK_INVALID' }]);
-    renderPage(i18n, <VerifyEmailPage />, '/verify-email', `/verify-email?authKey=B${KEY}`, { loader });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'This link has expired or is not valid' }),
-    ).toBeTruthy();
-    expect(await screen.findByRole('textbox', { name: 'Email address' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Send the e-mail again' })).toBeTruthy();
   });
 });
 
