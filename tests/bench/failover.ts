@@ -274,7 +274,10 @@ defaults
 frontend portal
   bind 127.0.0.1:${port}
   unique-id-format %{+X}o%ci%cp%Ts%rt%pid
-  http-request set-header X-Request-Id %[unique-id] unless { req.hdr(x-request-id) -m found }
+  # Every request gets HAProxy's own id, whatever the client sent: the instances take it from their proxy.
+  http-request set-header X-Request-Id %[unique-id]
+  # Adds the client's address to X-Forwarded-For after any the client wrote; the instances trust one proxy
+  # (TRUST_PROXY=1), so they take that address and nothing left of it.
   option forwardfor
   default_backend instances
 
@@ -469,7 +472,10 @@ export async function failoverSection(budget: FailoverBudget, report: Report): P
       NODE_ENV: 'production',
       DATA_DIR: dataDir,
       PUBLIC_URL: `http://127.0.0.1:${lbPort}`,
-      TRUST_PROXY: 'true',
+      // One proxy in front, HAProxy: the address it appends to X-Forwarded-For names the client. Not its address
+      // (127.0.0.1): the simulated clients are on loopback too, and a client at an address of the list would pass
+      // for a proxy, so that what it wrote in X-Forwarded-For would be read.
+      TRUST_PROXY: '1',
       JWT_SECRET: randomBytes(32).toString('base64url'),
       PAYMENT_WEBHOOK_SECRET: randomBytes(32).toString('base64url'),
       SMTP_URL: sink.url,
