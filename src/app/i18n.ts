@@ -134,11 +134,14 @@ export function initI18n(
     started = (async () => {
       i18next.on('languageChanged', syncDocumentLanguage);
       const offered = offeredLanguages();
-      const linked =
-        rendered && offered.includes(rendered) ? rendered : linkedLanguage(window.location.search, offered);
-      if (linked) rememberLanguage(linked);
+      const linkChose = linkedLanguage(window.location.search, offered);
+      const linked = rendered && offered.includes(rendered) ? rendered : linkChose;
+      // A page the server rendered is taken over in its language, but only a link's choice is remembered: a
+      // language the server took from the profile or from the browser's settings was not chosen here, and as this
+      // browser's choice it would come before the profile's on the next pages (src/server/pages/session.ts).
+      if (linkChose && linkChose === linked) rememberLanguage(linkChose);
       // A choice stored before the cookie existed is told to the server too.
-      else if (readStoredLanguage()) writeLanguageCookie(readStoredLanguage() as string);
+      else if (!rendered && readStoredLanguage()) writeLanguageCookie(readStoredLanguage() as string);
       await i18next
         .use(lazyLocaleBackend)
         .use(initReactI18next)

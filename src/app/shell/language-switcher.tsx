@@ -126,8 +126,9 @@ function useProfileLanguage(): { choose(lng: string): void } {
  * Language choice as a native select (each option in its own language): light, keyboard- and
  * screen-reader-friendly, and the phone's own picker on mobile. The choice is applied and remembered, and
  * saved in the profile when signed in. The select sits in a form that asks for the same page with `?lng=`: without
- * scripts its button (shown only then) sends it, and the server renders the page in the language chosen (and saves
- * it in the profile); a choice made before the page's scripts ran is applied when they do.
+ * scripts its button (shown only then) sends it, and the server renders the page in the language chosen (which
+ * this browser keeps; the profile's language changes only by a post); a choice made before the page's scripts ran is
+ * applied when they do.
  */
 export function LanguageSwitcher({ className }: { className?: string }) {
   const { t, i18n } = useTranslation('common');

@@ -158,7 +158,7 @@ describe('pages rendered by the server', () => {
     expect((await get('/login')).body).not.toContain(translate('en', 'accounts:login.sessionExpired'));
   });
 
-  it("renders a signed-in visitor's page in the profile's language, and saves a language a link chooses", async () => {
+  it("renders a signed-in visitor's page in the profile's language, and a language a link chooses for the page only", async () => {
     const { tokenInfo } = await registerVerifiedAndLogin(app, 'page-language@example.com', undefined, 'fr');
     const cookie = `${AUTH_TOKEN_COOKIE}=${tokenInfo.accessToken}`;
     // The browser asks for English; the profile says French, as the API's answers to this visitor do.
@@ -169,11 +169,16 @@ describe('pages rendered by the server', () => {
     expect(pageOf(page.body).data).toMatchObject({ language: 'fr', profileLanguage: 'fr' });
     const chosen = await get('/profile?lng=ar', { cookie, 'accept-language': 'en' });
     expect(pageOf(chosen.body).html).toEqual(['ar', 'rtl']);
-    expect(pageOf(chosen.body).data).toMatchObject({ language: 'ar', profileLanguage: 'ar' });
+    expect(pageOf(chosen.body).data).toMatchObject({ language: 'ar', profileLanguage: 'fr' });
     // Signed out, the page names no profile's language.
     expect(pageOf((await get('/login', { 'accept-language': 'fr' })).body).data.profileLanguage).toBeUndefined();
-    expect((await getProfile(app, tokenInfo.accessToken)).json()).toMatchObject({ language: 'ar' });
-    expect(pageOf((await get('/profile', { cookie })).body).html).toEqual(['ar', 'rtl']);
+    // The link changed the page (and the browser's cookie), not the profile: only a post changes that.
+    expect((await getProfile(app, tokenInfo.accessToken)).json()).toMatchObject({ language: 'fr' });
+    expect(pageOf((await get('/profile', { cookie })).body).html).toEqual(['fr', 'ltr']);
+    expect(pageOf((await get('/profile', { cookie: `${cookie}; ${LANGUAGE_COOKIE}=ar` })).body).html).toEqual([
+      'ar',
+      'rtl',
+    ]);
   });
 
   it('renders a route a runtime setting turns on only where it is on, each server by its own settings', async () => {

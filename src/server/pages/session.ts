@@ -81,10 +81,13 @@ export async function pageSession(
 }
 
 /**
- * The language a signed-in visitor's page is rendered in. The profile's saved language is the visitor's language,
- * as the API answers in it and the browser applies it once signed in; a link that chooses a language (`?lng=`) is a
- * new choice, saved in the profile as the browser's switcher saves it. Without a session, or when the profile
- * cannot be read, the language the request asks for.
+ * The language a signed-in visitor's page is rendered in. A language this browser chose (`chosen`: a `?lng=` link
+ * now, or the language cookie its switcher or an earlier link left) comes first, so the page a visitor picked a
+ * language for keeps it on the next pages; else the profile's saved language (the visitor's language on a browser
+ * that never chose, as the API answers in it), else the language the request asks for. A link changes only the
+ * page, never the profile: the profile's language (and so its e-mails' language) changes only by a post, the
+ * profile page's form or the switcher's call of the API. The profile's language is named beside the page's, so the
+ * browser need not ask for it again (nor switch the page once it has taken it over).
  */
 export async function signedInLanguage(
   api: InProcessFetch,
@@ -94,24 +97,11 @@ export async function signedInLanguage(
   saveable: readonly string[],
 ): Promise<{ language: string; profileLanguage?: string }> {
   if (!session.accessToken) return { language: requested };
-  const headers = {
-    authorization: `Bearer ${session.accessToken}`,
-    accept: 'application/json',
-    'content-type': 'application/json',
-  };
-  if (chosen) {
-    if (saveable.includes(requested)) {
-      const saved = await api(API_PATHS.profile, {
-        method: 'PATCH',
-        headers,
-        body: JSON.stringify({ language: requested }),
-      });
-      if (saved.ok) return { language: requested, profileLanguage: requested };
-    }
-    return { language: requested };
-  }
-  const answer = await api(API_PATHS.profile, { headers });
-  if (!answer.ok) return { language: requested };
-  const { language } = (await answer.json()) as { language?: string };
-  return language && saveable.includes(language) ? { language, profileLanguage: language } : { language: requested };
+  const answer = await api(API_PATHS.profile, {
+    headers: { authorization: `Bearer ${session.accessToken}`, accept: 'application/json' },
+  });
+  const saved = answer.ok ? ((await answer.json()) as { language?: string }).language : undefined;
+  const profileLanguage = saved && saveable.includes(saved) ? saved : undefined;
+  const language = chosen ? requested : (profileLanguage ?? requested);
+  return profileLanguage ? { language, profileLanguage } : { language };
 }
