@@ -1,6 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { API_PATHS } from '../../shared/contract';
 
 /**
  * A browser that has signed in to an account before carries an HttpOnly cookie naming it, signed for that account.
@@ -9,8 +8,12 @@ import { API_PATHS } from '../../shared/contract';
  */
 export const KNOWN_DEVICE_COOKIE = 'eta_known_device';
 const LIFETIME_SECONDS = 365 * 24 * 60 * 60;
-/** Sent only to the accounts calls (sign-in reads it). */
-const COOKIE_PATH = API_PATHS.profile;
+/**
+ * Sent to the whole portal: sign-in reads it both in the accounts call the browser's scripts make and in the sign-in
+ * page's form posted to /login (which calls the API in-process with the page's cookies); a narrower path kept it from
+ * the page's form, so a sign-in there never counted as a known device.
+ */
+const COOKIE_PATH = '/';
 
 function signature(secret: string, profileId: string, deviceId: string): string {
   return createHmac('sha256', secret).update(`known-device:${profileId}:${deviceId}`).digest('base64url');

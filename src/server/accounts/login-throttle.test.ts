@@ -55,7 +55,7 @@ describe.each(databases())('sign-in throttling that is no free lock-out on %s', 
     expect((await post(app, 'verify', { authKey: authKeyOf(message) })).statusCode).toBe(200);
   }
 
-  it('sets an HttpOnly, same-site known-device cookie for the accounts calls only on a successful sign-in', async () => {
+  it('sets an HttpOnly, same-site known-device cookie for the whole portal only on a successful sign-in', async () => {
     await register('cookie@example.com');
     const failed = await login('cookie@example.com', 'Wrong-Pass-1!', '192.0.2.1');
     expect(failed.statusCode).toBe(401);
@@ -65,7 +65,7 @@ describe.each(databases())('sign-in throttling that is no free lock-out on %s', 
     const header = [signedIn.headers['set-cookie']].flat()[0]!;
     expect(header).toMatch(
       new RegExp(
-        `^${KNOWN_DEVICE_COOKIE}=[\\w-]{22}\\.[\\w-]{43}; Path=/api/eta/profile; Max-Age=31536000; HttpOnly; SameSite=Strict$`,
+        `^${KNOWN_DEVICE_COOKIE}=[\\w-]{22}\\.[\\w-]{43}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Strict$`,
       ),
     );
     // Signing in again from that browser keeps its identifier.

@@ -49,7 +49,13 @@ export const accountRoutes: FastifyPluginAsync = async (instance) => {
     ip: request.ip,
     deviceOf: (profileId) => knownDeviceOf(request, config.jwtSecret, profileId),
     rememberDevice: (profileId, device) =>
-      rememberDevice(reply, config.jwtSecret, profileId, device, config.publicUrl.startsWith('https:')),
+      rememberDevice(
+        reply,
+        config.jwtSecret,
+        profileId,
+        device,
+        request.protocol === 'https' || config.publicUrl.startsWith('https:'),
+      ),
     log: request.log,
   });
 
