@@ -3,6 +3,8 @@
  * page it redirects to (post/redirect/get): the action sets this cookie, the server reads it while it renders the
  * next page and removes it with that page's answer. With scripts, pages hand such messages over in the browser.
  */
+import { cookieSecure } from './set-cookie';
+
 export const FLASH_COOKIE = 'eta.flash';
 
 /** What a flash says: which page it is for (its path) and what to show there, as that page reads it. */
@@ -11,11 +13,15 @@ export interface Flash {
   [key: string]: unknown;
 }
 
-/** The cookie holding `flash` for a minute (never read by scripts), or removing it when undefined. */
-export function flashCookie(flash: Flash | undefined): string {
+/**
+ * The cookie holding `flash` for a minute (never read by scripts, Secure as every cookie the server sets), or
+ * removing it when undefined.
+ */
+export function flashCookie(flash: Flash | undefined, secure: boolean = cookieSecure()): string {
+  const attributes = `path=/; httponly; samesite=lax${secure ? '; secure' : ''}`;
   return flash === undefined
-    ? `${FLASH_COOKIE}=; path=/; max-age=0; httponly; samesite=lax`
-    : `${FLASH_COOKIE}=${encodeURIComponent(JSON.stringify(flash))}; path=/; max-age=60; httponly; samesite=lax`;
+    ? `${FLASH_COOKIE}=; max-age=0; ${attributes}`
+    : `${FLASH_COOKIE}=${encodeURIComponent(JSON.stringify(flash))}; max-age=60; ${attributes}`;
 }
 
 /** The flash in the cookie's text, when it is one. */

@@ -4,9 +4,14 @@
  * (`?lng=`), so the choice holds for the next page even if the visitor follows a link before the page's scripts
  * have run.
  */
+import { cookieSecure } from './set-cookie';
+
 export const LANGUAGE_COOKIE = 'eta.language';
 
-/** The cookie remembering `lng` for a year, as `document.cookie` takes it and a `Set-Cookie` header sends it. */
-export function languageCookie(lng: string): string {
-  return `${LANGUAGE_COOKIE}=${encodeURIComponent(lng)}; path=/; max-age=31536000; samesite=lax`;
+/**
+ * The cookie remembering `lng` for a year, as `document.cookie` takes it and a `Set-Cookie` header sends it: Secure
+ * where the page is (cookieSecure).
+ */
+export function languageCookie(lng: string, secure: boolean = cookieSecure()): string {
+  return `${LANGUAGE_COOKIE}=${encodeURIComponent(lng)}; path=/; max-age=31536000; samesite=lax${secure ? '; secure' : ''}`;
 }

@@ -1,3 +1,5 @@
+import { cookieSecure } from './set-cookie';
+
 /**
  * The router context (the application being worked on, the e-mail the change-password page needs) is kept in local
  * storage, as the specification says; this cookie mirrors it so that the server renders a page with the same context
@@ -5,11 +7,16 @@
  */
 export const ROUTER_CONTEXT_COOKIE = 'eta.routerContext';
 
-/** The cookie holding `json` (the stored router context) for a year, or removing it when undefined. */
-export function routerContextCookie(json: string | undefined): string {
+/**
+ * The cookie holding `json` (the stored router context), or removing it when undefined. A browser-session cookie (no
+ * expiry): it goes when the browser closes, and sign-out removes it before that, so what it holds does not outlast
+ * the visit on a shared computer. Secure where the page is (cookieSecure).
+ */
+export function routerContextCookie(json: string | undefined, secure: boolean = cookieSecure()): string {
+  const attributes = `path=/; samesite=lax${secure ? '; secure' : ''}`;
   return json === undefined
-    ? `${ROUTER_CONTEXT_COOKIE}=; path=/; max-age=0; samesite=lax`
-    : `${ROUTER_CONTEXT_COOKIE}=${encodeURIComponent(json)}; path=/; max-age=31536000; samesite=lax`;
+    ? `${ROUTER_CONTEXT_COOKIE}=; max-age=0; ${attributes}`
+    : `${ROUTER_CONTEXT_COOKIE}=${encodeURIComponent(json)}; ${attributes}`;
 }
 
 /** What pages hand to each other across navigations and reloads. */

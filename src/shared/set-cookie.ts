@@ -7,6 +7,18 @@ export interface CookieOptions {
   maxAge?: number;
   httpOnly?: boolean;
   sameSite?: 'Lax' | 'Strict';
+  /** Sent over https only; true unless said otherwise (see cookieSecure). */
+  secure?: boolean;
+}
+
+/**
+ * Whether a cookie written here is marked Secure. In the browser (`document.cookie`), when the page is a secure
+ * context (served over https, or from localhost, which browsers let keep Secure cookies), so a page served over
+ * plain http elsewhere can still keep its choices. On the server always, as every cookie it sets (the session's
+ * too): a browser keeps a Secure cookie from https or localhost, and the browser's own writes then match it.
+ */
+export function cookieSecure(): boolean {
+  return typeof window === 'undefined' || window.isSecureContext || window.location?.protocol === 'https:';
 }
 
 /** A `Set-Cookie` header for one cookie on the whole portal (path /, secure). */
@@ -15,7 +27,8 @@ export function setCookie(name: string, value: string, options: CookieOptions = 
   if (options.expires) parts.push(`Expires=${options.expires.toUTCString()}`);
   if (options.maxAge !== undefined) parts.push(`Max-Age=${options.maxAge}`);
   if (options.httpOnly) parts.push('HttpOnly');
-  parts.push('Secure', `SameSite=${options.sameSite ?? 'Lax'}`);
+  if (options.secure ?? true) parts.push('Secure');
+  parts.push(`SameSite=${options.sameSite ?? 'Lax'}`);
   return parts.join('; ');
 }
 
