@@ -108,7 +108,7 @@ describe('the built portal', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/text\/html/);
     expectPortalPage(response.body);
-    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['cache-control']).toBe('private, no-cache');
     expectSecurityHeaders(response.headers);
   });
 
