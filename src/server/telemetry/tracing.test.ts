@@ -6,9 +6,10 @@ import { signIn, type Caller } from '../applications/testing/client';
 import { applicantsAtDocuments, startDocumentsTestApp, type DocumentsTestApp } from '../documents/testing/app';
 import { pdfFile } from '../documents/testing/files';
 import { readyApplication } from '../payments/testing/client';
-import { startTracing, tracingRequested, type Tracing } from './tracing';
+import { exportingProcessors, startTracing, tracingRequested, type Tracing } from './tracing';
 
 const SERVER = 1; // SpanKind.SERVER
+const CLIENT = 2; // SpanKind.CLIENT
 
 describe('tracing', () => {
   const exporter = new InMemorySpanExporter();
@@ -113,5 +114,65 @@ describe('tracing', () => {
     const server = (await traceOf(response.headers.get('x-request-id')!)).find((span) => span.kind === SERVER)!;
     expect(server.attributes['http.route']).toBe('/api/eta/applications/:guid');
     expect(server.attributes['http.status_code'] ?? server.attributes['http.response.status_code']).toBe(404);
+  });
+
+  it('exports no e-mailed key, e-mail address or capture-session identifier, in any span name or attribute', async () => {
+    const key = 'AuthKeyOfTheTrace0123456789';
+    const session = 'CaptureSessionOfTheTrace0123456789abcdefghij';
+    const addresses = ['a@b.example', 'traced.person+x@example.org'];
+    const requests: [string, RequestInit?][] = [
+      [`/reset-password?authKey=${key}&email=${addresses[0]}`, { headers: { accept: 'text/html' } }],
+      [`/verify-email?authKey=${key}&email=${encodeURIComponent(addresses[1])}`, { headers: { accept: 'text/html' } }],
+      [`/api/eta/biometrics/capture-session-status/${session}`],
+      [
+        `/api/eta/biometrics/capture-session-status/${session}?lang=en`,
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' },
+      ],
+      [`/capture?sessionIdentifier=${session}&routeFrom=mobile`, { headers: { accept: 'text/html' } }],
+      [`/dev/mailbox.json?to=${encodeURIComponent(addresses[1])}`],
+    ];
+    const spans: ReadableSpan[] = [];
+    for (const [url, init] of requests) {
+      const response = await fetch(`${base}${url}`, init);
+      await response.arrayBuffer();
+      spans.push(...(await traceOf(response.headers.get('x-request-id')!)));
+    }
+    const exported = JSON.stringify(
+      spans.map((span) => ({
+        name: span.name,
+        attributes: span.attributes,
+        events: span.events,
+        status: span.status,
+        links: span.links,
+      })),
+    );
+    for (const secret of [key, session, ...addresses, ...addresses.map(encodeURIComponent)]) {
+      expect(exported).not.toContain(secret);
+    }
+    const servers = spans.filter((span) => span.kind === SERVER);
+    const queries = servers.map((span) => span.attributes['url.query']);
+    expect(queries).toContain('authKey=[redacted]&email=[redacted]');
+    expect(queries).toContain('sessionIdentifier=[redacted]&routeFrom=mobile');
+    expect(queries).toContain('to=[redacted]');
+    expect(servers.map((span) => span.attributes['url.path'])).toContain(
+      '/api/eta/biometrics/capture-session-status/[redacted]',
+    );
+    // The route's pattern names the span, not the address asked.
+    expect(servers.map((span) => span.name)).toContain(
+      'GET /api/eta/biometrics/capture-session-status/:captureSessionIdentifier',
+    );
+    // The caller's side (this test's fetch) is redacted the same way.
+    const fulls = spans.filter((span) => span.kind === CLIENT).map((span) => String(span.attributes['url.full']));
+    expect(fulls).toContain(`${base}/reset-password?authKey=[redacted]&email=[redacted]`);
+    expect(fulls).toContain(`${base}/api/eta/biometrics/capture-session-status/[redacted]`);
+  });
+
+  it('sends spans through the exporters the OTEL_* variables name when none are given', async () => {
+    const processors = await exportingProcessors();
+    try {
+      expect(processors.map((processor) => processor.constructor.name)).toEqual(['BatchSpanProcessor']);
+    } finally {
+      await Promise.all(processors.map((processor) => processor.shutdown()));
+    }
   });
 });
