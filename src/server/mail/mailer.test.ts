@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { registrationBody } from '../accounts/testing/client';
 import { loadPagePaths } from '../lib/page-paths';
 import { buildTestApp, databases, TEST_SCHEMAS_DIR } from '../testing/harness';
 import { sendMail } from './mailer';
@@ -133,5 +134,55 @@ describe.each(databases())('development mailbox on %s', (kind) => {
     expect((await app.inject({ method: 'GET', url: '/dev/mailbox.json' })).statusCode).toBe(404);
     const kept = await app.db.selectFrom('dev_mailbox').select('subject').execute();
     expect(kept).toEqual([{ subject: 'Confirm your e-mail address' }]);
+  });
+});
+
+describe('the log of e-mail', () => {
+  it('names no address, link or key of a message kept in the development mailbox, nor of the requests that follow it', async () => {
+    const lines: string[] = [];
+    const app = await buildTestApp({
+      devMailbox: true,
+      logLevel: 'info',
+      logStream: { write: (line) => lines.push(line) },
+    });
+    try {
+      const address = 'Logged.Person+eta@example.org';
+      const registered = await app.inject({
+        method: 'POST',
+        url: '/api/eta/profile/register',
+        payload: registrationBody(address),
+      });
+      expect(registered.statusCode).toBeLessThan(300);
+      // The developer still finds the message, its link and its key, in the mailbox (sent once the answer is).
+      let mail: { links: string[] } | undefined;
+      await expect
+        .poll(async () => {
+          const mailbox = await app.inject({ url: `/dev/mailbox.json?to=${encodeURIComponent(address)}` });
+          [mail] = mailbox.json() as { links: string[] }[];
+          return mail !== undefined;
+        })
+        .toBe(true);
+      const link = mail!.links.find((l) => l.includes('authKey='))!;
+      const authKey = new URL(link).searchParams.get('authKey')!;
+      expect(authKey.length).toBeGreaterThan(10);
+      await app.inject({ url: `/dev/mailbox.json?to=${address}` });
+      await app.inject({
+        url: `${new URL(link).pathname}${new URL(link).search}&email=${address}`,
+        headers: { accept: 'text/html' },
+      });
+      await app.inject({ method: 'POST', url: '/api/eta/profile/verify', payload: { authKey } });
+
+      const logged = lines.join('');
+      for (const secret of [authKey, address, address.toLowerCase(), encodeURIComponent(address), link]) {
+        expect(logged).not.toContain(secret);
+      }
+      expect(logged).not.toMatch(/[\w.+-]+(@|%40)example\.org/i);
+      const kept = lines.map((line) => JSON.parse(line)).find((line) => line.mail?.kind === 'verify-email');
+      expect(kept).toMatchObject({ level: 30, mail: { to: '[redacted]' }, mailbox: '/dev/mailbox' });
+      const urls = lines.map((line) => JSON.parse(line).req?.url).filter(Boolean);
+      expect(urls).toContain('/dev/mailbox.json?to=[redacted]');
+    } finally {
+      await app.close();
+    }
   });
 });

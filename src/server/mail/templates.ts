@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** What it is, for the log (the template it was written from); none for a message written elsewhere. */
+  kind?: string;
 }
 
 /** The e-mails the service sends, by template name. */
@@ -259,5 +261,6 @@ export function renderMail(mail: MailTemplate, context: MailContext): MailMessag
     subject,
     text: renderText(language, greeting, blocks, footer),
     html: renderHtml(language, subject, greeting, blocks, footer),
+    kind: mail.template,
   };
 }
