@@ -20,10 +20,12 @@ function freePort(): Promise<number> {
 
 const METRICS_TOKEN = 'metrics-token-of-the-tests';
 
+const DETAILED = { authorization: `Bearer ${METRICS_TOKEN}` };
+
 describe.each(databases())('system routes on %s', (kind) => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await buildTestApp({ db: kind });
+    app = await buildTestApp({ db: kind, env: { METRICS_TOKEN } });
   });
   afterAll(async () => {
     await app.close();
@@ -40,7 +42,7 @@ describe.each(databases())('system routes on %s', (kind) => {
     const live = await app.inject({ url: '/health/live' });
     expect(live.statusCode).toBe(200);
     expect(live.json()).toEqual({ status: 'ok' });
-    const ready = await app.inject({ url: '/health/ready' });
+    const ready = await app.inject({ url: '/health/ready', headers: DETAILED });
     expect(ready.statusCode, ready.body).toBe(200);
     expect(ready.json()).toEqual({
       status: 'ready',
@@ -54,17 +56,30 @@ describe.each(databases())('system routes on %s', (kind) => {
     });
     expect(ready.headers['cache-control']).toBe('no-store');
   });
+
+  it('GET /health/ready tells anyone else whether the instance is ready and nothing more', async () => {
+    for (const headers of [{}, { authorization: 'Bearer not-the-metrics-token' }, { authorization: METRICS_TOKEN }]) {
+      const ready = await app.inject({ url: '/health/ready', headers });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.body).toBe('{"status":"ready"}');
+      expect(ready.headers['cache-control']).toBe('no-store');
+    }
+  });
 });
 
 describe.each(databases())('readiness on %s', (kind) => {
   it('is not ready while a migration this server knows has not run', async () => {
-    const app = await buildTestApp({ db: kind });
+    const app = await buildTestApp({ db: kind, env: { METRICS_TOKEN } });
     try {
       await sql`delete from kysely_migration where name = (select max(name) from kysely_migration)`.execute(app.db);
-      const response = await app.inject({ url: '/health/ready' });
+      const response = await app.inject({ url: '/health/ready', headers: DETAILED });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toMatchObject({ status: 'not-ready', code: 'SERVICE_UNAVAILABLE' });
       expect(response.json().checks.database).toMatch(/^migrations not run: /);
+      // The public answer names no check, no migration, no error.
+      const anyone = await app.inject({ url: '/health/ready' });
+      expect(anyone.statusCode).toBe(503);
+      expect(anyone.body).toBe('{"status":"not-ready"}');
     } finally {
       await app.close();
     }
@@ -73,13 +88,14 @@ describe.each(databases())('readiness on %s', (kind) => {
 
 describe('readiness', () => {
   it('turns "draining" when shutdown starts, and answers ask clients to close their connection', async () => {
-    const app = await buildTestApp();
+    const app = await buildTestApp({ env: { METRICS_TOKEN } });
     try {
       expect((await app.inject({ url: '/health/ready' })).statusCode).toBe(200);
       startDraining(app);
-      const ready = await app.inject({ url: '/health/ready' });
+      const ready = await app.inject({ url: '/health/ready', headers: DETAILED });
       expect(ready.statusCode).toBe(503);
       expect(ready.json().checks.draining).toBe('draining');
+      expect((await app.inject({ url: '/health/ready' })).json()).toEqual({ status: 'not-ready' });
       // The instance still answers everything else while a load balancer moves away from it.
       const envs = await app.inject({ url: '/envs' });
       expect(envs.statusCode).toBe(200);
@@ -91,23 +107,44 @@ describe('readiness', () => {
   });
 
   it('is not ready when the database does not answer or a job has stalled', async () => {
-    const app = await buildTestApp();
+    const app = await buildTestApp({ env: { METRICS_TOKEN } });
     try {
       watchJob(app, 'stalled', {
         status: () => ({ intervalMs: 5000, nextRunAt: Date.now() - 120_000, stopped: false }),
       });
-      const stalled = await app.inject({ url: '/health/ready' });
+      const stalled = await app.inject({ url: '/health/ready', headers: DETAILED });
       expect(stalled.statusCode).toBe(503);
       expect(stalled.json().checks).toMatchObject({ database: 'ok', 'job:stalled': 'late by 120 s' });
       watchJob(app, 'stalled', {
         status: () => ({ intervalMs: 5000, runningSince: Date.now() - 3_600_000, stopped: false }),
       });
-      expect((await app.inject({ url: '/health/ready' })).json().checks['job:stalled']).toBe('running for 3600 s');
+      expect((await app.inject({ url: '/health/ready', headers: DETAILED })).json().checks['job:stalled']).toBe(
+        'running for 3600 s',
+      );
       app.jobs.delete('stalled');
       await app.db.destroy();
-      const down = await app.inject({ url: '/health/ready' });
+      const down = await app.inject({ url: '/health/ready', headers: DETAILED });
       expect(down.statusCode).toBe(503);
       expect(down.json().checks.database).not.toBe('ok');
+      const anyone = await app.inject({ url: '/health/ready' });
+      expect(anyone.statusCode).toBe(503);
+      expect(anyone.body).toBe('{"status":"not-ready"}');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('names no check to anyone when no metrics token is set', async () => {
+    const app = await buildTestApp();
+    try {
+      watchJob(app, 'stalled', {
+        status: () => ({ intervalMs: 5000, nextRunAt: Date.now() - 120_000, stopped: false }),
+      });
+      for (const headers of [{}, { authorization: 'Bearer ' }, { authorization: 'Bearer undefined' }]) {
+        const stalled = await app.inject({ url: '/health/ready', headers });
+        expect(stalled.statusCode).toBe(503);
+        expect(stalled.body).toBe('{"status":"not-ready"}');
+      }
     } finally {
       await app.close();
     }

@@ -28,8 +28,9 @@ export function metricsOf(gauges: Registry): Promise<string> {
 
 /**
  * GET /health (the database answers a real query), GET /health/live (the process answers), GET /health/ready
- * (readiness.ts: this instance may be sent requests), GET /envs (runtime settings) and GET /metrics (Prometheus,
- * only with METRICS_TOKEN as a bearer token; see plugin.ts for the metrics port of its own).
+ * (readiness.ts: this instance may be sent requests; what each check found only to the bearer of METRICS_TOKEN),
+ * GET /envs (runtime settings) and GET /metrics (Prometheus, only with METRICS_TOKEN as a bearer token; see
+ * plugin.ts for the metrics port of its own).
  */
 export const systemRoutes: FastifyPluginAsync = async (app) => {
   app.get('/health', async (request, reply) => {
@@ -49,11 +50,16 @@ export const systemRoutes: FastifyPluginAsync = async (app) => {
   // Liveness: the process runs and its event loop turns; restart it when this stops answering, never for a database.
   app.get('/health/live', async () => ({ status: 'ok' }));
 
+  const token = app.config.metrics.token;
   const readiness = createReadiness({ app, db: app.db, storage: createStorage(app.config) });
+  // Anyone may ask whether the instance is ready, and hears that and nothing more: what each check found (the
+  // database's and the object store's errors, the jobs) is for the operators, who hold the metrics token.
   app.get('/health/ready', async (request, reply) => {
     const report = await readiness();
-    if (report.ready) return { status: 'ready', checks: report.checks };
+    const detailed = token ? hasBearer(request, token) : false;
+    if (report.ready) return detailed ? { status: 'ready', checks: report.checks } : { status: 'ready' };
     if (!app.readiness.draining) request.log.warn({ checks: report.checks }, 'not ready');
+    if (!detailed) return reply.code(503).send({ status: 'not-ready' });
     return reply.code(503).send({
       status: 'not-ready',
       checks: report.checks,
@@ -62,7 +68,6 @@ export const systemRoutes: FastifyPluginAsync = async (app) => {
   });
 
   const gauges = databaseGauges(app.db);
-  const token = app.config.metrics.token;
   app.get('/metrics', async (request, reply) => {
     const lang = languageOf(request);
     if (!token) return reply.code(404).send(errorBody(lang, ERROR_CODES.notFound, 'api:errors.notFound'));
