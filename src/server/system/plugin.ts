@@ -1,9 +1,10 @@
 import { createServer, type Server } from 'node:http';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { activeSpan } from '../telemetry/public';
 import { databaseGauges } from './gauges';
 import type { WatchedJob } from './jobs';
 import { recordRequest } from './metrics';
+import { pageRouteMatcher } from './page-routes';
 import { registerRequestIds } from './request-id';
 import { hasBearer, metricsOf } from './routes';
 
@@ -18,6 +19,18 @@ export const systemPlugin: FastifyPluginAsync = async (app) => {
   app.decorate('readiness', { draining: false });
   registerRequestIds(app);
 
+  /**
+   * The route that answered a request, as the metrics and traces name it: the pattern of the server's own route;
+   * for a page of the portal (answered by the not-found handler, see app.ts) the pattern of its route in the route
+   * manifest; "not-found" for an address neither has, and for a page's 404.
+   */
+  const pageRouteOf = pageRouteMatcher(app.config.schemasDir);
+  const routeOf = (request: FastifyRequest, statusCode: number): string => {
+    const own = request.routeOptions.url;
+    if (own !== undefined) return own;
+    return (statusCode !== 404 && pageRouteOf(request.url.split('?')[0])) || 'not-found';
+  };
+
   app.addHook('onRequest', async (request) => {
     const span = activeSpan();
     if (!span) return;
@@ -28,8 +41,19 @@ export const systemPlugin: FastifyPluginAsync = async (app) => {
     }
     span.setAttribute('eta.request_id', request.id);
   });
+  // A page's span is named once its answer is known: before, the route is the file server's wildcard it fell from.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const span = request.routeOptions.url === undefined ? activeSpan() : undefined;
+    if (!span) return payload;
+    const route = routeOf(request, reply.statusCode);
+    if (route !== 'not-found') {
+      span.updateName(`${request.method} ${route}`);
+      span.setAttribute('http.route', route);
+    }
+    return payload;
+  });
   app.addHook('onResponse', async (request, reply) => {
-    recordRequest(request.method, request.routeOptions.url ?? 'not-found', reply.statusCode, reply.elapsedTime / 1000);
+    recordRequest(request.method, routeOf(request, reply.statusCode), reply.statusCode, reply.elapsedTime / 1000);
   });
 
   const { port, host, token } = app.config.metrics;
