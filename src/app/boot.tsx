@@ -25,6 +25,7 @@ import { nextTask } from '@/ui/when-idle';
 import { showBootError } from './boot-error';
 import { adoptRenderedStyles, NOTHING_TO_REHYDRATE } from './rendered-styles';
 import { adoptServerRouterContext, clearRouterContextOnSignOut } from '@/api/router-context';
+import { startAsRendered } from './rendered-location';
 
 const firstPath = window.location.pathname.replace(/(.)\/+$/, '$1');
 // A form's page has an address below its route's (see src/engine/form-address.ts).
@@ -69,6 +70,8 @@ export async function boot(): Promise<void> {
   const queryClient = createQueryClient();
   if (rendered) hydrateFromServer(queryClient, rendered.queries);
   if (rendered) adoptServerRouterContext();
+  // The router starts from the page's history entry as the server saw it (no state, the first key).
+  if (rendered) startAsRendered();
   // Building the router ranks every route of the manifest: in a task of its own.
   await nextTask();
   const router = createAppRouter({}, rendered ? routerHydrationState(rendered) : undefined);
