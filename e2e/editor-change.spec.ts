@@ -11,7 +11,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { rememberApplication } from './support/capture-setup';
 import { createVerifiedAccount, signInBrowser, type Tokens } from './support/accounts';
 import { freshPassportNumber, passCaptureThroughApi } from './support/application-form';
-import { expect, expectAccessible, test } from './support/fixtures';
+import { expect, expectAccessible, test, watchPageErrors } from './support/fixtures';
 import { type RunningServer, startServer } from './support/server';
 import { catalogueText } from './support/catalogue';
 import { addContactForm, CONTACT_FORM, CONTACT_PATH } from '../tests/fixtures/contact-form';
@@ -54,6 +54,8 @@ let dir: string;
 let server: RunningServer;
 let context: BrowserContext;
 let page: Page;
+/** What the context opened for every test found: errors no script caught, pages that did not hydrate as sent. */
+const pageErrors: string[] = [];
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(240_000);
@@ -75,7 +77,13 @@ test.beforeAll(async ({ browser }) => {
     dataDir: join(dir, 'data'),
   });
   context = await browser.newContext({ baseURL: server.baseURL });
+  // Opened before any test, the context is not watched by the fixture: it is watched here, each test judged alone.
+  watchPageErrors(context, pageErrors);
   page = await context.newPage();
+});
+
+test.afterEach(() => {
+  expect(pageErrors.splice(0), 'page errors and pages that did not hydrate as sent').toEqual([]);
 });
 
 test.afterAll(async () => {

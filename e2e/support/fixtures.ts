@@ -1,4 +1,4 @@
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { createVerifiedAccount, signInBrowser, type Account, type Tokens } from './accounts';
 
@@ -95,10 +95,32 @@ async function watchCsp(context: BrowserContext, violations: string[]): Promise<
 }
 
 /**
- * Every journey runs with a Content-Security-Policy watch on its page and on every other browser context it opens
- * (a phone, a second visitor): any violation the browser reports fails the test, so a script that needs eval or
- * an inline script can never slip in.
+ * React's own words when the page the server sent and the browser's first render of it differ: the production
+ * build's numbered errors (418 text or markup, 419 a boundary fell back to client rendering, 422 and 423 the root
+ * rendered again on the client, 425 text content), and the development build's explanations ("Hydration failed",
+ * "did not match", "A tree hydrated but…"). React then throws the server's HTML away and draws the page again.
  */
+export const HYDRATION_MESSAGE =
+  /(?:#|react\.dev\/errors\/|invariant=)(?:418|419|422|423|425)\b|Hydration failed|did not match|hydrat/i;
+
+/**
+ * Records, on every page of a browser context (popups included, each from its first script), the errors no script
+ * caught (`pageerror`: an uncaught exception or rejection, and the recoverable errors React reports the same way) and
+ * the console errors and warnings in which React says the page did not hydrate. Other console noise (a 404 a test
+ * asked for, a refused request logged by the browser) is left out: it is the browser's, not the page's.
+ */
+export function watchPageErrors(context: BrowserContext, problems: string[]): void {
+  const watch = (page: Page) => {
+    page.on('pageerror', (error) => problems.push(`${page.url()}: page error: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() !== 'error' && message.type() !== 'warning') return;
+      if (HYDRATION_MESSAGE.test(message.text())) problems.push(`${page.url()}: ${message.type()}: ${message.text()}`);
+    });
+  };
+  context.pages().forEach(watch);
+  context.on('page', watch);
+}
+
 /**
  * A page rendered ahead shows before its scripts have run and does not answer until the app has taken it over
  * (#root gets `data-hydrated`): the page's goto and reload wait for that, as a visitor would wait to see the page
@@ -127,7 +149,18 @@ export function waitsForHydration(page: Page, javaScriptEnabled: boolean | undef
   };
 }
 
-export const test = base.extend<{ cspViolations: string[]; signedIn: Account & { tokens: Tokens } }>({
+/**
+ * Every journey runs with these watches on its page and on every other browser context it opens (a phone, a second
+ * visitor): a Content-Security-Policy violation (so a script that needs eval or an inline script can never slip in),
+ * an error no script caught, or a page whose first render in the browser differs from the HTML the server sent,
+ * fails the test at its end, with the list. A context a spec opens outside its tests (in `beforeAll`) is watched by
+ * the spec itself (watchPageErrors).
+ */
+export const test = base.extend<{
+  cspViolations: string[];
+  pageErrors: string[];
+  signedIn: Account & { tokens: Tokens };
+}>({
   /**
    * A verified account of the test's own, with the test's browser context signed in to it (the session's cookies
    * set, as signing in sets them), on the server every journey shares.
@@ -146,21 +179,57 @@ export const test = base.extend<{ cspViolations: string[]; signedIn: Account & {
     async ({ page, browser }, use) => {
       const violations: string[] = [];
       await watchCsp(page.context(), violations);
-      const newContext = browser.newContext.bind(browser);
-      browser.newContext = async (...options) => {
-        const context = await newContext(...options);
-        await watchCsp(context, violations);
-        return context;
-      };
-      try {
-        await use(violations);
-      } finally {
-        browser.newContext = newContext;
-      }
+      await watchingNewContexts(
+        browser,
+        (context) => watchCsp(context, violations),
+        () => use(violations),
+      );
       expect(violations, 'Content-Security-Policy violations').toEqual([]);
     },
     { auto: true },
   ],
+  pageErrors: [
+    async ({ page, browser }, use) => {
+      const problems: string[] = [];
+      watchPageErrors(page.context(), problems);
+      await watchingNewContexts(
+        browser,
+        (context) => watchPageErrors(context, problems),
+        () => use(problems),
+      );
+      expect(problems, 'page errors and pages that did not hydrate as sent').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
+
+/** The watches applied to each browser context a browser opens, while the tests that asked for them run. */
+const contextWatches = new WeakMap<Browser, Set<(context: BrowserContext) => unknown>>();
+
+/** Runs `run` with `watch` applied to every browser context the test opens meanwhile. */
+async function watchingNewContexts(
+  browser: Browser,
+  watch: (context: BrowserContext) => unknown,
+  run: () => Promise<void>,
+): Promise<void> {
+  let watches = contextWatches.get(browser);
+  if (!watches) {
+    const all = new Set<(context: BrowserContext) => unknown>();
+    watches = all;
+    contextWatches.set(browser, all);
+    const newContext = browser.newContext.bind(browser);
+    browser.newContext = async (...options) => {
+      const context = await newContext(...options);
+      for (const each of all) await each(context);
+      return context;
+    };
+  }
+  watches.add(watch);
+  try {
+    await run();
+  } finally {
+    watches.delete(watch);
+  }
+}
 
 export { expect };
