@@ -10,7 +10,7 @@ import type { Params } from 'react-router-dom';
 import type { ApiErrorBody, FieldError } from '@/shared/api-types';
 import { CHECK_ANSWERS_PAGE, type FlowPage } from '@/shared/forms/flow';
 import { sendingOf, stepAfterPage } from '@/shared/forms/navigation';
-import { answersFromPost } from '@/shared/forms/posted-answers';
+import { answersFromPost, listReadLimit } from '@/shared/forms/posted-answers';
 import type { JsonSchema } from '@/shared/validation/schema-walk';
 import { FORM_ACTIONS, FORM_FIELDS } from './form-address';
 import { loadForm } from './form-loader';
@@ -180,7 +180,10 @@ export function listChange(posted: PostedForm): FormAnswers | undefined {
   if (action.startsWith(FORM_ACTIONS.add)) {
     const field = action.slice(FORM_ACTIONS.add.length);
     const list = Array.isArray(answers[field]) ? (answers[field] as unknown[]) : [];
-    return { ...answers, [field]: [...list, undefined] };
+    // Never beyond the list's most items (its button is not drawn there): the page is shown again as it was.
+    const schema = (posted.validation.rjsfSchema as JsonSchema).properties as Record<string, JsonSchema> | undefined;
+    const most = listReadLimit(schema?.[field] ?? {}) - 1;
+    return { ...answers, [field]: list.length >= most ? list : [...list, undefined] };
   }
   if (action.startsWith(FORM_ACTIONS.remove)) {
     const [field, index] = action.slice(FORM_ACTIONS.remove.length).split('.');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../validation/schema-walk';
-import { answersFromPost, postedFieldsOf } from './posted-answers';
+import { answersFromPost, MAX_LIST_ITEMS, postedFieldsOf } from './posted-answers';
 
 const schema: JsonSchema = {
   type: 'object',
@@ -111,5 +111,36 @@ describe('answers read back from a form posted without scripts', () => {
       arrival: '--31',
     });
     expect(postedFieldsOf({ name: '', nationalities: [] })).toEqual([]);
+  });
+
+  it('reads a list no further than one item beyond its maxItems, however many are posted', () => {
+    const capped: JsonSchema = {
+      type: 'object',
+      properties: {
+        nationalities: { type: 'array', items: { type: 'string' }, maxItems: 5 },
+        languages: { type: 'array', items: { type: 'string', enum: ['en', 'fr'] }, maxItems: 1 },
+        places: { type: 'array', items: { type: 'string' } },
+      },
+    };
+    const many = (name: string, count: number) =>
+      Array.from({ length: count }, (_, i): [string, string] => [`${name}.${i}`, 'FR']);
+    const answers = answersFromPost(
+      capped,
+      {},
+      ['nationalities', 'languages', 'places'],
+      post([
+        ...many('nationalities', 32_000),
+        ...many('places', 2_000),
+        ['languages', 'en'],
+        ['languages', 'fr'],
+        ['languages', 'en'],
+        // Indices no list can reach are not read at all.
+        ['places.123456789', 'far'],
+      ]),
+    );
+    expect(answers.nationalities).toHaveLength(6);
+    expect(answers.languages).toEqual(['en', 'fr']);
+    expect(answers.places).toHaveLength(MAX_LIST_ITEMS + 1);
+    expect(answers.places).not.toContain('far');
   });
 });

@@ -32,6 +32,22 @@ const text = (value: FormDataEntryValue | null): string | undefined =>
 
 const NUMBER = /^\s*-?\d+(\.\d+)?\s*$/;
 
+/**
+ * The most items read back for a list whose schema sets no `maxItems`. A list is read up to one item beyond its
+ * `maxItems` (or this), so that the form's own message says it is too long, and no further: what a page draws again
+ * after a refusal stays as small as the form allows, whatever was posted.
+ */
+export const MAX_LIST_ITEMS = 50;
+
+/** How many items of a list of this schema are read back from a post: one beyond the most it may have. */
+export function listReadLimit(schema: JsonSchema): number {
+  const most = typeof schema.maxItems === 'number' && schema.maxItems >= 0 ? schema.maxItems : MAX_LIST_ITEMS;
+  return Math.min(most, MAX_LIST_ITEMS) + 1;
+}
+
+/** An item's index in a posted name: digits only, no more than a list can hold. */
+const INDEX = /^\d{1,4}$/;
+
 function scalar(schema: JsonSchema, raw: string | undefined): unknown {
   if (raw === undefined) return undefined;
   switch (typeOf(schema)) {
@@ -68,20 +84,24 @@ function valueOf(schema: JsonSchema, ui: JsonSchema | undefined, name: string, p
   if (type === 'array') {
     const items = isObject(schema.items) ? schema.items : {};
     const itemUi = isObject(ui?.items) ? (ui.items as JsonSchema) : undefined;
+    const limit = listReadLimit(schema);
     // A list of choices ticked as boxes posts each ticked value under the list's own name.
-    if (Array.isArray(items.enum) && posted.getAll(name).length > 0) {
-      return posted.getAll(name).map((v) => scalar(items, text(v)));
+    const ticked = posted.getAll(name);
+    if (Array.isArray(items.enum) && ticked.length > 0) {
+      return ticked.slice(0, limit).map((v) => scalar(items, text(v)));
     }
     const prefix = `${name}.`;
-    const indexes = [
-      ...new Set(
-        [...posted.keys()].filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length).split('.')[0]),
-      ),
-    ]
-      .filter((i) => /^\d+$/.test(i))
-      .map(Number)
-      .sort((a, b) => a - b);
-    const list = indexes.map((i) => valueOf(items, itemUi, `${name}.${i}`, posted)).filter((v) => v !== undefined);
+    const indexes = new Set<number>();
+    for (const key of posted.keys()) {
+      if (!key.startsWith(prefix)) continue;
+      const index = key.slice(prefix.length).split('.')[0];
+      if (INDEX.test(index)) indexes.add(Number(index));
+    }
+    const list = [...indexes]
+      .sort((a, b) => a - b)
+      .slice(0, limit)
+      .map((i) => valueOf(items, itemUi, `${name}.${i}`, posted))
+      .filter((v) => v !== undefined);
     return list.length > 0 ? list : undefined;
   }
   return scalar(schema, text(posted.get(name)));
