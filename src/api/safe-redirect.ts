@@ -1,14 +1,39 @@
+import manifestJson from '@schemas/routes.manifest.json';
+import { isRouteAddress, type AddressedRoute } from '@/shared/manifest-routes';
+
+/** An origin no address of the portal has, against which a return path is resolved as a browser would. */
+const PORTAL = 'https://portal.invalid';
+
 /**
- * The in-app path remembered in router state `from` (where to return after signing in), if it is a safe one:
- * it must start with a single '/', so that neither a full URL nor a protocol-relative ('//host') or
- * backslash ('/\host', which browsers read as '//host') address can send the user to another site.
+ * Characters never in a return path: controls, spaces and the line and paragraph separators (a browser drops a tab or
+ * a new line from an address, so `/\t/evil.example` would become `//evil.example`), and the backslash, which browsers
+ * read as a slash.
+ */
+// eslint-disable-next-line no-control-regex
+const UNSAFE = /[\u0000-\u0020\u007f-\u00a0\u2028\u2029\\]/;
+
+/**
+ * The in-app path remembered in router state `from` (where to return after signing in), if it is a safe one: an
+ * address of a page of the portal, given as a path. It is resolved against the portal's own origin as the URL
+ * parsers of browsers and Node resolve it, and kept only when it stays on that origin and names a route of the
+ * manifest; control and space characters refuse it outright. What is kept is the path as resolved, so what the
+ * browser is sent to is what was judged.
  */
 export function safeReturnPath(state: unknown): string | undefined {
   const from = (state as { from?: unknown } | null | undefined)?.from;
-  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) {
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || UNSAFE.test(from)) {
     return undefined;
   }
-  return from;
+  let url: URL;
+  try {
+    url = new URL(from, PORTAL);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== PORTAL || !isRouteAddress(manifestJson.routes as readonly AddressedRoute[], url.pathname)) {
+    return undefined;
+  }
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** The query parameter naming where to return after signing in (a redirect of the server cannot carry router state). */

@@ -57,3 +57,24 @@ export function routePathsOf(routes: readonly NamedRoute[]): Record<string, stri
   }
   return paths;
 }
+
+/** The parts of a manifest route that say which addresses it answers. */
+export interface AddressedRoute extends RouteNode<AddressedRoute> {
+  form?: string;
+}
+
+const segmentPattern = (segment: string) =>
+  segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Whether `pathname` is the address of a route of the manifest (a parameter matching any one segment); a form's route
+ * answers one more segment, the address of each of its pages. The not-found route (`*`) answers no address.
+ */
+export function isRouteAddress(routes: readonly AddressedRoute[], pathname: string): boolean {
+  return routesWithPaths(routes).some(({ route, fullPath }) => {
+    if (fullPath.includes('*')) return false;
+    const pattern = fullPath.split('/').filter(Boolean).map(segmentPattern).join('/');
+    const pageOfForm = route.form && !route.children?.length ? '(/[^/]+)?' : '';
+    return new RegExp(`^/${pattern}${pageOfForm}/?$`).test(pathname);
+  });
+}
