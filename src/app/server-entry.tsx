@@ -19,6 +19,7 @@ import { initReactI18next } from 'react-i18next';
 import {
   createStaticHandler,
   createStaticRouter,
+  isRouteErrorResponse,
   StaticRouterProvider,
   type StaticHandler,
   type StaticHandlerContext,
@@ -65,6 +66,7 @@ export function prerenderPaths(): string[] {
 }
 
 export type { PageOutcome, RenderedPage };
+export { postPolicy } from '@/routing/post-policy';
 
 const scopes = new AsyncLocalStorage<RequestScope>();
 setRequestScopeResolver(() => scopes.getStore());
@@ -190,6 +192,17 @@ function isNotFound(context: StaticHandlerContext): boolean {
 }
 
 /**
+ * The status of a page whose route answered an error: a route's own answer (the router's 404 for an address its
+ * patterns cannot match, such as one holding a line separator) keeps its status; anything else is the server's fault.
+ */
+function errorStatus(errors: NonNullable<StaticHandlerContext['errors']>): number {
+  const answers = Object.values(errors).filter(isRouteErrorResponse);
+  return answers.length === Object.keys(errors).length && answers.length > 0
+    ? Math.max(...answers.map((a) => a.status))
+    : 500;
+}
+
+/**
  * Handles one request for a page of the portal: the route's guard and, for a posted form, its action (each may
  * answer a redirect), then the page rendered with its data, in the scope's language.
  */
@@ -247,7 +260,7 @@ export async function renderRequest({ request, scope, settings }: RenderRequest)
       queries: dehydrate(queryClient),
       ...(countries && Object.keys(countries).length > 0 ? { countries } : {}),
     };
-    const status = isNotFound(context) ? 404 : context.errors ? 500 : context.statusCode;
+    const status = isNotFound(context) ? 404 : context.errors ? errorStatus(context.errors) : context.statusCode;
     return {
       kind: 'page',
       status,

@@ -38,3 +38,14 @@ export const pageActions: Readonly<Record<string, () => Promise<PageAction>>> = 
   'view-notice': action(() => import('@/features/outcomes/outcome-action')),
   'view-visa': action(() => import('@/features/outcomes/outcome-action')),
 };
+
+/**
+ * The pages whose forms post files (`multipart/form-data`: the photos, from this computer or a linked phone, and
+ * the supporting documents). Every other page takes only a form of fields (src/routing/post-policy.ts).
+ */
+export const pagesTakingFiles: ReadonlySet<string> = new Set([
+  'capture-biometrics',
+  'capture-start',
+  'image-capture-entry',
+  'supporting-documents',
+]);

@@ -269,7 +269,8 @@ describe('the built portal', () => {
         headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
         payload: 'root_email=a%40example.com&root_password=Secret-123',
       });
-      expect(response.statusCode, url).toBe(403);
+      // Refused for its missing token, or, at an address that is no page of the portal, not read at all.
+      expect(response.statusCode, url).toBe(url.startsWith('/login') ? 403 : 404);
       // Never sent to another host's address, and the password is not written back into the page.
       expect(response.headers.location).toBeUndefined();
       expect(response.body).not.toContain('Secret-123');

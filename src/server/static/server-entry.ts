@@ -4,18 +4,21 @@ import { pathToFileURL } from 'node:url';
 import type { PageOutcome, RenderedPage } from '../../shared/rendered-page';
 import type { Setting } from '../../shared/contract';
 import type { RequestScope } from '../../shared/request-scope';
+import type { PostPolicy } from '../../shared/post-policy';
 
 /** Folder of the build (dist/) holding the server-side entry; a dot folder, so the server never sends it. */
 export const SERVER_ENTRY_DIR = '.ssr';
 /** File name of the built server-side entry (src/app/server-entry.tsx) in SERVER_ENTRY_DIR. */
 export const SERVER_ENTRY_FILE = 'server-entry.js';
 
-export type { PageOutcome, RenderedPage, RequestScope };
+export type { PageOutcome, PostPolicy, RenderedPage, RequestScope };
 
 /** What the built server-side entry offers the server (see src/app/server-entry.tsx). */
 export interface ServerEntry {
   /** The routes whose page is the same for every visitor without a session (the manifest's `prerender`). */
   prerenderPaths(): string[];
+  /** What a form posted to a page's address may hold; undefined for an address that is no page of the portal. */
+  postPolicy(pathname: string): Promise<PostPolicy | undefined>;
   renderRequest(input: { request: Request; scope: RequestScope; settings: readonly Setting[] }): Promise<PageOutcome>;
 }
 
