@@ -126,6 +126,7 @@ export default function PublicFormPage({ formId = '', titleKey }: { formId?: str
         }}
         onSubmit={submit}
         serverErrors={refusal}
+        initialPageId={sent?.pageId}
         submitLabelKey="forms:publicForm.send"
       />
     </div>
