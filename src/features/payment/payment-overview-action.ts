@@ -3,6 +3,7 @@ import { startPayment } from '@/api/payments';
 import { getRouterContext } from '@/api/router-context';
 import { scopeLanguage } from '@/api/request-scope';
 import type { PageAction } from '@/engine/form-action';
+import { isUuid } from '@/shared/contract/ids';
 import { ATTEMPT_KEY_FIELD } from './paths';
 
 /** What the payment page shows after Pay was pressed without scripts and the payment could not start. */
@@ -17,7 +18,11 @@ export interface PayActionData {
 export const action: PageAction = async ({ fields, t }) => {
   const { applicationIdentifier } = getRouterContext();
   const key = String(fields.get(ATTEMPT_KEY_FIELD) ?? '').trim();
-  if (!applicationIdentifier || !key) return { problem: t('payments:page.overview.payFailed') } satisfies PayActionData;
+  // The page's key is a UUID, the only key the API takes: anything else (a key with characters no header can carry
+  // among them) is refused here, as the API would refuse it.
+  if (!applicationIdentifier || !isUuid(key)) {
+    return { problem: t('payments:page.overview.payFailed') } satisfies PayActionData;
+  }
   const started = await startPayment(applicationIdentifier, key, scopeLanguage());
   if (started.success && started.data) return redirect(started.data.redirectUrl);
   const body = typeof started.error === 'object' ? started.error : undefined;
