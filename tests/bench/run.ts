@@ -15,6 +15,9 @@
  *                                      unless told; on PostgreSQL too unless --skip-postgres); --skip-model: not at all
  *   npm run bench -- --fuzz-runs 5000  the fuzz of every JSON endpoint with 5000 cases each (1000 unless told;
  *                                      `npm test` runs 200); --skip-fuzz: not at all
+ *   npm run bench -- --page-fuzz-runs 2000  the fuzz of every page's form posts with 2000 cases per route (1000
+ *                                      unless told), each answer's time held to the budget's pageFuzz.answerMsMax;
+ *                                      --skip-page-fuzz: not at all
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -32,7 +35,7 @@ import { signedInBrowser, startWalkPortal } from './first-paint-walk';
 import { ensureBuilt } from './servers';
 import { keystrokeToNextPaint } from './keystroke';
 import { lighthouse } from './lighthouse';
-import { fuzzRuns, modelRuns } from './property-runs';
+import { fuzzRuns, modelRuns, pageFuzzRuns } from './property-runs';
 import { validationSpeed } from './validation';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -41,6 +44,7 @@ const failoverOnly = args.has('--failover-only');
 const loadOnly = args.has('--load-only') || failoverOnly;
 
 interface Budget {
+  pageFuzz: { answerMsMax: number };
   lighthouse: {
     publicPages: string[];
     publicPerformanceMin: number;
@@ -255,6 +259,29 @@ async function main() {
         `${fuzz.passed ? 'nothing found' : 'FAILED (see above)'} in ${fuzz.seconds.toFixed(0)} s`,
         'nothing found',
         fuzz.passed,
+      );
+    }
+    if (!loadOnly && !args.has('--skip-page-fuzz')) {
+      // Every page's form posts fuzzed with more cases than `npm test` has time for, and how long each answer took.
+      const asked = process.argv.indexOf('--page-fuzz-runs');
+      const runs = asked > 0 ? Number(process.argv[asked + 1]) || 1000 : 1000;
+      section(`Fuzz: ${runs} form posts to each page that takes a form`);
+      const pages = pageFuzzRuns(root, runs);
+      report(
+        `Fuzzed page posts ×${runs}`,
+        `${pages.passed ? 'nothing found' : 'FAILED (see above)'} in ${pages.seconds.toFixed(0)} s`,
+        'nothing found',
+        pages.passed,
+      );
+      const { answers, p99Ms, slowestMs, slowestRoute } = pages.times;
+      console.log(
+        `${answers} answers: p99 ${p99Ms.toFixed(0)} ms, slowest ${slowestMs.toFixed(0)} ms (${slowestRoute})`,
+      );
+      report(
+        'Slowest page answer to a fuzzed post',
+        answers > 0 ? `${slowestMs.toFixed(0)} ms (${slowestRoute}; p99 ${p99Ms.toFixed(0)} ms)` : 'no answer recorded',
+        `<= ${budget.pageFuzz.answerMsMax} ms`,
+        answers > 0 && slowestMs <= budget.pageFuzz.answerMsMax,
       );
     }
   } finally {
