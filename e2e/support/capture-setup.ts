@@ -81,6 +81,9 @@ export async function applicantForCapture(request: APIRequestContext): Promise<C
 export async function rememberApplication(context: BrowserContext, applicationIdentifier: string): Promise<void> {
   const value = JSON.stringify({ applicationIdentifier });
   await context.addInitScript((stored) => {
+    // The script runs in every document of the context: a new tab's about:blank and the browser's own error page have
+    // no storage of their own (reading it throws there), and only the portal's pages read it.
+    if (!location.protocol.startsWith('http')) return;
     if (!localStorage.getItem('eta.routerContext')) localStorage.setItem('eta.routerContext', stored);
   }, value);
   // The server renders the page with the context its cookie mirrors (src/shared/router-context-cookie.ts).
@@ -98,6 +101,8 @@ export async function rememberApplication(context: BrowserContext, applicationId
 /** Makes every camera request of the context fail as a refused permission does. */
 export async function refuseCamera(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
+    // Not in a document that has no camera to ask for (a new tab's about:blank, the browser's own error page).
+    if (!navigator.mediaDevices) return;
     const refuse = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
     Object.defineProperty(navigator.mediaDevices, 'getUserMedia', { value: refuse, configurable: true });
   });
