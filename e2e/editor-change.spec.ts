@@ -1,19 +1,22 @@
 // An editor's change made by JSON only, tried end to end: a copy of schemas/ and locales/ gets a new step form
 // (emergency contact, between the declarations and the supporting documents) and a public contact-us form; the
-// copy passes the schema checks, the portal is built from it and a server runs on it, and the browser goes
-// through the new step as an applicant does.
+// copy passes the schema and text checks, the portal is built from it and a server runs on it, and the browser goes
+// through the new step as an applicant does. A second public form, of two pages (a lost or stolen passport), is sent
+// without scripts, each page carrying the other's answers, and every answer of both pages is stored.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from '@playwright/test';
+import Database from 'better-sqlite3';
 import { rememberApplication } from './support/capture-setup';
 import { createVerifiedAccount, signInBrowser, type Tokens } from './support/accounts';
 import { freshPassportNumber, passCaptureThroughApi } from './support/application-form';
 import { expect, expectAccessible, test, watchPageErrors } from './support/fixtures';
 import { type RunningServer, startServer } from './support/server';
 import { catalogueText } from './support/catalogue';
+import { staticCopies } from './support/static-copies';
 import { addContactForm, CONTACT_FORM, CONTACT_PATH } from '../tests/fixtures/contact-form';
 import {
   addEmergencyContactStep,
@@ -21,6 +24,7 @@ import {
   EMERGENCY_KEY,
   EMERGENCY_STEP,
 } from '../tests/fixtures/emergency-contact';
+import { addPagedForm, PAGED_ANSWERS, PAGED_FORM, PAGED_KEY, PAGED_PATH } from '../tests/fixtures/paged-form';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const FORM = EMERGENCY_FORM;
@@ -39,6 +43,7 @@ function editCopy(dir: string): void {
   cpSync(join(ROOT, 'locales'), join(dir, 'locales'), { recursive: true });
   addEmergencyContactStep(dir);
   addContactForm(dir);
+  addPagedForm(dir);
 }
 
 /** A text of the copy's English locales, by key (`ns:a.b.c`). */
@@ -67,6 +72,12 @@ test.beforeAll(async ({ browser }) => {
     env: { ...process.env, ...env },
     stdio: 'pipe',
   });
+  // Every language of the copy has every text of its English (the code is the repository's, not the copy's).
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'tools/check-locales.ts', '--locales', join(dir, 'locales'), '--no-code'],
+    { cwd: ROOT, stdio: 'pipe' },
+  );
   execFileSync(
     process.execPath,
     [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', join(dir, 'dist')],
@@ -297,4 +308,115 @@ test('the new public form: rendered from its route, validated alike, kept over a
   // Once sent, the form starts empty again.
   await page.goto(CONTACT_PATH);
   await expect(page.getByLabel(label('fullName'))).toHaveValue('');
+});
+
+/** The answers stored under a submission's reference, read beside the running server from its own database. */
+function storedAnswers(reference: string): { formId: string; answers: unknown } | undefined {
+  const db = new Database(join(server.dataDir, 'eta.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    const row = db.prepare('SELECT form_id, answers FROM form_submissions WHERE reference = ?').get(reference) as
+      { form_id: string; answers: string } | undefined;
+    return row && { formId: row.form_id, answers: JSON.parse(row.answers) as unknown };
+  } finally {
+    db.close();
+  }
+}
+
+test('the public form of two pages, without scripts: each page carries the other, checked, sent, all stored', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const label = (field: string) => text(dir, `forms:${PAGED_KEY}.${field}.label`);
+  const pageHeading = (pageId: string) =>
+    visitor.getByRole('heading', { level: 2, name: text(dir, `forms:${PAGED_KEY}.pages.${pageId}`) });
+  const noScripts = await browser.newContext({ baseURL: server.baseURL, javaScriptEnabled: false });
+  const visitor = await noScripts.newPage();
+  // axe needs scripts: each page is judged as a copy of its HTML in a page that runs axe alone.
+  const copies = await staticCopies(browser, { width: 1280, height: 800 });
+  try {
+    await visitor.goto(PAGED_PATH);
+    await expect(visitor.getByRole('heading', { level: 1, name: text(dir, `forms:${PAGED_KEY}.title`) })).toBeVisible();
+    await expect(pageHeading('holder')).toBeVisible();
+    await copies.expectAccessible(visitor, 'lost passport, first page, without scripts');
+
+    // The first page's required question left empty: the page comes back with its message.
+    const continueButton = visitor.getByRole('button', { name: text(dir, 'forms:engine.continue') });
+    await visitor.getByLabel(label('email')).fill(PAGED_ANSWERS.email);
+    await continueButton.click();
+    await expect(
+      visitor.getByRole('alert').getByText(text(dir, 'validation:name.required'), { exact: true }).first(),
+    ).toBeVisible();
+    await expect(pageHeading('holder')).toBeVisible();
+    await expect(visitor.getByLabel(label('email'))).toHaveValue(PAGED_ANSWERS.email);
+    await copies.expectAccessible(visitor, 'lost passport, first page with a problem, without scripts');
+
+    await visitor.getByLabel(label('fullName')).fill(PAGED_ANSWERS.fullName);
+    await continueButton.click();
+    await expect(pageHeading('passport')).toBeVisible();
+    await copies.expectAccessible(visitor, 'lost passport, second page, without scripts');
+
+    // The second page's answers, then Back: the first page has its answers still, and the second keeps its own.
+    await visitor
+      .getByRole('group', { name: label('what') })
+      .getByRole('radio', { name: text(dir, `forms:${PAGED_KEY}.whats.${PAGED_ANSWERS.what}`) })
+      .check();
+    await visitor.getByLabel(label('details')).fill(PAGED_ANSWERS.details);
+    await visitor.getByRole('button', { name: text(dir, 'forms:engine.back') }).click();
+    await expect(pageHeading('holder')).toBeVisible();
+    await expect(visitor.getByLabel(label('fullName'))).toHaveValue(PAGED_ANSWERS.fullName);
+    await continueButton.click();
+    await expect(pageHeading('passport')).toBeVisible();
+    await expect(
+      visitor.getByRole('radio', { name: text(dir, `forms:${PAGED_KEY}.whats.${PAGED_ANSWERS.what}`) }),
+    ).toBeChecked();
+    await expect(visitor.getByLabel(label('details'))).toHaveValue(PAGED_ANSWERS.details);
+
+    // The last page leads to check answers, which lists the answers of both pages.
+    const send = visitor.getByRole('button', { name: text(dir, 'forms:publicForm.send') });
+    await send.click();
+    await expect(visitor.getByRole('heading', { name: text(dir, 'forms:engine.checkAnswersTitle') })).toBeVisible();
+    const check = visitor.getByRole('main');
+    for (const field of ['fullName', 'email', 'what', 'details']) {
+      await expect(check.getByRole('term').filter({ hasText: label(field) })).toBeVisible();
+    }
+    for (const answer of [
+      PAGED_ANSWERS.fullName,
+      PAGED_ANSWERS.email,
+      text(dir, `forms:${PAGED_KEY}.whats.${PAGED_ANSWERS.what}`),
+      PAGED_ANSWERS.details,
+    ]) {
+      await expect(check.getByRole('definition').filter({ hasText: answer }).first()).toBeVisible();
+    }
+    await copies.expectAccessible(visitor, 'lost passport, check answers, without scripts');
+
+    await send.click();
+    await expect(
+      visitor.getByRole('heading', { level: 1, name: text(dir, 'forms:publicForm.thanksTitle') }),
+    ).toBeVisible();
+    const referenceText = await visitor
+      .getByRole('main')
+      .locator('p')
+      .filter({ hasText: /[0-9A-Z]{4}-[0-9A-Z]{4}/ })
+      .innerText();
+    const reference = /([0-9A-Z]{4}-[0-9A-Z]{4})/.exec(referenceText)?.[1] ?? '';
+    expect(referenceText).toBe(text(dir, 'forms:publicForm.reference').replace('{{reference}}', reference));
+    await copies.expectAccessible(visitor, 'lost passport, thank you, without scripts');
+
+    // Stored under its reference with the answers of both pages, and e-mailed to the forms' mailbox, labelled.
+    expect(storedAnswers(reference)).toEqual({ formId: PAGED_FORM, answers: PAGED_ANSWERS });
+    const mailOf = async () => {
+      const response = await noScripts.request.get(`/dev/mailbox.json?to=${encodeURIComponent(FORMS_MAILBOX)}`);
+      const mails = (await response.json()) as { subject: string; text: string }[];
+      return mails.find((m) => m.subject.endsWith(reference))?.text ?? '';
+    };
+    await expect.poll(mailOf).not.toBe('');
+    const mail = await mailOf();
+    for (const field of ['fullName', 'email', 'details'] as const) {
+      expect(mail).toContain(`${label(field)}\n${PAGED_ANSWERS[field]}`);
+    }
+    expect(mail).toContain(`${label('what')}\n${text(dir, `forms:${PAGED_KEY}.whats.${PAGED_ANSWERS.what}`)}`);
+  } finally {
+    await copies.close();
+    await noScripts.close();
+  }
 });
