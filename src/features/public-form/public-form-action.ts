@@ -16,7 +16,8 @@ export interface PublicFormActionData extends FormActionData {
 
 /**
  * A public form posted without scripts: the answers checked as in the browser (the API checks them again), page by
- * page for a form of several pages (the next page, Back, check answers), then sent as a submission; the page thanks the visitor with its reference, or shows the form again with what was wrong.
+ * page for a form of several pages (the next page, Back, check answers), then sent as a submission; the page thanks
+ * the visitor with its reference, or shows the form again with what was wrong.
  */
 export const action: PageAction = async ({ fields, route, t }) => {
   if (!route.form) throw new Error(`The route ${route.path} shows no form`);

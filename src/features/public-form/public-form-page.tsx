@@ -39,9 +39,10 @@ function writeBackup(formId: string, answers: Answers | undefined) {
 /**
  * The page of a public form that an editor added in the manifest alone (a route with `form` and no `page` that no
  * step names): the route's title as heading, the form's optional lead text (`forms:<formKey>.lead`), the form with
- * check answers when it has several pages, and after sending a thank-you with the submission's reference. A form of one
- * page sent before (or without) the page's scripts is sent by the page's action (public-form-action.ts), whose answer
- * the page shows: the thank-you, or the form again with what was wrong.
+ * check answers when it has several pages, and after sending a thank-you with the submission's reference. A form
+ * posted before (or without) the page's scripts is answered by the page's action (public-form-action.ts), page by page
+ * for a form of several pages, whose answer the page shows: the next page, the thank-you, or the form again with what
+ * was wrong.
  */
 export default function PublicFormPage({ formId = '', titleKey }: { formId?: string; titleKey?: string }) {
   const { t, i18n } = useTranslation(['forms', 'common']);
