@@ -13,8 +13,9 @@ import { pageLanguage } from '../static/page-language';
 import { PSEUDO_LANGUAGE, PSEUDO_LANGUAGE_SETTING } from '../../shared/language-name';
 import { settingIsOn } from '../../shared/settings';
 import type { PortalPages } from '../static/portal-page';
-import { csrfAccepted, csrfTokenFor, CSRF_COOKIE, CSRF_FIELD } from './csrf';
+import { csrfAccepted, csrfRenewed, csrfTokenFor, CSRF_FIELD } from './csrf';
 import { inProcessFetch } from './in-process-fetch';
+import { readPostedBody } from './posted-body';
 import { AUTH_TOKEN_COOKIE, pageSession, REFRESH_TOKEN_COOKIE, signedInLanguage } from './session';
 
 export interface PageHandlerOptions {
@@ -31,11 +32,11 @@ export interface PageHandlerOptions {
   uploadLimit: number;
 }
 
-/** Stands for the visitor's CSRF token in a page kept for everyone (see `shared` below). */
+/**
+ * Stands for the visitor's CSRF token in a page as rendered (a page kept for everyone, see `shared` below, or one
+ * whose token a sign-in renews while it is rendered), replaced by the token as the page is sent.
+ */
 const TOKEN_PLACEHOLDER = 'eta-csrf-token-placeholder.0';
-
-/** Content types of a form a browser posts. */
-const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
 
 /**
  * Compression of a page rendered for one request: fast settings (the page is made anew each time), unlike the
@@ -56,16 +57,11 @@ function attachment(fileName: string): string {
   return `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-async function readBody(request: FastifyRequest, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request.raw) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw Object.assign(new Error('form body too large'), { statusCode: 413 });
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
+/**
+ * An address as a `Location` header can carry it: any character beyond visible ASCII percent-encoded, so that nothing
+ * in it can end the header, and a sign-in that succeeded is always answered with its session.
+ */
+const headerSafe = (location: string) => location.replace(/[^\x21-\x7e]/g, (c) => encodeURIComponent(c));
 
 /**
  * Answers a request for a page of the portal (GET, HEAD, or a form POSTed to it): finds the visitor's session (its
@@ -98,7 +94,8 @@ export function createPageHandler(app: FastifyInstance, options: PageHandlerOpti
     // when the visitor moves on before this page's scripts have run.
     const chosen = Boolean(linkedLanguage(search, offered));
     if (chosen) cookiesOut.push(languageCookie(requested));
-    const csrf = csrfTokenFor(secret, cookies[CSRF_COOKIE]);
+    // The token is bound to the session the request comes with (see csrf.ts).
+    let csrf = await csrfTokenFor(app, request, secret);
     if (csrf.setCookie) cookiesOut.push(csrf.setCookie);
 
     const origin = `${request.protocol}://${request.headers.host ?? 'localhost'}`;
@@ -106,54 +103,60 @@ export function createPageHandler(app: FastifyInstance, options: PageHandlerOpti
       method: request.method === 'HEAD' ? 'GET' : request.method,
       headers: { accept: 'text/html', 'accept-language': requested },
     });
+    const api = inProcessFetch(app, request, cookiesOut);
+    const session = await pageSession(cookies, api, cookiesOut);
     let status403 = false;
     if (request.method === 'POST') {
-      const type = request.headers['content-type'] ?? '';
-      const limit = /^multipart\//i.test(type) ? Math.max(options.uploadLimit, options.bodyLimit) : options.bodyLimit;
-      let body: Buffer | undefined;
-      try {
-        body = FORM_TYPES.test(type) ? await readBody(request, limit) : undefined;
-      } catch (error) {
-        if ((error as { statusCode?: number }).statusCode !== 413) throw error;
-        // Too large to read: said in words, not as the API's JSON (a form without scripts shows what comes back).
+      const policy = await entry.postPolicy(pathname);
+      // A page that needs a session is not read for a visitor without one: its guard sends them to sign in.
+      const read =
+        policy && policy.acts && (session.loggedIn || !policy.signedIn)
+          ? await readPostedBody(request, {
+              policy,
+              uploadLimit: Math.max(options.uploadLimit, options.bodyLimit),
+              tokenField: CSRF_FIELD,
+              tokenAccepted: (token) => csrfAccepted(secret, csrf, request.headers.cookie, token),
+            })
+          : undefined;
+      if (read?.refusal && read.refusal.status !== 403) {
+        request.log.info({ event: 'form-refused', reason: read.refusal.key }, 'posted form refused');
+        // Said in words, not as the API's JSON (a form without scripts shows what comes back).
         return reply
-          .code(413)
+          .code(read.refusal.status)
           .header('cache-control', 'no-store')
           .header('connection', 'close')
           .type('text/plain; charset=utf-8')
-          .send(translate(requested, 'api:errors.payloadTooLarge'));
+          .send(translate(requested, read.refusal.key));
       }
-      const posted =
-        body &&
-        new Request(fetchRequest.url, {
+      if (read?.fields) {
+        fetchRequest = new Request(fetchRequest.url, {
           method: 'POST',
-          headers: { 'content-type': type },
-          body: new Uint8Array(body),
+          headers: fetchRequest.headers,
+          body: read.fields,
         });
-      const fields = posted
-        ? await posted
-            .clone()
-            .formData()
-            .catch(() => undefined)
-        : undefined;
-      const token = fields?.get(CSRF_FIELD);
-      if (
-        posted &&
-        fields &&
-        csrfAccepted(secret, cookies[CSRF_COOKIE], typeof token === 'string' ? token : undefined)
-      ) {
-        fetchRequest = posted;
-      } else {
-        // A form without the visitor's token (another site's, or one kept from before the cookie was cleared) is
-        // not acted on: the page is shown again, as a GET would show it.
-        request.log.info({ event: 'form-refused', reason: fields ? 'csrf' : 'body' }, 'posted form refused');
-        status403 = true;
+      } else if (read?.refusal || (policy?.acts && !session.loggedIn)) {
+        // A form without the visitor's token (another site's, or one kept from before the cookie was cleared), or
+        // posted to a page that needs a session by a visitor without one, is not acted on: the page is shown again
+        // as a GET would show it (its guard sends a visitor without a session to sign in).
+        if (read?.refusal) {
+          request.log.info({ event: 'form-refused', reason: 'csrf' }, 'posted form refused');
+          status403 = true;
+        }
+        fetchRequest = new Request(fetchRequest.url, { method: 'GET', headers: fetchRequest.headers });
       }
+      // Posted to an address where nothing acts on a form: the route answers 405, its body unread.
     }
 
-    const api = inProcessFetch(app, request, cookiesOut);
-    const session = await pageSession(cookies, api, cookiesOut);
-    const { language, profileLanguage } = await signedInLanguage(api, session, requested, chosen, availableLanguages());
+    // Signed in, a language this browser chose (the link now, or its cookie) comes before the profile's, which only a
+    // post changes (see signedInLanguage).
+    const browserChose = chosen || offered.includes(cookies[LANGUAGE_COOKIE] ?? '');
+    const { language, profileLanguage } = await signedInLanguage(
+      api,
+      session,
+      requested,
+      browserChose,
+      availableLanguages(),
+    );
     const cacheable =
       fetchRequest.method === 'GET' &&
       !session.loggedIn &&
@@ -168,7 +171,8 @@ export function createPageHandler(app: FastifyInstance, options: PageHandlerOpti
       language,
       profileLanguage,
       fetch: api,
-      csrfToken: cacheable ? TOKEN_PLACEHOLDER : csrf.token,
+      // The token goes into the page as it is sent: a sign-in or sign-out while rendering renews it.
+      csrfToken: TOKEN_PLACEHOLDER,
       responseCookies: cookiesOut,
     };
 
@@ -195,8 +199,11 @@ export function createPageHandler(app: FastifyInstance, options: PageHandlerOpti
       if (!page) shared.delete(key);
     }
     if (!page) {
-      scope.csrfToken = csrf.token;
       const outcome = await entry.renderRequest({ request: fetchRequest, scope, settings });
+      // A sign-in or sign-out (the sign-in page's forms) changes the session: the answer carries a token for the new one.
+      const renewed = await csrfRenewed(secret, csrf, cookiesOut);
+      if (renewed?.setCookie) cookiesOut.push(renewed.setCookie);
+      csrf = renewed ?? csrf;
       if (outcome.kind === 'file') {
         if (cookiesOut.length > 0) reply.header('set-cookie', cookiesOut);
         return reply
@@ -211,7 +218,7 @@ export function createPageHandler(app: FastifyInstance, options: PageHandlerOpti
         return reply
           .code(outcome.status)
           .header('cache-control', 'no-store')
-          .redirect(outcome.location, outcome.status);
+          .redirect(headerSafe(outcome.location), outcome.status);
       }
       page = outcome.page;
       status = outcome.status;
@@ -227,8 +234,9 @@ export function createPageHandler(app: FastifyInstance, options: PageHandlerOpti
     if (cookiesOut.length > 0) reply.header('set-cookie', cookiesOut);
     reply
       .code(status403 ? 403 : status)
-      // A signed-in visitor's page holds personal data: never stored. Any page is checked again before reuse.
-      .header('cache-control', session.loggedIn ? 'no-store' : 'no-cache')
+      // A signed-in visitor's page holds personal data: never stored. Any other holds the visitor's own form token:
+      // kept by the browser only, never by a shared cache, and checked again before reuse.
+      .header('cache-control', session.loggedIn ? 'no-store' : 'private, no-cache')
       .header('vary', 'Accept-Encoding, Accept-Language, Cookie')
       .type('text/html; charset=utf-8');
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
