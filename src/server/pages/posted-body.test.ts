@@ -1,6 +1,3 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import uiJson from '../../../schemas/application-form.ui.json';
@@ -8,20 +5,12 @@ import schemaJson from '../../../schemas/application-form.schema.json';
 import { ROUTER_CONTEXT_COOKIE } from '../../shared/router-context-cookie';
 import { translate } from '../i18n';
 import { addApplicant, advanceTo, createApplication, signIn } from '../applications/testing/client';
-import { buildTestApp } from '../testing/harness';
+import { cookiesOf, startPageApp } from './testing/page-app';
 import { CSRF_COOKIE, CSRF_FIELD } from './csrf';
 import { AUTH_TOKEN_COOKIE } from './session';
 
 // Forms posted to pages are read by their forms: never more fields, bytes or files than the page's form can have,
 // and a list never longer than one item beyond its most; what is refused is refused before it is read whole.
-
-const INDEX =
-  '<!doctype html>\n<html lang="en" dir="ltr">\n  <head>\n    <title>Electronic Travel Authorisation</title>\n' +
-  '    <script type="module" crossorigin src="/assets/index-abc.js"></script>\n  </head>\n  <body>\n' +
-  '    <div id="root"></div>\n  </body>\n</html>\n';
-
-const cookiesOf = (headers: Record<string, unknown>) =>
-  ([headers['set-cookie'] ?? []].flat() as string[]).map((c) => c.split(';')[0]).join('; ');
 
 /** The page of the application form that asks a list, and the list, read from the configuration. */
 const listField = Object.entries(schemaJson.properties).find(
@@ -43,21 +32,14 @@ function multipart(parts: { name: string; value: string | Buffer; fileName?: str
 }
 
 describe('forms posted to pages', () => {
-  let dist: string;
   let app: FastifyInstance;
+  let close: () => Promise<void>;
   let cookie: string;
   let token: string;
   let formAddress: string;
 
   beforeAll(async () => {
-    dist = await mkdtemp(path.join(tmpdir(), 'eta-posted-body-test-'));
-    await mkdir(path.join(dist, '.vite'));
-    await writeFile(path.join(dist, 'index.html'), INDEX);
-    await writeFile(
-      path.join(dist, '.vite', 'manifest.json'),
-      JSON.stringify({ 'index.html': { file: 'assets/index-abc.js', isEntry: true } }),
-    );
-    app = await buildTestApp({ distDir: dist, loadServerEntry: () => import('../../app/server-entry') });
+    ({ app, close } = await startPageApp());
     const caller = await signIn(app);
     const applicationId = await createApplication(app, caller);
     const applicantId = await addApplicant(app, caller, applicationId);
@@ -78,8 +60,7 @@ describe('forms posted to pages', () => {
     expect(cookie).toContain(`${CSRF_COOKIE}=`);
   }, 120_000);
   afterAll(async () => {
-    await app?.close();
-    await rm(dist, { recursive: true, force: true });
+    await close?.();
   });
 
   const postFields = (url: string, fields: [string, string][], headers: Record<string, string> = {}) =>

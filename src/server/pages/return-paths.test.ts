@@ -1,23 +1,12 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerVerifiedAndLogin, STRONG_PASSWORD } from '../accounts/testing/client';
-import { buildTestApp } from '../testing/harness';
+import { cookiesOf, startPageApp } from './testing/page-app';
 import { CSRF_FIELD } from './csrf';
 import { AUTH_TOKEN_COOKIE } from './session';
 
 // Where the portal sends a visitor after signing in is always one of its own pages, and an address no route can
 // match is a 404, never a 500: tried with the addresses that broke it.
-
-const INDEX =
-  '<!doctype html>\n<html lang="en" dir="ltr">\n  <head>\n    <title>Electronic Travel Authorisation</title>\n' +
-  '    <script type="module" crossorigin src="/assets/index-abc.js"></script>\n  </head>\n  <body>\n' +
-  '    <div id="root"></div>\n  </body>\n</html>\n';
-
-const cookiesOf = (headers: Record<string, unknown>) =>
-  ([headers['set-cookie'] ?? []].flat() as string[]).map((c) => c.split(';')[0]).join('; ');
 
 /** Return paths a browser would follow to another site, or that cannot stand in a header. */
 const HOSTILE = [
@@ -33,23 +22,15 @@ const HOSTILE = [
 const resolved = (location: string, origin = 'https://portal.example') => new URL(location, origin);
 
 describe('return paths and addresses no route has', () => {
-  let dist: string;
   let app: FastifyInstance;
+  let close: () => Promise<void>;
   const email = `return-paths-${Date.now()}@example.com`;
 
   beforeAll(async () => {
-    dist = await mkdtemp(path.join(tmpdir(), 'eta-return-paths-test-'));
-    await mkdir(path.join(dist, '.vite'));
-    await writeFile(path.join(dist, 'index.html'), INDEX);
-    await writeFile(
-      path.join(dist, '.vite', 'manifest.json'),
-      JSON.stringify({ 'index.html': { file: 'assets/index-abc.js', isEntry: true } }),
-    );
-    app = await buildTestApp({ distDir: dist, loadServerEntry: () => import('../../app/server-entry') });
+    ({ app, close } = await startPageApp());
   }, 120_000);
   afterAll(async () => {
-    await app?.close();
-    await rm(dist, { recursive: true, force: true });
+    await close?.();
   });
 
   it('sends a signed-in visitor opening sign-in only to a page of the portal', async () => {

@@ -1,43 +1,23 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../i18n';
-import { buildTestApp } from '../testing/harness';
+import { cookiesOf, startPageApp } from './testing/page-app';
 import { authKeyOf, post, registrationBody, waitForMail } from '../accounts/testing/client';
 import { CSRF_FIELD } from './csrf';
-
-// The shape of Vite's index.html: the server writes each page into it.
-const INDEX =
-  '<!doctype html>\n<html lang="en" dir="ltr">\n  <head>\n    <title>Electronic Travel Authorisation</title>\n' +
-  '    <script type="module" crossorigin src="/assets/index-abc.js"></script>\n  </head>\n  <body>\n' +
-  '    <div id="root"></div>\n  </body>\n</html>\n';
 
 const en = (key: string) => translate('en', key);
 const h1Of = (html: string) => /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1];
 const tokenOf = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
-/** The cookies of an answer, as the next request sends them. */
-const cookiesOf = (headers: Record<string, unknown>) =>
-  ([headers['set-cookie'] ?? []].flat() as string[]).map((c) => c.split(';')[0]).join('; ');
 
 describe('/verify-email rendered by the server', () => {
-  let dist: string;
   let app: FastifyInstance;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    dist = await mkdtemp(path.join(tmpdir(), 'eta-verify-email-test-'));
-    await mkdir(path.join(dist, '.vite'));
-    await writeFile(path.join(dist, 'index.html'), INDEX);
-    await writeFile(
-      path.join(dist, '.vite', 'manifest.json'),
-      JSON.stringify({ 'index.html': { file: 'assets/index-abc.js', isEntry: true } }),
-    );
-    app = await buildTestApp({ distDir: dist, loadServerEntry: () => import('../../app/server-entry') });
+    ({ app, close } = await startPageApp());
   }, 120_000);
   afterAll(async () => {
-    await app?.close();
-    await rm(dist, { recursive: true, force: true });
+    await close?.();
   });
 
   const get = (url: string, cookie = '') =>
