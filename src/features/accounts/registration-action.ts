@@ -1,9 +1,10 @@
 import { redirect } from 'react-router-dom';
 import { accountCalls, type RegistrationAnswers } from '@/api/accounts';
+import { requestScope, setResponseCookie } from '@/api/request-scope';
 import { ApiError } from '@/api/request';
 import { problemsOf, readPostedForm, refused, refusedByApi, type PageAction } from '@/engine/form-action';
 import { PATHS } from '@/shared/route-paths';
-import { setContextFromServer } from './account-action';
+import { routerContextCookie } from '@/shared/router-context-cookie';
 
 /**
  * The registration form posted without scripts: the same checks as in the browser, then the API's registration; the
@@ -22,7 +23,7 @@ export const action: PageAction = async ({ fields, route, t }) => {
     if (!(error instanceof ApiError)) throw error;
     return refusedByApi({ ...posted, answers: shown }, error.errorBody, t('common:errorPage.body'));
   }
-  // The confirmation page names the address the e-mail went to.
-  setContextFromServer({ email: String(answers.email).trim() });
+  const context = { ...requestScope()?.routerContext, email: String(answers.email).trim() };
+  setResponseCookie(routerContextCookie(JSON.stringify(context)));
   return redirect(PATHS.emailConfirmation);
 };

@@ -6,7 +6,7 @@ import { languageCookie, LANGUAGE_COOKIE } from '../../shared/language-cookie';
 import { linkedLanguage } from '../../shared/languages';
 import type { RenderedPage } from '../../shared/rendered-page';
 import type { RequestScope } from '../../shared/request-scope';
-import { CONTEXT_EMAIL_COOKIE, parseRouterContext, ROUTER_CONTEXT_COOKIE } from '../../shared/router-context-cookie';
+import { parseRouterContext, ROUTER_CONTEXT_COOKIE } from '../../shared/router-context-cookie';
 import { availableLanguages, translate } from '../i18n';
 import { pickEncoding, type Encoding } from '../static/page-html';
 import { pageLanguage } from '../static/page-language';
@@ -62,13 +62,6 @@ function attachment(fileName: string): string {
  * in it can end the header, and a sign-in that succeeded is always answered with its session.
  */
 const headerSafe = (location: string) => location.replace(/[^\x21-\x7e]/g, (c) => encodeURIComponent(c));
-
-/** The router context of a request: its cookie mirror, and the e-mail handed on by a form (else `profileEmail`). */
-function routerContextOf(cookies: Readonly<Record<string, string | undefined>>, profileEmail: string | undefined) {
-  const { applicationIdentifier } = parseRouterContext(cookies[ROUTER_CONTEXT_COOKIE]);
-  const email = cookies[CONTEXT_EMAIL_COOKIE] || profileEmail;
-  return { ...(applicationIdentifier ? { applicationIdentifier } : {}), ...(email ? { email } : {}) };
-}
 
 /**
  * Answers a request for a page of the portal (GET, HEAD, or a form POSTed to it): finds the visitor's session (its
@@ -157,7 +150,7 @@ export function createPageHandler(app: FastifyInstance, options: PageHandlerOpti
     // Signed in, a language this browser chose (the link now, or its cookie) comes before the profile's, which only a
     // post changes (see signedInLanguage).
     const browserChose = chosen || offered.includes(cookies[LANGUAGE_COOKIE] ?? '');
-    const { language, profileLanguage, email } = await signedInLanguage(
+    const { language, profileLanguage } = await signedInLanguage(
       api,
       session,
       requested,
@@ -173,9 +166,7 @@ export function createPageHandler(app: FastifyInstance, options: PageHandlerOpti
       entry.prerenderPaths().includes(pathname);
     const scope: RequestScope = {
       ...session,
-      // A page kept for everyone holds nobody's context; else the application this browser works on, and the e-mail
-      // a form posted without scripts handed on, or the signed-in profile's.
-      routerContext: cacheable ? {} : routerContextOf(cookies, email),
+      routerContext: parseRouterContext(cookies[ROUTER_CONTEXT_COOKIE]),
       flash: parseFlash(cookies[FLASH_COOKIE]),
       language,
       profileLanguage,
