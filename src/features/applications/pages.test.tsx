@@ -9,6 +9,7 @@ import ConfirmApplicantPage from './confirm-applicant-page';
 import CreateApplicationPage from './create-application-page';
 import ManageApplicantsPage from './manage-applicants-page';
 import { applicantFixture, applicationFixture, englishI18n, mockFetch, renderPage } from './test-utils';
+import { formatTime } from './format';
 
 // The form engine's first render imports much; a busy machine needs more than 5 s.
 vi.setConfig({ testTimeout: 30_000 });
@@ -40,8 +41,8 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** An accessible name: the visible words, then the words only screen readers get (jsdom drops the space between). */
 const named = (visible: string, hidden: string) => new RegExp(`^${escape(visible)}\\s*${escape(hidden)}$`);
 /** The time of day the list shows for a timestamp, in the time zone the tests run in. */
-const timeOf = (timestamp: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeStyle: 'short' }).format(new Date(timestamp));
+/** The time of day the page writes (in the department's time zone, named: see format.test.ts). */
+const timeOf = (timestamp: string) => formatTime(timestamp, 'en');
 
 describe('CreateApplicationPage', () => {
   it('explains both types, creates the application, keeps its identifier and goes on to the applicants', async () => {

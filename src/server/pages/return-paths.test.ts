@@ -45,7 +45,7 @@ describe('return paths and addresses no route has', () => {
       expect(resolved(location).origin, from).toBe('https://portal.example');
       expect(location, from).not.toMatch(/evil|[^\x21-\x7e]/);
     }
-  });
+  }, 120_000);
 
   it('answers a sign-in through the form with its session and a page of the portal, whatever `from` says', async () => {
     await registerVerifiedAndLogin(app, email);
@@ -68,7 +68,7 @@ describe('return paths and addresses no route has', () => {
       expect(String(answer.headers.location), from).not.toMatch(/evil/);
       expect(cookiesOf(answer.headers), from).toContain(`${AUTH_TOKEN_COOKIE}=`);
     }
-  });
+  }, 120_000);
 
   it('answers 404 for an address holding a line or paragraph separator', async () => {
     for (const url of ['/nowhere/%E2%80%A8', '/nowhere/%E2%80%A9', '/%E2%80%A8']) {
