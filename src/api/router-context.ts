@@ -85,14 +85,22 @@ export function subscribeRouterContext(listener: () => void): () => void {
 
 let cookieRaw: string | null | undefined;
 let cookieValue: RouterContext = EMPTY;
+let renderedContext: RouterContext | undefined;
+
+/** The router context the server rendered this page with (from the page's data), which the page is taken over with. */
+export function takeRenderedRouterContext(context: RouterContext | undefined): void {
+  renderedContext = context ? parseRouterContext(JSON.stringify(context)) : undefined;
+}
 
 /**
- * The router context the server rendered the page with: its cookie mirror (what the browser hydrates with, so both
- * render the same; local storage, when it says otherwise, applies in the render after).
+ * The router context the server rendered the page with (what the browser hydrates with, so both render the same;
+ * local storage, when it says otherwise, applies in the render after): as the page's data says, else the cookie
+ * mirror.
  */
 function hydrationRouterContext(): RouterContext {
   const scope = requestScope();
   if (scope) return scope.routerContext;
+  if (renderedContext) return renderedContext;
   const match = new RegExp(`(?:^|;\\s*)${ROUTER_CONTEXT_COOKIE.replace('.', '\\.')}=([^;]*)`).exec(document.cookie);
   let raw: string | null = null;
   try {
@@ -118,9 +126,13 @@ export function useRouterContext(): RouterContext {
  * ended), and the browser goes on from what the page shows.
  */
 export function adoptServerRouterContext(): void {
-  const fromCookie = hydrationRouterContext();
-  if (JSON.stringify(fromCookie) === JSON.stringify(getRouterContext())) return;
-  write(fromCookie);
+  const fromServer = hydrationRouterContext();
+  const stored = getRouterContext();
+  // The e-mail reaches the server only from a form posted without scripts (or the profile): one this browser keeps
+  // and the server did not hear of is kept.
+  const adopted = fromServer.email || !stored.email ? fromServer : { ...fromServer, email: stored.email };
+  if (JSON.stringify(adopted) === JSON.stringify(stored)) return;
+  write(adopted);
 }
 
 /**

@@ -24,7 +24,7 @@ import { setPageTakenOver } from '@/ui/page-taken-over';
 import { nextTask } from '@/ui/when-idle';
 import { showBootError } from './boot-error';
 import { adoptRenderedStyles, NOTHING_TO_REHYDRATE } from './rendered-styles';
-import { adoptServerRouterContext, clearRouterContextOnSignOut } from '@/api/router-context';
+import { adoptServerRouterContext, clearRouterContextOnSignOut, takeRenderedRouterContext } from '@/api/router-context';
 import { startAsRendered } from './rendered-location';
 
 const firstPath = window.location.pathname.replace(/(.)\/+$/, '$1');
@@ -69,7 +69,10 @@ export async function boot(): Promise<void> {
 
   const queryClient = createQueryClient();
   if (rendered) hydrateFromServer(queryClient, rendered.queries);
-  if (rendered) adoptServerRouterContext();
+  if (rendered) {
+    takeRenderedRouterContext(rendered.routerContext);
+    adoptServerRouterContext();
+  }
   // The router starts from the page's history entry as the server saw it (no state, the first key).
   if (rendered) startAsRendered();
   // Building the router ranks every route of the manifest: in a task of its own.

@@ -8,6 +8,7 @@ import type { DehydratedState } from '@tanstack/react-query';
 import { isRouteErrorResponse, type HydrationState } from 'react-router-dom';
 
 import { PAGE_DATA_ID } from '@/shared/rendered-page';
+import type { RouterContext } from '@/shared/router-context-cookie';
 
 /** An error of a route, in a form JSON carries. */
 export type SerializedRouteError =
@@ -19,6 +20,11 @@ export interface PageData {
   /** Signed in: the language the profile held as the page was rendered, which the browser need not ask for again. */
   profileLanguage?: string;
   csrfToken: string;
+  /**
+   * The router context the page was rendered with (the browser takes the page over with it, then goes on with its
+   * own local storage): what the server knew of the application worked on and the e-mail handed on.
+   */
+  routerContext?: RouterContext;
   /** The forms the page shows: the browser loads them before taking the page over. */
   forms: string[];
   router: {

@@ -251,6 +251,7 @@ export async function renderRequest({ request, scope, settings }: RenderRequest)
       language: scope.language,
       ...(scope.profileLanguage ? { profileLanguage: scope.profileLanguage } : {}),
       csrfToken: scope.csrfToken,
+      routerContext: scope.routerContext,
       forms: [...forms],
       router: {
         loaderData: context.loaderData,

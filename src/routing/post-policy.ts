@@ -75,5 +75,6 @@ export async function postPolicy(pathname: string): Promise<PostPolicy | undefin
     files: page !== undefined && pagesTakingFiles.has(page),
     signedIn: flat.guard === 'auth',
     fields: Math.max(PLAIN_FORM_FIELDS, answers + CONTROL_FIELDS),
+    needsEmail: flat.route.requiresContext === 'email',
   };
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flashCookie } from './flash-cookie';
 import { languageCookie } from './language-cookie';
-import { routerContextCookie } from './router-context-cookie';
+import { contextEmailCookie, routerContextCookie } from './router-context-cookie';
 import { cookieSecure, setCookie } from './set-cookie';
 
 const written = () => [
@@ -35,5 +35,19 @@ describe("the portal's cookies", () => {
     const kept = routerContextCookie('{"applicationIdentifier":"a"}');
     expect(kept).not.toMatch(/max-age|expires/i);
     expect(routerContextCookie(undefined)).toMatch(/; max-age=0;/);
+  });
+
+  it('never put the e-mail where a script reads it: it is handed on HttpOnly, for an hour at most', () => {
+    const context = JSON.stringify({ applicationIdentifier: 'a', email: 'amelie@example.com' });
+    expect(decodeURIComponent(routerContextCookie(context))).not.toContain('amelie');
+    expect(decodeURIComponent(routerContextCookie(context))).toContain('"applicationIdentifier":"a"');
+    // A context holding only the e-mail leaves nothing to mirror.
+    expect(routerContextCookie(JSON.stringify({ email: 'amelie@example.com' }))).toMatch(/; max-age=0;/);
+    const handedOn = contextEmailCookie('amelie@example.com');
+    expect(handedOn).toMatch(/^eta\.contextEmail=amelie%40example\.com; /);
+    expect(handedOn).toMatch(/; HttpOnly/);
+    expect(handedOn).toMatch(/; Max-Age=3600/);
+    expect(handedOn).toMatch(/; Secure/);
+    expect(contextEmailCookie(undefined)).toMatch(/Max-Age=0/);
   });
 });

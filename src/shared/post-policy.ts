@@ -11,4 +11,6 @@ export interface PostPolicy {
   signedIn: boolean;
   /** The most fields a post to the page can carry. */
   fields: number;
+  /** The route's page needs the router context's e-mail (the manifest's `requiresContext: "email"`). */
+  needsEmail: boolean;
 }

@@ -1,11 +1,26 @@
-import { cookieSecure } from './set-cookie';
+import { cookieSecure, removeCookie, setCookie } from './set-cookie';
 
 /**
  * The router context (the application being worked on, the e-mail the change-password page needs) is kept in local
- * storage, as the specification says; this cookie mirrors it so that the server renders a page with the same context
- * the browser has, and so that a form posted without scripts can set it.
+ * storage, as the specification says; this cookie mirrors the application being worked on so that the server renders
+ * a page with the same context the browser has, and so that a form posted without scripts can set it. The e-mail is
+ * never in it: a form posted without scripts hands it to the next page in CONTEXT_EMAIL_COOKIE, which no script
+ * reads and which lasts an hour at most, and a signed-in visitor's is the profile's.
  */
 export const ROUTER_CONTEXT_COOKIE = 'eta.routerContext';
+
+/** The e-mail a form posted without scripts hands to the pages after it (registration, forgot password, profile). */
+export const CONTEXT_EMAIL_COOKIE = 'eta.contextEmail';
+
+/** How long the e-mail handed on is kept: the length of a visit to register, confirm or reset a password. */
+const CONTEXT_EMAIL_SECONDS = 60 * 60;
+
+/** The cookie handing `email` on to the next pages (HttpOnly, an hour at most), or removing it when undefined. */
+export function contextEmailCookie(email: string | undefined): string {
+  return email
+    ? setCookie(CONTEXT_EMAIL_COOKIE, email, { httpOnly: true, maxAge: CONTEXT_EMAIL_SECONDS })
+    : removeCookie(CONTEXT_EMAIL_COOKIE);
+}
 
 /**
  * The cookie holding `json` (the stored router context), or removing it when undefined. A browser-session cookie (no
@@ -14,6 +29,9 @@ export const ROUTER_CONTEXT_COOKIE = 'eta.routerContext';
  */
 export function routerContextCookie(json: string | undefined, secure: boolean = cookieSecure()): string {
   const attributes = `path=/; samesite=lax${secure ? '; secure' : ''}`;
+  // Only the application being worked on: the e-mail stays out of a cookie scripts can read.
+  const { applicationIdentifier } = parseRouterContext(json);
+  json = applicationIdentifier === undefined ? undefined : JSON.stringify({ applicationIdentifier });
   return json === undefined
     ? `${ROUTER_CONTEXT_COOKIE}=; max-age=0; ${attributes}`
     : `${ROUTER_CONTEXT_COOKIE}=${encodeURIComponent(json)}; ${attributes}`;

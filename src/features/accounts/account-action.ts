@@ -9,7 +9,7 @@ import { requestScope, setResponseCookie } from '@/api/request-scope';
 import { FORM_FIELDS } from '@/engine/form-address';
 import { problemsOf, readPostedForm, refused, refusedByApi } from '@/engine/form-action';
 import type { EmailAction } from '@/shared/api-types';
-import { routerContextCookie, type RouterContext } from '@/shared/router-context-cookie';
+import { contextEmailCookie, routerContextCookie, type RouterContext } from '@/shared/router-context-cookie';
 import { ADDRESS_FORM, type AccountActionData, type ResendOutcome } from './account-action-data';
 
 /** The button the form was sent with. */
@@ -23,10 +23,14 @@ export function postedText(fields: FormData, name: string): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
-/** Merges `patch` into the router context the server sends back with the answer (its cookie mirror). */
+/**
+ * Merges `patch` into the router context the server sends back with the answer: the application in its cookie
+ * mirror, an e-mail in the cookie that hands it to the next pages (see router-context-cookie.ts).
+ */
 export function setContextFromServer(patch: Partial<RouterContext>): void {
   const context = { ...requestScope()?.routerContext, ...patch };
   setResponseCookie(routerContextCookie(JSON.stringify(context)));
+  if ('email' in patch) setResponseCookie(contextEmailCookie(patch.email));
 }
 
 /** Answers with nothing to show again but `extra`. */

@@ -6,7 +6,7 @@ import { returnParamOf } from '@/api/safe-redirect';
 import { problemsOf, readPostedForm, refused, refusedByApi, type PageAction } from '@/engine/form-action';
 import { PATHS } from '@/shared/route-paths';
 import { endedSessionCookies, sessionCookies } from '@/shared/session-cookies';
-import { routerContextCookie } from '@/shared/router-context-cookie';
+import { contextEmailCookie, routerContextCookie } from '@/shared/router-context-cookie';
 import { logout, SIGN_OUT_ACTION } from '@/api/auth/session';
 import { FORM_FIELDS } from '@/engine/form-address';
 import { RESEND_ACTION, type AccountActionData } from './account-action-data';
@@ -23,6 +23,7 @@ export const action: PageAction = async ({ request, fields, route, t }) => {
     await logout();
     for (const cookie of endedSessionCookies()) setResponseCookie(cookie);
     setResponseCookie(routerContextCookie(undefined));
+    setResponseCookie(contextEmailCookie(undefined));
     return redirect(PATHS.home);
   }
   if (fields.get(FORM_FIELDS.action) === RESEND_ACTION) {

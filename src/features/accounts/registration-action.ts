@@ -1,10 +1,9 @@
 import { redirect } from 'react-router-dom';
 import { accountCalls, type RegistrationAnswers } from '@/api/accounts';
-import { requestScope, setResponseCookie } from '@/api/request-scope';
 import { ApiError } from '@/api/request';
 import { problemsOf, readPostedForm, refused, refusedByApi, type PageAction } from '@/engine/form-action';
 import { PATHS } from '@/shared/route-paths';
-import { routerContextCookie } from '@/shared/router-context-cookie';
+import { setContextFromServer } from './account-action';
 
 /**
  * The registration form posted without scripts: the same checks as in the browser, then the API's registration; the
@@ -23,7 +22,7 @@ export const action: PageAction = async ({ fields, route, t }) => {
     if (!(error instanceof ApiError)) throw error;
     return refusedByApi({ ...posted, answers: shown }, error.errorBody, t('common:errorPage.body'));
   }
-  const context = { ...requestScope()?.routerContext, email: String(answers.email).trim() };
-  setResponseCookie(routerContextCookie(JSON.stringify(context)));
+  // The confirmation page names the address the e-mail went to.
+  setContextFromServer({ email: String(answers.email).trim() });
   return redirect(PATHS.emailConfirmation);
 };

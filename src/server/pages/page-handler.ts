@@ -6,7 +6,7 @@ import { languageCookie, LANGUAGE_COOKIE } from '../../shared/language-cookie';
 import { linkedLanguage } from '../../shared/languages';
 import type { RenderedPage } from '../../shared/rendered-page';
 import type { RequestScope } from '../../shared/request-scope';
-import { parseRouterContext, ROUTER_CONTEXT_COOKIE } from '../../shared/router-context-cookie';
+import { CONTEXT_EMAIL_COOKIE, parseRouterContext, ROUTER_CONTEXT_COOKIE } from '../../shared/router-context-cookie';
 import { availableLanguages, translate } from '../i18n';
 import { pickEncoding, type Encoding } from '../static/page-html';
 import { pageLanguage } from '../static/page-language';
@@ -63,6 +63,13 @@ function attachment(fileName: string): string {
  */
 const headerSafe = (location: string) => location.replace(/[^\x21-\x7e]/g, (c) => encodeURIComponent(c));
 
+/** The router context of a request: its cookie mirror, and the e-mail handed on by a form (else `profileEmail`). */
+function routerContextOf(cookies: Readonly<Record<string, string | undefined>>, profileEmail: string | undefined) {
+  const { applicationIdentifier } = parseRouterContext(cookies[ROUTER_CONTEXT_COOKIE]);
+  const email = cookies[CONTEXT_EMAIL_COOKIE] || profileEmail;
+  return { ...(applicationIdentifier ? { applicationIdentifier } : {}), ...(email ? { email } : {}) };
+}
+
 /**
  * Answers a request for a page of the portal (GET, HEAD, or a form POSTed to it): finds the visitor's session (its
  * cookies, refreshed when needed) and language, lets the server's entry run the route (guard, form action) and
@@ -104,10 +111,11 @@ export function createPageHandler(app: FastifyInstance, options: PageHandlerOpti
       headers: { accept: 'text/html', 'accept-language': requested },
     });
     const api = inProcessFetch(app, request, cookiesOut);
+    // What the page's route takes (a posted form) and needs (the router context's e-mail).
+    const policy = await entry.postPolicy(pathname);
     const session = await pageSession(cookies, api, cookiesOut);
     let status403 = false;
     if (request.method === 'POST') {
-      const policy = await entry.postPolicy(pathname);
       // A page that needs a session is not read for a visitor without one: its guard sends them to sign in.
       const read =
         policy && policy.acts && (session.loggedIn || !policy.signedIn)
@@ -150,7 +158,7 @@ export function createPageHandler(app: FastifyInstance, options: PageHandlerOpti
     // Signed in, a language this browser chose (the link now, or its cookie) comes before the profile's, which only a
     // post changes (see signedInLanguage).
     const browserChose = chosen || offered.includes(cookies[LANGUAGE_COOKIE] ?? '');
-    const { language, profileLanguage } = await signedInLanguage(
+    const { language, profileLanguage, email } = await signedInLanguage(
       api,
       session,
       requested,
@@ -166,7 +174,9 @@ export function createPageHandler(app: FastifyInstance, options: PageHandlerOpti
       entry.prerenderPaths().includes(pathname);
     const scope: RequestScope = {
       ...session,
-      routerContext: parseRouterContext(cookies[ROUTER_CONTEXT_COOKIE]),
+      // A page kept for everyone holds nobody's context; else the application this browser works on, and the e-mail
+      // a form posted without scripts handed on, or, on a page that needs it (change password), the profile's.
+      routerContext: cacheable ? {} : routerContextOf(cookies, policy?.needsEmail ? email : undefined),
       flash: parseFlash(cookies[FLASH_COOKIE]),
       language,
       profileLanguage,

@@ -95,13 +95,16 @@ export async function signedInLanguage(
   requested: string,
   chosen: boolean,
   saveable: readonly string[],
-): Promise<{ language: string; profileLanguage?: string }> {
+): Promise<{ language: string; profileLanguage?: string; email?: string }> {
   if (!session.accessToken) return { language: requested };
   const answer = await api(API_PATHS.profile, {
     headers: { authorization: `Bearer ${session.accessToken}`, accept: 'application/json' },
   });
-  const saved = answer.ok ? ((await answer.json()) as { language?: string }).language : undefined;
+  const profile = answer.ok ? ((await answer.json()) as { language?: string; email?: string }) : {};
+  const saved = profile.language;
   const profileLanguage = saved && saveable.includes(saved) ? saved : undefined;
   const language = chosen ? requested : (profileLanguage ?? requested);
-  return profileLanguage ? { language, profileLanguage } : { language };
+  // The profile's address: the e-mail of a signed-in visitor's router context (the change-password page's).
+  const email = typeof profile.email === 'string' ? { email: profile.email } : {};
+  return profileLanguage ? { language, profileLanguage, ...email } : { language, ...email };
 }
