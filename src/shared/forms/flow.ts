@@ -5,178 +5,29 @@
  *
  * It takes compiled check functions (the browser's precompiled ones, the server's ajv ones), so it imports
  * neither a compiler nor anything that runs only in a browser or only in Node.
+ *
+ * The parts it is built from are written in flow/: the pages and conditions (pages.ts), the requirements that
+ * hold only while a condition does (conditional-required.ts) and the checking of answers (answers-check.ts).
  */
 import { runRules } from '../rules/run-rules';
-import { toFieldProblems, type FieldProblem, type RawValidationError } from '../validation/field-errors';
+import { toFieldProblems, type FieldProblem } from '../validation/field-errors';
 import type { JsonSchema, RefResolver } from '../validation/schema-walk';
+import { blocksDraft, checkAgainst, type CompiledCheck } from './flow/answers-check';
+import { fieldConditionKey, fieldConditions, pagesOf, topField, type Answers, type FlowPage } from './flow/pages';
 
-/** The id of the check-answers view of a form with several pages, in its addresses (never a page of `ui:pages`). */
-export const CHECK_ANSWERS_PAGE = 'check-answers';
-
-/** Answers of a form: a JSON object keyed by the schema's property names. */
-export type Answers = Record<string, unknown>;
-
-/** One page of a multi-page form, from the UI schema's `ui:pages`. */
-export interface FlowPage {
-  id: string;
-  /** i18n key of the page heading. */
-  titleKey?: string;
-  /** Top-level property names shown on the page. */
-  fields: string[];
-  /** JSON Schema over the answers: the page is shown only when the answers are valid against it. */
-  when?: JsonSchema;
-}
-
-/** A compiled validator (ajv, or its standalone output). */
-export type CompiledCheck = ((data: unknown) => boolean) & { errors?: unknown[] | null };
-
-/** The UI schema key of a field's (or a group's) condition: a JSON Schema over the whole answers. */
-export const FIELD_WHEN = 'ui:when';
-
-/** The key under which a field's condition is compiled beside the pages' ones (`whenFns`). */
-export const fieldConditionKey = (field: string) => `field:${field}`;
-
-const isObject = (v: unknown): v is JsonSchema => !!v && typeof v === 'object' && !Array.isArray(v);
-
-/** The top-level field a dotted problem path belongs to. */
-export const topField = (path: string): string => path.split('.')[0] ?? '';
-
-/** The pages of a form: `ui:pages` of the UI schema, or one page "main" with every property in `ui:order`. */
-export function pagesOf(uiSchema: JsonSchema, schema: JsonSchema): FlowPage[] {
-  const pages = uiSchema['ui:pages'];
-  if (Array.isArray(pages) && pages.length > 0) return pages as FlowPage[];
-  const props = isObject(schema.properties) ? Object.keys(schema.properties) : [];
-  const order = Array.isArray(uiSchema['ui:order']) ? (uiSchema['ui:order'] as string[]).filter((f) => f !== '*') : [];
-  return [
-    { id: 'main', fields: [...order.filter((f) => props.includes(f)), ...props.filter((p) => !order.includes(p))] },
-  ];
-}
-
-/** Each top-level field (or group) with its own condition: `"<field>": { "ui:when": { ... } }` in the UI schema. */
-export function fieldConditions(uiSchema: JsonSchema): Record<string, JsonSchema> {
-  const out: Record<string, JsonSchema> = {};
-  for (const [field, entry] of Object.entries(uiSchema)) {
-    if (field.startsWith('ui:') || !isObject(entry)) continue;
-    const when = entry[FIELD_WHEN];
-    if (isObject(when)) out[field] = when;
-  }
-  return out;
-}
-
-/**
- * Every condition of a form by its compiled key: each page's `when` under its page id, each field's under
- * `field:<name>`. Both sides compile these, so a condition is written once, in the UI schema.
- */
-export function conditionsOf(uiSchema: JsonSchema, schema: JsonSchema): Record<string, JsonSchema> {
-  const out: Record<string, JsonSchema> = {};
-  for (const page of pagesOf(uiSchema, schema)) if (isObject(page.when)) out[page.id] = page.when;
-  for (const [field, when] of Object.entries(fieldConditions(uiSchema))) out[fieldConditionKey(field)] = when;
-  return out;
-}
-
-/**
- * The schema as both sides validate it: a field listed in `required` that sits on a page with a `when`, or has a
- * `when` of its own, is required only while its conditions hold (an `if`/`then` built here, with the field's
- * `errorMessage.required` message). So a condition is never written twice: the UI schema's `when` says when the
- * question is asked, and `required` says that it must then be answered.
- */
-export function withConditionalRequired(schema: JsonSchema, uiSchema: JsonSchema): JsonSchema {
-  const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
-  if (required.length === 0) return schema;
-  const pages = pagesOf(uiSchema, schema);
-  const own = fieldConditions(uiSchema);
-  const conditionsOfField = (field: string): JsonSchema[] => {
-    const page = pages.find((p) => p.fields.includes(field));
-    return [...(page && isObject(page.when) ? [page.when] : []), ...(own[field] ? [own[field]] : [])];
-  };
-  const conditional = required.filter((f) => conditionsOfField(f).length > 0);
-  if (conditional.length === 0) return schema;
-
-  const errorMessage = isObject(schema.errorMessage) ? { ...schema.errorMessage } : undefined;
-  const messages = errorMessage && isObject(errorMessage.required) ? { ...errorMessage.required } : {};
-  // Fields with the same conditions share one if/then, in the order they are first required.
-  const groups = new Map<string, { when: JsonSchema[]; fields: string[] }>();
-  for (const field of conditional) {
-    const when = conditionsOfField(field);
-    const key = JSON.stringify(when);
-    const group = groups.get(key) ?? { when, fields: [] };
-    group.fields.push(field);
-    groups.set(key, group);
-  }
-  const generated = [...groups.values()].map(({ when, fields }) => {
-    const fieldMessages = Object.fromEntries(
-      fields.filter((f) => typeof messages[f] === 'string').map((f) => [f, messages[f]]),
-    );
-    return {
-      if: when.length === 1 ? when[0] : { allOf: when },
-      then: {
-        required: fields,
-        ...(Object.keys(fieldMessages).length > 0 ? { errorMessage: { required: fieldMessages } } : {}),
-      },
-    };
-  });
-  for (const f of conditional) delete messages[f];
-  const out: JsonSchema = { ...schema, required: required.filter((f) => !conditional.includes(f)) };
-  if (errorMessage) {
-    if (Object.keys(messages).length > 0) errorMessage.required = messages;
-    else delete errorMessage.required;
-    if (Object.keys(errorMessage).length > 0) out.errorMessage = errorMessage;
-    else delete out.errorMessage;
-  }
-  out.allOf = [...(Array.isArray(schema.allOf) ? schema.allOf : []), ...generated];
-  return out;
-}
-
-/**
- * Keywords whose failure no amount of further typing can repair: a draft is refused for them (wrong type,
- * unknown field, a value outside a list, too long), while missing answers and half-typed values are kept.
- */
-const DRAFT_BLOCKING = new Set(['type', 'additionalProperties', 'enum', 'const', 'maxLength', 'maxItems']);
-
-/** True when a draft save must refuse this validator error. */
-export function blocksDraft(error: RawValidationError): boolean {
-  if (error.keyword === 'errorMessage') {
-    const inner = (error.params.errors as RawValidationError[] | undefined) ?? [];
-    return inner.some(blocksDraft);
-  }
-  // A `const: true` tick left unticked is an unfinished answer, not a wrong one.
-  if (error.keyword === 'const') return false;
-  return DRAFT_BLOCKING.has(error.keyword);
-}
-
-/** What checking answers found. */
-export interface CheckedAnswers {
-  /** The answers after type coercion and the shared rules' normalisations (E.164 numbers). */
-  data: Answers;
-  /** Every problem, in order: the schema's first, then the cross-field rules' on fields the schema passed. */
-  problems: FieldProblem[];
-  /** The rules' problems alone (already in `problems`). */
-  ruleProblems: FieldProblem[];
-  /** The schema validator's own errors. */
-  schemaErrors: RawValidationError[];
-}
-
-/**
- * The ordered problem list of a body: validates a copy (validators coerce in place) with the compiled schema, then
- * runs the schema's cross-field rules, which report only on fields the schema did not already refuse.
- */
-export function checkAgainst(
-  validate: CompiledCheck,
-  schema: JsonSchema,
-  answers: unknown,
-  resolve: RefResolver,
-  baseId: string,
-): CheckedAnswers {
-  const copy = structuredClone(answers);
-  const ok = validate(copy);
-  const schemaErrors = (ok ? [] : (validate.errors ?? [])) as RawValidationError[];
-  validate.errors = null;
-  const schemaProblems = toFieldProblems(schemaErrors);
-  const taken = new Set(schemaProblems.map((p) => p.path));
-  const rules = runRules(schema, copy, resolve, baseId);
-  const ruleProblems = rules.problems.filter((p) => !taken.has(p.path));
-  return { data: rules.data as Answers, problems: [...schemaProblems, ...ruleProblems], ruleProblems, schemaErrors };
-}
+export {
+  CHECK_ANSWERS_PAGE,
+  FIELD_WHEN,
+  conditionsOf,
+  fieldConditionKey,
+  fieldConditions,
+  pagesOf,
+  topField,
+  type Answers,
+  type FlowPage,
+} from './flow/pages';
+export { withConditionalRequired } from './flow/conditional-required';
+export { blocksDraft, checkAgainst, type CheckedAnswers, type CompiledCheck } from './flow/answers-check';
 
 /** What a form's flow is built from. */
 export interface FormFlowSource {
