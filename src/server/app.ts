@@ -29,6 +29,7 @@ import { currentRequestId, requestIdOf } from './system/request-id';
 import { currentTraceId } from './telemetry/public';
 import { isServerPath, securityHeaders } from './security-headers';
 import { createPageHandler } from './pages/page-handler';
+import { registerPageRoutes } from './pages/page-route-registry';
 import { loadAssetFiles, registerAssetFiles } from './static/asset-files';
 import { createPortalPages } from './static/portal-page';
 import type { ServerEntry } from './static/server-entry';
@@ -264,17 +265,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       .send(translate(lang, 'api:errors.portalNotBuilt'));
   };
 
-  app.setNotFoundHandler((request, reply) => {
-    const lang = languageOf(request);
+  const asksForPage = (request: FastifyRequest) => {
     const pathname = request.url.split('?')[0];
-    const pagePath =
+    return (
       !isServerPath(pathname) &&
       !pathname.startsWith(ASSETS_PREFIX) &&
       // A missing file (robots.txt, an old script) is a 404, never the page.
       !/\.[a-z0-9]+$/i.test(pathname) &&
-      acceptsHtml(request);
-    // A page, or a form posted to its page (read by the page's route, see src/server/pages/).
-    if (pagePath && ['GET', 'HEAD', 'POST'].includes(request.method)) return sendPortal(request, reply, lang);
+      acceptsHtml(request)
+    );
+  };
+  app.setNotFoundHandler((request, reply) => {
+    const lang = languageOf(request);
+    const pathname = request.url.split('?')[0];
+    // A page, or a form posted to its page (read by the page's route, see src/server/pages/), at an address the
+    // pages' own routes do not match (another letter case, an unknown address: the portal's 404 page).
+    if (asksForPage(request) && ['GET', 'HEAD', 'POST'].includes(request.method))
+      return sendPortal(request, reply, lang);
     const { allowed, parameterTooLong } = allowedMethods(request.method, pathname);
     if (parameterTooLong)
       return reply.code(414).send(errorBody(lang, REQUEST_ERROR_CODES.uriTooLong, 'api:errors.uriTooLong'));
@@ -288,6 +295,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   for (const plugin of [...routes, ...(options.plugins ?? [])]) await app.register(plugin);
+  // Each page of the route manifest is a route of its own, named in metrics and traces (pages/page-route-registry.ts).
+  await registerPageRoutes(app, {
+    schemasDir: config.schemasDir,
+    asksForPage,
+    serve: (request, reply) => sendPortal(request, reply, languageOf(request)),
+  });
   await app.register(housekeepingPlugin);
 
   const { onClose } = options;

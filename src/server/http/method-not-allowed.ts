@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isPageRoute } from '../pages/page-route-registry';
 
 interface KnownPath {
   pattern: RegExp;
@@ -27,14 +28,14 @@ function knownPath(url: string): KnownPath {
 /**
  * Lists the methods of every route as it is registered, so that a request for a known path with another method is
  * answered 405 with `Allow` rather than 404, and one whose parameter is longer than the router's limit 414 even
- * where the portal's catch-all took it. Catch-all routes (the portal's files) are left out: an unknown path stays
- * 404. Call before the routes are registered.
+ * where the portal's catch-all took it. Catch-all routes (the portal's files) and the portal's pages are left out:
+ * an unknown path, or a method a page does not take, stays 404. Call before the routes are registered.
  */
 export function trackRouteMethods(app: FastifyInstance): (method: string, pathname: string) => PathMethods {
   const known = new Map<string, KnownPath>();
   const maxParamLength = app.initialConfig.maxParamLength ?? 100;
   app.addHook('onRoute', (route) => {
-    if (route.url.includes('*')) return;
+    if (route.url.includes('*') || isPageRoute(route)) return;
     const entry = known.get(route.url) ?? knownPath(route.url);
     for (const method of [route.method].flat()) entry.methods.add(method);
     known.set(route.url, entry);

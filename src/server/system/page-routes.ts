@@ -28,22 +28,30 @@ function decodedSegment(segment: string): string {
 }
 
 /**
- * Names the page an address shows by its route in the route manifest (schemas/routes.manifest.json), for the
- * metrics and the traces: `/applications/application` for that route's address, `/applications/application/:formPage`
- * for a page of its form, and undefined for an address no route has. Only patterns of the manifest are answered,
- * never the address itself, so that the metrics' labels stay as few as the routes.
+ * The route patterns of every page of the route manifest (schemas/routes.manifest.json), as fastify and the browser's
+ * router write them: each route's address, and `/applications/application/:formPage` for the pages of a form
+ * without child routes (the browser's router gives each of its pages an address). The server serves each by a route
+ * of its own (src/server/pages/page-route-registry.ts), so that its metrics and traces name it.
+ */
+export function pageRoutePatterns(schemasDir: string): string[] {
+  const manifest = readRouteManifest(schemasDir) as { routes?: PageRoute[] };
+  const patterns: string[] = [];
+  for (const { route, fullPath } of routesWithPaths(manifest.routes ?? [])) {
+    patterns.push(fullPath);
+    if (route.form && !route.children?.length) patterns.push(`${fullPath.replace(/\/$/, '')}/${FORM_PAGE_PATTERN}`);
+  }
+  return [...new Set(patterns)];
+}
+
+/**
+ * Names the page an address shows by its route pattern (pageRoutePatterns), for the metrics and the traces of an
+ * address the router of the server leaves to its not-found handler although the browser's router takes it: another
+ * letter case (`/FAQ`), a trailing slash, a parameter longer than the server's router takes. Undefined for an
+ * address no route has. Only patterns of the manifest are answered, never the address itself, so that the metrics'
+ * labels stay as few as the routes.
  */
 export function pageRouteMatcher(schemasDir: string): (pathname: string) => string | undefined {
-  const manifest = readRouteManifest(schemasDir) as { routes?: PageRoute[] };
-  const patterns: Pattern[] = [];
-  for (const { route, fullPath } of routesWithPaths(manifest.routes ?? [])) {
-    patterns.push({ route: fullPath, segments: segmentsOf(fullPath) });
-    // The browser's router gives a form without child routes an address for each of its pages.
-    if (route.form && !route.children?.length) {
-      const own = `${fullPath.replace(/\/$/, '')}/${FORM_PAGE_PATTERN}`;
-      patterns.push({ route: own, segments: segmentsOf(own) });
-    }
-  }
+  const patterns: Pattern[] = pageRoutePatterns(schemasDir).map((route) => ({ route, segments: segmentsOf(route) }));
   // An address a route names in full is that route's, before any pattern with a parameter takes it.
   const parameters = (pattern: Pattern) => pattern.segments.filter((segment) => segment.startsWith(':')).length;
   patterns.sort((a, b) => parameters(a) - parameters(b));

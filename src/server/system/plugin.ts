@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import type { Span } from '@opentelemetry/api';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { activeSpan } from '../telemetry/public';
 import { databaseGauges } from './gauges';
@@ -20,9 +21,10 @@ export const systemPlugin: FastifyPluginAsync = async (app) => {
   registerRequestIds(app);
 
   /**
-   * The route that answered a request, as the metrics and traces name it: the pattern of the server's own route;
-   * for a page of the portal (answered by the not-found handler, see app.ts) the pattern of its route in the route
-   * manifest; "not-found" for an address neither has, and for a page's 404.
+   * The route that answered a request, as the metrics and traces name it: the pattern of its route (the API's, or a
+   * page's, see src/server/pages/page-route-registry.ts); for a page at an address its route does not match but the browser's
+   * router takes (`/FAQ/`, answered by the not-found handler, see app.ts) the pattern of its route in the route
+   * manifest; "not-found" for an address none has, and for such a page's 404.
    */
   const pageRouteOf = pageRouteMatcher(app.config.schemasDir);
   const routeOf = (request: FastifyRequest, statusCode: number): string => {
@@ -31,9 +33,15 @@ export const systemPlugin: FastifyPluginAsync = async (app) => {
     return (statusCode !== 404 && pageRouteOf(request.url.split('?')[0])) || 'not-found';
   };
 
+  // Each request's server span, as the HTTP instrumentation opened it. A call a page makes to the API in process
+  // (fastify's inject, see src/server/pages/in-process-fetch.ts) runs inside the page's span: it names none.
+  const claimed = new WeakSet<Span>();
+  const spans = new WeakMap<FastifyRequest, Span>();
   app.addHook('onRequest', async (request) => {
     const span = activeSpan();
-    if (!span) return;
+    if (!span || claimed.has(span)) return;
+    claimed.add(span);
+    spans.set(request, span);
     const route = request.routeOptions.url;
     if (route) {
       span.updateName(`${request.method} ${route}`);
@@ -41,9 +49,10 @@ export const systemPlugin: FastifyPluginAsync = async (app) => {
     }
     span.setAttribute('eta.request_id', request.id);
   });
-  // A page's span is named once its answer is known: before, the route is the file server's wildcard it fell from.
+  // A page the not-found handler answered is named once its answer is known: before, the route is the file server's
+  // wildcard it fell from.
   app.addHook('onSend', async (request, reply, payload) => {
-    const span = request.routeOptions.url === undefined ? activeSpan() : undefined;
+    const span = request.routeOptions.url === undefined ? spans.get(request) : undefined;
     if (!span) return payload;
     const route = routeOf(request, reply.statusCode);
     if (route !== 'not-found') {
