@@ -17,6 +17,8 @@ const INDEX =
   '    <script type="module" crossorigin src="/assets/index-abc.js"></script>\n  </head>\n  <body>\n' +
   '    <div id="root"></div>\n  </body>\n</html>\n';
 
+// Starts tracing for the process (OpenTelemetry's global providers, one per process): in a worker of its own, apart
+// from the other files that trace (src/server/telemetry/tracing.test.ts).
 describe('pages served by routes of their own', () => {
   const exporter = new InMemorySpanExporter();
   /** The route each answered request had when it was answered, by its request id. */
