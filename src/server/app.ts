@@ -11,6 +11,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
+import { buildAreas, decorateAreas } from './areas';
 import { type AppConfig, PUBLIC_SETTING_KEYS } from './config';
 import { isDatabaseUnavailable, type Db } from './db/database';
 import { ERROR_CODES, REQUEST_ERROR_CODES } from '../shared/contract';
@@ -139,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('pagePaths', loadPagePaths(config.schemasDir));
+  decorateAreas(app, buildAreas(db, config));
   // `request.cookies` for every route: pages (the session, the form token, the language) and the API's own cookies.
   await app.register(fastifyCookie);
 

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { mailTo, sendEachDue } from '../mail/public';
 import { formatMoney } from '../../shared/money';
-import { paymentsRepository } from './repository';
 import type { ApplicationSubmissionsTable } from './tables';
 
 /**
@@ -14,7 +13,7 @@ export async function sendSubmissionMail(
   row: ApplicationSubmissionsTable,
   now = new Date(),
 ): Promise<boolean> {
-  const repository = paymentsRepository(app.db);
+  const repository = app.repositories.payments;
   if (!(await repository.claimMail(row, now))) return false;
   try {
     const application = await repository.application(row.application_id);
@@ -40,7 +39,7 @@ export async function sendSubmissionMail(
 
 /** Housekeeping: sends again the confirmation e-mails that could not be sent (a batch per run). */
 export async function retrySubmissionMails(app: FastifyInstance, now: Date, signal?: AbortSignal): Promise<number> {
-  const due = await paymentsRepository(app.db).pendingMails(now, 100);
+  const due = await app.repositories.payments.pendingMails(now, 100);
   const sent = await sendEachDue(due, (row) => sendSubmissionMail(app, row, now), signal);
   if (sent > 0) app.log.info({ event: 'housekeeping', submissionMailsSent: sent }, 'submission e-mails');
   return sent;

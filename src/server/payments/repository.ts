@@ -4,7 +4,10 @@ import type { Database } from '../db/schema';
 import { newSubmissionReference } from './reference';
 import type { ApplicationSubmissionsTable } from './tables';
 
-/** The queries of payments and submissions (and the few facts they read of applications and profiles). */
+/**
+ * The queries of payments and submissions (and the few facts they read of applications and profiles), made once per
+ * app (src/server/areas.ts); those that run inside a transaction too take it last.
+ */
 export function paymentsRepository(db: Kysely<Database>) {
   return {
     applicantsOf: (applicationId: string) =>
@@ -65,10 +68,10 @@ export function paymentsRepository(db: Kysely<Database>) {
         .executeTakeFirst(),
 
     /** A reference no submission has yet (drawn again in the unlikely case it is taken; the unique index decides). */
-    freshReference: async () => {
+    freshReference: async (executor: Kysely<Database> = db) => {
       for (let attempt = 1; ; attempt++) {
         const reference = newSubmissionReference();
-        const taken = await db
+        const taken = await executor
           .selectFrom('application_submissions')
           .select('application_id')
           .where('reference', '=', reference)
@@ -77,8 +80,8 @@ export function paymentsRepository(db: Kysely<Database>) {
       }
     },
 
-    insertSubmission: (row: ApplicationSubmissionsTable) =>
-      db.insertInto('application_submissions').values(row).execute(),
+    insertSubmission: (row: ApplicationSubmissionsTable, executor: Kysely<Database> = db) =>
+      executor.insertInto('application_submissions').values(row).execute(),
 
     ...mailDeliveries(db, 'application_submissions', 'application_id', 'submitted_at'),
 
@@ -100,3 +103,5 @@ export function paymentsRepository(db: Kysely<Database>) {
         .execute(),
   };
 }
+
+export type PaymentsRepository = ReturnType<typeof paymentsRepository>;

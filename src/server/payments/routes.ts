@@ -18,11 +18,7 @@ export const WEBHOOK_PREFIX = `${API_PATHS.payments}/webhook`;
 /** The schema each route declares (validation and description), by operationId. */
 const schemaOf = loadRouteSchemas(new URL('./route-schemas.json', import.meta.url));
 
-const callerOf = (request: FastifyRequest): Caller => ({
-  profileId: request.profileId,
-  lang: languageOf(request),
-  log: request.log,
-});
+const callerOf = (request: FastifyRequest): Caller => ({ profileId: request.profileId, lang: languageOf(request) });
 
 /**
  * Payment and submission: the payment overview, starting a payment at the provider, confirming it after the
@@ -36,16 +32,19 @@ export const paymentRoutes: FastifyPluginAsync = async (instance) => {
   const definition = providerNamed(config.provider);
   const webhookPath = `${WEBHOOK_PREFIX}/${definition.name}`;
   const { provider, routes: providerRoutes } = definition.create({ app, webhookSecret, webhookPath });
-  const payments = createPaymentsService({
-    db: app.db,
-    provider: tracedProvider(provider),
-    config,
-    portalUrl: app.config.publicSettings.FRONT_END_URL,
-    pagePaths: app.pagePaths,
-    log: app.log,
-    onSubmitted: (submission) => sendSubmissionMail(app, submission),
-    lifecycle: app.lifecycle,
-  });
+  const payments = createPaymentsService(
+    {
+      db: app.db,
+      repository: app.repositories.payments,
+      provider: tracedProvider(provider),
+      config,
+      portalUrl: app.config.publicSettings.FRONT_END_URL,
+      pagePaths: app.pagePaths,
+      log: app.log,
+      onSubmitted: (submission) => sendSubmissionMail(app, submission),
+    },
+    app.lifecycle,
+  );
 
   if (providerRoutes) await app.register(providerRoutes);
 
