@@ -3,12 +3,15 @@ import { storedAnswers } from '../applications/public';
 import type { Database } from '../db/schema';
 import type { ApplicantDocumentsTable } from './tables';
 
-/** The queries of supporting documents; every caller has already checked that the application is the caller's. */
+/**
+ * The queries of supporting documents; every caller has already checked that the application is the caller's. Made
+ * once per app (src/server/areas.ts); those that run inside a transaction too take it last.
+ */
 export function documentsRepository(db: Kysely<Database>) {
   return {
     /** One applicant's files, oldest first. */
-    ofApplicant: (applicantId: string) =>
-      db
+    ofApplicant: (applicantId: string, executor: Kysely<Database> = db) =>
+      executor
         .selectFrom('applicant_documents')
         .selectAll()
         .where('applicant_id', '=', applicantId)
@@ -28,15 +31,16 @@ export function documentsRepository(db: Kysely<Database>) {
         .execute(),
 
     /** A file of the application, if `id` names one. */
-    inApplication: (applicationId: string, id: string) =>
-      db
+    inApplication: (applicationId: string, id: string, executor: Kysely<Database> = db) =>
+      executor
         .selectFrom('applicant_documents')
         .selectAll()
         .where('application_id', '=', applicationId)
         .where('id', '=', id)
         .executeTakeFirst(),
 
-    insert: (row: ApplicantDocumentsTable) => db.insertInto('applicant_documents').values(row).execute(),
+    insert: (row: ApplicantDocumentsTable, executor: Kysely<Database> = db) =>
+      executor.insertInto('applicant_documents').values(row).execute(),
 
     /** Points a row at a new file (a replacement), keeping its identifier and type. */
     replaceFile: (
@@ -45,9 +49,11 @@ export function documentsRepository(db: Kysely<Database>) {
         ApplicantDocumentsTable,
         'file_name' | 'content_type' | 'byte_size' | 'sha256' | 'storage_key' | 'uploaded_at'
       >,
-    ) => db.updateTable('applicant_documents').set(file).where('id', '=', id).execute(),
+      executor: Kysely<Database> = db,
+    ) => executor.updateTable('applicant_documents').set(file).where('id', '=', id).execute(),
 
-    remove: (id: string) => db.deleteFrom('applicant_documents').where('id', '=', id).execute(),
+    remove: (id: string, executor: Kysely<Database> = db) =>
+      executor.deleteFrom('applicant_documents').where('id', '=', id).execute(),
 
     /** The storage keys the files of one application are kept under (one for each row, repeats included). */
     keysOfApplication: async (applicationId: string) =>
@@ -96,3 +102,5 @@ export function documentsRepository(db: Kysely<Database>) {
       storedAnswers(db, applicantId, formIds),
   };
 }
+
+export type DocumentsRepository = ReturnType<typeof documentsRepository>;

@@ -12,7 +12,6 @@ import { authenticate } from '../accounts/public';
 import { ApiError } from '../errors';
 import { languageOf } from '../i18n';
 import { loadRouteSchemas, type RouteSchemaTypes } from '../openapi/public';
-import { createStorage } from '../storage/storage';
 import { downloadName } from './file-checks';
 import { createPdfChecker, type PdfCheckerOptions } from './pdf-checks';
 import { loadDocumentRules } from './requirements';
@@ -77,9 +76,11 @@ export const documentRoutes: FastifyPluginAsync<DocumentRoutesOptions> = async (
   const pdf = createPdfChecker(app.log, options.pdf);
   app.addHook('onClose', () => pdf.close());
   const rules = loadDocumentRules(config.schemasDir);
+  const repository = app.repositories.documents;
   const documents = createDocumentsService({
     db,
-    storage: createStorage(config),
+    repository,
+    storage: app.objects,
     scanner: options.scanner ?? createVirusScanner(config.documents),
     pdf,
     rules,
@@ -88,7 +89,7 @@ export const documentRoutes: FastifyPluginAsync<DocumentRoutesOptions> = async (
   });
   // The documents asked for follow the answers and facts: a change elsewhere can leave this step incomplete.
   app.lifecycle.checkStep(DOCUMENTS_STEP, (executor, application, applicant) =>
-    documentsComplete(executor, rules, application, applicant),
+    documentsComplete({ repository, rules }, executor, application, applicant),
   );
 
   // Scoped to this plugin: no other route accepts multipart bodies. One file, a few parts, nothing large but it.
