@@ -18,6 +18,9 @@
  *   npm run bench -- --page-fuzz-runs 2000  the fuzz of every page's form posts with 2000 cases per route (1000
  *                                      unless told), each answer's time held to the budget's pageFuzz.answerMsMax;
  *                                      --skip-page-fuzz: not at all
+ *   npm run bench -- --page-load-only  only the page load (pages rendered by the server beside the API's calls; on
+ *                                      SQLite alone with --skip-postgres; at some numbers of visitors only with
+ *                                      --visitors 50 or --visitors 50,200); --skip-page-load: everything but it
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -30,6 +33,7 @@ import { startScratchPostgres } from '../support/postgres';
 import { apiLatency } from './api';
 import { failoverSection, type FailoverBudget } from './failover';
 import { journeyLoadSection, type JourneyLoadBudget, type LoadSetup } from './journey-load';
+import { pageLoadSection, type PageLoadBudget } from './page-load';
 import { bundleSection } from './bundles';
 import { signedInBrowser, startWalkPortal } from './first-paint-walk';
 import { ensureBuilt } from './servers';
@@ -40,6 +44,8 @@ import { validationSpeed } from './validation';
 
 const root = join(import.meta.dirname, '..', '..');
 const args = new Set(process.argv.slice(2));
+// The page load alone: every other section is skipped as by its own flags.
+if (args.has('--page-load-only')) for (const flag of ['--load-only', '--skip-load', '--skip-failover']) args.add(flag);
 const failoverOnly = args.has('--failover-only');
 const loadOnly = args.has('--load-only') || failoverOnly;
 
@@ -56,6 +62,7 @@ interface Budget {
   keystrokeToNextPaintMs: { p75: number; worst: number };
   api: { concurrency: number[]; p99MsMax: number; errorsMax: number };
   journeyLoad: JourneyLoadBudget;
+  pageLoad: PageLoadBudget;
   failover: FailoverBudget;
   nodeModulesMbMax: number | null;
 }
@@ -66,6 +73,8 @@ const applicantsArg = argv[argv.indexOf('--applicants') + 1];
 if (argv.includes('--applicants') && applicantsArg) {
   budget.journeyLoad.concurrency = applicantsArg.split(',').map(Number);
 }
+const visitorsArg = argv[argv.indexOf('--visitors') + 1];
+if (argv.includes('--visitors') && visitorsArg) budget.pageLoad.concurrency = visitorsArg.split(',').map(Number);
 
 /** One row of the summary table: figure, budget, whether it is met. */
 const summary: { figure: string; value: string; budget: string; met: boolean | undefined }[] = [];
@@ -230,6 +239,11 @@ async function main() {
       ensureBuilt(args.has('--build') && loadOnly);
       const setups: LoadSetup[] = databases.includes('postgres') ? ['sqlite', 'postgres', 'postgres-2'] : ['sqlite'];
       await journeyLoadSection(setups, budget.journeyLoad, report);
+    }
+    if (!args.has('--skip-page-load') && (!loadOnly || args.has('--page-load-only'))) {
+      // Pages rendered by the production server (dist/server/main.js), beside the API's calls for the same data.
+      ensureBuilt(args.has('--build') && loadOnly);
+      await pageLoadSection(databases, budget.pageLoad, report);
     }
     if (!args.has('--skip-failover') && (failoverOnly || !args.has('--load-only'))) {
       if (databases.includes('postgres')) await failoverSection(budget.failover, report);
