@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { storedAnswers } from '../applications/public';
 import type { Database } from '../db/schema';
 
-/** The queries of the outcome calls. */
+/** The queries of the outcome calls, made once per app (src/server/areas.ts). */
 export function outcomesRepository(db: Kysely<Database>) {
   return {
     /** An applicant and its application, only when the application is the profile's own. */
@@ -43,3 +43,5 @@ export function outcomesRepository(db: Kysely<Database>) {
 }
 
 export type OwnedApplicant = NonNullable<Awaited<ReturnType<ReturnType<typeof outcomesRepository>['ownApplicant']>>>;
+
+export type OutcomesRepository = ReturnType<typeof outcomesRepository>;

@@ -37,7 +37,8 @@ export const outcomeRoutes: FastifyPluginAsync = async (instance) => {
   const app = instance.withTypeProvider<RouteSchemaTypes>();
   const portalUrl = app.config.publicSettings.FRONT_END_URL;
   const outcomes = createOutcomesService({
-    db: app.db,
+    repository: app.repositories.outcomes,
+    decisions: app.repositories.decisions,
     rules: loadDecisionRules(app.config.schemasDir),
     signer: await loadSealSigner({ dataDir: app.config.dataDir, env: process.env }),
     wallets: configuredWallets(process.env),
