@@ -3,7 +3,6 @@ import { answersBodySchema, declarationsBodySchema } from '../../shared/contract
 import { authenticate } from '../accounts/public';
 import { languageOf } from '../i18n';
 import { loadRouteSchemas, type RouteSchemaTypes } from '../openapi/public';
-import { createStorage } from '../storage/storage';
 import { applicationFormId, createAnswersService, declarationsFormId } from './answers-service';
 import { loadApplicationsConfig } from './config';
 import { createFormCheckers } from './form-answers';
@@ -49,7 +48,7 @@ export const applicationRoutes: FastifyPluginAsync = async (instance) => {
   );
   const applications = createApplicationsService({
     db,
-    storage: createStorage(config),
+    storage: app.objects,
     maxApplicants: config.maxApplicants,
     eligibleCountries,
     applicantForm: checkers[APPLICANT_FORM_ID],

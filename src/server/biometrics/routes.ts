@@ -4,7 +4,6 @@ import { authenticate, bearerToken } from '../accounts/public';
 import { createPassportRecheck } from '../applications/public';
 import { languageOf } from '../i18n';
 import { loadRouteSchemas, type ParamsOf, type RouteSchemaTypes } from '../openapi/public';
-import { createStorage } from '../storage/storage';
 import { tinyFaceDetector } from './face-detector';
 import type { CaptureCaller } from './capture-call';
 import { createCaptureService } from './service';
@@ -50,7 +49,7 @@ export const biometricsRoutes: FastifyPluginAsync = async (instance) => {
   const service = createCaptureService({
     db,
     config,
-    storage: createStorage(config),
+    storage: app.objects,
     faceDetector: capture.faceCheck ? tinyFaceDetector() : undefined,
     recheckPassport: createPassportRecheck(),
     lifecycle: app.lifecycle,

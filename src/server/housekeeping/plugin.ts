@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { removeOrphanedPhotos } from '../biometrics/public';
 import { removeOrphanedDocuments } from '../documents/public';
-import { createStorage } from '../storage/storage';
 import { watchJob } from '../system/public';
 import { sweepSubmissions } from '../submissions/public';
 import { retrySubmissionMails } from '../payments/public';
@@ -25,12 +24,12 @@ export const housekeepingTasks: HousekeepingTask[] = [
   // Photo files no applicant_photos row names any more (a deletion that failed, a race with a deletion).
   {
     name: 'orphaned-photos',
-    run: (app, now) => removeOrphanedPhotos(app.db, createStorage(app.config), app.log, { now }),
+    run: (app, now) => removeOrphanedPhotos(app.db, app.objects, app.log, { now }),
   },
   // Document files no applicant_documents row names any more.
   {
     name: 'orphaned-documents',
-    run: (app, now) => removeOrphanedDocuments(app.db, createStorage(app.config), app.log, { now }),
+    run: (app, now) => removeOrphanedDocuments(app.db, app.objects, app.log, { now }),
   },
   // Submissions of public forms past their retention, and their e-mails that could not be sent yet.
   { name: 'form-submissions', run: (app, now, signal) => sweepSubmissions(app, now, signal) },

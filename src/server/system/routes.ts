@@ -6,7 +6,6 @@ import { PUBLIC_SETTING_KEYS } from '../config';
 import { ERROR_CODES } from '../../shared/contract';
 import { errorBody } from '../errors';
 import { languageOf } from '../i18n';
-import { createStorage } from '../storage/storage';
 import { databaseGauges } from './gauges';
 import { metricsRegistry } from './metrics';
 import { CHECK_TIMEOUT_MS, createReadiness, within } from './readiness';
@@ -51,7 +50,7 @@ export const systemRoutes: FastifyPluginAsync = async (app) => {
   app.get('/health/live', async () => ({ status: 'ok' }));
 
   const token = app.config.metrics.token;
-  const readiness = createReadiness({ app, db: app.db, storage: createStorage(app.config) });
+  const readiness = createReadiness({ app, db: app.db, storage: app.objects });
   // Anyone may ask whether the instance is ready, and hears that and nothing more: what each check found (the
   // database's and the object store's errors, the jobs) is for the operators, who hold the metrics token.
   app.get('/health/ready', async (request, reply) => {
