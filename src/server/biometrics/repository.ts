@@ -3,15 +3,18 @@ import type { PhotoType } from '../../shared/contract';
 import type { Database } from '../db/schema';
 import type { ApplicantPhotosTable, CaptureSessionsTable } from './tables';
 
-/** The SQL of photo capture, on the database or on a transaction (`captureRepository(trx)`). */
+/**
+ * The SQL of photo capture, made once per app on its database (src/server/areas.ts); the session's changes made
+ * inside a transaction take it last (other callers still make one on a transaction: `captureRepository(trx)`).
+ */
 export function captureRepository(db: Kysely<Database>) {
   return {
     /** The session whose identifier hashes to `tokenHash`. */
     sessionByTokenHash: (tokenHash: string) =>
       db.selectFrom('capture_sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst(),
 
-    sessionStatus: async (id: string) =>
-      (await db.selectFrom('capture_sessions').select('status').where('id', '=', id).executeTakeFirst())?.status,
+    sessionStatus: async (id: string, executor: Kysely<Database> = db) =>
+      (await executor.selectFrom('capture_sessions').select('status').where('id', '=', id).executeTakeFirst())?.status,
 
     /** The applicant of one of the profile's applications, with the statuses that say whether capture may start. */
     ownApplicant: (profileId: string, applicationId: string, applicantId: string) =>
@@ -46,22 +49,27 @@ export function captureRepository(db: Kysely<Database>) {
       ).map((photo) => photo.photo_type),
 
     /** Ends the applicant's live sessions (an older identifier, such as a QR code still on a screen, stops working). */
-    replaceSessions: (applicantId: string, now: Date) =>
-      db
+    replaceSessions: (applicantId: string, now: Date, executor: Kysely<Database> = db) =>
+      executor
         .updateTable('capture_sessions')
         .set({ replaced_at: now.toISOString() })
         .where('applicant_id', '=', applicantId)
         .where('replaced_at', 'is', null)
         .execute(),
 
-    insertSession: (row: CaptureSessionsTable) => db.insertInto('capture_sessions').values(row).execute(),
+    insertSession: (row: CaptureSessionsTable, executor: Kysely<Database> = db) =>
+      executor.insertInto('capture_sessions').values(row).execute(),
 
     /**
      * Changes a session only if nobody else moved it since it was read (status, attempts and device as read);
      * answers whether it did.
      */
-    updateSessionAsRead: async (session: CaptureSessionsTable, changes: Partial<CaptureSessionsTable>) => {
-      let query = db
+    updateSessionAsRead: async (
+      session: CaptureSessionsTable,
+      changes: Partial<CaptureSessionsTable>,
+      executor: Kysely<Database> = db,
+    ) => {
+      let query = executor
         .updateTable('capture_sessions')
         .set(changes)
         .where('id', '=', session.id)
@@ -149,3 +157,5 @@ export function captureRepository(db: Kysely<Database>) {
         .executeTakeFirst(),
   };
 }
+
+export type CaptureRepository = ReturnType<typeof captureRepository>;

@@ -48,6 +48,7 @@ export const biometricsRoutes: FastifyPluginAsync = async (instance) => {
   const { capture } = config;
   const service = createCaptureService({
     db,
+    repository: app.repositories.capture,
     config,
     storage: app.objects,
     faceDetector: capture.faceCheck ? tinyFaceDetector() : undefined,
