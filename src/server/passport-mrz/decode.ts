@@ -1,0 +1,471 @@
+import { parse, states, type ParseResult } from 'mrz';
+import type { OcrSymbol } from './ocr';
+import { checkDigit, TD3_LINE_LENGTH } from './td3';
+
+/**
+ * From what the OCR read to the MRZ's two lines, or to nothing. Every character the engines read is put in its
+ * place on the line (the MRZ is monospaced: 44 cells of one pitch), so that a character an engine left out or added
+ * moves no other. A cell's possible characters are those the readings gave it, turned into what the cell may hold
+ * (a letter read where only a digit may stand is the digit it is mistaken for: O is 0, B is 8 or 0, ...). Then:
+ *
+ * - Line 2: each field with a check digit is settled by it: of every combination of its cells' possibilities, exactly
+ *   one must pass (none, or two or more, and the line is not read); the composite check digit must then pass too.
+ * - Line 1 (the names, which no check digit covers): every cell must have been read alike by every reading that saw
+ *   it, and by at least two. A name is never guessed.
+ *
+ * The lines so settled are parsed and validated again by the `mrz` package, whose reading is what is returned.
+ */
+
+/** One reading of one line: the characters an engine found, and where the line's text starts and ends in its picture. */
+export interface LineReading {
+  symbols: OcrSymbol[];
+  textLeft: number;
+  textRight: number;
+}
+
+/**
+ * The characters a reading puts in each of the line's 44 cells (none, one, or more when it read too many). Every cell
+ * of an MRZ line is inked (fillers too), so a character alone at either end, a gap of two cells or more away from the
+ * rest, is something beside the line (the edge of the page) and is left out; the line's first cell is then where
+ * the rest begins.
+ */
+export function toCells({ symbols, textLeft, textRight }: LineReading): string[][] {
+  const cells: string[][] = Array.from({ length: TD3_LINE_LENGTH }, () => []);
+  const nominal = (textRight - textLeft) / (TD3_LINE_LENGTH - 0.2);
+  const centres = symbols
+    .map((symbol) => ({ text: symbol.text, x: (symbol.x0 + symbol.x1) / 2, x0: symbol.x0 }))
+    .filter(({ x }) => x >= textLeft - 0.5 * nominal && x <= textRight + 0.5 * nominal)
+    .sort((a, b) => a.x - b.x);
+  // The pitch: the usual distance between neighbours (most are one cell apart), near the nominal pitch.
+  const gaps = centres
+    .slice(1)
+    .map(({ x }, i) => x - centres[i].x)
+    .filter((gap) => gap > 0.7 * nominal && gap < 1.3 * nominal)
+    .sort((a, b) => a - b);
+  const pitch = gaps.length >= 5 ? gaps[Math.floor(gaps.length / 2)] : nominal;
+  let start = textLeft;
+  while (centres.length > 1 && centres[1].x - centres[0].x > 1.8 * pitch) {
+    centres.shift();
+    start = centres[0].x0;
+  }
+  while (centres.length > 1 && centres[centres.length - 1].x - centres[centres.length - 2].x > 1.8 * pitch)
+    centres.pop();
+  if (centres.length === 0) return cells;
+  // Each character's cell from the one before it, a gap rounded to whole cells at a time: the pitch may change a
+  // little along a line seen in perspective, and no error adds up.
+  const first: number[] = [];
+  let cell = Math.max(0, Math.round((centres[0].x - start - 0.4 * pitch) / pitch));
+  for (const [i, { x }] of centres.entries()) {
+    if (i > 0) cell += Math.round((x - centres[i - 1].x) / pitch);
+    first.push(cell);
+  }
+  // Then every character's cell from a curve through all of them (the cells' centres along the line, a parabola
+  // for the perspective): a gap misjudged between two boxes an engine drew loosely moves no other character.
+  const fit = fitParabola(
+    first,
+    centres.map(({ x }) => x),
+  );
+  for (const [i, { text, x }] of centres.entries()) {
+    const at = fit ? cellAt(fit, x, first[i]) : first[i];
+    if (at >= 0 && at < TD3_LINE_LENGTH) cells[at].push(text);
+  }
+  return cells;
+}
+
+/** Least squares x = a + b·cell + c·cell², or undefined when there are too few points. */
+function fitParabola(cells: number[], xs: number[]): [number, number, number] | undefined {
+  if (cells.length < 10) return undefined;
+  // Normal equations of the three coefficients.
+  const s = [0, 0, 0, 0, 0];
+  const t = [0, 0, 0];
+  for (const [i, c] of cells.entries()) {
+    for (let k = 0; k < 5; k += 1) s[k] += c ** k;
+    for (let k = 0; k < 3; k += 1) t[k] += xs[i] * c ** k;
+  }
+  const m = [
+    [s[0], s[1], s[2], t[0]],
+    [s[1], s[2], s[3], t[1]],
+    [s[2], s[3], s[4], t[2]],
+  ];
+  for (let col = 0; col < 3; col += 1) {
+    const pivot = m[col][col];
+    if (Math.abs(pivot) < 1e-9) return undefined;
+    for (let row = 0; row < 3; row += 1) {
+      if (row === col) continue;
+      const factor = m[row][col] / pivot;
+      for (let k = col; k < 4; k += 1) m[row][k] -= factor * m[col][k];
+    }
+  }
+  return [m[0][3] / m[0][0], m[1][3] / m[1][1], m[2][3] / m[2][2]];
+}
+
+/** The cell whose centre on the curve is nearest to x, looked for around `guess`. */
+function cellAt([a, b, c]: [number, number, number], x: number, guess: number): number {
+  let best = guess;
+  let distance = Infinity;
+  for (let cell = guess - 3; cell <= guess + 3; cell += 1) {
+    const d = Math.abs(a + b * cell + c * cell * cell - x);
+    if (d < distance) [best, distance] = [cell, d];
+  }
+  return best;
+}
+
+type CellKind = 'digit' | 'digitOrFiller' | 'letter' | 'alphanumeric' | 'sex' | 'fixedP';
+
+/** The engine a reading is from. */
+export type Engine = 'lstm' | 'legacy';
+
+/** One engine's reading of one line, cell by cell (toCells). */
+export interface EngineCells {
+  engine: Engine;
+  cells: string[][];
+}
+
+/**
+ * What a character an engine read may really be, beyond itself: the confusions measured on MRZ lines in an OCR-B-like
+ * monospace (tools/passport-pages.ts). The network takes a narrow 0 for O or B; the classifier takes it for 9, 6 or 8.
+ */
+const MISTAKEN_FOR: Record<Engine, Record<string, string>> = {
+  lstm: {
+    O: '0QD',
+    Q: '0O',
+    D: '0O',
+    U: '0',
+    C: '0',
+    P: '0',
+    V: '0',
+    B: '08',
+    '0': 'OD',
+    '2': '0Z',
+    '6': '08',
+    '8': '01B',
+    S: '5',
+    '5': 'S',
+    '1': 'I',
+    I: '1',
+    L: '1',
+    Z: '2',
+    G: '6',
+    H: '6',
+    T: '71',
+    A: '4',
+  },
+  legacy: {
+    '9': '0',
+    '6': '0G',
+    '8': '0B',
+    G: '06',
+    S: '5',
+    '5': 'S',
+    '1': 'I',
+    I: '1',
+    '0': 'OC',
+    C: '0',
+    O: '0Q',
+    Q: '0O',
+    D: '0',
+    B: '80',
+    Z: '2',
+    '2': 'Z',
+    H: 'M',
+    L: '1',
+    E: '8',
+    T: '71',
+    A: '4',
+  },
+};
+
+/** Whether a cell of `kind` may hold `char`. */
+function fits(char: string, kind: CellKind): boolean {
+  switch (kind) {
+    case 'digit':
+      return /[0-9]/.test(char);
+    case 'digitOrFiller':
+      return /[0-9<]/.test(char);
+    case 'letter':
+      return /[A-Z<]/.test(char);
+    case 'alphanumeric':
+      return /[A-Z0-9<]/.test(char);
+    case 'sex':
+      return /[MF<]/.test(char);
+    case 'fixedP':
+      return char === 'P';
+  }
+}
+
+/** The characters a cell of `kind` may hold when `engine` read `read` there. */
+function meanings(read: string, kind: CellKind, engine: Engine): string[] {
+  return [...new Set(read + (MISTAKEN_FOR[engine][read] ?? ''))].filter((char) => fits(char, kind));
+}
+
+/**
+ * The possibilities of each cell: the characters that the most readings allow there (each reading allows what it read
+ * and what that may really be). `strict`: where every reading read the same character, only that character.
+ */
+function possibilities(readings: EngineCells[], kinds: CellKind[], strict: boolean): string[][] {
+  return kinds.map((kind, cell) => {
+    const votes = new Map<string, number>();
+    const exact = new Map<string, number>();
+    for (const { engine, cells } of readings) {
+      const allowed = new Set(cells[cell].flatMap((read) => meanings(read, kind, engine)));
+      for (const char of allowed) votes.set(char, (votes.get(char) ?? 0) + 1);
+      for (const read of new Set(cells[cell])) exact.set(read, (exact.get(read) ?? 0) + 1);
+    }
+    const most = Math.max(0, ...votes.values());
+    const options = [...votes.entries()].filter(([, count]) => count === most).map(([char]) => char);
+    if (!strict) return options;
+    const unanimous = options.find((char) => exact.get(char) === readings.length);
+    return unanimous ? [unanimous] : options;
+  });
+}
+
+/** The kind of each cell of line 2. */
+const LINE2_KINDS: CellKind[] = [
+  ...Array<CellKind>(9).fill('alphanumeric'),
+  'digit',
+  ...Array<CellKind>(3).fill('letter'),
+  ...Array<CellKind>(7).fill('digit'),
+  'sex',
+  ...Array<CellKind>(7).fill('digit'),
+  ...Array<CellKind>(14).fill('alphanumeric'),
+  'digitOrFiller',
+  'digit',
+];
+
+/** Whether YYMMDD is a date of the calendar (any century). */
+function realDate(yymmdd: string): boolean {
+  if (!/^\d{6}$/.test(yymmdd)) return false;
+  const month = Number(yymmdd.slice(2, 4));
+  const day = Number(yymmdd.slice(4, 6));
+  if (month < 1 || month > 12 || day < 1) return false;
+  // Every year divisible by 4 from 1901 to 2099 is a leap year: the day count of the YY in either century.
+  const year = 2000 + Number(yymmdd.slice(0, 2));
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/**
+ * How likely a reading is (natural logarithm) given the character really there: read as itself, read as a character
+ * it is known to be mistaken for, or anything else; a cell a reading left empty says nothing either way.
+ */
+const LIKELIHOOD = { itself: Math.log(0.9), mistaken: Math.log(0.05), other: Math.log(0.002), unread: Math.log(0.05) };
+/**
+ * Line 2 is taken only when its most likely reading that passes every check digit is at least this many times as
+ * likely as the next one (and every one of its characters was read so, or as one it is mistaken for, at least once).
+ */
+export const LINE2_MARGIN = Math.log(150);
+/** The nationality and the sex have no check digit: each this many times as likely as any other. */
+const UNCHECKED_MARGIN = Math.log(150);
+
+/** A possible value of some cells: its characters, and how likely the readings are if it is the true one. */
+interface Candidate {
+  text: string;
+  likelihood: number;
+}
+
+/**
+ * How likely the readings of `cell` are if `char` is there, and whether any reading explains it. An engine misreads the
+ * same character the same way at every size, so its readings count as one: the mean of theirs.
+ */
+function cellLikelihood(
+  readings: EngineCells[],
+  cell: number,
+  char: string,
+): { likelihood: number; explained: boolean } {
+  const byEngine = new Map<Engine, number[]>();
+  let explained = false;
+  for (const { engine, cells } of readings) {
+    const reads = cells[cell];
+    let l = LIKELIHOOD.unread;
+    if (reads.length > 0) {
+      let best = -Infinity;
+      for (const read of reads) {
+        const one =
+          read === char
+            ? LIKELIHOOD.itself
+            : (MISTAKEN_FOR[engine][read] ?? '').includes(char)
+              ? LIKELIHOOD.mistaken
+              : LIKELIHOOD.other;
+        best = Math.max(best, one);
+      }
+      if (best > LIKELIHOOD.other) explained = true;
+      // A cell an engine put two characters in is a worse reading of either.
+      l = best + (reads.length > 1 ? Math.log(0.5) : 0);
+    }
+    byEngine.set(engine, [...(byEngine.get(engine) ?? []), l]);
+  }
+  let likelihood = 0;
+  for (const values of byEngine.values()) likelihood += values.reduce((a, b) => a + b, 0) / values.length;
+  return { likelihood, explained };
+}
+
+/**
+ * The characters each cell may hold, with their likelihood: those some reading explains. A cell that every reading
+ * (of both engines, at two sizes at least) read as the same character holds that character: it is not changed to
+ * make a check digit pass.
+ */
+function cellCandidates(readings: EngineCells[], kinds: CellKind[]): Candidate[][] {
+  return kinds.map((kind, cell) => {
+    const chars = new Set<string>();
+    for (const { engine, cells } of readings)
+      for (const read of cells[cell]) for (const c of meanings(read, kind, engine)) chars.add(c);
+    const unanimous = readings[0]?.cells[cell][0];
+    if (
+      kind !== 'alphanumeric' &&
+      readings.length >= UNANIMOUS_READINGS &&
+      unanimous !== undefined &&
+      fits(unanimous, kind) &&
+      readings.every(({ cells }) => cells[cell].length === 1 && cells[cell][0] === unanimous)
+    ) {
+      chars.clear();
+      chars.add(unanimous);
+    }
+    return [...chars]
+      .map((char) => ({ char, ...cellLikelihood(readings, cell, char) }))
+      .filter(({ explained }) => explained)
+      .map(({ char, likelihood }) => ({ text: char, likelihood }))
+      .sort((a, b) => b.likelihood - a.likelihood);
+  });
+}
+
+/** Readings of a line (two engines at two sizes) that must all agree for a cell to be taken as they read it. */
+const UNANIMOUS_READINGS = 4;
+
+/** Value of a character in a check digit (0-9, A-Z as 10-35, the filler 0). */
+const valueOf = (char: string) => (char === '<' ? 0 : /[0-9]/.test(char) ? Number(char) : char.charCodeAt(0) - 55);
+
+/** How many of the most likely values the search keeps for each partial check sum. */
+const KEPT = 4;
+
+/**
+ * The most likely values of a field with its check digit (cells [start, end], the check digit last) that pass it and
+ * `valid`, most likely first: a search over the cells keeping, for each partial weighted sum modulo 10, the few most
+ * likely beginnings.
+ */
+function checkedField(
+  candidates: Candidate[][],
+  start: number,
+  end: number,
+  valid: (value: string, check: string) => boolean,
+): Candidate[] {
+  const weights = [7, 3, 1];
+  let states: Candidate[][] = Array.from({ length: 10 }, (_, sum) => (sum === 0 ? [{ text: '', likelihood: 0 }] : []));
+  for (let cell = start; cell < end; cell += 1) {
+    const next: Candidate[][] = Array.from({ length: 10 }, () => []);
+    const weight = weights[(cell - start) % 3];
+    for (const [sum, kept] of states.entries())
+      for (const prefix of kept)
+        for (const option of candidates[cell]) {
+          const to = (sum + weight * valueOf(option.text)) % 10;
+          next[to].push({ text: prefix.text + option.text, likelihood: prefix.likelihood + option.likelihood });
+        }
+    states = next.map((kept) => kept.sort((a, b) => b.likelihood - a.likelihood).slice(0, KEPT * 2));
+  }
+  const passing: Candidate[] = [];
+  for (const check of candidates[end]) {
+    const sum = check.text === '<' ? 0 : Number(check.text);
+    for (const value of states[sum] ?? [])
+      if (valid(value.text, check.text))
+        passing.push({ text: value.text + check.text, likelihood: value.likelihood + check.likelihood });
+  }
+  return passing.sort((a, b) => b.likelihood - a.likelihood).slice(0, KEPT);
+}
+
+/** The code of a state (ICAO 9303's list, as the `mrz` package has it) in three cells from `start`, when sure. */
+function stateCode(candidates: Candidate[][], start: number): string | undefined {
+  const codes: Candidate[] = [];
+  for (const a of candidates[start])
+    for (const b of candidates[start + 1])
+      for (const c of candidates[start + 2]) {
+        const text = a.text + b.text + c.text;
+        if (text.replace(/<+$/, '') in states)
+          codes.push({ text, likelihood: a.likelihood + b.likelihood + c.likelihood });
+      }
+  codes.sort((x, y) => y.likelihood - x.likelihood);
+  return sureCell(codes);
+}
+
+/** The one character of an unchecked cell, when the readings make it far likelier than any other. */
+function sureCell(candidates: Candidate[]): string | undefined {
+  if (candidates.length === 0) return undefined;
+  if (candidates.length > 1 && candidates[0].likelihood - candidates[1].likelihood < UNCHECKED_MARGIN) return undefined;
+  return candidates[0].text;
+}
+
+/**
+ * Line 2 settled by its check digits, or the reason it could not be: the likeliest reading of its cells (given the
+ * engines' readings and the characters each is known to mistake) that passes every check digit, when it is far
+ * likelier than the next.
+ */
+export function settleLine2(readings: EngineCells[]): { line: string } | { problem: string } {
+  const candidates = cellCandidates(readings, LINE2_KINDS);
+  const nationality = stateCode(candidates, 10);
+  const sex = sureCell(candidates[20]);
+  if (nationality === undefined) return { problem: 'nationality unsure' };
+  if (sex === undefined) return { problem: 'sex unsure' };
+  const documentNumber = checkedField(candidates, 0, 9, () => true);
+  const birth = checkedField(candidates, 13, 19, realDate);
+  const expiry = checkedField(candidates, 21, 27, realDate);
+  // An empty personal number has `<` or 0 as its check digit; any other, a digit.
+  const personal = checkedField(candidates, 28, 42, (value, check) => (/^<+$/.test(value) ? true : check !== '<'));
+  const found: Candidate[] = [];
+  for (const d of documentNumber)
+    for (const b of birth)
+      for (const e of expiry)
+        for (const p of personal)
+          for (const c of candidates[43]) {
+            if (c.text !== checkDigit(d.text + b.text + e.text + p.text)) continue;
+            found.push({
+              text: d.text + nationality + b.text + sex + e.text + p.text + c.text,
+              likelihood: d.likelihood + b.likelihood + e.likelihood + p.likelihood + c.likelihood,
+            });
+          }
+  found.sort((a, b) => b.likelihood - a.likelihood);
+  if (found.length === 0) return { problem: 'no reading passes the check digits' };
+  if (found.length > 1 && found[0].likelihood - found[1].likelihood < LINE2_MARGIN) {
+    return {
+      problem: `several readings pass the check digits: ${found[0].text} ${found[0].likelihood.toFixed(1)} ${found[1].text} ${found[1].likelihood.toFixed(1)}`,
+    };
+  }
+  return { line: found[0].text };
+}
+
+/** The kind of each cell of line 1: `P`, the type (a letter or filler), the issuing state and the names. */
+const LINE1_KINDS: CellKind[] = ['fixedP', ...Array<CellKind>(TD3_LINE_LENGTH - 1).fill('letter')];
+
+/**
+ * Line 1 as the readings agree it is, or the reason they do not. The names have no check digit: in each cell, one
+ * character must be allowed by every reading of the classifier (the more accurate engine on letters) and by all the
+ * readings but one at most.
+ */
+export function settleLine1(readings: EngineCells[]): { line: string } | { problem: string } {
+  const options = possibilities(readings, LINE1_KINDS, true);
+  const legacy = readings.filter((reading) => reading.engine === 'legacy');
+  let line = '';
+  for (const [cell, kind] of LINE1_KINDS.entries()) {
+    if (options[cell].length !== 1) return { problem: `cell ${cell + 1} of line 1 read differently` };
+    const char = options[cell][0];
+    const allowing = readings.filter(({ engine, cells }) =>
+      cells[cell].some((read) => meanings(read, kind, engine).includes(char)),
+    );
+    if (allowing.length < Math.max(2, readings.length - 1)) return { problem: `cell ${cell + 1} of line 1 unsure` };
+    // The classifier reads letters best: each of its readings must have read this very character (a digit in a name
+    // is the letter it is mistaken for, O for 0).
+    if (
+      !legacy.every(({ cells }) => cells[cell].length === 1 && meanings(cells[cell][0], kind, 'legacy')[0] === char)
+    ) {
+      return { problem: `cell ${cell + 1} of line 1 unsure` };
+    }
+    line += char;
+  }
+  return { line };
+}
+
+/** The two lines parsed and validated by the `mrz` package (every check digit, the states' codes, the dates). */
+export function parseLines(lines: [string, string]): ParseResult | undefined {
+  try {
+    const result = parse(lines);
+    return result.format === 'TD3' && result.valid ? result : undefined;
+  } catch {
+    return undefined;
+  }
+}
