@@ -1,5 +1,6 @@
 import { parse, states, type ParseResult } from 'mrz';
 import type { OcrSymbol } from './ocr';
+import confusions from './confusions.json';
 import { checkDigit, TD3_LINE_LENGTH } from './td3';
 
 /**
@@ -193,31 +194,37 @@ function fits(char: string, kind: CellKind): boolean {
   }
 }
 
-/** The characters a cell of `kind` may hold when `engine` read `read` there. */
+/**
+ * How often each engine reads each character as each other one (tools/passport-confusions.ts measured it on generated
+ * pages of their own): CONFUSIONS[engine][true character][character read].
+ */
+const CONFUSIONS = confusions as unknown as Record<Engine, Record<string, Record<string, number> | undefined>>;
+/** A measured confusion this rare or rarer is not taken as a reason to think a character was misread. */
+const RARE = 0.01;
+
+/** The characters `engine` reads as `read` often enough to count: the inverse of its measured confusions. */
+const MEASURED_MEANINGS: Record<Engine, Map<string, string>> = { lstm: new Map(), legacy: new Map() };
+for (const engine of ['lstm', 'legacy'] as const)
+  for (const [real, reads] of Object.entries(CONFUSIONS[engine]))
+    for (const [read, p] of Object.entries(reads ?? {}))
+      if (read !== real && p >= RARE)
+        MEASURED_MEANINGS[engine].set(read, (MEASURED_MEANINGS[engine].get(read) ?? '') + real);
+
+/** The characters a cell of `kind` may hold when `engine` read `read` there, the character read first. */
 function meanings(read: string, kind: CellKind, engine: Engine): string[] {
-  return [...new Set(read + (MISTAKEN_FOR[engine][read] ?? ''))].filter((char) => fits(char, kind));
+  const others = (MISTAKEN_FOR[engine][read] ?? '') + (MEASURED_MEANINGS[engine].get(read) ?? '');
+  return [...new Set(read + others)].filter((char) => fits(char, kind));
 }
 
-/**
- * The possibilities of each cell: the characters that the most readings allow there (each reading allows what it read
- * and what that may really be). `strict`: where every reading read the same character, only that character.
- */
-function possibilities(readings: EngineCells[], kinds: CellKind[], strict: boolean): string[][] {
-  return kinds.map((kind, cell) => {
-    const votes = new Map<string, number>();
-    const exact = new Map<string, number>();
-    for (const { engine, cells } of readings) {
-      const allowed = new Set(cells[cell].flatMap((read) => meanings(read, kind, engine)));
-      for (const char of allowed) votes.set(char, (votes.get(char) ?? 0) + 1);
-      for (const read of new Set(cells[cell])) exact.set(read, (exact.get(read) ?? 0) + 1);
-    }
-    const most = Math.max(0, ...votes.values());
-    const options = [...votes.entries()].filter(([, count]) => count === most).map(([char]) => char);
-    if (!strict) return options;
-    const unanimous = options.find((char) => exact.get(char) === readings.length);
-    return unanimous ? [unanimous] : options;
-  });
+/** The probability that `engine` reads `read` where `real` is: as measured, or from the known confusions. */
+function probability(engine: Engine, read: string, real: string): number {
+  const row = CONFUSIONS[engine][real];
+  if (row && row[real] !== undefined) return Math.max(row[read] ?? 0, UNSEEN);
+  return read === real ? 0.9 : (MISTAKEN_FOR[engine][read] ?? '').includes(real) ? 0.05 : UNSEEN;
 }
+
+/** The probability given to a misreading never measured. */
+const UNSEEN = 0.002;
 
 /** The kind of each cell of line 2. */
 const LINE2_KINDS: CellKind[] = [
@@ -243,16 +250,13 @@ function realDate(yymmdd: string): boolean {
   return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
-/**
- * How likely a reading is (natural logarithm) given the character really there: read as itself, read as a character
- * it is known to be mistaken for, or anything else; a cell a reading left empty says nothing either way.
- */
-const LIKELIHOOD = { itself: Math.log(0.9), mistaken: Math.log(0.05), other: Math.log(0.002), unread: Math.log(0.05) };
+/** How likely a cell an engine left empty is, whatever is there: it says nothing either way. */
+const UNREAD = Math.log(0.05);
 /**
  * Line 2 is taken only when its most likely reading that passes every check digit is at least this many times as
  * likely as the next one (and every one of its characters was read so, or as one it is mistaken for, at least once).
  */
-export const LINE2_MARGIN = Math.log(150);
+export const LINE2_MARGIN = Math.log(1500);
 /** The nationality and the sex have no check digit: each this many times as likely as any other. */
 const UNCHECKED_MARGIN = Math.log(150);
 
@@ -275,19 +279,11 @@ function cellLikelihood(
   let explained = false;
   for (const { engine, cells } of readings) {
     const reads = cells[cell];
-    let l = LIKELIHOOD.unread;
+    let l = UNREAD;
     if (reads.length > 0) {
       let best = -Infinity;
-      for (const read of reads) {
-        const one =
-          read === char
-            ? LIKELIHOOD.itself
-            : (MISTAKEN_FOR[engine][read] ?? '').includes(char)
-              ? LIKELIHOOD.mistaken
-              : LIKELIHOOD.other;
-        best = Math.max(best, one);
-      }
-      if (best > LIKELIHOOD.other) explained = true;
+      for (const read of reads) best = Math.max(best, Math.log(probability(engine, read, char)));
+      if (best >= Math.log(RARE)) explained = true;
       // A cell an engine put two characters in is a worse reading of either.
       l = best + (reads.length > 1 ? Math.log(0.5) : 0);
     }
@@ -385,9 +381,9 @@ function stateCode(candidates: Candidate[][], start: number): string | undefined
 }
 
 /** The one character of an unchecked cell, when the readings make it far likelier than any other. */
-function sureCell(candidates: Candidate[]): string | undefined {
+function sureCell(candidates: Candidate[], margin = UNCHECKED_MARGIN): string | undefined {
   if (candidates.length === 0) return undefined;
-  if (candidates.length > 1 && candidates[0].likelihood - candidates[1].likelihood < UNCHECKED_MARGIN) return undefined;
+  if (candidates.length > 1 && candidates[0].likelihood - candidates[1].likelihood < margin) return undefined;
   return candidates[0].text;
 }
 
@@ -396,7 +392,7 @@ function sureCell(candidates: Candidate[]): string | undefined {
  * engines' readings and the characters each is known to mistake) that passes every check digit, when it is far
  * likelier than the next.
  */
-export function settleLine2(readings: EngineCells[]): { line: string } | { problem: string } {
+export function settleLine2(readings: EngineCells[]): { line: string; margin: number } | { problem: string } {
   const candidates = cellCandidates(readings, LINE2_KINDS);
   const nationality = stateCode(candidates, 10);
   const sex = sureCell(candidates[20]);
@@ -421,43 +417,66 @@ export function settleLine2(readings: EngineCells[]): { line: string } | { probl
           }
   found.sort((a, b) => b.likelihood - a.likelihood);
   if (found.length === 0) return { problem: 'no reading passes the check digits' };
-  if (found.length > 1 && found[0].likelihood - found[1].likelihood < LINE2_MARGIN) {
+  const margin = found.length > 1 ? found[0].likelihood - found[1].likelihood : Infinity;
+  if (margin < LINE2_MARGIN) {
     return {
       problem: `several readings pass the check digits: ${found[0].text} ${found[0].likelihood.toFixed(1)} ${found[1].text} ${found[1].likelihood.toFixed(1)}`,
     };
   }
-  return { line: found[0].text };
+  return { line: found[0].text, margin };
 }
 
 /** The kind of each cell of line 1: `P`, the type (a letter or filler), the issuing state and the names. */
 const LINE1_KINDS: CellKind[] = ['fixedP', ...Array<CellKind>(TD3_LINE_LENGTH - 1).fill('letter')];
 
+/** Each name's character must be this many times as likely as any other: the names have no check digit. */
+export const LINE1_MARGIN = Math.log(150);
+
 /**
- * Line 1 as the readings agree it is, or the reason they do not. The names have no check digit: in each cell, one
- * character must be allowed by every reading of the classifier (the more accurate engine on letters) and by all the
- * readings but one at most.
+ * Line 1 as the readings make it, or the reason they leave it unsure. No check digit covers the names: each cell's
+ * likeliest character must be LINE1_MARGIN times as likely as the next, and every reading of the classifier (the
+ * engine that reads letters best) must have read it so, or as a character it is known to be mistaken for.
  */
 export function settleLine1(readings: EngineCells[]): { line: string } | { problem: string } {
-  const options = possibilities(readings, LINE1_KINDS, true);
+  const candidates = cellCandidates(readings, LINE1_KINDS);
   const legacy = readings.filter((reading) => reading.engine === 'legacy');
   let line = '';
-  for (const [cell, kind] of LINE1_KINDS.entries()) {
-    if (options[cell].length !== 1) return { problem: `cell ${cell + 1} of line 1 read differently` };
-    const char = options[cell][0];
-    const allowing = readings.filter(({ engine, cells }) =>
-      cells[cell].some((read) => meanings(read, kind, engine).includes(char)),
-    );
-    if (allowing.length < Math.max(2, readings.length - 1)) return { problem: `cell ${cell + 1} of line 1 unsure` };
-    // The classifier reads letters best: each of its readings must have read this very character (a digit in a name
-    // is the letter it is mistaken for, O for 0).
-    if (
-      !legacy.every(({ cells }) => cells[cell].length === 1 && meanings(cells[cell][0], kind, 'legacy')[0] === char)
-    ) {
-      return { problem: `cell ${cell + 1} of line 1 unsure` };
-    }
+  for (const cell of LINE1_KINDS.keys()) {
+    const char = sureCell(candidates[cell], LINE1_MARGIN);
+    if (char === undefined) return { problem: `cell ${cell + 1} of line 1 unsure` };
+    const seenSo = ({ cells }: EngineCells) => cells[cell].some((read) => probability('legacy', read, char) >= RARE);
+    if (!legacy.every(seenSo)) return { problem: `cell ${cell + 1} of line 1 not read so by the classifier` };
     line += char;
   }
   return { line };
+}
+
+/**
+ * One engine's cells lined up with another's reading of the same picture: an engine that drew its boxes loosely may
+ * have put every character a cell or more off. The shift (up to three cells) that makes the two agree most is kept
+ * when it agrees on clearly more cells.
+ */
+export function alignTo(cells: string[][], reference: string[][]): string[][] {
+  const agreement = (shift: number) => {
+    let same = 0;
+    for (let cell = 0; cell < TD3_LINE_LENGTH; cell += 1) {
+      const from = cell - shift;
+      if (from < 0 || from >= TD3_LINE_LENGTH) continue;
+      if (cells[from].some((read) => reference[cell].includes(read))) same += 1;
+    }
+    return same;
+  };
+  let best = 0;
+  let bestAgreement = agreement(0);
+  for (const shift of [-3, -2, -1, 1, 2, 3]) {
+    const a = agreement(shift);
+    if (a >= bestAgreement + 5) [best, bestAgreement] = [shift, a];
+  }
+  if (best === 0) return cells;
+  return Array.from({ length: TD3_LINE_LENGTH }, (_, cell) => {
+    const from = cell - best;
+    return from >= 0 && from < TD3_LINE_LENGTH ? cells[from] : [];
+  });
 }
 
 /** The two lines parsed and validated by the `mrz` package (every check digit, the states' codes, the dates). */

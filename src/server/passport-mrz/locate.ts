@@ -4,8 +4,8 @@ import sharp from 'sharp';
  * Finding the MRZ on a photo of a passport's data page: the two lines of monospace characters across the lower part of
  * the page. The photo is looked at in a small grey copy: the dark marks (darker than their surroundings, whatever the
  * light and glare), the angle at which their rows line up best (up to MAX_SKEW_DEGREES), and the rows of text at that
- * angle. The MRZ is the lowest pair of long, dense rows of the same height. It is then cut from the full photo,
- * straightened, scaled to the text height the OCR reads best and made black on white.
+ * angle. The MRZ is the lowest pair of long, dense rows of the same height. Each line is then cut from the full photo,
+ * straightened, scaled to the text height asked for and its contrast stretched (cropLine).
  */
 
 export const MAX_SKEW_DEGREES = 6;
@@ -15,8 +15,6 @@ export const MAX_PIXELS = 40_000_000;
 const ANALYSIS_WIDTH = 1000;
 /** The part of the photo looked at: the MRZ is at the bottom of the page, the page anywhere near the middle. */
 const LOWER_FROM = 0.35;
-/** Pixels the cropped lines' characters are scaled to (cap height), the size the OCR model reads best. */
-export const TARGET_TEXT_HEIGHT = 34;
 
 /** A greyscale picture, one byte a pixel. */
 export interface Grey {
@@ -383,14 +381,6 @@ export function cropLine(
     }
   }
   return { data: out, width, height, textLeft: pad, textRight: pad + textWidth };
-}
-
-/** Black marks on white: each pixel against the mean of the square around it (glare and shade do not matter). */
-export function binarise(grey: Grey, radius: number, contrast: number): Grey {
-  const marks = darkMarks(grey, radius, contrast);
-  const data = new Uint8Array(marks.length);
-  for (let i = 0; i < marks.length; i += 1) data[i] = marks[i] ? 0 : 255;
-  return { data, width: grey.width, height: grey.height };
 }
 
 /** A grey picture as PNG, for the OCR. */

@@ -1,4 +1,4 @@
-import { parseLines, settleLine1, settleLine2, toCells, type EngineCells } from './decode';
+import { alignTo, parseLines, settleLine1, settleLine2, toCells, type EngineCells } from './decode';
 import { cropLine, locateMrz, png } from './locate';
 import type { LineReader } from './ocr';
 
@@ -87,13 +87,17 @@ export async function readMrz(
     for (const index of [0, 1] as const) {
       const crop = cropLine(found.photo, found.region.lines[index], { textHeight, margin: 0.6 });
       const picture = await png(crop);
-      for (const engine of ['lstm', 'legacy'] as const) {
-        const symbols = await engines[engine].readLine(picture);
-        readings[index].push({
-          engine,
-          cells: toCells({ symbols, textLeft: crop.textLeft, textRight: crop.textRight }),
+      // One engine after the other: a reading takes one core.
+      const cells = async (engine: keyof Engines) =>
+        toCells({
+          symbols: await engines[engine].readLine(picture),
+          textLeft: crop.textLeft,
+          textRight: crop.textRight,
         });
-      }
+      const lstm = await cells('lstm');
+      const legacy = await cells('legacy');
+      // The classifier's boxes are its characters' own; the network's are looser and are lined up with them.
+      readings[index].push({ engine: 'lstm', cells: alignTo(lstm, legacy) }, { engine: 'legacy', cells: legacy });
     }
     const line1 = settleLine1(readings[0]);
     const line2 = settleLine2(readings[1]);
