@@ -11,6 +11,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { format, resolveConfig } from 'prettier';
 import sharp from 'sharp';
 import { mrzName } from '../src/server/passport-mrz/transliterate';
 import { td3Lines, type Td3Fields } from '../src/server/passport-mrz/td3';
@@ -395,7 +396,7 @@ async function photograph(rng: Random, person: ReturnType<typeof identity>, line
     r: rng.between(0.08, 0.25) * width,
   };
   const glareStrength = rng.next() < 0.6 ? rng.between(0.15, 0.55) : 0;
-  const noise = rng.between(1, 5);
+  const noise = rng.between(0.5, 2.5);
   const out = Buffer.alloc(width * height * 3);
   const diagonal = Math.hypot(width, height);
   for (let y = 0; y < height; y += 1) {
@@ -436,7 +437,7 @@ async function photograph(rng: Random, person: ReturnType<typeof identity>, line
   const quality = rng.int(60, 90);
   const jpeg = await sharp(out, { raw: { width, height, channels: 3 } })
     .blur(Math.max(0.3, blur))
-    .jpeg({ quality })
+    .jpeg({ quality, mozjpeg: true })
     .toBuffer();
   return {
     jpeg,
@@ -480,7 +481,10 @@ export async function generatePassportPages(out: string, count: number, seed: nu
       photo,
     });
   }
-  writeFileSync(path.join(out, 'truth.json'), `${JSON.stringify(truth, null, 2)}\n`);
+  const truthFile = path.join(out, 'truth.json');
+  // Formatted as the repository's other files are (its Prettier settings).
+  const options = { ...(await resolveConfig(truthFile)), filepath: truthFile };
+  writeFileSync(truthFile, await format(JSON.stringify(truth), options));
   return truth;
 }
 
