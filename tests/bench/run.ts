@@ -39,6 +39,7 @@ import { signedInBrowser, startWalkPortal } from './first-paint-walk';
 import { ensureBuilt } from './servers';
 import { keystrokeToNextPaint } from './keystroke';
 import { lighthouse } from './lighthouse';
+import { passportReadSection, type PassportReadBudget } from './passport-read';
 import { fuzzRuns, modelRuns, pageFuzzRuns } from './property-runs';
 import { validationSpeed } from './validation';
 
@@ -47,6 +48,7 @@ const args = new Set(process.argv.slice(2));
 // The page load alone: every other section is skipped as by its own flags.
 if (args.has('--page-load-only')) for (const flag of ['--load-only', '--skip-load', '--skip-failover']) args.add(flag);
 const failoverOnly = args.has('--failover-only');
+const passportOnly = args.has('--passport-only');
 const loadOnly = args.has('--load-only') || failoverOnly;
 
 interface Budget {
@@ -65,6 +67,7 @@ interface Budget {
   pageLoad: PageLoadBudget;
   failover: FailoverBudget;
   nodeModulesMbMax: number | null;
+  passportRead: PassportReadBudget;
 }
 
 const budget = JSON.parse(readFileSync(join(import.meta.dirname, 'budget.json'), 'utf8')) as Budget;
@@ -194,6 +197,11 @@ async function frontEndFigures() {
 
 async function main() {
   console.log(`# ETA portal bench, ${new Date().toISOString()}\n\n${machine()}`);
+  if (passportOnly || (!loadOnly && !args.has('--skip-passport'))) {
+    section('Passport MRZ reader: generated passport photos read one at a time, on one core');
+    await passportReadSection(budget.passportRead, report);
+  }
+  if (passportOnly) return printSummary();
   if (!loadOnly) await frontEndFigures();
 
   let postgres: Awaited<ReturnType<typeof startScratchPostgres>> | undefined;
@@ -317,6 +325,10 @@ async function main() {
     );
   }
 
+  printSummary();
+}
+
+function printSummary() {
   section('Summary: each figure beside its budget (tests/bench/budget.json)');
   console.log(`| figure | measured | budget | |\n| --- | --- | --- | --- |`);
   for (const row of summary) {
