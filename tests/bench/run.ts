@@ -21,6 +21,7 @@
  *   npm run bench -- --page-load-only  only the page load (pages rendered by the server beside the API's calls; on
  *                                      SQLite alone with --skip-postgres; at some numbers of visitors only with
  *                                      --visitors 50 or --visitors 50,200); --skip-page-load: everything but it
+ *   npm run bench -- --passport-only   only the passport MRZ reader's accuracy and time; --skip-passport: not at all
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
