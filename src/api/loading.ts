@@ -36,5 +36,6 @@ export function subscribeLoading(listener: () => void): () => void {
 
 /** React hook: the pending-request count, re-rendering on every change. */
 export function useLoadingCount(): number {
-  return useSyncExternalStore(subscribeLoading, getLoadingCount, getLoadingCount);
+  // A page rendered on the server (and its hydration) shows no request under way: the count is the browser's own.
+  return useSyncExternalStore(subscribeLoading, getLoadingCount, () => 0);
 }

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { Setting } from '@/shared/api-types';
 
 /** The runtime settings the portal knows; `/envs` may carry others, which are kept as well. */
@@ -62,11 +62,16 @@ function isSettingList(value: unknown): value is Setting[] {
   );
 }
 
-/** Replaces the settings with the defaults overlaid by `list` and notifies `useSettings()` users. */
-export function applySettings(list: readonly Setting[]): Settings {
+/** The defaults overlaid by `list`. */
+export function settingsOf(list: readonly Setting[]): Settings {
   const next: Record<string, string> = { ...SETTING_DEFAULTS };
   for (const { key, value } of list) next[key] = value;
-  current = Object.freeze(next);
+  return Object.freeze(next);
+}
+
+/** Replaces the browser's settings with the defaults overlaid by `list` and notifies `useSettings()` users. */
+export function applySettings(list: readonly Setting[]): Settings {
+  current = settingsOf(list);
   for (const listener of listeners) listener();
   return current;
 }
@@ -125,7 +130,15 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-/** React hook: all runtime settings. */
+/**
+ * The settings of the request a server render is for (src/app/server-entry.tsx provides them for each render); in
+ * the browser there is none, and the page's own settings apply.
+ */
+export const SettingsContext = createContext<Settings | undefined>(undefined);
+
+/** React hook: all runtime settings (the request's, on the server). */
 export function useSettings(): Settings {
-  return useSyncExternalStore(subscribe, getSettings, getSettings);
+  const given = useContext(SettingsContext);
+  const own = useSyncExternalStore(subscribe, getSettings, getSettings);
+  return given ?? own;
 }

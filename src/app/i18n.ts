@@ -1,6 +1,6 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { getSetting } from '@/api/settings';
+import { getSettings, type Settings } from '@/api/settings';
 import { localiseInterpolation } from '@/shared/i18n-interpolation';
 import Cookies from 'js-cookie';
 import { LANGUAGE_COOKIE, languageCookie } from '@/shared/language-cookie';
@@ -62,13 +62,13 @@ const lazyLocaleBackend: BackendModule = {
 // --- Language choice: offered languages, ?lng= links, the development pseudo-locale --------------------------
 
 /** Whether the development pseudo-locale is offered: where forms can be previewed (development, FORM_PREVIEW=true). */
-export function pseudoLocaleEnabled(): boolean {
-  return getSetting(PSEUDO_LANGUAGE_SETTING) === 'true';
+export function pseudoLocaleEnabled(settings: Settings = getSettings()): boolean {
+  return settings[PSEUDO_LANGUAGE_SETTING] === 'true';
 }
 
 /** The languages the switcher offers: the folders of locales/, plus the pseudo-locale in development. */
-export function offeredLanguages(): readonly string[] {
-  return pseudoLocaleEnabled() ? [...languages, PSEUDO_LANGUAGE] : languages;
+export function offeredLanguages(settings: Settings = getSettings()): readonly string[] {
+  return pseudoLocaleEnabled(settings) ? [...languages, PSEUDO_LANGUAGE] : languages;
 }
 
 /**

@@ -1,7 +1,9 @@
 import { FluentProvider } from '@fluentui/react-components';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import type { i18n as I18n } from 'i18next';
 import { I18nextProvider, useTranslation } from 'react-i18next';
+import { SettingsContext, type Settings } from '@/api/settings';
 import { i18next } from '@/app/i18n';
 import { etaTheme } from '@/app/theme';
 import { FormTokenContext } from '@/ui/form-token';
@@ -11,6 +13,10 @@ export interface AppProvidersProps {
   queryClient: QueryClient;
   /** The token forms posted to the server carry (src/ui/form-token.ts). */
   formToken?: string;
+  /** The texts in the page's language: on the server, the request's own instance; the browser's by default. */
+  i18n?: I18n;
+  /** The runtime settings of the request (on the server); the browser's own by default. */
+  settings?: Settings;
   children: ReactNode;
 }
 
@@ -26,14 +32,16 @@ function ThemedByLanguage({ children }: { children: ReactNode }) {
 }
 
 /** The providers every page relies on: translations, the Fluent theme and the react-query client. */
-export function AppProviders({ queryClient, formToken = '', children }: AppProvidersProps) {
+export function AppProviders({ queryClient, formToken = '', i18n = i18next, settings, children }: AppProvidersProps) {
   return (
-    <I18nextProvider i18n={i18next}>
-      <ThemedByLanguage>
-        <QueryClientProvider client={queryClient}>
-          <FormTokenContext value={formToken}>{children}</FormTokenContext>
-        </QueryClientProvider>
-      </ThemedByLanguage>
+    <I18nextProvider i18n={i18n}>
+      <SettingsContext value={settings}>
+        <ThemedByLanguage>
+          <QueryClientProvider client={queryClient}>
+            <FormTokenContext value={formToken}>{children}</FormTokenContext>
+          </QueryClientProvider>
+        </ThemedByLanguage>
+      </SettingsContext>
     </I18nextProvider>
   );
 }

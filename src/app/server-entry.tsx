@@ -12,6 +12,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createDOMRenderer, RendererProvider, renderToStyleElements, SSRProvider } from '@fluentui/react-components';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
@@ -25,19 +26,19 @@ import {
   type StaticHandlerContext,
 } from 'react-router-dom';
 import { AUTH_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '@/api/auth/tokens';
-import { requestScope, setRequestScopeResolver, type RequestScope } from '@/api/request-scope';
-import { applySettings } from '@/api/settings';
+import { setRequestScopeResolver, type RequestScope } from '@/api/request-scope';
+import { settingsOf, type Settings } from '@/api/settings';
 import { DEFAULT_NAMESPACE, i18next, languages } from '@/app/i18n';
 import { PSEUDO_LANGUAGE, pseudoResources } from '@/app/pseudo-locale';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
 import { buildRoutes } from '@/app/router';
 import { serializeRouteErrors, type PageData } from '@/app/page-data';
-import { watchCountryLists } from '@/engine/countries';
+import { madeCountryLists } from '@/engine/countries';
 import { loadForm } from '@/engine/form-loader';
 import { flattenRoutes, type RouteHandle } from '@/routing/manifest';
 import { showsProblems } from '@/engine/form-action';
-import { setServerRenderRecorder, type ServerRenderRecorder } from '@/ui/server-render';
+import { ServerRenderContext, type ServerRenderRecorder } from '@/ui/server-render';
 import { pageActions } from '@/routing/page-actions';
 import { localiseInterpolation } from '@/shared/i18n-interpolation';
 import { directionOf, FALLBACK_LANGUAGE } from '@/shared/languages';
@@ -103,20 +104,11 @@ function initTexts(): Promise<unknown> {
   return initialised;
 }
 
-// The language and the runtime settings are module state shared by the whole tree: one render at a time. Only the
-// renders wait for each other (they keep the processor busy anyway); the API calls a page needs run between them.
-let queue: Promise<unknown> = Promise.resolve();
-function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
-  const result = queue.then(work);
-  queue = result.catch(() => undefined);
-  return result;
-}
-
 /** The title the layout gives the document: "<page title> – <service name>". */
-function documentTitle(titleKey: string | undefined): string {
-  const service = i18next.t('common:serviceName');
-  return titleKey && i18next.exists(titleKey)
-    ? i18next.t('common:documentTitle', { page: i18next.t(titleKey), service })
+function documentTitle(i18n: I18n, titleKey: string | undefined): string {
+  const service = i18n.t('common:serviceName');
+  return titleKey && i18n.exists(titleKey)
+    ? i18n.t('common:documentTitle', { page: i18n.t(titleKey), service })
     : service;
 }
 
@@ -141,7 +133,19 @@ function staticHandler(settings: readonly Setting[]): StaticHandler {
   return handler;
 }
 
-async function renderBody(handler: StaticHandler, context: StaticHandlerContext, queryClient: QueryClient) {
+/** What one render of a page is made with: all of it belongs to the request, so renders run side by side. */
+interface RenderInputs {
+  handler: StaticHandler;
+  context: StaticHandlerContext;
+  queryClient: QueryClient;
+  recorder: ServerRenderRecorder;
+  /** The texts in the request's language: an instance of its own, sharing the loaded texts. */
+  i18n: I18n;
+  settings: Settings;
+  formToken: string;
+}
+
+async function renderBody({ handler, context, queryClient, recorder, i18n, settings, formToken }: RenderInputs) {
   const router = createStaticRouter(handler.dataRoutes, context);
   const renderer = createDOMRenderer();
   const tree: ReactNode = (
@@ -149,9 +153,11 @@ async function renderBody(handler: StaticHandler, context: StaticHandlerContext,
       <RendererProvider renderer={renderer}>
         <SSRProvider>
           <RenderedAhead>
-            <AppProviders queryClient={queryClient} formToken={requestScope()?.csrfToken}>
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
-            </AppProviders>
+            <ServerRenderContext value={recorder}>
+              <AppProviders queryClient={queryClient} formToken={formToken} i18n={i18n} settings={settings}>
+                <StaticRouterProvider router={router} context={context} hydrate={false} />
+              </AppProviders>
+            </ServerRenderContext>
           </RenderedAhead>
         </SSRProvider>
       </RendererProvider>
@@ -225,27 +231,30 @@ export async function renderRequest({ request, scope, settings }: RenderRequest)
     if (formId) await loadForm(formId);
     const queryClient = createQueryClient({ server: true });
     const forms = new Set<string>();
+    const countryLists = new Set<string>();
     const waits: Promise<unknown>[] = [];
-    const recorder: ServerRenderRecorder = { wait: (loading) => waits.push(loading), formShown: (id) => forms.add(id) };
-    // The lists of countries the last render used go with the page (see watchCountryLists): renders run one at a
-    // time, so what one asks for is its own.
-    let countries: PageData['countries'];
-    const render = () =>
-      oneAtATime(async () => {
-        const used = watchCountryLists();
-        try {
-          return await renderIn(scope.language, settings, handler, context, queryClient, recorder);
-        } finally {
-          countries = used();
-        }
-      });
-    let body = await render();
+    const recorder: ServerRenderRecorder = {
+      wait: (loading) => waits.push(loading),
+      formShown: (id) => forms.add(id),
+      countriesShown: (key) => countryLists.add(key),
+    };
+    const inputs: RenderInputs = {
+      handler,
+      context,
+      queryClient,
+      recorder,
+      i18n: i18next.cloneInstance({ lng: scope.language }),
+      settings: settingsOf(settings),
+      formToken: scope.csrfToken,
+    };
+    let body = await renderPage(inputs);
     for (let pass = 1; pass < MAX_RENDERS; pass++) {
       const asked = waiting(queryClient);
       if (asked.length === 0 && waits.length === 0 && !suspended(body.html)) break;
       await Promise.allSettled([...asked.map((query) => query.fetch()), ...waits.splice(0)]);
-      body = await render();
+      body = await renderPage(inputs);
     }
+    const countries = madeCountryLists(countryLists);
     if (suspended(body.html)) throw new Error(`${request.url} still waits for a lazily loaded part after rendering`);
     const data: PageData = {
       language: scope.language,
@@ -259,7 +268,7 @@ export async function renderRequest({ request, scope, settings }: RenderRequest)
         errors: serializeRouteErrors(context.errors),
       },
       queries: dehydrate(queryClient),
-      ...(countries && Object.keys(countries).length > 0 ? { countries } : {}),
+      ...(Object.keys(countries).length > 0 ? { countries } : {}),
     };
     const status = isNotFound(context) ? 404 : context.errors ? errorStatus(context.errors) : context.statusCode;
     return {
@@ -277,30 +286,16 @@ export async function renderRequest({ request, scope, settings }: RenderRequest)
   });
 }
 
-async function renderIn(
-  language: string,
-  settings: readonly Setting[],
-  handler: StaticHandler,
-  context: StaticHandlerContext,
-  queryClient: QueryClient,
-  recorder: ServerRenderRecorder,
-) {
-  applySettings(settings);
-  await i18next.changeLanguage(language);
-  setServerRenderRecorder(recorder);
-  let body;
-  try {
-    body = await renderBody(handler, context, queryClient);
-  } finally {
-    setServerRenderRecorder(undefined);
-  }
+async function renderPage(inputs: RenderInputs) {
+  const { context, i18n } = inputs;
+  const body = await renderBody(inputs);
   const handle = context.matches.at(-1)?.route.handle as RouteHandle | undefined;
-  const title = documentTitle(handle?.titleKey);
+  const title = documentTitle(i18n, handle?.titleKey);
   // A form sent back with problems: the title starts with "Error: ", as the browser's does (GOV.UK).
   const problems = Object.values(context.actionData ?? {}).some(showsProblems);
   return {
     html: body.html,
     head: renderToStaticMarkup(<>{renderToStyleElements(body.renderer)}</>),
-    title: problems ? `${i18next.t('forms:engine.errorTitlePrefix')}${title}` : title,
+    title: problems ? `${i18n.t('forms:engine.errorTitlePrefix')}${title}` : title,
   };
 }

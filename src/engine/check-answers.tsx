@@ -8,6 +8,7 @@ import { LtrValue } from '@/ui/ltr-value';
 import { WIDE } from '@/ui/media';
 import { getAtPath } from './dotted-paths';
 import { controlIdForPath } from './templates/field-aria';
+import { useServerRender } from '@/ui/server-render';
 import { countryOptions } from './countries';
 import type { CompiledForm, FormAnswers, FormPage } from './form-types';
 
@@ -49,12 +50,14 @@ export interface CheckAnswersProps {
 export function CheckAnswers({ form, data, pages, onChange, changeHref }: CheckAnswersProps) {
   const styles = useStyles();
   const { t, i18n } = useTranslation(['forms', 'validation']);
+  const server = useServerRender();
   const root = form.schema as JsonSchema;
   const resolve = createRefResolver({ [form.formId]: root });
   const resolveSchema = (s: JsonSchema) => derefSchema(s, form.formId, resolve).schema;
   const props = (resolveSchema(root).properties ?? {}) as Record<string, JsonSchema>;
   const ui = form.uiSchema as Record<string, Record<string, unknown>>;
-  const countryName = (code: string) => countryOptions(i18n.language).find((c) => c.code === code)?.name ?? code;
+  const countryName = (code: string) =>
+    countryOptions(i18n.language, server?.countriesShown).find((c) => c.code === code)?.name ?? code;
   const answer = (field: string) =>
     formatAnswer(getAtPath(data, field), props[field] as RJSFSchema as JsonSchema, ui[field] ?? {}, {
       t,

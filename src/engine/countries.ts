@@ -9,24 +9,16 @@ export interface CountryOption {
 }
 
 const cache = new Map<string, CountryOption[]>();
-/** The lists asked for since `watchCountryLists` was called (by the server, around one page's render). */
-let asked: Set<string> | undefined;
-
 /**
- * Starts noting the lists of countries a render asks for, and returns a function that gives them. The server sends
- * them with the page it rendered, because the browser's names (its own Intl data) may differ from the server's: the
- * page's scripts take the lists over as they were rendered (seedCountryLists), so the page hydrates as it is.
+ * The lists of countries of the given keys, as made (the server sends those a page showed with the page, because the
+ * browser's names, its own Intl data, may differ from the server's: the page's scripts take the lists over as they
+ * were rendered, see seedCountryLists, so the page hydrates as it is).
  */
-export function watchCountryLists(): () => Record<string, CountryOption[]> {
-  const seen = new Set<string>();
-  asked = seen;
-  return () => {
-    if (asked === seen) asked = undefined;
-    return Object.fromEntries([...seen].flatMap((key) => (cache.has(key) ? [[key, cache.get(key)!]] : [])));
-  };
+export function madeCountryLists(keys: Iterable<string>): Record<string, CountryOption[]> {
+  return Object.fromEntries([...keys].flatMap((key) => (cache.has(key) ? [[key, cache.get(key)!]] : [])));
 }
 
-/** The lists of countries a page was rendered with, used instead of the browser's own names (see watchCountryLists). */
+/** The lists of countries a page was rendered with, used instead of the browser's own names (see madeCountryLists). */
 export function seedCountryLists(lists: Record<string, CountryOption[]> | undefined): void {
   for (const [key, options] of Object.entries(lists ?? {})) cache.set(key, options);
 }
@@ -36,9 +28,10 @@ export function namedCountries(
   list: string,
   language: string,
   codes: () => { code: string; callingCode?: string }[],
+  shown?: (listKey: string) => void,
 ): CountryOption[] {
   const cacheKey = `${list}|${language}`;
-  asked?.add(cacheKey);
+  shown?.(cacheKey);
   const hit = cache.get(cacheKey);
   if (hit) return hit;
   let name: (code: string) => string;
@@ -57,8 +50,8 @@ export function namedCountries(
 }
 
 /** ISO 3166-1 alpha-2 countries with names in the language, sorted by name. */
-export function countryOptions(language: string): CountryOption[] {
-  return namedCountries('iso', language, () => Object.keys(getAlpha2Codes()).map((code) => ({ code })));
+export function countryOptions(language: string, shown?: (listKey: string) => void): CountryOption[] {
+  return namedCountries('iso', language, () => Object.keys(getAlpha2Codes()).map((code) => ({ code })), shown);
 }
 
 /** Case- and accent-insensitive match of typed text against an option's name, code or calling code. */

@@ -4,7 +4,7 @@ import { componentsUsed } from '@/shared/forms/form-needs';
 import { checkWithoutLaterRules, loadRules, ruleNamesIn, rulesLoaded, rulesLoadedLater } from '@/shared/rules/registry';
 import type { CompiledForm } from './form-types';
 import type { Preloadable } from '@/ui/lazy-component';
-import { serverRender } from '@/ui/server-render';
+import { useServerRender } from '@/ui/server-render';
 import { fields, lazyFields, lazyWidgets, widgets } from './registry';
 
 const loaded = new Map<string, Promise<CompiledForm>>();
@@ -78,7 +78,7 @@ export function useCompiledForm(id: string | undefined, given?: CompiledForm): {
   const preloaded = !given && id !== undefined ? shown.get(id) : undefined;
   const ready = (given && isPrepared(given)) || preloaded !== undefined;
   // On the server the page is rendered again once its form has loaded, and the browser loads it before hydrating.
-  const server = serverRender();
+  const server = useServerRender();
   if (server && !given && id !== undefined) {
     server.formShown(id);
     if (!ready) server.wait(loadForm(id));

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { fetchProfile, saveProfileLanguage } from '@/api/profile-session';
 import { useLoggedIn } from '@/api/auth/tokens';
+import { useSettings } from '@/api/settings';
 import { changeLanguage, currentLanguage, languages, offeredLanguages } from '@/app/i18n';
 import { pageData } from '@/app/page-data';
 import { LANGUAGE_PARAM } from '@/shared/languages';
@@ -137,6 +138,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
   const location = useLocation();
   const current = i18n.resolvedLanguage ?? currentLanguage();
   const { choose } = useProfileLanguage();
+  const settings = useSettings();
   const select = useRef<HTMLSelectElement>(null);
   const kept = [...new URLSearchParams(location.search)].filter(([name]) => name !== LANGUAGE_PARAM);
 
@@ -165,7 +167,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
           value={current}
           onChange={(event) => choose(event.target.value)}
         >
-          {offeredLanguages().map((lng) => (
+          {offeredLanguages(settings).map((lng) => (
             <option key={lng} value={lng} lang={lng}>
               {languageName(lng)}
             </option>

@@ -3,6 +3,7 @@ import type { FieldProps } from '@rjsf/utils';
 import { errorId } from '@rjsf/utils';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useServerRender } from '@/ui/server-render';
 import { countryOptions, type CountryOption } from '../countries';
 import { useEngineStyles } from '../styles';
 import { SearchCombobox } from '../widgets/search-combobox';
@@ -10,7 +11,7 @@ import { useTypedAnswer } from '../widgets/typed-answer';
 
 type Mobile = { isoAlpha2Code?: string; mobileNumber?: string };
 
-let phoneCountries: ((language: string) => CountryOption[]) | undefined;
+let phoneCountries: ((language: string, shown?: (listKey: string) => void) => CountryOption[]) | undefined;
 
 /**
  * The countries with their dialling codes, made when the list is needed (see SearchCombobox). The codes come with
@@ -19,6 +20,7 @@ let phoneCountries: ((language: string) => CountryOption[]) | undefined;
  */
 function useCountriesWithCallingCodes(language: string): () => CountryOption[] {
   const [loaded, setLoaded] = useState(() => phoneCountries !== undefined);
+  const server = useServerRender();
   useEffect(() => {
     if (loaded) return undefined;
     let live = true;
@@ -35,8 +37,11 @@ function useCountriesWithCallingCodes(language: string): () => CountryOption[] {
     };
   }, [loaded]);
   return useCallback(
-    () => (loaded && phoneCountries ? phoneCountries(language) : countryOptions(language)),
-    [loaded, language],
+    () =>
+      loaded && phoneCountries
+        ? phoneCountries(language, server?.countriesShown)
+        : countryOptions(language, server?.countriesShown),
+    [loaded, language, server],
   );
 }
 

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useSubmission, type SubmissionSummary } from '@/api/payments';
 import { ApiError } from '@/api/request';
 import { useRouterContext } from '@/api/router-context';
-import { getSetting } from '@/api/settings';
+import { useSettings } from '@/api/settings';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { ButtonLink } from '@/ui/button-link';
 import { PageHeading } from '@/ui/page-heading';
@@ -64,7 +64,7 @@ function Receipt({ submission }: { submission: SubmissionSummary }) {
   const { t, i18n } = useTranslation(['payments', 'forms']);
   const styles = usePaymentStyles();
   const language = i18n.resolvedLanguage ?? i18n.language;
-  const departmentUrl = getSetting('DEPARTMENT_URL');
+  const departmentUrl = useSettings().DEPARTMENT_URL;
   const hydrated = useHydrated();
   const rows: { term: string; value: React.ReactNode }[] = [
     { term: t('page.submitted.submittedAt'), value: formatDateTime(submission.submittedAt, language) },

@@ -91,6 +91,26 @@ describe('pages rendered by the server', () => {
     60_000,
   );
 
+  it('renders pages in different languages side by side, each in its own language', async () => {
+    const languages = ['en', 'ar', 'fr', 'zh', 'pt'];
+    // Rendered for each request (not prerendered).
+    const pages = ['/forgot-password', '/registration-warning', '/verify-seal'].map((route) => ({
+      path: route,
+      titleKey: manifestJson.routes.find((r) => r.path === route)!.titleKey,
+    }));
+    const asked = pages.flatMap((page) => languages.map((language) => ({ ...page, language })));
+    // All at once: none waits for another, so the renders overlap.
+    const answers = await Promise.all(asked.map(({ path: route, language }) => get(`${route}?lng=${language}`)));
+    answers.forEach((answer, i) => {
+      const { path: route, language, titleKey } = asked[i];
+      const page = pageOf(answer.body);
+      expect(page.marker).toBe(`${route}|${language}`);
+      expect(page.html).toEqual([language, language === 'ar' ? 'rtl' : 'ltr']);
+      expect(page.title).toContain(translate(language, 'common:serviceName'));
+      expect(page.h1).toBe(translate(language, titleKey));
+    });
+  }, 60_000);
+
   it('has its stylesheet before its scripts, which are fetched at low priority', async () => {
     const html = (await get(flagged[0].path)).body;
     const head = html.slice(0, html.indexOf('</head>'));
