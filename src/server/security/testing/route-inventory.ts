@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import { buildAreas, decorateAreas } from '../../areas';
 import { loadPagePaths } from '../../lib/page-paths';
 import { routes } from '../../routes/index';
 import { createTestDb, TEST_SCHEMAS_DIR, testConfig } from '../../testing/harness';
@@ -19,8 +20,10 @@ export async function registeredApiRoutes(): Promise<RegisteredRoute[]> {
   const inventory = Fastify({ logger: false });
   const found: RegisteredRoute[] = [];
   try {
-    inventory.decorate('config', testConfig());
+    const config = testConfig();
+    inventory.decorate('config', config);
     inventory.decorate('db', testDb.db);
+    decorateAreas(inventory, buildAreas(testDb.db, config));
     inventory.decorate('pagePaths', loadPagePaths(TEST_SCHEMAS_DIR));
     registerValidation(inventory);
     inventory.addHook('onRoute', (route) => {
