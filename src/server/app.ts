@@ -12,6 +12,7 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import { buildAreas, decorateAreas } from './areas';
+import { createMrzReader, type MrzReader } from './passport-mrz/reader';
 import { type AppConfig, PUBLIC_SETTING_KEYS } from './config';
 import { isDatabaseUnavailable, type Db } from './db/database';
 import { ERROR_CODES, REQUEST_ERROR_CODES } from '../shared/contract';
@@ -42,6 +43,8 @@ declare module 'fastify' {
     config: AppConfig;
     /** The database (already migrated). */
     db: Db;
+    /** Reads the machine-readable zone of passport photos, made once (worker threads started on first use). */
+    mrzReader: MrzReader;
     /** The addresses of the portal pages the server links to, from the route manifest of config.schemasDir. */
     pagePaths: PagePaths;
   }
@@ -60,6 +63,8 @@ export interface BuildAppOptions {
   plugins?: FastifyPluginAsync[];
   /** Runs when the app closes, after in-flight requests finished (e.g. to close the database). */
   onClose?: () => Promise<void>;
+  /** Reads passport photos' MRZ (default: a reader of the app's own, closed with it; tests give one). */
+  mrzReader?: MrzReader;
   /** Loads the server-side entry that renders the pages (default: the build's, in config.distDir; tests give the source). */
   loadServerEntry?: () => Promise<ServerEntry | undefined>;
 }
@@ -141,6 +146,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', db);
   app.decorate('pagePaths', loadPagePaths(config.schemasDir));
   decorateAreas(app, buildAreas(db, config));
+  const mrzReader = options.mrzReader ?? createMrzReader();
+  app.decorate('mrzReader', mrzReader);
+  if (!options.mrzReader) app.addHook('onClose', async () => mrzReader.close());
   // `request.cookies` for every route: pages (the session, the form token, the language) and the API's own cookies.
   await app.register(fastifyCookie);
 

@@ -34,9 +34,10 @@ export interface EligibilityContext {
  * edited.
  *
  * What another account holds about a passport is never given away, nor held against anyone, because a number was
- * typed: the account's own applications count at once; another account's open application counts only once its
- * applicant's passport photo has been accepted or the application submitted (whoever first shows the passport
- * itself keeps it); another account's approved ETA or visa is said only when `context.passportInHand` (the photo
+ * typed: the account's own applications count at once; another account's open application counts only once the
+ * application or its applicant is submitted, or its applicant's accepted passport photo shows this passport (its
+ * machine-readable zone read with every check digit holding, saying this number and issuing country: whoever first
+ * shows the passport itself keeps it; a photo of some other passport holds nothing); another account's approved ETA or visa is said only when `context.passportInHand` (the photo
  * of the passport page has just been taken), as a blocking outcome of the capture. Typed numbers are also counted
  * per account and client address before they reach this check (passport-checks.ts).
  */
@@ -77,7 +78,7 @@ export async function checkEligibility(
     (h) =>
       (h.applicationStatus === 'IN_PROGRESS' || h.applicationStatus === 'SUBMITTED') &&
       (h.applicantStatus === 'NOT_SUBMITTED' || h.applicantStatus === 'SUBMITTED') &&
-      (ours(h) || h.passportPhotoCaptured || h.applicationStatus === 'SUBMITTED' || h.applicantStatus === 'SUBMITTED'),
+      (ours(h) || h.passportShown || h.applicationStatus === 'SUBMITTED' || h.applicantStatus === 'SUBMITTED'),
   );
   if (open) throw new ApiError(409, ELIGIBILITY_CODES.openApplicationExists, 'applications:api.openApplicationExists');
 }
@@ -88,22 +89,24 @@ const CODES: readonly string[] = Object.values(ELIGIBILITY_CODES);
 /**
  * Checks an applicant's passport again with the same rule, for when the photo of its page arrives: the list of
  * eligible countries or another application may have changed since the applicant was added, and with the passport
- * in hand another account's approved ETA or visa is said too. Answers the code of the rule it fails, or undefined.
- * The eligible countries are read from the configuration once, when this is created.
+ * in hand another account's approved ETA or visa is said too. The passport is in hand when the photo's
+ * machine-readable zone shows it (`shown`; when no reading was made, the photo is taken to be of it). Answers the
+ * code of the rule it fails, or undefined. The eligible countries are read from the configuration once, when this
+ * is created.
  */
 export function createPassportRecheck(eligibleCountries = loadApplicationsConfig().eligiblePassportCountries) {
-  return async (db: Kysely<Database>, applicantId: string, now: Date): Promise<EligibilityCode | undefined> => {
+  return async (
+    db: Kysely<Database>,
+    applicantId: string,
+    now: Date,
+    shown: (passport: PassportFacts) => boolean = () => true,
+  ): Promise<EligibilityCode | undefined> => {
     const applicant = await applicationsRepository(db).applicantById(applicantId);
+    const passport = { passportCountry: applicant.passport_country, passportNumber: applicant.passport_number };
     try {
-      await checkEligibility(
-        db,
-        eligibleCountries,
-        { passportCountry: applicant.passport_country, passportNumber: applicant.passport_number },
-        applicant.application_id,
-        applicantId,
-        now,
-        { passportInHand: true },
-      );
+      await checkEligibility(db, eligibleCountries, passport, applicant.application_id, applicantId, now, {
+        passportInHand: shown(passport),
+      });
       return undefined;
     } catch (error) {
       if (error instanceof ApiError && CODES.includes(error.code)) return error.code as EligibilityCode;

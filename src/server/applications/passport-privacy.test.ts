@@ -2,6 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { act, startSession, upload } from '../biometrics/testing/capture-client';
 import { startPhotoTestApp, type PhotoTestApp } from '../biometrics/testing/photo-app';
+import { DEFAULT_PAGE_MRZ, passportPage } from '../biometrics/testing/test-images';
 import { departmentDay } from '../../shared/validity';
 import { translate } from '../i18n';
 import { databases } from '../testing/harness';
@@ -40,12 +41,16 @@ describe.each(databases())('another person’s passport on %s', (kind) => {
       remoteAddress: caller === ana ? '198.51.100.1' : '203.0.113.1',
     });
 
-  /** Takes the selfie, then photographs the passport page: the answer of that last upload. */
-  async function photographPassport(owner: Caller, applicationId: string, applicantId: string) {
+  /**
+   * Takes the selfie, then photographs a passport page, whose machine-readable zone gives `passportNumber` (a
+   * French passport, as the applicants here have): the answer of that last upload.
+   */
+  async function photographPassport(owner: Caller, applicationId: string, applicantId: string, passportNumber: string) {
     const identifier = await startSession(app, owner, { applicationId, applicantId });
+    const page = await passportPage(1250, 880, { ...DEFAULT_PAGE_MRZ, documentNumber: passportNumber });
     for (const [captureType, image] of [
       ['biometrics', fixture.photos.selfie],
-      ['passport', fixture.photos.passport],
+      ['passport', page],
     ] as const) {
       expect((await act(app, identifier, { action: 'START_CAPTURE', captureType }, { owner })).statusCode).toBe(200);
       const uploaded = await upload(app, identifier, captureType, image, { owner });
@@ -76,7 +81,7 @@ describe.each(databases())('another person’s passport on %s', (kind) => {
     expect(twice.statusCode).toBe(409);
     expect(twice.json().code).toBe('OPEN_APPLICATION_EXISTS');
     // Ana photographs her passport page: from then on it is hers.
-    const anasPhoto = await photographPassport(ana, anas, anasApplicant.json().applicantIdentifier);
+    const anasPhoto = await photographPassport(ana, anas, anasApplicant.json().applicantIdentifier, passport);
     expect(anasPhoto.statusCode, anasPhoto.body).toBe(200);
     const bobsAgain = await add(bob, await createApplication(app, bob), passport);
     expect(bobsAgain.statusCode).toBe(409);
@@ -86,7 +91,7 @@ describe.each(databases())('another person’s passport on %s', (kind) => {
     });
     // Bob's applicant typed earlier cannot go on with it either: its passport photo is a blocking outcome.
     expectBlocked(
-      await photographPassport(bob, bobs, bobsApplicant.json().applicantIdentifier),
+      await photographPassport(bob, bobs, bobsApplicant.json().applicantIdentifier, passport),
       'OPEN_APPLICATION_EXISTS',
     );
   });
@@ -127,8 +132,18 @@ describe.each(databases())('another person’s passport on %s', (kind) => {
     expect(typed.statusCode, typed.body).toBe(201);
     const other = await add(bob, bobs, freshPassport());
     expect(Object.keys(typed.json()).sort()).toEqual(Object.keys(other.json()).sort());
-    // Holding the passport itself (its page photographed), the capture says so.
-    expectBlocked(await photographPassport(bob, bobs, typed.json().applicantIdentifier), 'ACTIVE_ETA_VISA_EXISTS');
+    // A photo of some other passport says nothing either...
+    const otherPage = await photographPassport(bob, bobs, typed.json().applicantIdentifier, freshPassport());
+    expect(otherPage.statusCode, otherPage.body).toBe(200);
+    // ...but to one holding the passport itself (its page photographed, its MRZ giving the number), the capture says so.
+    const dan = await signIn(app);
+    const dans = await createApplication(app, dan);
+    const holding = await add(dan, dans, passport);
+    expect(holding.statusCode, holding.body).toBe(201);
+    expectBlocked(
+      await photographPassport(dan, dans, holding.json().applicantIdentifier, passport),
+      'ACTIVE_ETA_VISA_EXISTS',
+    );
   });
 
   it('throttles passport checks per account and per client address, answering 429 with Retry-After', async () => {

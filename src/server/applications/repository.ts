@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { SavedForm } from '../../shared/contract';
 import type { Database } from '../db/schema';
+import { readingShowsPassport } from '../passport-mrz/compare';
 import type { ApplicantAnswersTable, ApplicantsTable } from './tables';
 
 /** The facts of an applicant a change may set (a field left undefined keeps its value). */
@@ -81,35 +82,49 @@ export function applicationsRepository(db: Kysely<Database>) {
         .execute(),
 
     /**
-     * Every applicant, of any application and profile, holding a passport: with the account it belongs to and
-     * whether a photo of that passport's page has been accepted for it.
+     * Every applicant, of any application and profile, holding a passport: with the account it belongs to and what
+     * the machine-readable zone of its accepted passport photo says, when there is such a photo (passportShown
+     * tells whether the MRZ was read with every check digit holding and says this number and issuing country).
      */
     passportHolders: async (passportCountry: string, passportNumber: string) =>
       (
         await db
           .selectFrom('applicants')
           .innerJoin('applications', 'applications.id', 'applicants.application_id')
-          .select((eb) => [
+          .leftJoin('applicant_photos', (join) =>
+            join
+              .onRef('applicant_photos.applicant_id', '=', 'applicants.id')
+              .on('applicant_photos.photo_type', '=', 'PASSPORT_PHOTO'),
+          )
+          .leftJoin('passport_readings', 'passport_readings.applicant_id', 'applicant_photos.applicant_id')
+          .select([
             'applicants.id as applicantId',
             'applicants.status as applicantStatus',
             'applicants.valid_until as validUntil',
             'applications.id as applicationId',
             'applications.status as applicationStatus',
             'applications.profile_id as profileId',
-            eb
-              .exists(
-                eb
-                  .selectFrom('applicant_photos')
-                  .select('applicant_photos.applicant_id')
-                  .whereRef('applicant_photos.applicant_id', '=', 'applicants.id')
-                  .where('applicant_photos.photo_type', '=', 'PASSPORT_PHOTO'),
-              )
-              .as('passportPhoto'),
+            'passport_readings.read as mrzRead',
+            'passport_readings.check_digits_valid as mrzCheckDigitsValid',
+            'passport_readings.document_number as mrzDocumentNumber',
+            'passport_readings.issuing_country as mrzIssuingCountry',
           ])
           .where('applicants.passport_country', '=', passportCountry)
           .where('applicants.passport_number', '=', passportNumber)
           .execute()
-      ).map(({ passportPhoto, ...holder }) => ({ ...holder, passportPhotoCaptured: Boolean(passportPhoto) })),
+      ).map(({ mrzRead, mrzCheckDigitsValid, mrzDocumentNumber, mrzIssuingCountry, ...holder }) => ({
+        ...holder,
+        passportShown: readingShowsPassport(
+          {
+            read: Boolean(mrzRead),
+            checkDigitsValid: Boolean(mrzCheckDigitsValid),
+            documentNumber: mrzDocumentNumber,
+            issuingCountry: mrzIssuingCountry,
+          },
+          passportCountry,
+          passportNumber,
+        ),
+      })),
 
     /** The passport an applicant of one of the profile's applications holds, if there is such an applicant. */
     ownApplicantPassport: (profileId: string, applicantId: string) =>

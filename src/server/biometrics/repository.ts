@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { PhotoType } from '../../shared/contract';
 import type { Database } from '../db/schema';
-import type { ApplicantPhotosTable, CaptureSessionsTable } from './tables';
+import type { ApplicantPhotosTable, CaptureSessionsTable, PassportReadingsTable } from './tables';
 
 /**
  * The SQL of photo capture, made once per app on its database (src/server/areas.ts); the session's changes made
@@ -104,6 +104,24 @@ export function captureRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Keeps what the MRZ of the applicant's passport photo says, in place of what the one before said. */
+    saveReading: (row: PassportReadingsTable) => {
+      const { applicant_id: _applicant, ...reading } = row;
+      return db
+        .insertInto('passport_readings')
+        .values(row)
+        .onConflict((oc) => oc.column('applicant_id').doUpdateSet(reading))
+        .execute();
+    },
+
+    /** Forgets what the MRZ of the applicant's passport photo said (a photo kept without a reading). */
+    deleteReading: (applicantId: string) =>
+      db.deleteFrom('passport_readings').where('applicant_id', '=', applicantId).execute(),
+
+    /** What the MRZ of the applicant's accepted passport photo says, if it was looked at. */
+    readingOf: (applicantId: string) =>
+      db.selectFrom('passport_readings').selectAll().where('applicant_id', '=', applicantId).executeTakeFirst(),
+
     /** Whether the applicant has an accepted photo of that type. */
     hasPhoto: async (applicantId: string, photoType: PhotoType) =>
       (await db
@@ -113,13 +131,16 @@ export function captureRepository(db: Kysely<Database>) {
         .where('photo_type', '=', photoType)
         .executeTakeFirst()) !== undefined,
 
-    /** Removes the applicant's accepted photo of that type. */
-    deletePhoto: (applicantId: string, photoType: PhotoType) =>
-      db
+    /** Removes the applicant's accepted photo of that type (and what a passport photo's MRZ said). */
+    deletePhoto: async (applicantId: string, photoType: PhotoType) => {
+      if (photoType === 'PASSPORT_PHOTO')
+        await db.deleteFrom('passport_readings').where('applicant_id', '=', applicantId).execute();
+      await db
         .deleteFrom('applicant_photos')
         .where('applicant_id', '=', applicantId)
         .where('photo_type', '=', photoType)
-        .execute(),
+        .execute();
+    },
 
     /** The storage keys of the photos of one application's applicants. */
     photoKeysOfApplication: async (applicationId: string) =>

@@ -52,6 +52,7 @@ export const biometricsRoutes: FastifyPluginAsync = async (instance) => {
     config,
     storage: app.objects,
     faceDetector: capture.faceCheck ? tinyFaceDetector() : undefined,
+    mrzReader: app.mrzReader,
     recheckPassport: createPassportRecheck(),
     lifecycle: app.lifecycle,
   });

@@ -157,12 +157,13 @@ export async function ownPhoto(deps: CaptureServiceOptions, profileId: string, a
 
 /** The calls the routes make, each bound to the app's dependencies. */
 export function createCaptureService(options: CaptureServiceOptions) {
-  const { db, config, storage, faceDetector, recheckPassport, lifecycle, repository } = options;
+  const { db, config, storage, faceDetector, mrzReader, recheckPassport, lifecycle, repository } = options;
   const upload = createPhotoUpload({
     db,
     capture: config.capture,
     storage,
     faceDetector,
+    mrzReader,
     recheckPassport,
     update: (executor, session, changes, lang) => updateSession(repository, executor, session, changes, lang),
     view: (session) => sessionView(config.capture, session),

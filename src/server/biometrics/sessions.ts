@@ -10,6 +10,7 @@ import type { ObjectStorage } from '../storage/object-storage';
 import { captureTypeOf, type CaptureActor, type CaptureStatus } from './capture-flow';
 import type { CaptureCaller } from './capture-call';
 import type { FaceDetector } from './face-detector';
+import type { MrzReader } from '../passport-mrz/reader';
 import type { CaptureRepository } from './repository';
 import type { CaptureSessionsTable } from './tables';
 import type { RecheckPassport } from './upload';
@@ -21,6 +22,8 @@ export interface CaptureServiceOptions {
   config: AppConfig;
   storage: ObjectStorage;
   faceDetector?: FaceDetector;
+  /** Reads the machine-readable zone of passport photos (the app's, made once). */
+  mrzReader?: MrzReader;
   recheckPassport: RecheckPassport;
   /** The state machine's hooks (an accepted photo changes the application). */
   lifecycle: Lifecycle;

@@ -45,9 +45,32 @@ export interface ApplicantPhotosTable {
   created_at: string;
 }
 
+/**
+ * What the machine-readable zone of an applicant's accepted passport photo says (passport-mrz/read.ts), replaced
+ * with the photo. `read` is 1 only when the two lines were read and every check digit holds; the fields are then
+ * the passport's (dates YYYY-MM-DD, names as the MRZ writes them, parts separated by spaces).
+ */
+export interface PassportReadingsTable {
+  applicant_id: string;
+  read: number;
+  check_digits_valid: number;
+  document_number: string | null;
+  issuing_country: string | null;
+  nationality: string | null;
+  date_of_birth: string | null;
+  date_of_expiry: string | null;
+  sex: string | null;
+  surname: string | null;
+  given_names: string | null;
+  /** Why it was not read (NOT_FOUND, UNSURE, UNREADABLE_IMAGE), when it was not. */
+  problem: string | null;
+  read_at: string;
+}
+
 declare module '../db/schema' {
   interface Database {
     capture_sessions: CaptureSessionsTable;
     applicant_photos: ApplicantPhotosTable;
+    passport_readings: PassportReadingsTable;
   }
 }

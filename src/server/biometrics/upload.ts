@@ -1,4 +1,4 @@
-import type { CaptureSessionView, CaptureType, ErrorCode, PhotoType } from '../../shared/contract';
+import type { CaptureSessionView, CaptureType, ErrorCode, ImageErrorCode, PhotoType } from '../../shared/contract';
 import type { EligibilityCode } from '../applications/public';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/database';
@@ -12,11 +12,22 @@ import type { FaceDetector } from './face-detector';
 import { checkImage } from './image-checks';
 import { deletePhotoObjects, PHOTOS_FOLDER } from './photo-objects';
 import { captureRepository } from './repository';
+import { readingRow } from './passport-reading';
 import type { CaptureAnswer, CaptureCaller } from './capture-call';
 import type { CaptureSessionsTable } from './tables';
+import { readingShowsPassport } from '../passport-mrz/compare';
+import type { MrzReader, MrzReading } from '../passport-mrz/reader';
 
-/** Checks an applicant's passport again (the application flow's rule): the code of the rule it fails, if any. */
-export type RecheckPassport = (db: Db, applicantId: string, now: Date) => Promise<EligibilityCode | undefined>;
+/**
+ * Checks an applicant's passport again (the application flow's rule): the code of the rule it fails, if any.
+ * `shown` says whether the photo shows that passport (its MRZ read and agreeing), which puts it in hand.
+ */
+export type RecheckPassport = (
+  db: Db,
+  applicantId: string,
+  now: Date,
+  shown?: (passport: { passportCountry: string; passportNumber: string }) => boolean,
+) => Promise<EligibilityCode | undefined>;
 
 type Update = (
   executor: Db,
@@ -30,6 +41,8 @@ export interface PhotoUploadOptions {
   capture: AppConfig['capture'];
   storage: ObjectStorage;
   faceDetector?: FaceDetector;
+  /** Reads the machine-readable zone of passport photos; without it a passport photo is kept without a reading. */
+  mrzReader?: MrzReader;
   recheckPassport: RecheckPassport;
   /** Moves the session on if nobody else did meanwhile (see the capture service). */
   update: Update;
@@ -55,13 +68,42 @@ function blockingStatusOf(code: EligibilityCode): (typeof UPLOAD_OUTCOMES.inelig
   }
 }
 
+/** Why a passport photo whose machine-readable zone could not be read is refused (capture:errors.MRZ_NOT_READ). */
+export const MRZ_NOT_READ = 'MRZ_NOT_READ' satisfies ImageErrorCode;
+
 /**
  * A photo for a session: checked (image-checks.ts), a rejection counted against the session's attempts, a
- * passport page checked for eligibility again now that it is in hand, and an accepted photo kept in object
- * storage in place of the applicant's earlier one of its type; the passport photo completes the photo step.
+ * passport page's machine-readable zone read (an unreadable one asks for a better photo, counted like the other
+ * refusals, except on the last attempt, which is kept unread rather than ending the capture), the passport checked
+ * for eligibility again now that it is in hand, and an accepted photo kept in object storage in place of the
+ * applicant's earlier one of its type, with what its MRZ says; the passport photo completes the photo step.
  */
 export function createPhotoUpload(options: PhotoUploadOptions) {
-  const { db, capture, storage, faceDetector, recheckPassport, update, view, lifecycle } = options;
+  const { db, capture, storage, faceDetector, mrzReader, recheckPassport, update, view, lifecycle } = options;
+
+  /** Counts a refused photo against the session's attempts (the last one ends the capture for a while). */
+  const refuse = async (
+    session: CaptureSessionsTable,
+    code: ImageErrorCode,
+    lang: string,
+    now: Date,
+  ): Promise<CaptureAnswer> => {
+    const failed = session.failed_attempts + 1;
+    const exhausted = failed >= capture.maxAttempts;
+    const updated = await update(
+      db,
+      session,
+      {
+        status: exhausted ? UPLOAD_OUTCOMES.attemptsExhausted : session.status,
+        failed_attempts: failed,
+        error_code: code,
+        retry_after: exhausted ? new Date(now.getTime() + capture.retryCooldownSeconds * 1000).toISOString() : null,
+        updated_at: now.toISOString(),
+      },
+      lang,
+    );
+    return refusal(422, lang, code, `capture:errors.${code}`, updated);
+  };
 
   /** A refused photo or a blocking outcome: the error body together with the session's status. */
   const refusal = (
@@ -88,26 +130,32 @@ export function createPhotoUpload(options: PhotoUploadOptions) {
     const image = Buffer.from(base64.replace(DATA_URL_PREFIX, ''), 'base64');
     const checked = await checkImage(image, type, { maxBytes: capture.maxUploadBytes, faceDetector });
     if (!checked.ok) {
-      const failed = session.failed_attempts + 1;
-      const exhausted = failed >= capture.maxAttempts;
-      caller.log.info({ code: checked.code, measures: checked.measures, failed }, 'photo rejected');
-      const updated = await update(
-        db,
-        session,
-        {
-          status: exhausted ? UPLOAD_OUTCOMES.attemptsExhausted : session.status,
-          failed_attempts: failed,
-          error_code: checked.code,
-          retry_after: exhausted ? new Date(now.getTime() + capture.retryCooldownSeconds * 1000).toISOString() : null,
-          updated_at: stamp,
-        },
-        lang,
+      caller.log.info(
+        { code: checked.code, measures: checked.measures, failed: session.failed_attempts + 1 },
+        'photo rejected',
       );
-      return refusal(422, lang, checked.code, `capture:errors.${checked.code}`, updated);
+      return refuse(session, checked.code, lang, now);
+    }
+
+    let reading: MrzReading | undefined;
+    if (type === 'passport' && mrzReader) {
+      reading = await mrzReader.read(image);
+      const lastAttempt = session.failed_attempts + 1 >= capture.maxAttempts;
+      if (!reading.read && !lastAttempt) {
+        caller.log.info({ code: MRZ_NOT_READ, problem: reading.problem }, 'photo rejected');
+        return refuse(session, MRZ_NOT_READ, lang, now);
+      }
     }
 
     if (type === 'passport') {
-      const failedRule = await recheckPassport(db, session.applicant_id, now);
+      const failedRule = await recheckPassport(
+        db,
+        session.applicant_id,
+        now,
+        reading
+          ? ({ passportCountry, passportNumber }) => readingShowsPassport(reading, passportCountry, passportNumber)
+          : undefined,
+      );
       if (failedRule) {
         const blocking = blockingStatusOf(failedRule);
         const updated = await update(db, session, { status: blocking, error_code: blocking, updated_at: stamp }, lang);
@@ -144,6 +192,8 @@ export function createPhotoUpload(options: PhotoUploadOptions) {
           session_id: session.id,
           created_at: stamp,
         });
+        if (reading) await stored.saveReading(readingRow(session.applicant_id, reading, stamp));
+        else if (type === 'passport') await stored.deleteReading(session.applicant_id);
         if (transition.to === 'PASSPORT_CAPTURE_COMPLETE')
           await completeStep(trx, session.applicant_id, 'CAPTURE_BIOMETRICS', lang);
         voided = await lifecycle.applicationChanged(trx, applicant.application_id);

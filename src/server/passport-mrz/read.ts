@@ -66,6 +66,29 @@ function fullDate(yymmdd: string, kind: 'birth' | 'expiry', today: Date): string
 }
 
 /**
+ * What two MRZ lines say, parsed and validated by the mrz package: read only when they are a TD3 zone whose every
+ * check digit holds. Dates as YYYY-MM-DD (the century worked out from `today`).
+ */
+export function readingOfLines(lines: [string, string], today = new Date()): MrzReading {
+  const parsed = parseLines(lines);
+  if (!parsed) return notRead('UNSURE', lines);
+  const f = parsed.fields;
+  return {
+    read: true,
+    documentNumber: f.documentNumber ?? null,
+    issuingCountry: f.issuingState ?? null,
+    nationality: f.nationality ?? null,
+    dateOfBirth: fullDate(f.birthDate ?? '', 'birth', today),
+    dateOfExpiry: fullDate(f.expirationDate ?? '', 'expiry', today),
+    sex: f.sex === 'male' ? 'M' : f.sex === 'female' ? 'F' : 'X',
+    surname: f.lastName ?? null,
+    givenNames: f.firstName ?? null,
+    checkDigitsValid: true,
+    lines,
+  };
+}
+
+/**
  * Reads the MRZ of a passport photo in this thread (the engines have threads of their own; the rest, finding and
  * cutting the lines, is JavaScript that takes tens of milliseconds: run it off the server's thread, see reader.ts).
  */
@@ -88,16 +111,18 @@ export async function readMrz(
       const crop = cropLine(found.photo, found.region.lines[index], { textHeight, margin: 0.6 });
       const picture = await png(crop);
       // One engine after the other: a reading takes one core.
-      const cells = async (engine: keyof Engines) =>
-        toCells({
-          symbols: await engines[engine].readLine(picture),
-          textLeft: crop.textLeft,
-          textRight: crop.textRight,
-        });
-      const lstm = await cells('lstm');
-      const legacy = await cells('legacy');
-      // The classifier's boxes are its characters' own; the network's are looser and are lined up with them.
-      readings[index].push({ engine: 'lstm', cells: alignTo(lstm, legacy) }, { engine: 'legacy', cells: legacy });
+      const read = async (engine: keyof Engines) => {
+        const symbols = await engines[engine].readLine(picture);
+        return { symbols, cells: toCells({ symbols, textLeft: crop.textLeft, textRight: crop.textRight }) };
+      };
+      const lstm = await read('lstm');
+      const legacy = await read('legacy');
+      // The classifier's boxes are its characters' own; the network's are looser and are lined up with them. Its
+      // picture goes with its reading: the glyphs of cells the readings leave in doubt are compared with the others.
+      readings[index].push(
+        { engine: 'lstm', cells: alignTo(lstm.cells, legacy.cells) },
+        { engine: 'legacy', cells: legacy.cells, picture: { crop, symbols: legacy.symbols } },
+      );
     }
     const line1 = settleLine1(readings[0]);
     const line2 = settleLine2(readings[1]);
@@ -114,23 +139,8 @@ export async function readMrz(
     // One size alone is never enough: an engine may misread a character the same way at every size, the other
     // engine too, but rarely at two sizes both.
     if (pass === 0 || !('line' in line1) || !('line' in line2)) continue;
-    const lines: [string, string] = [line1.line, line2.line];
-    const parsed = parseLines(lines);
-    if (!parsed) continue;
-    const f = parsed.fields;
-    return {
-      read: true,
-      documentNumber: f.documentNumber ?? null,
-      issuingCountry: f.issuingState ?? null,
-      nationality: f.nationality ?? null,
-      dateOfBirth: fullDate(f.birthDate ?? '', 'birth', today),
-      dateOfExpiry: fullDate(f.expirationDate ?? '', 'expiry', today),
-      sex: f.sex === 'male' ? 'M' : f.sex === 'female' ? 'F' : 'X',
-      surname: f.lastName ?? null,
-      givenNames: f.firstName ?? null,
-      checkDigitsValid: true,
-      lines,
-    };
+    const reading = readingOfLines([line1.line, line2.line], today);
+    if (reading.read) return reading;
   }
   return notRead('UNSURE', seen);
 }

@@ -9,6 +9,7 @@ import { loadConfig, type AppConfig } from '../config';
 import type { Env } from '../lib/env';
 import { openDatabase, type DatabaseKind, type Db } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import { drawnPageReader } from '../biometrics/testing/drawn-page-reader';
 import { TEST_SCHEMAS_DIR } from './schemas-dir';
 
 export type { DatabaseKind };
@@ -121,6 +122,11 @@ export type BuildTestAppOptions = Partial<AppConfig> & {
   plugins?: FastifyPluginAsync[];
   /** The server-side entry the pages are rendered with (tests give the source module). */
   loadServerEntry?: BuildAppOptions['loadServerEntry'];
+  /**
+   * Reads passport photos' MRZ. Default: drawnPageReader, which answers what the test pages say without OCR; tests
+   * of the reading itself give a real one (createMrzReader) and close it.
+   */
+  mrzReader?: BuildAppOptions['mrzReader'];
 };
 
 /**
@@ -128,7 +134,17 @@ export type BuildTestAppOptions = Partial<AppConfig> & {
  * Without distDir, pages are served from an empty temporary folder (so they answer 503).
  */
 export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<FastifyInstance> {
-  const { db: kind = 'sqlite', env, logger, logStream, servePortal, plugins, loadServerEntry, ...overrides } = options;
+  const {
+    db: kind = 'sqlite',
+    env,
+    logger,
+    logStream,
+    servePortal,
+    plugins,
+    loadServerEntry,
+    mrzReader = drawnPageReader(),
+    ...overrides
+  } = options;
   const scratch = overrides.distDir ? undefined : await mkdtemp(path.join(tmpdir(), 'eta-dist-'));
   const config = testConfig({ ...(scratch ? { distDir: scratch } : {}), ...overrides }, env);
   const testDb = await createTestDb(kind);
@@ -141,6 +157,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<F
       servePortal,
       plugins,
       loadServerEntry,
+      mrzReader,
       onClose: async () => {
         await testDb.close();
         if (scratch) await rm(scratch, { recursive: true, force: true });

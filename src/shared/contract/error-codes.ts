@@ -94,6 +94,7 @@ export const IMAGE_ERROR_CODES = [
   'FACE_NOT_FOUND',
   'MULTIPLE_FACES',
   'FACE_TOO_SMALL',
+  'MRZ_NOT_READ',
 ] as const;
 export type ImageErrorCode = (typeof IMAGE_ERROR_CODES)[number];
 

@@ -1,4 +1,8 @@
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import sharp from 'sharp';
+import { checkDigit } from '../../passport-mrz/td3';
 
 /**
  * Pictures for tests and for the browser's fake camera, drawn here rather than kept as binary fixtures:
@@ -66,11 +70,115 @@ export function validSelfie(width = 720, height = 960): Promise<Buffer> {
     .toBuffer();
 }
 
-/** A valid passport data page (1250x880 JPEG unless told). */
-export function validPassportPage(width = 1250, height = 880): Promise<Buffer> {
-  return sharp(Buffer.from(passportPageSvg(width, height)))
-    .jpeg({ quality: 92 })
+/** What a drawn passport page's machine-readable zone says (names as the MRZ writes them, dates YYYY-MM-DD). */
+export interface PageMrz {
+  documentNumber: string;
+  /** Three letters, as the MRZ writes them (D for Germany). */
+  issuingCountry: string;
+  nationality: string;
+  surname: string;
+  givenNames: string;
+  dateOfBirth: string;
+  dateOfExpiry: string;
+  sex: 'M' | 'F' | '<';
+}
+
+/** The page applicantBody's traveller would carry (Amélie Dubois, French), with a number of its own. */
+export const DEFAULT_PAGE_MRZ: PageMrz = {
+  documentNumber: '19FV05738',
+  issuingCountry: 'FRA',
+  nationality: 'FRA',
+  surname: 'DUBOIS',
+  givenNames: 'AMELIE',
+  dateOfBirth: '1986-04-12',
+  dateOfExpiry: '2033-06-30',
+  sex: 'F',
+};
+
+const fill = (text: string, length: number) => text.padEnd(length, '<').slice(0, length);
+const yymmdd = (date: string) => date.slice(2).replace(/-/g, '');
+
+/** The two lines of a TD3 zone (ICAO 9303 Part 4), every check digit worked out. */
+export function mrzLinesOf(page: PageMrz): [string, string] {
+  const names = `${page.surname.replace(/ /g, '<')}<<${page.givenNames.replace(/ /g, '<')}`;
+  const line1 = `P<${fill(page.issuingCountry, 3)}${fill(names, 39)}`;
+  const number = fill(page.documentNumber, 9);
+  const birth = yymmdd(page.dateOfBirth);
+  const expiry = yymmdd(page.dateOfExpiry);
+  const personal = fill('', 14);
+  const body = `${number}${checkDigit(number)}${fill(page.nationality, 3)}${birth}${checkDigit(birth)}${page.sex}${expiry}${checkDigit(expiry)}${personal}${checkDigit(personal)}`;
+  const composite = checkDigit(body.slice(0, 10) + body.slice(13, 20) + body.slice(21, 43));
+  return [line1, `${body}${composite}`];
+}
+
+/** The lines each drawn passport page carries, by the SHA-256 of its bytes (see linesDrawnOn). */
+const drawn = new Map<string, [string, string]>();
+const digest = (image: Buffer) => createHash('sha256').update(image).digest('hex');
+
+/** The MRZ lines drawn on a picture made by passportPage in this process, if it is one. */
+export function linesDrawnOn(image: Buffer): [string, string] | undefined {
+  return drawn.get(digest(image));
+}
+
+/** Roboto Mono (from npm, never a system font): a monospace close to OCR-B that the MRZ reader reads. */
+const MRZ_FONT_FILE = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@expo-google-fonts/roboto-mono/package.json')),
+  '400Regular/RobotoMono_400Regular.ttf',
+);
+
+/** One MRZ line as a picture `width` pixels wide. */
+async function mrzLinePicture(line: string, width: number): Promise<Buffer> {
+  const escaped = line.replace(/</g, '&lt;');
+  const picture = await sharp({
+    text: { text: escaped, font: 'Roboto Mono 60', fontfile: MRZ_FONT_FILE, dpi: 72, rgba: true },
+  })
+    .png()
     .toBuffer();
+  return sharp(picture)
+    .resize({ width: Math.round(width) })
+    .png()
+    .toBuffer();
+}
+
+/**
+ * A passport data page (1250x880 unless told) whose machine-readable zone holds `mrz` in real characters: by
+ * default a JPEG as a phone sends it; PNG or WebP when told.
+ */
+export async function passportPage(
+  width = 1250,
+  height = 880,
+  mrz: PageMrz = DEFAULT_PAGE_MRZ,
+  format: 'jpeg' | 'png' | 'webp' = 'jpeg',
+): Promise<Buffer> {
+  const lines = mrzLinesOf(mrz);
+  // The bars standing in for the MRZ are covered by its band, on which the two lines are written.
+  const svg = passportPageSvg(width, height).replace(
+    /<rect x="40" y="670" width="1170" height="170" fill="#f4f7f2"\/>.*<\/svg>$/s,
+    '<rect x="40" y="670" width="1170" height="170" fill="#f4f7f2"/></svg>',
+  );
+  const sx = width / 1250;
+  const sy = height / 880;
+  const composite = await Promise.all(
+    lines.map(async (line, i) => {
+      const input = await mrzLinePicture(line, 1100 * sx);
+      const { height: lineHeight = 0 } = await sharp(input).metadata();
+      return { input, left: Math.round(75 * sx), top: Math.round((720 + i * 70) * sy - lineHeight / 2) };
+    }),
+  );
+  const page = sharp(Buffer.from(svg)).composite(composite);
+  const encoded = {
+    jpeg: () => page.jpeg({ quality: 92 }),
+    png: () => page.png(),
+    webp: () => page.webp({ quality: 95 }),
+  };
+  const image = await encoded[format]().toBuffer();
+  drawn.set(digest(image), lines);
+  return image;
+}
+
+/** A valid passport data page (1250x880 JPEG unless told), its MRZ that of DEFAULT_PAGE_MRZ. */
+export function validPassportPage(width = 1250, height = 880): Promise<Buffer> {
+  return passportPage(width, height);
 }
 
 /** The same picture taken in a dark room. */

@@ -10,6 +10,7 @@ import * as documents from './0070-documents';
 import * as payments from './0080-payments';
 import * as decisions from './0090-decisions';
 import * as paymentApplicants from './0100-payment-applicants';
+import * as passportReadings from './0110-passport-readings';
 
 /**
  * Every migration, by name. Names sort in the order they run: add a file `NNNN-name.ts` beside this one and
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0080-payments': payments,
   '0090-decisions': decisions,
   '0100-payment-applicants': paymentApplicants,
+  '0110-passport-readings': passportReadings,
 };

@@ -95,3 +95,7 @@ create table "payment_applicants" ("payment_id" text not null references "paymen
 create index "payment_applicants_applicant_idx" on "payment_applicants" ("applicant_id");
 -- 0100-payment-applicants down
 drop table "payment_applicants";
+-- 0110-passport-readings up
+create table "passport_readings" ("applicant_id" text primary key references "applicants" ("id") on delete cascade, "read" integer not null, "check_digits_valid" integer not null, "document_number" text, "issuing_country" text, "nationality" text, "date_of_birth" text, "date_of_expiry" text, "sex" text, "surname" text, "given_names" text, "problem" text, "read_at" text not null);
+-- 0110-passport-readings down
+drop table "passport_readings";

@@ -6,6 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { sql } from 'kysely';
 import { createFormCheckers, type ApplicantsTable, type ApplicationsTable } from '../../../applications/public';
 import { buildApp } from '../../../app';
+import { drawnPageReader } from '../../../biometrics/testing/drawn-page-reader';
 import { openDatabase, type Db } from '../../../db/database';
 import { documentFacts } from '../../../documents/public';
 import { loadDocumentRules, type DocumentRules } from '../../../documents/requirements';
@@ -92,6 +93,8 @@ export async function startWorld(kind: DatabaseKind): Promise<World> {
       db,
       logger: false,
       servePortal: false,
+      // The MRZ reading is a test of its own (passport-mrz/, biometrics/passport-reading.test.ts).
+      mrzReader: drawnPageReader(),
     });
   const instances: [FastifyInstance, FastifyInstance] = [await build(testDb.db), await build(second)];
   const changes = kind === 'sqlite' ? await countChanges(testDb.db) : undefined;
