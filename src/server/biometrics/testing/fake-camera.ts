@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { faceSvg, passportPageSvg } from './test-images';
+import { DEFAULT_PAGE_MRZ, faceSvg, passportPage } from './test-images';
 
 /**
  * Video files for Chromium's fake camera (`--use-fake-device-for-media-stream --use-fake-ui-for-media-stream
@@ -81,10 +81,13 @@ export function y4m(rgb: Buffer, width: number, height: number, frames: number, 
   return Buffer.concat([header, ...Array.from({ length: frames }, () => frame)]);
 }
 
-/** The picture a scene shows, as raw RGB. */
+/** The picture a scene shows, as raw RGB (the passport page with an MRZ the reader reads). */
 export async function fakeCameraPicture(scene: FakeCameraScene, width: number, height: number): Promise<Buffer> {
-  const svg = scene === 'selfie' ? faceSvg(width, height) : passportPageSvg(width, height);
-  return sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer();
+  const picture =
+    scene === 'selfie'
+      ? Buffer.from(faceSvg(width, height))
+      : await passportPage(width, height, DEFAULT_PAGE_MRZ, 'png');
+  return sharp(picture).removeAlpha().raw().toBuffer();
 }
 
 /**
