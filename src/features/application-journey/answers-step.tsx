@@ -38,6 +38,8 @@ import { useJourneyStyles } from './journey-styles';
 import { fullName, type OverviewState } from './overview';
 import { OVERVIEW_PATH, stepNamed, stepPosition } from './steps';
 import { useOtherTabs } from './use-other-tabs';
+import { PassportCheck, type PassportReading } from './passport-check';
+import { CHECK_ANSWERS_PAGE } from '@/shared/forms/flow';
 
 export interface AnswersStepProps {
   formId: AnswerFormId;
@@ -59,6 +61,8 @@ interface Loaded {
   startPage?: string;
   /** Fields of each page of the form. */
   pageFields: Record<string, string[]>;
+  /** What the passport photo's MRZ says beside the answers (the application form, once the photo is taken). */
+  passportReading?: PassportReading;
 }
 
 /**
@@ -80,8 +84,12 @@ async function loadStep(props: AnswersStepProps, signal: AbortSignal): Promise<L
     updatedAt: saved.updatedAt,
     startPage: saved.startPage ?? undefined,
     pageFields: Object.fromEntries(pages.map((p) => [p.id, p.fields])),
+    passportReading: saved.passportReading,
   };
 }
+
+/** The pages that show the passport photo's reading beside the answers. */
+const PASSPORT_CHECK_PAGES = new Set(['passport', CHECK_ANSWERS_PAGE]);
 
 /** Top-level answers that differ between two versions of the answers. */
 function changedFields(before: Answers, after: Answers): string[] {
@@ -323,6 +331,16 @@ function LoadedAnswersStep(props: AnswersStepProps & { loaded: Loaded; caption?:
         ) : (
           <ProblemPanel message={problem.messages} />
         ))}
+      {loaded.passportReading && PASSPORT_CHECK_PAGES.has(address.current ?? loaded.startPage ?? '') && (
+        <PassportCheck
+          reading={loaded.passportReading}
+          applicantIdentifier={applicantIdentifier}
+          pageOf={(field) => Object.keys(loaded.pageFields).find((page) => loaded.pageFields[page].includes(field))}
+          pageHref={(pageId) =>
+            address.href(pageId, { fromReview: address.current === CHECK_ANSWERS_PAGE || address.fromReview })
+          }
+        />
+      )}
       <SchemaForm
         key={restored ? 'restored' : 'loaded'}
         formId={formId}

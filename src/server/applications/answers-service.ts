@@ -17,6 +17,8 @@ import { applicationFormId, prefillApplicationForm, syncApplicantFacts } from '.
 import { topField, type FormChecker } from './form-answers';
 import { applicationsRepository, storedForm, type StoredAnswers } from './repository';
 import { fieldProblems } from '../validation/field-problems';
+import { passportReadingOf } from '../biometrics/public';
+import { compareWithForm } from '../passport-mrz/compare';
 import {
   assertStepReached,
   changesFingerprint,
@@ -34,6 +36,20 @@ import {
 import { applicantNotFound, assertApplicantEditable, assertEditable } from './guards';
 import type { Caller } from './service';
 import type { ApplicantsTable } from './tables';
+
+/**
+ * The application form's answers beside what the applicant's passport photo's MRZ says: the answers it fills in
+ * (those still empty; the applicant sees them and may change them) and those that differ from it.
+ */
+async function withPassportReading(db: Kysely<Database>, applicantId: string, answers: Record<string, unknown>) {
+  const reading = await passportReadingOf(db, applicantId);
+  if (!reading) return { answers, passportReading: undefined };
+  const { prefill, mismatches } = compareWithForm(reading, answers);
+  return {
+    answers: { ...answers, ...prefill },
+    passportReading: { read: reading.read, prefilled: Object.keys(prefill), mismatches },
+  };
+}
 
 /** The forms whose answers have calls of their own besides the generic answers call of every form step. */
 export { applicationFormId };
@@ -142,7 +158,11 @@ export function createAnswersService({ db, checkers, eligibleCountries, lifecycl
       const application = await ownApplication(db, caller.profileId, guid);
       const applicant = await applicantOf(db, application.id, applicantIdentifier);
       const saved = await repository.savedAnswers(applicant.id, formId);
-      const answers = await answersOrPrefill(saved, formId, applicant, caller.profileId);
+      const prefilled = await answersOrPrefill(saved, formId, applicant, caller.profileId);
+      const { answers, passportReading } =
+        formId === applicationFormId()
+          ? await withPassportReading(db, applicant.id, prefilled)
+          : { answers: prefilled, passportReading: undefined };
       // At the applicant's current step, open the first page with something missing, as resume does.
       const startPage =
         application.status === 'IN_PROGRESS' && applicant.current_step === step
@@ -162,6 +182,7 @@ export function createAnswersService({ db, checkers, eligibleCountries, lifecycl
         lastPage: saved.lastPage,
         startPage: startPage ?? null,
         complete: saved.complete,
+        ...(passportReading ? { passportReading } : {}),
       };
     },
 

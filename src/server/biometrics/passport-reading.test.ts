@@ -57,7 +57,8 @@ describe.each(databases())('the passport photo’s MRZ on %s', (kind) => {
   afterAll(() => app?.close());
 
   it('keeps what the MRZ of the accepted passport photo says with the applicant', async () => {
-    const ids = await applicantWith(app, ana, {}, '198.51.100.7');
+    const typed = `T${Date.now().toString(36).toUpperCase().slice(-7)}`;
+    const ids = await applicantWith(app, ana, { passportNumber: typed }, '198.51.100.7');
     const identifier = await atPassportPage(app, ana, ids);
     const done = await upload(app, identifier, 'passport', await passportPage(), { owner: ana });
     expect(done.statusCode, done.body).toBe(200);
@@ -73,6 +74,19 @@ describe.each(databases())('the passport photo’s MRZ on %s', (kind) => {
       surname: 'DUBOIS',
       given_names: 'AMELIE',
       problem: null,
+    });
+    // The application form shows it: the empty answers filled in, the number that differs beside the one typed.
+    const form = await app.inject({
+      method: 'GET',
+      url: `/api/eta/applications/${ids.applicationId}/answers/application-form?applicantIdentifier=${ids.applicantId}`,
+      headers: { authorization: `Bearer ${ana.token}` },
+    });
+    expect(form.statusCode, form.body).toBe(200);
+    expect(form.json().answers).toMatchObject({ sex: 'FEMALE', passportExpiryDate: DEFAULT_PAGE_MRZ.dateOfExpiry });
+    expect(form.json().passportReading).toEqual({
+      read: true,
+      prefilled: ['sex', 'passportExpiryDate'],
+      mismatches: [{ field: 'passportNumber', read: DEFAULT_PAGE_MRZ.documentNumber, typed }],
     });
   });
 

@@ -1,4 +1,6 @@
+import type { Db } from '../db/database';
 import type { MrzReading } from '../passport-mrz/reader';
+import { captureRepository } from './repository';
 import type { PassportReadingsTable } from './tables';
 
 /** A reading of a passport photo's MRZ as it is kept with the applicant. */
@@ -40,4 +42,10 @@ export function readingOfRow(row: PassportReadingsTable): MrzReading {
     checkDigitsValid: row.check_digits_valid === 1,
     ...(problem ? { problem } : {}),
   };
+}
+
+/** What the MRZ of the applicant's accepted passport photo says, when it was looked at. */
+export async function passportReadingOf(db: Db, applicantId: string): Promise<MrzReading | undefined> {
+  const row = await captureRepository(db).readingOf(applicantId);
+  return row ? readingOfRow(row) : undefined;
 }

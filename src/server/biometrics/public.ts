@@ -11,4 +11,5 @@ export {
   removePhoto,
   type PhotoLog,
 } from './photo-objects';
+export { passportReadingOf } from './passport-reading';
 export type { ApplicantPhotosTable, CaptureSessionsTable } from './tables';

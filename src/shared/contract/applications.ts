@@ -116,29 +116,52 @@ export const applicationDetailsSchema = closedObject({
 export type ApplicationDetails = FromSchema<typeof applicationDetailsSchema>;
 
 /** One applicant's answers of one form step, with everything its page needs. */
-export const stepAnswersSchema = closedObject({
-  applicationIdentifier: uuid,
-  applicantIdentifier: uuid,
-  formId: { type: 'string' },
-  step: { ...journeyStep, description: "The step this form makes (the manifest's `step` naming it)." },
-  currentStep: { ...journeyStep, description: "The applicant's furthest step." },
-  applicationStatus: { type: 'string', enum: APPLICATION_STATUSES },
-  updatedAt: { type: 'string', format: 'date-time' },
-  givenNames: { type: 'string' },
-  familyName: { type: 'string' },
-  answers: {
-    type: 'object',
-    description:
-      "The stored answers; the application form starts from the applicant's facts and, for the account holder, the profile's contact details.",
+export const stepAnswersSchema = closedObject(
+  {
+    applicationIdentifier: uuid,
+    applicantIdentifier: uuid,
+    formId: { type: 'string' },
+    step: { ...journeyStep, description: "The step this form makes (the manifest's `step` naming it)." },
+    currentStep: { ...journeyStep, description: "The applicant's furthest step." },
+    applicationStatus: { type: 'string', enum: APPLICATION_STATUSES },
+    updatedAt: { type: 'string', format: 'date-time' },
+    givenNames: { type: 'string' },
+    familyName: { type: 'string' },
+    answers: {
+      type: 'object',
+      description:
+        "The stored answers; the application form starts from the applicant's facts and, for the account holder, the profile's contact details.",
+    },
+    lastPage: { type: ['string', 'null'] },
+    startPage: {
+      type: ['string', 'null'],
+      description:
+        "The page to open: at the applicant's current step the first page with something missing, as resume answers; else the last page saved.",
+    },
+    complete: { type: 'boolean' },
+    passportReading: {
+      type: 'object',
+      description:
+        "The application form only, once the applicant's passport photo was taken: whether its machine-readable zone was read (`read`), which answers it filled in because they were empty (`prefilled`, field names; `answers` holds them), and where an answer differs from it (`mismatches`: `field`, `read`, `typed`).",
+      properties: {
+        read: { type: 'boolean' },
+        prefilled: { type: 'array', items: { type: 'string' } },
+        mismatches: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { field: { type: 'string' }, read: { type: 'string' }, typed: { type: 'string' } },
+            required: ['field', 'read', 'typed'],
+            additionalProperties: false,
+          },
+        },
+      },
+      required: ['read', 'prefilled', 'mismatches'],
+      additionalProperties: false,
+    },
   },
-  lastPage: { type: ['string', 'null'] },
-  startPage: {
-    type: ['string', 'null'],
-    description:
-      "The page to open: at the applicant's current step the first page with something missing, as resume answers; else the last page saved.",
-  },
-  complete: { type: 'boolean' },
-});
+  { optional: ['passportReading'] },
+);
 export type StepAnswers = FromSchema<typeof stepAnswersSchema>;
 
 /** What a save of answers answers: the stored answers and the applicant's step afterwards. */

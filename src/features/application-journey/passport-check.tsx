@@ -1,0 +1,96 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { StepAnswers } from '@/shared/contract';
+import { Notice } from '@/ui/notice';
+import { useJourneyStyles } from './journey-styles';
+
+export type PassportReading = NonNullable<StepAnswers['passportReading']>;
+
+/** The photo step's page, where the passport page can be photographed again. */
+const CAPTURE_PATH = '/capture/capture-biometrics';
+
+const useStyles = makeStyles({
+  list: { margin: `${tokens.spacingVerticalS} 0 0`, paddingInlineStart: tokens.spacingHorizontalXL },
+  item: { marginBottom: tokens.spacingVerticalS },
+  actions: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalL },
+});
+
+/** A value kept apart from the sentence around it, so that a number reads as it is in a right-to-left sentence. */
+const isolate = (text: string) => `\u2068${text}\u2069`;
+
+/** An answer as the applicant reads it: a country by its name, a sex by its label, anything else as it is. */
+function shown(field: string, value: string, t: TFunction, language: string): string {
+  if (field === 'sex') return t(`applications:enums.sex.${value}`, { defaultValue: value });
+  if (field === 'nationality' || field === 'passportIssuingCountry') {
+    try {
+      return new Intl.DisplayNames([language], { type: 'region' }).of(value) ?? value;
+    } catch {
+      return value;
+    }
+  }
+  return value;
+}
+
+export interface PassportCheckProps {
+  reading: PassportReading;
+  applicantIdentifier: string;
+  /** The page of the form that asks each field. */
+  pageOf: (field: string) => string | undefined;
+  /** The address of a page of the form (from check answers, it comes back to check answers). */
+  pageHref: (pageId: string) => string;
+}
+
+/**
+ * What the applicant's passport photo says beside the answers: the answers it filled in, and each answer that
+ * differs from it, both values side by side, with a link to correct the answer and one to photograph the passport
+ * again. Links only, so it works the same with and without scripts.
+ */
+export function PassportCheck({ reading, applicantIdentifier, pageOf, pageHref }: PassportCheckProps) {
+  const { t, i18n } = useTranslation(['journey', 'forms', 'applications']);
+  const styles = useStyles();
+  const journey = useJourneyStyles();
+  const label = (field: string) => t(`forms:applicationForm.${field}.label`, { defaultValue: field });
+  const retake = `${CAPTURE_PATH}?${new URLSearchParams({ applicantIdentifier })}`;
+  return (
+    <>
+      {reading.mismatches.length > 0 && (
+        <Notice tone="warning">
+          <strong>{t('journey:passportCheck.mismatchTitle')}</strong>
+          <ul className={styles.list} data-testid="passport-mismatches">
+            {reading.mismatches.map((mismatch) => {
+              const page = pageOf(mismatch.field);
+              return (
+                <li key={mismatch.field} className={styles.item}>
+                  {label(mismatch.field)}:{' '}
+                  {t('journey:passportCheck.mismatch', {
+                    read: isolate(shown(mismatch.field, mismatch.read, t, i18n.language)),
+                    typed: isolate(shown(mismatch.field, mismatch.typed, t, i18n.language)),
+                  })}
+                  <div className={styles.actions}>
+                    {page && (
+                      <Link className={journey.link} to={pageHref(page)}>
+                        {t('journey:passportCheck.correct', { field: label(mismatch.field) })}
+                      </Link>
+                    )}
+                    <Link className={journey.link} to={retake}>
+                      {t('journey:passportCheck.retake')}
+                    </Link>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </Notice>
+      )}
+      {reading.prefilled.length > 0 && (
+        <Notice>
+          {t('journey:passportCheck.prefilled', {
+            fields: reading.prefilled.map(label).join(t('journey:passportCheck.separator')),
+          })}
+        </Notice>
+      )}
+    </>
+  );
+}
