@@ -17,9 +17,6 @@ const useStyles = makeStyles({
   actions: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalL },
 });
 
-/** A value kept apart from the sentence around it, so that a number reads as it is in a right-to-left sentence. */
-const isolate = (text: string) => `\u2068${text}\u2069`;
-
 /** An answer as the applicant reads it: a country by its name, a sex by its label, anything else as it is. */
 function shown(field: string, value: string, t: TFunction, language: string): string {
   if (field === 'sex') return t(`applications:enums.sex.${value}`, { defaultValue: value });
@@ -64,9 +61,10 @@ export function PassportCheck({ reading, applicantIdentifier, pageOf, pageHref }
               return (
                 <li key={mismatch.field} className={styles.item}>
                   {label(mismatch.field)}:{' '}
+                  {/* The values are isolated in a right-to-left language (shared/i18n-interpolation.ts). */}
                   {t('journey:passportCheck.mismatch', {
-                    read: isolate(shown(mismatch.field, mismatch.read, t, i18n.language)),
-                    typed: isolate(shown(mismatch.field, mismatch.typed, t, i18n.language)),
+                    read: shown(mismatch.field, mismatch.read, t, i18n.language),
+                    typed: shown(mismatch.field, mismatch.typed, t, i18n.language),
                   })}
                   <div className={styles.actions}>
                     {page && (
