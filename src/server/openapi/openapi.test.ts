@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACCOUNT_ERRORS,
@@ -29,10 +29,8 @@ import {
   signIn,
   validApplicationForm,
 } from '../applications/testing/client';
-import { loadPagePaths } from '../lib/page-paths';
-import { routes } from '../routes/index';
-import { buildTestApp, createTestDb, TEST_SCHEMAS_DIR, testConfig, type TestDb } from '../testing/harness';
-import { registerValidation } from '../validation/index';
+import { inventoryRoutes } from '../security/testing/route-inventory';
+import { buildTestApp, TEST_SCHEMAS_DIR } from '../testing/harness';
 import {
   buildOpenApiDocument,
   expectDocumented,
@@ -99,19 +97,11 @@ interface RegisteredRoute {
 }
 
 describe('OpenAPI description', () => {
-  let testDb: TestDb;
-  let inventory: FastifyInstance;
   const registered: RegisteredRoute[] = [];
 
   beforeAll(async () => {
-    // The app's own route registry, with a hook that lists every route as it is added, with its schemas.
-    testDb = await createTestDb('sqlite');
-    inventory = Fastify({ logger: false });
-    inventory.decorate('config', testConfig());
-    inventory.decorate('db', testDb.db);
-    inventory.decorate('pagePaths', loadPagePaths(TEST_SCHEMAS_DIR));
-    registerValidation(inventory, { schemasDir: TEST_SCHEMAS_DIR });
-    inventory.addHook('onRoute', (route) => {
+    // The app's own route registry, listing every route as it is added, with its schemas.
+    await inventoryRoutes((route) => {
       for (const method of [route.method].flat()) {
         if (method === 'HEAD' || !route.url.startsWith('/api/eta/')) continue;
         const schema = (route.schema ?? {}) as Json;
@@ -122,12 +112,6 @@ describe('OpenAPI description', () => {
         });
       }
     });
-    for (const plugin of routes) await inventory.register(plugin);
-    await inventory.ready();
-  });
-  afterAll(async () => {
-    await inventory.close();
-    await testDb.close();
   });
 
   it('is an OpenAPI 3.1 document whose schemas compile', () => {

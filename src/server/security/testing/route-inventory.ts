@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { type RouteOptions } from 'fastify';
 import { buildAreas, decorateAreas } from '../../areas';
 import { loadPagePaths } from '../../lib/page-paths';
 import { routes } from '../../routes/index';
@@ -12,32 +12,38 @@ export interface RegisteredRoute {
 }
 
 /**
- * Every /api/ route the app's route registry adds (HEAD aside), listed by an onRoute hook on an instance of its
- * own that registers the same plugins buildApp does, in the same order.
+ * Calls `visit` for every route the app's route registry adds, as it is added: on an instance of its own, given
+ * what buildApp gives its routes (the configuration, the database, the page paths, the areas) and registering the
+ * same plugins in the same order, without starting anything else.
  */
-export async function registeredApiRoutes(): Promise<RegisteredRoute[]> {
+export async function inventoryRoutes(visit: (route: RouteOptions) => void): Promise<void> {
   const testDb = await createTestDb('sqlite');
   const inventory = Fastify({ logger: false });
-  const found: RegisteredRoute[] = [];
   try {
     const config = testConfig();
     inventory.decorate('config', config);
     inventory.decorate('db', testDb.db);
-    decorateAreas(inventory, buildAreas(testDb.db, config));
     inventory.decorate('pagePaths', loadPagePaths(TEST_SCHEMAS_DIR));
-    registerValidation(inventory);
-    inventory.addHook('onRoute', (route) => {
-      if (!route.url.startsWith('/api/')) return;
-      const query = (route.schema?.querystring ?? {}) as { required?: string[] };
-      for (const method of [route.method].flat()) {
-        if (method !== 'HEAD') found.push({ route: `${method} ${route.url}`, requiredQuery: query.required ?? [] });
-      }
-    });
+    decorateAreas(inventory, buildAreas(testDb.db, config));
+    registerValidation(inventory, { schemasDir: TEST_SCHEMAS_DIR });
+    inventory.addHook('onRoute', visit);
     for (const plugin of routes) await inventory.register(plugin);
     await inventory.ready();
   } finally {
     await inventory.close();
     await testDb.close();
   }
+}
+
+/** Every /api/ route the app's route registry adds (HEAD aside). */
+export async function registeredApiRoutes(): Promise<RegisteredRoute[]> {
+  const found: RegisteredRoute[] = [];
+  await inventoryRoutes((route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const query = (route.schema?.querystring ?? {}) as { required?: string[] };
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') found.push({ route: `${method} ${route.url}`, requiredQuery: query.required ?? [] });
+    }
+  });
   return found;
 }
