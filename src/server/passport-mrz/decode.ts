@@ -1,4 +1,5 @@
 import { parse, states, type ParseResult } from 'mrz';
+import type { Grey } from './locate';
 import type { OcrSymbol } from './ocr';
 import confusions from './confusions.json';
 import { checkDigit, TD3_LINE_LENGTH } from './td3';
@@ -30,7 +31,15 @@ export interface LineReading {
  * rest, is something beside the line (the edge of the page) and is left out; the line's first cell is then where
  * the rest begins.
  */
-export function toCells({ symbols, textLeft, textRight }: LineReading): string[][] {
+export function toCells(reading: LineReading): string[][] {
+  return placed(reading).cells;
+}
+
+/** toCells, with the curve of the cells' centres along the line (x = a + b·cell + c·cell²) when there is one. */
+function placed({ symbols, textLeft, textRight }: LineReading): {
+  cells: string[][];
+  fit?: [number, number, number];
+} {
   const cells: string[][] = Array.from({ length: TD3_LINE_LENGTH }, () => []);
   const nominal = (textRight - textLeft) / (TD3_LINE_LENGTH - 0.2);
   const centres = symbols
@@ -51,7 +60,7 @@ export function toCells({ symbols, textLeft, textRight }: LineReading): string[]
   }
   while (centres.length > 1 && centres[centres.length - 1].x - centres[centres.length - 2].x > 1.8 * pitch)
     centres.pop();
-  if (centres.length === 0) return cells;
+  if (centres.length === 0) return { cells };
   // Each character's cell from the one before it, a gap rounded to whole cells at a time: the pitch may change a
   // little along a line seen in perspective, and no error adds up.
   const first: number[] = [];
@@ -60,6 +69,10 @@ export function toCells({ symbols, textLeft, textRight }: LineReading): string[]
     if (i > 0) cell += Math.round((x - centres[i - 1].x) / pitch);
     first.push(cell);
   }
+  // The line has 44 cells: characters that would run past its end were placed too far right (the band found reached
+  // beyond the text's first character, to a mark beside it), and move back together.
+  const over = first[first.length - 1] - (TD3_LINE_LENGTH - 1);
+  if (over > 0) for (const i of first.keys()) first[i] = Math.max(0, first[i] - over);
   // Then every character's cell from a curve through all of them (the cells' centres along the line, a parabola
   // for the perspective): a gap misjudged between two boxes an engine drew loosely moves no other character.
   const fit = fitParabola(
@@ -70,7 +83,7 @@ export function toCells({ symbols, textLeft, textRight }: LineReading): string[]
     const at = fit ? cellAt(fit, x, first[i]) : first[i];
     if (at >= 0 && at < TD3_LINE_LENGTH) cells[at].push(text);
   }
-  return cells;
+  return { cells, fit };
 }
 
 /** Least squares x = a + b·cell + c·cell², or undefined when there are too few points. */
@@ -120,6 +133,91 @@ export type Engine = 'lstm' | 'legacy';
 export interface EngineCells {
   engine: Engine;
   cells: string[][];
+  /** The picture it read and the boxes of what it read there: the cells' glyphs, to compare with each other. */
+  picture?: LinePicture;
+}
+
+/** A line's picture as cut for the OCR (cropLine: the text from textLeft, as far from the top), and what was read. */
+export interface LinePicture {
+  crop: Grey & { textLeft: number; textRight: number };
+  symbols: OcrSymbol[];
+}
+
+/** Pixels a glyph may be moved either way when two are compared: the cells' centres are known to about that. */
+const SHIFT = 2;
+
+/** Each cell's glyph: a patch of the picture around its centre, a pitch wide and the text's height, SHIFT more all round. */
+interface Glyphs {
+  patches: Float32Array[];
+  width: number;
+  height: number;
+}
+
+function glyphsOf({ crop, symbols }: LinePicture): Glyphs | undefined {
+  const { fit } = placed({ symbols, textLeft: crop.textLeft, textRight: crop.textRight });
+  if (!fit) return undefined;
+  const [a, b, c] = fit;
+  const pitch = b + c * (TD3_LINE_LENGTH - 1);
+  if (!(pitch > 4)) return undefined;
+  const textTop = crop.textLeft;
+  const textHeight = crop.height - 2 * textTop;
+  const width = Math.round(pitch) + 2 * SHIFT;
+  const height = textHeight + 2 + 2 * SHIFT;
+  const top = textTop - 1 - SHIFT;
+  const patches: Float32Array[] = [];
+  for (let cell = 0; cell < TD3_LINE_LENGTH; cell += 1) {
+    const left = Math.round(a + b * cell + c * cell * cell - width / 2);
+    const patch = new Float32Array(width * height).fill(255);
+    for (let y = 0; y < height; y += 1) {
+      const py = top + y;
+      if (py < 0 || py >= crop.height) continue;
+      for (let x = 0; x < width; x += 1) {
+        const px = left + x;
+        if (px >= 0 && px < crop.width) patch[y * width + x] = crop.data[py * crop.width + px];
+      }
+    }
+    patches.push(patch);
+  }
+  return { patches, width, height };
+}
+
+/** How alike two cells' glyphs are: their best normalised cross-correlation, one moved up to SHIFT pixels. */
+function likeness(glyphs: Glyphs, one: number, other: number): number {
+  const { width, height } = glyphs;
+  const a = glyphs.patches[one];
+  const b = glyphs.patches[other];
+  const w = width - 2 * SHIFT;
+  const h = height - 2 * SHIFT;
+  const n = w * h;
+  let sumA = 0;
+  let sumA2 = 0;
+  for (let y = 0; y < h; y += 1)
+    for (let x = 0; x < w; x += 1) {
+      const v = a[(y + SHIFT) * width + x + SHIFT];
+      sumA += v;
+      sumA2 += v * v;
+    }
+  const varA = sumA2 - (sumA * sumA) / n;
+  let best = -1;
+  for (let dy = -SHIFT; dy <= SHIFT; dy += 1)
+    for (let dx = -SHIFT; dx <= SHIFT; dx += 1) {
+      let sumB = 0;
+      let sumB2 = 0;
+      let sumAB = 0;
+      for (let y = 0; y < h; y += 1)
+        for (let x = 0; x < w; x += 1) {
+          const va = a[(y + SHIFT) * width + x + SHIFT];
+          const vb = b[(y + SHIFT + dy) * width + x + SHIFT + dx];
+          sumB += vb;
+          sumB2 += vb * vb;
+          sumAB += va * vb;
+        }
+      const varB = sumB2 - (sumB * sumB) / n;
+      const cov = sumAB - (sumA * sumB) / n;
+      const r = varA > 0 && varB > 0 ? cov / Math.sqrt(varA * varB) : 0;
+      if (r > best) best = r;
+    }
+  return best;
 }
 
 /**
@@ -419,11 +517,76 @@ export function settleLine2(readings: EngineCells[]): { line: string; margin: nu
   if (found.length === 0) return { problem: 'no reading passes the check digits' };
   const margin = found.length > 1 ? found[0].likelihood - found[1].likelihood : Infinity;
   if (margin < LINE2_MARGIN) {
+    const chosen = byGlyphs(readings, found);
+    if (chosen) return { line: chosen, margin };
     return {
       problem: `several readings pass the check digits: ${found[0].text} ${found[0].likelihood.toFixed(1)} ${found[1].text} ${found[1].likelihood.toFixed(1)}`,
     };
   }
   return { line: found[0].text, margin };
+}
+
+/** Two glyphs of the same character look at least this alike (normalised cross-correlation), in the mean of the pictures. */
+export const SAME_GLYPH = 0.87;
+/** A character read once on the line looks less like any other character than this. */
+export const OTHER_GLYPH = 0.93;
+/** Glyphs of the same character each cell is compared with, at most (the next ones along the line). */
+const PARTNERS = 4;
+
+/**
+ * Whether the line's glyphs agree with its characters, in every picture of it: every two cells of the same character
+ * look alike (SAME_GLYPH), and a character found once looks like no other character of the line (OTHER_GLYPH).
+ * `alike(i, j)` is the likeness of cells i and j.
+ */
+function glyphsAgree(line: string, alike: (i: number, j: number) => number): boolean {
+  const groups = new Map<string, number[]>();
+  for (const [cell, char] of [...line].entries()) groups.set(char, [...(groups.get(char) ?? []), cell]);
+  for (const [char, cells] of groups) {
+    if (cells.length > 1) {
+      for (const [i, cell] of cells.entries())
+        for (let k = 1; k <= Math.min(PARTNERS, cells.length - 1); k += 1) {
+          const other = cells[(i + k) % cells.length];
+          if (alike(cell, other) < SAME_GLYPH) return false;
+        }
+      continue;
+    }
+    for (const [otherChar, others] of groups) {
+      if (otherChar === char) continue;
+      for (const other of others.slice(0, 2)) {
+        if (alike(cells[0], other) >= OTHER_GLYPH) return false;
+      }
+    }
+  }
+  return true;
+}
+
+/**
+ * Of readings of line 2 that pass every check digit and are about as likely as each other (the check digits cannot
+ * tell 8 from S, 6 from G, nor two cells' 0 and O swapped), the one reading whose glyphs agree with its characters
+ * (glyphsAgree) in the pictures the classifier read: the same font, light and blur on every cell. None when no
+ * reading or more than one does.
+ */
+function byGlyphs(readings: EngineCells[], found: Candidate[]): string | undefined {
+  const contenders = found.filter((f) => found[0].likelihood - f.likelihood < LINE2_MARGIN);
+  const pictures = readings.flatMap(({ picture }) => {
+    const glyphs = picture && glyphsOf(picture);
+    return glyphs ? [glyphs] : [];
+  });
+  if (pictures.length === 0) return undefined;
+  const known = new Map<number, number>();
+  const alike = (i: number, j: number) => {
+    const key = Math.min(i, j) * TD3_LINE_LENGTH + Math.max(i, j);
+    let r = known.get(key);
+    if (r === undefined) {
+      r = pictures.reduce((sum, glyphs) => sum + likeness(glyphs, i, j), 0) / pictures.length;
+      known.set(key, r);
+    }
+    return r;
+  };
+  const agreeing = contenders.filter((c) => {
+    return glyphsAgree(c.text, alike);
+  });
+  return agreeing.length === 1 ? agreeing[0].text : undefined;
 }
 
 /** The kind of each cell of line 1: `P`, the type (a letter or filler), the issuing state and the names. */
