@@ -2,10 +2,8 @@ import Negotiator from 'negotiator';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import Fastify, {
   type FastifyBaseLogger,
-  type FastifyError,
   type FastifyInstance,
   type FastifyPluginAsync,
   type FastifyReply,
@@ -14,9 +12,9 @@ import Fastify, {
 import { buildAreas, decorateAreas } from './areas';
 import { createMrzReader, type MrzReader } from './passport-mrz/reader';
 import { type AppConfig, PUBLIC_SETTING_KEYS } from './config';
-import { isDatabaseUnavailable, type Db } from './db/database';
+import type { Db } from './db/database';
 import { ERROR_CODES, REQUEST_ERROR_CODES } from '../shared/contract';
-import { ApiError, errorBody } from './errors';
+import { errorBody } from './errors';
 import { housekeepingPlugin } from './housekeeping/plugin';
 import { registerBoundedJsonParser } from './http/bounded-json';
 import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors';
@@ -32,10 +30,11 @@ import { currentTraceId } from './telemetry/public';
 import { isServerPath, securityHeaders } from './security-headers';
 import { createPageHandler } from './pages/page-handler';
 import { registerPageRoutes } from './pages/page-route-registry';
-import { loadAssetFiles, registerAssetFiles } from './static/asset-files';
+import { ASSETS_PREFIX, servePortalFiles } from './static/portal-files';
+import { answerError } from './http/error-handler';
 import { createPortalPages } from './static/portal-page';
 import type { ServerEntry } from './static/server-entry';
-import { registerValidation, validationErrorBody } from './validation/index';
+import { registerValidation } from './validation/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -77,21 +76,6 @@ const REDACTED_PATHS = [
   'headers.authorization',
   'headers.cookie',
 ];
-
-const BAD_REQUEST_CODES = new Set([
-  'FST_ERR_CTP_INVALID_JSON_BODY',
-  'FST_ERR_CTP_EMPTY_JSON_BODY',
-  'FST_ERR_CTP_INVALID_MEDIA_TYPE',
-  'FST_ERR_CTP_INVALID_CONTENT_LENGTH',
-]);
-
-const ASSETS_PREFIX = '/assets/';
-/** Where the build writes the server itself (serverBundlePlugin in vite.config.ts), under the portal's files. */
-const SERVER_BUILD_PREFIX = '/server/';
-/** Files under assets/ carry a content hash in their name, so they never change. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** Retry-After of a 503 answered while the database cannot be reached: a restart or fail-over takes seconds. */
-const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * Every log line written while a request is answered names it (reqId), also those written through the app's logger
@@ -172,47 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return payload;
   });
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const lang = languageOf(request);
-    if (error instanceof ApiError) {
-      if (error.options.retryAfterSeconds !== undefined) {
-        reply.header('retry-after', String(Math.max(1, Math.ceil(error.options.retryAfterSeconds))));
-      }
-      const body = errorBody(lang, error.code, error.messageKey, error.options.vars);
-      return reply.code(error.statusCode).send(error.options.fields ? { ...body, fields: error.options.fields } : body);
-    }
-    if (error.validation) {
-      request.log.info({ validationContext: error.validationContext }, 'request failed validation');
-      // A path that its parameters' schemas refuse names nothing: the answer of an unknown address.
-      if (error.validationContext === 'params')
-        return reply.code(404).send(errorBody(lang, ERROR_CODES.notFound, 'api:errors.notFound'));
-      return reply.code(400).send(validationErrorBody(error, lang));
-    }
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
-      return reply.code(413).send(errorBody(lang, ERROR_CODES.payloadTooLarge, 'api:errors.payloadTooLarge'));
-    }
-    if (error.statusCode === 429) {
-      if (!reply.hasHeader('retry-after')) reply.header('retry-after', '60');
-      return reply.code(429).send(errorBody(lang, ERROR_CODES.tooManyRequests, 'api:errors.tooManyRequests'));
-    }
-    if (
-      BAD_REQUEST_CODES.has(error.code) ||
-      (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)
-    ) {
-      request.log.info({ code: error.code, reason: error.message }, 'bad request');
-      return reply.code(400).send(errorBody(lang, ERROR_CODES.badRequest, 'api:errors.badRequest'));
-    }
-    if (isDatabaseUnavailable(error)) {
-      // The database is restarting or failing over: nothing was done, and the same call works again shortly.
-      request.log.error({ err: error, event: 'database-unavailable' }, 'database unavailable');
-      return reply
-        .code(503)
-        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-        .send(errorBody(lang, ERROR_CODES.serviceUnavailable, 'api:errors.serviceUnavailable'));
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send(errorBody(lang, ERROR_CODES.internal, 'api:errors.internal'));
-  });
+  app.setErrorHandler(answerError);
 
   const indexFile = path.join(config.distDir, 'index.html');
   if (servePortal) {
@@ -221,33 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         `The portal is not built: ${indexFile} does not exist. Run "npm run build"; pages answer 503 until then.`,
       );
     }
-    await app.register(fastifyStatic, {
-      root: config.distDir,
-      prefix: '/',
-      index: false,
-      wildcard: true,
-      // The build writes .br and .gz copies of every text file (tools/build/precompress.ts): they are sent
-      // as they are, with Content-Encoding and Vary: Accept-Encoding, to clients that accept them.
-      preCompressed: true,
-      cacheControl: false,
-      dotfiles: 'ignore',
-      // Folders (a path ending in "/") are pages of the portal, answered by the fallback below. The server's own
-      // build (dist/server: its code and source maps) is never sent.
-      allowedPath: (pathname) =>
-        !pathname.endsWith('/') && !path.posix.normalize(pathname).startsWith(SERVER_BUILD_PREFIX),
-      setHeaders: (res, filePath) => {
-        const relative = path.relative(config.distDir, filePath).split(path.sep).join('/');
-        // The same address answers brotli, gzip or plain bytes depending on the request's Accept-Encoding.
-        res.setHeader('vary', 'Accept-Encoding');
-        res.setHeader('cache-control', `/${relative}`.startsWith(ASSETS_PREFIX) ? IMMUTABLE : 'no-cache');
-      },
-    });
-    // The hashed files themselves from memory, read once here; the file server above answers the rest.
-    registerAssetFiles(app, {
-      prefix: ASSETS_PREFIX,
-      files: await loadAssetFiles(path.join(config.distDir, ASSETS_PREFIX)),
-      cacheControl: IMMUTABLE,
-    });
+    await servePortalFiles(app, config.distDir);
   }
 
   const portalPages = createPortalPages({
