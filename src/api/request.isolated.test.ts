@@ -1,9 +1,8 @@
 import Cookies from 'js-cookie';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, attachmentFileName, buildUrl, productRequest, request, unwrap } from './request';
+import { ApiError, attachmentFileName, buildUrl, productRequest, request, setApiBase, unwrap } from './request';
 import { getLoadingCount } from './loading';
-import { applySettings } from './settings';
 
 type FetchArgs = [input: string, init: RequestInit];
 
@@ -31,7 +30,7 @@ function hangingFetch(_url: string, init: RequestInit): Promise<Response> {
 beforeEach(() => {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
-  applySettings([]);
+  setApiBase('');
 });
 
 afterEach(() => {
@@ -152,7 +151,7 @@ describe('request: headers, URL and body', () => {
   });
 
   it('prefixes API_URL, appends the query and leaves out empty values', async () => {
-    applySettings([{ key: 'API_URL', value: 'https://api.example.org/' }]);
+    setApiBase('https://api.example.org/');
     fetchMock.mockResolvedValue(jsonResponse(200, []));
     await request({
       method: 'GET',

@@ -3,7 +3,6 @@ import type { ApiErrorBody, ApiResult } from '@/shared/api-types';
 import { getAccessToken } from './auth/tokens';
 import { beginLoading } from './loading';
 import { requestScope } from './request-scope';
-import { getSetting } from './settings';
 import { FALLBACK_LANGUAGE } from '@/shared/languages';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -41,10 +40,18 @@ export function isSuccessStatus(status: number): boolean {
   return status >= 200 && status < 202;
 }
 
+/** Where the browser calls the API: the API_URL runtime setting, given by the browser's entry at start (setApiBase). */
+let apiBase = '';
+
+/** Sets where the browser calls the API (the API_URL runtime setting; "" for the origin that served the page). */
+export function setApiBase(url: string): void {
+  apiBase = url.replace(/\/+$/, '');
+}
+
 /** Builds the absolute request URL from API_URL, the path and the query. */
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   // On the server the API is called in its own process, by path.
-  const base = /^https?:\/\//.test(path) || requestScope() ? '' : getSetting('API_URL').replace(/\/+$/, '');
+  const base = /^https?:\/\//.test(path) || requestScope() ? '' : apiBase;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null) params.append(key, String(value));

@@ -7,6 +7,7 @@ import {
   routerContextCookie,
   type RouterContext,
 } from '@/shared/router-context-cookie';
+import { cookieSecure } from '@/shared/set-cookie';
 
 // Kept in api/ rather than routing/ so that feature pages, which may not import the router, can read and
 // write it; the route guards read it from here too.
@@ -53,7 +54,7 @@ function write(context: RouterContext): void {
     // Storage unavailable: the context cannot outlive this page, and pages fall back as without one.
   }
   // The server renders pages with the same context: it reads the cookie mirror of what is stored.
-  document.cookie = routerContextCookie(empty ? undefined : JSON.stringify(context));
+  document.cookie = routerContextCookie(empty ? undefined : JSON.stringify(context), cookieSecure(window));
   for (const listener of listeners) listener();
 }
 

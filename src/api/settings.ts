@@ -1,4 +1,4 @@
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createContext, useContext } from 'react';
 import type { Setting } from '@/shared/api-types';
 
 /** The runtime settings the portal knows; `/envs` may carry others, which are kept as well. */
@@ -46,10 +46,11 @@ export const SETTING_DEFAULTS: Readonly<Record<SettingKey, string>> = {
 /** Path of the settings endpoint, always on the origin that served the page. */
 export const SETTINGS_PATH = '/envs';
 
-let current: Settings = { ...SETTING_DEFAULTS };
-const listeners = new Set<() => void>();
+/** Id of the data block the server writes into the page with the answer of `/envs` (no request needed then). */
+export const INLINE_SETTINGS_ID = 'eta-settings';
 
-function isSettingList(value: unknown): value is Setting[] {
+/** Whether `value` is what `/envs` answers: a list of {key, value} strings. */
+export function isSettingList(value: unknown): value is Setting[] {
   return (
     Array.isArray(value) &&
     value.every(
@@ -69,76 +70,16 @@ export function settingsOf(list: readonly Setting[]): Settings {
   return Object.freeze(next);
 }
 
-/** Replaces the browser's settings with the defaults overlaid by `list` and notifies `useSettings()` users. */
-export function applySettings(list: readonly Setting[]): Settings {
-  current = settingsOf(list);
-  for (const listener of listeners) listener();
-  return current;
-}
-
-/** Id of the data block the server writes into the page with the answer of `/envs` (no request needed then). */
-export const INLINE_SETTINGS_ID = 'eta-settings';
+/** The defaults alone: what a tree given no settings reads. */
+const DEFAULT_SETTINGS = settingsOf([]);
 
 /**
- * The settings the server wrote into the page as `<script type="application/json" id="eta-settings">` (a data
- * block: never executed, so the Content-Security-Policy `script-src 'self'` holds), or undefined when the page
- * has none (Vite's dev server) or it does not hold a list of {key, value}.
+ * The runtime settings of the tree: src/app/server-entry.tsx gives each server render its request's, and the
+ * browser's entry (src/app/boot.tsx) the settings it read at start, both through `AppProviders`.
  */
-export function readInlineSettings(
-  doc: Document | undefined = typeof document === 'undefined' ? undefined : document,
-): Setting[] | undefined {
-  const block = doc?.getElementById(INLINE_SETTINGS_ID);
-  if (!block || block.getAttribute('type') !== 'application/json') return undefined;
-  try {
-    const body: unknown = JSON.parse(block.textContent ?? '');
-    return isSettingList(body) ? body : undefined;
-  } catch {
-    return undefined;
-  }
-}
+export const SettingsContext = createContext<Settings>(DEFAULT_SETTINGS);
 
-/**
- * Takes the settings written into the page when there are any, else loads `GET /envs` once at start. Rejects (and leaves the defaults in place) when the call fails, answers a
- * non-2xx status or a body that is not a list of {key, value}: the caller then does not render the app.
- */
-export async function loadSettings(
-  fetchImpl: typeof fetch = fetch,
-  inline: Setting[] | undefined = readInlineSettings(),
-): Promise<Settings> {
-  if (inline) return applySettings(inline);
-  const response = await fetchImpl(SETTINGS_PATH, { headers: { Accept: 'application/json' }, cache: 'no-store' });
-  if (!response.ok) throw new Error(`GET ${SETTINGS_PATH} answered ${response.status}`);
-  const body: unknown = await response.json();
-  if (!isSettingList(body)) throw new Error(`GET ${SETTINGS_PATH} did not answer a list of {key, value}`);
-  return applySettings(body);
-}
-
-/** The value of one setting, or its default ("" for unknown keys). */
-export function getSetting(key: SettingKey | (string & {})): string {
-  return current[key] ?? '';
-}
-
-/** All settings (defaults overlaid by `/envs`). */
-export function getSettings(): Settings {
-  return current;
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
-
-/**
- * The settings of the request a server render is for (src/app/server-entry.tsx provides them for each render); in
- * the browser there is none, and the page's own settings apply.
- */
-export const SettingsContext = createContext<Settings | undefined>(undefined);
-
-/** React hook: all runtime settings (the request's, on the server). */
+/** React hook: all runtime settings (defaults overlaid by `/envs`). */
 export function useSettings(): Settings {
-  const given = useContext(SettingsContext);
-  const own = useSyncExternalStore(subscribe, getSettings, getSettings);
-  return given ?? own;
+  return useContext(SettingsContext);
 }

@@ -7,9 +7,11 @@ import { startTransition, StrictMode, useCallback, type ReactNode } from 'react'
 import { createRoot, hydrateRoot } from '@/app/react-dom-client';
 import { RouterProvider } from 'react-router-dom';
 import { markSessionEnded } from '@/api/profile-session';
+import { setApiBase } from '@/api/request';
 import { startRefreshScheduler } from '@/api/auth/refresh-scheduler';
-import { loadSettings } from '@/api/settings';
 import { initI18n } from '@/app/i18n';
+import { loadSettings, readInlineSettings } from '@/app/settings-store';
+import type { Settings } from '@/api/settings';
 import { AppProviders } from '@/app/providers';
 import { etaTheme } from '@/app/theme';
 import { createQueryClient, hydrateFromServer, serverDataTakenOver } from '@/app/query-client';
@@ -53,14 +55,16 @@ function MarkHydrated({ container, children }: { container: HTMLElement; childre
 }
 
 export async function boot(): Promise<void> {
+  let settings: Settings;
   try {
-    await loadSettings();
+    settings = await loadSettings(fetch, readInlineSettings(document));
   } catch (error) {
     // A failed settings load is logged and the app does not render.
     console.error('The portal did not start: runtime settings (GET /envs) could not be loaded.', error);
     showBootError();
     return;
   }
+  setApiBase(settings.API_URL);
   // The page the server rendered, and what it was rendered from; none on Vite's development server.
   const rendered = pageData();
   await initI18n(firstRouteNamespaces(), rendered?.language);
@@ -87,6 +91,7 @@ export async function boot(): Promise<void> {
   });
   clearRouterContextOnSignOut();
   startRefreshScheduler({
+    idleSeconds: settings.SESSION_IDLE_SECONDS,
     onSessionEnded: () => {
       queryClient.clear();
       // The same explanation on /login as after the time-out warning, whatever ended the session.
@@ -107,7 +112,7 @@ export async function boot(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   const app = (
-    <AppProviders queryClient={queryClient} formToken={rendered?.csrfToken}>
+    <AppProviders queryClient={queryClient} formToken={rendered?.csrfToken} settings={settings}>
       <RouterProvider router={router} />
     </AppProviders>
   );

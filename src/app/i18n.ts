@@ -1,6 +1,7 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { getSettings, type Settings } from '@/api/settings';
+import type { Settings } from '@/api/settings';
+import { browserSettings } from '@/app/settings-store';
 import { localiseInterpolation } from '@/shared/i18n-interpolation';
 import Cookies from 'js-cookie';
 import { LANGUAGE_COOKIE, languageCookie } from '@/shared/language-cookie';
@@ -9,6 +10,7 @@ import builtLanguages from 'virtual:eta-languages';
 import { installPseudoLocale, PSEUDO_LANGUAGE } from './pseudo-locale';
 import { PSEUDO_LANGUAGE_SETTING } from '@/shared/language-name';
 import { IDLE_TEXTS } from '@/shared/rendered-page';
+import { cookieSecure } from '@/shared/set-cookie';
 import { preloadIdleModules } from '@/ui/idle-modules';
 import { whenIdle } from '@/ui/when-idle';
 
@@ -62,12 +64,12 @@ const lazyLocaleBackend: BackendModule = {
 // --- Language choice: offered languages, ?lng= links, the development pseudo-locale --------------------------
 
 /** Whether the development pseudo-locale is offered: where forms can be previewed (development, FORM_PREVIEW=true). */
-export function pseudoLocaleEnabled(settings: Settings = getSettings()): boolean {
+export function pseudoLocaleEnabled(settings: Settings = browserSettings()): boolean {
   return settings[PSEUDO_LANGUAGE_SETTING] === 'true';
 }
 
 /** The languages the switcher offers: the folders of locales/, plus the pseudo-locale in development. */
-export function offeredLanguages(settings: Settings = getSettings()): readonly string[] {
+export function offeredLanguages(settings: Settings = browserSettings()): readonly string[] {
   return pseudoLocaleEnabled(settings) ? [...languages, PSEUDO_LANGUAGE] : languages;
 }
 
@@ -183,7 +185,7 @@ export async function changeLanguage(lng: string): Promise<void> {
 }
 
 function writeLanguageCookie(lng: string): void {
-  document.cookie = languageCookie(lng);
+  document.cookie = languageCookie(lng, cookieSecure(window));
 }
 
 function rememberLanguage(lng: string): void {

@@ -15,8 +15,8 @@ export interface AppProvidersProps {
   formToken?: string;
   /** The texts in the page's language: on the server, the request's own instance; the browser's by default. */
   i18n?: I18n;
-  /** The runtime settings of the request (on the server); the browser's own by default. */
-  settings?: Settings;
+  /** The runtime settings: the request's on the server, those read at start in the browser (settings-store.ts). */
+  settings: Settings;
   children: ReactNode;
 }
 

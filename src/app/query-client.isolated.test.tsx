@@ -4,7 +4,6 @@ import { Component, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isLoggedIn, storeTokens } from '@/api/auth/tokens';
 import { ApiError, productRequest, unwrap } from '@/api/request';
-import { applySettings } from '@/api/settings';
 import { createQueryClient, isHandledInPlace, shouldRetryQuery } from './query-client';
 
 const showErrorDialog = vi.hoisted(() => vi.fn<(message: string) => void>());
@@ -56,7 +55,6 @@ beforeEach(() => {
   fetchMock.mockReset();
   showErrorDialog.mockReset();
   vi.stubGlobal('fetch', fetchMock);
-  applySettings([]);
 });
 
 afterEach(() => {

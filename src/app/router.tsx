@@ -10,7 +10,7 @@ import {
 } from 'react-router-dom';
 import { scopeLanguage } from '@/api/request-scope';
 import { FORM_PAGE_PARAM } from '@/engine/form-address';
-import { getSetting } from '@/api/settings';
+import { browserSettings } from '@/app/settings-store';
 import { journeySteps } from '@/api/journey';
 import { NotFoundPage } from '@/app/shell/not-found-page';
 import { RootLayout } from '@/app/shell/root-layout';
@@ -35,7 +35,7 @@ export interface BuildRoutesOptions {
   actions?: Readonly<Record<string, () => Promise<PageAction>>>;
 }
 
-const settingIsTrue = (key: string) => getSetting(key) === 'true';
+const settingIsTrue = (key: string) => browserSettings()[key] === 'true';
 
 /** The action of a route's page, run with the posted fields and texts in the request's language. */
 function pageAction(

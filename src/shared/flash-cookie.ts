@@ -3,8 +3,6 @@
  * page it redirects to (post/redirect/get): the action sets this cookie, the server reads it while it renders the
  * next page and removes it with that page's answer. With scripts, pages hand such messages over in the browser.
  */
-import { cookieSecure } from './set-cookie';
-
 export const FLASH_COOKIE = 'eta.flash';
 
 /** What a flash says: which page it is for (its path) and what to show there, as that page reads it. */
@@ -17,7 +15,7 @@ export interface Flash {
  * The cookie holding `flash` for a minute (never read by scripts, Secure as every cookie the server sets), or
  * removing it when undefined.
  */
-export function flashCookie(flash: Flash | undefined, secure: boolean = cookieSecure()): string {
+export function flashCookie(flash: Flash | undefined, secure = true): string {
   const attributes = `path=/; httponly; samesite=lax${secure ? '; secure' : ''}`;
   return flash === undefined
     ? `${FLASH_COOKIE}=; max-age=0; ${attributes}`

@@ -4,14 +4,12 @@
  * (`?lng=`), so the choice holds for the next page even if the visitor follows a link before the page's scripts
  * have run.
  */
-import { cookieSecure } from './set-cookie';
-
 export const LANGUAGE_COOKIE = 'eta.language';
 
 /**
  * The cookie remembering `lng` for a year, as `document.cookie` takes it and a `Set-Cookie` header sends it: Secure
- * where the page is (cookieSecure).
+ * as the server sets it, or where the page is when the browser writes it (`cookieSecure(window)`).
  */
-export function languageCookie(lng: string, secure: boolean = cookieSecure()): string {
+export function languageCookie(lng: string, secure = true): string {
   return `${LANGUAGE_COOKIE}=${encodeURIComponent(lng)}; path=/; max-age=31536000; samesite=lax${secure ? '; secure' : ''}`;
 }

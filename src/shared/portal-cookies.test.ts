@@ -1,33 +1,32 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { flashCookie } from './flash-cookie';
 import { languageCookie } from './language-cookie';
 import { contextEmailCookie, routerContextCookie } from './router-context-cookie';
 import { cookieSecure, setCookie } from './set-cookie';
 
-const written = () => [
-  languageCookie('fr'),
-  routerContextCookie('{"applicationIdentifier":"a"}'),
-  routerContextCookie(undefined),
-  flashCookie({ page: '/applications' }),
-  flashCookie(undefined),
+/** The cookies as the server writes them (no `secure` given), or as the browser does on a page (`secure`). */
+const written = (secure?: boolean) => [
+  languageCookie('fr', secure),
+  routerContextCookie('{"applicationIdentifier":"a"}', secure),
+  routerContextCookie(undefined, secure),
+  flashCookie({ page: '/applications' }, secure),
+  flashCookie(undefined, secure),
 ];
 
 describe("the portal's cookies", () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
-
   it('are Secure when the server writes them', () => {
-    vi.stubGlobal('window', undefined);
-    expect(cookieSecure()).toBe(true);
     for (const cookie of written()) expect(cookie, cookie).toMatch(/; secure(;|$)/);
   });
 
-  it('are Secure when a page served over https writes them, and not on a page over plain http', () => {
-    vi.stubGlobal('window', { isSecureContext: true, location: { protocol: 'https:' } });
-    for (const cookie of written()) expect(cookie, cookie).toMatch(/; secure(;|$)/);
-    vi.stubGlobal('window', { isSecureContext: false, location: { protocol: 'http:' } });
-    for (const cookie of written()) expect(cookie, cookie).not.toMatch(/secure/i);
+  it('are Secure when a page served over https (or localhost) writes them, and not on a page over plain http', () => {
+    const https = cookieSecure({ isSecureContext: true, location: { protocol: 'https:' } });
+    expect(https).toBe(true);
+    for (const cookie of written(https)) expect(cookie, cookie).toMatch(/; secure(;|$)/);
+    expect(cookieSecure({ isSecureContext: true, location: { protocol: 'http:' } })).toBe(true);
+    expect(cookieSecure({ isSecureContext: false, location: { protocol: 'https:' } })).toBe(true);
+    const http = cookieSecure({ isSecureContext: false, location: { protocol: 'http:' } });
+    expect(http).toBe(false);
+    for (const cookie of written(http)) expect(cookie, cookie).not.toMatch(/secure/i);
     expect(setCookie('a', 'b', { secure: false })).toBe('a=b; Path=/; SameSite=Lax');
   });
 

@@ -1,4 +1,4 @@
-import { cookieSecure, removeCookie, setCookie } from './set-cookie';
+import { removeCookie, setCookie } from './set-cookie';
 
 /**
  * The router context (the application being worked on, the e-mail the change-password page needs) is kept in local
@@ -25,9 +25,10 @@ export function contextEmailCookie(email: string | undefined): string {
 /**
  * The cookie holding `json` (the stored router context), or removing it when undefined. A browser-session cookie (no
  * expiry): it goes when the browser closes, and sign-out removes it before that, so what it holds does not outlast
- * the visit on a shared computer. Secure where the page is (cookieSecure).
+ * the visit on a shared computer. Secure as the server sets it, or where the page
+ * is when the browser writes it (`cookieSecure(window)`).
  */
-export function routerContextCookie(json: string | undefined, secure: boolean = cookieSecure()): string {
+export function routerContextCookie(json: string | undefined, secure = true): string {
   const attributes = `path=/; samesite=lax${secure ? '; secure' : ''}`;
   // Only the application being worked on: the e-mail stays out of a cookie scripts can read.
   const { applicationIdentifier } = parseRouterContext(json);

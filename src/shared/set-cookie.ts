@@ -11,14 +11,21 @@ export interface CookieOptions {
   secure?: boolean;
 }
 
+/** What cookieSecure reads of the page: the browser's `window`. */
+export interface CookiePage {
+  isSecureContext: boolean;
+  location?: { protocol: string };
+}
+
 /**
- * Whether a cookie written here is marked Secure. In the browser (`document.cookie`), when the page is a secure
+ * Whether a cookie the browser writes (`document.cookie`) on `page` is marked Secure: when the page is a secure
  * context (served over https, or from localhost, which browsers let keep Secure cookies), so a page served over
- * plain http elsewhere can still keep its choices. On the server always, as every cookie it sets (the session's
- * too): a browser keeps a Secure cookie from https or localhost, and the browser's own writes then match it.
+ * plain http elsewhere can still keep its choices. The server marks every cookie it sets Secure (the session's too,
+ * and the cookie helpers' default): a browser keeps a Secure cookie from https or localhost, and the browser's own
+ * writes then match it.
  */
-export function cookieSecure(): boolean {
-  return typeof window === 'undefined' || window.isSecureContext || window.location?.protocol === 'https:';
+export function cookieSecure(page: CookiePage): boolean {
+  return page.isSecureContext || page.location?.protocol === 'https:';
 }
 
 /** A `Set-Cookie` header for one cookie on the whole portal (path /, secure). */

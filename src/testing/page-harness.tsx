@@ -13,6 +13,7 @@ import {
   type LoaderFunction,
 } from 'react-router-dom';
 import { vi } from 'vitest';
+import { SettingsContext, settingsOf, type Settings } from '@/api/settings';
 
 /** Test support shared by the features' page tests: English texts, a recorded fetch, and the portal's providers. */
 
@@ -82,6 +83,8 @@ export interface RenderPageOptions {
   loader?: LoaderFunction;
   /** The page route's action (a form posted to the page), as src/routing/page-actions.ts gives it on the server. */
   action?: ActionFunction;
+  /** The runtime settings the page is given (the defaults by default). */
+  settings?: Settings;
 }
 
 /**
@@ -105,11 +108,13 @@ export function renderPage(
   );
   const view = render(
     <I18nextProvider i18n={i18n}>
-      <FluentProvider theme={webLightTheme}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </FluentProvider>
+      <SettingsContext value={options.settings ?? settingsOf([])}>
+        <FluentProvider theme={webLightTheme}>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </FluentProvider>
+      </SettingsContext>
     </I18nextProvider>,
   );
   return { router, queryClient, ...view };

@@ -7,7 +7,8 @@ import { afterPageTakenOver } from './page-taken-over';
  */
 export function whenIdle(task: () => void): void {
   afterPageTakenOver(() => {
-    if (typeof window !== 'undefined' && typeof window.requestIdleCallback === 'function') {
+    // Only in the browser: the page is taken over there, never in a server's render.
+    if (typeof window.requestIdleCallback === 'function') {
       window.requestIdleCallback(task, { timeout: 3000 });
     } else {
       setTimeout(task, 200);

@@ -36,7 +36,7 @@ const ok = (body: SaveBody): ApiResult<SaveResult> => ({
 const offline: ApiResult<SaveResult> = { success: false, status: 0, error: 'Failed to fetch' };
 
 /** A queue whose calls are answered from `answers` in turn (the last answer repeats). */
-function queueWith(answers: ApiResult<SaveResult>[], statuses: SaveStatus[] = []) {
+function queueWith(answers: ApiResult<SaveResult>[], statuses: SaveStatus[] = [], inert = false) {
   const bodies: SaveBody[] = [];
   let i = 0;
   const send = vi.fn(async (_t: AnswersTarget, body: SaveBody) => {
@@ -52,6 +52,7 @@ function queueWith(answers: ApiResult<SaveResult>[], statuses: SaveStatus[] = []
     onStatus: (s) => statuses.push(s),
     retryBaseMs: 1000,
     maxRetryMs: 8000,
+    inert,
   });
   return { queue, send, bodies, statuses };
 }
@@ -84,12 +85,12 @@ describe('the save queue', () => {
     queue.dispose();
   });
 
-  it('made where there is no window (the server rendering the page), sends and keeps nothing', async () => {
+  it('made for the server rendering the page (inert), sends and keeps nothing', async () => {
     // A form's first render on the server reports the answers it was given: a draft of them sent from there after the
     // pause would replace what the visitor saved on the next pages meanwhile.
-    // The server's render as the queue sees it: no window (afterEach gives it back).
+    // As on the server, there is no window either (afterEach gives it back): the queue does not reach for it.
     vi.stubGlobal('window', undefined);
-    const { queue, bodies, statuses } = queueWith([ok({ answers: {} })]);
+    const { queue, bodies, statuses } = queueWith([ok({ answers: {} })], [], true);
     queue.change({ givenNames: 'Lina', mobile: {} }, undefined, ['givenNames', 'mobile']);
     await vi.advanceTimersByTimeAsync(60_000);
     await queue.flush();

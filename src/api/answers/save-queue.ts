@@ -28,6 +28,13 @@ export interface SaveQueueOptions {
   /** The call; `saveAnswers` by default. */
   send?: (target: AnswersTarget, body: SaveBody) => Promise<ApiResult<SaveResult>>;
   onStatus?: (status: SaveStatus) => void;
+  /**
+   * Made for a render on the server (its maker knows: `useServerRender()`): the queue holds and sends nothing. A
+   * form's first render there reports its answers as they were read for the page; a draft of them sent after the
+   * pause, from the server, once the page had gone, would replace what the visitor saved meanwhile (a form posted
+   * without scripts moves on to its next page at once).
+   */
+  inert?: boolean;
   /** Clock (tests). */
   now?: () => Date;
 }
@@ -52,7 +59,7 @@ const pick = (answers: Answers, fields: string[]) =>
  * the browser is back online) while the server cannot be reached. Calls go one at a time, in order.
  */
 export class AnswerSaveQueue {
-  private readonly options: Required<Omit<SaveQueueOptions, 'onStatus'>> & Pick<SaveQueueOptions, 'onStatus'>;
+  private readonly options: Required<Omit<SaveQueueOptions, 'onStatus' | 'inert'>> & Pick<SaveQueueOptions, 'onStatus'>;
   /** Latest answers not yet confirmed by the server, with the page they were typed on and the fields changed. */
   private pending: { answers: Answers; page?: string; changed: Set<string> } | undefined;
   private version = 0;
@@ -62,18 +69,14 @@ export class AnswerSaveQueue {
   private chain: Promise<unknown> = Promise.resolve();
   private status: SaveStatus = 'idle';
   private disposed = false;
-  /**
-   * Made while the server renders the page (no window): it holds and sends nothing. A form's first render there
-   * reports its answers as they were read for the page; a draft of them sent after the pause, from the server, once
-   * the page had gone, would replace what the visitor saved meanwhile (a form posted without scripts moves on to its
-   * next page at once).
-   */
-  private readonly inert = typeof window === 'undefined';
+  /** Made for a render on the server: see SaveQueueOptions.inert. */
+  private readonly inert: boolean;
   private readonly onOnline = () => {
     if (this.pending && this.retryTimer) this.retryNow();
   };
 
-  constructor(options: SaveQueueOptions) {
+  constructor({ inert = false, ...options }: SaveQueueOptions) {
+    this.inert = inert;
     this.options = {
       debounceMs: 1500,
       retryBaseMs: 2000,

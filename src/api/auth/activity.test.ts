@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { applySettings } from '../settings';
 import {
   getLastActivity,
   holdActivity,
@@ -22,7 +21,6 @@ const press = (type = 'pointerdown') => window.dispatchEvent(new Event(type));
 beforeEach(() => {
   vi.useFakeTimers({ now: T0 });
   localStorage.clear();
-  applySettings([]);
 });
 
 afterEach(() => {
@@ -122,7 +120,8 @@ describe('session deadline', () => {
     storeTokens({ accessToken: 'a', expiresIn: 900, refreshToken: 'r', refreshExpiresIn: 3600 });
     stop = startActivityTracker();
     expect(sessionDeadline()).toBe(T0 + 30 * MINUTE);
-    applySettings([{ key: 'SESSION_IDLE_SECONDS', value: '600' }]);
+    stop();
+    stop = startActivityTracker('600');
     expect(sessionDeadline()).toBe(T0 + 10 * MINUTE);
     storeTokens({ accessToken: 'a', expiresIn: 900, refreshToken: 'r', refreshExpiresIn: 300 });
     expect(sessionDeadline()).toBe(T0 + 5 * MINUTE);

@@ -1,4 +1,3 @@
-import { getSetting } from '../settings';
 import { getRefreshTokenExpiry, isLoggedIn } from './tokens';
 
 /** localStorage key of the last user activity (epoch ms), shared by every tab of the portal. */
@@ -12,6 +11,8 @@ export const DEFAULT_IDLE_SECONDS = 1800;
 const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'touchstart'] as const;
 
 let lastActivity: number | undefined;
+/** The inactivity limit in ms the tracker was started with (see startActivityTracker). */
+let idleLimit = DEFAULT_IDLE_SECONDS * 1000;
 let lastWritten = 0;
 let pendingWrite: ReturnType<typeof setTimeout> | undefined;
 const holds = new Set<symbol>();
@@ -84,9 +85,9 @@ export function holdActivity(): () => void {
   };
 }
 
-/** The inactivity limit in ms, from the SESSION_IDLE_SECONDS runtime setting. */
-export function idleLimitMs(): number {
-  const seconds = Number(getSetting('SESSION_IDLE_SECONDS'));
+/** The inactivity limit in ms for the SESSION_IDLE_SECONDS runtime setting (its default when not a positive number). */
+export function idleLimitMs(idleSeconds: string | undefined): number {
+  const seconds = Number(idleSeconds);
   return (Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_IDLE_SECONDS) * 1000;
 }
 
@@ -96,7 +97,7 @@ export function idleLimitMs(): number {
  */
 export function sessionDeadline(): number | undefined {
   if (!isLoggedIn()) return undefined;
-  const idle = lastActivity === undefined ? undefined : lastActivity + idleLimitMs();
+  const idle = lastActivity === undefined ? undefined : lastActivity + idleLimit;
   const refreshExpiry = getRefreshTokenExpiry()?.getTime();
   if (idle === undefined) return refreshExpiry;
   return refreshExpiry === undefined ? idle : Math.min(idle, refreshExpiry);
@@ -106,13 +107,15 @@ export function sessionDeadline(): number | undefined {
  * Starts tracking activity: the user's pointer, key and touch events in this tab, and other tabs' activity
  * through the storage event. Opening or reloading a page counts as activity, unless the stored activity of a
  * signed-in session is already older than the inactivity limit (the browser was left or closed): then that
- * session has timed out. Returns the function that stops tracking.
+ * session has timed out. `idleSeconds` is the SESSION_IDLE_SECONDS runtime setting. Returns the function that stops
+ * tracking.
  */
-export function startActivityTracker(): () => void {
+export function startActivityTracker(idleSeconds?: string): () => void {
+  idleLimit = idleLimitMs(idleSeconds);
   const stored = readStored();
   lastActivity = stored;
   lastWritten = 0;
-  const timedOut = stored !== undefined && isLoggedIn() && stored + idleLimitMs() <= Date.now();
+  const timedOut = stored !== undefined && isLoggedIn() && stored + idleLimit <= Date.now();
   if (!timedOut) recordActivity({ share: true });
 
   const onActivity = () => {

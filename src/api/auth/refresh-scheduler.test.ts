@@ -1,6 +1,5 @@
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { applySettings } from '../settings';
 import { LAST_ACTIVITY_KEY } from './activity';
 import { refreshDelay, refreshNow, startRefreshScheduler, tokenInfoOf } from './refresh-scheduler';
 import { clearTokens, getAccessToken, getRefreshToken, isLoggedIn, storeTokens } from './tokens';
@@ -42,7 +41,6 @@ beforeEach(() => {
   fetchMock.mockReset();
   onSessionEnded.mockReset();
   vi.stubGlobal('fetch', fetchMock);
-  applySettings([]);
 });
 
 afterEach(() => {
@@ -226,9 +224,8 @@ describe('ending the session after inactivity (SESSION_IDLE_SECONDS)', () => {
 
   it('uses the SESSION_IDLE_SECONDS setting', async () => {
     ok();
-    applySettings([{ key: 'SESSION_IDLE_SECONDS', value: '600' }]);
     storeTokens(tokens(1, 15 * 60, 60 * 60));
-    stop = startRefreshScheduler({ onSessionEnded });
+    stop = startRefreshScheduler({ onSessionEnded, idleSeconds: '600' });
     await vi.advanceTimersByTimeAsync(10 * MINUTE - 1);
     expect(onSessionEnded).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);

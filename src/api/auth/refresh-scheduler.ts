@@ -21,6 +21,8 @@ export type SessionEndReason = 'missing-refresh-token' | 'refresh-failed' | 'ina
 export interface RefreshSchedulerOptions {
   /** Called after the local session was ended by the scheduler; the app resets its caches and goes to /login. */
   onSessionEnded(reason: SessionEndReason): void;
+  /** The SESSION_IDLE_SECONDS runtime setting: the inactivity after which the session ends. */
+  idleSeconds?: string;
 }
 
 function isTokenInfo(value: unknown): value is TokenInfo {
@@ -185,7 +187,7 @@ export function startRefreshScheduler(options: RefreshSchedulerOptions): () => v
     endLocally('refresh-failed');
   };
 
-  const stopTracking = startActivityTracker();
+  const stopTracking = startActivityTracker(options.idleSeconds);
   const unsubscribe = subscribeAuth(plan);
   plan();
   return () => {

@@ -2,7 +2,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { applySettings } from '../settings';
 import { getProfileIdentifier, PROFILE_IDENTIFIER_KEY } from './session';
 import { clearTokens, getAccessToken, isLoggedIn, storeTokens } from './tokens';
 import { useAuth } from './use-auth';
@@ -25,7 +24,6 @@ function setup() {
 beforeEach(() => {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
-  applySettings([]);
 });
 
 afterEach(() => {

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { applySettings } from '@/api/settings';
+import { settingsOf, type Settings } from '@/api/settings';
 import { useReportFormErrors } from '@/engine/error-title';
 import { ContentLoading } from '@/ui/content-loading';
 import { RootLayout } from './root-layout';
@@ -75,9 +75,10 @@ const routes = [
 
 describe('RootLayout', () => {
   beforeAll(startEnglish);
+  let settings: Settings;
   beforeEach(() => {
     auth.loggedIn = false;
-    applySettings([
+    settings = settingsOf([
       { key: 'DEPARTMENT_URL', value: 'https://department.example' },
       { key: 'GOV_PORTAL_URL', value: 'https://gov.example' },
       { key: 'TERMS_URL', value: 'https://gov.example/terms' },
@@ -90,7 +91,7 @@ describe('RootLayout', () => {
   });
 
   it('shows skip link, header, main and footer, and titles the document', async () => {
-    renderRoutes(routes, '/');
+    renderRoutes(routes, '/', settings);
     expect(screen.getByRole('link', { name: 'Skip to main content' }).getAttribute('href')).toBe('#main-content');
     expect(screen.getByRole('banner')).toBeTruthy();
     expect(screen.getByRole('contentinfo')).toBeTruthy();
@@ -104,7 +105,7 @@ describe('RootLayout', () => {
   });
 
   it('shows the footer together with the first page, never under the loading page, so nothing is pushed down', async () => {
-    renderRoutes(routes, '/slow');
+    renderRoutes(routes, '/slow', settings);
     expect(screen.getByRole('banner')).toBeTruthy();
     expect(screen.queryByRole('contentinfo')).toBeNull();
     await act(async () => {
@@ -116,7 +117,7 @@ describe('RootLayout', () => {
   });
 
   it("holds the footer back while the page's main content loads, then shows it under the content", async () => {
-    renderRoutes(routes, '/loading');
+    renderRoutes(routes, '/loading', settings);
     expect(screen.getByRole('heading', { name: 'Loading page' })).toBeTruthy();
     expect(screen.queryByRole('contentinfo')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Arrive' }));
@@ -125,14 +126,14 @@ describe('RootLayout', () => {
   });
 
   it("puts 'Error: ' in front of the title while a form shows errors, in the current language", async () => {
-    const { router } = renderRoutes(routes, '/form');
+    const { router } = renderRoutes(routes, '/form', settings);
     await waitFor(() => expect(document.title).toMatch(/^Error: .+ – Electronic Travel Authorisation$/));
     await act(() => router.navigate('/faq'));
     await waitFor(() => expect(document.title).not.toMatch(/^Error: /));
   });
 
   it('takes header and footer link targets from the runtime settings', () => {
-    renderRoutes(routes, '/');
+    renderRoutes(routes, '/', settings);
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'Terms of use' }).getAttribute('href')).toBe(
       'https://gov.example/terms',
@@ -160,8 +161,8 @@ describe('RootLayout', () => {
   });
 
   it('leaves out links whose target is not configured', () => {
-    applySettings([{ key: 'TERMS_URL', value: 'https://gov.example/terms' }]);
-    renderRoutes(routes, '/');
+    settings = settingsOf([{ key: 'TERMS_URL', value: 'https://gov.example/terms' }]);
+    renderRoutes(routes, '/', settings);
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'Terms of use' })).toBeTruthy();
     expect(within(footer).queryByRole('link', { name: 'PAIA Manual' })).toBeNull();
@@ -169,7 +170,7 @@ describe('RootLayout', () => {
   });
 
   it('hides header and footer when the route handle says so', async () => {
-    renderRoutes(routes, '/wallet-error');
+    renderRoutes(routes, '/wallet-error', settings);
     expect(screen.getByRole('heading', { name: 'Wallet heading' })).toBeTruthy();
     expect(screen.queryByRole('banner')).toBeNull();
     expect(screen.queryByRole('contentinfo')).toBeNull();
@@ -178,7 +179,7 @@ describe('RootLayout', () => {
   });
 
   it('uses the deepest title and shows Close application where the handle asks for it', async () => {
-    const { router } = renderRoutes(routes, '/applications/declarations');
+    const { router } = renderRoutes(routes, '/applications/declarations', settings);
     await waitFor(() =>
       expect(document.title).toBe('This part of the service is not available yet – Electronic Travel Authorisation'),
     );
@@ -194,7 +195,7 @@ describe('RootLayout', () => {
   });
 
   it('moves focus to the new page heading after navigation', async () => {
-    const { router } = renderRoutes(routes, '/');
+    const { router } = renderRoutes(routes, '/', settings);
     await act(async () => {
       await router.navigate('/faq');
     });

@@ -7,6 +7,7 @@ import { sessionTimeoutDialog } from '@/features/session-timeout/session-timeout
 import { closeApplicationDialog } from './close-application-button';
 import { errorDialogView } from './error-dialog';
 import { siteMenuDrawer } from './header';
+import { SettingsContext, settingsOf, type Settings } from '@/api/settings';
 
 // Role queries over Fluent's markup are slow in jsdom on a busy machine; allow more than the 1 s default.
 configure({ asyncUtilTimeout: 5000 });
@@ -24,13 +25,18 @@ export async function startEnglish(): Promise<void> {
   ]);
 }
 
-/** Renders routes in a memory data router inside the portal theme; returns the router for navigation checks. */
-export function renderRoutes(routes: RouteObject[], initialPath = '/') {
+/**
+ * Renders routes in a memory data router inside the portal theme, given `settings` (the defaults by default); returns
+ * the router for navigation checks.
+ */
+export function renderRoutes(routes: RouteObject[], initialPath = '/', settings: Settings = settingsOf([])) {
   const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
   const view = render(
-    <FluentProvider theme={etaTheme()}>
-      <RouterProvider router={router} />
-    </FluentProvider>,
+    <SettingsContext value={settings}>
+      <FluentProvider theme={etaTheme()}>
+        <RouterProvider router={router} />
+      </FluentProvider>
+    </SettingsContext>,
   );
   return { router, ...view };
 }

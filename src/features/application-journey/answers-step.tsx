@@ -33,6 +33,7 @@ import type { ApiErrorBody, FieldError } from '@/shared/api-types';
 import { ContentLoading } from '@/ui/content-loading';
 import { Notice } from '@/ui/notice';
 import { PageHeading } from '@/ui/page-heading';
+import { useServerRender } from '@/ui/server-render';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { useJourneyStyles } from './journey-styles';
 import { fullName, type OverviewState } from './overview';
@@ -236,18 +237,20 @@ function LoadedAnswersStep(props: AnswersStepProps & { loaded: Loaded; caption?:
     [saveCall, announceSaved],
   );
 
+  const serverRender = useServerRender();
   const queue = useMemo(
     () =>
       new AnswerSaveQueue({
         target,
         pageFields: (page) => loaded.pageFields[page] ?? [],
         send,
+        inert: serverRender !== undefined,
         onStatus: (s) => {
           setStatus(s);
           if (s === 'kept') setEverKept(true);
         },
       }),
-    [target, loaded, send],
+    [target, loaded, send, serverRender],
   );
   useEffect(
     () => () => {

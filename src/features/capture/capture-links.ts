@@ -1,4 +1,4 @@
-import { getSetting } from '@/api/settings';
+import type { Settings } from '@/api/settings';
 import type { CaptureType, RouteFrom } from '@/api/capture';
 import { isLoopbackUrl } from '@/shared/network';
 import { PATHS } from '@/shared/route-paths';
@@ -43,11 +43,12 @@ export function resultPath(result: {
  * Where a phone opens the photo link: the address the server offers for phones (in development, this
  * machine's network address instead of a loopback one), else the portal's public address, else this page's
  * origin. `reachable` is false when that is a loopback address, which no phone can open; `network` is true
- * when the server offers the machine's network address in place of the portal's loopback one.
+ * when the server offers the machine's network address in place of the portal's loopback one. `settings` are the
+ * runtime settings (FRONT_END_URL, PHONE_URL).
  */
-export function phoneAddress(): { base: string; reachable: boolean; network: boolean } {
-  const frontEnd = (getSetting('FRONT_END_URL') || window.location.origin).replace(/\/+$/, '');
-  const base = (getSetting('PHONE_URL') || frontEnd).replace(/\/+$/, '');
+export function phoneAddress(settings: Settings): { base: string; reachable: boolean; network: boolean } {
+  const frontEnd = (settings.FRONT_END_URL || window.location.origin).replace(/\/+$/, '');
+  const base = (settings.PHONE_URL || frontEnd).replace(/\/+$/, '');
   return {
     base,
     reachable: !isLoopbackUrl(base),
@@ -55,9 +56,9 @@ export function phoneAddress(): { base: string; reachable: boolean; network: boo
   };
 }
 
-/** The absolute link a phone opens (QR code), on the address of `phoneAddress()`. */
-export function phoneLink(sessionIdentifier: string): string {
-  return `${phoneAddress().base}/capture?${search({ sessionIdentifier, routeFrom: 'mobile' })}`;
+/** The absolute link a phone opens (QR code), on the address of `phoneAddress(settings)`. */
+export function phoneLink(sessionIdentifier: string, settings: Settings): string {
+  return `${phoneAddress(settings).base}/capture?${search({ sessionIdentifier, routeFrom: 'mobile' })}`;
 }
 
 // Which tab took a photo is remembered per tab (sessionStorage), so that the desktop page can tell its own

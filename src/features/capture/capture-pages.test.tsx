@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CAPTURE_DEVICE_HEADER, CAPTURE_POLL_MS } from '@/api/capture';
-import { applySettings } from '@/api/settings';
+import { settingsOf, type Settings } from '@/api/settings';
 import { clearRouterContext, setRouterContext } from '@/api/router-context';
 import CaptureBiometricsPage from './capture-biometrics-page';
 import CaptureStartPage from './capture-start-page';
@@ -83,25 +83,26 @@ describe('capture-biometrics page', () => {
   });
 
   describe('the phone link', () => {
-    afterEach(() => applySettings([]));
-    const phonePanel = async () => {
+    const phonePanel = async (settings: Settings) => {
       mockFetch(() => [200, sessionView({ status: 'BIO_LINKING_PHONE' })]);
       renderPage(
         i18n,
         <CaptureBiometricsPage />,
         '/capture/capture-biometrics',
         `/capture/capture-biometrics?sessionIdentifier=${SESSION_ID}`,
+        { settings },
       );
       await screen.findByRole('img', { name: 'QR code that opens the photo link on a phone' });
       return within(screen.getByRole('region', { name: 'Continue on a phone' }));
     };
 
     it('says plainly that a phone cannot open a loopback address, and how to set PUBLIC_URL', async () => {
-      applySettings([
-        { key: 'FRONT_END_URL', value: 'http://localhost:8080' },
-        { key: 'PHONE_URL', value: 'http://localhost:8080' },
-      ]);
-      const panel = await phonePanel();
+      const panel = await phonePanel(
+        settingsOf([
+          { key: 'FRONT_END_URL', value: 'http://localhost:8080' },
+          { key: 'PHONE_URL', value: 'http://localhost:8080' },
+        ]),
+      );
       expect(panel.getByTestId('phone-link').textContent).toBe(
         `http://localhost:8080/capture?sessionIdentifier=${SESSION_ID}&routeFrom=mobile`,
       );
@@ -113,11 +114,12 @@ describe('capture-biometrics page', () => {
     });
 
     it('uses the network address the server offers in development, and says the phone must share the network', async () => {
-      applySettings([
-        { key: 'FRONT_END_URL', value: 'http://localhost:5173' },
-        { key: 'PHONE_URL', value: 'http://192.168.1.20:5173' },
-      ]);
-      const panel = await phonePanel();
+      const panel = await phonePanel(
+        settingsOf([
+          { key: 'FRONT_END_URL', value: 'http://localhost:5173' },
+          { key: 'PHONE_URL', value: 'http://192.168.1.20:5173' },
+        ]),
+      );
       expect(panel.getByTestId('phone-link').textContent).toBe(
         `http://192.168.1.20:5173/capture?sessionIdentifier=${SESSION_ID}&routeFrom=mobile`,
       );
@@ -128,11 +130,12 @@ describe('capture-biometrics page', () => {
     });
 
     it('says nothing more when the portal has a public address', async () => {
-      applySettings([
-        { key: 'FRONT_END_URL', value: 'https://eta.example.org' },
-        { key: 'PHONE_URL', value: 'https://eta.example.org' },
-      ]);
-      const panel = await phonePanel();
+      const panel = await phonePanel(
+        settingsOf([
+          { key: 'FRONT_END_URL', value: 'https://eta.example.org' },
+          { key: 'PHONE_URL', value: 'https://eta.example.org' },
+        ]),
+      );
       expect(panel.getByTestId('phone-link').textContent).toBe(
         `https://eta.example.org/capture?sessionIdentifier=${SESSION_ID}&routeFrom=mobile`,
       );

@@ -1,6 +1,7 @@
 import { Button } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSettings } from '@/api/settings';
 import { photoOf, useCaptureAction, type CaptureSessionView, type CaptureStatus } from '@/api/capture';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { ButtonLink } from '@/ui/button-link';
@@ -22,8 +23,9 @@ export function CaptureWays({ sessionIdentifier, view }: { sessionIdentifier: st
   const action = useCaptureAction(sessionIdentifier);
   const [copied, setCopied] = useState(false);
   const photo = photoOf(view);
-  const link = phoneLink(sessionIdentifier);
-  const address = phoneAddress();
+  const settings = useSettings();
+  const link = phoneLink(sessionIdentifier, settings);
+  const address = phoneAddress(settings);
   // A capture under way that this tab did not start is a phone's.
   const phoneAtWork =
     LINKED.includes(view.status) || (UNDER_WAY.includes(view.status) && !isCapturingHere(sessionIdentifier));

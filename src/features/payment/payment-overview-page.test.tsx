@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRouterContext } from '@/api/router-context';
-import { applySettings } from '@/api/settings';
+import { settingsOf, type Settings } from '@/api/settings';
 import PaymentOverviewPage from './payment-overview-page';
 import { ATTEMPT_KEY_FIELD } from './paths';
 import { ANA, APP, BASE, LEO, mockApi, overviewFixture, paymentI18n, renderRoutes } from './testing/payment-harness';
@@ -24,11 +24,15 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
-  applySettings([]);
 });
 
-const open = (i18n: I18n = english) =>
-  renderRoutes(i18n, [{ path: PATH, element: <PaymentOverviewPage /> }], `${PATH}?applicantIdentifier=${ANA}`);
+const open = (i18n: I18n = english, settings?: Settings) =>
+  renderRoutes(
+    i18n,
+    [{ path: PATH, element: <PaymentOverviewPage /> }],
+    `${PATH}?applicantIdentifier=${ANA}`,
+    settings,
+  );
 
 /** Stops window.location.assign from leaving the test page, and records where it was sent. */
 function stubAssign() {
@@ -169,8 +173,7 @@ describe('PaymentOverviewPage', () => {
     mockApi((call) => (call.url === `${BASE}/payment` ? [200, overviewFixture()] : undefined));
     const here = window.location.origin;
     const portal = new URL(here).hostname === 'localhost' ? 'http://127.0.0.1:8080' : 'http://localhost:8080';
-    applySettings([{ key: 'FRONT_END_URL', value: portal }]);
-    open();
+    open(english, settingsOf([{ key: 'FRONT_END_URL', value: portal }]));
     const notice = (await screen.findByText(/but it is set up at/)).closest('[role="status"]') as HTMLElement;
     expect(notice.textContent).toContain(
       `You opened the portal at ${here}, but it is set up at ${portal}. After you pay or cancel, the card page sends you back to ${portal}, where you are not signed in.`,
@@ -184,8 +187,7 @@ describe('PaymentOverviewPage', () => {
 
   it('says nothing of the address when the portal was opened at its own', async () => {
     mockApi((call) => (call.url === `${BASE}/payment` ? [200, overviewFixture()] : undefined));
-    applySettings([{ key: 'FRONT_END_URL', value: window.location.origin }]);
-    open();
+    open(english, settingsOf([{ key: 'FRONT_END_URL', value: window.location.origin }]));
     await screen.findByRole('button', { name: zar('Pay R 1,000.00') });
     expect(screen.queryByText(/but it is set up at/)).toBeNull();
   });

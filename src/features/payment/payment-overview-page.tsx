@@ -1,11 +1,11 @@
 import { mergeClasses, Spinner } from '@fluentui/react-components';
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { usePaymentOverview, type PaymentFailure, type PaymentOverview } from '@/api/payments';
 import { ApiError } from '@/api/request';
 import { useRouterContext } from '@/api/router-context';
-import { getSetting } from '@/api/settings';
+import { useSettings } from '@/api/settings';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { ButtonLink } from '@/ui/button-link';
 import { Notice } from '@/ui/notice';
@@ -78,15 +78,14 @@ function Overview({ applicationIdentifier }: { applicationIdentifier: string }) 
 }
 
 /**
- * The portal's configured address (FRONT_END_URL, from PUBLIC_URL) when this page was opened at another one
- * (http://127.0.0.1:8080 for http://localhost:8080): the card page returns there, and the session cookies of this
- * address are not sent to it.
+ * The portal's configured address (`frontEndUrl`, the FRONT_END_URL setting, from PUBLIC_URL) when this page was
+ * opened at another address, `here` (http://127.0.0.1:8080 for http://localhost:8080): the card page returns there,
+ * and the session cookies of this address are not sent to it.
  */
-function configuredAddressElsewhere(): string | undefined {
-  if (typeof window === 'undefined') return undefined;
+function configuredAddressElsewhere(frontEndUrl: string, here: string): string | undefined {
   try {
-    const configured = new URL(getSetting('FRONT_END_URL')).origin;
-    return configured !== window.location.origin ? configured : undefined;
+    const configured = new URL(frontEndUrl).origin;
+    return configured !== here ? configured : undefined;
   } catch {
     return undefined;
   }
@@ -97,13 +96,15 @@ function OtherAddressNotice() {
   const { t } = useTranslation('payments');
   const styles = usePaymentStyles();
   const location = useLocation();
-  const portal = configuredAddressElsewhere();
+  const settings = useSettings();
+  // The address the page was opened at is the browser's: known once the page shows, not in the server's render.
+  const [here, setHere] = useState<string>();
+  useEffect(() => setHere(window.location.origin), []);
+  const portal = here === undefined ? undefined : configuredAddressElsewhere(settings.FRONT_END_URL, here);
   if (!portal) return null;
   return (
     <Notice tone="warning">
-      <span className={styles.breakAnywhere}>
-        {t('page.overview.otherAddress', { here: window.location.origin, portal })}
-      </span>{' '}
+      <span className={styles.breakAnywhere}>{t('page.overview.otherAddress', { here, portal })}</span>{' '}
       <a
         className={mergeClasses(styles.link, styles.breakAnywhere)}
         href={`${portal}${location.pathname}${location.search}`}

@@ -8,7 +8,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { LAST_ACTIVITY_KEY } from '@/api/auth/activity';
 import { startRefreshScheduler } from '@/api/auth/refresh-scheduler';
 import { clearTokens, getRefreshToken, isLoggedIn, storeTokens } from '@/api/auth/tokens';
-import { applySettings } from '@/api/settings';
+import { SettingsContext, settingsOf } from '@/api/settings';
 import accounts from '@locales/en/accounts.json';
 import { SessionTimeoutWarning, sessionTimeoutDialog } from './session-timeout-warning';
 
@@ -22,6 +22,10 @@ const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>()
 const onSessionEnded = vi.fn();
 let stop: () => void = () => undefined;
 let refreshes = 0;
+const settings = settingsOf([
+  { key: 'SESSION_IDLE_SECONDS', value: '1800' },
+  { key: 'SESSION_WARNING_SECONDS', value: '120' },
+]);
 
 function tokens(n: number) {
   return { accessToken: `access-${n}`, expiresIn: 15 * 60, refreshToken: `refresh-${n}`, refreshExpiresIn: 60 * 60 };
@@ -54,11 +58,13 @@ async function renderWarning() {
   );
   render(
     <I18nextProvider i18n={i18n}>
-      <FluentProvider theme={webLightTheme}>
-        <QueryClientProvider client={new QueryClient()}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </FluentProvider>
+      <SettingsContext value={settings}>
+        <FluentProvider theme={webLightTheme}>
+          <QueryClientProvider client={new QueryClient()}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </FluentProvider>
+      </SettingsContext>
     </I18nextProvider>,
   );
   return router;
@@ -77,10 +83,6 @@ beforeEach(() => {
     toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
   });
   localStorage.clear();
-  applySettings([
-    { key: 'SESSION_IDLE_SECONDS', value: '1800' },
-    { key: 'SESSION_WARNING_SECONDS', value: '120' },
-  ]);
   refreshes = 0;
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (url) => {
@@ -90,7 +92,7 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   onSessionEnded.mockReset();
   storeTokens(tokens(1));
-  stop = startRefreshScheduler({ onSessionEnded });
+  stop = startRefreshScheduler({ onSessionEnded, idleSeconds: settings.SESSION_IDLE_SECONDS });
 });
 
 afterEach(() => {

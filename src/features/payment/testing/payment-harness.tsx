@@ -6,6 +6,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
 import { vi } from 'vitest';
 import { directionOf } from '@/shared/languages';
+import { SettingsContext, settingsOf, type Settings } from '@/api/settings';
 
 /** Test support of the payment pages: texts in any language, the API as a function, the pages under one router. */
 
@@ -85,19 +86,21 @@ function Elsewhere() {
   return <h1>{`page ${location.pathname}${location.search}`}</h1>;
 }
 
-/** Renders the given routes at `initial`; any other route shows its address in an h1. */
-export function renderRoutes(i18n: I18n, routes: RouteObject[], initial: string) {
+/** Renders the given routes at `initial`, given `settings`; any other route shows its address in an h1. */
+export function renderRoutes(i18n: I18n, routes: RouteObject[], initial: string, settings: Settings = settingsOf([])) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter([...routes, { path: '*', element: <Elsewhere /> }], {
     initialEntries: [initial],
   });
   const view = render(
     <I18nextProvider i18n={i18n}>
-      <FluentProvider theme={webLightTheme} dir={directionOf(i18n.resolvedLanguage ?? i18n.language)}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </FluentProvider>
+      <SettingsContext value={settings}>
+        <FluentProvider theme={webLightTheme} dir={directionOf(i18n.resolvedLanguage ?? i18n.language)}>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </FluentProvider>
+      </SettingsContext>
     </I18nextProvider>,
   );
   return { router, ...view };

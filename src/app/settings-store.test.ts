@@ -1,17 +1,11 @@
-import { act, renderHook } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  applySettings,
-  getSetting,
-  INLINE_SETTINGS_ID,
-  loadSettings,
-  readInlineSettings,
-  useSettings,
-} from './settings';
+import { describe, expect, it, vi } from 'vitest';
+import { INLINE_SETTINGS_ID } from '@/api/settings';
+import { browserSettings, loadSettings, readInlineSettings } from './settings-store';
 
-afterEach(() => applySettings([]));
+const noPage = undefined;
+const getSetting = (key: string) => browserSettings()[key] ?? '';
 
-describe('runtime settings', () => {
+describe("the browser's runtime settings", () => {
   it('loads GET /envs once and overlays the defaults', async () => {
     const fetchImpl = vi.fn(
       async () =>
@@ -25,7 +19,8 @@ describe('runtime settings', () => {
           },
         ),
     );
-    await loadSettings(fetchImpl as unknown as typeof fetch);
+    const loaded = await loadSettings(fetchImpl as unknown as typeof fetch, noPage);
+    expect(browserSettings()).toBe(loaded);
     expect(fetchImpl).toHaveBeenCalledTimes(1);
     expect((fetchImpl.mock.calls[0] as unknown[])[0]).toBe('/envs');
     expect(getSetting('API_URL')).toBe('https://api.example.org');
@@ -61,33 +56,25 @@ describe('runtime settings', () => {
     expect(readInlineSettings(doc)).toBeUndefined();
   });
 
-  it('defaults API_URL to the page origin and FORM_PREVIEW to true outside production', () => {
-    expect(getSetting('API_URL')).toBe('');
-    expect(getSetting('FORM_PREVIEW')).toBe('true');
-    expect(getSetting('UNKNOWN_KEY')).toBe('');
-  });
-
-  it('rejects on a failed status, a malformed body and a network error', async () => {
-    await expect(loadSettings((async () => new Response('nope', { status: 503 })) as typeof fetch)).rejects.toThrow(
-      '503',
-    );
+  it('rejects on a failed status, a malformed body and a network error, keeping what it had', async () => {
+    const before = browserSettings();
     await expect(
-      loadSettings((async () => new Response(JSON.stringify({ API_URL: 'x' }), { status: 200 })) as typeof fetch),
+      loadSettings((async () => new Response('nope', { status: 503 })) as typeof fetch, noPage),
+    ).rejects.toThrow('503');
+    await expect(
+      loadSettings(
+        (async () => new Response(JSON.stringify({ API_URL: 'x' }), { status: 200 })) as typeof fetch,
+        noPage,
+      ),
     ).rejects.toThrow('list');
     await expect(
-      loadSettings((async () => {
-        throw new TypeError('Failed to fetch');
-      }) as typeof fetch),
+      loadSettings(
+        (async () => {
+          throw new TypeError('Failed to fetch');
+        }) as typeof fetch,
+        noPage,
+      ),
     ).rejects.toThrow('Failed to fetch');
-    expect(getSetting('API_URL')).toBe('');
-  });
-
-  it('re-renders useSettings when settings change', () => {
-    const { result } = renderHook(() => useSettings());
-    expect(result.current.DEV_MAILBOX).toBe('false');
-    act(() => {
-      applySettings([{ key: 'DEV_MAILBOX', value: 'true' }]);
-    });
-    expect(result.current.DEV_MAILBOX).toBe('true');
+    expect(browserSettings()).toBe(before);
   });
 });
