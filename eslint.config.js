@@ -225,6 +225,30 @@ export default tseslint.config(
     },
   },
   {
+    // Below src/app nothing asks whether it runs in a browser: code that runs only there is in an effect or an event
+    // handler (never run by a server's render), and code that runs on both sides is given what differs (settings,
+    // the request's scope, a flag from its maker).
+    files: ['src/{api,engine,features,ui,shared}/**/*.{ts,tsx}'],
+    ignores: [
+      'src/**/*.test.{ts,tsx}',
+      'src/**/testing/**',
+      // Its cookie reader still answers nothing when a server's render reaches it without the request's scope.
+      'src/api/auth/tokens.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...shippedSyntax,
+        ...apiRootSyntax,
+        {
+          selector: "UnaryExpression[operator='typeof'] > Identifier[name=/^(window|document)$/]",
+          message:
+            'Code below src/app does not branch on the browser: run browser-only work in an effect or event handler, or take what differs as a parameter (settings, the request scope, a flag from its maker); reading the browser at start belongs in src/app.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/server/**/*.ts'],
     // The fuzz harness (security/fuzz/) is test support: it counts rows to see what a request changed.
     ignores: [
@@ -266,6 +290,32 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/**/*.test.{ts,tsx}'],
     rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // The request a server renders a page for is passed (src/api/request-scope.ts): loaders and actions read it from
+    // their `context` (scopeOf), components from React context (useRequestScope), and the API helpers take it as an
+    // argument. No module of the portal keeps one to be found: no resolver, no AsyncLocalStorage.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/server/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['node:async_hooks', 'async_hooks'].map((name) => ({
+            name,
+            message: 'A render is given its request (src/api/request-scope.ts); nothing finds it through async context.',
+          })),
+          patterns: [
+            {
+              group: ['**/request-scope'],
+              importNames: ['setRequestScopeResolver', 'requestScope'],
+              message:
+                'The request scope is passed, not found: scopeOf(context) in a loader or action, useRequestScope() in a component, an argument of an API helper.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // CommonJS packages of the repository (packages/): loaded by Node's require.
