@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
-import { profilesRepository } from './accounts/repository';
+import { emailKeysRepository, profilesRepository, sessionsRepository, throttleRepository } from './accounts/repository';
 import { applicationsRepository } from './applications/repository';
 import { captureRepository } from './biometrics/repository';
 import { decisionsRepository } from './decisions/repository';
@@ -17,6 +17,12 @@ import { createStorage } from './storage/storage';
  */
 export interface Repositories {
   profiles: ReturnType<typeof profilesRepository>;
+  /** E-mailed link keys and codes of the accounts. */
+  emailKeys: ReturnType<typeof emailKeysRepository>;
+  /** The events the accounts' limits count (and other areas' limits, through accounts/public.ts). */
+  throttle: ReturnType<typeof throttleRepository>;
+  /** Session families and their refresh tokens. */
+  sessions: ReturnType<typeof sessionsRepository>;
   applications: ReturnType<typeof applicationsRepository>;
   capture: ReturnType<typeof captureRepository>;
   documents: ReturnType<typeof documentsRepository>;
@@ -45,6 +51,9 @@ export function buildAreas(db: Db, config: Pick<AppConfig, 'dataDir'> & Partial<
   return {
     repositories: {
       profiles: profilesRepository(db),
+      emailKeys: emailKeysRepository(db),
+      throttle: throttleRepository(db),
+      sessions: sessionsRepository(db),
       applications: applicationsRepository(db),
       capture: captureRepository(db),
       documents: documentsRepository(db),

@@ -31,7 +31,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 export async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = bearerToken(request);
   const claims = token
-    ? await verifyAccessToken(request.server.db, request.server.config, token, new Date())
+    ? await verifyAccessToken(request.server.repositories.sessions, request.server.config, token, new Date())
     : undefined;
   if (!claims) {
     reply.header('www-authenticate', 'Bearer');

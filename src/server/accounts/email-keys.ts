@@ -1,7 +1,6 @@
 import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { EmailAction } from '../../shared/contract';
-import type { Db } from '../db/database';
-import { emailKeysRepository } from './repository';
+import { emailKeysRepository, repositoryOn, type EmailKeysRepository, type On } from './repository';
 
 /** How long a link key lives, by purpose, and how long a code lives (seconds). */
 export const KEY_LIFETIME_SECONDS: Record<EmailAction, number> = {
@@ -14,6 +13,11 @@ export const CODE_MAX_ATTEMPTS = 5;
 
 /** 'no-code': the profile has no live code for the purpose (none issued, used, or expired). */
 export type CodeOutcome = { ok: true } | { ok: false; reason: 'invalid' | 'attempts-exceeded' | 'no-code' };
+
+/** The stored keys: the app's `repositories.emailKeys`, or a database. */
+export type EmailKeys = On<EmailKeysRepository>;
+
+const keysOn = (keys: EmailKeys) => repositoryOn(keys, 'useLinkKey', emailKeysRepository);
 
 /** SHA-256 of a link key: 256 random bits need no slow hash, and the database never holds a usable key. */
 function hashLinkKey(authKey: string): string {
@@ -32,7 +36,7 @@ function hashCode(secret: string, profileId: string, purpose: EmailAction, code:
 
 /** Keeps a new key of the profile for `purpose` (its hash only); the earlier unused ones of its kind stop working. */
 async function storeKey(
-  db: Db,
+  keys: EmailKeysRepository,
   profileId: string,
   purpose: EmailAction,
   kind: 'link' | 'code',
@@ -40,7 +44,6 @@ async function storeKey(
   lifetimeSeconds: number,
   now: Date,
 ): Promise<void> {
-  const keys = emailKeysRepository(db);
   await keys.retireOutstanding(profileId, purpose, kind, now);
   await keys.insert({
     id: randomUUID(),
@@ -56,9 +59,14 @@ async function storeKey(
 }
 
 /** Issues a single-use link key (32 random bytes, base64url); earlier unused keys for the same purpose stop working. */
-export async function issueLinkKey(db: Db, profileId: string, purpose: EmailAction, now: Date): Promise<string> {
+export async function issueLinkKey(
+  keys: EmailKeys,
+  profileId: string,
+  purpose: EmailAction,
+  now: Date,
+): Promise<string> {
   const authKey = randomBytes(32).toString('base64url');
-  await storeKey(db, profileId, purpose, 'link', hashLinkKey(authKey), KEY_LIFETIME_SECONDS[purpose], now);
+  await storeKey(keysOn(keys), profileId, purpose, 'link', hashLinkKey(authKey), KEY_LIFETIME_SECONDS[purpose], now);
   return authKey;
 }
 
@@ -67,18 +75,18 @@ export async function issueLinkKey(db: Db, profileId: string, purpose: EmailActi
  * `profileId`, only that profile's key is used: another profile's key is left as it was, still usable by its owner.
  */
 export async function consumeLinkKey(
-  db: Db,
+  keys: EmailKeys,
   authKey: string,
   purpose: EmailAction,
   now: Date,
   profileId?: string,
 ): Promise<string | undefined> {
-  return emailKeysRepository(db).useLinkKey(hashLinkKey(authKey), purpose, now, profileId);
+  return keysOn(keys).useLinkKey(hashLinkKey(authKey), purpose, now, profileId);
 }
 
 /** Issues a 6-digit code (uniform, from the system's secure generator); earlier codes for the purpose stop working. */
 export async function issueCode(
-  db: Db,
+  keys: EmailKeys,
   secret: string,
   profileId: string,
   purpose: EmailAction,
@@ -86,7 +94,7 @@ export async function issueCode(
 ): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await storeKey(
-    db,
+    keysOn(keys),
     profileId,
     purpose,
     'code',
@@ -102,24 +110,24 @@ export async function issueCode(
  * entry kills the code, and so does a right one (single use).
  */
 export async function consumeCode(
-  db: Db,
+  keys: EmailKeys,
   secret: string,
   profileId: string,
   purpose: EmailAction,
   code: string,
   now: Date,
 ): Promise<CodeOutcome> {
-  const keys = emailKeysRepository(db);
-  const row = await keys.latestUnusedCode(profileId, purpose);
+  const repository = keysOn(keys);
+  const row = await repository.latestUnusedCode(profileId, purpose);
   if (!row || row.expires_at <= now.toISOString()) return { ok: false, reason: 'no-code' };
   if (row.attempts >= CODE_MAX_ATTEMPTS) return { ok: false, reason: 'attempts-exceeded' };
 
   const expected = Buffer.from(row.key_hash);
   const given = Buffer.from(hashCode(secret, profileId, purpose, code));
   if (expected.length === given.length && timingSafeEqual(expected, given)) {
-    return (await keys.useCode(row.id, CODE_MAX_ATTEMPTS, now)) ? { ok: true } : { ok: false, reason: 'invalid' };
+    return (await repository.useCode(row.id, CODE_MAX_ATTEMPTS, now)) ? { ok: true } : { ok: false, reason: 'invalid' };
   }
-  const attempts = await keys.countWrongEntry(row.id);
+  const attempts = await repository.countWrongEntry(row.id);
   return (attempts ?? CODE_MAX_ATTEMPTS) >= CODE_MAX_ATTEMPTS
     ? { ok: false, reason: 'attempts-exceeded' }
     : { ok: false, reason: 'invalid' };

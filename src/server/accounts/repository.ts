@@ -237,3 +237,23 @@ export function sessionsRepository(db: Db) {
     },
   };
 }
+
+export type ProfilesRepository = ReturnType<typeof profilesRepository>;
+export type EmailKeysRepository = ReturnType<typeof emailKeysRepository>;
+export type ThrottleRepository = ReturnType<typeof throttleRepository>;
+export type SessionsRepository = ReturnType<typeof sessionsRepository>;
+
+/**
+ * Where the accounts' functions read and write: the app's repository (`app.repositories`, made once), or, for a
+ * caller that holds only the database, the database itself (a repository is then made on it for the call).
+ */
+export type On<Repository> = Repository | Db;
+
+/** The repository of `source`: itself when it is one (it has `method`), else one made on the database. */
+export function repositoryOn<Repository extends object>(
+  source: On<Repository>,
+  method: keyof Repository,
+  make: (db: Db) => Repository,
+): Repository {
+  return method in source ? (source as Repository) : make(source as Db);
+}

@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Db } from '../db/database';
-import { throttleRepository } from './repository';
+import { repositoryOn, throttleRepository, type On, type ThrottleRepository } from './repository';
 
 /** At most `limit` counted events per sliding window of `windowSeconds`. */
 export interface ThrottleRule {
@@ -80,18 +79,28 @@ export function ipBucket(kind: string, ip: string): string {
   return `${kind}:ip:${ip}`;
 }
 
+/** The counted events: the app's `repositories.throttle`, or a database. */
+export type ThrottleEvents = On<ThrottleRepository>;
+
+const eventsOn = (events: ThrottleEvents) => repositoryOn(events, 'latestEvents', throttleRepository);
+
 function windowStart(rule: ThrottleRule, now: Date): string {
   return new Date(now.getTime() - rule.windowSeconds * 1000).toISOString();
 }
 
 /** Reads a bucket without counting anything. */
-export async function throttleState(db: Db, bucket: string, rule: ThrottleRule, now: Date): Promise<ThrottleState> {
-  const events = await throttleRepository(db).latestEvents(bucket, windowStart(rule, now), rule.limit);
-  if (events.length < rule.limit) return { limited: false, count: events.length, retryAfterSeconds: 0 };
+export async function throttleState(
+  events: ThrottleEvents,
+  bucket: string,
+  rule: ThrottleRule,
+  now: Date,
+): Promise<ThrottleState> {
+  const latest = await eventsOn(events).latestEvents(bucket, windowStart(rule, now), rule.limit);
+  if (latest.length < rule.limit) return { limited: false, count: latest.length, retryAfterSeconds: 0 };
   // The window frees a place when the oldest of the last `limit` events leaves it.
-  const oldest = Date.parse(events[events.length - 1].occurred_at);
+  const oldest = Date.parse(latest[latest.length - 1].occurred_at);
   const retryAfterSeconds = Math.max(1, Math.ceil((oldest + rule.windowSeconds * 1000 - now.getTime()) / 1000));
-  return { limited: true, count: events.length, retryAfterSeconds };
+  return { limited: true, count: latest.length, retryAfterSeconds };
 }
 
 /** The wait a delayed rule imposes after `failures` events in its window: 0, then 1, 2, 4, ... seconds. */
@@ -101,37 +110,52 @@ export function growingDelaySeconds(failures: number, rule: DelayedRule): number
 }
 
 /** Reads a bucket of a delayed rule without counting anything: limited at `limit`, or until the growing delay has passed. */
-export async function delayedState(db: Db, bucket: string, rule: DelayedRule, now: Date): Promise<ThrottleState> {
-  const state = await throttleState(db, bucket, rule, now);
+export async function delayedState(
+  events: ThrottleEvents,
+  bucket: string,
+  rule: DelayedRule,
+  now: Date,
+): Promise<ThrottleState> {
+  const state = await throttleState(events, bucket, rule, now);
   const delay = growingDelaySeconds(state.count, rule);
   if (state.limited || delay === 0) return state;
-  const latest = await throttleRepository(db).latestEventTime(bucket);
+  const latest = await eventsOn(events).latestEventTime(bucket);
   const retryAfterSeconds = Math.ceil((Date.parse(latest) + delay * 1000 - now.getTime()) / 1000);
   return retryAfterSeconds > 0 ? { limited: true, count: state.count, retryAfterSeconds } : state;
 }
 
 /** Counts one event in a bucket and forgets the bucket's events that have left the window. */
-export async function recordEvent(db: Db, bucket: string, rule: ThrottleRule, now: Date): Promise<void> {
-  const events = throttleRepository(db);
-  await events.forgetEventsUntil(bucket, windowStart(rule, now));
-  await events.insertEvent(randomUUID(), bucket, now.toISOString());
+export async function recordEvent(
+  events: ThrottleEvents,
+  bucket: string,
+  rule: ThrottleRule,
+  now: Date,
+): Promise<void> {
+  const repository = eventsOn(events);
+  await repository.forgetEventsUntil(bucket, windowStart(rule, now));
+  await repository.insertEvent(randomUUID(), bucket, now.toISOString());
 }
 
 /** Counts one event unless the bucket is already at its limit; answers the state before counting. */
-export async function consume(db: Db, bucket: string, rule: ThrottleRule, now: Date): Promise<ThrottleState> {
-  const state = await throttleState(db, bucket, rule, now);
-  if (!state.limited) await recordEvent(db, bucket, rule, now);
+export async function consume(
+  events: ThrottleEvents,
+  bucket: string,
+  rule: ThrottleRule,
+  now: Date,
+): Promise<ThrottleState> {
+  const state = await throttleState(events, bucket, rule, now);
+  if (!state.limited) await recordEvent(events, bucket, rule, now);
   return state;
 }
 
 /** Forgets every event of a bucket (e.g. an account's failed sign-ins after a successful one). */
-export async function clearBucket(db: Db, bucket: string): Promise<void> {
-  await throttleRepository(db).forgetBucket(bucket);
+export async function clearBucket(events: ThrottleEvents, bucket: string): Promise<void> {
+  await eventsOn(events).forgetBucket(bucket);
 }
 
 /** Forgets a bucket and every bucket named after it with a ":" (an address's buckets per client). */
-export async function clearBucketFamily(db: Db, bucket: string): Promise<void> {
-  await throttleRepository(db).forgetBucketAndPrefixed(bucket, `${bucket}:`);
+export async function clearBucketFamily(events: ThrottleEvents, bucket: string): Promise<void> {
+  await eventsOn(events).forgetBucketAndPrefixed(bucket, `${bucket}:`);
 }
 
 /** The most restrictive of several states: limited if any is, waiting for the longest. */

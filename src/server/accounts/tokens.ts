@@ -1,8 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { TokenInfo } from '../../shared/contract';
-import type { Db } from '../db/database';
 import { readAccessToken, signAccessToken, type AccessClaims, type AccessTokenSettings } from './access-token';
-import { sessionsRepository } from './repository';
+import { repositoryOn, sessionsRepository, type On, type SessionsRepository } from './repository';
 
 export type { AccessClaims } from './access-token';
 
@@ -29,6 +28,11 @@ export type RefreshOutcome =
   | { ok: true; tokenInfo: TokenInfo; profileId: string; sessionId: string }
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
 
+/** The session families and refresh tokens: the app's `repositories.sessions`, or a database. */
+export type Sessions = On<SessionsRepository>;
+
+const sessionsOn = (sessions: Sessions) => repositoryOn(sessions, 'insertSession', sessionsRepository);
+
 /** SHA-256 of a refresh token: the database never holds a usable token. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
@@ -48,9 +52,14 @@ function refreshLifetimeSeconds(settings: TokenSettings, now: Date, end: number 
   return Math.max(0, Math.min(settings.refreshTokenTtlSeconds, remaining));
 }
 
-async function newRefreshToken(db: Db, sessionId: string, now: Date, lifetimeSeconds: number): Promise<string> {
+async function newRefreshToken(
+  sessions: SessionsRepository,
+  sessionId: string,
+  now: Date,
+  lifetimeSeconds: number,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await sessionsRepository(db).insertRefreshToken({
+  await sessions.insertRefreshToken({
     token_hash: hashToken(token),
     session_id: sessionId,
     created_at: now.toISOString(),
@@ -66,7 +75,7 @@ async function newRefreshToken(db: Db, sessionId: string, now: Date, lifetimeSec
  * the family's last minute; verifyAccessToken refuses access tokens past the end instead.
  */
 async function tokenInfo(
-  db: Db,
+  sessions: SessionsRepository,
   settings: TokenSettings,
   claims: AccessClaims,
   now: Date,
@@ -76,27 +85,29 @@ async function tokenInfo(
   return {
     accessToken: await signAccessToken(settings, claims, now),
     expiresIn: settings.accessTokenTtlSeconds,
-    refreshToken: await newRefreshToken(db, claims.sessionId, now, refreshExpiresIn),
+    refreshToken: await newRefreshToken(sessions, claims.sessionId, now, refreshExpiresIn),
     refreshExpiresIn,
   };
 }
 
 /** Starts a session family for a profile that has just proven who it is, and answers its first tokens. */
 export async function startSession(
-  db: Db,
+  sessions: Sessions,
   settings: TokenSettings,
   profileId: string,
   now: Date,
 ): Promise<TokenInfo & { sessionId: string }> {
+  const repository = sessionsOn(sessions);
   const sessionId = randomUUID();
-  await sessionsRepository(db).insertSession({
+  await repository.insertSession({
     id: sessionId,
     profile_id: profileId,
     created_at: now.toISOString(),
     revoked_at: null,
     revoked_reason: null,
   });
-  return { ...(await tokenInfo(db, settings, { profileId, sessionId }, now, sessionEnd(settings, now))), sessionId };
+  const first = await tokenInfo(repository, settings, { profileId, sessionId }, now, sessionEnd(settings, now));
+  return { ...first, sessionId };
 }
 
 /**
@@ -119,12 +130,11 @@ function withinGrace(rotatedAt: string, now: Date, settings: TokenSettings): boo
  * it comes. The mark is conditional, so of two concurrent replays only one can succeed.
  */
 async function replaceUnusedSuccessor(
-  db: Db,
+  sessions: SessionsRepository,
   sessionId: string,
   tokenHash: string,
   rotatedAt: string,
 ): Promise<boolean> {
-  const sessions = sessionsRepository(db);
   const successors = await sessions.tokensMadeAt(sessionId, rotatedAt, tokenHash);
   if (successors.length !== 1 || successors[0].rotated_at !== null) return false;
   return sessions.markRotated(successors[0].token_hash, REPLACED_AT);
@@ -140,21 +150,22 @@ async function replaceUnusedSuccessor(
  * past its absolute end (`sessionMaxSeconds` after sign-in) is refreshed no more.
  */
 export async function rotateRefreshToken(
-  db: Db,
+  sessions: Sessions,
   settings: TokenSettings,
   refreshToken: string,
   now: Date,
   onReuse: ReuseReporter,
 ): Promise<RefreshOutcome> {
+  const repository = sessionsOn(sessions);
   const tokenHash = hashToken(refreshToken);
-  const row = await sessionsRepository(db).refreshTokenWithSession(tokenHash);
+  const row = await repository.refreshTokenWithSession(tokenHash);
   if (!row) return { ok: false, reason: 'unknown' };
   const claims = { profileId: row.profile_id, sessionId: row.session_id };
   const end = sessionEnd(settings, new Date(row.session_created_at));
   // Whole seconds, as answered: a family with less than a second left has nothing to hand out.
   const ended = refreshLifetimeSeconds(settings, now, end) === 0;
   const reuse = async (): Promise<RefreshOutcome> => {
-    await revokeSession(db, row.session_id, 'reuse', now);
+    await repository.revokeSession(row.session_id, 'reuse', now);
     onReuse({ sessionId: row.session_id, profileId: row.profile_id });
     return { ok: false, reason: 'reused' };
   };
@@ -162,43 +173,43 @@ export async function rotateRefreshToken(
     const lostAnswer =
       row.revoked_at === null &&
       withinGrace(row.rotated_at, now, settings) &&
-      (await replaceUnusedSuccessor(db, row.session_id, tokenHash, row.rotated_at));
+      (await replaceUnusedSuccessor(repository, row.session_id, tokenHash, row.rotated_at));
     if (!lostAnswer) return reuse();
     // A lost answer, but the family is over: its undelivered successor has been let go with it.
     if (ended) return { ok: false, reason: 'expired' };
-    return { ok: true, tokenInfo: await tokenInfo(db, settings, claims, now, end), ...claims };
+    return { ok: true, tokenInfo: await tokenInfo(repository, settings, claims, now, end), ...claims };
   }
   if (row.revoked_at !== null) return { ok: false, reason: 'revoked' };
   // The end is checked as well as the token's own expiry: SESSION_MAX_SECONDS may have been lowered since.
   if (row.expires_at <= now.toISOString() || ended) return { ok: false, reason: 'expired' };
 
-  if (!(await sessionsRepository(db).markRotated(tokenHash, now.toISOString()))) return reuse();
+  if (!(await repository.markRotated(tokenHash, now.toISOString()))) return reuse();
 
-  return { ok: true, tokenInfo: await tokenInfo(db, settings, claims, now, end), ...claims };
+  return { ok: true, tokenInfo: await tokenInfo(repository, settings, claims, now, end), ...claims };
 }
 
 /** Ends one session family: its access tokens stop working and its refresh tokens cannot be used. */
-export async function revokeSession(db: Db, sessionId: string, reason: string, now: Date): Promise<void> {
-  await sessionsRepository(db).revokeSession(sessionId, reason, now);
+export async function revokeSession(sessions: Sessions, sessionId: string, reason: string, now: Date): Promise<void> {
+  await sessionsOn(sessions).revokeSession(sessionId, reason, now);
 }
 
 /** Ends every session of a profile, except `keepSessionId` when given (the session that made the change). */
 export async function revokeAllSessions(
-  db: Db,
+  sessions: Sessions,
   profileId: string,
   reason: string,
   now: Date,
   keepSessionId?: string,
 ): Promise<void> {
-  await sessionsRepository(db).revokeProfileSessions(profileId, reason, now, keepSessionId);
+  await sessionsOn(sessions).revokeProfileSessions(profileId, reason, now, keepSessionId);
 }
 
 /** The session a refresh token belongs to, when the token is known (used by logout to find the family). */
 export async function sessionOfRefreshToken(
-  db: Db,
+  sessions: Sessions,
   refreshToken: string,
 ): Promise<{ sessionId: string; profileId: string } | undefined> {
-  const row = await sessionsRepository(db).sessionOfToken(hashToken(refreshToken));
+  const row = await sessionsOn(sessions).sessionOfToken(hashToken(refreshToken));
   return row ? { sessionId: row.session_id, profileId: row.profile_id } : undefined;
 }
 
@@ -208,7 +219,7 @@ export async function sessionOfRefreshToken(
  * expires) and has not reached its absolute end. Answers the claims with the profile's saved language.
  */
 export async function verifyAccessToken(
-  db: Db,
+  sessions: Sessions,
   settings: TokenSettings,
   token: string,
   now: Date,
@@ -219,6 +230,6 @@ export async function verifyAccessToken(
     settings.sessionMaxSeconds === undefined
       ? undefined
       : new Date(now.getTime() - settings.sessionMaxSeconds * 1000).toISOString();
-  const session = await sessionsRepository(db).liveSession(claims.sessionId, claims.profileId, startedAfter);
+  const session = await sessionsOn(sessions).liveSession(claims.sessionId, claims.profileId, startedAfter);
   return session ? { ...claims, language: session.language } : undefined;
 }
