@@ -1,9 +1,9 @@
 import { ERROR_CODES, type EmailAction } from '../../shared/contract';
-import type { Db } from '../db/database';
 import { ApiError } from '../errors';
 import { recordThrottled } from '../system/public';
 import { translate } from '../i18n';
 import { CODE_LIFETIME_SECONDS, CODE_MAX_ATTEMPTS, consumeCode, type CodeOutcome } from './email-keys';
+import type { EmailKeysRepository, ThrottleRepository } from './repository';
 import type { ProfilesTable } from './tables';
 import {
   addressBucket,
@@ -59,7 +59,11 @@ export function commonPasswordError(field: string, lang: string): ApiError {
  * The limits of the account calls, counted in the database: e-mails per address and per client, wrong keys and
  * codes per client, and the attempts at a code that does not exist.
  */
-export function createGuards(db: Db, jwtSecret: string, clientLimits: Parameters<typeof throttleRules>[0]) {
+export function createGuards(
+  { throttle, emailKeys }: { throttle: ThrottleRepository; emailKeys: EmailKeysRepository },
+  jwtSecret: string,
+  clientLimits: Parameters<typeof throttleRules>[0],
+) {
   const rules = throttleRules(clientLimits);
 
   /**
@@ -75,12 +79,12 @@ export function createGuards(db: Db, jwtSecret: string, clientLimits: Parameters
     addressClientBucket('mail', email, client.device ? `device:${client.device}` : `ip:${client.ip}`);
   /** Counts one e-mail to an address, by the client that asked for it; the address's wrong codes are forgotten. */
   async function countEmail(email: string, purpose: EmailAction, client: EmailClient, now: Date): Promise<void> {
-    await recordEvent(db, ownBucket(email, client), rules.emailAddressClient, now);
+    await recordEvent(throttle, ownBucket(email, client), rules.emailAddressClient, now);
     if (!client.device) {
-      await recordEvent(db, addressBucket('mail', email), rules.emailAddress, now);
-      await recordEvent(db, ipBucket('mail', client.ip), rules.emailIp, now);
+      await recordEvent(throttle, addressBucket('mail', email), rules.emailAddress, now);
+      await recordEvent(throttle, ipBucket('mail', client.ip), rules.emailIp, now);
     }
-    await clearBucket(db, absentCodeBucket(email, purpose));
+    await clearBucket(throttle, absentCodeBucket(email, purpose));
   }
 
   return {
@@ -107,15 +111,15 @@ export function createGuards(db: Db, jwtSecret: string, clientLimits: Parameters
       { signUp = false }: { signUp?: boolean } = {},
     ): Promise<void> {
       const own = ownBucket(email, client);
-      const ownState = await throttleState(db, own, rules.emailAddressClient, now);
+      const ownState = await throttleState(throttle, own, rules.emailAddressClient, now);
       let state = ownState;
       if (!client.device) {
-        const address = await throttleState(db, addressBucket('mail', email), rules.emailAddress, now);
+        const address = await throttleState(throttle, addressBucket('mail', email), rules.emailAddress, now);
         // Limited while the client has had an e-mail to this address within the window.
-        const spaced = await throttleState(db, own, { ...rules.emailAddressClient, limit: 1 }, now);
+        const spaced = await throttleState(throttle, own, { ...rules.emailAddressClient, limit: 1 }, now);
         state = mostRestrictive([
           ownState,
-          await throttleState(db, ipBucket('mail', client.ip), rules.emailIp, now),
+          await throttleState(throttle, ipBucket('mail', client.ip), rules.emailIp, now),
           address.limited && spaced.limited
             ? { ...address, retryAfterSeconds: Math.min(address.retryAfterSeconds, spaced.retryAfterSeconds) }
             : { ...address, limited: false },
@@ -123,8 +127,8 @@ export function createGuards(db: Db, jwtSecret: string, clientLimits: Parameters
       }
       if (state.limited) throw tooMany(state, 'email');
       if (signUp) {
-        await recordEvent(db, ipBucket('mail', client.ip), rules.emailIp, now);
-        await clearBucket(db, absentCodeBucket(email, purpose));
+        await recordEvent(throttle, ipBucket('mail', client.ip), rules.emailIp, now);
+        await clearBucket(throttle, absentCodeBucket(email, purpose));
         return;
       }
       await countEmail(email, purpose, client, now);
@@ -139,11 +143,11 @@ export function createGuards(db: Db, jwtSecret: string, clientLimits: Parameters
 
     /** Answers 429 when this client has entered too many wrong keys or codes lately. */
     async guardCodeEntry(ip: string, now: Date): Promise<void> {
-      const state = await throttleState(db, ipBucket('code', ip), rules.codeEntryIp, now);
+      const state = await throttleState(throttle, ipBucket('code', ip), rules.codeEntryIp, now);
       if (state.limited) throw tooMany(state, 'code');
     },
 
-    countWrongEntry: (ip: string, now: Date) => recordEvent(db, ipBucket('code', ip), rules.codeEntryIp, now),
+    countWrongEntry: (ip: string, now: Date) => recordEvent(throttle, ipBucket('code', ip), rules.codeEntryIp, now),
 
     /** Checks an e-mailed code, counting wrong ones for addresses without a live code the same way. */
     async checkCode(
@@ -154,10 +158,10 @@ export function createGuards(db: Db, jwtSecret: string, clientLimits: Parameters
       now: Date,
     ): Promise<CodeOutcome> {
       const outcome: CodeOutcome = profile
-        ? await consumeCode(db, jwtSecret, profile.id, purpose, code, now)
+        ? await consumeCode(emailKeys, jwtSecret, profile.id, purpose, code, now)
         : { ok: false, reason: 'no-code' };
       if (outcome.ok || outcome.reason !== 'no-code') return outcome;
-      const before = await consume(db, absentCodeBucket(email, purpose), absentCodeRule, now);
+      const before = await consume(throttle, absentCodeBucket(email, purpose), absentCodeRule, now);
       return before.limited || before.count + 1 >= CODE_MAX_ATTEMPTS
         ? { ok: false, reason: 'attempts-exceeded' }
         : { ok: false, reason: 'invalid' };

@@ -4,10 +4,15 @@ import { languageOf, translate } from '../i18n';
 import { loadRouteSchemas, type RouteSchemaTypes } from '../openapi/public';
 import { mailTo, type MailRecipient, type MailTemplate } from '../mail/public';
 import { authenticate, bearerToken } from './authenticate';
+import { emailRequest, verify } from './confirmation';
+import type { AccountCaller, AccountsDeps } from './deps';
 import { createGuards } from './guards';
 import { knownDeviceOf, rememberDevice } from './known-device';
-import { createAccountsService, type AccountCaller } from './service';
-import { createSignInService, type SignInCaller } from './sign-in';
+import { changePassword } from './password-change';
+import { requestPasswordReset, resetPassword } from './password-reset';
+import { ownProfile, setLanguage } from './profile';
+import { register } from './registration';
+import { login, logout, refresh, type SignInCaller } from './sign-in';
 
 export const PROFILE_PREFIX = API_PATHS.profile;
 
@@ -17,9 +22,8 @@ const schemaOf = loadRouteSchemas(new URL('./route-schemas.json', import.meta.ur
 /** The /api/eta/profile calls: registration, e-mail confirmation, sign-in, tokens, password reset and change, profile. */
 export const accountRoutes: FastifyPluginAsync = async (instance) => {
   const app = instance.withTypeProvider<RouteSchemaTypes>();
-  const { db, config } = app;
+  const { config, repositories } = app;
   const pending = new Set<Promise<void>>();
-  const guards = createGuards(db, config.jwtSecret, config.clientLimits);
 
   /** The caller of a request; work after the answer is awaited when the server closes, failures are logged. */
   const callerOf = (request: FastifyRequest): AccountCaller => ({
@@ -42,8 +46,12 @@ export const accountRoutes: FastifyPluginAsync = async (instance) => {
 
   const mail = (recipient: MailRecipient, template: MailTemplate) => mailTo(app, recipient, template);
 
-  const accounts = createAccountsService({ db, config, guards, mail });
-  const signIn = createSignInService(db, config, guards);
+  const deps: AccountsDeps = {
+    repositories,
+    config,
+    guards: createGuards(repositories, config.jwtSecret, config.clientLimits),
+    mail,
+  };
 
   const signInCaller = (request: FastifyRequest, reply: FastifyReply): SignInCaller => ({
     ip: request.ip,
@@ -60,29 +68,29 @@ export const accountRoutes: FastifyPluginAsync = async (instance) => {
   });
 
   app.post(`${PROFILE_PREFIX}/register`, { schema: schemaOf('register') }, async (request, reply) => {
-    const answer = await accounts.register(callerOf(request), request.body);
+    const answer = await register(deps, callerOf(request), request.body);
     reply.code(201);
     return answer;
   });
 
   app.post(`${PROFILE_PREFIX}/verify`, { schema: schemaOf('verify') }, async (request) =>
-    accounts.verify(callerOf(request), request.body),
+    verify(deps, callerOf(request), request.body),
   );
 
   app.post(`${PROFILE_PREFIX}/verify-email-request`, { schema: schemaOf('verifyEmailRequest') }, async (request) =>
-    accounts.emailRequest(callerOf(request), request.body),
+    emailRequest(deps, callerOf(request), request.body),
   );
 
   app.post(`${PROFILE_PREFIX}/request-password-reset`, { schema: schemaOf('requestPasswordReset') }, async (request) =>
-    accounts.requestPasswordReset(callerOf(request), request.body.email),
+    requestPasswordReset(deps, callerOf(request), request.body.email),
   );
 
   app.post(`${PROFILE_PREFIX}/login`, { schema: schemaOf('login') }, async (request, reply) =>
-    signIn.login(signInCaller(request, reply), request.body),
+    login(deps, signInCaller(request, reply), request.body),
   );
 
   app.post(`${PROFILE_PREFIX}/refresh`, { schema: schemaOf('refresh') }, async (request) =>
-    signIn.refresh({ log: request.log }, request.body.refreshToken),
+    refresh(deps, { log: request.log }, request.body.refreshToken),
   );
 
   app.post(
@@ -95,26 +103,26 @@ export const accountRoutes: FastifyPluginAsync = async (instance) => {
       },
     },
     async (request) => {
-      await signIn.logout(bearerToken(request), request.body?.refreshToken);
+      await logout(deps, bearerToken(request), request.body?.refreshToken);
       return { message: translate(languageOf(request), 'api:accounts.loggedOut') };
     },
   );
 
   app.post(`${PROFILE_PREFIX}/reset-password`, { schema: schemaOf('resetPassword') }, async (request) =>
-    accounts.resetPassword(callerOf(request), request.body),
+    resetPassword(deps, callerOf(request), request.body),
   );
 
   app.post(
     `${PROFILE_PREFIX}/change-password`,
     { schema: schemaOf('changePassword'), onRequest: authenticate },
-    async (request) => accounts.changePassword(callerOf(request), request.body),
+    async (request) => changePassword(deps, callerOf(request), request.body),
   );
 
   app.get(PROFILE_PREFIX, { schema: schemaOf('getProfile'), onRequest: authenticate }, async (request) =>
-    accounts.profile(callerOf(request)),
+    ownProfile(deps, callerOf(request)),
   );
 
   app.patch(PROFILE_PREFIX, { schema: schemaOf('updateProfile'), onRequest: authenticate }, async (request) =>
-    accounts.setLanguage(callerOf(request), request.body.language),
+    setLanguage(deps, callerOf(request), request.body.language),
   );
 };

@@ -1,10 +1,8 @@
 import { ACCOUNT_ERRORS, type LoginRequest, type LoginResult, type TokenInfo } from '../../shared/contract';
-import type { AppConfig } from '../config';
-import type { Db } from '../db/database';
 import { ApiError } from '../errors';
-import { normaliseEmail, tooMany, type Guards } from './guards';
+import type { AccountsDeps } from './deps';
+import { normaliseEmail, tooMany } from './guards';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
-import { profilesRepository } from './repository';
 import {
   addressBucket,
   addressClientBucket,
@@ -28,73 +26,80 @@ export interface SignInCaller {
   log: { info: (details: object, message: string) => void; warn: (details: object, message: string) => void };
 }
 
-/** Signing in and out, and renewing the tokens. */
-export function createSignInService(db: Db, config: AppConfig, guards: Guards) {
-  const profiles = profilesRepository(db);
-  const { rules } = guards;
+/** What signing in and out and renewing the tokens work with (made once per app, routes.ts). */
+export type SignInDeps = Pick<AccountsDeps, 'repositories' | 'config' | 'guards'>;
 
-  return {
-    /**
-     * Signs in with an address and password. A browser that signed in to this account before is counted on its
-     * own, so failures elsewhere never lock the owner out; any other client is counted per client address and,
-     * with all other new clients, per account.
-     */
-    async login(caller: SignInCaller, body: LoginRequest): Promise<LoginResult> {
-      const now = new Date();
-      const email = normaliseEmail(body.email);
-      const profile = await profiles.findByEmail(email);
-      const device = caller.deviceOf(profile?.id);
-      const counted: [string, ThrottleRule][] = device
-        ? [[addressClientBucket('login', email, `device:${device}`), rules.loginAccountClient]]
-        : [
-            [addressClientBucket('login', email, `ip:${caller.ip}`), rules.loginAccountClient],
-            [addressBucket('login', email), rules.loginAccount],
-            [ipBucket('login', caller.ip), rules.loginIp],
-          ];
-      const state = mostRestrictive([
-        await delayedState(db, counted[0][0], rules.loginAccountClient, now),
-        ...(await Promise.all(counted.slice(1).map(([bucket, rule]) => throttleState(db, bucket, rule, now)))),
-      ]);
-      if (state.limited) throw tooMany(state, 'sign-in');
+/**
+ * Signs in with an address and password. A browser that signed in to this account before is counted on its own,
+ * so failures elsewhere never lock the owner out; any other client is counted per client address and, with all
+ * other new clients, per account.
+ */
+export async function login(deps: SignInDeps, caller: SignInCaller, body: LoginRequest): Promise<LoginResult> {
+  const { repositories, config } = deps;
+  const { rules } = deps.guards;
+  const events = repositories.throttle;
+  const now = new Date();
+  const email = normaliseEmail(body.email);
+  const profile = await repositories.profiles.findByEmail(email);
+  const device = caller.deviceOf(profile?.id);
+  const counted: [string, ThrottleRule][] = device
+    ? [[addressClientBucket('login', email, `device:${device}`), rules.loginAccountClient]]
+    : [
+        [addressClientBucket('login', email, `ip:${caller.ip}`), rules.loginAccountClient],
+        [addressBucket('login', email), rules.loginAccount],
+        [ipBucket('login', caller.ip), rules.loginIp],
+      ];
+  const state = mostRestrictive([
+    await delayedState(events, counted[0][0], rules.loginAccountClient, now),
+    ...(await Promise.all(counted.slice(1).map(([bucket, rule]) => throttleState(events, bucket, rule, now)))),
+  ]);
+  if (state.limited) throw tooMany(state, 'sign-in');
 
-      // An unknown address costs the same argon2 work as a known one, so timing does not tell them apart.
-      const passwordOk = profile
-        ? await verifyPassword(profile.password_hash, body.password)
-        : await verifyAgainstDummy(body.password);
-      if (!profile || !passwordOk) {
-        for (const [bucket, rule] of counted) await recordEvent(db, bucket, rule, now);
-        caller.log.info({ event: 'login-failed', knownDevice: device !== undefined }, 'sign-in failed');
-        throw new ApiError(401, ACCOUNT_ERRORS.invalidCredentials, 'api:accounts.invalidCredentials');
-      }
-      // Said only to someone who knows the password, so it reveals nothing to a guesser.
-      if (profile.email_verified !== 1)
-        throw new ApiError(403, ACCOUNT_ERRORS.emailNotVerified, 'api:accounts.emailNotVerified');
-      await clearBucket(db, counted[0][0]);
-      caller.rememberDevice(profile.id, device);
-      const { sessionId, ...tokenInfo } = await startSession(db, config, profile.id, now);
-      caller.log.info({ event: 'login', profileId: profile.id, sessionId }, 'signed in');
-      return { tokenInfo, profileIdentifier: profile.id };
-    },
+  // An unknown address costs the same argon2 work as a known one, so timing does not tell them apart.
+  const passwordOk = profile
+    ? await verifyPassword(profile.password_hash, body.password)
+    : await verifyAgainstDummy(body.password);
+  if (!profile || !passwordOk) {
+    for (const [bucket, rule] of counted) await recordEvent(events, bucket, rule, now);
+    caller.log.info({ event: 'login-failed', knownDevice: device !== undefined }, 'sign-in failed');
+    throw new ApiError(401, ACCOUNT_ERRORS.invalidCredentials, 'api:accounts.invalidCredentials');
+  }
+  // Said only to someone who knows the password, so it reveals nothing to a guesser.
+  if (profile.email_verified !== 1)
+    throw new ApiError(403, ACCOUNT_ERRORS.emailNotVerified, 'api:accounts.emailNotVerified');
+  await clearBucket(events, counted[0][0]);
+  caller.rememberDevice(profile.id, device);
+  const { sessionId, ...tokenInfo } = await startSession(repositories.sessions, config, profile.id, now);
+  caller.log.info({ event: 'login', profileId: profile.id, sessionId }, 'signed in');
+  return { tokenInfo, profileIdentifier: profile.id };
+}
 
-    /** New tokens for a refresh token; a rotated token used again ends its whole session family. */
-    async refresh(caller: Pick<SignInCaller, 'log'>, refreshToken: string): Promise<TokenInfo> {
-      const outcome = await rotateRefreshToken(db, config, refreshToken, new Date(), (details) =>
-        caller.log.warn(
-          { event: 'refresh-token-reuse', ...details },
-          'a rotated refresh token was used again: session family revoked',
-        ),
-      );
-      if (!outcome.ok) throw new ApiError(401, ACCOUNT_ERRORS.refreshTokenInvalid, 'api:accounts.refreshTokenInvalid');
-      return outcome.tokenInfo;
-    },
+/** New tokens for a refresh token; a rotated token used again ends its whole session family. */
+export async function refresh(
+  { repositories, config }: SignInDeps,
+  caller: Pick<SignInCaller, 'log'>,
+  refreshToken: string,
+): Promise<TokenInfo> {
+  const outcome = await rotateRefreshToken(repositories.sessions, config, refreshToken, new Date(), (details) =>
+    caller.log.warn(
+      { event: 'refresh-token-reuse', ...details },
+      'a rotated refresh token was used again: session family revoked',
+    ),
+  );
+  if (!outcome.ok) throw new ApiError(401, ACCOUNT_ERRORS.refreshTokenInvalid, 'api:accounts.refreshTokenInvalid');
+  return outcome.tokenInfo;
+}
 
-    /** Ends the session of the access token and of the refresh token, whichever are given and valid. */
-    async logout(accessToken: string | undefined, refreshToken: string | undefined): Promise<void> {
-      const now = new Date();
-      const claims = accessToken ? await verifyAccessToken(db, config, accessToken, now) : undefined;
-      if (claims) await revokeSession(db, claims.sessionId, 'logout', now);
-      const family = refreshToken ? await sessionOfRefreshToken(db, refreshToken) : undefined;
-      if (family) await revokeSession(db, family.sessionId, 'logout', now);
-    },
-  };
+/** Ends the session of the access token and of the refresh token, whichever are given and valid. */
+export async function logout(
+  { repositories, config }: SignInDeps,
+  accessToken: string | undefined,
+  refreshToken: string | undefined,
+): Promise<void> {
+  const { sessions } = repositories;
+  const now = new Date();
+  const claims = accessToken ? await verifyAccessToken(sessions, config, accessToken, now) : undefined;
+  if (claims) await revokeSession(sessions, claims.sessionId, 'logout', now);
+  const family = refreshToken ? await sessionOfRefreshToken(sessions, refreshToken) : undefined;
+  if (family) await revokeSession(sessions, family.sessionId, 'logout', now);
 }
