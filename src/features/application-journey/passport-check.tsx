@@ -3,13 +3,17 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { StepAnswers } from '@/shared/contract';
+import { PATHS } from '@/shared/route-paths';
 import { Notice } from '@/ui/notice';
 import { useJourneyStyles } from './journey-styles';
 
 export type PassportReading = NonNullable<StepAnswers['passportReading']>;
 
-/** The photo step's page, where the passport page can be photographed again. */
-const CAPTURE_PATH = '/capture/capture-biometrics';
+/**
+ * The passport's own facts, which the form keeps as they are once its photo is taken: they are corrected on the
+ * applicants page, which then asks for the passport photo again.
+ */
+const PASSPORT_FACTS = new Set(['passportNumber', 'passportIssuingCountry']);
 
 const useStyles = makeStyles({
   list: { margin: `${tokens.spacingVerticalS} 0 0`, paddingInlineStart: tokens.spacingHorizontalXL },
@@ -41,15 +45,16 @@ export interface PassportCheckProps {
 
 /**
  * What the applicant's passport photo says beside the answers: the answers it filled in, and each answer that
- * differs from it, both values side by side, with a link to correct the answer and one to photograph the passport
- * again. Links only, so it works the same with and without scripts.
+ * differs from it, both values side by side, with a link to correct the answer (the page that asks it; for the
+ * passport's number and country, the applicants page) and one to photograph the passport again. Links only, so it
+ * works the same with and without scripts.
  */
 export function PassportCheck({ reading, applicantIdentifier, pageOf, pageHref }: PassportCheckProps) {
   const { t, i18n } = useTranslation(['journey', 'forms', 'applications']);
   const styles = useStyles();
   const journey = useJourneyStyles();
   const label = (field: string) => t(`forms:applicationForm.${field}.label`, { defaultValue: field });
-  const retake = `${CAPTURE_PATH}?${new URLSearchParams({ applicantIdentifier })}`;
+  const retake = `${PATHS.captureBiometrics}?${new URLSearchParams({ applicantIdentifier })}`;
   return (
     <>
       {reading.mismatches.length > 0 && (
@@ -57,7 +62,9 @@ export function PassportCheck({ reading, applicantIdentifier, pageOf, pageHref }
           <strong>{t('journey:passportCheck.mismatchTitle')}</strong>
           <ul className={styles.list} data-testid="passport-mismatches">
             {reading.mismatches.map((mismatch) => {
-              const page = pageOf(mismatch.field);
+              const correct = PASSPORT_FACTS.has(mismatch.field)
+                ? `${PATHS.manageApplicants}?${new URLSearchParams({ edit: applicantIdentifier })}`
+                : pageOf(mismatch.field) && pageHref(pageOf(mismatch.field)!);
               return (
                 <li key={mismatch.field} className={styles.item}>
                   {label(mismatch.field)}:{' '}
@@ -67,8 +74,8 @@ export function PassportCheck({ reading, applicantIdentifier, pageOf, pageHref }
                     typed: shown(mismatch.field, mismatch.typed, t, i18n.language),
                   })}
                   <div className={styles.actions}>
-                    {page && (
-                      <Link className={journey.link} to={pageHref(page)}>
+                    {correct && (
+                      <Link className={journey.link} to={correct}>
                         {t('journey:passportCheck.correct', { field: label(mismatch.field) })}
                       </Link>
                     )}
