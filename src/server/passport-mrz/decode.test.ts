@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alignTo, settleLine1, settleLine2, toCells, type Engine, type EngineCells } from './decode';
+import { alignTo, settleLine1, settleLine2, toCells, type Engine, type EngineCells, type LinePicture } from './decode';
 import type { OcrSymbol } from './ocr';
 import { td3Lines } from './td3';
 
@@ -22,6 +22,32 @@ function read(engine: Engine, text: string): EngineCells {
 /** Readings of both engines at two sizes, each given as (lstm, legacy) pairs. */
 const both = (...pairs: [string, string][]): EngineCells[] =>
   pairs.flatMap(([lstm, legacy]) => [read('lstm', lstm), read('legacy', legacy)]);
+
+/**
+ * A picture of a line as cut for the OCR, 20 pixels a cell: each character drawn as a pattern of dark blocks of its own
+ * (made from its code), the same wherever it stands; `shown` is what the picture shows, `read` what the boxes say.
+ */
+function drawn(shown: string, read = shown): LinePicture {
+  const pad = 18;
+  const width = 2 * pad + 20 * 44;
+  const height = 2 * pad + 30;
+  const data = new Uint8Array(width * height).fill(255);
+  for (const [cell, char] of [...shown].entries()) {
+    let bits = (char.charCodeAt(0) * 2654435761) >>> 0;
+    for (let block = 0; block < 24; block += 1) {
+      bits = (bits * 1103515245 + 12345) >>> 0;
+      if (bits >>> 31 === 0) continue;
+      const [bx, by] = [pad + 20 * cell + 2 + 4 * (block % 4), pad + 3 + 4 * Math.floor(block / 4)];
+      for (let y = by; y < by + 4; y += 1) for (let x = bx; x < bx + 4; x += 1) data[y * width + x] = 20;
+    }
+  }
+  const symbols = [...read].map((text, i) => ({ text, confidence: 80, x0: pad + 20 * i + 2, x1: pad + 20 * i + 18 }));
+  return { crop: { data, width, height, textLeft: pad, textRight: pad + 20 * 44 - 4 }, symbols };
+}
+
+/** The readings with the classifier's given the picture. */
+const seen = (readings: EngineCells[], picture: LinePicture): EngineCells[] =>
+  readings.map((reading) => (reading.engine === 'legacy' ? { ...reading, picture } : reading));
 
 describe('placing what an engine read in the line’s cells', () => {
   const symbols = (text: string, at = (i: number) => 10 + 20 * i): OcrSymbol[] =>
@@ -86,6 +112,27 @@ describe('settling line 2 by its check digits', () => {
     expect(settleLine2(both([line2, with6], [line2, with6]))).toHaveProperty('problem');
   });
 
+  it('tells such readings apart by the glyphs: the one whose cells of a character look alike', () => {
+    const [, line2] = td3Lines({
+      issuingCountry: 'D',
+      surname: 'X',
+      givenNames: 'Y',
+      documentNumber: 'C01XGOT47',
+      nationality: 'D',
+      dateOfBirth: '640812',
+      sex: 'F',
+      dateOfExpiry: '310101',
+    });
+    const with6 = line2.replace('XGOT', 'X6OT');
+    const readings = both([line2, with6], [line2, with6]);
+    // A G unlike every other glyph of the line, or a 6 like the date of birth's.
+    expect(settleLine2(seen(readings, drawn(line2)))).toMatchObject({ line: line2 });
+    expect(settleLine2(seen(readings, drawn(with6)))).toMatchObject({ line: with6 });
+    // A glyph like the O beside it is neither G nor 6: nothing is read.
+    const withO = line2.replace('XGOT', 'XOOT');
+    expect(settleLine2(seen(readings, drawn(withO, line2)))).toHaveProperty('problem');
+  });
+
   it('never accepts a line whose check digits fail', () => {
     const wrong = LINE2.replace('6408125', '6408135');
     expect(wrong).not.toBe(LINE2);
@@ -103,6 +150,15 @@ describe('settling line 1, which no check digit covers', () => {
   it('reads nothing when the engines read a letter of a name differently', () => {
     const other = LINE1.replace('ANNA', 'ANMA');
     expect(settleLine1(both([LINE1, other], [LINE1, other]))).toHaveProperty('problem');
+  });
+
+  it('settles a letter the engines read differently by its glyph, when the names hold that letter elsewhere', () => {
+    const other = LINE1.replace('ANNA', 'ANMA');
+    const readings = both([LINE1, other], [LINE1, other]);
+    expect(settleLine1(seen(readings, drawn(LINE1)))).toEqual({ line: LINE1 });
+    expect(settleLine1(seen(readings, drawn(other)))).toEqual({ line: other });
+    // A glyph like neither N nor M: nothing is read.
+    expect(settleLine1(seen(readings, drawn(LINE1.replace('ANNA', 'ANXA'), LINE1)))).toHaveProperty('problem');
   });
 
   it('reads nothing when a cell of the names was left unread by the classifier', () => {

@@ -568,6 +568,14 @@ function glyphsAgree(line: string, alike: (i: number, j: number) => number): boo
  */
 function byGlyphs(readings: EngineCells[], found: Candidate[]): string | undefined {
   const contenders = found.filter((f) => found[0].likelihood - f.likelihood < LINE2_MARGIN);
+  return agreeingAlone(
+    readings,
+    contenders.map(({ text }) => text),
+  );
+}
+
+/** Of `lines`, the only one whose glyphs agree with its characters in the pictures of `readings` (glyphsAgree). */
+function agreeingAlone(readings: EngineCells[], lines: string[]): string | undefined {
   const pictures = readings.flatMap(({ picture }) => {
     const glyphs = picture && glyphsOf(picture);
     return glyphs ? [glyphs] : [];
@@ -583,10 +591,8 @@ function byGlyphs(readings: EngineCells[], found: Candidate[]): string | undefin
     }
     return r;
   };
-  const agreeing = contenders.filter((c) => {
-    return glyphsAgree(c.text, alike);
-  });
-  return agreeing.length === 1 ? agreeing[0].text : undefined;
+  const agreeing = lines.filter((line) => glyphsAgree(line, alike));
+  return agreeing.length === 1 ? agreeing[0] : undefined;
 }
 
 /** The kind of each cell of line 1: `P`, the type (a letter or filler), the issuing state and the names. */
@@ -604,14 +610,49 @@ export function settleLine1(readings: EngineCells[]): { line: string } | { probl
   const candidates = cellCandidates(readings, LINE1_KINDS);
   const legacy = readings.filter((reading) => reading.engine === 'legacy');
   let line = '';
+  const unsure: number[] = [];
+  let problem = '';
   for (const cell of LINE1_KINDS.keys()) {
     const char = sureCell(candidates[cell], LINE1_MARGIN);
-    if (char === undefined) return { problem: `cell ${cell + 1} of line 1 unsure` };
-    const seenSo = ({ cells }: EngineCells) => cells[cell].some((read) => probability('legacy', read, char) >= RARE);
-    if (!legacy.every(seenSo)) return { problem: `cell ${cell + 1} of line 1 not read so by the classifier` };
-    line += char;
+    const seenSo = ({ cells }: EngineCells) =>
+      cells[cell].some((read) => probability('legacy', read, char ?? '') >= RARE);
+    if (char === undefined || !legacy.every(seenSo)) {
+      problem ||= `cell ${cell + 1} of line 1 ${char === undefined ? 'unsure' : 'not read so by the classifier'}`;
+      unsure.push(cell);
+    }
+    line += char ?? candidates[cell][0]?.text ?? '<';
   }
-  return { line };
+  if (unsure.length === 0) return { line };
+  const chosen = line1ByGlyphs(readings, candidates, line, unsure);
+  return chosen ? { line: chosen } : { problem };
+}
+
+/** Line 1's cells left unsure that the glyphs may settle, at most, and the characters tried in each. */
+const GLYPH_CELLS = 2;
+const GLYPH_CHOICES = 3;
+
+/**
+ * Line 1 with its few unsure cells settled by the glyphs: of the characters the readings make likeliest there, the one
+ * combination whose glyphs agree with the line's characters (glyphsAgree), each character so settled one the line
+ * holds elsewhere too, its glyph then looking like theirs. None when more cells are unsure, or no or several
+ * combinations agree.
+ */
+function line1ByGlyphs(
+  readings: EngineCells[],
+  candidates: Candidate[][],
+  line: string,
+  unsure: number[],
+): string | undefined {
+  if (unsure.length > GLYPH_CELLS) return undefined;
+  let lines = [line];
+  for (const cell of unsure) {
+    const chars = candidates[cell].slice(0, GLYPH_CHOICES).map(({ text }) => text);
+    lines = lines.flatMap((l) => chars.map((char) => l.slice(0, cell) + char + l.slice(cell + 1)));
+  }
+  const elsewhere = (l: string) =>
+    unsure.every((cell) => [...l].some((char, other) => other !== cell && char === l[cell]));
+  const chosen = agreeingAlone(readings, lines);
+  return chosen !== undefined && elsewhere(chosen) ? chosen : undefined;
 }
 
 /**
