@@ -226,7 +226,7 @@ describe.each(databases())('applicants on %s', (kind) => {
       expect((await call(app, ana, 'GET', applicantsUrl(guid))).json()).toEqual([]);
     });
 
-    it('refuses a passport on another open application, another account’s once its passport page is photographed', async () => {
+    it('refuses a passport on another open application, another account’s once a photo of that passport page is taken', async () => {
       const mine = await createApplication(app, ana);
       const anas = await addApplicant(app, ana, mine, { passportNumber: 'OPEN11111' });
       // A number typed in by another account holds nothing against it.
@@ -248,6 +248,34 @@ describe.each(databases())('applicants on %s', (kind) => {
           session_id: 'a-session',
           created_at: new Date().toISOString(),
         })
+        .execute();
+      // The photo holds the number once its machine-readable zone, read with valid check digits, gives it.
+      const reading = {
+        applicant_id: anas,
+        read: 1,
+        check_digits_valid: 1,
+        document_number: 'OPEN11112',
+        issuing_country: 'FRA',
+        nationality: 'FRA',
+        date_of_birth: '1986-04-12',
+        date_of_expiry: '2033-06-30',
+        sex: 'F',
+        surname: 'DUBOIS',
+        given_names: 'AMELIE',
+        problem: null,
+        read_at: new Date().toISOString(),
+      };
+      await app.db.insertInto('passport_readings').values(reading).execute();
+      const photoOfAnother = await createApplication(app, bob);
+      expect(
+        (await call(app, bob, 'POST', applicantsUrl(photoOfAnother), applicantBody({ passportNumber: 'OPEN11111' })))
+          .statusCode,
+      ).toBe(201);
+      await call(app, bob, 'DELETE', `/api/eta/applications/${photoOfAnother}`);
+      await app.db
+        .updateTable('passport_readings')
+        .set({ document_number: 'OPEN11111' })
+        .where('applicant_id', '=', anas)
         .execute();
       const theirs = await createApplication(app, bob);
       const response = await call(
