@@ -10,7 +10,7 @@ import { translate } from '../i18n';
 import { sendReset, sendVerification } from './account-mail';
 import { emailClient, markVerified, profileOfAddress, type AccountCaller, type AccountsDeps } from './deps';
 import { consumeLinkKey, issueLinkKey } from './email-keys';
-import { normaliseEmail } from './guards';
+import { allowEmailFor, checkCode, countWrongEntry, guardCodeEntry, normaliseEmail } from './guards';
 
 /** Confirms the address with the link's key or the e-mailed code; a reset code is traded for a reset key. */
 export async function verify(
@@ -18,14 +18,14 @@ export async function verify(
   caller: AccountCaller,
   body: VerifyRequest,
 ): Promise<MessageResult | ResetCodeAccepted> {
-  const { guards, repositories } = deps;
+  const { repositories } = deps;
   const { lang, ip } = caller;
   const now = new Date();
-  await guards.guardCodeEntry(ip, now);
+  await guardCodeEntry(deps, ip, now);
   if (body.authKey !== undefined) {
     const profileId = await consumeLinkKey(repositories.emailKeys, body.authKey, 'VERIFY_EMAIL', now);
     if (!profileId) {
-      await guards.countWrongEntry(ip, now);
+      await countWrongEntry(deps, ip, now);
       throw new ApiError(400, ACCOUNT_ERRORS.verifyLinkInvalid, 'api:accounts.verifyLinkInvalid');
     }
     await markVerified(deps, profileId, now);
@@ -33,9 +33,9 @@ export async function verify(
   }
   const purpose = body.emailAction ?? 'VERIFY_EMAIL';
   const profile = await profileOfAddress(deps, body.email);
-  const outcome = await guards.checkCode(normaliseEmail(body.email), profile, purpose, body.code, now);
+  const outcome = await checkCode(deps, normaliseEmail(body.email), profile, purpose, body.code, now);
   if (!outcome.ok) {
-    await guards.countWrongEntry(ip, now);
+    await countWrongEntry(deps, ip, now);
     if (outcome.reason === 'attempts-exceeded') {
       throw new ApiError(400, ACCOUNT_ERRORS.codeAttemptsExceeded, 'api:accounts.codeAttemptsExceeded');
     }
@@ -62,7 +62,7 @@ export async function emailRequest(
 ): Promise<MessageResult> {
   const now = new Date();
   const address = normaliseEmail(email);
-  await deps.guards.allowEmailFor(address, emailAction, await emailClient(deps, caller, address), now);
+  await allowEmailFor(deps, address, emailAction, await emailClient(deps, caller, address), now);
   caller.afterAnswer('e-mail request', async () => {
     const profile = await profileOfAddress(deps, email);
     if (!profile) return;

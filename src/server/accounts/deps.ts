@@ -3,7 +3,7 @@ import type { AppConfig } from '../config';
 import { ApiError } from '../errors';
 import { translate } from '../i18n';
 import type { MailTemplate } from '../mail/public';
-import { normaliseEmail, type EmailClient, type Guards } from './guards';
+import { normaliseEmail, type AccountRules, type EmailClient } from './guards';
 import { hashPassword } from './passwords';
 import type { EmailKeysRepository, ProfilesRepository, SessionsRepository, ThrottleRepository } from './repository';
 import type { ProfilesTable } from './tables';
@@ -33,7 +33,8 @@ export interface AccountsDeps {
     sessions: SessionsRepository;
   };
   config: AppConfig;
-  guards: Guards;
+  /** The limits of the account calls (throttleRules of the configured client limits). */
+  rules: AccountRules;
   /** Sends one of the account e-mails to a profile. */
   mail: (row: Pick<ProfilesTable, 'email' | 'language' | 'given_names'>, template: MailTemplate) => Promise<void>;
 }

@@ -2,7 +2,7 @@ import { ACCOUNT_ERRORS, type ChangePasswordRequest, type MessageResult } from '
 import { translate } from '../i18n';
 import { fieldRefused, setPassword, signedIn, type AccountCaller, type AccountsDeps } from './deps';
 import { consumeLinkKey } from './email-keys';
-import { commonPasswordError, tooMany } from './guards';
+import { commonPasswordError, countWrongEntry, guardCodeEntry, tooMany } from './guards';
 import { isCommonPassword, verifyPassword } from './passwords';
 import type { ProfilesTable } from './tables';
 import { addressBucket, clearBucket, clearBucketFamily, recordEvent, throttleState } from './throttle';
@@ -19,18 +19,18 @@ async function proveOwner(
   body: ChangePasswordRequest,
   now: Date,
 ): Promise<void> {
-  const { guards, repositories } = deps;
+  const { repositories } = deps;
   const { lang, ip } = caller;
   if (body.authKey !== undefined) {
-    await guards.guardCodeEntry(ip, now);
+    await guardCodeEntry(deps, ip, now);
     // Only a key of the signed-in profile is used up: another profile's key stays usable by its owner.
     if (!(await consumeLinkKey(repositories.emailKeys, body.authKey, 'RESET_PASSWORD', now, profile.id))) {
-      await guards.countWrongEntry(ip, now);
+      await countWrongEntry(deps, ip, now);
       throw fieldRefused(ACCOUNT_ERRORS.resetLinkInvalid, 'authKey', 'api:accounts.resetCodeExpired', lang);
     }
     return;
   }
-  const rule = guards.rules.currentPassword;
+  const rule = deps.rules.currentPassword;
   const passwordBucket = addressBucket('current-password', profile.email);
   const state = await throttleState(repositories.throttle, passwordBucket, rule, now);
   if (state.limited) throw tooMany(state, 'current-password');

@@ -11,7 +11,7 @@ import {
   type AccountsDeps,
 } from './deps';
 import { consumeLinkKey } from './email-keys';
-import { commonPasswordError, normaliseEmail } from './guards';
+import { allowEmailFor, commonPasswordError, countWrongEntry, guardCodeEntry, normaliseEmail } from './guards';
 import { isCommonPassword } from './passwords';
 import { addressBucket, clearBucketFamily } from './throttle';
 import { revokeAllSessions } from './tokens';
@@ -27,7 +27,7 @@ export async function requestPasswordReset(
 ): Promise<MessageResult> {
   const now = new Date();
   const address = normaliseEmail(email);
-  await deps.guards.allowEmailFor(address, 'RESET_PASSWORD', await emailClient(deps, caller, address), now);
+  await allowEmailFor(deps, address, 'RESET_PASSWORD', await emailClient(deps, caller, address), now);
   caller.afterAnswer('password reset e-mail', async () => {
     const profile = await profileOfAddress(deps, email);
     if (profile) await sendReset(deps, profile, now);
@@ -41,15 +41,15 @@ export async function resetPassword(
   caller: AccountCaller,
   body: ResetPasswordRequest,
 ): Promise<MessageResult> {
-  const { guards, repositories } = deps;
+  const { repositories } = deps;
   const { lang, ip } = caller;
   const now = new Date();
   if (isCommonPassword(body.newPassword)) throw commonPasswordError('newPassword', lang);
-  await guards.guardCodeEntry(ip, now);
+  await guardCodeEntry(deps, ip, now);
   const profileId = await consumeLinkKey(repositories.emailKeys, body.authKey, 'RESET_PASSWORD', now);
   const profile = profileId ? await repositories.profiles.findById(profileId) : undefined;
   if (!profile) {
-    await guards.countWrongEntry(ip, now);
+    await countWrongEntry(deps, ip, now);
     throw new ApiError(400, ACCOUNT_ERRORS.resetLinkInvalid, 'api:accounts.resetLinkInvalid');
   }
   await setPassword(deps, profile.id, body.newPassword, now);

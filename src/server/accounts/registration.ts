@@ -3,7 +3,7 @@ import type { MessageResult, RegistrationRequest } from '../../shared/contract';
 import { translate } from '../i18n';
 import { sendVerification } from './account-mail';
 import { clientOf, type AccountCaller, type AccountsDeps } from './deps';
-import { commonPasswordError, normaliseEmail } from './guards';
+import { allowEmailFor, commonPasswordError, countEmailFor, normaliseEmail } from './guards';
 import { hashPassword, isCommonPassword } from './passwords';
 import type { ProfilesTable } from './tables';
 
@@ -25,7 +25,7 @@ export async function register(
   const account = await profiles.findByEmail(email);
   const signUp = !account;
   const client = clientOf(caller, account);
-  await deps.guards.allowEmailFor(email, 'VERIFY_EMAIL', client, now, { signUp });
+  await allowEmailFor(deps, email, 'VERIFY_EMAIL', client, now, { signUp });
   // Hashing happens whether or not the address is taken, so both answers take as long.
   const row: ProfilesTable = {
     id: randomUUID(),
@@ -42,7 +42,7 @@ export async function register(
     updated_at: now.toISOString(),
   };
   const created = await profiles.insertUnlessTaken(row);
-  if (signUp && !created) await deps.guards.countEmailFor(email, 'VERIFY_EMAIL', client, now);
+  if (signUp && !created) await countEmailFor(deps, email, 'VERIFY_EMAIL', client, now);
   caller.afterAnswer('registration e-mail', async () => {
     if (created) return sendVerification(deps, row, now);
     const existing = await profiles.findByEmail(email);

@@ -6,13 +6,13 @@ import { mailTo, type MailRecipient, type MailTemplate } from '../mail/public';
 import { authenticate, bearerToken } from './authenticate';
 import { emailRequest, verify } from './confirmation';
 import type { AccountCaller, AccountsDeps } from './deps';
-import { createGuards } from './guards';
 import { knownDeviceOf, rememberDevice } from './known-device';
 import { changePassword } from './password-change';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import { ownProfile, setLanguage } from './profile';
 import { register } from './registration';
 import { login, logout, refresh, type SignInCaller } from './sign-in';
+import { throttleRules } from './throttle';
 
 export const PROFILE_PREFIX = API_PATHS.profile;
 
@@ -49,7 +49,7 @@ export const accountRoutes: FastifyPluginAsync = async (instance) => {
   const deps: AccountsDeps = {
     repositories,
     config,
-    guards: createGuards(repositories, config.jwtSecret, config.clientLimits),
+    rules: throttleRules(config.clientLimits),
     mail,
   };
 

@@ -27,7 +27,7 @@ export interface SignInCaller {
 }
 
 /** What signing in and out and renewing the tokens work with (made once per app, routes.ts). */
-export type SignInDeps = Pick<AccountsDeps, 'repositories' | 'config' | 'guards'>;
+export type SignInDeps = Pick<AccountsDeps, 'repositories' | 'config' | 'rules'>;
 
 /**
  * Signs in with an address and password. A browser that signed in to this account before is counted on its own,
@@ -35,8 +35,7 @@ export type SignInDeps = Pick<AccountsDeps, 'repositories' | 'config' | 'guards'
  * other new clients, per account.
  */
 export async function login(deps: SignInDeps, caller: SignInCaller, body: LoginRequest): Promise<LoginResult> {
-  const { repositories, config } = deps;
-  const { rules } = deps.guards;
+  const { repositories, config, rules } = deps;
   const events = repositories.throttle;
   const now = new Date();
   const email = normaliseEmail(body.email);
