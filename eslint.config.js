@@ -303,7 +303,8 @@ export default tseslint.config(
         {
           paths: ['node:async_hooks', 'async_hooks'].map((name) => ({
             name,
-            message: 'A render is given its request (src/api/request-scope.ts); nothing finds it through async context.',
+            message:
+              'A render is given its request (src/api/request-scope.ts); nothing finds it through async context.',
           })),
           patterns: [
             {

@@ -12,7 +12,8 @@ import {
   type ResumeAnswer,
 } from '@/shared/contract';
 import { queryKeys } from './query-keys';
-import { productRequest, unwrap } from './request';
+import { productRequest, unwrap, type CallOptions } from './request';
+import { useRequestScope, type RequestScope } from './request-scope';
 
 /** Base path of the application calls. */
 export const APPLICATIONS_PATH = API_PATHS.applications;
@@ -39,58 +40,70 @@ const call = async <T>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   body?: unknown,
-  signal?: AbortSignal,
+  options: CallOptions = {},
 ): Promise<T> =>
   unwrap(
-    await productRequest<T>({ method, path: `${APPLICATIONS_PATH}${path}`, body, signal, loading: method !== 'GET' }),
+    await productRequest<T>({
+      method,
+      path: `${APPLICATIONS_PATH}${path}`,
+      body,
+      loading: method !== 'GET',
+      ...options,
+    }),
   );
 
 const enc = encodeURIComponent;
 
-const result = <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
-  productRequest<T>({ method, path: `${APPLICATIONS_PATH}${path}`, body });
-
 /**
  * The same calls as results, never thrown (the error body read by the caller): for the pages' server actions, which
- * answer a form posted without scripts.
+ * answer a form posted without scripts, with the scope of the request they handle.
  */
-export const applicationCalls = {
-  list: () => result<Application[]>('GET', ''),
-  applicants: (applicationIdentifier: string) =>
-    result<Applicant[]>('GET', `/${enc(applicationIdentifier)}/applicants`),
-  remove: (applicationIdentifier: string) => result<ApplicationDeleted>('DELETE', `/${enc(applicationIdentifier)}`),
-  resume: (applicationIdentifier: string) => result<ResumeAnswer>('POST', `/${enc(applicationIdentifier)}/step/resume`),
-  addApplicant: (applicationIdentifier: string, facts: ApplicantFacts) =>
-    result<Applicant>('POST', `/${enc(applicationIdentifier)}/applicants`, facts),
-  updateApplicant: (applicationIdentifier: string, applicantIdentifier: string, facts: ApplicantFacts) =>
-    result<Applicant>('PUT', `/${enc(applicationIdentifier)}/applicants/${enc(applicantIdentifier)}`, facts),
-  removeApplicant: (applicationIdentifier: string, applicantIdentifier: string) =>
-    result<ApplicantDeleted>('DELETE', `/${enc(applicationIdentifier)}/applicants/${enc(applicantIdentifier)}`),
+export const applicationCalls = (scope: RequestScope | undefined) => {
+  const result = <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
+    productRequest<T>({ method, path: `${APPLICATIONS_PATH}${path}`, body, scope });
+  return {
+    list: () => result<Application[]>('GET', ''),
+    applicants: (applicationIdentifier: string) =>
+      result<Applicant[]>('GET', `/${enc(applicationIdentifier)}/applicants`),
+    remove: (applicationIdentifier: string) => result<ApplicationDeleted>('DELETE', `/${enc(applicationIdentifier)}`),
+    resume: (applicationIdentifier: string) =>
+      result<ResumeAnswer>('POST', `/${enc(applicationIdentifier)}/step/resume`),
+    addApplicant: (applicationIdentifier: string, facts: ApplicantFacts) =>
+      result<Applicant>('POST', `/${enc(applicationIdentifier)}/applicants`, facts),
+    updateApplicant: (applicationIdentifier: string, applicantIdentifier: string, facts: ApplicantFacts) =>
+      result<Applicant>('PUT', `/${enc(applicationIdentifier)}/applicants/${enc(applicantIdentifier)}`, facts),
+    removeApplicant: (applicationIdentifier: string, applicantIdentifier: string) =>
+      result<ApplicantDeleted>('DELETE', `/${enc(applicationIdentifier)}/applicants/${enc(applicantIdentifier)}`),
+  };
 };
 
 /** GET the signed-in user's applications, newest first. */
 export function useApplications() {
+  const scope = useRequestScope();
   return useQuery({
     queryKey: queryKeys.applications.list(),
-    queryFn: ({ signal }) => call<Application[]>('GET', '', undefined, signal),
+    queryFn: ({ signal }) => call<Application[]>('GET', '', undefined, { signal, scope }),
   });
 }
 
 /** GET one application with its applicants; disabled without an identifier. */
 export function useApplication(applicationIdentifier: string | undefined) {
+  const scope = useRequestScope();
   return useQuery({
     queryKey: queryKeys.applications.detail(applicationIdentifier ?? ''),
-    queryFn: ({ signal }) => call<Application>('GET', `/${enc(applicationIdentifier ?? '')}`, undefined, signal),
+    queryFn: ({ signal }) =>
+      call<Application>('GET', `/${enc(applicationIdentifier ?? '')}`, undefined, { signal, scope }),
     enabled: Boolean(applicationIdentifier),
   });
 }
 
 /** GET the applicants of one application, in the order they were added. */
 export function useApplicants(applicationIdentifier: string | undefined) {
+  const scope = useRequestScope();
   return useQuery({
     queryKey: queryKeys.applications.applicants(applicationIdentifier ?? ''),
     queryFn: ({ signal }) =>
-      call<Applicant[]>('GET', `/${enc(applicationIdentifier ?? '')}/applicants`, undefined, signal),
+      call<Applicant[]>('GET', `/${enc(applicationIdentifier ?? '')}/applicants`, undefined, { signal, scope }),
     enabled: Boolean(applicationIdentifier),
   });
 }
@@ -155,11 +168,17 @@ export function useRemoveApplicant(applicationIdentifier: string) {
  * limit from GET /api/eta/static/client-settings (the API enforces the same numbers).
  */
 export function useApplicantLimit(applyingFor: ApplyingFor | undefined): number {
+  const scope = useRequestScope();
   const settings = useQuery({
     queryKey: queryKeys.static.clientSettings(),
     queryFn: async ({ signal }) =>
       unwrap(
-        await productRequest<ClientSettings>({ method: 'GET', path: `${API_PATHS.static}/client-settings`, signal }),
+        await productRequest<ClientSettings>({
+          method: 'GET',
+          path: `${API_PATHS.static}/client-settings`,
+          signal,
+          scope,
+        }),
       ),
     staleTime: Infinity,
   });

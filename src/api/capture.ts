@@ -12,7 +12,8 @@ import {
   type StartedCaptureSession,
 } from '@/shared/contract';
 import { queryKeys } from './query-keys';
-import { ApiError, productRequest, unwrap } from './request';
+import { ApiError, productRequest, unwrap, type CallOptions } from './request';
+import { useRequestScope } from './request-scope';
 
 /** POST here starts a capture session; `${CAPTURE_STATUS_PATH}/{id}` follows (GET) and moves (POST) it. */
 export const BIOMETRICS_PATH = API_PATHS.biometrics;
@@ -82,23 +83,32 @@ function deviceHeaders(sessionIdentifier: string): Record<string, string> | unde
 const statusPath = (sessionIdentifier: string) => `${CAPTURE_STATUS_PATH}/${encodeURIComponent(sessionIdentifier)}`;
 
 /** POST /api/eta/biometrics: a new session for one applicant (any older one of that applicant stops working). */
-export async function startCaptureSession(body: {
-  applicationIdentifier: string;
-  applicantIdentifier: string;
-}): Promise<StartedCaptureSession> {
+export async function startCaptureSession(
+  body: { applicationIdentifier: string; applicantIdentifier: string },
+  call: CallOptions = {},
+): Promise<StartedCaptureSession> {
   return unwrap(
-    await productRequest<StartedCaptureSession>({ method: 'POST', path: BIOMETRICS_PATH, body, loading: true }),
+    await productRequest<StartedCaptureSession>({
+      method: 'POST',
+      path: BIOMETRICS_PATH,
+      body,
+      loading: true,
+      ...call,
+    }),
   );
 }
 
 /** GET capture-session-status: where the session stands. */
-export async function getCaptureSession(sessionIdentifier: string, signal?: AbortSignal): Promise<CaptureSessionView> {
+export async function getCaptureSession(
+  sessionIdentifier: string,
+  call: CallOptions = {},
+): Promise<CaptureSessionView> {
   return unwrap(
     await productRequest<CaptureSessionView>({
       method: 'GET',
       path: statusPath(sessionIdentifier),
       headers: deviceHeaders(sessionIdentifier),
-      signal,
+      ...call,
     }),
   );
 }
@@ -107,6 +117,7 @@ export async function getCaptureSession(sessionIdentifier: string, signal?: Abor
 export async function postCaptureAction(
   sessionIdentifier: string,
   body: CaptureActionBody,
+  call: CallOptions = {},
 ): Promise<CaptureSessionView> {
   const view = unwrap(
     await productRequest<CaptureSessionView>({
@@ -115,6 +126,7 @@ export async function postCaptureAction(
       body,
       headers: deviceHeaders(sessionIdentifier),
       loading: true,
+      ...call,
     }),
   );
   if (view.deviceToken) storeDeviceToken(sessionIdentifier, view.deviceToken);
@@ -177,9 +189,10 @@ export interface CaptureSessionQueryOptions {
 
 /** Follows a capture session; disabled without an identifier. */
 export function useCaptureSession(sessionIdentifier: string | undefined, options: CaptureSessionQueryOptions = {}) {
+  const scope = useRequestScope();
   return useQuery({
     queryKey: queryKeys.captureSessions.status(sessionIdentifier ?? ''),
-    queryFn: ({ signal }) => getCaptureSession(sessionIdentifier ?? '', signal),
+    queryFn: ({ signal }) => getCaptureSession(sessionIdentifier ?? '', { signal, scope }),
     enabled: Boolean(sessionIdentifier),
     refetchInterval: (query) => {
       if (!options.follow) return false;
@@ -197,7 +210,10 @@ export function useCaptureSession(sessionIdentifier: string | undefined, options
 
 /** Starts a session for an applicant. */
 export function useStartCaptureSession() {
-  return useMutation({ mutationFn: startCaptureSession, throwOnError: false });
+  return useMutation({
+    mutationFn: (body: Parameters<typeof startCaptureSession>[0]) => startCaptureSession(body),
+    throwOnError: false,
+  });
 }
 
 /** Moves a session on; the answer replaces the followed status at once. */

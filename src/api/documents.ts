@@ -8,7 +8,7 @@ import {
 } from '@/shared/contract';
 import type { ApiErrorBody, ApiResult } from '@/shared/api-types';
 import { queryKeys } from './query-keys';
-import { requestScope } from './request-scope';
+import { useRequestScope, type RequestScope } from './request-scope';
 import {
   apiHeaders,
   buildUrl,
@@ -17,6 +17,7 @@ import {
   productRequest,
   TIMEOUT_STATUSES,
   unwrap,
+  type CallOptions,
   type QueryValue,
 } from './request';
 
@@ -43,6 +44,8 @@ export interface SendFileOptions {
    * slow line may take longer than that in all, so the clock restarts with every progress event.
    */
   idleTimeoutMs?: number;
+  /** The request the server handles (a form posted without scripts): the file is passed on in its own process. */
+  scope?: RequestScope;
 }
 
 const enc = encodeURIComponent;
@@ -68,11 +71,12 @@ export function sendFile<T>(
   file: File,
   options: SendFileOptions = {},
 ): Promise<ApiResult<T>> {
-  if (requestScope()) {
+  const { scope } = options;
+  if (scope) {
     // On the server (a form posted without scripts): no upload to watch, the API is called in the same process.
     const form = new FormData();
     form.append(DOCUMENT_FILE_FIELD, file, file.name);
-    return productRequest<T>({ method, path, query, body: form });
+    return productRequest<T>({ method, path, query, body: form, scope });
   }
   const idle = options.idleTimeoutMs ?? PRODUCT_TIMEOUT_MS;
   return new Promise((resolve) => {
@@ -132,12 +136,12 @@ export function sendFile<T>(
 }
 
 /** GET one applicant's documents: what is asked, what is given, what can be given again. */
-export function loadDocuments(target: DocumentTarget, signal?: AbortSignal) {
+export function loadDocuments(target: DocumentTarget, call: CallOptions = {}) {
   return productRequest<ApplicantDocuments>({
     method: 'GET',
     path: documentPaths.list(enc(target.applicationIdentifier)),
     query: { applicantIdentifier: target.applicantIdentifier },
-    signal,
+    ...call,
   });
 }
 
@@ -169,37 +173,50 @@ export function replaceDocument(
 }
 
 /** POST reuse: gives a file uploaded for another applicant of the application to this one, without sending it again. */
-export function reuseDocument(target: DocumentTarget, documentIdentifier: string, documentType: string) {
+export function reuseDocument(
+  target: DocumentTarget,
+  documentIdentifier: string,
+  documentType: string,
+  call: CallOptions = {},
+) {
   return productRequest<DocumentFile>({
     method: 'POST',
     path: documentPaths.reuse(enc(target.applicationIdentifier), enc(documentIdentifier)),
     body: { applicantIdentifier: target.applicantIdentifier, documentType },
+    ...call,
   });
 }
 
 /** DELETE one file. The API answers 204 No Content, which is this call's success. */
-export async function removeDocument(applicationIdentifier: string, documentIdentifier: string) {
+export async function removeDocument(
+  applicationIdentifier: string,
+  documentIdentifier: string,
+  call: CallOptions = {},
+) {
   const result = await productRequest<undefined>({
     method: 'DELETE',
     path: documentPaths.one(enc(applicationIdentifier), enc(documentIdentifier)),
+    ...call,
   });
   return result.status === 204 ? { success: true, status: 204 } : result;
 }
 
 /** POST complete: the applicant has given every required document; answers their next step. */
-export function completeDocuments(target: DocumentTarget) {
+export function completeDocuments(target: DocumentTarget, call: CallOptions = {}) {
   return productRequest<DocumentsCompleted>({
     method: 'POST',
     path: documentPaths.complete(enc(target.applicationIdentifier)),
     body: { applicantIdentifier: target.applicantIdentifier },
+    ...call,
   });
 }
 
 /** One applicant's documents; disabled until both identifiers are known. */
 export function useApplicantDocuments(target: DocumentTarget) {
+  const scope = useRequestScope();
   return useQuery({
     queryKey: queryKeys.documents.applicant(target.applicationIdentifier, target.applicantIdentifier),
-    queryFn: async ({ signal }) => unwrap(await loadDocuments(target, signal)),
+    queryFn: async ({ signal }) => unwrap(await loadDocuments(target, { signal, scope })),
     enabled: Boolean(target.applicationIdentifier && target.applicantIdentifier),
   });
 }

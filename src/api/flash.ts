@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router-dom';
 import { flashCookie, type Flash } from '@/shared/flash-cookie';
-import { requestScope, setResponseCookie } from './request-scope';
+import { setResponseCookie, useRequestScope, type RequestScope } from './request-scope';
 
 export type { Flash };
 
-/** Leaves a message for the page a form posted without scripts redirects to (a page's server action). */
-export function setFlash(flash: Flash): void {
-  setResponseCookie(flashCookie(flash));
+/**
+ * Leaves a message for the page a form posted without scripts redirects to (a page's server action, handling the
+ * request of `scope`).
+ */
+export function setFlash(scope: RequestScope | undefined, flash: Flash): void {
+  setResponseCookie(scope, flashCookie(flash));
 }
 
 /**
@@ -17,9 +20,10 @@ export function setFlash(flash: Flash): void {
 export function useFlash(page: string): Flash | undefined {
   // The page as first shown (the server's, and the browser's first) has the key "default"; each later one its own.
   const { key } = useLocation();
+  const scope = useRequestScope();
   const { data } = useQuery({
     queryKey: ['flash', key],
-    queryFn: () => requestScope()?.flash ?? null,
+    queryFn: () => scope?.flash ?? null,
     staleTime: Infinity,
   });
   return data && data.page === page ? data : undefined;

@@ -10,7 +10,8 @@ import {
   type Wallets,
 } from '@/shared/contract/outcomes';
 import { queryKeys } from './query-keys';
-import { productRequest, unwrap } from './request';
+import { productRequest, unwrap, type CallOptions } from './request';
+import { useRequestScope } from './request-scope';
 import { API_PATHS } from '@/shared/contract';
 
 export type { Outcome, OutcomeKind, SealStatus, Wallet } from '@/shared/contract/outcomes';
@@ -28,60 +29,63 @@ export function outcomeQueryKey(kind: OutcomeKind, applicantIdentifier: string) 
 }
 
 /** GET an applicant's ETA, permit or rejection notice. */
-export function loadOutcome(kind: OutcomeKind, applicantIdentifier: string, signal?: AbortSignal) {
+export function loadOutcome(kind: OutcomeKind, applicantIdentifier: string, call: CallOptions = {}) {
   return productRequest<Outcome>({
     method: 'GET',
     path: `${applicantPath(applicantIdentifier)}/${OUTCOME_PATH_SEGMENTS[kind]}`,
-    signal,
+    ...call,
   });
 }
 
 /** POST for the document as a PDF: the file, and the name the server gives it. */
-export function downloadOutcomePdf(kind: OutcomeKind, applicantIdentifier: string) {
+export function downloadOutcomePdf(kind: OutcomeKind, applicantIdentifier: string, call: CallOptions = {}) {
   return productRequest<Blob>({
     method: 'POST',
     path: `${applicantPath(applicantIdentifier)}/${OUTCOME_PATH_SEGMENTS[kind]}-pdf`,
     responseType: 'blob',
     loading: true,
+    ...call,
   });
 }
 
 /** GET the wallets this server can make passes for. */
-export function loadWallets(signal?: AbortSignal) {
-  return productRequest<Wallets>({ method: 'GET', path: `${APPLICANTS_PATH}/wallets`, signal });
+export function loadWallets(call: CallOptions = {}) {
+  return productRequest<Wallets>({ method: 'GET', path: `${APPLICANTS_PATH}/wallets`, ...call });
 }
 
 /** GET the address where the browser adds the applicant's pass to a wallet. */
-export function loadWalletLink(applicantIdentifier: string, wallet: Wallet) {
+export function loadWalletLink(applicantIdentifier: string, wallet: Wallet, call: CallOptions = {}) {
   return productRequest<WalletLink>({
     method: 'GET',
     path: `${APPLICANTS_PATH}/wallet-link`,
     query: { applicantIdentifier, wallet },
     loading: true,
+    ...call,
   });
 }
 
 /** GET the published signer certificate of the seals (public), DER in base64url. */
-export function loadSealCertificate(signal?: AbortSignal) {
-  return productRequest<SealCertificate>({ method: 'GET', path: `${SEAL_PATH}/certificate`, auth: false, signal });
+export function loadSealCertificate(call: CallOptions = {}) {
+  return productRequest<SealCertificate>({ method: 'GET', path: `${SEAL_PATH}/certificate`, auth: false, ...call });
 }
 
 /** GET whether the document a seal names still stands (public). */
-export function loadSealStatus(documentNumber: string, signal?: AbortSignal) {
+export function loadSealStatus(documentNumber: string, call: CallOptions = {}) {
   return productRequest<SealStatusAnswer>({
     method: 'GET',
     path: `${SEAL_PATH}/status`,
     query: { documentNumber },
     auth: false,
-    signal,
+    ...call,
   });
 }
 
 /** One applicant's document of a kind; disabled without an identifier. Not found is an answer: no retry. */
 export function useOutcome(kind: OutcomeKind, applicantIdentifier: string | undefined) {
+  const scope = useRequestScope();
   return useQuery({
     queryKey: outcomeQueryKey(kind, applicantIdentifier ?? ''),
-    queryFn: async ({ signal }) => unwrap(await loadOutcome(kind, applicantIdentifier ?? '', signal)),
+    queryFn: async ({ signal }) => unwrap(await loadOutcome(kind, applicantIdentifier ?? '', { signal, scope })),
     enabled: Boolean(applicantIdentifier),
     throwOnError: false,
   });
@@ -89,9 +93,10 @@ export function useOutcome(kind: OutcomeKind, applicantIdentifier: string | unde
 
 /** The wallets configured on the server (empty when none, or when the call fails: the buttons then stay away). */
 export function useWallets(enabled = true) {
+  const scope = useRequestScope();
   return useQuery({
     queryKey: queryKeys.applicants.wallets(),
-    queryFn: async ({ signal }) => unwrap(await loadWallets(signal)).wallets,
+    queryFn: async ({ signal }) => unwrap(await loadWallets({ signal, scope })).wallets,
     enabled,
     staleTime: Infinity,
     throwOnError: false,
@@ -128,13 +133,13 @@ export function useSealLookups() {
     certificate: () =>
       queryClient.fetchQuery({
         queryKey: queryKeys.seal.certificate(),
-        queryFn: async ({ signal }) => unwrap(await loadSealCertificate(signal)).certificate,
+        queryFn: async ({ signal }) => unwrap(await loadSealCertificate({ signal })).certificate,
         staleTime: Infinity,
       }),
     status: (documentNumber: string) =>
       queryClient.fetchQuery({
         queryKey: queryKeys.seal.status(documentNumber),
-        queryFn: async ({ signal }) => unwrap(await loadSealStatus(documentNumber, signal)).status,
+        queryFn: async ({ signal }) => unwrap(await loadSealStatus(documentNumber, { signal })).status,
         staleTime: 0,
       }),
   };

@@ -9,7 +9,8 @@ import {
 } from '@/shared/contract';
 import languages from 'virtual:eta-languages';
 import { queryKeys } from './query-keys';
-import { productRequest, unwrap } from './request';
+import { productRequest, unwrap, type CallOptions } from './request';
+import { useRequestScope } from './request-scope';
 
 export type {
   PaymentConfirmation,
@@ -27,11 +28,11 @@ const enc = encodeURIComponent;
 const applicationPath = (applicationIdentifier: string) => `${API_PATHS.applications}/${enc(applicationIdentifier)}`;
 
 /** GET what the application costs and whether it can be paid now. */
-export function loadPaymentOverview(applicationIdentifier: string, signal?: AbortSignal) {
+export function loadPaymentOverview(applicationIdentifier: string, call: CallOptions = {}) {
   return productRequest<PaymentOverview>({
     method: 'GET',
     path: `${applicationPath(applicationIdentifier)}/payment`,
-    signal,
+    ...call,
   });
 }
 
@@ -39,7 +40,12 @@ export function loadPaymentOverview(applicationIdentifier: string, signal?: Abor
  * POST a payment attempt under `idempotencyKey` (one per attempt: a repeat of the same key answers the same
  * payment), asking for the provider's page in `language` when the provider offers it.
  */
-export function startPayment(applicationIdentifier: string, idempotencyKey: string, language?: string) {
+export function startPayment(
+  applicationIdentifier: string,
+  idempotencyKey: string,
+  language?: string,
+  call: CallOptions = {},
+) {
   const body: StartPaymentBody = {};
   if (language && languages.includes(language)) body.returnLanguage = language;
   return productRequest<PaymentStarted>({
@@ -48,40 +54,44 @@ export function startPayment(applicationIdentifier: string, idempotencyKey: stri
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
     body,
     loading: true,
+    ...call,
   });
 }
 
 /** POST confirm: the outcome of the last attempt, as the API has checked it with the provider. */
-export function confirmPayment(applicationIdentifier: string) {
+export function confirmPayment(applicationIdentifier: string, call: CallOptions = {}) {
   return productRequest<PaymentConfirmation>({
     method: 'POST',
     path: `${applicationPath(applicationIdentifier)}/payment/confirm`,
+    ...call,
   });
 }
 
 /** GET the submitted application's receipt: reference, applicants, amount paid. */
-export function loadSubmission(applicationIdentifier: string, signal?: AbortSignal) {
+export function loadSubmission(applicationIdentifier: string, call: CallOptions = {}) {
   return productRequest<SubmissionSummary>({
     method: 'GET',
     path: `${applicationPath(applicationIdentifier)}/submission`,
-    signal,
+    ...call,
   });
 }
 
 /** The payment overview of an application; disabled without an identifier. */
 export function usePaymentOverview(applicationIdentifier: string | undefined) {
+  const scope = useRequestScope();
   return useQuery({
     queryKey: queryKeys.payments.overview(applicationIdentifier ?? ''),
-    queryFn: async ({ signal }) => unwrap(await loadPaymentOverview(applicationIdentifier ?? '', signal)),
+    queryFn: async ({ signal }) => unwrap(await loadPaymentOverview(applicationIdentifier ?? '', { signal, scope })),
     enabled: Boolean(applicationIdentifier),
   });
 }
 
 /** The receipt of a submitted application; disabled without an identifier. */
 export function useSubmission(applicationIdentifier: string | undefined) {
+  const scope = useRequestScope();
   return useQuery({
     queryKey: queryKeys.payments.submission(applicationIdentifier ?? ''),
-    queryFn: async ({ signal }) => unwrap(await loadSubmission(applicationIdentifier ?? '', signal)),
+    queryFn: async ({ signal }) => unwrap(await loadSubmission(applicationIdentifier ?? '', { signal, scope })),
     enabled: Boolean(applicationIdentifier),
   });
 }

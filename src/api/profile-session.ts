@@ -4,14 +4,14 @@ import type { Profile } from '@/shared/contract';
 import { recordActivity } from './auth/activity';
 import { refreshSession } from './auth/refresh-scheduler';
 import { forgetSession } from './auth/session';
-import { holdCallsUntil, productRequest, unwrap } from './request';
+import { holdCallsUntil, productRequest, unwrap, type CallOptions } from './request';
 
 /** Base path of every account call. */
 export const PROFILE_PATH = API_PATHS.profile;
 
 /** GET profile, outside react-query (for the header, which also renders where no query client is). */
-export async function fetchProfile(signal?: AbortSignal): Promise<Profile> {
-  return unwrap(await productRequest<Profile>({ method: 'GET', path: PROFILE_PATH, signal }));
+export async function fetchProfile(call: CallOptions = {}): Promise<Profile> {
+  return unwrap(await productRequest<Profile>({ method: 'GET', path: PROFILE_PATH, ...call }));
 }
 
 /**

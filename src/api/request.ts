@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import type { ApiErrorBody, ApiResult } from '@/shared/api-types';
 import { getAccessToken } from './auth/tokens';
 import { beginLoading } from './loading';
-import { requestScope } from './request-scope';
+import type { RequestScope } from './request-scope';
 import { FALLBACK_LANGUAGE } from '@/shared/languages';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -28,7 +28,18 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Extra headers for one call (e.g. a linked phone's capture device token); they cannot replace Authorization. */
   headers?: Record<string, string>;
+  /**
+   * The request the server is rendering a page for (src/api/request-scope.ts): the call then reaches the API in the
+   * server's own process, with that visitor's session and language. Left out in the browser.
+   */
+  scope?: RequestScope;
 }
+
+/**
+ * How one of the API helpers' calls is made: cancelled by `signal` (react-query's); on the server, for the request of
+ * `scope` (see RequestOptions). The helpers take it last and hand it on to the request helper.
+ */
+export type CallOptions = Pick<RequestOptions, 'signal' | 'scope'>;
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const PRODUCT_TIMEOUT_MS = 90_000;
@@ -48,10 +59,10 @@ export function setApiBase(url: string): void {
   apiBase = url.replace(/\/+$/, '');
 }
 
-/** Builds the absolute request URL from API_URL, the path and the query. */
-export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+/** Builds the absolute request URL from API_URL, the path and the query (on the server, with `scope`: by path). */
+export function buildUrl(path: string, query?: Record<string, QueryValue>, scope?: RequestScope): string {
   // On the server the API is called in its own process, by path.
-  const base = /^https?:\/\//.test(path) || requestScope() ? '' : apiBase;
+  const base = /^https?:\/\//.test(path) || scope ? '' : apiBase;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null) params.append(key, String(value));
@@ -60,8 +71,8 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
   return `${base}${path}${search ? (path.includes('?') ? '&' : '?') + search : ''}`;
 }
 
-function currentLanguage(): string {
-  return requestScope()?.language || i18next.resolvedLanguage || i18next.language || FALLBACK_LANGUAGE;
+function currentLanguage(scope: RequestScope | undefined): string {
+  return scope?.language || i18next.resolvedLanguage || i18next.language || FALLBACK_LANGUAGE;
 }
 
 /**
@@ -74,14 +85,20 @@ export function apiHeaders(
     accept?: string;
     auth?: boolean;
     headers?: Record<string, string>;
+    /** The server's request the call is made for: its language and session (see RequestOptions). */
+    scope?: RequestScope;
   } = {},
 ): Headers {
-  const headers = new Headers({ Accept: options.accept ?? 'application/json', 'Accept-Language': currentLanguage() });
+  const { scope } = options;
+  const headers = new Headers({
+    Accept: options.accept ?? 'application/json',
+    'Accept-Language': currentLanguage(scope),
+  });
   for (const [name, value] of Object.entries(options.headers ?? {})) {
     if (name.toLowerCase() !== 'authorization') headers.set(name, value);
   }
   if (options.auth !== false) {
-    const token = getAccessToken();
+    const token = scope ? scope.accessToken : getAccessToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
   }
   return headers;
@@ -148,11 +165,12 @@ export function holdCallsUntil(done: Promise<unknown>): void {
  */
 export async function request<T = unknown>(options: RequestOptions): Promise<ApiResult<T>> {
   if (heldUntil) await heldUntil;
-  const { method, path, body, query, timeoutMs = DEFAULT_TIMEOUT_MS, responseType = 'json' } = options;
+  const { method, path, body, query, scope, timeoutMs = DEFAULT_TIMEOUT_MS, responseType = 'json' } = options;
   const headers = apiHeaders({
     accept: responseType === 'blob' ? '*/*' : 'application/json',
     auth: options.auth,
     headers: options.headers,
+    scope,
   });
   let payload: BodyInit | undefined;
   if (body !== undefined) {
@@ -176,8 +194,8 @@ export async function request<T = unknown>(options: RequestOptions): Promise<Api
   const endLoading = options.loading ? beginLoading() : undefined;
 
   try {
-    const send = requestScope()?.fetch ?? fetch;
-    const response = await send(buildUrl(path, query), {
+    const send = scope?.fetch ?? fetch;
+    const response = await send(buildUrl(path, query, scope), {
       method,
       headers,
       body: payload,

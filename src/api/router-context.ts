@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { isLoggedIn, subscribeAuth } from './auth/tokens';
-import { requestScope } from './request-scope';
+import { useRequestScope, type RequestScope } from './request-scope';
 import {
   parseRouterContext,
   ROUTER_CONTEXT_COOKIE,
@@ -32,9 +32,11 @@ function readRaw(): string | null {
   }
 }
 
-/** The router context now (an empty object when nothing, or something unreadable, is stored). */
-export function getRouterContext(): RouterContext {
-  const scope = requestScope();
+/**
+ * The router context now (an empty object when nothing, or something unreadable, is stored); on the server, that of
+ * the request being handled (`scope`), as its cookie mirror said.
+ */
+export function getRouterContext(scope?: RequestScope): RouterContext {
   if (scope) return scope.routerContext;
   const raw = readRaw();
   // The same object for the same stored text, as useSyncExternalStore requires.
@@ -99,8 +101,6 @@ export function takeRenderedRouterContext(context: RouterContext | undefined): v
  * mirror.
  */
 function hydrationRouterContext(): RouterContext {
-  const scope = requestScope();
-  if (scope) return scope.routerContext;
   if (renderedContext) return renderedContext;
   const match = new RegExp(`(?:^|;\\s*)${ROUTER_CONTEXT_COOKIE.replace('.', '\\.')}=([^;]*)`).exec(document.cookie);
   let raw: string | null = null;
@@ -116,9 +116,19 @@ function hydrationRouterContext(): RouterContext {
   return cookieValue;
 }
 
-/** React hook: the router context, re-rendering when it changes. */
+const storedRouterContext = () => getRouterContext();
+
+/**
+ * React hook: the router context, re-rendering when it changes; on the server, that of the request the page is
+ * rendered for.
+ */
 export function useRouterContext(): RouterContext {
-  return useSyncExternalStore(subscribeRouterContext, getRouterContext, hydrationRouterContext);
+  const scope = useRequestScope();
+  return useSyncExternalStore(
+    subscribeRouterContext,
+    storedRouterContext,
+    scope ? () => scope.routerContext : hydrationRouterContext,
+  );
 }
 
 /**

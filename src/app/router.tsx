@@ -8,7 +8,7 @@ import {
   Outlet,
   type RouteObject,
 } from 'react-router-dom';
-import { scopeLanguage } from '@/api/request-scope';
+import { scopeLanguage, scopeOf } from '@/api/request-scope';
 import { FORM_PAGE_PARAM } from '@/engine/form-address';
 import { browserSettings } from '@/app/settings-store';
 import { journeySteps } from '@/api/journey';
@@ -45,10 +45,13 @@ function pageAction(
   const name = pageOfRoute(route, journeySteps);
   const load = name === undefined ? undefined : actions[name];
   if (!load) return undefined;
-  return async ({ request, params }) => {
+  return async ({ request, params, context }) => {
+    // The server's entry gives the routes its request's scope (only the server's tree has actions).
+    const scope = scopeOf(context);
+    if (!scope) throw new Error(`The action of ${route.path} runs on the server, with a request's scope`);
     const run = await load();
     const fields = await request.formData();
-    return run({ request, params, fields, route, t: i18next.getFixedT(scopeLanguage()) });
+    return run({ request, params, fields, route, scope, t: i18next.getFixedT(scopeLanguage(scope)) });
   };
 }
 

@@ -9,7 +9,6 @@
  * that leaves queries waiting fetches them from the API (in the server's own process, with the visitor's session)
  * and renders again, so the page is sent with its data, which the browser takes over without asking again.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { createDOMRenderer, RendererProvider, renderToStyleElements, SSRProvider } from '@fluentui/react-components';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
@@ -26,7 +25,7 @@ import {
   type StaticHandlerContext,
 } from 'react-router-dom';
 import { AUTH_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '@/api/auth/tokens';
-import { setRequestScopeResolver, type RequestScope } from '@/api/request-scope';
+import { RequestScopeContext, scopedRouterContext, type RequestScope } from '@/api/request-scope';
 import { settingsOf, type Settings } from '@/api/settings';
 import { DEFAULT_NAMESPACE, i18next, languages } from '@/app/i18n';
 import { PSEUDO_LANGUAGE, pseudoResources } from '@/app/pseudo-locale';
@@ -68,9 +67,6 @@ export function prerenderPaths(): string[] {
 
 export type { PageOutcome, RenderedPage };
 export { postPolicy } from '@/routing/post-policy';
-
-const scopes = new AsyncLocalStorage<RequestScope>();
-setRequestScopeResolver(() => scopes.getStore());
 
 /** Every text of locales/ by language and namespace, and the pseudo-locale's made from English. */
 function textResources(): Record<string, Record<string, Record<string, unknown>>> {
@@ -142,10 +138,11 @@ interface RenderInputs {
   /** The texts in the request's language: an instance of its own, sharing the loaded texts. */
   i18n: I18n;
   settings: Settings;
-  formToken: string;
+  /** The request's visitor: the page's hooks read their session, router context and API caller from it. */
+  scope: RequestScope;
 }
 
-async function renderBody({ handler, context, queryClient, recorder, i18n, settings, formToken }: RenderInputs) {
+async function renderBody({ handler, context, queryClient, recorder, i18n, settings, scope }: RenderInputs) {
   const router = createStaticRouter(handler.dataRoutes, context);
   const renderer = createDOMRenderer();
   const tree: ReactNode = (
@@ -154,9 +151,11 @@ async function renderBody({ handler, context, queryClient, recorder, i18n, setti
         <SSRProvider>
           <RenderedAhead>
             <ServerRenderContext value={recorder}>
-              <AppProviders queryClient={queryClient} formToken={formToken} i18n={i18n} settings={settings}>
-                <StaticRouterProvider router={router} context={context} hydrate={false} />
-              </AppProviders>
+              <RequestScopeContext value={scope}>
+                <AppProviders queryClient={queryClient} formToken={scope.csrfToken} i18n={i18n} settings={settings}>
+                  <StaticRouterProvider router={router} context={context} hydrate={false} />
+                </AppProviders>
+              </RequestScopeContext>
             </ServerRenderContext>
           </RenderedAhead>
         </SSRProvider>
@@ -214,9 +213,10 @@ function errorStatus(errors: NonNullable<StaticHandlerContext['errors']>): numbe
  */
 export async function renderRequest({ request, scope, settings }: RenderRequest): Promise<PageOutcome> {
   await initTexts();
-  return scopes.run(scope, async () => {
+  {
     const handler = staticHandler(settings);
-    const context = await handler.query(request, { requestContext: scope });
+    // The routes' loaders and actions are given the request's scope as their `context`.
+    const context = await handler.query(request, { requestContext: scopedRouterContext(scope) });
     if (context instanceof Response) {
       const location = context.headers.get('location');
       if (location && context.status >= 300 && context.status < 400) {
@@ -245,7 +245,7 @@ export async function renderRequest({ request, scope, settings }: RenderRequest)
       recorder,
       i18n: i18next.cloneInstance({ lng: scope.language }),
       settings: settingsOf(settings),
-      formToken: scope.csrfToken,
+      scope,
     };
     let body = await renderPage(inputs);
     for (let pass = 1; pass < MAX_RENDERS; pass++) {
@@ -283,7 +283,7 @@ export async function renderRequest({ request, scope, settings }: RenderRequest)
         data,
       },
     };
-  });
+  }
 }
 
 async function renderPage(inputs: RenderInputs) {

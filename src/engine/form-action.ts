@@ -8,6 +8,7 @@
 import type { TFunction } from 'i18next';
 import type { Params } from 'react-router-dom';
 import type { ApiErrorBody, FieldError } from '@/shared/api-types';
+import type { RequestScope } from '@/shared/request-scope';
 import { CHECK_ANSWERS_PAGE, type FlowPage } from '@/shared/forms/flow';
 import { sendingOf, stepAfterPage } from '@/shared/forms/navigation';
 import { answersFromPost, listReadLimit } from '@/shared/forms/posted-answers';
@@ -27,6 +28,8 @@ export interface PageActionArgs {
   route: { path: string; form?: string; titleKey?: string };
   /** Texts in the language of the request. */
   t: TFunction;
+  /** The request being handled: its session, router context and language, and what its answer carries back. */
+  scope: RequestScope;
 }
 
 /** An action answers a redirect (`Response`), or data the page renders the form again with (`FormActionData`). */

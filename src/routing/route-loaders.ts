@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import { isLoggedIn } from '@/api/auth/tokens';
 import { getRouterContext } from '@/api/router-context';
-import { requestScope } from '@/api/request-scope';
+import { scopeOf, type RequestScope } from '@/api/request-scope';
 import { safeReturnPath, SESSION_ENDED_REASON, SIGN_IN_REASON_PARAM } from '@/api/safe-redirect';
 import { decideContext, decideGuard, LOGIN_PATH, RETURN_PARAM } from './guards';
 import type { Guard, RouterContextRequirement } from './manifest';
@@ -16,10 +16,10 @@ export interface GuardedRoute {
  * Where a redirect asked for by a guard goes: the path, where to return to as `?from=`, and, on the sign-in page of a
  * visitor whose session has just run out (the server knows it from its cookies), `?reason=session-ended`.
  */
-function guardTarget(to: string, from: string | undefined): string {
+function guardTarget(to: string, from: string | undefined, scope: RequestScope | undefined): string {
   const query = new URLSearchParams();
   if (from) query.set(RETURN_PARAM, from);
-  if (to === LOGIN_PATH && requestScope()?.sessionEnded) query.set(SIGN_IN_REASON_PARAM, SESSION_ENDED_REASON);
+  if (to === LOGIN_PATH && scope?.sessionEnded) query.set(SIGN_IN_REASON_PARAM, SESSION_ENDED_REASON);
   const search = query.toString();
   return search ? `${to}?${search}` : to;
 }
@@ -31,16 +31,18 @@ function guardTarget(to: string, from: string | undefined): string {
  * sign-in was asked from, or the profile; a route needing a router-context entry goes to the profile without it.
  */
 export function guardLoader(route: GuardedRoute) {
-  return ({ request }: LoaderFunctionArgs) => {
+  return ({ request, context }: LoaderFunctionArgs) => {
     const url = new URL(request.url);
+    // On the server, the request's session and router context; in the browser (no scope), this browser's.
+    const scope = scopeOf(context);
     const decision =
-      decideGuard(route.guard, isLoggedIn(), {
+      decideGuard(route.guard, isLoggedIn(scope), {
         pathname: url.pathname,
         search: url.search,
         hash: '',
         state: { from: safeReturnPath({ from: url.searchParams.get(RETURN_PARAM) ?? undefined }) },
-      }) ?? decideContext(route.requiresContext, getRouterContext());
-    if (decision) throw redirect(guardTarget(decision.to, decision.state?.from));
+      }) ?? decideContext(route.requiresContext, getRouterContext(scope));
+    if (decision) throw redirect(guardTarget(decision.to, decision.state?.from, scope));
     return null;
   };
 }

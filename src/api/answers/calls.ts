@@ -9,7 +9,7 @@ import {
 import type { ApiResult } from '@/shared/api-types';
 import { namedStep } from '@/shared/forms/journey';
 import { journeySteps } from '../journey';
-import { productRequest } from '../request';
+import { productRequest, type CallOptions } from '../request';
 import type { AnswersTarget, SaveBody } from './types';
 
 /** The calls that load and save one applicant's answers of the journey's forms. */
@@ -17,39 +17,44 @@ import type { AnswersTarget, SaveBody } from './types';
 const enc = encodeURIComponent;
 
 /** GET one applicant's saved answers of both forms (the application form starts from the applicant's facts). */
-export function loadApplicantDetails(applicationIdentifier: string, applicantIdentifier: string, signal?: AbortSignal) {
+export function loadApplicantDetails(
+  applicationIdentifier: string,
+  applicantIdentifier: string,
+  call: CallOptions = {},
+) {
   return productRequest<ApplicationDetails>({
     method: 'GET',
     path: `${API_PATHS.applicationDetails}/${enc(applicationIdentifier)}`,
     query: { applicantIdentifier },
-    signal,
+    ...call,
   });
 }
 
 /** GET the application with its applicants' step lists. */
-export function loadApplicationSteps(applicationIdentifier: string, signal?: AbortSignal) {
+export function loadApplicationSteps(applicationIdentifier: string, call: CallOptions = {}) {
   return productRequest<Application>({
     method: 'GET',
     path: `${API_PATHS.applications}/${enc(applicationIdentifier)}`,
-    signal,
+    ...call,
   });
 }
 
 /** POST step/resume: the applicant furthest behind, their step and, for the form steps, the page to open. */
-export function resumeApplication(applicationIdentifier: string) {
+export function resumeApplication(applicationIdentifier: string, call: CallOptions = {}) {
   return productRequest<ResumeAnswer>({
     method: 'POST',
     path: `${API_PATHS.applications}/${enc(applicationIdentifier)}/step/resume`,
+    ...call,
   });
 }
 
 /** GET one applicant's answers of one form step and where to start, in one call. */
-export function loadStepAnswers(target: AnswersTarget, signal?: AbortSignal) {
+export function loadStepAnswers(target: AnswersTarget, call: CallOptions = {}) {
   return productRequest<StepAnswers>({
     method: 'GET',
     path: `${API_PATHS.applications}/${enc(target.applicationIdentifier)}/answers/${enc(target.formId)}`,
     query: { applicantIdentifier: target.applicantIdentifier },
-    signal,
+    ...call,
   });
 }
 
@@ -57,7 +62,11 @@ export function loadStepAnswers(target: AnswersTarget, signal?: AbortSignal) {
  * PUT answers of one form for one applicant: the specification's calls for the application form
  * (application-details) and the declarations, the generic answers call for every other form step.
  */
-export function saveAnswers(target: AnswersTarget, body: SaveBody): Promise<ApiResult<SaveResult>> {
+export function saveAnswers(
+  target: AnswersTarget,
+  body: SaveBody,
+  call: CallOptions = {},
+): Promise<ApiResult<SaveResult>> {
   // The steps' forms as the route manifest names them.
   if (target.formId === namedStep(journeySteps, 'DECLARATION').form) {
     return productRequest<SaveResult>({
@@ -68,6 +77,7 @@ export function saveAnswers(target: AnswersTarget, body: SaveBody): Promise<ApiR
         applicantIdentifier: target.applicantIdentifier,
         ...body,
       },
+      ...call,
     });
   }
   if (target.formId === namedStep(journeySteps, 'APPLICATION_FORM').form) {
@@ -75,11 +85,13 @@ export function saveAnswers(target: AnswersTarget, body: SaveBody): Promise<ApiR
       method: 'PUT',
       path: `${API_PATHS.applicationDetails}/${enc(target.applicationIdentifier)}`,
       body: { applicantIdentifier: target.applicantIdentifier, ...body },
+      ...call,
     });
   }
   return productRequest<SaveResult>({
     method: 'PUT',
     path: `${API_PATHS.applications}/${enc(target.applicationIdentifier)}/answers/${enc(target.formId)}`,
     body: { applicantIdentifier: target.applicantIdentifier, ...body },
+    ...call,
   });
 }

@@ -1,6 +1,6 @@
 import type { LoginResult } from '@/shared/api-types';
 import { productRequest } from '../request';
-import { requestScope } from '../request-scope';
+import type { RequestScope } from '../request-scope';
 import { recordActivity } from './activity';
 import { clearTokens, getRefreshToken, storeTokens } from './tokens';
 import { API_PATHS } from '@/shared/contract';
@@ -43,19 +43,20 @@ export function forgetSession(): void {
 
 /**
  * Ends the session on the server (POST logout with the refresh token) and locally. The local session ends
- * even when the call fails: the user asked to leave.
+ * even when the call fails: the user asked to leave. On the server, `scope` is the request whose session ends.
  */
-export async function logout(): Promise<void> {
-  const refreshToken = requestScope()?.refreshToken ?? getRefreshToken();
+export async function logout(scope?: RequestScope): Promise<void> {
+  const refreshToken = scope ? scope.refreshToken : getRefreshToken();
   try {
     await productRequest({
       method: 'POST',
       path: LOGOUT_PATH,
       body: refreshToken ? { refreshToken } : {},
       loading: true,
+      scope,
     });
   } finally {
     // On the server, the page's answer clears the browser's cookies (see login-action.ts).
-    if (!requestScope()) forgetSession();
+    if (!scope) forgetSession();
   }
 }

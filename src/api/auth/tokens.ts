@@ -1,7 +1,7 @@
 import Cookies from 'js-cookie';
 import { useSyncExternalStore } from 'react';
 import type { TokenInfo } from '@/shared/api-types';
-import { requestScope } from '../request-scope';
+import { useRequestScope, type RequestScope } from '../request-scope';
 import {
   AUTH_TOKEN_COOKIE,
   AUTH_TOKEN_EXPIRY_COOKIE,
@@ -76,10 +76,8 @@ export function clearTokens(): void {
   notify();
 }
 
-/** The access token, when its cookie has not expired. */
+/** The access token, when its cookie has not expired (the browser's; the server's is in the request's scope). */
 export function getAccessToken(): string | undefined {
-  const scope = requestScope();
-  if (scope) return scope.accessToken;
   return readCookie(AUTH_TOKEN_COOKIE) || undefined;
 }
 
@@ -97,21 +95,19 @@ function readDate(name: string): Date | undefined {
 
 /** When the access token expires, if known. */
 export function getAccessTokenExpiry(): Date | undefined {
-  const scope = requestScope();
-  if (scope) return scope.accessTokenExpiry;
   return readDate(AUTH_TOKEN_EXPIRY_COOKIE);
 }
 
 /** When the refresh token (the session) expires, if known. */
 export function getRefreshTokenExpiry(): Date | undefined {
-  const scope = requestScope();
-  if (scope) return scope.refreshTokenExpiry;
   return readDate(REFRESH_TOKEN_EXPIRY_COOKIE);
 }
 
-/** Logged in = an access or a refresh cookie exists. */
-export function isLoggedIn(): boolean {
-  const scope = requestScope();
+/**
+ * Logged in = an access or a refresh cookie exists; on the server, for the request being handled (`scope`), what its
+ * cookies said.
+ */
+export function isLoggedIn(scope?: RequestScope): boolean {
   if (scope) return scope.loggedIn;
   return getAccessToken() !== undefined || getRefreshToken() !== undefined;
 }
@@ -131,7 +127,13 @@ export function subscribeAuth(listener: () => void): () => void {
   };
 }
 
-/** React hook: the logged-in flag, re-rendering when tokens are stored or cleared. */
+const loggedInNow = () => isLoggedIn();
+
+/**
+ * React hook: the logged-in flag, re-rendering when tokens are stored or cleared; on the server, the flag of the
+ * request the page is rendered for.
+ */
 export function useLoggedIn(): boolean {
-  return useSyncExternalStore(subscribeAuth, isLoggedIn, isLoggedIn);
+  const scope = useRequestScope();
+  return useSyncExternalStore(subscribeAuth, loggedInNow, scope ? () => scope.loggedIn : loggedInNow);
 }

@@ -95,7 +95,7 @@ function useProfileLanguage(): { choose(lng: string): void } {
       return undefined;
     }
     const controller = new AbortController();
-    fetchProfile(controller.signal).then(
+    fetchProfile({ signal: controller.signal }).then(
       (profile) => {
         saved.current = profile.language;
         if (profile.language !== currentLanguage() && languages.includes(profile.language))

@@ -5,7 +5,7 @@
 import type { TFunction } from 'i18next';
 import { accountCalls } from '@/api/accounts';
 import { ApiError } from '@/api/request';
-import { requestScope, setResponseCookie } from '@/api/request-scope';
+import { setResponseCookie, type RequestScope } from '@/api/request-scope';
 import { FORM_FIELDS } from '@/engine/form-address';
 import { problemsOf, readPostedForm, refused, refusedByApi } from '@/engine/form-action';
 import type { EmailAction } from '@/shared/api-types';
@@ -27,10 +27,10 @@ export function postedText(fields: FormData, name: string): string {
  * Merges `patch` into the router context the server sends back with the answer: the application in its cookie
  * mirror, an e-mail in the cookie that hands it to the next pages (see router-context-cookie.ts).
  */
-export function setContextFromServer(patch: Partial<RouterContext>): void {
-  const context = { ...requestScope()?.routerContext, ...patch };
-  setResponseCookie(routerContextCookie(JSON.stringify(context)));
-  if ('email' in patch) setResponseCookie(contextEmailCookie(patch.email));
+export function setContextFromServer(scope: RequestScope, patch: Partial<RouterContext>): void {
+  const context = { ...scope.routerContext, ...patch };
+  setResponseCookie(scope, routerContextCookie(JSON.stringify(context)));
+  if ('email' in patch) setResponseCookie(scope, contextEmailCookie(patch.email));
 }
 
 /** Answers with nothing to show again but `extra`. */
@@ -43,6 +43,7 @@ export function answered(extra: Partial<AccountActionData>): AccountActionData {
  * address field of the form the button belongs to). Without one, the page says where to enter it (`missingKey`).
  */
 export async function resendEmail(
+  scope: RequestScope,
   email: string,
   emailAction: EmailAction,
   t: TFunction,
@@ -50,7 +51,7 @@ export async function resendEmail(
 ): Promise<ResendOutcome> {
   if (!email) return { problem: t(missingKey) };
   try {
-    await accountCalls.emailRequest({ email, emailAction });
+    await accountCalls(scope).emailRequest({ email, emailAction });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return { problem: error.errorBody?.error ?? t('common:errorPage.body') };
@@ -62,13 +63,17 @@ export async function resendEmail(
  * The address form of "Send the e-mail again" (ResendForm) posted without scripts: the address checked as in the
  * browser, then a new confirmation e-mail.
  */
-export async function resendFromAddressForm(fields: FormData, t: TFunction): Promise<AccountActionData> {
+export async function resendFromAddressForm(
+  scope: RequestScope,
+  fields: FormData,
+  t: TFunction,
+): Promise<AccountActionData> {
   const posted = await readPostedForm(fields, ADDRESS_FORM);
   const problems = problemsOf(posted, t);
   if (problems.length > 0) return refused(posted, problems);
   const email = String(posted.answers.email ?? '').trim();
   try {
-    await accountCalls.emailRequest({ email, emailAction: 'VERIFY_EMAIL' });
+    await accountCalls(scope).emailRequest({ email, emailAction: 'VERIFY_EMAIL' });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return refusedByApi(posted, error.errorBody, t('common:errorPage.body'));

@@ -1,7 +1,6 @@
 import { redirect } from 'react-router-dom';
 import { accountCalls, type ChangePasswordAnswers } from '@/api/accounts';
 import { ApiError } from '@/api/request';
-import { requestScope } from '@/api/request-scope';
 import { problemsOf, readPostedForm, refused, refusedByApi, type PageAction } from '@/engine/form-action';
 import { PATHS } from '@/shared/route-paths';
 import { PROFILE_NOTICE_PARAM, SEND_CODE_ACTION, type AccountActionData } from './account-action-data';
@@ -15,13 +14,13 @@ import { RESET_CODE_PATH, WITH_CODE_FORM } from './reset-code';
  * back to the profile, which says the password was changed. A refused key brings back the current-password form.
  * The passwords are never sent back to the page.
  */
-export const action: PageAction = async ({ fields, route, t }) => {
+export const action: PageAction = async ({ fields, route, scope, t }) => {
   const fallback = t('common:errorPage.body');
   if (postedAction(fields) === SEND_CODE_ACTION) {
-    const email = requestScope()?.routerContext.email;
+    const email = scope.routerContext.email;
     if (!email) return redirect(PATHS.profile);
     try {
-      await accountCalls.emailRequest({ email, emailAction: 'RESET_PASSWORD' });
+      await accountCalls(scope).emailRequest({ email, emailAction: 'RESET_PASSWORD' });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       return { answers: {}, errors: [], problem: error.errorBody?.error ?? fallback } satisfies AccountActionData;
@@ -36,7 +35,7 @@ export const action: PageAction = async ({ fields, route, t }) => {
   if (problems.length > 0) return refused(shown, problems);
   try {
     const body = posted.validation.normalise(posted.validation.withoutSkipped(posted.answers));
-    await accountCalls.changePassword(body as unknown as ChangePasswordAnswers);
+    await accountCalls(scope).changePassword(body as unknown as ChangePasswordAnswers);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const body = error.errorBody;

@@ -1,4 +1,3 @@
-import { requestScope } from '@/api/request-scope';
 import type { PageAction } from '@/engine/form-action';
 import { RESEND_ACTION } from './account-action-data';
 import { answered, postedAction, postedText, resendEmail, resendFromAddressForm } from './account-action';
@@ -7,10 +6,10 @@ import { answered, postedAction, postedText, resendEmail, resendFromAddressForm 
  * "Send the e-mail again" on the page that says where the confirmation went, posted without scripts: to the address
  * the page named (its button), or to the address typed into the page's form when it knew none.
  */
-export const action: PageAction = async ({ fields, t }) => {
+export const action: PageAction = async ({ fields, scope, t }) => {
   if (postedAction(fields) === RESEND_ACTION) {
-    const email = postedText(fields, 'email') || (requestScope()?.routerContext.email ?? '');
-    return answered({ resend: await resendEmail(email, 'VERIFY_EMAIL', t) });
+    const email = postedText(fields, 'email') || (scope.routerContext.email ?? '');
+    return answered({ resend: await resendEmail(scope, email, 'VERIFY_EMAIL', t) });
   }
-  return resendFromAddressForm(fields, t);
+  return resendFromAddressForm(scope, fields, t);
 };

@@ -17,13 +17,13 @@ import { postedText, resendEmail } from './account-action';
  * as in the browser, then the API's sign-in; the session's cookies go out with the redirect to where the visitor was
  * sent from (`?from=`), or the profile. An address not yet confirmed gets "Send the e-mail again", which posts here too.
  */
-export const action: PageAction = async ({ request, fields, route, t }) => {
+export const action: PageAction = async ({ request, fields, route, scope, t }) => {
   if (fields.get(FORM_FIELDS.action) === SIGN_OUT_ACTION) {
     // The menu's Logout: the session ends on the server and its cookies (and the router context) in the browser.
-    await logout();
-    for (const cookie of endedSessionCookies()) setResponseCookie(cookie);
-    setResponseCookie(routerContextCookie(undefined));
-    setResponseCookie(contextEmailCookie(undefined));
+    await logout(scope);
+    for (const cookie of endedSessionCookies()) setResponseCookie(scope, cookie);
+    setResponseCookie(scope, routerContextCookie(undefined));
+    setResponseCookie(scope, contextEmailCookie(undefined));
     return redirect(PATHS.home);
   }
   if (fields.get(FORM_FIELDS.action) === RESEND_ACTION) {
@@ -34,7 +34,7 @@ export const action: PageAction = async ({ request, fields, route, t }) => {
       errors: [],
       problem: t('accounts:login.notConfirmed'),
       code: 'EMAIL_NOT_VERIFIED',
-      resend: await resendEmail(email, 'VERIFY_EMAIL', t),
+      resend: await resendEmail(scope, email, 'VERIFY_EMAIL', t),
     } satisfies AccountActionData;
   }
   const posted = await readPostedForm(fields, route.form ?? 'login');
@@ -42,8 +42,8 @@ export const action: PageAction = async ({ request, fields, route, t }) => {
   if (problems.length > 0) return refused(posted, problems);
   const email = String(posted.answers.email ?? '').trim();
   try {
-    const result = await accountCalls.login({ email, password: String(posted.answers.password ?? '') });
-    for (const cookie of sessionCookies(result.tokenInfo)) setResponseCookie(cookie);
+    const result = await accountCalls(scope).login({ email, password: String(posted.answers.password ?? '') });
+    for (const cookie of sessionCookies(result.tokenInfo)) setResponseCookie(scope, cookie);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     // The password is never sent back to the page.

@@ -2,7 +2,6 @@ import { redirect } from 'react-router-dom';
 import { accountCalls } from '@/api/accounts';
 import { isLoggedIn } from '@/api/auth/tokens';
 import { ApiError } from '@/api/request';
-import { requestScope } from '@/api/request-scope';
 import { problemsOf, readPostedForm, refused, refusedByApi, type PageAction } from '@/engine/form-action';
 import { PATHS } from '@/shared/route-paths';
 import { RESEND_ACTION, type AccountActionData } from './account-action-data';
@@ -17,12 +16,13 @@ import { RESET_KEY_PARAM } from './reset-code';
  * router context), on /reset-password otherwise. Its "Send the e-mail again" button sends the same form, for the
  * address typed in it.
  */
-export const action: PageAction = async ({ request, fields, route, t }) => {
+export const action: PageAction = async ({ request, fields, route, scope, t }) => {
   const resetMode = new URL(request.url).searchParams.get('emailAction') === 'RESET_PASSWORD';
   const posted = await readPostedForm(fields, route.form ?? 'otp');
   const email = String(posted.answers.email ?? '').trim();
   if (postedAction(fields) === RESEND_ACTION) {
     const resend = await resendEmail(
+      scope,
       email,
       resetMode ? 'RESET_PASSWORD' : 'VERIFY_EMAIL',
       t,
@@ -36,14 +36,14 @@ export const action: PageAction = async ({ request, fields, route, t }) => {
   const entered = { email, code: String(posted.answers.code ?? '').trim() };
   try {
     if (resetMode) {
-      const { authKey } = await accountCalls.verifyResetCode(entered);
+      const { authKey } = await accountCalls(scope).verifyResetCode(entered);
       const key = encodeURIComponent(authKey);
-      if (isLoggedIn() && sameAddress(requestScope()?.routerContext.email, email)) {
+      if (isLoggedIn(scope) && sameAddress(scope.routerContext.email, email)) {
         return redirect(`${PATHS.changePassword}?${RESET_KEY_PARAM}=${key}`);
       }
       return redirect(`${PATHS.resetPassword}?authKey=${key}`);
     }
-    await accountCalls.verify(entered);
+    await accountCalls(scope).verify(entered);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const body = error.errorBody;

@@ -9,7 +9,7 @@ import { setContextFromServer } from './account-action';
  * The registration form posted without scripts: the same checks as in the browser, then the API's registration; the
  * address goes into the router context (as the browser puts it there) for the page that says where the e-mail went.
  */
-export const action: PageAction = async ({ fields, route, t }) => {
+export const action: PageAction = async ({ fields, route, scope, t }) => {
   const posted = await readPostedForm(fields, route.form ?? 'registration');
   const problems = problemsOf(posted, t);
   // Passwords are never sent back to the page.
@@ -17,12 +17,12 @@ export const action: PageAction = async ({ fields, route, t }) => {
   if (problems.length > 0) return refused({ ...posted, answers: shown }, problems);
   const answers = posted.validation.normalise(posted.validation.withoutSkipped(posted.answers));
   try {
-    await accountCalls.register(answers as unknown as RegistrationAnswers);
+    await accountCalls(scope).register(answers as unknown as RegistrationAnswers);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return refusedByApi({ ...posted, answers: shown }, error.errorBody, t('common:errorPage.body'));
   }
   // The confirmation page names the address the e-mail went to.
-  setContextFromServer({ email: String(answers.email).trim() });
+  setContextFromServer(scope, { email: String(answers.email).trim() });
   return redirect(PATHS.emailConfirmation);
 };

@@ -8,7 +8,7 @@ import { isWellFormedKey } from './reset-code';
  * The e-mailed link's new-password form posted without scripts: the pair checked as in the browser, then saved with
  * the link's key. A spent or expired key gets the page that offers a new link; the passwords are never sent back.
  */
-export const action: PageAction = async ({ request, fields, route, t }) => {
+export const action: PageAction = async ({ request, fields, route, scope, t }) => {
   const posted = await readPostedForm(fields, route.form ?? 'reset-password');
   const authKey = String(posted.answers.authKey ?? '') || (new URL(request.url).searchParams.get('authKey') ?? '');
   const invalid = { answers: {}, errors: [], done: 'invalid' } satisfies AccountActionData;
@@ -19,7 +19,7 @@ export const action: PageAction = async ({ request, fields, route, t }) => {
   if (problems.length > 0) return refused(shown, problems);
   try {
     const body = posted.validation.normalise(posted.validation.withoutSkipped(answers));
-    await accountCalls.resetPassword(body as unknown as ResetPasswordAnswers);
+    await accountCalls(scope).resetPassword(body as unknown as ResetPasswordAnswers);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const body = error.errorBody;

@@ -1,5 +1,6 @@
 import { accountCalls } from '@/api/accounts';
 import { ApiError } from '@/api/request';
+import type { RequestScope } from '@/api/request-scope';
 import type { PageAction } from '@/engine/form-action';
 import { postedAction, resendFromAddressForm } from './account-action';
 import { isWellFormedKey } from './reset-code';
@@ -12,10 +13,10 @@ import {
 } from './verify-email-data';
 
 /** Confirms the address with the link's key, as the page's button does once its scripts run. */
-async function confirmWith(authKey: string, fallback: string): Promise<ConfirmOutcome> {
+async function confirmWith(scope: RequestScope, authKey: string, fallback: string): Promise<ConfirmOutcome> {
   if (!isWellFormedKey(authKey)) return { done: 'invalid' };
   try {
-    await accountCalls.verify({ authKey });
+    await accountCalls(scope).verify({ authKey });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return refusedConfirmation(error.errorBody, fallback);
@@ -28,9 +29,9 @@ async function confirmWith(authKey: string, fallback: string): Promise<ConfirmOu
  * which the form posts to) confirms the address; otherwise it is the address form of a link that did not work,
  * asking for a new e-mail.
  */
-export const action: PageAction = async ({ request, fields, t }): Promise<VerifyEmailActionData> => {
-  if (postedAction(fields) !== CONFIRM_ACTION) return resendFromAddressForm(fields, t);
+export const action: PageAction = async ({ request, fields, scope, t }): Promise<VerifyEmailActionData> => {
+  if (postedAction(fields) !== CONFIRM_ACTION) return resendFromAddressForm(scope, fields, t);
   const authKey = new URL(request.url).searchParams.get(VERIFY_KEY_PARAM) ?? '';
-  const outcome = await confirmWith(authKey, t('common:errorPage.body'));
+  const outcome = await confirmWith(scope, authKey, t('common:errorPage.body'));
   return { answers: {}, errors: [], pressed: true, ...outcome };
 };

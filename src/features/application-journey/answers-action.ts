@@ -1,7 +1,6 @@
 import { redirect } from 'react-router-dom';
 import { loadStepAnswers, resumeApplication, saveAnswers, type AnswersTarget } from '@/api/answers';
 import { setFlash } from '@/api/flash';
-import { requestScope } from '@/api/request-scope';
 import type { ApiResult } from '@/shared/api-types';
 import type { ApiErrorBody } from '@/shared/contract';
 import { CHECK_ANSWERS_PAGE } from '@/shared/forms/flow';
@@ -20,14 +19,14 @@ const bodyOf = (result: ApiResult<unknown>) =>
  * visitor goes on to the next page that applies, or check answers (where the Change links come back to), or, once
  * the whole form is saved from check answers, the task list. Refused answers come back to the same page.
  */
-export const action: PageAction = async ({ request, params, fields, route, t }) => {
+export const action: PageAction = async ({ request, params, fields, route, scope, t }) => {
   const url = new URL(request.url);
   const formId = route.form;
   const applicantIdentifier = url.searchParams.get('applicantIdentifier')?.trim();
-  const applicationIdentifier = requestScope()?.routerContext.applicationIdentifier;
+  const applicationIdentifier = scope.routerContext.applicationIdentifier;
   // The task list's Continue: on to where the API says the application continues.
   if (!applicantIdentifier && applicationIdentifier && fields.get(FORM_FIELDS.action) === RESUME_ACTION) {
-    const resumed = await resumeApplication(applicationIdentifier);
+    const resumed = await resumeApplication(applicationIdentifier, { scope });
     if (resumed.success && resumed.data) return redirect(resumePath(resumed.data));
     return { resumeProblem: bodyOf(resumed)?.error ?? t('journey:overview.loadFailed') } satisfies ResumeActionData;
   }
@@ -35,7 +34,7 @@ export const action: PageAction = async ({ request, params, fields, route, t }) 
   const target: AnswersTarget = { formId, applicationIdentifier, applicantIdentifier };
   const fallback = t('journey:form.loadFailed');
 
-  const saved = await loadStepAnswers(target);
+  const saved = await loadStepAnswers(target, { scope });
   if (!saved.success || !saved.data) {
     return {
       answers: {},
@@ -54,10 +53,14 @@ export const action: PageAction = async ({ request, params, fields, route, t }) 
   const checked = checkPosted(posted, t, { whole: false });
   if (checked.refusal) return checked.refusal;
   const page = posted.page;
-  const result = await saveAnswers(target, page ? { page: page.id, answers: checked.send } : { answers: checked.send });
+  const result = await saveAnswers(
+    target,
+    page ? { page: page.id, answers: checked.send } : { answers: checked.send },
+    { scope },
+  );
   if (!result.success) return refusedByApi(posted, bodyOf(result), fallback);
   if (!page) {
-    setFlash({ page: OVERVIEW_PATH, savedFor: fullName(saved.data) } satisfies SavedFlash);
+    setFlash(scope, { page: OVERVIEW_PATH, savedFor: fullName(saved.data) } satisfies SavedFlash);
     return redirect(OVERVIEW_PATH);
   }
   // A step's form always shows check answers after its last page.

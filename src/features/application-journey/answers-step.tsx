@@ -16,7 +16,8 @@ import {
   type SaveStatus,
 } from '@/api/answers';
 import { queryKeys } from '@/api/query-keys';
-import { ApiError, unwrap } from '@/api/request';
+import { ApiError, unwrap, type CallOptions } from '@/api/request';
+import { useRequestScope } from '@/api/request-scope';
 import { loadForm } from '@/engine/form-loader';
 import { formValidation } from '@/engine/validation/form-validation';
 import type { FormActionData } from '@/engine/form-action';
@@ -70,13 +71,13 @@ interface Loaded {
  * Everything needed to show the form, in one call: the saved answers and where to start. The same on the server and in
  * the browser; answers kept in this browser are laid over them once the page is shown (see LoadedAnswersStep).
  */
-async function loadStep(props: AnswersStepProps, signal: AbortSignal): Promise<Loaded> {
+async function loadStep(props: AnswersStepProps, call: CallOptions): Promise<Loaded> {
   const target: AnswersTarget = {
     formId: props.formId,
     applicationIdentifier: props.applicationIdentifier,
     applicantIdentifier: props.applicantIdentifier,
   };
-  const [saved, form] = await Promise.all([loadStepAnswers(target, signal).then(unwrap), loadForm(props.formId)]);
+  const [saved, form] = await Promise.all([loadStepAnswers(target, call).then(unwrap), loadForm(props.formId)]);
   const pages = formValidation(form).pages;
   return {
     name: fullName(saved),
@@ -106,9 +107,10 @@ function changedFields(before: Answers, after: Answers): string[] {
 export function AnswersStep(props: AnswersStepProps) {
   const { t } = useTranslation(['journey', 'applications']);
   const styles = useJourneyStyles();
+  const scope = useRequestScope();
   const loaded = useQuery({
     queryKey: [...queryKeys.applications.details(props.applicationIdentifier), props.formId, props.applicantIdentifier],
-    queryFn: ({ signal }) => loadStep(props, signal),
+    queryFn: ({ signal }) => loadStep(props, { signal, scope }),
     // Loaded once per visit: the form keeps its own state from then on.
     staleTime: Infinity,
     gcTime: 0,

@@ -6,6 +6,7 @@ import { loadApplicationSteps, resumeApplication, type ApplicationSteps } from '
 import { useFlash } from '@/api/flash';
 import { queryKeys } from '@/api/query-keys';
 import { ApiError, unwrap } from '@/api/request';
+import { useRequestScope } from '@/api/request-scope';
 import { ButtonLink } from '@/ui/button-link';
 import { NextStepsPage } from '@/ui/next-steps-page';
 import { Notice } from '@/ui/notice';
@@ -96,9 +97,10 @@ export function ApplicationOverview({ applicationIdentifier }: { applicationIden
   const left = useFlash(OVERVIEW_PATH) as SavedFlash | undefined;
   const sent = useActionData() as Partial<ResumeActionData> | undefined;
   const savedFor = (location.state as OverviewState | null)?.savedFor ?? left?.savedFor;
+  const scope = useRequestScope();
   const application = useQuery({
     queryKey: applicationStepsKey(applicationIdentifier ?? ''),
-    queryFn: async ({ signal }) => unwrap(await loadApplicationSteps(applicationIdentifier ?? '', signal)),
+    queryFn: async ({ signal }) => unwrap(await loadApplicationSteps(applicationIdentifier ?? '', { signal, scope })),
     enabled: Boolean(applicationIdentifier),
   });
   const resume = useMutation({

@@ -2,7 +2,7 @@ import { redirect } from 'react-router-dom';
 import { applicationCalls } from '@/api/applications';
 import { setFlash } from '@/api/flash';
 import { resumePath } from '@/api/journey';
-import { requestScope, scopeLanguage, setResponseCookie } from '@/api/request-scope';
+import { scopeLanguage, setResponseCookie, type RequestScope } from '@/api/request-scope';
 import type { PageAction } from '@/engine/form-action';
 import { FORM_FIELDS } from '@/engine/form-address';
 import type { ApiErrorBody, ApiResult } from '@/shared/api-types';
@@ -24,10 +24,10 @@ const bodyOf = (result: ApiResult<unknown>) =>
   typeof result.error === 'object' && result.error !== null ? (result.error as ApiErrorBody) : undefined;
 
 /** Changes the router context for the pages that follow (its cookie, which the browser then goes on with). */
-function patchRouterContext(patch: Partial<RouterContext>): void {
-  const next: Record<string, string | undefined> = { ...requestScope()?.routerContext, ...patch };
+function patchRouterContext(scope: RequestScope, patch: Partial<RouterContext>): void {
+  const next: Record<string, string | undefined> = { ...scope.routerContext, ...patch };
   for (const key of Object.keys(next)) if (next[key] === undefined) delete next[key];
-  setResponseCookie(routerContextCookie(Object.keys(next).length > 0 ? JSON.stringify(next) : undefined));
+  setResponseCookie(scope, routerContextCookie(Object.keys(next).length > 0 ? JSON.stringify(next) : undefined));
 }
 
 /**
@@ -35,7 +35,7 @@ function patchRouterContext(patch: Partial<RouterContext>): void {
  * the visitor goes where the API says it continues) and the confirmed deletion of an application (back to the list,
  * which says which one was deleted).
  */
-export const action: PageAction = async ({ request, fields, t }) => {
+export const action: PageAction = async ({ request, fields, scope, t }) => {
   const url = new URL(request.url);
   const applicationIdentifier = String(fields.get(APPLICATION_FIELD) ?? '');
   const failed = (result: ApiResult<unknown>): ApplicationsListActionData => ({
@@ -43,22 +43,22 @@ export const action: PageAction = async ({ request, fields, t }) => {
   });
   const pressed = fields.get(FORM_FIELDS.action);
   if (pressed === CONTINUE_APPLICATION_ACTION) {
-    const resumed = await applicationCalls.resume(applicationIdentifier);
+    const resumed = await applicationCalls(scope).resume(applicationIdentifier);
     if (!resumed.success || !resumed.data) return failed(resumed);
-    patchRouterContext({ applicationIdentifier: resumed.data.applicationIdentifier });
+    patchRouterContext(scope, { applicationIdentifier: resumed.data.applicationIdentifier });
     return redirect(resumePath(resumed.data));
   }
   if (pressed === DELETE_APPLICATION_ACTION) {
-    const listed = await applicationCalls.list();
+    const listed = await applicationCalls(scope).list();
     const applications = listed.data ?? [];
     const index = applications.findIndex((a) => a.applicationIdentifier === applicationIdentifier);
-    const label = index < 0 ? '' : applicationLabels(applications, t, scopeLanguage())[index].label;
-    const removed = await applicationCalls.remove(applicationIdentifier);
+    const label = index < 0 ? '' : applicationLabels(applications, t, scopeLanguage(scope))[index].label;
+    const removed = await applicationCalls(scope).remove(applicationIdentifier);
     if (!removed.success) return failed(removed);
-    if (requestScope()?.routerContext.applicationIdentifier === applicationIdentifier) {
-      patchRouterContext({ applicationIdentifier: undefined });
+    if (scope.routerContext.applicationIdentifier === applicationIdentifier) {
+      patchRouterContext(scope, { applicationIdentifier: undefined });
     }
-    setFlash({ page: url.pathname, key: 'deleted', label } satisfies DeletedFlash);
+    setFlash(scope, { page: url.pathname, key: 'deleted', label } satisfies DeletedFlash);
     return redirect(url.pathname);
   }
   return redirect(url.pathname);

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { redirect } from 'react-router-dom';
 import { applicationCalls, type Applicant, type ApplicantFacts } from '@/api/applications';
 import { setFlash } from '@/api/flash';
-import { requestScope } from '@/api/request-scope';
+import type { RequestScope } from '@/api/request-scope';
 import {
   carriedStep,
   isDone,
@@ -36,19 +36,25 @@ function refusal(posted: PostedForm, body: ApiErrorBody | undefined, t: TFunctio
 }
 
 /** A page of the applicant form: the next page, the same with its problems, or the applicant saved. */
-async function applicantForm(url: URL, fields: FormData, applicationIdentifier: string, t: TFunction) {
+async function applicantForm(
+  scope: RequestScope,
+  url: URL,
+  fields: FormData,
+  applicationIdentifier: string,
+  t: TFunction,
+) {
   const posted = await readCarriedForm(fields, 'applicant');
   const step = carriedStep(posted, t, { checkAnswers: false });
   if (!isDone(step)) return step;
   const facts = step.done as unknown as ApplicantFacts;
   const editing = url.searchParams.get('edit');
   const result = editing
-    ? await applicationCalls.updateApplicant(applicationIdentifier, editing, facts)
-    : await applicationCalls.addApplicant(applicationIdentifier, facts);
+    ? await applicationCalls(scope).updateApplicant(applicationIdentifier, editing, facts)
+    : await applicationCalls(scope).addApplicant(applicationIdentifier, facts);
   if (!result.success || !result.data) return refusal(posted, bodyOf(result), t);
   const saved: Applicant = result.data;
   const returnTo = url.searchParams.get('from') === 'confirm' ? PATHS.confirmApplicant : PATHS.manageApplicants;
-  setFlash({
+  setFlash(scope, {
     page: returnTo,
     key: editing ? 'updated' : 'added',
     name: applicantName(saved),
@@ -58,19 +64,19 @@ async function applicantForm(url: URL, fields: FormData, applicationIdentifier: 
 }
 
 /** The confirmed removal of an applicant: the list again, saying who was removed. */
-async function removeApplicant(fields: FormData, applicationIdentifier: string, t: TFunction) {
+async function removeApplicant(scope: RequestScope, fields: FormData, applicationIdentifier: string, t: TFunction) {
   const applicantIdentifier = String(fields.get(APPLICANT_FIELD) ?? '');
-  const listed = await applicationCalls.applicants(applicationIdentifier);
+  const listed = await applicationCalls(scope).applicants(applicationIdentifier);
   const applicants = listed.data ?? [];
   const applicant = applicants.find((a) => a.applicantIdentifier === applicantIdentifier);
   const label = applicantLabels(applicants, t).get(applicantIdentifier) ?? (applicant ? applicantName(applicant) : '');
-  const result = await applicationCalls.removeApplicant(applicationIdentifier, applicantIdentifier);
+  const result = await applicationCalls(scope).removeApplicant(applicationIdentifier, applicantIdentifier);
   if (!result.success) {
     return {
       removeProblem: bodyOf(result)?.error ?? t('applications:pages.manage.removeFailed'),
     } satisfies ManageApplicantsActionData;
   }
-  setFlash({ page: PATHS.manageApplicants, key: 'removed', name: label } satisfies ApplicantFlash);
+  setFlash(scope, { page: PATHS.manageApplicants, key: 'removed', name: label } satisfies ApplicantFlash);
   return redirect(PATHS.manageApplicants);
 }
 
@@ -80,12 +86,12 @@ async function removeApplicant(fields: FormData, applicationIdentifier: string, 
  * confirmed removal of an applicant. Each change ends on the list (or the confirmation page it was started from),
  * which says what was done.
  */
-export const action: PageAction = async ({ request, fields, t }) => {
+export const action: PageAction = async ({ request, fields, scope, t }) => {
   const url = new URL(request.url);
-  const applicationIdentifier = requestScope()?.routerContext.applicationIdentifier;
+  const applicationIdentifier = scope.routerContext.applicationIdentifier;
   if (!applicationIdentifier) return redirect(PATHS.manageApplicants);
   if (fields.get(FORM_FIELDS.action) === REMOVE_APPLICANT_ACTION) {
-    return removeApplicant(fields, applicationIdentifier, t);
+    return removeApplicant(scope, fields, applicationIdentifier, t);
   }
-  return applicantForm(url, fields, applicationIdentifier, t);
+  return applicantForm(scope, url, fields, applicationIdentifier, t);
 };

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import { startCaptureSession } from '@/api/capture';
 import { ApiError } from '@/api/request';
-import { requestScope } from '@/api/request-scope';
+import { scopeOf } from '@/api/request-scope';
 import { captureBiometricsPath } from './capture-links';
 
 /** Why the photos could not be started on the server. */
@@ -14,14 +14,14 @@ export interface CaptureStartLoaderData {
  * when it opens, and the page is sent to its address with the session (a reload follows the same session). In the
  * browser the page starts it by itself.
  */
-export async function loader({ request }: LoaderFunctionArgs): Promise<CaptureStartLoaderData | null> {
-  const scope = requestScope();
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<CaptureStartLoaderData | null> {
+  const scope = scopeOf(context);
   const params = new URL(request.url).searchParams;
   const applicantIdentifier = params.get('applicantIdentifier')?.trim();
   const applicationIdentifier = scope?.routerContext.applicationIdentifier;
   if (!scope || params.get('sessionIdentifier') || !applicantIdentifier || !applicationIdentifier) return null;
   try {
-    const session = await startCaptureSession({ applicationIdentifier, applicantIdentifier });
+    const session = await startCaptureSession({ applicationIdentifier, applicantIdentifier }, { scope });
     throw redirect(captureBiometricsPath(session.sessionIdentifier, applicantIdentifier));
   } catch (failure) {
     if (!(failure instanceof ApiError)) throw failure;

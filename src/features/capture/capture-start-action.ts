@@ -16,16 +16,16 @@ import { sendPostedPhotos } from './send-photos';
  * chosen (or just taken with the phone's camera) then go to the session in order, checked as the camera's are, and
  * the phone goes on to the same result pages.
  */
-export const action: PageAction = async ({ request, fields, t }) => {
+export const action: PageAction = async ({ request, fields, scope, t }) => {
   const url = new URL(request.url);
   const sessionIdentifier = url.searchParams.get('sessionIdentifier')?.trim();
   if (!sessionIdentifier) return null;
   if (fields.get(FORM_FIELDS.action) === LINK_PHONE_ACTION) {
     try {
-      const linked = await postCaptureAction(sessionIdentifier, { action: 'LINK_PHONE' });
+      const linked = await postCaptureAction(sessionIdentifier, { action: 'LINK_PHONE' }, { scope });
       if (linked.deviceToken) {
         const value = `${sessionIdentifier}.${linked.deviceToken}`;
-        setResponseCookie(setCookie(CAPTURE_DEVICE_COOKIE, value, { httpOnly: true }));
+        setResponseCookie(scope, setCookie(CAPTURE_DEVICE_COOKIE, value, { httpOnly: true }));
       }
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;

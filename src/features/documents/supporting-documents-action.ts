@@ -11,7 +11,6 @@ import {
 } from '@/api/documents';
 import { resumePath } from '@/api/journey';
 import { ApiError } from '@/api/request';
-import { getRouterContext } from '@/api/router-context';
 import type { PageAction } from '@/engine/form-action';
 import { FORM_FIELDS } from '@/engine/form-address';
 import type { ApiResult, FieldError } from '@/shared/api-types';
@@ -55,8 +54,8 @@ function refusals(byType: Record<string, string>): DocumentsActionData {
  * or given again from another applicant, or the step completed (then on to where the journey goes on). A refused
  * file is named with the reason at its document type.
  */
-export const action: PageAction = async ({ request, fields, t }) => {
-  const { applicationIdentifier } = getRouterContext();
+export const action: PageAction = async ({ request, fields, scope, t }) => {
+  const { applicationIdentifier } = scope.routerContext;
   const applicantIdentifier = new URL(request.url).searchParams.get('applicantIdentifier')?.trim();
   if (!applicationIdentifier || !applicantIdentifier) return null;
   const target: DocumentTarget = { applicationIdentifier, applicantIdentifier };
@@ -76,14 +75,14 @@ export const action: PageAction = async ({ request, fields, t }) => {
     if (file.size === 0) return refuse(t('documents:api.DOCUMENT_EMPTY'));
     const result =
       pressed === DOCUMENT_ACTIONS.replace
-        ? await replaceDocument(applicationIdentifier, documentIdentifier, file)
-        : await uploadDocument(target, documentType, file);
+        ? await replaceDocument(applicationIdentifier, documentIdentifier, file, { scope })
+        : await uploadDocument(target, documentType, file, { scope });
     if (!result.success) return refuse(messageOf(failure(result), t('documents:page.errors.uploadFailed')));
     return doneAt(request, pressed, file.name);
   }
 
   if (pressed === DOCUMENT_ACTIONS.remove || pressed === DOCUMENT_ACTIONS.reuse) {
-    const listed = await loadDocuments(target);
+    const listed = await loadDocuments(target, { scope });
     const files =
       listed.success && listed.data
         ? [...listed.data.requirements.flatMap((r) => r.files), ...listed.data.reusable]
@@ -91,8 +90,8 @@ export const action: PageAction = async ({ request, fields, t }) => {
     const fileName = files.find((f) => f.documentIdentifier === documentIdentifier)?.fileName ?? '';
     const result =
       pressed === DOCUMENT_ACTIONS.remove
-        ? await removeDocument(applicationIdentifier, documentIdentifier)
-        : await reuseDocument(target, documentIdentifier, documentType);
+        ? await removeDocument(applicationIdentifier, documentIdentifier, { scope })
+        : await reuseDocument(target, documentIdentifier, documentType, { scope });
     if (!result.success) {
       const fallback = pressed === DOCUMENT_ACTIONS.remove ? 'removeFailed' : 'reuseFailed';
       return refusedAt(messageOf(failure(result), t(`documents:page.errors.${fallback}`)));
@@ -101,7 +100,7 @@ export const action: PageAction = async ({ request, fields, t }) => {
   }
 
   if (pressed === DOCUMENT_ACTIONS.continue) {
-    const completed = await completeDocuments(target);
+    const completed = await completeDocuments(target, { scope });
     if (!completed.success || !completed.data) {
       const error = failure(completed);
       const missing = missingByType(error);
@@ -109,7 +108,7 @@ export const action: PageAction = async ({ request, fields, t }) => {
       return { ...refusals({}), problem: messageOf(error, t('documents:page.continueFailed')) };
     }
     // Where the application goes on: the applicant furthest behind, else the payment (as the page's scripts do).
-    const resumed = await resumeApplication(applicationIdentifier);
+    const resumed = await resumeApplication(applicationIdentifier, { scope });
     return redirect(
       resumePath(
         resumed.success && resumed.data

@@ -24,15 +24,15 @@ export interface OutcomeActionData {
  * The document's buttons pressed before (or without) the page's scripts: Download PDF is answered with the PDF
  * itself, a wallet's button with a redirect to the wallet's page (or the wallet error page when no link can be made).
  */
-export const action: PageAction = async ({ request, fields, route }) => {
+export const action: PageAction = async ({ request, fields, route, scope }) => {
   const kind = KIND_OF_PAGE[route.path.split('/').pop() ?? ''];
   const applicantIdentifier = new URL(request.url).searchParams.get('applicantIdentifier')?.trim();
   const pressed = String(fields.get(FORM_FIELDS.action) ?? '');
   if (!kind || !applicantIdentifier) return null;
   if (pressed === DOWNLOAD_PDF_ACTION) {
-    const result = await downloadOutcomePdf(kind, applicantIdentifier);
+    const result = await downloadOutcomePdf(kind, applicantIdentifier, { scope });
     if (!result.success || !(result.data instanceof Blob)) return { downloadFailed: true } satisfies OutcomeActionData;
-    answerWithFile({
+    answerWithFile(scope, {
       data: new Uint8Array(await result.data.arrayBuffer()),
       contentType: 'application/pdf',
       fileName: result.fileName ?? `${OUTCOME_PATH_SEGMENTS[kind]}.pdf`,
@@ -41,7 +41,7 @@ export const action: PageAction = async ({ request, fields, route }) => {
   }
   const wallet = pressed.startsWith(WALLET_ACTION_PREFIX) ? pressed.slice(WALLET_ACTION_PREFIX.length) : undefined;
   if (wallet && (WALLETS as readonly string[]).includes(wallet)) {
-    const link = await loadWalletLink(applicantIdentifier, wallet as Wallet);
+    const link = await loadWalletLink(applicantIdentifier, wallet as Wallet, { scope });
     const url = link.success ? link.data?.url : undefined;
     return redirect(url && isWebAddress(url) ? url : PATHS.walletError);
   }

@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import { confirmPayment } from '@/api/payments';
-import { requestScope, setResponseCookie } from '@/api/request-scope';
+import { scopeOf, setResponseCookie } from '@/api/request-scope';
 import { routerContextCookie } from '@/shared/router-context-cookie';
 import { PATHS } from '@/shared/route-paths';
 import { submittedHref } from './paths';
@@ -14,8 +14,8 @@ export type PaymentCompleteLoaderData = { pending: true } | { failed: string } |
  * payment page with the reason, or shown that the payment is still being settled. In the browser (a link followed
  * with the scripts running) the page checks by itself.
  */
-export async function loader({ request }: LoaderFunctionArgs): Promise<PaymentCompleteLoaderData> {
-  const scope = requestScope();
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<PaymentCompleteLoaderData> {
+  const scope = scopeOf(context);
   const applicationIdentifier =
     new URL(request.url).searchParams.get('applicationIdentifier')?.trim() ||
     scope?.routerContext.applicationIdentifier;
@@ -23,9 +23,9 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<PaymentCo
   // The provider may send the browser back in a new session of the portal: the application becomes the one the
   // pages work on.
   if (scope.routerContext.applicationIdentifier !== applicationIdentifier) {
-    setResponseCookie(routerContextCookie(JSON.stringify({ ...scope.routerContext, applicationIdentifier })));
+    setResponseCookie(scope, routerContextCookie(JSON.stringify({ ...scope.routerContext, applicationIdentifier })));
   }
-  const outcome = await confirmPayment(applicationIdentifier);
+  const outcome = await confirmPayment(applicationIdentifier, { scope });
   if (!outcome.success || !outcome.data) {
     const body = typeof outcome.error === 'object' ? outcome.error : undefined;
     return body?.error ? { failed: body.error } : { failed: '' };

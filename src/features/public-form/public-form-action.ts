@@ -19,7 +19,7 @@ export interface PublicFormActionData extends FormActionData {
  * page for a form of several pages (the next page, Back, check answers), then sent as a submission; the page thanks
  * the visitor with its reference, or shows the form again with what was wrong.
  */
-export const action: PageAction = async ({ fields, route, t }) => {
+export const action: PageAction = async ({ fields, route, scope, t }) => {
   if (!route.form) throw new Error(`The route ${route.path} shows no form`);
   // A form of several pages is sent from its end: each page carries the answers of the others.
   const posted = await readCarriedForm(fields, route.form);
@@ -29,7 +29,7 @@ export const action: PageAction = async ({ fields, route, t }) => {
   try {
     const body = { answers: step.done };
     receipt = unwrap(
-      await productRequest<SubmissionReceipt>({ method: 'POST', path: submissionPath(route.form), body }),
+      await productRequest<SubmissionReceipt>({ method: 'POST', path: submissionPath(route.form), body, scope }),
     );
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

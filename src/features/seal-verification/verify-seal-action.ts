@@ -18,11 +18,11 @@ export interface SealActionData {
  * /verify-seal posted without scripts: the same check as the browser's (check-seal.ts), run on the server against
  * the published certificate and the document's status, answered as the page shows it.
  */
-export const action: PageAction = async ({ fields, t }) => {
+export const action: PageAction = async ({ fields, scope, t }) => {
   const text = String(fields.get(SEAL_TEXT_FIELD) ?? '');
   const outcome = await checkSeal(text, {
-    certificate: async () => unwrap(await loadSealCertificate()).certificate,
-    status: async (documentNumber) => unwrap(await loadSealStatus(documentNumber)).status,
+    certificate: async () => unwrap(await loadSealCertificate({ scope })).certificate,
+    status: async (documentNumber) => unwrap(await loadSealStatus(documentNumber, { scope })).status,
   });
   if ('problem' in outcome) {
     const key = `outcomes:verify.errors.${outcome.problem}`;
