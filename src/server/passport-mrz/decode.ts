@@ -563,15 +563,26 @@ function glyphsAgree(line: string, alike: (i: number, j: number) => number): boo
 /**
  * Of readings of line 2 that pass every check digit and are about as likely as each other (the check digits cannot
  * tell 8 from S, 6 from G, nor two cells' 0 and O swapped), the one reading whose glyphs agree with its characters
- * (glyphsAgree) in the pictures the classifier read: the same font, light and blur on every cell. None when no
- * reading or more than one does.
+ * (glyphsAgree) in the pictures the classifier read: the same font, light and blur on every cell; each character
+ * where the readings differ one the line holds elsewhere (heldElsewhere). None when no reading or more than one does.
  */
 function byGlyphs(readings: EngineCells[], found: Candidate[]): string | undefined {
-  const contenders = found.filter((f) => found[0].likelihood - f.likelihood < LINE2_MARGIN);
-  return agreeingAlone(
-    readings,
-    contenders.map(({ text }) => text),
+  const contenders = found.filter((f) => found[0].likelihood - f.likelihood < LINE2_MARGIN).map(({ text }) => text);
+  const differing = [...Array(TD3_LINE_LENGTH).keys()].filter((cell) =>
+    contenders.some((text) => text[cell] !== contenders[0][cell]),
   );
+  const chosen = agreeingAlone(readings, contenders);
+  return chosen !== undefined && heldElsewhere(chosen, differing) ? chosen : undefined;
+}
+
+/**
+ * Whether each of `cells` holds a character the line holds in another cell too: a glyph settled so looked like
+ * theirs. A character found once on the line is never taken from its glyph alone: that it looks like no other
+ * character says little (a true 8 under glare may look unlike the line's other 8s, and an S nowhere else is then
+ * all that agrees).
+ */
+function heldElsewhere(line: string, cells: number[]): boolean {
+  return cells.every((cell) => [...line].some((char, other) => other !== cell && char === line[cell]));
 }
 
 /** Of `lines`, the only one whose glyphs agree with its characters in the pictures of `readings` (glyphsAgree). */
@@ -649,10 +660,8 @@ function line1ByGlyphs(
     const chars = candidates[cell].slice(0, GLYPH_CHOICES).map(({ text }) => text);
     lines = lines.flatMap((l) => chars.map((char) => l.slice(0, cell) + char + l.slice(cell + 1)));
   }
-  const elsewhere = (l: string) =>
-    unsure.every((cell) => [...l].some((char, other) => other !== cell && char === l[cell]));
   const chosen = agreeingAlone(readings, lines);
-  return chosen !== undefined && elsewhere(chosen) ? chosen : undefined;
+  return chosen !== undefined && heldElsewhere(chosen, unsure) ? chosen : undefined;
 }
 
 /**
