@@ -18,12 +18,14 @@ type Report = (figure: string, value: string, budget: string, met: boolean | und
 
 const root = join(import.meta.dirname, '..', '..');
 
-/** Whether a reading gives every field of the page's truth. */
+/** Whether a reading gives every field of the page's truth, and both lines as printed (the personal number too). */
 export function readRight(reading: MrzReading, truth: PassportTruth): boolean {
   const expected = truth.expected;
   return (
     reading.read &&
     reading.checkDigitsValid &&
+    reading.lines?.[0] === truth.lines[0] &&
+    reading.lines?.[1] === truth.lines[1] &&
     reading.documentNumber === expected.documentNumber &&
     reading.issuingCountry === expected.issuingCountry &&
     reading.nationality === expected.nationality &&
