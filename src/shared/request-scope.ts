@@ -1,6 +1,7 @@
 /**
- * The visitor of one page request, as the server renders the page for them (see src/api/request-scope.ts, which
- * finds the scope of the request being handled, and src/server/pages/, which makes it from the request).
+ * The visitor of one page request, as the server renders the page for them: made from the request by
+ * src/server/pages/, and passed to the routes and the page's components by the server's entry (see
+ * src/api/request-scope.ts).
  */
 import type { Flash } from './flash-cookie';
 import type { RouterContext } from './router-context-cookie';

@@ -35,5 +35,5 @@ export const action: PageAction = async ({ request, fields, scope, t }) => {
     }
     return redirect(`${url.pathname}${url.search}`);
   }
-  return sendPostedPhotos(sessionIdentifier, fields, 'mobile', t);
+  return sendPostedPhotos(sessionIdentifier, fields, 'mobile', t, { scope });
 };

@@ -7,7 +7,7 @@ import { noPhotoChosen, PHOTO_FIELDS, postedFile, sendPhotos } from './send-phot
  * The camera page's form posted before (or without) its scripts: the photo chosen (or taken with a phone's camera
  * through the file input) goes to the session, checked as a camera photo is, and the browser goes on to its result.
  */
-export const action: PageAction = async ({ request, fields, t }) => {
+export const action: PageAction = async ({ request, fields, scope, t }) => {
   const params = new URL(request.url).searchParams;
   const sessionIdentifier = params.get('sessionIdentifier')?.trim();
   if (!sessionIdentifier) return null;
@@ -15,5 +15,5 @@ export const action: PageAction = async ({ request, fields, t }) => {
   const routeFrom: RouteFrom = params.get('routeFrom') === 'mobile' ? 'mobile' : 'web';
   const file = postedFile(fields, PHOTO_FIELDS[captureType]);
   if (!file) return noPhotoChosen(captureType, t);
-  return redirect(await sendPhotos(sessionIdentifier, [{ captureType, file }], routeFrom));
+  return redirect(await sendPhotos(sessionIdentifier, [{ captureType, file }], routeFrom, { scope }));
 };

@@ -8,6 +8,7 @@ import {
   type CaptureType,
   type RouteFrom,
 } from '@/api/capture';
+import type { CallOptions } from '@/api/request';
 import type { FieldError } from '@/shared/api-types';
 import { resultPath } from './capture-links';
 
@@ -28,22 +29,28 @@ export function postedFile(fields: FormData, name: string): File | undefined {
 /**
  * Sends photos posted to the server to a capture session in order, as the camera page does (START_CAPTURE, then
  * UPLOAD_IMAGE, checked by the capture API): answers the result page to go to, that of the first photo refused (its
- * reason, a retry, or the blocking outcome), else that of the last one accepted.
+ * reason, a retry, or the blocking outcome), else that of the last one accepted. On the server, `call` names the
+ * request the form was posted with.
  */
 export async function sendPhotos(
   sessionIdentifier: string,
   photos: readonly { captureType: CaptureType; file: File }[],
   routeFrom: RouteFrom,
+  call: CallOptions = {},
 ): Promise<string> {
   let last: CaptureType = 'biometrics';
   for (const { captureType, file } of photos) {
     try {
-      await postCaptureAction(sessionIdentifier, { action: 'START_CAPTURE', captureType });
-      await postCaptureAction(sessionIdentifier, {
-        action: 'UPLOAD_IMAGE',
-        captureType,
-        image: await fileToDataUrl(file),
-      });
+      await postCaptureAction(sessionIdentifier, { action: 'START_CAPTURE', captureType }, call);
+      await postCaptureAction(
+        sessionIdentifier,
+        {
+          action: 'UPLOAD_IMAGE',
+          captureType,
+          image: await fileToDataUrl(file),
+        },
+        call,
+      );
     } catch (error) {
       return resultPath({
         status: 'failure',
@@ -73,13 +80,14 @@ export async function sendPostedPhotos(
   fields: FormData,
   routeFrom: RouteFrom,
   t: (key: string) => string,
+  call: CallOptions = {},
 ): Promise<Response | PhotosActionData> {
   const photos = (['biometrics', 'passport'] as const)
     .map((captureType) => ({ captureType, file: postedFile(fields, PHOTO_FIELDS[captureType]) }))
     .filter((photo): photo is { captureType: CaptureType; file: File } => photo.file !== undefined);
   if (photos.length === 0) {
-    const view = await getCaptureSession(sessionIdentifier).catch(() => undefined);
+    const view = await getCaptureSession(sessionIdentifier, call).catch(() => undefined);
     return noPhotoChosen(view ? photoOf(view) : 'biometrics', t);
   }
-  return redirect(await sendPhotos(sessionIdentifier, photos, routeFrom));
+  return redirect(await sendPhotos(sessionIdentifier, photos, routeFrom, call));
 }
