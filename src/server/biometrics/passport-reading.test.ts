@@ -118,6 +118,29 @@ describe.each(databases())('the passport photo’s MRZ on %s', (kind) => {
   });
 });
 
+describe('a passport photo the reader had no time for', { timeout: 120_000 }, () => {
+  // A real reader given a millisecond per photo: it never finishes, as on a server far too busy.
+  const reader = createMrzReader({ timeLimitMs: 1 });
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp({ mrzReader: reader, env: { CAPTURE_FACE_CHECK: 'false' } });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await reader.close();
+  });
+
+  it('is kept unread at once, holding no passport number, instead of asking the applicant for another', async () => {
+    const owner = await signIn(app);
+    const ids = await applicantWith(app, owner, {}, '198.51.100.9');
+    const identifier = await atPassportPage(app, owner, ids);
+    const kept = await upload(app, identifier, 'passport', await passportPage(), { owner });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().status).toBe('PASSPORT_CAPTURE_COMPLETE');
+    expect(await readingOf(app, ids.applicantId)).toMatchObject({ read: 0, document_number: null, problem: 'NO_TIME' });
+  });
+});
+
 describe.each(databases())(
   'a passport number held by a photo of that passport, read on %s',
   { timeout: 180_000 },

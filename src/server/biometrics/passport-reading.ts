@@ -26,7 +26,10 @@ export function readingRow(applicantId: string, reading: MrzReading, readAt: str
 export function readingOfRow(row: PassportReadingsTable): MrzReading {
   const sex = row.sex === 'M' || row.sex === 'F' || row.sex === 'X' ? row.sex : null;
   const problem =
-    row.problem === 'NOT_FOUND' || row.problem === 'UNSURE' || row.problem === 'UNREADABLE_IMAGE'
+    row.problem === 'NOT_FOUND' ||
+    row.problem === 'UNSURE' ||
+    row.problem === 'UNREADABLE_IMAGE' ||
+    row.problem === 'NO_TIME'
       ? row.problem
       : undefined;
   return {

@@ -141,7 +141,9 @@ export function createPhotoUpload(options: PhotoUploadOptions) {
     if (type === 'passport' && mrzReader) {
       reading = await mrzReader.read(image);
       const lastAttempt = session.failed_attempts + 1 >= capture.maxAttempts;
-      if (!reading.read && !lastAttempt) {
+      // A reading the server had no time for says nothing of the photo: it is kept unread (holding no passport
+      // number), as the last attempt is, rather than asking the applicant for another.
+      if (!reading.read && !lastAttempt && reading.problem !== 'NO_TIME') {
         caller.log.info({ code: MRZ_NOT_READ, problem: reading.problem }, 'photo rejected');
         return refuse(session, MRZ_NOT_READ, lang, now);
       }

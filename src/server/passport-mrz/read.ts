@@ -23,8 +23,11 @@ export interface MrzReading {
   checkDigitsValid: boolean;
   /** The two lines as read, when they were. */
   lines?: [string, string];
-  /** Why the MRZ was not read: none was found on the photo, or it was found but not read with certainty. */
-  problem?: 'NOT_FOUND' | 'UNSURE' | 'UNREADABLE_IMAGE';
+  /**
+   * Why the MRZ was not read: none was found on the photo, or it was found but not read with certainty; or the reader
+   * did not finish within its time (`NO_TIME`: the server was too busy, which says nothing of the photo).
+   */
+  problem?: 'NOT_FOUND' | 'UNSURE' | 'UNREADABLE_IMAGE' | 'NO_TIME';
 }
 
 /** The engines a reading uses: both must be given (see ocr.ts for why two). */

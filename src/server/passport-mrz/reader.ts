@@ -140,11 +140,15 @@ export function createMrzReader(options: Partial<MrzReaderOptions> = {}): MrzRea
         retire(slot);
         finish(notRead('UNREADABLE_IMAGE'));
       };
+      const outOfTime = () => {
+        retire(slot);
+        finish(notRead('NO_TIME'));
+      };
       const onMessage = (message: MrzJobResult) => {
         if (message.id !== id) return;
         finish('failed' in message ? notRead('UNREADABLE_IMAGE') : message.reading);
       };
-      const timer = setTimeout(stopped, settings.timeLimitMs);
+      const timer = setTimeout(outOfTime, settings.timeLimitMs);
       slot.worker.on('message', onMessage);
       slot.worker.once('error', stopped);
       slot.worker.once('exit', stopped);
