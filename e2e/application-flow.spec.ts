@@ -162,9 +162,10 @@ test.describe('application flow', () => {
     await checked(page, 'personal details');
     await page.getByRole('textbox', { name: 'Given names' }).fill('');
     await page.getByRole('button', { name: 'Continue' }).click();
+    // The sex was filled in from the passport photo's machine-readable zone (the photo's traveller is a woman).
+    await expect(page.getByRole('radio', { name: 'Female' })).toBeChecked();
     await expectProblems(page, [
       'Name is required',
-      'Select the sex shown in the passport',
       'This field is required',
       'Select a country from the list',
       'Select your marital status',
@@ -190,8 +191,10 @@ test.describe('application flow', () => {
     // ---- passport: prefilled number and country; dates checked on their own and against each other
     await expect(page.getByRole('combobox', { name: 'Country that issued the passport' })).toHaveValue('France');
     await checked(page, 'passport');
+    // The date of expiry was filled in from the passport photo; the date of issue and the authority were not.
+    await expect(dateGroup(page, 'Date of expiry').getByLabel('Year')).toHaveValue('2033');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expectProblems(page, ['Enter a date', 'Enter a date', 'This field is required']);
+    await expectProblems(page, ['Enter a date', 'This field is required']);
     await fillDate(page, 'Date of issue', '2019-06-03');
     await fillDate(page, 'Date of expiry', isoInDays(-2));
     await page.getByRole('textbox', { name: /^Issuing authority/ }).fill('Préfecture du Rhône');

@@ -3,14 +3,14 @@ import path from 'node:path';
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import sharp from 'sharp';
 import { ROUTER_CONTEXT_COOKIE } from '../../src/shared/router-context-cookie';
-import { FAKE_CAMERA_DIR, fakeCameraPicture, y4m } from '../../src/server/biometrics/testing/fake-camera';
-import { faceSvg } from '../../src/server/biometrics/testing/test-images';
+import { FAKE_CAMERA_DIR, y4m } from '../../src/server/biometrics/testing/fake-camera';
+import { faceSvg, faceWithMrz } from '../../src/server/biometrics/testing/test-images';
 import { createVerifiedAccount, type Account, type Tokens } from './accounts';
 
 /**
- * The fake camera of the capture journeys: the face-like portrait, square at 1080 px, so that one video serves
- * both photos (at least 600x800 with a large face for the selfie, at least 1000 px across for the passport
- * page, whose checks look at size, light and focus only).
+ * The fake camera of the capture journeys: the face-like portrait with a passport's MRZ band across its lower
+ * part, square at 1080 px, so that one video serves both photos (at least 600x800 with one large face for the
+ * selfie; at least 1000 px across, light, focus and two MRZ lines that read for the passport page).
  */
 export const CAPTURE_VIDEO = path.join(FAKE_CAMERA_DIR, 'capture-journeys-1080x1080.y4m');
 
@@ -21,7 +21,10 @@ export const CAPTURE_CACHE = path.join(FAKE_CAMERA_DIR, '..', 'capture-journeys'
 export async function writeCaptureVideo(): Promise<string> {
   await mkdir(FAKE_CAMERA_DIR, { recursive: true });
   const size = 1080;
-  const picture = await fakeCameraPicture('selfie', size, size);
+  const picture = await sharp(await faceWithMrz(size, size))
+    .removeAlpha()
+    .raw()
+    .toBuffer();
   // Chromium reads the frames as video range (16-235) and stretches them to 0-255, which burns the light
   // background out (IMAGE_TOO_BRIGHT); squeezing the picture into that range first gives back the original.
   for (let i = 0; i < picture.length; i += 1) picture[i] = Math.round(16 + (picture[i] * 219) / 255);

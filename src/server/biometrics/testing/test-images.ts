@@ -176,6 +176,40 @@ export async function passportPage(
   return image;
 }
 
+/**
+ * The face-like portrait with a passport's MRZ band across its lower part (PNG): one picture that passes both the
+ * selfie's checks (one large face) and the passport photo's (its two MRZ lines read), for a fake camera that
+ * serves both photos of a journey.
+ */
+export async function faceWithMrz(width: number, height: number, mrz: PageMrz = DEFAULT_PAGE_MRZ): Promise<Buffer> {
+  const lines = mrzLinesOf(mrz);
+  const bandTop = Math.round(height * 0.78);
+  const band = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height - bandTop}"><rect width="100%" height="100%" fill="#f4f7f2"/></svg>`;
+  // The lines as far apart as on a data page: 70 px on a page 1250 px wide.
+  const lineGap = (width * 70) / 1250;
+  const firstLine = (bandTop + height) / 2 - lineGap / 2;
+  const composite = [
+    { input: Buffer.from(band), left: 0, top: bandTop },
+    ...(await Promise.all(
+      lines.map(async (line, i) => {
+        const input = await mrzLinePicture(line, width * 0.9);
+        const { height: lineHeight = 0 } = await sharp(input).metadata();
+        return {
+          input,
+          left: Math.round(width * 0.05),
+          top: Math.round(firstLine + lineGap * i - lineHeight / 2),
+        };
+      }),
+    )),
+  ];
+  const image = await sharp(Buffer.from(faceSvg(width, height)))
+    .composite(composite)
+    .png()
+    .toBuffer();
+  drawn.set(digest(image), lines);
+  return image;
+}
+
 /** A valid passport data page (1250x880 JPEG unless told), its MRZ that of DEFAULT_PAGE_MRZ. */
 export function validPassportPage(width = 1250, height = 880): Promise<Buffer> {
   return passportPage(width, height);
