@@ -34,6 +34,7 @@ import {
 import { startServer, type RunningServer } from './support/server';
 import { languagesIn } from '../src/server/languages';
 import { directionOf, FALLBACK_LANGUAGE } from '../src/shared/languages';
+import { rendersOf } from '../src/shared/rendered-page';
 import { photograph } from './support/screenshots';
 
 /**
@@ -203,7 +204,10 @@ for (const lng of languages) {
         );
       }
       const url = view.url(data);
-      await p.goto(`${server.baseURL}${url}${url.includes('?') ? '&' : '?'}lng=${lng}`);
+      const response = await p.goto(`${server.baseURL}${url}${url.includes('?') ? '&' : '?'}lng=${lng}`);
+      // The server rendered the page once: its loaders fetched what it shows before React rendered it.
+      const timing = (await response?.allHeaders())?.['server-timing'];
+      await noting(`${view.name}: rendered once`, async () => expect(rendersOf(timing), String(timing)).toBe(1));
       await expect(p.locator('html')).toHaveAttribute('lang', lng);
       await expect(p.locator('html')).toHaveAttribute('dir', directionOf(lng));
       await expect(p.getByRole('heading', { level: 1 }).first()).toBeVisible();

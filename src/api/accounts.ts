@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type ChangePasswordRequest,
   type EmailRequest,
@@ -122,12 +122,15 @@ export function useChangePassword() {
   });
 }
 
-/** GET profile of the signed-in user. */
-export function useProfile() {
-  const scope = useRequestScope();
-  return useQuery({
+/** GET profile of the signed-in user (the query a page's loader and its hook share). */
+export const profileQuery = (scope: RequestScope | undefined) =>
+  queryOptions({
     queryKey: queryKeys.profile.detail(),
     queryFn: async ({ signal }) =>
       unwrap(await productRequest<Profile>({ method: 'GET', path: PROFILE_PATH, signal, scope })),
   });
+
+/** GET profile of the signed-in user. */
+export function useProfile() {
+  return useQuery(profileQuery(useRequestScope()));
 }

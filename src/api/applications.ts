@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   API_PATHS,
   type Applicant,
@@ -77,33 +77,61 @@ export const applicationCalls = (scope: RequestScope | undefined) => {
   };
 };
 
-/** GET the signed-in user's applications, newest first. */
-export function useApplications() {
-  const scope = useRequestScope();
-  return useQuery({
+/** GET the signed-in user's applications, newest first (the query a page's loader and its hook share). */
+export const applicationsQuery = (scope: RequestScope | undefined) =>
+  queryOptions({
     queryKey: queryKeys.applications.list(),
     queryFn: ({ signal }) => call<Application[]>('GET', '', undefined, { signal, scope }),
   });
+
+/** GET one application with its applicants. */
+export const applicationQuery = (applicationIdentifier: string, scope: RequestScope | undefined) =>
+  queryOptions({
+    queryKey: queryKeys.applications.detail(applicationIdentifier),
+    queryFn: ({ signal }) => call<Application>('GET', `/${enc(applicationIdentifier)}`, undefined, { signal, scope }),
+  });
+
+/** GET the applicants of one application, in the order they were added. */
+export const applicantsQuery = (applicationIdentifier: string, scope: RequestScope | undefined) =>
+  queryOptions({
+    queryKey: queryKeys.applications.applicants(applicationIdentifier),
+    queryFn: ({ signal }) =>
+      call<Applicant[]>('GET', `/${enc(applicationIdentifier)}/applicants`, undefined, { signal, scope }),
+  });
+
+/** GET /api/eta/static/client-settings: the limits the API enforces, the same for every visitor. */
+export const clientSettingsQuery = (scope: RequestScope | undefined) =>
+  queryOptions({
+    queryKey: queryKeys.static.clientSettings(),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await productRequest<ClientSettings>({
+          method: 'GET',
+          path: `${API_PATHS.static}/client-settings`,
+          signal,
+          scope,
+        }),
+      ),
+    staleTime: Infinity,
+  });
+
+/** GET the signed-in user's applications, newest first. */
+export function useApplications() {
+  return useQuery(applicationsQuery(useRequestScope()));
 }
 
 /** GET one application with its applicants; disabled without an identifier. */
 export function useApplication(applicationIdentifier: string | undefined) {
-  const scope = useRequestScope();
   return useQuery({
-    queryKey: queryKeys.applications.detail(applicationIdentifier ?? ''),
-    queryFn: ({ signal }) =>
-      call<Application>('GET', `/${enc(applicationIdentifier ?? '')}`, undefined, { signal, scope }),
+    ...applicationQuery(applicationIdentifier ?? '', useRequestScope()),
     enabled: Boolean(applicationIdentifier),
   });
 }
 
 /** GET the applicants of one application, in the order they were added. */
 export function useApplicants(applicationIdentifier: string | undefined) {
-  const scope = useRequestScope();
   return useQuery({
-    queryKey: queryKeys.applications.applicants(applicationIdentifier ?? ''),
-    queryFn: ({ signal }) =>
-      call<Applicant[]>('GET', `/${enc(applicationIdentifier ?? '')}/applicants`, undefined, { signal, scope }),
+    ...applicantsQuery(applicationIdentifier ?? '', useRequestScope()),
     enabled: Boolean(applicationIdentifier),
   });
 }
@@ -168,20 +196,7 @@ export function useRemoveApplicant(applicationIdentifier: string) {
  * limit from GET /api/eta/static/client-settings (the API enforces the same numbers).
  */
 export function useApplicantLimit(applyingFor: ApplyingFor | undefined): number {
-  const scope = useRequestScope();
-  const settings = useQuery({
-    queryKey: queryKeys.static.clientSettings(),
-    queryFn: async ({ signal }) =>
-      unwrap(
-        await productRequest<ClientSettings>({
-          method: 'GET',
-          path: `${API_PATHS.static}/client-settings`,
-          signal,
-          scope,
-        }),
-      ),
-    staleTime: Infinity,
-  });
+  const settings = useQuery(clientSettingsQuery(useRequestScope()));
   if (applyingFor === 'SELF') return 1;
   const configured = settings.data?.maxApplicantsPerApplication;
   return typeof configured === 'number' && configured > 0 ? configured : DEFAULT_MAX_APPLICANTS;

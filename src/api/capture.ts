@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   API_PATHS,
   CAPTURE_DEVICE_HEADER,
@@ -13,7 +13,7 @@ import {
 } from '@/shared/contract';
 import { queryKeys } from './query-keys';
 import { ApiError, productRequest, unwrap, type CallOptions } from './request';
-import { useRequestScope } from './request-scope';
+import { useRequestScope, type RequestScope } from './request-scope';
 
 /** POST here starts a capture session; `${CAPTURE_STATUS_PATH}/{id}` follows (GET) and moves (POST) it. */
 export const BIOMETRICS_PATH = API_PATHS.biometrics;
@@ -187,12 +187,17 @@ export interface CaptureSessionQueryOptions {
   follow?: boolean;
 }
 
+/** A capture session's state (the query a page's loader and its hook share). */
+export const captureSessionQuery = (sessionIdentifier: string, scope: RequestScope | undefined) =>
+  queryOptions({
+    queryKey: queryKeys.captureSessions.status(sessionIdentifier),
+    queryFn: ({ signal }) => getCaptureSession(sessionIdentifier, { signal, scope }),
+  });
+
 /** Follows a capture session; disabled without an identifier. */
 export function useCaptureSession(sessionIdentifier: string | undefined, options: CaptureSessionQueryOptions = {}) {
-  const scope = useRequestScope();
   return useQuery({
-    queryKey: queryKeys.captureSessions.status(sessionIdentifier ?? ''),
-    queryFn: ({ signal }) => getCaptureSession(sessionIdentifier ?? '', { signal, scope }),
+    ...captureSessionQuery(sessionIdentifier ?? '', useRequestScope()),
     enabled: Boolean(sessionIdentifier),
     refetchInterval: (query) => {
       if (!options.follow) return false;

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   DOCUMENT_FILE_FIELD,
   documentPaths,
@@ -211,12 +211,17 @@ export function completeDocuments(target: DocumentTarget, call: CallOptions = {}
   });
 }
 
-/** One applicant's documents; disabled until both identifiers are known. */
-export function useApplicantDocuments(target: DocumentTarget) {
-  const scope = useRequestScope();
-  return useQuery({
+/** One applicant's documents (the query a page's loader and its hook share). */
+export const applicantDocumentsQuery = (target: DocumentTarget, scope: RequestScope | undefined) =>
+  queryOptions({
     queryKey: queryKeys.documents.applicant(target.applicationIdentifier, target.applicantIdentifier),
     queryFn: async ({ signal }) => unwrap(await loadDocuments(target, { signal, scope })),
+  });
+
+/** One applicant's documents; disabled until both identifiers are known. */
+export function useApplicantDocuments(target: DocumentTarget) {
+  return useQuery({
+    ...applicantDocumentsQuery(target, useRequestScope()),
     enabled: Boolean(target.applicationIdentifier && target.applicantIdentifier),
   });
 }

@@ -13,16 +13,20 @@ export function setFlash(scope: RequestScope | undefined, flash: Flash): void {
   setResponseCookie(scope, flashCookie(flash));
 }
 
+/** The key of the message left for the page at a location (React Router's location key). */
+export const flashQueryKey = (locationKey: string) => ['flash', locationKey] as const;
+
 /**
- * The message a form posted without scripts left for this page (`page`: its path), as the server rendered it; the
- * browser takes it over with the page's data, once: a page reached later in the browser has none.
+ * The message a form posted without scripts left for this page (`page`: its path), as the server rendered it (its
+ * entry puts it in the page's query cache); the browser takes it over with the page's data, once: a page reached
+ * later in the browser has none.
  */
 export function useFlash(page: string): Flash | undefined {
   // The page as first shown (the server's, and the browser's first) has the key "default"; each later one its own.
   const { key } = useLocation();
   const scope = useRequestScope();
   const { data } = useQuery({
-    queryKey: ['flash', key],
+    queryKey: flashQueryKey(key),
     queryFn: () => scope?.flash ?? null,
     staleTime: Infinity,
   });

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   OUTCOME_PATH_SEGMENTS,
   type Outcome,
@@ -11,7 +11,7 @@ import {
 } from '@/shared/contract/outcomes';
 import { queryKeys } from './query-keys';
 import { productRequest, unwrap, type CallOptions } from './request';
-import { useRequestScope } from './request-scope';
+import { useRequestScope, type RequestScope } from './request-scope';
 import { API_PATHS } from '@/shared/contract';
 
 export type { Outcome, OutcomeKind, SealStatus, Wallet } from '@/shared/contract/outcomes';
@@ -80,12 +80,25 @@ export function loadSealStatus(documentNumber: string, call: CallOptions = {}) {
   });
 }
 
+/** One applicant's document of a kind (the query a page's loader and its hook share). */
+export const outcomeQuery = (kind: OutcomeKind, applicantIdentifier: string, scope: RequestScope | undefined) =>
+  queryOptions({
+    queryKey: outcomeQueryKey(kind, applicantIdentifier),
+    queryFn: async ({ signal }) => unwrap(await loadOutcome(kind, applicantIdentifier, { signal, scope })),
+  });
+
+/** The wallets configured on the server. */
+export const walletsQuery = (scope: RequestScope | undefined) =>
+  queryOptions({
+    queryKey: queryKeys.applicants.wallets(),
+    queryFn: async ({ signal }) => unwrap(await loadWallets({ signal, scope })).wallets,
+    staleTime: Infinity,
+  });
+
 /** One applicant's document of a kind; disabled without an identifier. Not found is an answer: no retry. */
 export function useOutcome(kind: OutcomeKind, applicantIdentifier: string | undefined) {
-  const scope = useRequestScope();
   return useQuery({
-    queryKey: outcomeQueryKey(kind, applicantIdentifier ?? ''),
-    queryFn: async ({ signal }) => unwrap(await loadOutcome(kind, applicantIdentifier ?? '', { signal, scope })),
+    ...outcomeQuery(kind, applicantIdentifier ?? '', useRequestScope()),
     enabled: Boolean(applicantIdentifier),
     throwOnError: false,
   });
@@ -93,14 +106,7 @@ export function useOutcome(kind: OutcomeKind, applicantIdentifier: string | unde
 
 /** The wallets configured on the server (empty when none, or when the call fails: the buttons then stay away). */
 export function useWallets(enabled = true) {
-  const scope = useRequestScope();
-  return useQuery({
-    queryKey: queryKeys.applicants.wallets(),
-    queryFn: async ({ signal }) => unwrap(await loadWallets({ signal, scope })).wallets,
-    enabled,
-    staleTime: Infinity,
-    throwOnError: false,
-  });
+  return useQuery({ ...walletsQuery(useRequestScope()), enabled, throwOnError: false });
 }
 
 /** Downloads the document's PDF: resolves with the file and its name; failures are shown by the page. */

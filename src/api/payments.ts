@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   API_PATHS,
   type PaymentConfirmation,
@@ -10,7 +10,7 @@ import {
 import languages from 'virtual:eta-languages';
 import { queryKeys } from './query-keys';
 import { productRequest, unwrap, type CallOptions } from './request';
-import { useRequestScope } from './request-scope';
+import { useRequestScope, type RequestScope } from './request-scope';
 
 export type {
   PaymentConfirmation,
@@ -76,22 +76,32 @@ export function loadSubmission(applicationIdentifier: string, call: CallOptions 
   });
 }
 
+/** The payment overview of an application (the query a page's loader and its hook share). */
+export const paymentOverviewQuery = (applicationIdentifier: string, scope: RequestScope | undefined) =>
+  queryOptions({
+    queryKey: queryKeys.payments.overview(applicationIdentifier),
+    queryFn: async ({ signal }) => unwrap(await loadPaymentOverview(applicationIdentifier, { signal, scope })),
+  });
+
+/** The receipt of a submitted application. */
+export const submissionQuery = (applicationIdentifier: string, scope: RequestScope | undefined) =>
+  queryOptions({
+    queryKey: queryKeys.payments.submission(applicationIdentifier),
+    queryFn: async ({ signal }) => unwrap(await loadSubmission(applicationIdentifier, { signal, scope })),
+  });
+
 /** The payment overview of an application; disabled without an identifier. */
 export function usePaymentOverview(applicationIdentifier: string | undefined) {
-  const scope = useRequestScope();
   return useQuery({
-    queryKey: queryKeys.payments.overview(applicationIdentifier ?? ''),
-    queryFn: async ({ signal }) => unwrap(await loadPaymentOverview(applicationIdentifier ?? '', { signal, scope })),
+    ...paymentOverviewQuery(applicationIdentifier ?? '', useRequestScope()),
     enabled: Boolean(applicationIdentifier),
   });
 }
 
 /** The receipt of a submitted application; disabled without an identifier. */
 export function useSubmission(applicationIdentifier: string | undefined) {
-  const scope = useRequestScope();
   return useQuery({
-    queryKey: queryKeys.payments.submission(applicationIdentifier ?? ''),
-    queryFn: async ({ signal }) => unwrap(await loadSubmission(applicationIdentifier ?? '', { signal, scope })),
+    ...submissionQuery(applicationIdentifier ?? '', useRequestScope()),
     enabled: Boolean(applicationIdentifier),
   });
 }

@@ -6,6 +6,7 @@
  * `useRequestScope`); the API helpers they call take it as an argument. In the browser there is no scope: the same
  * code reads cookies, local storage and `fetch` instead.
  */
+import type { FetchQueryOptions, QueryClient } from '@tanstack/react-query';
 import { createContext, use } from 'react';
 import type { RequestScope, ResponseFile } from '@/shared/request-scope';
 import { FALLBACK_LANGUAGE } from '@/shared/languages';
@@ -23,11 +24,38 @@ export function useRequestScope(): RequestScope | undefined {
 /** What React Router's static handler is given as `requestContext`, and hands to loaders and actions as `context`. */
 export interface ScopedRouterContext {
   requestScope: RequestScope;
+  /** The query cache the page is rendered with: what the route's loaders fetch into it, the page shows at once. */
+  queryClient: QueryClient;
 }
 
-/** The router's request context that carries `scope` to the routes' loaders and actions (the server's entry makes it). */
-export function scopedRouterContext(scope: RequestScope): ScopedRouterContext {
-  return { requestScope: scope };
+/**
+ * The router's request context that carries `scope` and the page's query cache to the routes' loaders and actions
+ * (the server's entry makes it).
+ */
+export function scopedRouterContext(scope: RequestScope, queryClient: QueryClient): ScopedRouterContext {
+  return { requestScope: scope, queryClient };
+}
+
+/** The query cache a loader was given in its `context`: the server's page's, or undefined in the browser. */
+export function queryClientOf(context: unknown): QueryClient | undefined {
+  if (typeof context !== 'object' || context === null || !('queryClient' in context)) return undefined;
+  return (context as ScopedRouterContext).queryClient;
+}
+
+/**
+ * Fetches a page's queries into the cache the server renders it with, side by side, from its route's loader, so the
+ * page is rendered once with its data. A query that fails keeps its error for the page to show (nothing is thrown).
+ * In the browser (no cache in the context) it does nothing: the page's hooks ask for what they lack.
+ */
+export async function prefetchQueries(
+  context: unknown,
+  // Options of different data types and keys side by side: each is fetched by its own function into its own key.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  ...queries: FetchQueryOptions<any, any, any, any>[]
+): Promise<void> {
+  const queryClient = queryClientOf(context);
+  if (!queryClient) return;
+  await Promise.all(queries.map((query) => queryClient.prefetchQuery(query)));
 }
 
 /**

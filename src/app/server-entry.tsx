@@ -25,6 +25,7 @@ import {
   type StaticHandlerContext,
 } from 'react-router-dom';
 import { AUTH_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '@/api/auth/tokens';
+import { flashQueryKey } from '@/api/flash';
 import { RequestScopeContext, scopedRouterContext, type RequestScope } from '@/api/request-scope';
 import { settingsOf, type Settings } from '@/api/settings';
 import { DEFAULT_NAMESPACE, i18next, languages } from '@/app/i18n';
@@ -181,7 +182,7 @@ function waiting(queryClient: QueryClient): Query[] {
     });
 }
 
-/** At most this many renders per page: each one fetches what the previous one asked for. */
+/** At most this many renders per page: each one fetches what the previous one asked for (see renderRequest). */
 const MAX_RENDERS = 4;
 
 export interface RenderRequest {
@@ -216,7 +217,11 @@ export async function renderRequest({ request, scope, settings }: RenderRequest)
   {
     const handler = staticHandler(settings);
     // The routes' loaders and actions are given the request's scope as their `context`.
-    const context = await handler.query(request, { requestContext: scopedRouterContext(scope) });
+    // The page's query cache: the routes' loaders fetch the page's data into it, the page is rendered with it.
+    const queryClient = createQueryClient({ server: true });
+    // The message a form posted without scripts left for this page is the first page's (its location key "default").
+    queryClient.setQueryData(flashQueryKey('default'), scope.flash ?? null);
+    const context = await handler.query(request, { requestContext: scopedRouterContext(scope, queryClient) });
     if (context instanceof Response) {
       const location = context.headers.get('location');
       if (location && context.status >= 300 && context.status < 400) {
@@ -229,7 +234,6 @@ export async function renderRequest({ request, scope, settings }: RenderRequest)
     if (scope.responseFile) return { kind: 'file', ...scope.responseFile };
     const formId = (context.matches.at(-1)?.route.handle as RouteHandle | undefined)?.form;
     if (formId) await loadForm(formId);
-    const queryClient = createQueryClient({ server: true });
     const forms = new Set<string>();
     const countryLists = new Set<string>();
     const waits: Promise<unknown>[] = [];
@@ -248,7 +252,10 @@ export async function renderRequest({ request, scope, settings }: RenderRequest)
       scope,
     };
     let body = await renderPage(inputs);
-    for (let pass = 1; pass < MAX_RENDERS; pass++) {
+    let renders = 1;
+    // A page whose loader left out some of its data (or a part loaded lazily) asks for it while rendering: it is
+    // fetched, and the page rendered again with it. Every page of the portal renders once (its Server-Timing says).
+    for (; renders < MAX_RENDERS; renders++) {
       const asked = waiting(queryClient);
       if (asked.length === 0 && waits.length === 0 && !suspended(body.html)) break;
       await Promise.allSettled([...asked.map((query) => query.fetch()), ...waits.splice(0)]);
@@ -281,6 +288,7 @@ export async function renderRequest({ request, scope, settings }: RenderRequest)
         head: body.head,
         body: body.html,
         data,
+        renders,
       },
     };
   }

@@ -1,9 +1,10 @@
 /**
- * What a page reads before it renders, for the pages whose reading does something once (a photo session started, a
- * payment checked): run by the route on the server and on each navigation in the browser, never again for the page
- * on screen. One registry: page registry name -> the page's loader, each in a module of its own beside its page.
- * Pages that only show data read it with react-query, which the server fetches while it renders them. (A link's
- * single-use key is never used up by a page's reading: a mail scanner fetches links too. The visitor presses.)
+ * What a page reads before it renders: run by the route on the server and on each navigation in the browser, never
+ * again for the page on screen. One registry: page registry name -> the page's loader, beside its page. On the server
+ * a loader fetches what the page shows into the page's query cache (prefetchQueries), so the page is rendered once,
+ * with its data; in the browser the page's hooks ask for what they lack. Some loaders also do something once (a photo
+ * session started, a payment checked). (A link's single-use key is never used up by a page's reading: a mail scanner
+ * fetches links too. The visitor presses.)
  */
 import type { LoaderFunctionArgs, ShouldRevalidateFunction } from 'react-router-dom';
 
@@ -15,7 +16,26 @@ export interface PageLoaderEntry {
   shouldRevalidate?: ShouldRevalidateFunction;
 }
 
+const applications = () => import('@/features/applications/page-loaders');
+const outcomes = () => import('@/features/outcomes/page-loaders');
+const captureSession = async () => (await import('@/features/capture/page-loaders')).captureSessionLoader;
+
 export const pageLoaders: Readonly<Record<string, PageLoaderEntry>> = {
+  'applications-list': { load: async () => (await applications()).applicationsListLoader },
+  'manage-applicants': { load: async () => (await applications()).applicantsLoader },
+  'confirm-applicant': { load: async () => (await applications()).applicantsLoader },
+  profile: { load: async () => (await import('@/features/accounts/page-loaders')).profileLoader },
+  'capture-start': { load: captureSession },
+  'image-capture-result': { load: captureSession },
+  'supporting-documents': {
+    load: async () => (await import('@/features/documents/page-loaders')).supportingDocumentsLoader,
+  },
+  'application-submitted': {
+    load: async () => (await import('@/features/payment/payment-overview-loader')).submittedLoader,
+  },
+  'view-eta': { load: async () => (await outcomes()).etaLoader },
+  'view-visa': { load: async () => (await outcomes()).permitLoader },
+  'view-notice': { load: async () => (await outcomes()).noticeLoader },
   // Starts the photo session when the page is opened without one, and sends the browser to its address.
   'capture-biometrics': { load: async () => (await import('@/features/capture/capture-biometrics-loader')).loader },
   'payment-complete': {

@@ -26,6 +26,8 @@ export interface RenderedPage {
   body: string;
   /** What the browser takes the page over with (src/app/page-data.ts), written as a JSON data block. */
   data: unknown;
+  /** How many times React rendered the page: once when its loaders fetched all it shows. */
+  renders: number;
 }
 
 /** What the server is told to send for a page request. */
@@ -59,3 +61,14 @@ export const IDLE_TEXTS = 'texts';
 
 /** What IDLE_MODULES_ID's block names modules for. */
 export type IdleModule = keyof typeof IDLE_MODULES | typeof IDLE_TEXTS;
+
+/** The Server-Timing header of a page: how many times it was rendered (`render;desc="1 pass"`). */
+export function renderTiming(renders: number): string {
+  return `render;desc="${renders} ${renders === 1 ? 'pass' : 'passes'}"`;
+}
+
+/** How many times a page was rendered, read from its Server-Timing header (undefined when it does not say). */
+export function rendersOf(serverTiming: string | null | undefined): number | undefined {
+  const match = /(?:^|,)\s*render;desc="(\d+) pass(?:es)?"/.exec(serverTiming ?? '');
+  return match ? Number(match[1]) : undefined;
+}

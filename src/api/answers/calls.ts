@@ -1,6 +1,5 @@
 import {
   API_PATHS,
-  type Application,
   type ApplicationDetails,
   type ResumeAnswer,
   type SaveResult,
@@ -26,15 +25,6 @@ export function loadApplicantDetails(
     method: 'GET',
     path: `${API_PATHS.applicationDetails}/${enc(applicationIdentifier)}`,
     query: { applicantIdentifier },
-    ...call,
-  });
-}
-
-/** GET the application with its applicants' step lists. */
-export function loadApplicationSteps(applicationIdentifier: string, call: CallOptions = {}) {
-  return productRequest<Application>({
-    method: 'GET',
-    path: `${API_PATHS.applications}/${enc(applicationIdentifier)}`,
     ...call,
   });
 }

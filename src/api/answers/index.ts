@@ -13,7 +13,7 @@ export type {
   StepAnswers,
 } from '@/shared/contract';
 export type { AnswerFormId, Answers, AnswersTarget, SaveBody } from './types';
-export { loadApplicantDetails, loadApplicationSteps, loadStepAnswers, resumeApplication, saveAnswers } from './calls';
+export { loadApplicantDetails, loadStepAnswers, resumeApplication, saveAnswers } from './calls';
 export { backupKey, clearBackup, mergeWithBackup, readBackup, writeBackup, type AnswersBackup } from './backup';
 export { useAnswerSaveCall } from './use-save-call';
 export { AnswerSaveQueue, type SaveOutcome, type SaveQueueOptions, type SaveStatus } from './save-queue';

@@ -7,7 +7,7 @@ import { CHECK_ANSWERS_PAGE } from '@/shared/forms/flow';
 import { stepAfterPage } from '@/shared/forms/navigation';
 import { checkPosted, readPostedForm, refusedByApi, type FormActionData, type PageAction } from '@/engine/form-action';
 import { FORM_FIELDS, FORM_PAGE_PARAM, formPageHref, formRoutePath } from '@/engine/form-address';
-import { fullName } from './overview';
+import { fullName } from './applicant-name';
 import { OVERVIEW_PATH, RESUME_ACTION, resumePath, type ResumeActionData, type SavedFlash } from './steps';
 
 const bodyOf = (result: ApiResult<unknown>) =>

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useActionData, useLocation, useNavigate, useParams } from 'react-router-dom';
 import {
   AnswerSaveQueue,
-  loadStepAnswers,
   useAnswerSaveCall,
   mergeWithBackup,
   readBackup,
@@ -16,10 +15,8 @@ import {
   type SaveStatus,
 } from '@/api/answers';
 import { queryKeys } from '@/api/query-keys';
-import { ApiError, unwrap, type CallOptions } from '@/api/request';
+import { ApiError } from '@/api/request';
 import { useRequestScope } from '@/api/request-scope';
-import { loadForm } from '@/engine/form-loader';
-import { formValidation } from '@/engine/validation/form-validation';
 import type { FormActionData } from '@/engine/form-action';
 import {
   FORM_PAGE_PARAM,
@@ -37,10 +34,11 @@ import { PageHeading } from '@/ui/page-heading';
 import { useServerRender } from '@/ui/server-render';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { useJourneyStyles } from './journey-styles';
-import { fullName, type OverviewState } from './overview';
+import type { OverviewState } from './overview';
+import { stepQuery, type LoadedStep } from './step-query';
 import { OVERVIEW_PATH, stepNamed, stepPosition } from './steps';
 import { useOtherTabs } from './use-other-tabs';
-import { PassportCheck, type PassportReading } from './passport-check';
+import { PassportCheck } from './passport-check';
 import { CHECK_ANSWERS_PAGE } from '@/shared/forms/flow';
 
 export interface AnswersStepProps {
@@ -53,42 +51,7 @@ export interface AnswersStepProps {
   submitLabelKey: string;
 }
 
-interface Loaded {
-  name: string;
-  /** The applicant's furthest step, as the server says. */
-  current: string;
-  answers: Answers;
-  /** When the server last stored them. */
-  updatedAt?: string;
-  startPage?: string;
-  /** Fields of each page of the form. */
-  pageFields: Record<string, string[]>;
-  /** What the passport photo's MRZ says beside the answers (the application form, once the photo is taken). */
-  passportReading?: PassportReading;
-}
-
-/**
- * Everything needed to show the form, in one call: the saved answers and where to start. The same on the server and in
- * the browser; answers kept in this browser are laid over them once the page is shown (see LoadedAnswersStep).
- */
-async function loadStep(props: AnswersStepProps, call: CallOptions): Promise<Loaded> {
-  const target: AnswersTarget = {
-    formId: props.formId,
-    applicationIdentifier: props.applicationIdentifier,
-    applicantIdentifier: props.applicantIdentifier,
-  };
-  const [saved, form] = await Promise.all([loadStepAnswers(target, call).then(unwrap), loadForm(props.formId)]);
-  const pages = formValidation(form).pages;
-  return {
-    name: fullName(saved),
-    current: saved.currentStep,
-    answers: saved.answers,
-    updatedAt: saved.updatedAt,
-    startPage: saved.startPage ?? undefined,
-    pageFields: Object.fromEntries(pages.map((p) => [p.id, p.fields])),
-    passportReading: saved.passportReading,
-  };
-}
+type Loaded = LoadedStep;
 
 /** The pages that show the passport photo's reading beside the answers. */
 const PASSPORT_CHECK_PAGES = new Set(['passport', CHECK_ANSWERS_PAGE]);
@@ -108,15 +71,16 @@ export function AnswersStep(props: AnswersStepProps) {
   const { t } = useTranslation(['journey', 'applications']);
   const styles = useJourneyStyles();
   const scope = useRequestScope();
-  const loaded = useQuery({
-    queryKey: [...queryKeys.applications.details(props.applicationIdentifier), props.formId, props.applicantIdentifier],
-    queryFn: ({ signal }) => loadStep(props, { signal, scope }),
-    // Loaded once per visit: the form keeps its own state from then on.
-    staleTime: Infinity,
-    gcTime: 0,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-  });
+  const loaded = useQuery(
+    stepQuery(
+      {
+        formId: props.formId,
+        applicationIdentifier: props.applicationIdentifier,
+        applicantIdentifier: props.applicantIdentifier,
+      },
+      scope,
+    ),
+  );
   const heading = t(props.headingKey);
 
   if (loaded.isPending) {

@@ -1,18 +1,18 @@
 import { Spinner } from '@fluentui/react-components';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useActionData, useLocation, useNavigate } from 'react-router-dom';
-import { loadApplicationSteps, resumeApplication, type ApplicationSteps } from '@/api/answers';
+import { resumeApplication, type ApplicationSteps } from '@/api/answers';
+import { useApplication } from '@/api/applications';
 import { useFlash } from '@/api/flash';
-import { queryKeys } from '@/api/query-keys';
 import { ApiError, unwrap } from '@/api/request';
-import { useRequestScope } from '@/api/request-scope';
 import { ButtonLink } from '@/ui/button-link';
 import { NextStepsPage } from '@/ui/next-steps-page';
 import { Notice } from '@/ui/notice';
 import { PageHeading } from '@/ui/page-heading';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { PostForm } from '@/ui/post-form';
+import { fullName } from './applicant-name';
 import { useJourneyStyles } from './journey-styles';
 import {
   journeySteps,
@@ -31,12 +31,7 @@ export interface OverviewState {
   savedFor?: string;
 }
 
-/** The query of the application with its applicants' step lists. */
-export const applicationStepsKey = (applicationIdentifier: string) =>
-  [...queryKeys.applications.details(applicationIdentifier), 'steps'] as const;
-
 type Applicant = ApplicationSteps['applicants'][number];
-const fullName = (a: Pick<Applicant, 'givenNames' | 'familyName'>) => `${a.givenNames} ${a.familyName}`;
 
 function TaskList({ applicant }: { applicant: Applicant }) {
   const { t } = useTranslation(['journey', 'applications']);
@@ -97,12 +92,8 @@ export function ApplicationOverview({ applicationIdentifier }: { applicationIden
   const left = useFlash(OVERVIEW_PATH) as SavedFlash | undefined;
   const sent = useActionData() as Partial<ResumeActionData> | undefined;
   const savedFor = (location.state as OverviewState | null)?.savedFor ?? left?.savedFor;
-  const scope = useRequestScope();
-  const application = useQuery({
-    queryKey: applicationStepsKey(applicationIdentifier ?? ''),
-    queryFn: async ({ signal }) => unwrap(await loadApplicationSteps(applicationIdentifier ?? '', { signal, scope })),
-    enabled: Boolean(applicationIdentifier),
-  });
+  // The application with each applicant's step list (GET /api/eta/applications/{guid}).
+  const application = useApplication(applicationIdentifier);
   const resume = useMutation({
     mutationFn: async () => unwrap(await resumeApplication(applicationIdentifier ?? '')),
     onSuccess: (answer) => navigate(resumePath(answer)),
@@ -196,5 +187,3 @@ export function ApplicationOverview({ applicationIdentifier }: { applicationIden
     </div>
   );
 }
-
-export { fullName };

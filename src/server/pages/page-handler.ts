@@ -4,7 +4,7 @@ import type { Setting } from '../../shared/contract';
 import { FLASH_COOKIE, flashCookie, parseFlash } from '../../shared/flash-cookie';
 import { languageCookie, LANGUAGE_COOKIE } from '../../shared/language-cookie';
 import { linkedLanguage } from '../../shared/languages';
-import type { RenderedPage } from '../../shared/rendered-page';
+import { renderTiming, type RenderedPage } from '../../shared/rendered-page';
 import type { RequestScope } from '../../shared/request-scope';
 import { CONTEXT_EMAIL_COOKIE, parseRouterContext, ROUTER_CONTEXT_COOKIE } from '../../shared/router-context-cookie';
 import { availableLanguages, translate } from '../i18n';
@@ -248,6 +248,9 @@ export function createPageHandler(app: FastifyInstance, options: PageHandlerOpti
       // kept by the browser only, never by a shared cache, and checked again before reuse.
       .header('cache-control', session.loggedIn ? 'no-store' : 'private, no-cache')
       .header('vary', 'Accept-Encoding, Accept-Language, Cookie')
+      // How many times the page was rendered (once, when its loaders fetched what it shows): seen in the browser's
+      // developer tools, and checked for every page by the journeys.
+      .header('server-timing', renderTiming(page.renders))
       .type('text/html; charset=utf-8');
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply.send(compress(html, encoding));
