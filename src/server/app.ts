@@ -35,6 +35,7 @@ import { answerError } from './http/error-handler';
 import { createPortalPages } from './static/portal-page';
 import type { ServerEntry } from './static/server-entry';
 import { registerValidation } from './validation/index';
+import { createAfterAnswerQueue, type AfterAnswerQueue } from './http/after-answer';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,6 +47,8 @@ declare module 'fastify' {
     mrzReader: MrzReader;
     /** The addresses of the portal pages the server links to, from the route manifest of config.schemasDir. */
     pagePaths: PagePaths;
+    /** Work requests leave to run after their answers (e-mails), awaited when the app closes. */
+    afterAnswer: AfterAnswerQueue;
   }
 }
 
@@ -133,6 +136,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mrzReader = options.mrzReader ?? createMrzReader();
   app.decorate('mrzReader', mrzReader);
   if (!options.mrzReader) app.addHook('onClose', async () => mrzReader.close());
+  const afterAnswer = createAfterAnswerQueue();
+  app.decorate('afterAnswer', afterAnswer);
+  app.addHook('onClose', async () => afterAnswer.settled());
   // `request.cookies` for every route: pages (the session, the form token, the language) and the API's own cookies.
   await app.register(fastifyCookie);
 

@@ -23,8 +23,6 @@ const schemaOf = loadRouteSchemas(new URL('./route-schemas.json', import.meta.ur
 export const accountRoutes: FastifyPluginAsync = async (instance) => {
   const app = instance.withTypeProvider<RouteSchemaTypes>();
   const { config, repositories } = app;
-  const pending = new Set<Promise<void>>();
-
   /** The caller of a request; work after the answer is awaited when the server closes, failures are logged. */
   const callerOf = (request: FastifyRequest): AccountCaller => ({
     ip: request.ip,
@@ -32,16 +30,7 @@ export const accountRoutes: FastifyPluginAsync = async (instance) => {
     profileId: request.profileId,
     sessionId: request.sessionId,
     deviceOf: (profileId) => knownDeviceOf(request, config.jwtSecret, profileId),
-    afterAnswer: (what, task) => {
-      const run = new Promise<void>((resolve) => setImmediate(resolve))
-        .then(task)
-        .catch((error: unknown) => request.log.error({ err: error }, `${what} failed`))
-        .finally(() => pending.delete(run));
-      pending.add(run);
-    },
-  });
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...pending]);
+    afterAnswer: (what, task) => app.afterAnswer.run(request.log, what, task),
   });
 
   const mail = (recipient: MailRecipient, template: MailTemplate) => mailTo(app, recipient, template);
