@@ -46,10 +46,11 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
  */
 export function createQueryClient(options: { server?: boolean } = {}): QueryClient {
   if (options.server) {
-    // The server fetches what a page asks for once, while rendering it: what fails is left to the browser, which
-    // asks again and applies the policy below (dialogs, the session, the error page).
+    // The server fetches what a page shows once, for the one request (its loaders, before rendering it): what
+    // fails is left to the browser, which asks again and applies the policy below (dialogs, the session, the error
+    // page).
     return new QueryClient({
-      defaultOptions: { queries: { retry: false, throwOnError: false } },
+      defaultOptions: { queries: { retry: false, throwOnError: false, staleTime: Infinity } },
     });
   }
   const endSession = (failedQuery?: Query<unknown, unknown, unknown, QueryKey>) => {

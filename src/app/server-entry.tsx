@@ -26,6 +26,7 @@ import {
 } from 'react-router-dom';
 import { AUTH_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '@/api/auth/tokens';
 import { flashQueryKey } from '@/api/flash';
+import { queryKeys } from '@/api/query-keys';
 import { RequestScopeContext, scopedRouterContext, type RequestScope } from '@/api/request-scope';
 import { settingsOf, type Settings } from '@/api/settings';
 import { DEFAULT_NAMESPACE, i18next, languages } from '@/app/i18n';
@@ -221,6 +222,8 @@ export async function renderRequest({ request, scope, settings }: RenderRequest)
     const queryClient = createQueryClient({ server: true });
     // The message a form posted without scripts left for this page is the first page's (its location key "default").
     queryClient.setQueryData(flashQueryKey('default'), scope.flash ?? null);
+    // The profile, read for the page's language: a page that shows it need not ask again.
+    if (scope.profile) queryClient.setQueryData(queryKeys.profile.detail(), scope.profile);
     const context = await handler.query(request, { requestContext: scopedRouterContext(scope, queryClient) });
     if (context instanceof Response) {
       const location = context.headers.get('location');

@@ -3,6 +3,7 @@
  * src/server/pages/, and passed to the routes and the page's components by the server's entry (see
  * src/api/request-scope.ts).
  */
+import type { Profile } from './contract/accounts';
 import type { Flash } from './flash-cookie';
 import type { RouterContext } from './router-context-cookie';
 
@@ -33,6 +34,8 @@ export interface RequestScope {
   language: string;
   /** Signed in: the language the profile holds, as read (or saved) while the page was rendered. */
   profileLanguage?: string;
+  /** Signed in: the profile as read for the page's language, before any form posted with the request ran. */
+  profile?: Profile;
   /** Calls the API in the server's own process (no network), with the session's bearer token. */
   fetch: (input: string, init?: RequestInit) => Promise<Response>;
   /** The token every form posted to the server carries (see src/server/pages/csrf.ts). */

@@ -158,7 +158,7 @@ export function createPageHandler(app: FastifyInstance, options: PageHandlerOpti
     // Signed in, a language this browser chose (the link now, or its cookie) comes before the profile's, which only a
     // post changes (see signedInLanguage).
     const browserChose = chosen || offered.includes(cookies[LANGUAGE_COOKIE] ?? '');
-    const { language, profileLanguage, email } = await signedInLanguage(
+    const { language, profileLanguage, email, profile } = await signedInLanguage(
       api,
       session,
       requested,
@@ -180,6 +180,8 @@ export function createPageHandler(app: FastifyInstance, options: PageHandlerOpti
       flash: parseFlash(cookies[FLASH_COOKIE]),
       language,
       profileLanguage,
+      // Read once: a page that shows the profile is rendered with it (unless a form posted now changes it).
+      ...(profile && fetchRequest.method === 'GET' ? { profile } : {}),
       fetch: api,
       // The token goes into the page as it is sent: a sign-in or sign-out while rendering renews it.
       csrfToken: TOKEN_PLACEHOLDER,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rendersOf } from '../../shared/rendered-page';
 import { ROUTER_CONTEXT_COOKIE } from '../../shared/router-context-cookie';
 import { addApplicant, createApplication, signIn } from '../applications/testing/client';
@@ -71,6 +71,22 @@ describe('a page is rendered once, with the data its loader fetched', () => {
     expect(rendersOf(answer.headers['server-timing'] as string)).toBe(1);
     const keys = (dataOf(answer.body).queries?.queries ?? []).map((query) => JSON.stringify(query.queryKey));
     expect(keys.filter((key) => key.includes(applicantIdentifier))).toHaveLength(1);
+  }, 60_000);
+
+  it('reads the profile once for a signed-in page, and shows it from that reading', async () => {
+    const inject = vi.spyOn(pages.app, 'inject');
+    try {
+      const answer = await get('/profile');
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body).toContain('render-once@example.com');
+      const asked = inject.mock.calls.map((args) =>
+        String(((args as unknown[])[0] as { url?: string } | undefined)?.url ?? ''),
+      );
+      // The page's own request, and the API's profile once (for the page's language and the page).
+      expect(asked.filter((url) => url.startsWith('/api/eta/profile'))).toHaveLength(1);
+    } finally {
+      inject.mockRestore();
+    }
   }, 60_000);
 
   it('follows the photo step to its session and renders the session once', async () => {

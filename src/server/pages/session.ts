@@ -1,4 +1,4 @@
-import type { TokenInfo } from '../../shared/contract';
+import type { Profile, TokenInfo } from '../../shared/contract';
 import { API_PATHS } from '../../shared/contract';
 import {
   AUTH_TOKEN_COOKIE,
@@ -95,16 +95,18 @@ export async function signedInLanguage(
   requested: string,
   chosen: boolean,
   saveable: readonly string[],
-): Promise<{ language: string; profileLanguage?: string; email?: string }> {
+): Promise<{ language: string; profileLanguage?: string; email?: string; profile?: Profile }> {
   if (!session.accessToken) return { language: requested };
   const answer = await api(API_PATHS.profile, {
     headers: { authorization: `Bearer ${session.accessToken}`, accept: 'application/json' },
   });
-  const profile = answer.ok ? ((await answer.json()) as { language?: string; email?: string }) : {};
-  const saved = profile.language;
+  const read = answer.ok ? ((await answer.json()) as Profile) : undefined;
+  const saved = read?.language;
   const profileLanguage = saved && saveable.includes(saved) ? saved : undefined;
   const language = chosen ? requested : (profileLanguage ?? requested);
   // The profile's address: the e-mail of a signed-in visitor's router context (the change-password page's).
-  const email = typeof profile.email === 'string' ? { email: profile.email } : {};
-  return profileLanguage ? { language, profileLanguage, ...email } : { language, ...email };
+  const email = typeof read?.email === 'string' ? { email: read.email } : {};
+  // The profile itself, which the page then need not ask for again.
+  const profile = read ? { profile: read } : {};
+  return profileLanguage ? { language, profileLanguage, ...email, ...profile } : { language, ...email, ...profile };
 }
