@@ -52,6 +52,7 @@ describe('a page is rendered once, with the data its loader fetched', () => {
     ['the receipt of an application not yet submitted', () => '/applications/application-submitted', undefined],
     ['an ETA not yet decided', () => `/applications/view-eta?applicantIdentifier=${applicantIdentifier}`, undefined],
     ['a public page', () => '/faq', undefined],
+    ['the e-mail confirmation page, with its form to send the link again', () => '/verify-email', undefined],
   ];
 
   it.each(cases)(
