@@ -140,6 +140,17 @@ async function mrzLinePicture(line: string, width: number): Promise<Buffer> {
     .toBuffer();
 }
 
+/** The MRZ's lines as pictures `lineWidth` wide, placed at `left`, line i centred on the height `centre(i)`. */
+function mrzLinePictures(lines: readonly string[], lineWidth: number, left: number, centre: (i: number) => number) {
+  return Promise.all(
+    lines.map(async (line, i) => {
+      const input = await mrzLinePicture(line, lineWidth);
+      const { height: lineHeight = 0 } = await sharp(input).metadata();
+      return { input, left, top: Math.round(centre(i) - lineHeight / 2) };
+    }),
+  );
+}
+
 /**
  * A passport data page (1250x880 unless told) whose machine-readable zone holds `mrz` in real characters: by
  * default a JPEG as a phone sends it; PNG or WebP when told.
@@ -158,13 +169,7 @@ export async function passportPage(
   );
   const sx = width / 1250;
   const sy = height / 880;
-  const composite = await Promise.all(
-    lines.map(async (line, i) => {
-      const input = await mrzLinePicture(line, 1100 * sx);
-      const { height: lineHeight = 0 } = await sharp(input).metadata();
-      return { input, left: Math.round(75 * sx), top: Math.round((720 + i * 70) * sy - lineHeight / 2) };
-    }),
-  );
+  const composite = await mrzLinePictures(lines, 1100 * sx, Math.round(75 * sx), (i) => (720 + i * 70) * sy);
   const page = sharp(Buffer.from(svg)).composite(composite);
   const encoded = {
     jpeg: () => page.jpeg({ quality: 92 }),
@@ -190,17 +195,7 @@ export async function faceWithMrz(width: number, height: number, mrz: PageMrz = 
   const firstLine = (bandTop + height) / 2 - lineGap / 2;
   const composite = [
     { input: Buffer.from(band), left: 0, top: bandTop },
-    ...(await Promise.all(
-      lines.map(async (line, i) => {
-        const input = await mrzLinePicture(line, width * 0.9);
-        const { height: lineHeight = 0 } = await sharp(input).metadata();
-        return {
-          input,
-          left: Math.round(width * 0.05),
-          top: Math.round(firstLine + lineGap * i - lineHeight / 2),
-        };
-      }),
-    )),
+    ...(await mrzLinePictures(lines, width * 0.9, Math.round(width * 0.05), (i) => firstLine + lineGap * i)),
   ];
   const image = await sharp(Buffer.from(faceSvg(width, height)))
     .composite(composite)
