@@ -36,7 +36,7 @@ import { createQueryClient } from '@/app/query-client';
 import { buildRoutes } from '@/app/router';
 import { serializeRouteErrors, type PageData } from '@/app/page-data';
 import { madeCountryLists } from '@/engine/countries';
-import { loadForm } from '@/engine/form-loader';
+import { listForms, loadForm } from '@/engine/form-loader';
 import { flattenRoutes, type RouteHandle } from '@/routing/manifest';
 import { showsProblems } from '@/engine/form-action';
 import { ServerRenderContext, type ServerRenderRecorder } from '@/ui/server-render';
@@ -83,6 +83,17 @@ function textResources(): Record<string, Record<string, Record<string, unknown>>
 }
 
 let initialised: Promise<unknown> | undefined;
+let formsLoaded: Promise<unknown> | undefined;
+/**
+ * Readies the server's renders once: i18next started and every form of the configuration loaded with what it needs
+ * to show, so that a page renders in one pass whatever forms it shows (its route's, or another, such as a form to send
+ * a link again).
+ */
+function ready(): Promise<unknown> {
+  formsLoaded ??= Promise.all(listForms().map(loadForm));
+  return Promise.all([initTexts(), formsLoaded]);
+}
+
 /** Starts i18next once, with the browser's options (src/app/i18n.ts) and every text given at once. */
 function initTexts(): Promise<unknown> {
   initialised ??= i18next
@@ -214,7 +225,7 @@ function errorStatus(errors: NonNullable<StaticHandlerContext['errors']>): numbe
  * answer a redirect), then the page rendered with its data, in the scope's language.
  */
 export async function renderRequest({ request, scope, settings }: RenderRequest): Promise<PageOutcome> {
-  await initTexts();
+  await ready();
   {
     const handler = staticHandler(settings);
     // The routes' loaders and actions are given the request's scope as their `context`.
@@ -235,8 +246,6 @@ export async function renderRequest({ request, scope, settings }: RenderRequest)
     }
     // A form answered with a file (a document's PDF): the file goes back instead of the page.
     if (scope.responseFile) return { kind: 'file', ...scope.responseFile };
-    const formId = (context.matches.at(-1)?.route.handle as RouteHandle | undefined)?.form;
-    if (formId) await loadForm(formId);
     const forms = new Set<string>();
     const countryLists = new Set<string>();
     const waits: Promise<unknown>[] = [];

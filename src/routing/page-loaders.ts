@@ -25,7 +25,6 @@ export const pageLoaders: Readonly<Record<string, PageLoaderEntry>> = {
   'manage-applicants': { load: async () => (await applications()).applicantsLoader },
   'confirm-applicant': { load: async () => (await applications()).applicantsLoader },
   profile: { load: async () => (await import('@/features/accounts/page-loaders')).profileLoader },
-  'verify-email': { load: async () => (await import('@/features/accounts/page-loaders')).verifyEmailLoader },
   'capture-start': { load: captureSession },
   'image-capture-result': { load: captureSession },
   'supporting-documents': {

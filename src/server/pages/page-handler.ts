@@ -234,6 +234,9 @@ export function createPageHandler(app: FastifyInstance, options: PageHandlerOpti
       }
       page = outcome.page;
       status = outcome.status;
+      // A page whose loaders left out some of what it shows is rendered again with it: slower, and a defect to mend.
+      if (page.renders > 1)
+        request.log.warn({ event: 'page-rendered-again', renders: page.renders }, 'page rendered again');
       // A message left for the next page is shown once, by the page rendered now.
       if (cookies[FLASH_COOKIE] !== undefined) cookiesOut.push(flashCookie(undefined));
     }

@@ -1,9 +1,23 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rendersOf } from '../../shared/rendered-page';
+import { PATHS } from '../../shared/route-paths';
+import { pagesOf } from '../../shared/forms/flow/pages';
+import { namedStep, stepsOf } from '../../shared/forms/journey';
+import type { JsonSchema } from '../../shared/validation/schema-walk';
+import { DEFAULT_SCHEMAS_DIR } from '../validation/schema-files';
 import { ROUTER_CONTEXT_COOKIE } from '../../shared/router-context-cookie';
 import { addApplicant, createApplication, signIn } from '../applications/testing/client';
 import { AUTH_TOKEN_COOKIE } from './session';
 import { startPageApp, type PageApp } from './testing/page-app';
+
+const schemaFile = (name: string) => JSON.parse(readFileSync(join(DEFAULT_SCHEMAS_DIR, name), 'utf8')) as JsonSchema;
+/** The first page of the application form, as the configuration names it. */
+const firstPage = (() => {
+  const form = namedStep(stepsOf(schemaFile('routes.manifest.json')), 'APPLICATION_FORM').form;
+  return pagesOf(schemaFile(`${form}.ui.json`), schemaFile(`${form}.schema.json`))[0].id;
+})();
 
 /** The page's data (what the browser takes the page over with), read from the HTML sent. */
 function dataOf(html: string): { queries?: { queries: { queryKey: unknown[] }[] } } {
@@ -32,27 +46,27 @@ describe('a page is rendered once, with the data its loader fetched', () => {
     pages.app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-language': 'en', cookie } });
 
   const cases: [string, () => string, string | undefined][] = [
-    ['my applications', () => '/applications', 'applications'],
-    ['the profile', () => '/profile', 'render-once@example.com'],
-    ['the applicants', () => '/applications/manage-applicants', 'Okonkwo'],
-    ['confirming the applicants', () => '/applications/confirm-applicant', 'Okonkwo'],
-    ['the task list', () => '/applications/application', 'Okonkwo'],
+    ['my applications', () => PATHS.applicationsList, 'applications'],
+    ['the profile', () => PATHS.profile, 'render-once@example.com'],
+    ['the applicants', () => PATHS.manageApplicants, 'Okonkwo'],
+    ['confirming the applicants', () => PATHS.confirmApplicant, 'Okonkwo'],
+    ['the task list', () => PATHS.applicationForm, 'Okonkwo'],
     [
       'a page of the application form',
-      () => `/applications/application?applicantIdentifier=${applicantIdentifier}`,
+      () => `${PATHS.applicationForm}?applicantIdentifier=${applicantIdentifier}`,
       'Okonkwo',
     ],
-    ['the declarations', () => `/applications/declarations?applicantIdentifier=${applicantIdentifier}`, 'Okonkwo'],
+    ['the declarations', () => `${PATHS.declarations}?applicantIdentifier=${applicantIdentifier}`, 'Okonkwo'],
     [
       'the supporting documents',
-      () => `/applications/supporting-documents?applicantIdentifier=${applicantIdentifier}`,
+      () => `${PATHS.supportingDocuments}?applicantIdentifier=${applicantIdentifier}`,
       'Okonkwo',
     ],
-    ['the payment', () => '/applications/payment-overview', undefined],
-    ['the receipt of an application not yet submitted', () => '/applications/application-submitted', undefined],
-    ['an ETA not yet decided', () => `/applications/view-eta?applicantIdentifier=${applicantIdentifier}`, undefined],
-    ['a public page', () => '/faq', undefined],
-    ['the e-mail confirmation page, with its form to send the link again', () => '/verify-email', undefined],
+    ['the payment', () => PATHS.paymentOverview, undefined],
+    ['the receipt of an application not yet submitted', () => PATHS.applicationSubmitted, undefined],
+    ['an ETA not yet decided', () => `${PATHS.viewEta}?applicantIdentifier=${applicantIdentifier}`, undefined],
+    ['a public page', () => PATHS.faq, undefined],
+    ['the e-mail confirmation page, with its form to send the link again', () => PATHS.verifyEmail, undefined],
   ];
 
   it.each(cases)(
@@ -67,7 +81,7 @@ describe('a page is rendered once, with the data its loader fetched', () => {
   );
 
   it('fetches the answers of a form page once, for the redirect to the page that applies and for the page', async () => {
-    const answer = await get(`/applications/application/passport?applicantIdentifier=${applicantIdentifier}`);
+    const answer = await get(`${PATHS.applicationForm}/${firstPage}?applicantIdentifier=${applicantIdentifier}`);
     expect(answer.statusCode).toBe(200);
     expect(rendersOf(answer.headers['server-timing'] as string)).toBe(1);
     const keys = (dataOf(answer.body).queries?.queries ?? []).map((query) => JSON.stringify(query.queryKey));
@@ -77,7 +91,7 @@ describe('a page is rendered once, with the data its loader fetched', () => {
   it('reads the profile once for a signed-in page, and shows it from that reading', async () => {
     const inject = vi.spyOn(pages.app, 'inject');
     try {
-      const answer = await get('/profile');
+      const answer = await get(PATHS.profile);
       expect(answer.statusCode).toBe(200);
       expect(answer.body).toContain('render-once@example.com');
       const asked = inject.mock.calls.map((args) =>
@@ -91,7 +105,7 @@ describe('a page is rendered once, with the data its loader fetched', () => {
   }, 60_000);
 
   it('follows the photo step to its session and renders the session once', async () => {
-    const started = await get(`/capture/capture-biometrics?applicantIdentifier=${applicantIdentifier}`);
+    const started = await get(`${PATHS.captureBiometrics}?applicantIdentifier=${applicantIdentifier}`);
     expect(started.statusCode).toBe(302);
     const page = await get(String(started.headers.location));
     expect(page.statusCode).toBe(200);
