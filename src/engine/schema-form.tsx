@@ -5,6 +5,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pagesToCheck } from '@/shared/forms/navigation';
 import { ContentLoading } from '@/ui/content-loading';
+import { useServerRender } from '@/ui/server-render';
 import { CarriedAnswers } from './carried-answers';
 import { CheckAnswers } from './check-answers';
 import { ErrorSummary } from './error-summary';
@@ -163,9 +164,25 @@ function LocalisedForm({ form, ...props }: Omit<FormProps<FormAnswers>, 'uiSchem
   const { t, i18n } = useTranslation(['forms', 'validation']);
   // Translated again when the language changes.
   const language = i18n.language;
-  const uiSchema = useMemo(
-    () => localiseUiSchema(form.schema as RJSFSchema, form.uiSchema, (key) => t(key, { lng: language })),
-    [form, t, language],
-  );
+  const server = useServerRender() !== undefined;
+  const uiSchema = useMemo(() => {
+    const translate = () =>
+      localiseUiSchema(form.schema as RJSFSchema, form.uiSchema, (key) => t(key, { lng: language }));
+    return server ? translatedOnServer(form, language, translate) : translate();
+  }, [form, t, language, server]);
   return <Form<FormAnswers> {...props} uiSchema={uiSchema as UiSchema<FormAnswers>} />;
+}
+
+/**
+ * The server's translated UI schemas, by form and language: the server holds every text from its start and loads
+ * each form once, so a form's translation in a language is the same for every page it renders.
+ */
+const serverTranslations = new WeakMap<CompiledForm, Map<string, UiSchema>>();
+
+function translatedOnServer(form: CompiledForm, language: string, translate: () => UiSchema): UiSchema {
+  let byLanguage = serverTranslations.get(form);
+  if (!byLanguage) serverTranslations.set(form, (byLanguage = new Map()));
+  let uiSchema = byLanguage.get(language);
+  if (!uiSchema) byLanguage.set(language, (uiSchema = translate()));
+  return uiSchema;
 }

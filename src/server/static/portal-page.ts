@@ -51,6 +51,8 @@ interface Build {
   routes: Map<string, RouteAssets>;
   /** The idle modules of each route and language (see idleModulesOf), worked out on first need. */
   idle: Map<string, Partial<Record<IdleModule, string[]>>>;
+  /** index.html for each route and language, without the page (see shellOf). */
+  shells: Map<string, string>;
   /** The build's server-side entry, loaded on first need. */
   entry?: Promise<ServerEntry | undefined>;
 }
@@ -130,6 +132,7 @@ export function createPortalPages(options: {
             )
           : new Map(),
       idle: new Map(),
+      shells: new Map(),
     };
     return build;
   }
@@ -189,8 +192,38 @@ export function createPortalPages(options: {
       }
       result[IDLE_TEXTS] = filesOf(texts);
     }
-    current.idle.set(cacheKey, result);
+    // Kept for the routes of the manifest only: any other address a visitor makes up must not grow the cache.
+    if (assets) current.idle.set(cacheKey, result);
     return result;
+  }
+
+  /**
+   * index.html for a route in a language, without the page: the settings, the route's stylesheets and font preloads
+   * (before the scripts, see paintFirst) and the lists of modules it runs on and fetches when idle. The same for every
+   * page of the route: made once per build for the manifest's routes. The page's own styles (only `<style>` elements)
+   * are added after it, at the end of the head, where paintFirst would leave them.
+   */
+  function shellOf(current: Build, route: string, language: string): string {
+    const cacheKey = `${route}|${language}`;
+    const cached = current.shells.get(cacheKey);
+    if (cached) return cached;
+    const { styles, modules } = routeAssetsOf(current, route, language);
+    const idle = idleModulesOf(current, route, language);
+    const expectMain = `<link rel="expect" href="#${MAIN_CONTENT_ID}" blocking="render">`;
+    const links = [expectMain, current.fontLinks, styles].filter(Boolean).join('\n    ');
+    const shell = paintFirst(
+      current.html
+        .replace('</head>', () => `  ${settingsBlock}\n    ${links}${links ? '\n' : ''}  </head>`)
+        .replace(
+          '</body>',
+          () =>
+            `  <script type="application/json" id="${ROUTE_MODULES_ID}">${scriptSafeJson(modules)}</script>\n` +
+            `  <script type="application/json" id="${IDLE_MODULES_ID}">${scriptSafeJson(idle)}</script>\n  </body>`,
+        ),
+    );
+    // Kept for the routes of the manifest only: any other address a visitor makes up must not grow the cache.
+    if (current.routes.has(route)) current.shells.set(cacheKey, shell);
+    return shell;
   }
 
   return {
@@ -220,19 +253,7 @@ export function createPortalPages(options: {
       const current = load();
       if (!current) return undefined;
       const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-      const { styles, modules } = routeAssetsOf(current, route, page.lang);
-      const idle = idleModulesOf(current, route, page.lang);
-      const expectMain = `<link rel="expect" href="#${MAIN_CONTENT_ID}" blocking="render">`;
-      const links = [expectMain, current.fontLinks, styles].filter(Boolean).join('\n    ');
-      const shell = current.html
-        .replace('</head>', () => `  ${settingsBlock}\n    ${links}${links ? '\n' : ''}  </head>`)
-        .replace(
-          '</body>',
-          () =>
-            `  <script type="application/json" id="${ROUTE_MODULES_ID}">${scriptSafeJson(modules)}</script>\n` +
-            `  <script type="application/json" id="${IDLE_MODULES_ID}">${scriptSafeJson(idle)}</script>\n  </body>`,
-        );
-      return paintFirst(withPage(shell, page, route));
+      return withPage(shellOf(current, route, page.lang), page, route);
     },
   };
 }
