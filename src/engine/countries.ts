@@ -54,6 +54,11 @@ export function countryOptions(language: string, shown?: (listKey: string) => vo
   return namedCountries('iso', language, () => Object.keys(getAlpha2Codes()).map((code) => ({ code })), shown);
 }
 
+/** The country's name in the language, or the code when unknown (the portal's one country list). */
+export function countryName(code: string, language: string): string {
+  return countryOptions(language).find((c) => c.code === code)?.name ?? code;
+}
+
 /** Case- and accent-insensitive match of typed text against an option's name, code or calling code. */
 export function matchesSearch(option: { name: string; code?: string; callingCode?: string }, query: string): boolean {
   const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();

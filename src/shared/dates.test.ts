@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatDateTime } from '@/features/payment/format';
-import { formatDate, formatTime } from './format';
+import { formatCalendarDate, formatDate, formatDateTime, formatTime } from './dates';
 
 // A page rendered by the server is taken over by a browser that may be anywhere: what the two write for a moment
 // must not depend on the machine's time zone, or the browser's first render differs from the page (React's #418).
@@ -33,5 +32,10 @@ describe('moments written out', () => {
     expect(formatDate(moment, 'en')).toBe('25 November 2026');
     // A calendar date stays that day.
     expect(formatDate('2030-02-03', 'en')).toBe('3 February 2030');
+    expect(formatCalendarDate('2030-02-03', 'fr')).toBe('3 février 2030');
+    // Anything else is written as given.
+    expect(formatCalendarDate('not a date', 'en')).toBe('not a date');
+    expect(formatDate('2030-02-30T99:00', 'en')).toBe('2030-02-30T99:00');
+    expect(formatTime('soon', 'en')).toBe('');
   });
 });

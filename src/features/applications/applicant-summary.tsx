@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Applicant } from '@/api/applications';
-import { applicantName, countryName, formatDate } from './format';
+import { countryName } from '@/engine/countries';
+import { formatDate } from '@/shared/dates';
+import { applicantName } from './format';
 import { HiddenText } from './hidden-text';
 import { usePageStyles } from '@/ui/page-styles';
 

@@ -1,7 +1,8 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Applicant, Application } from '@/api/applications';
-import { applicantName, formatDate, formatTime } from './format';
+import { formatDate, formatTime } from '@/shared/dates';
+import { applicantName } from './format';
 
 /** A label chosen for one item of a list, and how many steps more specific than the plainest it had to be. */
 export interface DistinctLabel {

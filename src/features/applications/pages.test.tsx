@@ -9,7 +9,7 @@ import ConfirmApplicantPage from './confirm-applicant-page';
 import CreateApplicationPage from './create-application-page';
 import ManageApplicantsPage from './manage-applicants-page';
 import { applicantFixture, applicationFixture, englishI18n, mockFetch, renderPage } from './test-utils';
-import { formatTime } from './format';
+import { formatTime } from '@/shared/dates';
 
 // The form engine's first render imports much; a busy machine needs more than 5 s.
 vi.setConfig({ testTimeout: 30_000 });

@@ -12,7 +12,8 @@ import { PageHeading } from '@/ui/page-heading';
 import { PageWithLinkOn } from '@/ui/page-with-link-on';
 import { QrCode } from '@/ui/qr-code';
 import { DocumentActions } from './document-actions';
-import { countryName, formatDate } from './format';
+import { countryName } from '@/engine/countries';
+import { formatCalendarDate as formatDate } from '@/shared/dates';
 import { useOutcomeStyles } from './styles';
 import { LtrValue, TextWithLtrValues } from '@/ui/ltr-value';
 

@@ -10,7 +10,7 @@ import { ButtonLink } from '@/ui/button-link';
 import { PageHeading } from '@/ui/page-heading';
 import { PageWithLinkOn } from '@/ui/page-with-link-on';
 import { formatMoney } from '@/shared/money';
-import { formatDateTime } from './format';
+import { formatDateTime } from '@/shared/dates';
 import { usePaymentStyles } from './styles';
 import { PATHS } from '@/shared/route-paths';
 import { LtrValue } from '@/ui/ltr-value';

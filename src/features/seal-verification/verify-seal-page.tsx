@@ -6,6 +6,7 @@ import { useSealLookups } from '@/api/outcomes';
 import { ErrorSummary, type SummaryError } from '@/engine/error-summary';
 import { useReportFormErrors } from '@/engine/error-title';
 import { FilePicker } from '@/ui/file-picker';
+import { formatCalendarDate as formatDate } from '@/shared/dates';
 import { PostForm } from '@/ui/post-form';
 import { PageHeading } from '@/ui/page-heading';
 import { useHydrated } from '@/ui/use-hydrated';
@@ -17,15 +18,6 @@ import type { SealActionData } from './verify-seal-action';
 
 const TEXT_ID = 'seal-text';
 const PHOTO_ID = 'seal-photo';
-
-/** The locale used for dates: English reads day first, as the rest of the portal does. */
-const dateLocale = (language: string) => (language === 'en' || language.startsWith('en-') ? 'en-GB' : language);
-
-function formatDate(value: string, language: string): string {
-  const date = new Date(`${value}T00:00:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(dateLocale(language), { dateStyle: 'long', timeZone: 'UTC' }).format(date);
-}
 
 /**
  * /verify-seal: anyone checks a document's digital seal, pasted as text, read from a photo of its QR code or

@@ -1,3 +1,4 @@
+import { formatCalendarDate } from '../dates';
 import { loadedRule } from '../rules/registry';
 import type { JsonSchema } from '../validation/schema-walk';
 
@@ -37,12 +38,7 @@ export function formatAnswer(
   if (typeof prefix === 'string') return t(`${prefix}.${String(value)}`);
   if (typeof value === 'boolean') return value ? t('forms:engine.yes') : t('forms:engine.no');
   if (ui['ui:widget'] === 'date' && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    const d = new Date(`${value}T00:00:00Z`);
-    // English dates read day first (3 February 2030), as on GOV.UK and in South Africa.
-    return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language, {
-      dateStyle: 'long',
-      timeZone: 'UTC',
-    }).format(d);
+    return formatCalendarDate(value, language);
   }
   if (ui['ui:widget'] === 'country' && typeof value === 'string') return c.countryName(value);
   if (ui['ui:widget'] === 'file') return fileNameOf(value) ?? t('forms:engine.notProvided');
