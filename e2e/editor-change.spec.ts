@@ -34,7 +34,7 @@ const STEP = EMERGENCY_STEP;
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T;
 
 /**
- * The editor's change, JSON only, in a copy of schemas/ and locales/ under `dir`, as README.md's recipes write it.
+ * The editor's change, JSON only, in a copy of schemas/ and locales/ under `dir`, as docs/editors.md's recipes write it.
  * An emergency-contact step or contact-us route the repository's own copy may already have is replaced, never
  * added twice (the check refuses a manifest that lists a step or a path twice).
  */

@@ -2,7 +2,7 @@
  * `npm test`: the whole test suite, the same on a developer's machine and in CI.
  * First the request body types are generated from the schema files (whatever steps are named: the typecheck needs
  * them), then typecheck, formatting, lint, schema catalogue checks, the translations check, unit and integration tests (SQLite and a scratch PostgreSQL),
- * the editors' recipes of README.md applied to a copy of the configuration with the checks and the configuration's
+ * the editors' recipes of docs/editors.md applied to a copy of the configuration with the checks and the configuration's
  * tests run on it (tests/recipes/run.ts), production build, then Playwright end-to-end journeys in Chromium against
  * the real server. The checks that each use one core (typecheck, formatting, lint, the catalogue checks) and the build
  * run side by side, their output printed as each ends; the test steps run one after another, each using every core.

@@ -1,4 +1,4 @@
-// The variables the server reads and the README's "Configuration" table name the same settings.
+// The variables the server reads and the operators' "Configuration" table (docs/operators.md) name the same settings.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SERVER_SETTINGS } from './config';
@@ -12,7 +12,7 @@ import { WALLET_SETTING_NAMES } from './wallet/public';
 const READ_ELSEWHERE = /^(LOCALES_DIR|OTEL_[A-Z_]+)$/;
 
 function documentedSettings(): Set<string> {
-  const readme = readFileSync('README.md', 'utf8');
+  const readme = readFileSync('docs/operators.md', 'utf8');
   const section = readme.slice(readme.indexOf('\n## Configuration\n'));
   const table = section.slice(0, section.indexOf('\n\n', section.indexOf('| variable |')));
   const names = new Set<string>();
@@ -31,7 +31,7 @@ describe('settings', () => {
     ...WALLET_SETTING_NAMES,
   ];
 
-  it('documents every variable the server reads in the README', () => {
+  it('documents every variable the server reads in the operators’ table', () => {
     const documented = documentedSettings();
     expect(read.filter((name) => !documented.has(name))).toEqual([]);
   });

@@ -59,7 +59,7 @@ export interface FailoverBudget {
 
 type Report = (figure: string, value: string, budgetText: string, met: boolean | undefined) => void;
 
-/** What the portal answers a failure with: these it sends again (see README, Quality › Faults). */
+/** What the portal answers a failure with: these it sends again (see docs/security.md, Faults). */
 const RETRIED = new Set([0, 408, 502, 503, 504]);
 const MAX_TRIES = 8;
 const SANDBOX_CARD = '4242 4242 4242 4242';

@@ -22,6 +22,7 @@
  *                                      SQLite alone with --skip-postgres; at some numbers of visitors only with
  *                                      --visitors 50 or --visitors 50,200); --skip-page-load: everything but it
  *   npm run bench -- --passport-only   only the passport MRZ reader's accuracy and time; --skip-passport: not at all
+ *   npm run bench -- --write-docs      also write the summary table into docs/performance.md ("Last figures")
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -36,6 +37,7 @@ import { failoverSection, type FailoverBudget } from './failover';
 import { journeyLoadSection, type JourneyLoadBudget, type LoadSetup } from './journey-load';
 import { pageLoadSection, type PageLoadBudget } from './page-load';
 import { bundleSection } from './bundles';
+import { writeFigures } from './docs-figures';
 import { signedInBrowser, startWalkPortal } from './first-paint-walk';
 import { ensureBuilt } from './servers';
 import { keystrokeToNextPaint } from './keystroke';
@@ -331,11 +333,22 @@ async function main() {
 
 function printSummary() {
   section('Summary: each figure beside its budget (tests/bench/budget.json)');
-  console.log(`| figure | measured | budget | |\n| --- | --- | --- | --- |`);
-  for (const row of summary) {
-    console.log(
-      `| ${row.figure} | ${row.value} | ${row.budget} | ${row.met === undefined ? '' : row.met ? 'met' : 'MISSED'} |`,
+  const table = [
+    '| figure | measured | budget | |',
+    '| --- | --- | --- | --- |',
+    ...summary.map(
+      (row) =>
+        `| ${row.figure} | ${row.value} | ${row.budget} | ${row.met === undefined ? '' : row.met ? 'met' : 'MISSED'} |`,
+    ),
+  ].join('\n');
+  console.log(table);
+  if (args.has('--write-docs')) {
+    const flags = process.argv.slice(2).filter((flag) => flag !== '--write-docs');
+    const command = flags.length > 0 ? `npm run bench -- ${flags.join(' ')}` : 'npm run bench';
+    writeFigures(
+      `\`${command}\` on ${new Date().toISOString().slice(0, 10)}, ${machine().replace(/^[^:]+: /, '')}:\n\n${table}`,
     );
+    console.log('\nwritten into docs/performance.md');
   }
 }
 

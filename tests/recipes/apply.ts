@@ -1,8 +1,8 @@
 /**
- * Every recipe of README.md's "For content editors and translators", applied as it is written there to one copy
+ * Every recipe of docs/editors.md and docs/translators.md, applied as it is written there to one copy
  * of schemas/ and locales/: a field, a field asked under a condition, a page, a public form, a step, a documents
  * rule, a decision rule, a FAQ question, and a language brought in through the translators' XLIFF export and
- * import. The JSON each recipe tells the editor to write is taken from README.md itself (tests/recipes/readme.ts);
+ * import. The JSON each recipe tells the editor to write is taken from those pages themselves (tests/recipes/readme.ts);
  * the texts an editor writes in every language are in tests/recipes/texts.ts and tests/fixtures/.
  */
 import { execFileSync } from 'node:child_process';
@@ -28,9 +28,9 @@ const editJson = <T = Json>(file: string, edit: (json: T) => void) => {
   writeJson(file, json);
 };
 
-/** Fails when the README no longer says what a recipe applied here follows. */
+/** Fails when the recipe's page no longer says what a recipe applied here follows. */
 function mustSay(from: Recipe, words: string): void {
-  if (!says(from, words)) throw new Error(`README.md's recipe "${from.title}" no longer says: ${words}`);
+  if (!says(from, words)) throw new Error(`The recipe "${from.title}" (docs/) no longer says: ${words}`);
 }
 
 /** The languages of the copy (its folders of locales/, src/server/languages.ts). */

@@ -1,7 +1,7 @@
 // @vitest-environment node
-// The editors' recipes of README.md, read and applied to a copy of the configuration as `npm test`'s recipes step
+// The editors' and translators' recipes of docs/, read and applied to a copy of the configuration as `npm test`'s recipes step
 // does (tests/recipes/run.ts then runs the checks and the configuration's tests on it): here only that each
-// recipe's JSON is still in README.md and makes a copy whose manifest and messages check out.
+// recipe's JSON is still in docs/ and makes a copy whose manifest and messages check out.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +15,7 @@ import { CONFIGURATION_TESTS, configurationTestFiles, NOT_FROM_CONFIGURATION } f
 const dir = mkdtempSync(join(tmpdir(), 'recipes-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('the editors’ recipes of README.md', () => {
+describe('the editors’ recipes of docs/', () => {
   it('apply, as written, to a copy whose route manifest and messages check out', () => {
     expect(applyEditorRecipes(dir)).toEqual([
       'field',

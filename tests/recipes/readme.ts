@@ -1,12 +1,19 @@
 /**
- * The editors' recipes as README.md writes them: each is a paragraph that opens with its title in bold
+ * The editors' and translators' recipes as their pages write them (docs/editors.md, docs/translators.md): each is a
+ * paragraph that opens with its title in bold
  * (`**Add a field.**`), and the JSON it tells the editor to write is in its code spans. Tests take that JSON from
  * here, so a recipe whose words stop working fails them.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const README = join(import.meta.dirname, '..', '..', 'README.md');
+/** The pages that hold the recipes, as the repository names them. */
+export const RECIPE_PAGES = ['docs/editors.md', 'docs/translators.md'];
+
+const ROOT = join(import.meta.dirname, '..', '..');
+/** The recipes' pages' text, one after the other. */
+export const recipePages = (): string =>
+  RECIPE_PAGES.map((page) => readFileSync(join(ROOT, page), 'utf8')).join('\n\n');
 
 /** A recipe: its text, and the JSON of its code spans (a `"name": value` span is read as `{ "name": value }`). */
 export interface Recipe {
@@ -17,11 +24,12 @@ export interface Recipe {
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
-/** The paragraph of README.md whose bold title starts with `title`, and the JSON in it. */
-export function recipe(title: string, readme = readFileSync(README, 'utf8')): Recipe {
-  const paragraphs = readme.split(/\n\s*\n/);
+/** The paragraph of the recipes' pages whose bold title starts with `title`, and the JSON in it. */
+export function recipe(title: string, pages = recipePages()): Recipe {
+  const paragraphs = pages.split(/\n\s*\n/);
   const found = paragraphs.filter((p) => p.trimStart().startsWith(`**${title}`));
-  if (found.length !== 1) throw new Error(`README.md has ${found.length} recipes titled "${title}"`);
+  if (found.length !== 1)
+    throw new Error(`${RECIPE_PAGES.join(' and ')} have ${found.length} recipes titled "${title}"`);
   const text = found[0];
   const json: unknown[] = [];
   for (const [, span] of text.matchAll(/`([^`]+)`/g)) {
@@ -46,7 +54,7 @@ export function snippet<T = Record<string, unknown>>(
 ): T {
   const found = from.json.filter((j): j is Record<string, unknown> => isObject(j) && matches(j));
   if (found.length !== 1) {
-    throw new Error(`README.md's recipe "${from.title}" has ${found.length} snippets for ${what}, not one`);
+    throw new Error(`The recipe "${from.title}" has ${found.length} snippets for ${what}, not one`);
   }
   return found[0] as T;
 }

@@ -1,6 +1,6 @@
 /**
- * `npm test -- recipes`: every editors' recipe of README.md applied, as written there, to one copy of schemas/ and
- * locales/ (tests/recipes/apply.ts), then on that copy, as README's "Try an edited copy end to end" says
+ * `npm test -- recipes`: every editors' recipe of docs/editors.md and docs/translators.md applied, as written there, to one copy of schemas/ and
+ * locales/ (tests/recipes/apply.ts), then on that copy, as docs/editors.md's "Try an edited copy end to end" says
  * (SCHEMAS_DIR and LOCALES_DIR): the schema check, the translations check, and the tests whose expectations come
  * from the configuration (tests/recipes/configuration-tests.ts), which read the forms, the manifest, the rules and
  * the texts from the copy as the API and the portal do. A recipe that stops working, or such a test that hard-codes what an

@@ -1,4 +1,4 @@
-// The texts an editor writes, in every language the portal ships, for the README recipes applied by
+// The texts an editor writes, in every language the portal ships, for the recipes of docs/ applied by
 // tests/recipes/apply.ts (the emergency-contact step's and the contact-us form's are in tests/fixtures/).
 
 export interface RecipeTexts {

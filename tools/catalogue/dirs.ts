@@ -22,7 +22,7 @@ export const DEFAULT_DIRS: CatalogueDirs = {
 };
 
 /**
- * The configuration in use: SCHEMAS_DIR and LOCALES_DIR when set (an editor's edited copy, as README's "Try an edited
+ * The configuration in use: SCHEMAS_DIR and LOCALES_DIR when set (an editor's edited copy, as docs/editors.md's "Try an edited
  * copy end to end" and `npm test`'s recipes step set them), else the repository's schemas/ and locales/.
  */
 export function configuredDirs(env: NodeJS.ProcessEnv = process.env): CatalogueDirs {

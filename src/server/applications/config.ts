@@ -68,7 +68,7 @@ export interface ApplicationsConfig {
   eligiblePassportCountries: ReadonlySet<string>;
 }
 
-/** The variables of the application flow (README, "Configuration"). */
+/** The variables of the application flow (docs/operators.md, "Configuration"). */
 export const APPLICATIONS_SETTINGS = {
   type: 'object',
   properties: { ELIGIBLE_PASSPORT_COUNTRIES: { type: 'string' } },

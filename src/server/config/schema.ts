@@ -38,7 +38,7 @@ const COUNT = (fallback: number) => ({ type: 'integer', minimum: 1, maximum: 1_0
 const TEXT = { type: 'string' } as const;
 
 /**
- * The variables the server reads at start (README, "Configuration"), with their types, bounds and defaults. A
+ * The variables the server reads at start (docs/operators.md, "Configuration"), with their types, bounds and defaults. A
  * default that depends on another variable (the session limits, the public address, the switches that production
  * turns off) is worked out by `loadConfig`.
  */

@@ -10,7 +10,7 @@ export interface DecisionsConfig {
   claimTimeoutSeconds: number;
 }
 
-/** The variables of decisions (README, "Configuration"). */
+/** The variables of decisions (docs/operators.md, "Configuration"). */
 export const DECISIONS_SETTINGS = {
   type: 'object',
   properties: {

@@ -15,7 +15,7 @@ export interface PaymentsConfig {
 
 const FEE = { type: 'integer', minimum: 0, maximum: 999_999_999 } as const satisfies SettingSchema;
 
-/** The variables of payments (README, "Configuration"): FEE_<APPLICATION TYPE> in minor units, the provider, the secret. */
+/** The variables of payments (docs/operators.md, "Configuration"): FEE_<APPLICATION TYPE> in minor units, the provider, the secret. */
 export const PAYMENTS_SETTINGS = {
   type: 'object',
   properties: {

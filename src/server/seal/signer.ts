@@ -83,7 +83,7 @@ export const asciiJson = (value: unknown): string =>
   JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /**
- * The variables of the seal (README, "Configuration"); SEAL_SIGNER_KEY and SEAL_SIGNER_CERTIFICATE are PEM text or
+ * The variables of the seal (docs/operators.md, "Configuration"); SEAL_SIGNER_KEY and SEAL_SIGNER_CERTIFICATE are PEM text or
  * a file's path, read by `credentialSetting`.
  */
 export const SEAL_SETTINGS = {

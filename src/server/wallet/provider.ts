@@ -54,7 +54,7 @@ export interface WalletProvider {
 /** One wallet of the registry (providers.ts): made from its settings, or undefined when they are not set. */
 export interface WalletProviderDefinition {
   wallet: Wallet;
-  /** The environment variables it is configured by (README, "Configuration"). */
+  /** The environment variables it is configured by (docs/operators.md, "Configuration"). */
   settings: readonly string[];
   /** The provider when its credentials are configured; a ConfigError naming what is missing when only some are. */
   configure(env: Env): WalletProvider | undefined;

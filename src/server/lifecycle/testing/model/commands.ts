@@ -647,7 +647,7 @@ export class StartPayment implements Command {
   toString = () => `new StartPayment(${this.app}, '${this.key}', ${this.on})`;
 }
 
-/** The sandbox's test cards (README, "Pay"). */
+/** The sandbox's test cards (docs/applicants.md, "Pay"). */
 export const CARDS = ['4242 4242 4242 4242', '4000 0000 0000 3220', '4000 0000 0000 0002', '4000 0000 0000 9995'];
 
 const pathOf = (url: string) => {
