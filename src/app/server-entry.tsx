@@ -15,7 +15,6 @@ import type { i18n as I18n } from 'i18next';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
-import { initReactI18next } from 'react-i18next';
 import {
   createStaticHandler,
   createStaticRouter,
@@ -29,30 +28,22 @@ import { flashQueryKey } from '@/api/flash';
 import { queryKeys } from '@/api/query-keys';
 import { RequestScopeContext, scopedRouterContext, type RequestScope } from '@/api/request-scope';
 import { settingsOf, type Settings } from '@/api/settings';
-import { DEFAULT_NAMESPACE, i18next, languages } from '@/app/i18n';
-import { PSEUDO_LANGUAGE, pseudoResources } from '@/app/pseudo-locale';
+import { i18next, languages } from '@/app/i18n';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
 import { buildRoutes } from '@/app/router';
 import { serializeRouteErrors, type PageData } from '@/app/page-data';
 import { madeCountryLists } from '@/engine/countries';
-import { listForms, loadForm } from '@/engine/form-loader';
 import { flattenRoutes, type RouteHandle } from '@/routing/manifest';
 import { showsProblems } from '@/engine/form-action';
 import { ServerRenderContext, type ServerRenderRecorder } from '@/ui/server-render';
 import { pageActions } from '@/routing/page-actions';
-import { localiseInterpolation } from '@/shared/i18n-interpolation';
-import { directionOf, FALLBACK_LANGUAGE } from '@/shared/languages';
+import { directionOf } from '@/shared/languages';
 import type { Setting } from '@/shared/api-types';
 import type { PageOutcome, RenderedPage } from '@/shared/rendered-page';
 import { RenderedAhead } from '@/ui/rendered-ahead';
+import { ready } from './server-ready';
 import { settingIsOn } from '@/shared/settings';
-
-// Every language's browser texts, read at build (the server's namespaces, api and emails, are not needed).
-const texts = import.meta.glob<Record<string, unknown>>(
-  ['@locales/*/*.json', '!@locales/*/api.json', '!@locales/*/emails.json'],
-  { import: 'default', eager: true },
-);
 
 /** The cookies of a session: a visitor who has one never gets a page rendered for another. */
 export const SESSION_COOKIES: readonly string[] = [AUTH_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE];
@@ -69,49 +60,6 @@ export function prerenderPaths(): string[] {
 
 export type { PageOutcome, RenderedPage };
 export { postPolicy } from '@/routing/post-policy';
-
-/** Every text of locales/ by language and namespace, and the pseudo-locale's made from English. */
-function textResources(): Record<string, Record<string, Record<string, unknown>>> {
-  const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-  for (const [file, content] of Object.entries(texts)) {
-    const match = /\/([^/]+)\/([^/]+)\.json$/.exec(file);
-    if (match) (resources[match[1]] ??= {})[match[2]] = content;
-  }
-  // The development pseudo-locale, made from English as the browser makes it (offered only where the server says).
-  resources[PSEUDO_LANGUAGE] = pseudoResources(resources[FALLBACK_LANGUAGE]) as (typeof resources)[string];
-  return resources;
-}
-
-let initialised: Promise<unknown> | undefined;
-let formsLoaded: Promise<unknown> | undefined;
-/**
- * Readies the server's renders once: i18next started and every form of the configuration loaded with what it needs
- * to show, so that a page renders in one pass whatever forms it shows (its route's, or another, such as a form to send
- * a link again).
- */
-function ready(): Promise<unknown> {
-  formsLoaded ??= Promise.all(listForms().map(loadForm));
-  return Promise.all([initTexts(), formsLoaded]);
-}
-
-/** Starts i18next once, with the browser's options (src/app/i18n.ts) and every text given at once. */
-function initTexts(): Promise<unknown> {
-  initialised ??= i18next
-    .use(initReactI18next)
-    .init({
-      resources: textResources(),
-      lng: FALLBACK_LANGUAGE,
-      fallbackLng: FALLBACK_LANGUAGE,
-      supportedLngs: [...languages, PSEUDO_LANGUAGE],
-      load: 'currentOnly',
-      defaultNS: DEFAULT_NAMESPACE,
-      fallbackNS: false,
-      interpolation: { escapeValue: false, alwaysFormat: true },
-      react: { useSuspense: true },
-    })
-    .then(() => localiseInterpolation(i18next));
-  return initialised;
-}
 
 /** The title the layout gives the document: "<page title> – <service name>". */
 function documentTitle(i18n: I18n, titleKey: string | undefined): string {

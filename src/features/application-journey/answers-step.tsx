@@ -2,7 +2,7 @@ import { Button, Spinner } from '@fluentui/react-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useActionData, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link, useActionData, useNavigate } from 'react-router-dom';
 import {
   AnswerSaveQueue,
   useAnswerSaveCall,
@@ -18,13 +18,6 @@ import { queryKeys } from '@/api/query-keys';
 import { ApiError } from '@/api/request';
 import { useRequestScope } from '@/api/request-scope';
 import type { FormActionData } from '@/engine/form-action';
-import {
-  FORM_PAGE_PARAM,
-  FROM_REVIEW_PARAM,
-  formPageHref,
-  formRoutePath,
-  type FormAddress,
-} from '@/engine/form-address';
 import type { FormPage } from '@/engine/form-types';
 import { SchemaForm } from '@/engine/schema-form';
 import type { ApiErrorBody, FieldError } from '@/shared/api-types';
@@ -34,6 +27,8 @@ import { PageHeading } from '@/ui/page-heading';
 import { useServerRender } from '@/ui/server-render';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { useJourneyStyles } from './journey-styles';
+import { BackToOverview, StepNotReached } from './step-links';
+import { useAnswersAddress } from './use-answers-address';
 import type { OverviewState } from './overview';
 import { stepQuery, type LoadedStep } from './step-query';
 import { OVERVIEW_PATH, stepNamed, stepPosition } from './steps';
@@ -121,47 +116,6 @@ export function AnswersStep(props: AnswersStepProps) {
     );
   }
   return <LoadedAnswersStep {...props} loaded={data} caption={caption} heading={heading} />;
-}
-
-function BackToOverview() {
-  const { t } = useTranslation('journey');
-  const styles = useJourneyStyles();
-  return (
-    <Link className={`${styles.link} ${styles.back}`} to={OVERVIEW_PATH}>
-      {t('form.backToOverview')}
-    </Link>
-  );
-}
-
-function StepNotReached({ message }: { message: string }) {
-  const { t } = useTranslation('journey');
-  const styles = useJourneyStyles();
-  return (
-    <ProblemPanel title={t('form.stepNotReachedTitle')} message={[message]}>
-      <Link className={styles.link} to={OVERVIEW_PATH}>
-        {t('form.goToOverview')}
-      </Link>
-    </ProblemPanel>
-  );
-}
-
-/**
- * The form's pages at addresses of their own (`<route>/<page-id>?applicantIdentifier=...`): Back, Forward, reload,
- * bookmarks and the Change links of check answers open the page they name, with and without scripts.
- */
-function useAnswersAddress(sent: FormActionData | undefined): FormAddress {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const page = useParams()[FORM_PAGE_PARAM];
-  const routePath = formRoutePath(location.pathname, page);
-  const fromReview = new URLSearchParams(location.search).get(FROM_REVIEW_PARAM) === '1';
-  return {
-    // A form the server sent back shows the page it was sent from.
-    current: sent?.pageId ?? page,
-    fromReview: sent?.fromReview ?? fromReview,
-    href: (pageId, options) => formPageHref(routePath, pageId, location.search, options),
-    go: (pageId, options) => navigate(formPageHref(routePath, pageId, location.search, options)),
-  };
 }
 
 function LoadedAnswersStep(props: AnswersStepProps & { loaded: Loaded; caption?: string; heading: string }) {
