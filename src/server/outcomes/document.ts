@@ -8,6 +8,7 @@ import { holderInitials } from '../seal/public';
 import type { OwnedApplicant } from './repository';
 import { documentFileName } from '../../shared/document-file-name';
 import { departmentDay } from '../../shared/validity';
+import { formatCalendarDate } from '../../shared/dates';
 
 /**
  * What an outcome document says, built from the decision, in the reader's language: the page's view (the API's
@@ -103,10 +104,9 @@ export const countryName = (code: string, lang: string) => {
 
 /** A day (YYYY-MM-DD) written for the reader's language. */
 export function formatDay(day: string, lang: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
   try {
-    // English dates read day first (12 April 1986), as the portal writes them.
-    return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : lang, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+    // As the portal's pages write it (12 April 1986).
+    return formatCalendarDate(day, lang);
   } catch {
     return day;
   }
