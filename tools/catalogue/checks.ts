@@ -52,9 +52,26 @@ export const ALL_CHECKS = {
   decisionRules: checkDecisionRules,
 } as const;
 
-/** Runs every check; a JSON file that does not parse is reported alone, with its line and column. */
+/**
+ * Runs every check; a JSON file that does not parse is reported alone, with its line and column, and a schema that
+ * does not compile alone with the other compile findings (the checks after it would only fail on it again). A check
+ * that fails in a way it did not foresee is one finding naming it, and the checks after it still run.
+ */
 export function runAllChecks(dirs: CatalogueDirs = DEFAULT_DIRS): Finding[] {
   const broken = checkJsonFiles(ROOT, [dirs.schemas, dirs.locales]);
   if (broken.length > 0) return broken;
-  return Object.values(ALL_CHECKS).flatMap((check) => check(dirs));
+  const compiled = checkCompile(dirs);
+  if (compiled.some((finding) => !finding.warning)) return compiled;
+  return [
+    ...compiled,
+    ...Object.entries(ALL_CHECKS)
+      .filter(([name]) => name !== 'compile')
+      .flatMap(([name, check]) => {
+        try {
+          return check(dirs);
+        } catch (error) {
+          return [{ file: dirs.schemas, message: `the ${name} check could not finish: ${(error as Error).message}` }];
+        }
+      }),
+  ];
 }

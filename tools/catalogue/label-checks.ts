@@ -7,12 +7,14 @@ import { isObject, readJson } from './catalogue-files';
 import { DEFAULT_DIRS } from './dirs';
 import type { CatalogueDirs, Finding } from './finding';
 import { languages, lookup } from './locale-text';
+import { readSameAsEnglish } from '../locales/locale-files';
 
 /**
  * Every form field shown to the user has a `ui:title`: top-level fields, the fields of nested objects and the
  * items of lists (a list shows its own label, then one label per item), unless a custom `ui:field` draws them.
  * Without one the page would show the property name. Each label and hint must have a text in every language
- * (see checkKeys); a label or hint that reads as the English text in another language is noted for translators.
+ * (see checkKeys); a label or hint that reads as the English text in another language is noted for translators,
+ * unless they marked it as meant (`_meta/same-as-english.json`).
  */
 export function checkLabels(dirs: CatalogueDirs = DEFAULT_DIRS): Finding[] {
   const findings: Finding[] = [];
@@ -20,6 +22,8 @@ export function checkLabels(dirs: CatalogueDirs = DEFAULT_DIRS): Finding[] {
   const byId = Object.fromEntries(files.map((f) => [f.id, f.schema]));
   const resolve = createRefResolver(byId);
   const others = languages(dirs).filter((l) => l !== 'en');
+  // The texts a translator marked as meant to read as in English (locales/<lng>/_meta/same-as-english.json).
+  const meant = new Map(others.map((lang) => [lang, readSameAsEnglish(join(dirs.locales, lang))]));
   for (const id of listFormIds(dirs.schemas)) {
     const uiPath = join(dirs.schemas, `${id}.ui.json`);
     if (!existsSync(uiPath)) continue;
@@ -30,7 +34,7 @@ export function checkLabels(dirs: CatalogueDirs = DEFAULT_DIRS): Finding[] {
         if (typeof key !== 'string') continue;
         const en = lookup(dirs, 'en', key);
         for (const lang of others) {
-          if (en && lookup(dirs, lang, key) === en) {
+          if (en && lookup(dirs, lang, key) === en && !meant.get(lang)?.has(key)) {
             findings.push({
               file: `locales/${lang}/${key.slice(0, key.indexOf(':'))}.json`,
               warning: true,
