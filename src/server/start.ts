@@ -3,11 +3,16 @@ import { buildApp } from './app';
 import { ensureJwtSecret, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { readServedFiles } from './configuration/files';
+import { configurationRepository } from './configuration/repository';
+import { ensureFirstVersion } from './configuration/versions';
+import { LOCALES_DIR } from './i18n';
 import { publicUrlWarnings, readyAddress } from './public-url-warning';
 import { installGracefulShutdown } from './shutdown';
 
 /**
- * Starts the portal and the API on one port: config, database, migrations, app, listen. `onClose` runs after the
+ * Starts the portal and the API on one port: config, database, migrations, the configuration's first version, app,
+ * listen. `onClose` runs after the
  * database is closed (tracing sends its last spans).
  */
 export async function startServer(onClose?: () => Promise<void>): Promise<void> {
@@ -15,6 +20,8 @@ export async function startServer(onClose?: () => Promise<void>): Promise<void> 
   const db = openDatabase(config.database);
   try {
     await migrateToLatest(db);
+    // A database without a version of the forms and texts starts with the files this installation was built from.
+    await ensureFirstVersion(configurationRepository(db), readServedFiles(config.schemasDir, LOCALES_DIR), new Date());
   } catch (error) {
     await db.destroy();
     throw error;

@@ -30,6 +30,7 @@ export const CONFIGURATION_TESTS = [
   'src/features/public-form',
   'tests/catalogue/forms-render.test.tsx',
   'tests/catalogue/forms-labels.test.tsx',
+  'tests/server/config-command.test.ts',
 ];
 
 /** Files of those folders that read nothing an editor changes (photos, virus scans, processes of their own, a dialog). */

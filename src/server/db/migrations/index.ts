@@ -11,6 +11,7 @@ import * as payments from './0080-payments';
 import * as decisions from './0090-decisions';
 import * as paymentApplicants from './0100-payment-applicants';
 import * as passportReadings from './0110-passport-readings';
+import * as configuration from './0120-configuration';
 
 /**
  * Every migration, by name. Names sort in the order they run: add a file `NNNN-name.ts` beside this one and
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0090-decisions': decisions,
   '0100-payment-applicants': paymentApplicants,
   '0110-passport-readings': passportReadings,
+  '0120-configuration': configuration,
 };

@@ -99,3 +99,10 @@ drop table "payment_applicants";
 create table "passport_readings" ("applicant_id" text primary key references "applicants" ("id") on delete cascade, "read" integer not null, "check_digits_valid" integer not null, "document_number" text, "issuing_country" text, "nationality" text, "date_of_birth" text, "date_of_expiry" text, "sex" text, "surname" text, "given_names" text, "problem" text, "read_at" text not null);
 -- 0110-passport-readings down
 drop table "passport_readings";
+-- 0120-configuration up
+create table "config_versions" ("number" integer primary key, "files" text not null, "content_hash" text not null, "published_by" text not null, "published_at" text not null, "note" text not null, "draft_id" text, "restores" integer);
+create table "config_drafts" ("id" text primary key, "base_version" integer not null, "files" text not null, "created_by" text not null, "created_at" text not null, "updated_at" text not null, "note" text not null, "published_as" integer, "discarded_at" text);
+create index "config_drafts_created_idx" on "config_drafts" ("created_at");
+-- 0120-configuration down
+drop table "config_drafts";
+drop table "config_versions";
