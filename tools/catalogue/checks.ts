@@ -17,6 +17,7 @@ import { checkManifestShape } from './manifest-checks';
 import { checkManifest } from './manifest-targets';
 import { checkMessages } from './message-checks';
 import { checkPages } from './page-checks';
+import { checkReliedFields } from './relied-field-checks';
 import { checkCompile, checkExamples } from './schema-checks';
 import { checkSpecMessages } from './spec-messages';
 import { checkTranslations } from './translation-checks';
@@ -50,6 +51,7 @@ export const ALL_CHECKS = {
   specMessages: checkSpecMessages,
   documentRules: checkDocumentRules,
   decisionRules: checkDecisionRules,
+  reliedFields: checkReliedFields,
 } as const;
 
 /**
