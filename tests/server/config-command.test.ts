@@ -108,14 +108,20 @@ describe('npm run config', () => {
     const reworded = lines.out[0];
     expect(await run('diff', '1', reworded)).toBe(0);
     const key = `${frenchFile.replace(/^locales\/fr\/|\.json$/g, '')}:${path.join('.')}`;
-    expect(lines.out).toEqual([
-      `From version 1 to draft ${reworded}:`,
-      'Texts in fr',
-      `  ${key}: ${JSON.stringify(before)} → ${JSON.stringify(`${before} (reworded)`)}`,
-    ]);
+    const changed = `  ${key}: ${JSON.stringify(before)} → ${JSON.stringify(`${before} (reworded)`)}`;
+    expect(lines.out).toEqual([`From version 1 to draft ${reworded}:`, 'Texts in fr', changed]);
     expect(await run('publish', reworded)).toBe(0);
     expect(lines.out).toEqual([`Published draft ${reworded} as version 2: it is now live.`]);
     expect(await run('publish', reworded)).toBe(1);
+
+    // Each step is in the audit trail, with the difference.
+    const audit = await testDb.db.selectFrom('staff_audit').selectAll().orderBy('id').execute();
+    expect(audit.map(({ actor, action, subject }) => [actor, action, subject])).toEqual([
+      ['command line (operator)', 'configuration.draft-imported', `draft ${broken}`],
+      ['command line (operator)', 'configuration.draft-imported', `draft ${reworded}`],
+      ['command line (operator)', 'configuration.published', 'version 2'],
+    ]);
+    expect(JSON.parse(audit[2].detail)).toEqual({ draft: reworded, note: '', changes: ['Texts in fr', changed] });
 
     expect(await run('list')).toBe(0);
     expect(lines.out[1]).toMatch(/^\s+2 {2}live .* command line \(operator\)/);

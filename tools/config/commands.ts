@@ -25,6 +25,8 @@ import {
   restoreVersion,
   type ConfigurationCheck,
 } from '../../src/server/configuration/versions';
+import { recordAction } from '../../src/server/staff/audit';
+import { staffRepository } from '../../src/server/staff/repository';
 import { parseToolArgs, userPath } from '../locales/cli-args';
 
 export const USAGE = `Usage: npm run config -- <command>
@@ -71,6 +73,14 @@ export async function runConfigCommand(argv: string[], context: ConfigCommandCon
     return false;
   };
   const repository = configurationRepository(db);
+  /** Records what the command changed in the audit trail (npm run staff -- audit reads it back). */
+  const record = (action: string, subject: string, detail: Record<string, unknown>) =>
+    recordAction(staffRepository(db), { staffId: null, name: context.by }, action, subject, detail, now());
+  /** The changes from the live version to `files`, as the audit trail keeps them (the first 200 lines). */
+  const changesFrom = async (files: ConfigFiles, to: ConfigFiles) => {
+    const lines = describeChanges(diffConfigurations(files, to));
+    return { changes: lines.slice(0, 200), ...(lines.length > 200 ? { moreLines: lines.length - 200 } : {}) };
+  };
   try {
     await ensureFirstVersion(repository, context.firstFiles(), now());
     switch (command) {
@@ -118,6 +128,11 @@ export async function runConfigCommand(argv: string[], context: ConfigCommandCon
         const base = await repository.version(draft.base_version);
         const draftRow = await repository.draft(draft.id);
         const changes = diffConfigurations(filesOf(base!), filesOf(draftRow!));
+        await record('configuration.draft-imported', `draft ${draft.id}`, {
+          baseVersion: draft.base_version,
+          note: draft.note,
+          ...(await changesFrom(filesOf(base!), filesOf(draftRow!))),
+        });
         out(draft.id);
         err(
           `Draft ${draft.id} on version ${draft.base_version}: ${changes.length} change${changes.length === 1 ? '' : 's'}. ` +
@@ -142,6 +157,13 @@ export async function runConfigCommand(argv: string[], context: ConfigCommandCon
           ...(note !== undefined ? { note } : {}),
         });
         if (outcome.published) {
+          const previous = await repository.version(outcome.version.number - 1);
+          const published = await repository.version(outcome.version.number);
+          await record('configuration.published', `version ${outcome.version.number}`, {
+            draft: rest[0],
+            note: outcome.version.note,
+            ...(await changesFrom(filesOf(previous!), filesOf(published!))),
+          });
           out(`Published draft ${rest[0]} as version ${outcome.version.number}: it is now live.`);
           return 0;
         }
@@ -177,12 +199,17 @@ export async function runConfigCommand(argv: string[], context: ConfigCommandCon
           now: now(),
           ...(note !== undefined ? { note } : {}),
         });
+        await record('configuration.restored', `version ${version.number}`, {
+          restores: version.restores,
+          note: version.note,
+        });
         out(`Published version ${rest[0].replace(/^v/, '')} again as version ${version.number}: it is now live.`);
         return 0;
       }
       case 'discard': {
         if (!wants(1)) return 2;
         await discardDraft(repository, rest[0], { by: context.by, now: now() });
+        await record('configuration.draft-discarded', `draft ${rest[0]}`, {});
         out(`Discarded draft ${rest[0]}.`);
         return 0;
       }

@@ -12,6 +12,7 @@ import * as decisions from './0090-decisions';
 import * as paymentApplicants from './0100-payment-applicants';
 import * as passportReadings from './0110-passport-readings';
 import * as configuration from './0120-configuration';
+import * as staff from './0130-staff';
 
 /**
  * Every migration, by name. Names sort in the order they run: add a file `NNNN-name.ts` beside this one and
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0100-payment-applicants': paymentApplicants,
   '0110-passport-readings': passportReadings,
   '0120-configuration': configuration,
+  '0130-staff': staff,
 };

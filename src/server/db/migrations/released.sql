@@ -106,3 +106,14 @@ create index "config_drafts_created_idx" on "config_drafts" ("created_at");
 -- 0120-configuration down
 drop table "config_drafts";
 drop table "config_versions";
+-- 0130-staff up
+create table "staff_accounts" ("id" text primary key, "email" text not null unique, "password_hash" text not null, "roles" text not null, "languages" text not null, "totp_secret" text not null, "created_at" text not null, "created_by" text not null, "totp_last_step" integer, "disabled_at" text);
+create table "staff_sessions" ("id" text primary key, "staff_id" text not null references "staff_accounts" ("id") on delete cascade, "created_at" text not null, "last_seen_at" text not null, "ended_at" text);
+create index "staff_sessions_staff_idx" on "staff_sessions" ("staff_id");
+create table "staff_audit" ("id" text primary key, "staff_id" text, "actor" text not null, "action" text not null, "subject" text not null, "detail" text not null, "at" text not null);
+create index "staff_audit_at_idx" on "staff_audit" ("at");
+create index "staff_audit_subject_idx" on "staff_audit" ("subject", "at");
+-- 0130-staff down
+drop table "staff_audit";
+drop table "staff_sessions";
+drop table "staff_accounts";
