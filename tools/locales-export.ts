@@ -4,9 +4,10 @@
  * The language's texts come from `<dir>/<lng>/` (by default the portal's locales: LOCALES_DIR, else locales/), and
  * English from `<dir>/en/` or, when that folder holds only the language being translated, from the portal's
  * English. The default file is `.cache/translations/<lng>.xlf` (or `.csv`) in the project, which git ignores;
- * `--out` names another (relative to the folder the command is run from).
+ * `--out` names another file, or a folder to write `<lng>.xlf` (or `.csv`) into (relative to the folder the command
+ * is run from).
  */
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { exportUnits, toCsv, toXliff } from './locales/exchange';
 import { parseToolArgs, portalLocalesDir, userPath } from './locales/cli-args';
@@ -19,7 +20,7 @@ import {
   readSameAsEnglish,
 } from './locales/locale-check';
 
-const USAGE = 'Usage: npm run locales:export -- <lng> [--format xliff|csv] [--out <file>] [--locales <dir>]';
+const USAGE = 'Usage: npm run locales:export -- <lng> [--format xliff|csv] [--out <file or folder>] [--locales <dir>]';
 const root = join(import.meta.dirname, '..');
 
 function fail(message: string, code = 1): never {
@@ -63,9 +64,10 @@ const englishFolder = englishFolderFor(localesDir, portal);
 const units = exportUnits(lng, localesDir, englishFolder);
 if (units.length === 0) fail(`Found no English texts in ${englishFolder}: nothing to export.`);
 
-const out = userPath(
-  args.options.get('--out') ?? join(root, '.cache', 'translations', `${lng}.${format === 'csv' ? 'csv' : 'xlf'}`),
-);
+const fileName = `${lng}.${format === 'csv' ? 'csv' : 'xlf'}`;
+const named = userPath(args.options.get('--out') ?? join(root, '.cache', 'translations', fileName));
+// An --out that names a folder gets the language's file in it.
+const out = existsSync(named) && statSync(named).isDirectory() ? join(named, fileName) : named;
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, format === 'csv' ? toCsv(lng, units) : await toXliff(lng, units));
 

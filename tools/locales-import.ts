@@ -7,7 +7,7 @@
  * the table says how complete the language now is.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { BLOCKING_KINDS, fromCsv, fromXliff, importLanguage } from './locales/exchange';
 import { parseToolArgs, portalLocalesDir, userPath } from './locales/cli-args';
 import { completionTable, englishFolderFor, findingLines } from './locales/locale-check';
@@ -45,7 +45,15 @@ try {
 const { lng, units } = parsed;
 let outcome: ReturnType<typeof importLanguage>;
 try {
-  outcome = importLanguage(lng, units, localesDir, englishFolderFor(localesDir, portal));
+  // The findings name the folder written, as check:locales does: relative to the project, or whole when outside it.
+  const label = relative(root, join(localesDir, lng)).split('\\').join('/');
+  outcome = importLanguage(
+    lng,
+    units,
+    localesDir,
+    englishFolderFor(localesDir, portal),
+    label.startsWith('..') ? join(localesDir, lng) : label,
+  );
 } catch (error) {
   console.error(`${file}: ${(error as Error).message}`);
   process.exit(1);

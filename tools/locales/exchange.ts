@@ -150,13 +150,15 @@ export function importLanguage(
   units: ExchangeUnit[],
   localesDir: string,
   englishFolder = join(localesDir, 'en'),
+  /** How the findings name the language's folder (the folder written, as the translator typed it). */
+  folderLabel = `locales/${lng}`,
 ): { report: LanguageReport; written: boolean } {
   if (!/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(lng) || lng === 'en')
     throw new Error(`"${lng}" is not a language to import into (use a code such as fr, pt, zh or ar)`);
   const folder = join(localesDir, lng);
   const english = readCatalogue(englishFolder);
   const target = catalogueOf(units);
-  const report = checkCatalogue(lng, english, target, readSameAsEnglish(folder), `locales/${lng}`);
+  const report = checkCatalogue(lng, english, target, readSameAsEnglish(folder), folderLabel);
   if (report.findings.some((f) => BLOCKING_KINDS.has(f.kind))) return { report, written: false };
   if (!existsSync(folder)) mkdirSync(folder, { recursive: true });
   for (const [namespace, texts] of english) {

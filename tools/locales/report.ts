@@ -34,7 +34,7 @@ export function findingLines(report: LanguageReport, options: { all?: boolean; l
     lines.push(`${file}: ${parts.join(', ')} (texts still to translate)`);
   }
   lines.push(
-    `Texts of ${englishName(report.lng)} still to translate: ${toTranslate.length}, counted per file above (add --all to list each one)`,
+    `Texts of ${englishName(report.lng)} not yet complete: ${report.total - report.done} of ${report.total}, counted per file above (add --all to list each one)`,
   );
   return lines;
 }

@@ -52,6 +52,23 @@ describe('the translators’ tools', () => {
     expect(() => parseToolArgs(['fr.xlf', '--locales'], ['--locales'])).toThrow('--locales needs a value');
   }, 60000);
 
+  it('imports a language just begun into a folder of its own, naming that folder and counting every text left', async () => {
+    scratch();
+    const units = exportUnits('de', shipped);
+    const begun = units.map((unit, i) => (i < 20 ? { ...unit, translation: `${unit.english} (de)` } : unit));
+    writeFileSync(join(dir, 'de.xlf'), await toXliff('de', begun));
+    const run = tool('locales-import.ts', ['de.xlf', '--locales', 'work'], { cwd: dir });
+    expect(run.out).toContain(`Wrote ${join(dir, 'work', 'de')}/ from de.xlf.`);
+    const lines = run.err.trim().split('\n');
+    expect(lines.every((line) => !line.includes('locales/de/'))).toBe(true);
+    expect(lines.some((line) => line.includes(`${join(dir, 'work', 'de')}/`))).toBe(true);
+    const left = /^todo: Texts of German not yet complete: (\d+) of (\d+),/.exec(lines.at(-1) ?? '');
+    expect(left).not.toBeNull();
+    // Only the texts of the first units are done: every other text, in the files begun and those missing, is left.
+    expect(Number(left![2]) - Number(left![1])).toBeLessThanOrEqual(20);
+    expect(Number(left![1])).toBeGreaterThan(1000);
+  }, 60000);
+
   it('exports an unfinished language kept outside locales/, English taken from the portal, and says both counts', () => {
     scratch();
     mkdirSync(join(dir, 'work', 'de'), { recursive: true });
@@ -95,7 +112,7 @@ describe('the translators’ tools', () => {
     expect(lines.length).toBeLessThan(30);
     const forms = new RegExp(`^${dir}/de/forms\\.json: \\d+ the same as English \\(texts still to translate\\)$`);
     expect(lines.filter((line) => forms.test(line))).toHaveLength(1);
-    expect(lines.at(-2)).toMatch(/^Texts of German still to translate: \d+, counted per file above \(add --all/);
+    expect(lines.at(-2)).toMatch(/^Texts of German not yet complete: \d+ of \d+, counted per file above \(add --all/);
     const all = tool('check-locales.ts', ['de', '--locales', dir, '--no-code', '--all']);
     expect(all.err.trim().split('\n').length).toBeGreaterThan(1000);
     expect(all.err).toContain(`${dir}/de/forms.json: "engine.continue" is the same as English ("Continue")`);
@@ -115,7 +132,7 @@ describe('the translators’ tools', () => {
     expect(findingLines(report, { limit: 0 })).toEqual([
       'de/a.json: "y" has placeholders',
       'de/a.json: 1 missing (texts still to translate)',
-      'Texts of German still to translate: 1, counted per file above (add --all to list each one)',
+      'Texts of German not yet complete: 3 of 3, counted per file above (add --all to list each one)',
     ]);
   });
 });
