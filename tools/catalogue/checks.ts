@@ -36,22 +36,26 @@ export { checkManifest } from './manifest-targets';
 export { checkPages } from './page-checks';
 export { checkSpecMessages, SPEC_MESSAGES } from './spec-messages';
 
-/** Every check, in the order they are reported. */
+/**
+ * Every check, in the order they are reported: what a form is made of (the manifest, its pages, widgets and texts)
+ * before what follows from it (its examples, its messages), so that a misspelt field is named before the examples it
+ * makes fail.
+ */
 export const ALL_CHECKS = {
   compile: checkCompile,
-  examples: checkExamples,
-  messages: checkMessages,
+  manifestShape: checkManifestShape,
+  manifest: checkManifest,
+  pages: checkPages,
+  reliedFields: checkReliedFields,
   widgets: checkWidgets,
   labels: checkLabels,
   keys: checkKeys,
   translations: checkTranslations,
-  manifestShape: checkManifestShape,
-  manifest: checkManifest,
-  pages: checkPages,
+  messages: checkMessages,
+  examples: checkExamples,
   specMessages: checkSpecMessages,
   documentRules: checkDocumentRules,
   decisionRules: checkDecisionRules,
-  reliedFields: checkReliedFields,
 } as const;
 
 /**

@@ -9,6 +9,7 @@ import { loadSchemaFiles } from '../../src/server/validation/schema-files';
 import { examplesPath, readJson, type Examples } from './catalogue-files';
 import { DEFAULT_DIRS } from './dirs';
 import type { CatalogueDirs, Finding } from './finding';
+import { didYouMean } from './suggest';
 
 // The checks of the schemas themselves: each compiles, and its examples give what they promise.
 
@@ -42,9 +43,13 @@ export function checkCompile(dirs: CatalogueDirs = DEFAULT_DIRS): Finding[] {
     try {
       ajv.getSchema(f.id);
     } catch (e) {
+      const message = (e as Error).message;
+      const unknown = /unknown keyword: "([^"]+)"/.exec(message)?.[1];
+      const meant = unknown ? didYouMean(unknown, Object.keys(ajv.RULES.all)) : '';
+      const at = unknown ? whereKeyword(f.schema, unknown) : undefined;
       findings.push({
         file: `schemas/${f.file}`,
-        message: `does not compile in strict mode: ${(e as Error).message}. Fix the keyword named in that message (typo, or a keyword draft-07 does not have)`,
+        message: `does not compile in strict mode: ${message}${at ? ` at ${at}` : ''}${meant}. Fix the keyword named in that message (typo, or a keyword draft-07 does not have)`,
       });
     }
   }
@@ -59,6 +64,17 @@ export function checkCompile(dirs: CatalogueDirs = DEFAULT_DIRS): Finding[] {
     }
   }
   return findings;
+}
+
+/** Where in a schema a keyword stands first, as dotted keys (`properties.email`), or undefined. */
+function whereKeyword(node: unknown, keyword: string, path: string[] = []): string | undefined {
+  if (!node || typeof node !== 'object') return undefined;
+  if (!Array.isArray(node) && keyword in node) return path.join('.') || '(the schema itself)';
+  for (const [key, inner] of Object.entries(node)) {
+    const found = whereKeyword(inner, keyword, [...path, key]);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** Problems of some data for one schema id: ajv with messages moved to fields, then the shared rules. */
