@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { departmentDay } from '../../shared/validity';
+import { translate } from '../i18n';
 import { buildTestApp, databases } from '../testing/harness';
 import { addApplicant, applicantBody, call, createApplication, signIn, type Caller } from './testing/client';
 
@@ -89,18 +90,12 @@ describe.each(databases())('applicants on %s', (kind) => {
     );
     expect(missing.statusCode).toBe(400);
     const byField = (a: { field: string }, b: { field: string }) => a.field.localeCompare(b.field);
+    // Each problem names its key, and says it in the words the configuration gives that key.
+    const problem = (field: string, key: string, lang = 'en') => ({ field, key, message: translate(lang, key) });
     expect([...missing.json().fields].sort(byField)).toEqual([
-      { field: 'dateOfBirth', key: 'validation:date.invalid', message: 'Enter a real date' },
-      {
-        field: 'passportNumber',
-        key: 'applications:validation.passportNumberInvalid',
-        message: 'Enter the passport number using 5 to 20 letters and numbers, without spaces',
-      },
-      {
-        field: 'relationship',
-        key: 'applications:validation.relationshipRequired',
-        message: 'Select how this person is related to you',
-      },
+      problem('dateOfBirth', 'validation:date.invalid'),
+      problem('passportNumber', 'applications:validation.passportNumberInvalid'),
+      problem('relationship', 'applications:validation.relationshipRequired'),
     ]);
     const future = await call(
       app,
@@ -111,11 +106,7 @@ describe.each(databases())('applicants on %s', (kind) => {
       'fr',
     );
     expect(future.json().fields).toEqual([
-      {
-        field: 'dateOfBirth',
-        key: 'applications:validation.dateOfBirthNotInPast',
-        message: 'La date de naissance doit être dans le passé',
-      },
+      problem('dateOfBirth', 'applications:validation.dateOfBirthNotInPast', 'fr'),
     ]);
     const self = await call(app, ana, 'POST', applicantsUrl(guid), applicantBody({ relationship: 'FRIEND' }));
     expect(self.statusCode).toBe(201);
