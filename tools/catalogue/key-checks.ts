@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import '../../src/shared/rules/all-rules';
 import { getRule, ruleLoaders } from '../../src/shared/rules/registry';
@@ -10,6 +10,7 @@ import { loadSchemaFiles } from '../../src/server/validation/schema-files';
 import { isObject, readJson, walkUi } from './catalogue-files';
 import { DEFAULT_DIRS } from './dirs';
 import type { CatalogueDirs, Finding } from './finding';
+import { didYouMean } from './suggest';
 import { languages, lookup, placeholders } from './locale-text';
 
 // The i18n keys the catalogue uses, and the check that each has its text in every language.
@@ -84,6 +85,16 @@ export function usedKeys(dirs: CatalogueDirs = DEFAULT_DIRS): KeyUse[] {
   return out;
 }
 
+/** The texts' namespaces: the files of the English folder. */
+function namespacesOf(dirs: CatalogueDirs): string[] {
+  const english = join(dirs.locales, 'en');
+  return existsSync(english)
+    ? readdirSync(english)
+        .filter((name) => name.endsWith('.json'))
+        .map((name) => name.slice(0, -'.json'.length))
+    : [];
+}
+
 /** Every used key is "ns:key", exists in every language, with the same {{placeholders}} as English. */
 export function checkKeys(dirs: CatalogueDirs = DEFAULT_DIRS): Finding[] {
   const findings: Finding[] = [];
@@ -96,6 +107,15 @@ export function checkKeys(dirs: CatalogueDirs = DEFAULT_DIRS): Finding[] {
       findings.push({
         file,
         message: `uses "${key}", which is not an i18n key of the form "namespace:key": write the text in locales/<lng>/<namespace>.json and use its key`,
+      });
+      continue;
+    }
+    const namespace = key.slice(0, key.indexOf(':'));
+    const namespaces = namespacesOf(dirs);
+    if (!namespaces.includes(namespace)) {
+      findings.push({
+        file,
+        message: `uses ${key}, whose namespace "${namespace}" is none of the texts' files (locales/en/<namespace>.json)${didYouMean(namespace, namespaces)}: correct the key's namespace`,
       });
       continue;
     }

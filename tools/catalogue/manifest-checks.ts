@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { routeFullPath } from '../../src/shared/manifest-routes';
 import { NAMED_FORM_STEPS } from '../../src/shared/forms/journey';
+import { listFormIds } from '../../src/server/validation/precompile';
 import type { CatalogueDirs, Finding } from './finding';
 
 const FILE = 'schemas/routes.manifest.json';
@@ -112,9 +113,9 @@ export function checkManifestShape(dirs: CatalogueDirs): Finding[] {
       file: FILE,
       message: `${message} (see schemas/${MANIFEST_META_SCHEMA})`,
     }));
-    return isObject(manifest) ? [...shape, ...uniqueness(manifest)] : shape;
+    return isObject(manifest) ? [...shape, ...uniqueness(manifest, new Set(listFormIds(dirs.schemas)))] : shape;
   }
-  return uniqueness(manifest);
+  return uniqueness(manifest, new Set(listFormIds(dirs.schemas)));
 }
 
 /** The form steps the portal's code names (NAMED_FORM_STEPS): each must be in the journey, with its form. */
@@ -128,7 +129,7 @@ function namedSteps(steps: readonly Record<string, unknown>[]): Finding[] {
 }
 
 /** What must be unique, the steps the code names, and a form step's route must serve its form. */
-function uniqueness(manifest: Record<string, unknown>): Finding[] {
+function uniqueness(manifest: Record<string, unknown>, forms: ReadonlySet<string>): Finding[] {
   const findings: Finding[] = [];
   const routes = flatRoutes(manifest.routes);
   const seen = new Set<string>();
@@ -157,7 +158,8 @@ function uniqueness(manifest: Record<string, unknown>): Finding[] {
   for (const r of routes) if (!byPath.has(r.fullPath)) byPath.set(r.fullPath, r.route);
   for (const s of steps) {
     const route = typeof s.path === 'string' ? byPath.get(s.path) : undefined;
-    if (!route || typeof s.form !== 'string') continue;
+    // A step naming a form that does not exist is named as such (manifest-targets.ts), not copied into its route.
+    if (!route || typeof s.form !== 'string' || !forms.has(s.form)) continue;
     if (route.form !== s.form) {
       findings.push({
         file: FILE,

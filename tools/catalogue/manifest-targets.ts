@@ -5,6 +5,7 @@ import { listFormIds } from '../../src/server/validation/precompile';
 import { isObject, readJson, registeredNames } from './catalogue-files';
 import { DEFAULT_DIRS } from './dirs';
 import type { CatalogueDirs, Finding } from './finding';
+import { didYouMean } from './suggest';
 
 // What the manifest names exists: its forms, its pages and the routes of its steps (its shape is checked by
 // manifest-checks.ts).
@@ -66,7 +67,7 @@ export function checkManifest(dirs: CatalogueDirs = DEFAULT_DIRS): Finding[] {
       if (isObject(s) && typeof s.form === 'string' && !listFormIds(dirs.schemas).includes(s.form)) {
         findings.push({
           file,
-          message: `step ${String(s.step)} names the form "${s.form}", which does not exist: add schemas/${s.form}.schema.json or correct the name`,
+          message: `step ${String(s.step)} names the form "${s.form}", which does not exist${didYouMean(s.form, listFormIds(dirs.schemas))}: correct the name, or add schemas/${s.form}.schema.json`,
         });
       }
     }
