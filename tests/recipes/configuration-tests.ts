@@ -18,6 +18,7 @@ export const CONFIGURATION_TESTS = [
   'src/server/submissions',
   'src/server/openapi',
   'src/server/lifecycle/steps.test.ts',
+  'src/server/lifecycle/payment-integrity.test.ts',
   'src/routing',
   'src/api',
   'src/features/accounts',

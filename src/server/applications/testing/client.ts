@@ -5,6 +5,8 @@ import { insertTestProfile, saveTestProfileLanguage } from '../../accounts/testi
 import { startSession } from '../../accounts/tokens';
 import { TEST_SCHEMAS_DIR } from '../../testing/schemas-dir';
 import { completeStep, stepNames, type Step } from '../../lifecycle/public';
+import { readRouteManifest } from '../../lib/route-manifest';
+import { namedStep, stepsOf, type JourneyStep, type NamedFormStep } from '../../../shared/forms/journey';
 
 /** Helpers for the application flow's API tests: real calls through app.inject with a signed-in profile. */
 
@@ -121,14 +123,125 @@ type Examples = { valid: Record<string, unknown>[] };
 const examples = (id: string): Examples =>
   JSON.parse(readFileSync(join(TEST_SCHEMAS_DIR, `${id}.examples.json`), 'utf8'));
 
-/** A complete, valid application form (the first valid example of schemas/application-form.examples.json). */
-export function validApplicationForm(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { ...structuredClone(examples('application-form').valid[0]), ...overrides };
+/**
+ * The journey of the configuration the tests run on (the `steps` of its route manifest), in order. Read from the file,
+ * so that asking does not change which journey the server's code has loaded.
+ */
+export function testJourney(): JourneyStep[] {
+  return stepsOf(readRouteManifest(TEST_SCHEMAS_DIR));
 }
 
-/** Complete, valid declarations (all "no", declaration ticked). */
+/** The form of a step the portal's code names (the application form's, the declarations'), as the manifest says. */
+export function formOfNamedStep(step: NamedFormStep): string {
+  return namedStep(testJourney(), step).form;
+}
+
+/** Every valid example of a form (schemas/<form>.examples.json of the configuration), each a fresh copy. */
+export function validExamples(formId: string): Record<string, unknown>[] {
+  return structuredClone(examples(formId).valid);
+}
+
+/** A form's first valid example, with `overrides`: complete, valid answers of any form. */
+export function validAnswers(formId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const [first] = validExamples(formId);
+  if (!first) throw new Error(`schemas/${formId}.examples.json has no valid example`);
+  return { ...first, ...overrides };
+}
+
+/** A complete, valid application form (the first valid example of the application form step's form). */
+export function validApplicationForm(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return validAnswers(formOfNamedStep('APPLICATION_FORM'), overrides);
+}
+
+/** Complete, valid declarations (the first valid example of the declarations step's form). */
 export function validDeclarations(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { ...structuredClone(examples('declarations').valid[0]), ...overrides };
+  return validAnswers(formOfNamedStep('DECLARATION'), overrides);
+}
+
+/** The facts an applicant gives when added, which the application form asks again and must keep. */
+export const APPLICANT_FACTS = [
+  'givenNames',
+  'familyName',
+  'dateOfBirth',
+  'nationality',
+  'passportIssuingCountry',
+  'passportNumber',
+] as const;
+
+/** The applicant's facts as the API answers them (the applicants list of the application). */
+export async function applicantFacts(
+  app: FastifyInstance,
+  caller: Caller,
+  applicationId: string,
+  applicantId: string,
+): Promise<Record<string, unknown>> {
+  const response = await call(app, caller, 'GET', `/api/eta/applications/${applicationId}/applicants`);
+  if (response.statusCode !== 200) throw new Error(`list applicants answered ${response.statusCode}: ${response.body}`);
+  const applicant = (response.json() as Record<string, unknown>[]).find((a) => a.applicantIdentifier === applicantId);
+  if (!applicant) throw new Error(`no applicant ${applicantId} in application ${applicationId}`);
+  return Object.fromEntries(APPLICANT_FACTS.map((fact) => [fact, applicant[fact]]));
+}
+
+/**
+ * Complete answers of a form step for one applicant: the step's form's first valid example (or `example`), with the
+ * applicant's own facts on the application form (whose answers must keep them), then `overrides`.
+ */
+export async function stepAnswersFor(
+  app: FastifyInstance,
+  caller: Caller,
+  applicationId: string,
+  applicantId: string,
+  formId: string,
+  overrides: Record<string, unknown> = {},
+  example: Record<string, unknown> = validAnswers(formId),
+): Promise<Record<string, unknown>> {
+  const facts =
+    formId === formOfNamedStep('APPLICATION_FORM') ? await applicantFacts(app, caller, applicationId, applicantId) : {};
+  return { ...example, ...facts, ...overrides };
+}
+
+/**
+ * Completes one form step of an applicant through the API, as the applicant does: saves the answers (by default
+ * `stepAnswersFor` the step's form: its first valid example) with `PUT .../answers/<form>`, and fails unless the step
+ * is then complete. Every form step of the manifest is completed alike, a step an editor adds included.
+ */
+export async function completeFormStep(
+  app: FastifyInstance,
+  caller: Caller,
+  applicationId: string,
+  applicantId: string,
+  step: Pick<JourneyStep, 'step' | 'form'>,
+  answers?: Record<string, unknown>,
+): Promise<LightMyRequestResponse> {
+  if (!step.form) throw new Error(`step ${step.step} is not a form step`);
+  const body = answers ?? (await stepAnswersFor(app, caller, applicationId, applicantId, step.form));
+  const response = await call(app, caller, 'PUT', `/api/eta/applications/${applicationId}/answers/${step.form}`, {
+    applicantIdentifier: applicantId,
+    answers: body,
+  });
+  if (response.statusCode !== 200 || response.json().complete !== true)
+    throw new Error(`saving ${step.form} answered ${response.statusCode}: ${response.body}`);
+  return response;
+}
+
+/**
+ * Completes the form steps of the journey before `step` through the API (completeFormStep), after the earlier steps
+ * that are not forms through completeStep: the applicant is then at `step`, every form answered.
+ */
+export async function answerFormsBefore(
+  app: FastifyInstance,
+  caller: Caller,
+  applicationId: string,
+  applicantId: string,
+  step: Step,
+): Promise<void> {
+  const journey = testJourney();
+  const at = journey.findIndex((s) => s.step === step);
+  if (at < 0) throw new Error(`the journey has no step ${step}`);
+  for (const earlier of journey.slice(0, at)) {
+    if (earlier.form) await completeFormStep(app, caller, applicationId, applicantId, earlier);
+    else await completeStep(app.db, applicantId, earlier.step);
+  }
 }
 
 /** The answers of `answers` that belong to the given fields. */

@@ -1,14 +1,21 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { call, validApplicationForm, validDeclarations, type Caller } from '../../applications/testing/client';
+import {
+  call,
+  completeFormStep,
+  formOfNamedStep,
+  stepAnswersFor,
+  testJourney,
+  type Caller,
+} from '../../applications/testing/client';
 import { capturePhotos } from '../../biometrics/testing/capture-client';
 import { validPassportPage, validSelfie } from '../../biometrics/testing/test-images';
 import { pdfFile, sendFile } from '../../documents/testing/files';
 
 /**
- * The journey of one applicant through the real API, as the portal takes it: photos (capture session, selfie,
- * passport page), the application form (the schema's example with the applicant's own facts), the declarations,
- * a file for every document asked of them and the documents step completed. For the state machine's tests,
- * which must see every step really done, never a step moved by hand.
+ * The journey of one applicant through the real API, as the portal takes it, in the order of the route manifest's
+ * steps: photos (capture session, selfie, passport page), every form step (its form's first valid example, the
+ * application form with the applicant's own facts), a file for every document asked of them and the documents step
+ * completed. For the state machine's tests, which must see every step really done, never a step moved by hand.
  */
 
 export interface Photos {
@@ -37,23 +44,20 @@ const expectStatus = (response: LightMyRequestResponse, status: number, what: st
   return response;
 };
 
-/** The application form's answers for an applicant: the example, with the applicant's own facts. */
-export async function applicationFormFor(
+/**
+ * The application form's answers for an applicant: the form's first valid example (or `example`, another of its
+ * examples), with the applicant's own facts, then `overrides`.
+ */
+export function applicationFormFor(
   app: FastifyInstance,
   caller: Caller,
   applicationId: string,
   applicantId: string,
   overrides: Record<string, unknown> = {},
+  example?: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
-  const list = expectStatus(
-    await call(app, caller, 'GET', `/api/eta/applications/${applicationId}/applicants`),
-    200,
-    'list applicants',
-  ).json() as Record<string, unknown>[];
-  const applicant = list.find((a) => a.applicantIdentifier === applicantId);
-  if (!applicant) throw new Error(`no applicant ${applicantId}`);
-  const facts = ['givenNames', 'familyName', 'dateOfBirth', 'nationality', 'passportIssuingCountry', 'passportNumber'];
-  return validApplicationForm({ ...Object.fromEntries(facts.map((f) => [f, applicant[f]])), ...overrides });
+  const form = formOfNamedStep('APPLICATION_FORM');
+  return stepAnswersFor(app, caller, applicationId, applicantId, form, overrides, example);
 }
 
 /** Uploads a file of every required document type, then completes the documents step. */
@@ -86,32 +90,36 @@ export async function completeDocuments(
   );
 }
 
-/** Takes every step of one applicant through the API; the applicant ends on the payment step. */
+/** The pages of the journey that are not forms, by the page that serves them: how a test takes each. */
+type TakeStep = (app: FastifyInstance, caller: Caller, guid: string, applicantId: string) => Promise<unknown>;
+const PAGE_STEPS: Record<string, TakeStep> = {
+  'capture-biometrics': async (app, caller, guid, applicantId) =>
+    capturePhotos(app, caller, { applicationId: guid, applicantId }, await testPhotos()),
+  'supporting-documents': completeDocuments,
+};
+
+/**
+ * Takes every step of one applicant through the API, in the manifest's order, but the last (payment): the
+ * applicant ends on it. A form step is saved complete with completeFormStep (its form's first valid example, the
+ * application form's with the applicant's facts), `answers` naming other answers for a form by its id.
+ */
 export async function completeEveryStep(
   app: FastifyInstance,
   caller: Caller,
   applicationId: string,
   applicantId: string,
-  answers: { form?: Record<string, unknown>; declarations?: Record<string, unknown> } = {},
+  answers: Record<string, Record<string, unknown>> = {},
 ): Promise<void> {
-  await capturePhotos(app, caller, { applicationId, applicantId }, await testPhotos());
-  const form = await applicationFormFor(app, caller, applicationId, applicantId, answers.form);
-  expectStatus(
-    await call(app, caller, 'PUT', `/api/eta/application-details/${applicationId}`, {
-      applicantIdentifier: applicantId,
-      answers: form,
-    }),
-    200,
-    'save the application form',
-  );
-  expectStatus(
-    await call(app, caller, 'PUT', '/api/eta/declarations', {
-      applicationIdentifier: applicationId,
-      applicantIdentifier: applicantId,
-      answers: validDeclarations(answers.declarations),
-    }),
-    200,
-    'save the declarations',
-  );
-  await completeDocuments(app, caller, applicationId, applicantId);
+  const journey = testJourney();
+  for (const step of journey.slice(0, -1)) {
+    if (step.form) {
+      const given = answers[step.form];
+      const body = given && (await stepAnswersFor(app, caller, applicationId, applicantId, step.form, given));
+      await completeFormStep(app, caller, applicationId, applicantId, step, body);
+      continue;
+    }
+    const take = step.page ? PAGE_STEPS[step.page] : undefined;
+    if (!take) throw new Error(`step ${step.step} (page ${String(step.page)}) has no way to be taken in these tests`);
+    await take(app, caller, applicationId, applicantId);
+  }
 }
