@@ -6,7 +6,8 @@ const ROOT = join(import.meta.dirname, '..', '..');
 
 /**
  * The test files whose expectations come from the configuration, run on the edited copy: the API's areas that
- * read the forms, the manifest's steps and the rules (on one database: the configuration does not depend on it),
+ * read the forms, the manifest's steps and the rules (on one database: the configuration does not depend on it), the
+ * state machine's tests that take every step of the journey (payment integrity, the model-based test),
  * the browser's routing, the pages built from the forms, the manifest's steps and the texts an editor changes, and
  * every form of the catalogue rendered and labelled in every language.
  */
@@ -19,6 +20,7 @@ export const CONFIGURATION_TESTS = [
   'src/server/openapi',
   'src/server/lifecycle/steps.test.ts',
   'src/server/lifecycle/payment-integrity.test.ts',
+  'src/server/lifecycle/model-based.isolated.test.ts',
   'src/routing',
   'src/api',
   'src/features/accounts',

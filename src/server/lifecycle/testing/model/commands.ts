@@ -3,7 +3,14 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import fc from 'fast-check';
 import { outcomeKindOf, OUTCOME_PATH_SEGMENTS } from '../../../../shared/contract';
 import { parseSeal } from '../../../../shared/seal/seal';
-import { signIn, validApplicationForm, validDeclarations } from '../../../applications/testing/client';
+import {
+  formOfNamedStep,
+  signIn,
+  validAnswers,
+  validApplicationForm,
+  validDeclarations,
+  validExamples,
+} from '../../../applications/testing/client';
 import { multipartBody } from '../../../documents/testing/files';
 import { signPayload } from '../../../payments/signature';
 import {
@@ -18,7 +25,7 @@ import {
   type Model,
   type ModelApplication,
 } from './model';
-import { inject, type World } from './world';
+import { inject, journeyFormIds, type World } from './world';
 
 /**
  * The commands of the model-based test: what two account holders, their payers, the provider and the department
@@ -114,10 +121,25 @@ async function change(world: World, model: Model, application: ModelApplication,
 const applicantRow = (world: World, id: string) =>
   world.db.selectFrom('applicants').selectAll().where('id', '=', id).executeTakeFirst();
 
-/** The application form for an applicant: the example, with the applicant's facts as they are now. */
-async function formFor(world: World, applicantId: string, overrides: Record<string, unknown> = {}) {
+/** A valid example of a form other than its first, the `n`th of them (the first when the form has no other). */
+function anotherExample(formId: string, n: number): Record<string, unknown> {
+  const [first, ...others] = validExamples(formId);
+  return others.length > 0 ? others[n % others.length] : first;
+}
+
+/**
+ * The application form for an applicant: its first valid example (or `example`), with the applicant's facts as they
+ * are now, then `overrides`.
+ */
+async function formFor(
+  world: World,
+  applicantId: string,
+  overrides: Record<string, unknown> = {},
+  example: Record<string, unknown> = validApplicationForm(),
+) {
   const row = await applicantRow(world, applicantId);
-  return validApplicationForm({
+  return {
+    ...example,
     ...(row
       ? {
           givenNames: row.given_names,
@@ -129,7 +151,7 @@ async function formFor(world: World, applicantId: string, overrides: Record<stri
         }
       : {}),
     ...overrides,
-  });
+  };
 }
 
 const freshPassport = (model: Model) => {
@@ -339,7 +361,7 @@ export class ChangeApplicant implements Command {
 export type AnswersVariant =
   | 'whole'
   | 'page'
-  | 'medical'
+  | 'other-example'
   | 'draft-incomplete'
   | 'invalid'
   | 'other-passport'
@@ -351,7 +373,8 @@ export class SaveAnswers implements Command {
   constructor(
     readonly app: number,
     readonly applicant: number,
-    readonly form: 'application-form' | 'declarations',
+    /** The form of one of the journey's form steps. */
+    readonly form: string,
     readonly variant: AnswersVariant,
     readonly page: number,
     readonly on: number,
@@ -362,17 +385,16 @@ export class SaveAnswers implements Command {
   private async body(w: World, applicantId: string) {
     const checker = w.forms[this.form];
     let target: Record<string, unknown>;
-    if (this.form === 'application-form') {
-      const overrides: Record<string, Record<string, unknown>> = {
-        medical: {
-          purposeOfVisit: 'MEDICAL_TREATMENT',
-          facilityName: 'Groote Schuur Hospital',
-          facilityCity: 'Cape Town',
-          treatingDoctor: 'Dr N. Mokoena',
-        },
-        'other-passport': { passportNumber: `Q${randomUUID().slice(0, 8).toUpperCase()}` },
-      };
-      target = await formFor(w, applicantId, overrides[this.variant] ?? {});
+    if (this.form === formOfNamedStep('APPLICATION_FORM')) {
+      const passport = { passportNumber: `Q${randomUUID().slice(0, 8).toUpperCase()}` };
+      target =
+        this.variant === 'other-example'
+          ? // Another valid example (a purpose of visit that asks for other documents, say), chosen by `page`.
+            await formFor(w, applicantId, {}, anotherExample(this.form, this.page))
+          : await formFor(w, applicantId, this.variant === 'other-passport' ? passport : {});
+    } else if (this.form !== formOfNamedStep('DECLARATION')) {
+      // Any other form step of the journey (one an editor added): its valid examples.
+      target = this.variant === 'other-example' ? anotherExample(this.form, this.page) : validAnswers(this.form);
     } else {
       const overrides: Record<string, Record<string, unknown>> = {
         yes: { criminalConviction: true, criminalConvictionDetails: 'A fine for speeding in 2009.' },
@@ -406,9 +428,9 @@ export class SaveAnswers implements Command {
     const body = { applicantIdentifier: applicant.id, ...(await this.body(w, applicant.id)) };
     await change(w, m, application, async () => {
       const url =
-        this.form === 'application-form'
+        this.form === formOfNamedStep('APPLICATION_FORM')
           ? `/api/eta/application-details/${application.id}`
-          : `/api/eta/applications/${application.id}/answers/declarations`;
+          : `/api/eta/applications/${application.id}/answers/${this.form}`;
       accepted(await json(w, m, this.on, application.owner, 'PUT', url, body), 200, 400, 409);
     });
     await settled(w, m);
@@ -579,7 +601,7 @@ export class CompleteDocuments implements Command {
   toString = () => `new CompleteDocuments(${this.app}, ${this.applicant}, ${this.on})`;
 }
 
-/** Every step of one applicant, as a family finishing it does: photos, both forms, the documents asked for. */
+/** Every step of one applicant, as a family finishing it does: photos, every form, the documents asked for. */
 export class CompleteApplicant implements Command {
   constructor(
     readonly app: number,
@@ -596,11 +618,11 @@ export class CompleteApplicant implements Command {
     const index = application.applicants.indexOf(applicant);
     const app = liveApplications(m).indexOf(application);
     await new TakePhotos(app, index, this.on).run(m, w);
-    await new SaveAnswers(app, index, 'application-form', 'whole', 0, this.on).run(m, w);
-    await new SaveAnswers(app, index, 'declarations', this.declarations === 'yes' ? 'yes' : 'whole', 0, this.on).run(
-      m,
-      w,
-    );
+    // Every form step, in the journey's order, as its form's first valid example (the declarations perhaps with a yes).
+    for (const form of journeyFormIds()) {
+      const yes = form === formOfNamedStep('DECLARATION') && this.declarations === 'yes';
+      await new SaveAnswers(app, index, form, yes ? 'yes' : 'whole', 0, this.on).run(m, w);
+    }
     const listed = await documentsOf(w, m, this.on, application, applicant.id);
     const requirements = listed.requirements ?? [];
     for (const [i, requirement] of requirements.entries())
@@ -955,6 +977,19 @@ const payment: fc.Arbitrary<Command>[] = [
   fc.tuple(index, index, fc.nat(5), fc.boolean(), on).map((a) => new ReplayWebhook(...a)),
 ];
 
+/** Answers of the journey's other form steps (those an editor added), when it has any. */
+function otherFormSteps(): fc.Arbitrary<Command>[] {
+  const named = [formOfNamedStep('APPLICATION_FORM'), formOfNamedStep('DECLARATION')];
+  const others = journeyFormIds().filter((form) => !named.includes(form));
+  if (others.length === 0) return [];
+  const variants: AnswersVariant[] = ['whole', 'page', 'other-example', 'draft-incomplete', 'invalid'];
+  return [
+    fc
+      .tuple(index, index, fc.constantFrom(...others), fc.constantFrom(...variants), fc.nat(20), on)
+      .map((a) => new SaveAnswers(...a)),
+  ];
+}
+
 const changes: fc.Arbitrary<Command>[] = [
   fc
     .tuple(index, fc.constantFrom('adult', 'child', 'holder') as fc.Arbitrary<AddApplicant['who']>, fc.nat(15), on)
@@ -972,11 +1007,11 @@ const changes: fc.Arbitrary<Command>[] = [
     .tuple(
       index,
       index,
-      fc.constant('application-form' as const),
+      fc.constant(formOfNamedStep('APPLICATION_FORM')),
       fc.constantFrom(
         'whole',
         'page',
-        'medical',
+        'other-example',
         'draft-incomplete',
         'invalid',
         'other-passport',
@@ -989,7 +1024,7 @@ const changes: fc.Arbitrary<Command>[] = [
     .tuple(
       index,
       index,
-      fc.constant('declarations' as const),
+      fc.constant(formOfNamedStep('DECLARATION')),
       fc.constantFrom(
         'whole',
         'page',
@@ -1002,6 +1037,7 @@ const changes: fc.Arbitrary<Command>[] = [
       on,
     )
     .map((a) => new SaveAnswers(...a)),
+  ...otherFormSteps(),
   fc.tuple(index, index, on).map((a) => new TakePhotos(...a)),
   fc.tuple(index, index, fc.nat(9), on).map((a) => new UploadDocument(...a)),
   fc.tuple(index, index, on).map((a) => new RemoveDocument(...a)),

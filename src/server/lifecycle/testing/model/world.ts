@@ -10,8 +10,8 @@ import { drawnPageReader } from '../../../biometrics/testing/drawn-page-reader';
 import { openDatabase, type Db } from '../../../db/database';
 import { documentFacts } from '../../../documents/public';
 import { loadDocumentRules, type DocumentRules } from '../../../documents/requirements';
-import { createTestDb, testConfig, type DatabaseKind, type TestDb } from '../../../testing/harness';
-import { DEFAULT_SCHEMAS_DIR } from '../../../validation/schema-files';
+import { testJourney } from '../../../applications/testing/client';
+import { createTestDb, testConfig, TEST_SCHEMAS_DIR, type DatabaseKind, type TestDb } from '../../../testing/harness';
 import { testPdf, testPhotos, type Photos } from '../journey';
 
 /**
@@ -27,6 +27,7 @@ export interface World {
   webhookSecret: string;
   photos: Photos;
   pdf: Buffer;
+  /** The checks of every form of the journey (the route manifest's form steps), by form id. */
   forms: ReturnType<typeof createFormCheckers>;
   documentRules: DocumentRules;
   /**
@@ -106,8 +107,8 @@ export async function startWorld(kind: DatabaseKind): Promise<World> {
     webhookSecret: WEBHOOK_SECRET,
     photos: await testPhotos(),
     pdf: await testPdf(),
-    forms: createFormCheckers(['application-form', 'declarations'], DEFAULT_SCHEMAS_DIR),
-    documentRules: loadDocumentRules(DEFAULT_SCHEMAS_DIR),
+    forms: createFormCheckers(journeyFormIds(), TEST_SCHEMAS_DIR),
+    documentRules: loadDocumentRules(TEST_SCHEMAS_DIR),
     async close() {
       await Promise.all(instances.map((app) => app.close()));
       if (second !== testDb.db) await second.destroy();
@@ -115,6 +116,11 @@ export async function startWorld(kind: DatabaseKind): Promise<World> {
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The forms of the journey's form steps, in the manifest's order, from the configuration the instances run on. */
+export function journeyFormIds(): string[] {
+  return testJourney().flatMap((s) => (s.form ? [s.form] : []));
 }
 
 /** One HTTP call to an instance. */
@@ -136,7 +142,7 @@ export async function missingSteps(
     .execute();
   for (const type of ['SELFIE', 'PASSPORT_PHOTO'])
     if (!photos.some((p) => p.photo_type === type)) missing.push(`photo ${type}`);
-  for (const formId of ['application-form', 'declarations']) {
+  for (const formId of journeyFormIds()) {
     const row = await world.db
       .selectFrom('applicant_answers')
       .select('answers')
