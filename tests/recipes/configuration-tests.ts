@@ -9,7 +9,7 @@ const ROOT = join(import.meta.dirname, '..', '..');
  * read the forms, the manifest's steps and the rules (on one database: the configuration does not depend on it), the
  * state machine's tests that take every step of the journey (payment integrity, the model-based test),
  * the browser's routing, the pages built from the forms, the manifest's steps and the texts an editor changes, and
- * every form of the catalogue rendered and labelled in every language.
+ * every form of the catalogue rendered and labelled in every language, and the route manifest's check.
  */
 export const CONFIGURATION_TESTS = [
   'src/server/applications',
@@ -32,6 +32,7 @@ export const CONFIGURATION_TESTS = [
   'src/features/payment',
   'src/features/public-form',
   'tests/catalogue/forms-render.test.tsx',
+  'tools/catalogue/manifest-checks.test.ts',
   'tests/catalogue/forms-labels.test.tsx',
   'tests/server/config-command.test.ts',
 ];

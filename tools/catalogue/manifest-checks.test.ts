@@ -1,22 +1,75 @@
 // @vitest-environment node
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_DIRS } from './checks';
-import { checkManifestShape } from './manifest-checks';
+import { configuredDirs, DEFAULT_DIRS } from './checks';
+import { checkManifestShape, MANIFEST_META_SCHEMA } from './manifest-checks';
 
 interface Route {
   path: string;
   form?: string;
+  page?: string;
+  guard?: string;
   titleKey?: string;
   children?: Route[];
   [key: string]: unknown;
 }
+interface Step {
+  step: string;
+  form?: string;
+  page?: string;
+  path: string;
+  labelKey: string;
+}
 interface Manifest {
   routes: Route[];
-  steps: { step: string; form?: string; page?: string; path: string; labelKey: string }[];
+  steps: Step[];
 }
+
+/**
+ * A manifest of the test's own, so that what the check is held to does not move with the configuration's routes and
+ * steps: three public pages, the applications with the two form steps the portal's code names, and a page step on
+ * either side of them. Its forms are the fixture forms of the folder the check reads (`FORMS`).
+ */
+const fixtureManifest = (): Manifest => ({
+  routes: [
+    { path: '/', page: 'home', guard: 'public', titleKey: 'common:home.title' },
+    { path: '/faq', page: 'faq', guard: 'public', titleKey: 'common:faq.title' },
+    { path: '/help', page: 'help', guard: 'public', titleKey: 'common:help.title' },
+    { path: '/photos', page: 'photos', guard: 'auth', titleKey: 'capture:title' },
+    {
+      path: '/applications',
+      page: 'applications-list',
+      guard: 'auth',
+      titleKey: 'applications:list.title',
+      children: [
+        { path: 'travel', form: 'travel-form', titleKey: 'forms:travelForm.title' },
+        { path: 'promises', form: 'promises', titleKey: 'forms:promises.title' },
+        { path: 'payment', page: 'payment', titleKey: 'payments:title' },
+      ],
+    },
+  ],
+  steps: [
+    { step: 'PHOTOS', page: 'photos', path: '/photos', labelKey: 'applications:enums.step.PHOTOS' },
+    {
+      step: 'APPLICATION_FORM',
+      form: 'travel-form',
+      path: '/applications/travel',
+      labelKey: 'applications:enums.step.APPLICATION_FORM',
+    },
+    {
+      step: 'DECLARATION',
+      form: 'promises',
+      path: '/applications/promises',
+      labelKey: 'applications:enums.step.DECLARATION',
+    },
+    { step: 'PAYMENT', page: 'payment', path: '/applications/payment', labelKey: 'applications:enums.step.PAYMENT' },
+  ],
+});
+
+/** The forms of the fixture's folder: those of the fixture manifest and the step the tests add. */
+const FORMS = ['travel-form', 'promises', 'emergency-contact'];
 
 describe('the route manifest check', () => {
   let dir: string | undefined;
@@ -25,26 +78,36 @@ describe('the route manifest check', () => {
     dir = undefined;
   });
 
-  /** The findings for a copy of the repository's schemas/ whose manifest `edit` changed. */
+  /**
+   * The findings for the fixture manifest changed by `edit`, in a folder of its own holding the manifest's
+   * meta-schema (the portal's, which is not configuration) and the fixture's forms.
+   */
   const findingsAfter = (edit: (manifest: Manifest) => void) => {
     dir = mkdtempSync(join(tmpdir(), 'manifest-check-'));
-    cpSync(DEFAULT_DIRS.schemas, join(dir, 'schemas'), { recursive: true });
-    const file = join(dir, 'schemas', 'routes.manifest.json');
-    const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+    const schemas = join(dir, 'schemas');
+    mkdirSync(join(schemas, 'meta'), { recursive: true });
+    cpSync(join(DEFAULT_DIRS.schemas, MANIFEST_META_SCHEMA), join(schemas, MANIFEST_META_SCHEMA));
+    for (const form of FORMS) writeFileSync(join(schemas, `${form}.schema.json`), JSON.stringify({ $id: form }));
+    const manifest = fixtureManifest();
     edit(manifest);
+    const file = join(schemas, 'routes.manifest.json');
     writeFileSync(file, JSON.stringify(manifest));
-    return checkManifestShape({ ...DEFAULT_DIRS, schemas: join(dir, 'schemas'), manifest: file }).map((f) => f.message);
+    return checkManifestShape({ ...DEFAULT_DIRS, schemas, manifest: file }).map((f) => f.message);
   };
   const applications = (m: Manifest) => m.routes.find((r) => r.path === '/applications')!;
-  const emergencyStep = {
+  const emergencyStep: Step = {
     step: 'EMERGENCY_CONTACT',
     form: 'emergency-contact',
     path: '/applications/emergency-contact',
     labelKey: 'applications:enums.step.EMERGENCY_CONTACT',
   };
+  /** Puts steps right after the declarations. */
+  const afterDeclarations = (m: Manifest, ...steps: Step[]) =>
+    m.steps.splice(m.steps.findIndex((s) => s.step === 'DECLARATION') + 1, 0, ...steps);
 
-  it('passes the repository’s manifest', () => {
-    expect(checkManifestShape(DEFAULT_DIRS)).toEqual([]);
+  it('passes the configuration’s manifest, and the fixture’s', () => {
+    expect(checkManifestShape(configuredDirs())).toEqual([]);
+    expect(findingsAfter(() => {})).toEqual([]);
   });
 
   it('refuses a journey without a form step the portal’s code names (the declarations, the application form)', () => {
@@ -57,7 +120,7 @@ describe('the route manifest check', () => {
     const applicationFormAsPage = findingsAfter((m) => {
       const step = m.steps.find((s) => s.step === 'APPLICATION_FORM')!;
       delete step.form;
-      step.page = 'application-form';
+      step.page = 'travel-form';
     });
     expect(applicationFormAsPage).toContainEqual(expect.stringMatching(/^"steps" has no form step APPLICATION_FORM: /));
   });
@@ -65,7 +128,7 @@ describe('the route manifest check', () => {
   it('names a step’s route without a title, which the router would refuse', () => {
     const messages = findingsAfter((m) => {
       applications(m).children!.push({ path: 'emergency-contact', form: 'emergency-contact' });
-      m.steps.splice(3, 0, emergencyStep);
+      afterDeclarations(m, emergencyStep);
     });
     expect(messages).toEqual([
       expect.stringMatching(
@@ -78,7 +141,7 @@ describe('the route manifest check', () => {
     const route = { path: 'emergency-contact', form: 'emergency-contact', titleKey: 'forms:emergencyContact.title' };
     const messages = findingsAfter((m) => {
       applications(m).children!.push(route, route);
-      m.steps.splice(3, 0, emergencyStep, emergencyStep);
+      afterDeclarations(m, emergencyStep, emergencyStep);
     });
     expect(messages).toEqual([
       'route /applications/emergency-contact is declared twice: keep one',
@@ -90,25 +153,25 @@ describe('the route manifest check', () => {
 
   it('names a form step whose route serves another form, and a step with both a form and a page', () => {
     const messages = findingsAfter((m) => {
-      m.steps.find((s) => s.step === 'DECLARATION')!.form = 'application-form';
-      Object.assign(m.steps[0], { form: 'application-form' });
+      m.steps.find((s) => s.step === 'DECLARATION')!.form = 'travel-form';
+      Object.assign(m.steps[0], { form: 'travel-form' });
     });
     expect(messages).toContainEqual(
-      expect.stringMatching(/^step CAPTURE_BIOMETRICS must name either a "form" .* or a "page" .*, not both/),
+      expect.stringMatching(/^step PHOTOS must name either a "form" .* or a "page" .*, not both/),
     );
     expect(messages).toContain(
-      'step DECLARATION is the form "application-form" but its route /applications/declarations serves the form "declarations": give the route "form": "application-form"',
+      'step DECLARATION is the form "travel-form" but its route /applications/promises serves the form "promises": give the route "form": "travel-form"',
     );
   });
 
   it('names an unknown property and a wrong guard by route', () => {
     const messages = findingsAfter((m) => {
-      m.routes[1].hideHeader = true;
-      m.routes[2].guard = 'admin';
+      m.routes.find((r) => r.path === '/faq')!.hideHeader = true;
+      m.routes.find((r) => r.path === '/help')!.guard = 'admin';
     });
     expect(messages).toEqual([
       expect.stringContaining('route /faq has "hideHeader", which the manifest does not know'),
-      expect.stringContaining('route /registration-warning: "guard" must be one of "public", "auth", "guest"'),
+      expect.stringContaining('route /help: "guard" must be one of "public", "auth", "guest"'),
     ]);
   });
 });
