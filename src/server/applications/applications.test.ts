@@ -2,9 +2,29 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pagesOf } from '../../shared/forms/flow/pages';
 import { buildTestApp, databases, TEST_SCHEMAS_DIR } from '../testing/harness';
 import { stepNames } from '../lifecycle/public';
-import { addApplicant, advanceTo, call, createApplication, signIn, type Caller } from './testing/client';
+import {
+  addApplicant,
+  advanceTo,
+  applicantFacts,
+  call,
+  createApplication,
+  formOfNamedStep,
+  pick,
+  signIn,
+  testJourney,
+  validApplicationForm,
+  type Caller,
+} from './testing/client';
+
+/** The pages of the application form (the form of the manifest's APPLICATION_FORM step), as its UI schema lists them. */
+function applicationFormPages() {
+  const form = formOfNamedStep('APPLICATION_FORM');
+  const read = (file: string) => JSON.parse(readFileSync(join(TEST_SCHEMAS_DIR, file), 'utf8'));
+  return pagesOf(read(`${form}.ui.json`), read(`${form}.schema.json`));
+}
 
 describe.each(databases())('applications on %s', (kind) => {
   let app: FastifyInstance;
@@ -243,48 +263,34 @@ describe.each(databases())('applications on %s', (kind) => {
       const first = await addApplicant(app, ana, guid);
       const second = await addApplicant(app, ana, guid, { isAccountHolder: false, relationship: 'SPOUSE_OR_PARTNER' });
       const resume = async () => (await call(app, ana, 'POST', `/api/eta/applications/${guid}/step/resume`)).json();
+      const start = testJourney()[0].step;
 
-      expect(await resume()).toEqual({
-        applicationIdentifier: guid,
-        applicantIdentifier: first,
-        step: 'CAPTURE_BIOMETRICS',
-      });
+      expect(await resume()).toEqual({ applicationIdentifier: guid, applicantIdentifier: first, step: start });
       await advanceTo(app, first, 'APPLICATION_FORM');
-      expect(await resume()).toEqual({
-        applicationIdentifier: guid,
-        applicantIdentifier: second,
-        step: 'CAPTURE_BIOMETRICS',
-      });
+      expect(await resume()).toEqual({ applicationIdentifier: guid, applicantIdentifier: second, step: start });
       await advanceTo(app, second, 'APPLICATION_FORM');
+      // The application form's first two pages, as its configuration orders them.
+      const [firstPage, secondPage] = applicationFormPages();
       expect(await resume()).toEqual({
         applicationIdentifier: guid,
         applicantIdentifier: first,
         step: 'APPLICATION_FORM',
-        page: 'personal-details',
+        page: firstPage.id,
       });
 
-      const personal = {
-        title: 'MRS',
-        givenNames: 'Amélie',
-        familyName: 'Dubois',
-        sex: 'FEMALE',
-        dateOfBirth: '1986-04-12',
-        cityOfBirth: 'Lyon',
-        countryOfBirth: 'FR',
-        nationality: 'FR',
-        maritalStatus: 'MARRIED',
-      };
+      // The first page answered as the form's first valid example answers it, with the applicant's own facts.
+      const answers = validApplicationForm(await applicantFacts(app, ana, guid, first));
       const saved = await call(app, ana, 'PUT', `/api/eta/application-details/${guid}`, {
         applicantIdentifier: first,
-        page: 'personal-details',
-        answers: personal,
+        page: firstPage.id,
+        answers: pick(answers, firstPage.fields),
       });
       expect(saved.statusCode).toBe(200);
       expect(await resume()).toEqual({
         applicationIdentifier: guid,
         applicantIdentifier: first,
         step: 'APPLICATION_FORM',
-        page: 'passport',
+        page: secondPage.id,
       });
     });
 
