@@ -7,13 +7,15 @@ import userEvent from '@testing-library/user-event';
 import type { i18n as I18n } from 'i18next';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { backupKey, type ApplicantDetails } from '@/api/answers';
-import { journeySteps } from '@/api/journey';
+import { journeySteps, OVERVIEW_PATH } from '@/api/journey';
 import { setRouterContext } from '@/api/router-context';
 import { loadForm } from '@/engine/form-loader';
 import { formValidation, topField } from '@/engine/validation/form-validation';
 import type { FormValidation } from '@/engine/validation/form-validation';
 import formExamples from '@schemas/application-form.examples.json';
 import formUi from '@schemas/application-form.ui.json';
+import type { FlowPage } from '@/shared/forms/flow/pages';
+import { namedStep } from '@/shared/forms/journey';
 import {
   apiCall,
   journeyI18n,
@@ -108,6 +110,76 @@ const summaryLinks = async () =>
     .getAllByRole('link')
     .map((l) => l.textContent);
 const continueButton = () => screen.getByRole('button', { name: 'Continue' });
+
+/** Every form's valid examples, from the configuration the portal is built from. */
+const examples = import.meta.glob<{ valid: Record<string, unknown>[] }>('@schemas/*.examples.json', {
+  eager: true,
+  import: 'default',
+});
+/** A form's first valid example. */
+function firstExampleOf(formId: string): Record<string, unknown> {
+  const file = Object.keys(examples).find((path) => path.endsWith(`/${formId}.examples.json`));
+  const example = file ? examples[file].valid[0] : undefined;
+  if (!example) throw new Error(`schemas/${formId}.examples.json has no valid example`);
+  return structuredClone(example);
+}
+
+/** The step after `step` in the journey (the manifest's list, which an editor may change). */
+const stepAfter = (step: string) => journeySteps[journeySteps.findIndex((s) => s.step === step) + 1];
+
+/**
+ * Completes, through the API, the form steps between the application form and `step` (a step an editor added there),
+ * each with its form's first valid example.
+ */
+async function completeStepsBetween(guid: string, applicant: string, step: string) {
+  const from = journeySteps.findIndex((s) => s.step === 'APPLICATION_FORM') + 1;
+  for (const between of journeySteps.slice(
+    from,
+    journeySteps.findIndex((s) => s.step === step),
+  )) {
+    if (!between.form) throw new Error(`this test cannot take the step ${between.step} (not a form) in the browser`);
+    const saved = await call('PUT', `/api/eta/applications/${guid}/answers/${between.form}`, {
+      applicantIdentifier: applicant,
+      answers: firstExampleOf(between.form),
+    });
+    expect(saved.status).toBe(200);
+  }
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Answers one page's questions as a user does, from the form's configuration: each found by its label (an optional
+ * one's name adds "(optional)") and answered through its widget: yes/no, a check box, or text.
+ */
+async function answerPage(
+  form: FormValidation,
+  ui: Record<string, unknown>,
+  page: FlowPage,
+  answers: Record<string, unknown>,
+) {
+  for (const field of form.fieldsShown(page, answers)) {
+    if (!(field in answers)) continue;
+    const value = answers[field];
+    const fieldUi = (ui[field] ?? {}) as { 'ui:title'?: string; 'ui:widget'?: string };
+    const name = new RegExp(`^${escapeRegExp(en.t(fieldUi['ui:title'] ?? ''))}`);
+    const widget = fieldUi['ui:widget'];
+    if (widget === 'yesNo') {
+      const group = screen.getByRole('group', { name });
+      const radio = within(group).getByLabelText(en.t(value ? 'forms:engine.yes' : 'forms:engine.no'));
+      if (!(radio as HTMLInputElement).checked) await userEvent.click(radio);
+    } else if (widget === 'checkbox') {
+      const box = screen.getByRole('checkbox', { name }) as HTMLInputElement;
+      if (box.checked !== value) await userEvent.click(box);
+    } else if (typeof value === 'string') {
+      const box = screen.getByRole('textbox', { name });
+      await userEvent.clear(box);
+      await userEvent.type(box, value);
+    } else {
+      throw new Error(`this test answers yes/no, check box and text questions, not ${field} (${String(widget)})`);
+    }
+  }
+}
 
 describe('the step list', () => {
   it('shows each applicant’s steps with the server’s states; only reachable steps are links', async () => {
@@ -303,12 +375,13 @@ describe('the application form', () => {
     // The names given in the form became the applicant's.
     const amelie = await screen.findByRole('region', { name: 'Steps for Amélie Jeanne Dubois' });
     expect(taskStatus(amelie, 'Application form')).toBe('Completed');
-    expect(taskStatus(amelie, 'Declarations')).toBe('In progress');
+    // The manifest's next step (the journey is an editor's list).
+    expect(taskStatus(amelie, en.t(stepAfter('APPLICATION_FORM').labelKey))).toBe('In progress');
   }, 60000);
 });
 
 describe('the declarations', () => {
-  it('need the final tick, then complete the step', async () => {
+  it('go page by page as their configuration has them, need the last page answered, then complete the step', async () => {
     const { guid, first } = applicationWithTwo(2);
     expect(
       (
@@ -318,31 +391,49 @@ describe('the declarations', () => {
         })
       ).status,
     ).toBe(200);
-    const { router } = renderJourney(en, `/applications/declarations?applicantIdentifier=${first}`);
-    expect(await screen.findByRole('heading', { level: 2, name: 'Criminal record' }, { timeout: 10000 })).toBeTruthy();
-    for (const page of ['Criminal record', 'Immigration history', 'Security', 'Health']) {
-      await screen.findByRole('heading', { level: 2, name: page });
-      for (const group of screen
-        .getAllByRole('radiogroup')
-        .concat(screen.queryAllByRole('group').filter((g: HTMLElement) => within(g).queryByLabelText('No')))) {
-        const no = within(group).queryByLabelText('No') as HTMLInputElement | null;
-        if (no && !no.checked) await userEvent.click(no);
-      }
+    await completeStepsBetween(guid, first, 'DECLARATION');
+    // The declarations step's form, its pages and the answers of its first valid example.
+    const step = namedStep(journeySteps, 'DECLARATION');
+    const compiled = await loadForm(step.form);
+    const declarations = formValidation(compiled);
+    const ui = compiled.uiSchema as Record<string, unknown>;
+    const answers = firstExampleOf(step.form);
+    const pages: FlowPage[] = [];
+    for (let page = declarations.nextPage(undefined, answers); page; page = declarations.nextPage(page.id, answers))
+      pages.push(page);
+    const title = (page: FlowPage) => en.t(page.titleKey ?? '');
+    const confirm = () => screen.getByRole('button', { name: en.t(step.submitLabelKey ?? 'journey:form.submitStep') });
+
+    const { router } = renderJourney(en, `${step.path}?applicantIdentifier=${first}`);
+    expect(await screen.findByRole('heading', { level: 2, name: title(pages[0]) }, { timeout: 10000 })).toBeTruthy();
+    for (const page of pages.slice(0, -1)) {
+      await screen.findByRole('heading', { level: 2, name: title(page) });
+      await answerPage(declarations, ui, page, answers);
       await userEvent.click(continueButton());
     }
-    await screen.findByRole('heading', { level: 2, name: 'Declaration' });
-    const confirm = () => screen.getByRole('button', { name: 'Confirm declarations' });
+    // The last page is not sent while what it asks is unanswered: the summary lists each of its problems.
+    const last = pages[pages.length - 1];
+    await screen.findByRole('heading', { level: 2, name: title(last) });
+    const before = Object.fromEntries(Object.entries(answers).filter(([field]) => !last.fields.includes(field)));
+    const problems = declarations.pageProblems(last, before);
+    if (problems.length > 0) {
+      await userEvent.click(confirm());
+      expect(await summaryLinks()).toEqual(problems.map((problem) => en.t(problem.key, problem.params)));
+    }
+    await answerPage(declarations, ui, last, answers);
     await userEvent.click(confirm());
-    expect(await summaryLinks()).toEqual(['Confirm that the information you have given is true and complete']);
-    await userEvent.click(screen.getByLabelText('I declare that the information I have given is true and complete'));
+    expect(await screen.findByRole('heading', { name: en.t('forms:engine.checkAnswersTitle') })).toBeTruthy();
     await userEvent.click(confirm());
-    expect(await screen.findByRole('heading', { name: 'Check your answers' })).toBeTruthy();
-    await userEvent.click(confirm());
-    await waitFor(() => expect(router.state.location.pathname).toBe('/applications/application'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(OVERVIEW_PATH));
     const amelie = await screen.findByRole('region', { name: 'Steps for Amélie Jeanne Dubois' }, { timeout: 5000 });
-    expect(taskStatus(amelie, 'Declarations')).toBe('Completed');
-    // The manifest's next step (the journey is an editor's list).
-    const after = journeySteps[journeySteps.findIndex((s) => s.step === 'DECLARATION') + 1];
-    expect(taskStatus(amelie, en.t(after.labelKey))).toBe('In progress');
+    expect(taskStatus(amelie, en.t(step.labelKey))).toBe('Completed');
+    expect(taskStatus(amelie, en.t(stepAfter('DECLARATION').labelKey))).toBe('In progress');
+    // What was saved is the example's answers.
+    const saved = await apiCall<{ applicants: ApplicantDetails[] }>(
+      api,
+      'GET',
+      `/api/eta/application-details/${guid}?applicantIdentifier=${first}`,
+    );
+    expect(saved.json.applicants[0].declarations).toMatchObject({ answers, complete: true });
   }, 60000);
 });

@@ -1,20 +1,53 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, databases } from '../testing/harness';
+import type { FlowPage } from '../../shared/forms/flow/pages';
+import { buildTestApp, databases, TEST_SCHEMAS_DIR } from '../testing/harness';
 import { stepNames } from '../lifecycle/public';
+import { createFormCheckers, type FormChecker } from './form-answers';
 import {
   addApplicant,
   advanceTo,
   call,
   createApplication,
+  formOfNamedStep,
+  pick,
   signIn,
   validApplicationForm,
   validDeclarations,
+  validExamples,
   type Caller,
 } from './testing/client';
 
 /** The step after `step` in the manifest's list (the journey is an editor's list: expectations are read from it). */
 const nextStep = (step: string) => stepNames()[stepNames().indexOf(step) + 1];
+
+type Answers = Record<string, unknown>;
+/** The declarations form (the form of the manifest's DECLARATION step): its pages and conditions, and its examples. */
+const FORM = formOfNamedStep('DECLARATION');
+const flow: FormChecker = createFormCheckers([FORM], TEST_SCHEMAS_DIR)[FORM];
+const [firstExample, ...otherExamples] = validExamples(FORM);
+
+/** The pages `answers` go through, in order (those whose condition does not hold are skipped). */
+function pagesFor(answers: Answers): FlowPage[] {
+  const pages: FlowPage[] = [];
+  for (let page = flow.nextPage(undefined, answers); page; page = flow.nextPage(page.id, answers)) pages.push(page);
+  return pages;
+}
+
+/** What a page saves of `answers`: the answers of the fields it asks. */
+const pageAnswers = (page: FlowPage, answers: Answers) => pick(answers, flow.fieldsShown(page, answers));
+
+/** The questions an example asks that the first does not (details asked after a yes), when the form has any. */
+function askedOnlyAfterAnotherAnswer(): { example: Answers; fields: string[] } | undefined {
+  const askedFor = (answers: Answers) => pagesFor(answers).flatMap((page) => flow.fieldsShown(page, answers));
+  const asked = askedFor(firstExample);
+  for (const example of otherExamples) {
+    const fields = askedFor(example).filter((field) => !asked.includes(field) && field in example);
+    if (fields.length > 0) return { example, fields };
+  }
+  return undefined;
+}
+const conditional = askedOnlyAfterAnotherAnswer();
 
 describe.each(databases())('declarations on %s', (kind) => {
   let app: FastifyInstance;
@@ -119,30 +152,51 @@ describe.each(databases())('declarations on %s', (kind) => {
     expect(response.json().fields).toHaveLength(3);
   });
 
-  it('saves page by page, drops details of a question answered no, and completes on the last page', async () => {
-    const { guid, applicant } = await atDeclarations();
-    const body = (page: string, answers: Record<string, unknown>) => ({
-      applicationIdentifier: guid,
-      applicantIdentifier: applicant,
-      page,
-      answers,
-    });
-    expect((await put(body('criminal', { criminalConviction: true, pendingCharges: false }))).json()).toMatchObject({
-      complete: false,
-      step: 'DECLARATION',
-    });
-    const details = await put(
-      body('criminal-conviction-details', { criminalConvictionDetails: 'Fined for speeding in 2012.' }),
-    );
-    expect(details.json().answers.criminalConvictionDetails).toBe('Fined for speeding in 2012.');
-    const changed = await put(body('criminal', { criminalConviction: false, pendingCharges: false }));
-    expect(changed.json().answers).not.toHaveProperty('criminalConvictionDetails');
-    await put(body('immigration', { refusedEntryOrDeported: false, overstayed: false, undesirablePerson: false }));
-    await put(body('security', { terrorismOrWarCrimes: false }));
-    await put(body('health', { yellowFeverTravel: false, communicableDisease: false }));
-    const last = await put(body('declaration', { declarationTrueAndComplete: true }));
-    expect(last.json()).toMatchObject({ page: 'declaration', complete: true, step: nextStep('DECLARATION') });
+  /** Saves one page of the declarations for the applicant. */
+  const savePage = (at: { guid: string; applicant: string }, page: string, answers: Answers) =>
+    put({ applicationIdentifier: at.guid, applicantIdentifier: at.applicant, page, answers });
+
+  it('saves page by page as the form’s pages come, and completes the step on the last page', async () => {
+    const at = await atDeclarations();
+    const pages = pagesFor(firstExample);
+    for (const [i, page] of pages.entries()) {
+      const saved = await savePage(at, page.id, pageAnswers(page, firstExample));
+      expect(saved.statusCode).toBe(200);
+      const last = i === pages.length - 1;
+      expect(saved.json()).toMatchObject(
+        last
+          ? { page: page.id, complete: true, step: nextStep('DECLARATION'), answers: firstExample }
+          : { page: page.id, complete: false, step: 'DECLARATION' },
+      );
+    }
   });
+
+  it.runIf(conditional)(
+    'drops the answers of a question no longer asked (the details of a question then answered no)',
+    async () => {
+      const { example, fields } = conditional!;
+      const at = await atDeclarations();
+      // Another example's answers, up to the last page that asks what the first example does not.
+      const pages = pagesFor(example);
+      const through = Math.max(...fields.map((f) => pages.findIndex((p) => p.fields.includes(f))));
+      let answers: Answers = {};
+      for (const page of pages.slice(0, through + 1))
+        answers = (await savePage(at, page.id, pageAnswers(page, example))).json().answers;
+      expect(pick(answers, fields)).toEqual(pick(example, fields));
+      // Then the first example's, page by page: once an answer no longer asks those questions, theirs are gone.
+      let dropped = false;
+      for (const page of pagesFor(firstExample)) {
+        answers = (await savePage(at, page.id, pageAnswers(page, firstExample))).json().answers;
+        const stillAsked = pagesFor(answers).some((p) => flow.fieldsShown(p, answers).some((f) => fields.includes(f)));
+        if (!stillAsked) {
+          expect(Object.keys(answers).filter((f) => fields.includes(f))).toEqual([]);
+          dropped = true;
+        }
+      }
+      expect(dropped).toBe(true);
+      expect(answers).toEqual(firstExample);
+    },
+  );
 
   it('keeps an unfinished draft, but not a wrong type', async () => {
     const { guid, applicant } = await atDeclarations();
