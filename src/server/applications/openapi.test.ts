@@ -8,6 +8,7 @@ import {
   addApplicant,
   advanceTo,
   call,
+  completeStepsBetween,
   createApplication,
   signIn,
   validApplicationForm,
@@ -66,6 +67,8 @@ describe('OpenAPI description of the application calls', () => {
       applicantIdentifier: applicant,
       answers: validApplicationForm({ passportNumber: 'DOC123456' }),
     });
+    // Any step between the application form and the declarations (an editor's), completed from its form's example.
+    await completeStepsBetween(app, caller, guid, applicant, 'APPLICATION_FORM', 'DECLARATION');
     expectDocumented(
       '/api/eta/declarations',
       'put',

@@ -224,23 +224,36 @@ export async function completeFormStep(
   return response;
 }
 
+/** The step that follows `step` in the journey of the configuration (the manifest's list, which an editor may change). */
+export function stepAfter(step: Step): Step {
+  const journey = testJourney();
+  const at = journey.findIndex((s) => s.step === step);
+  if (at < 0 || at === journey.length - 1) throw new Error(`the journey has no step after ${step}`);
+  return journey[at + 1].step;
+}
+
 /**
- * Completes the form steps of the journey before `step` through the API (completeFormStep), after the earlier steps
- * that are not forms through completeStep: the applicant is then at `step`, every form answered.
+ * Completes the steps of the journey between `after` (the start of the journey when undefined) and `before`, both
+ * left out: each form step through the API (completeFormStep: its form's first valid example), any other through
+ * completeStep, as advanceTo does. A step an editor adds there is completed like the others.
  */
-export async function answerFormsBefore(
+export async function completeStepsBetween(
   app: FastifyInstance,
   caller: Caller,
   applicationId: string,
   applicantId: string,
-  step: Step,
+  after: Step | undefined,
+  before: Step,
 ): Promise<void> {
   const journey = testJourney();
-  const at = journey.findIndex((s) => s.step === step);
-  if (at < 0) throw new Error(`the journey has no step ${step}`);
-  for (const earlier of journey.slice(0, at)) {
-    if (earlier.form) await completeFormStep(app, caller, applicationId, applicantId, earlier);
-    else await completeStep(app.db, applicantId, earlier.step);
+  const index = (name: Step) => {
+    const at = journey.findIndex((s) => s.step === name);
+    if (at < 0) throw new Error(`the journey has no step ${name}`);
+    return at;
+  };
+  for (const step of journey.slice(after === undefined ? 0 : index(after) + 1, index(before))) {
+    if (step.form) await completeFormStep(app, caller, applicationId, applicantId, step);
+    else await completeStep(app.db, applicantId, step.step);
   }
 }
 
