@@ -1,8 +1,8 @@
 /**
  * Every recipe of docs/editors.md and docs/translators.md, applied as it is written there to one copy
- * of schemas/ and locales/: a field, a field asked under a condition, a page, a public form, a step, a documents
- * rule, a decision rule, a FAQ question, and a language brought in through the translators' XLIFF export and
- * import. The JSON each recipe tells the editor to write is taken from those pages themselves (tests/recipes/readme.ts);
+ * of schemas/ and locales/: a field, a field asked under a condition, a page, a field removed, two pages swapped, a
+ * public form, a step, a step of one page, a documents rule, a decision rule, a FAQ question, a message reworded, and
+ * a language brought in through the translators' XLIFF export and import. The JSON each recipe tells the editor to write is taken from those pages themselves (tests/recipes/readme.ts);
  * the texts an editor writes in every language are in tests/recipes/texts.ts and tests/fixtures/.
  */
 import { execFileSync } from 'node:child_process';
@@ -142,6 +142,138 @@ function addPage(dir: string): void {
   for (const lng of languagesOf(dir)) setText(dir, lng, page.titleKey, recipeTexts(lng).insurancePage);
 }
 
+/** The recipe's text on one line (its line breaks read as spaces). */
+const oneLine = (from: Recipe) => from.text.replace(/\s+/g, ' ');
+
+/** What `pattern` finds in a recipe's text; a recipe that no longer says it is an error. */
+function read(from: Recipe, pattern: RegExp, what: string): string[] {
+  const found = pattern.exec(oneLine(from));
+  if (!found) throw new Error(`The recipe "${from.title}" (docs/) no longer says ${what}`);
+  return found.slice(1);
+}
+
+/** A form's key in the texts: its id in camelCase (`application-form` -> `applicationForm`). */
+const formKeyOf = (id: string) => id.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+/** "Remove a field.": an optional field of a form, with its UI entry, its page's mention, its answers and texts. */
+function removeField(dir: string): void {
+  const r = recipe('Remove a field.');
+  const [field, form] = read(
+    r,
+    /remove `"(\w+)"` from `properties` in `schemas\/([a-z0-9-]+)\.schema\.json`/,
+    'which field to remove from which schema',
+  );
+  mustSay(r, `in \`schemas/${form}.ui.json\`, its entry and its name in that page's \`fields\``);
+  mustSay(r, `its answer from the examples in \`schemas/${form}.examples.json\``);
+  mustSay(r, `\`${formKeyOf(form)}.${field}\` from each \`forms.json\``);
+  editJson<FormSchema>(join(dir, 'schemas', `${form}.schema.json`), (schema) => {
+    if (!(field in schema.properties)) throw new Error(`${form} has no field ${field}`);
+    if (schema.required.includes(field))
+      throw new Error(`${form}'s ${field} is required: the recipe removes an optional field`);
+    delete schema.properties[field];
+  });
+  editJson<{ 'ui:pages'?: UiPage[]; 'ui:order'?: string[] } & Json>(join(dir, 'schemas', `${form}.ui.json`), (ui) => {
+    delete ui[field];
+    for (const page of ui['ui:pages'] ?? []) page.fields = page.fields.filter((f) => f !== field);
+    if (ui['ui:order']) ui['ui:order'] = ui['ui:order'].filter((f) => f !== field);
+  });
+  editJson<Examples>(join(dir, 'schemas', `${form}.examples.json`), (examples) => {
+    for (const example of examples.valid) delete example[field];
+    for (const example of examples.invalid) {
+      delete example.data[field];
+      delete example.errors[field];
+    }
+  });
+  for (const lng of languagesOf(dir)) {
+    editJson(join(dir, 'locales', lng, 'forms.json'), (forms) => {
+      const texts = forms[formKeyOf(form)];
+      if (isObject(texts)) delete texts[field];
+    });
+  }
+}
+
+/** "Reorder the pages of a form.": two pages of a form swapped. */
+function swapPages(dir: string): void {
+  const r = recipe('Reorder the pages of a form.');
+  const [first, second, form] = read(
+    r,
+    /swap the pages whose `id` is `"([\w-]+)"` and `"([\w-]+)"` in the `ui:pages` of `schemas\/([a-z0-9-]+)\.ui\.json`/,
+    'which two pages of which form to swap',
+  );
+  editJson<{ 'ui:pages': UiPage[] }>(join(dir, 'schemas', `${form}.ui.json`), (ui) => {
+    const [a, b] = [first, second].map((id) => ui['ui:pages'].findIndex((p) => p.id === id));
+    if (a < 0 || b < 0) throw new Error(`${form} has no page ${a < 0 ? first : second}`);
+    [ui['ui:pages'][a], ui['ui:pages'][b]] = [ui['ui:pages'][b], ui['ui:pages'][a]];
+  });
+}
+
+/** "Add a step of one page.": a form of one page of its own, asked as a step right after the application form. */
+function addOnePageStep(dir: string): void {
+  const r = recipe('Add a step of one page.');
+  const [after] = read(r, /right after the application form \(`"([A-Z_]+)"`\)/, 'after which step the example goes');
+  mustSay(r, 'its route in the `children` of the `/applications` route');
+  const schema = snippet<{ $id: string; properties: Json } & Json>(
+    r,
+    (j) => typeof j.$id === 'string' && isObject(j.properties),
+    'the schema',
+  );
+  const fields = Object.keys(schema.properties);
+  const ui = snippet<Record<string, { 'ui:title': string; 'ui:help'?: string }>>(
+    r,
+    (j) => Object.keys(j).length > 0 && Object.keys(j).every((key) => fields.includes(key)),
+    'the UI schema',
+  );
+  const examples = snippet(r, (j) => Array.isArray(j.valid), 'the examples');
+  const step = snippet<{ step: string; labelKey: string } & Json>(
+    r,
+    (j) => typeof j.step === 'string' && j.form === schema.$id,
+    'the step',
+  );
+  const route = snippet<{ path: string; titleKey: string } & Json>(
+    r,
+    (j) => j.form === schema.$id && !('step' in j),
+    'its route',
+  );
+  writeJson(join(dir, 'schemas', `${schema.$id}.schema.json`), schema);
+  writeJson(join(dir, 'schemas', `${schema.$id}.ui.json`), ui);
+  writeJson(join(dir, 'schemas', `${schema.$id}.examples.json`), examples);
+  type Manifest = { routes: ({ path: string; children?: Json[] } & Json)[]; steps: { step: string }[] };
+  editJson<Manifest>(join(dir, 'schemas', 'routes.manifest.json'), (manifest) => {
+    const parent = manifest.routes.find((route) => route.path === '/applications');
+    if (!parent?.children) throw new Error('The manifest has no /applications route with children');
+    parent.children.push(route);
+    const at = manifest.steps.findIndex((s) => s.step === after);
+    if (at < 0) throw new Error(`The manifest has no step ${after}`);
+    manifest.steps.splice(at + 1, 0, step);
+  });
+  for (const lng of languagesOf(dir)) {
+    const texts = recipeTexts(lng).arrivalAssistance;
+    setText(dir, lng, route.titleKey, texts.title);
+    setText(dir, lng, step.labelKey, texts.step);
+    for (const field of fields) {
+      setText(dir, lng, ui[field]['ui:title'], texts.label);
+      if (ui[field]['ui:help']) setText(dir, lng, ui[field]['ui:help'], texts.hint);
+    }
+  }
+}
+
+/** "Change a message or a text.": a message reworded in one language. */
+function rewordMessage(dir: string): void {
+  const r = recipe('Change a message or a text.');
+  const [section, lng, namespace] = read(
+    r,
+    /under `(\w+)` in `locales\/([\w-]+)\/([\w-]+)\.json`/,
+    'where the reworded message goes',
+  );
+  const message = snippet<Record<string, string>>(
+    r,
+    (j) => Object.keys(j).length === 1 && typeof Object.values(j)[0] === 'string',
+    'the message',
+  );
+  const [[name, text]] = Object.entries(message);
+  setText(dir, lng, `${namespace}:${section}.${name}`, text);
+}
+
 /** "Change which documents are asked for.": the host's letter for visits to friends and relatives. */
 function addDocumentRule(dir: string): void {
   const r = recipe('Change which documents are asked for.');
@@ -242,11 +374,15 @@ export const EDITOR_RECIPES: [string, (dir: string) => void][] = [
   ['field', addField],
   ['conditional field', addConditionalField],
   ['page', addPage],
+  ['field removed', removeField],
+  ['pages reordered', swapPages],
   ['public form', addContactForm],
   ['step', addEmergencyContactStep],
+  ['step of one page', addOnePageStep],
   ['documents rule', addDocumentRule],
   ['decision rule', addDecisionRule],
   ['FAQ question', addFaqQuestion],
+  ['message reworded', rewordMessage],
 ];
 
 /** Copies the repository's schemas/ and locales/ into `dir` and applies the JSON recipes to the copy. */

@@ -21,19 +21,33 @@ describe('the editors’ recipes of docs/', () => {
       'field',
       'conditional field',
       'page',
+      'field removed',
+      'pages reordered',
       'public form',
       'step',
+      'step of one page',
       'documents rule',
       'decision rule',
       'FAQ question',
+      'message reworded',
     ]);
     const dirs = { ...DEFAULT_DIRS, schemas: join(dir, 'schemas'), locales: join(dir, 'locales') };
     expect(checkManifestShape({ ...dirs, manifest: join(dir, 'schemas', 'routes.manifest.json') })).toEqual([]);
     expect(checkMessages(dirs)).toEqual([]);
     const manifest = JSON.parse(readFileSync(join(dir, 'schemas', 'routes.manifest.json'), 'utf8'));
-    expect(manifest.steps.map((s: { step: string }) => s.step)).toContain('EMERGENCY_CONTACT');
-    const form = JSON.parse(readFileSync(join(dir, 'schemas', 'application-form.schema.json'), 'utf8'));
+    const steps = manifest.steps.map((s: { step: string }) => s.step);
+    expect(steps).toContain('EMERGENCY_CONTACT');
+    // The step of one page comes right after the application form.
+    expect(steps[steps.indexOf('APPLICATION_FORM') + 1]).toBe('ARRIVAL_ASSISTANCE');
+    const read = (file: string) => JSON.parse(readFileSync(join(dir, file), 'utf8'));
+    const form = read('schemas/application-form.schema.json');
     expect(form.properties.travelCompanions).toEqual({ $ref: 'definitions#/definitions/optionalString' });
+    expect(form.properties).not.toHaveProperty('treatingDoctor');
+    const pages = read('schemas/application-form.ui.json')['ui:pages'].map((p: { id: string }) => p.id);
+    expect(pages.indexOf('contact')).toBeLessThan(pages.indexOf('passport'));
+    expect(read('locales/en/applications.json').validation.passportNumberInvalid).not.toBe(
+      JSON.parse(readFileSync(join(ROOT, 'locales/en/applications.json'), 'utf8')).validation.passportNumberInvalid,
+    );
   });
 
   it('are tested on the copy by test files that exist', () => {

@@ -8,6 +8,7 @@ export interface RecipeTexts {
   insurancePage: string;
   hostLetter: { label: string; hint: string };
   faq: { question: string; answer: string };
+  arrivalAssistance: { title: string; label: string; hint: string; step: string };
 }
 
 export const RECIPE_TEXTS: Record<string, RecipeTexts> = {
@@ -28,6 +29,12 @@ export const RECIPE_TEXTS: Record<string, RecipeTexts> = {
       answer:
         'You can arrive at O.R. Tambo International Airport, Cape Town International Airport or Lanseria International Airport. You choose your airport of arrival in the application.',
     },
+    arrivalAssistance: {
+      title: 'Assistance on arrival',
+      label: 'Will you need assistance when you arrive?',
+      hint: 'For example, a wheelchair or help with your luggage at the airport',
+      step: 'Assistance on arrival',
+    },
   },
   fr: {
     travelCompanions: {
@@ -45,6 +52,12 @@ export const RECIPE_TEXTS: Record<string, RecipeTexts> = {
       question: 'Dans quels aéroports puis-je arriver ?',
       answer:
         'Vous pouvez arriver à l’aéroport international O.R. Tambo, à l’aéroport international du Cap ou à l’aéroport international de Lanseria. Vous choisissez votre aéroport d’arrivée dans la demande.',
+    },
+    arrivalAssistance: {
+      title: 'Assistance à l’arrivée',
+      label: 'Aurez-vous besoin d’assistance à votre arrivée ?',
+      hint: 'Par exemple un fauteuil roulant ou de l’aide pour vos bagages à l’aéroport',
+      step: 'Assistance à l’arrivée',
     },
   },
   pt: {
@@ -64,6 +77,12 @@ export const RECIPE_TEXTS: Record<string, RecipeTexts> = {
       answer:
         'Pode chegar ao Aeroporto Internacional O.R. Tambo, ao Aeroporto Internacional da Cidade do Cabo ou ao Aeroporto Internacional de Lanseria. Escolhe o aeroporto de chegada no pedido.',
     },
+    arrivalAssistance: {
+      title: 'Assistência à chegada',
+      label: 'Vai precisar de assistência quando chegar?',
+      hint: 'Por exemplo, uma cadeira de rodas ou ajuda com a bagagem no aeroporto',
+      step: 'Assistência à chegada',
+    },
   },
   zh: {
     travelCompanions: { label: '您与谁同行？', hint: '例如您的伴侣、子女或旅行团' },
@@ -74,6 +93,12 @@ export const RECIPE_TEXTS: Record<string, RecipeTexts> = {
     faq: {
       question: '我可以在哪些机场入境？',
       answer: '您可以在O.R.坦博国际机场、开普敦国际机场或兰塞里亚国际机场入境。您在申请中选择抵达机场。',
+    },
+    arrivalAssistance: {
+      title: '抵达协助',
+      label: '您抵达时是否需要协助？',
+      hint: '例如在机场需要轮椅或行李搬运帮助',
+      step: '抵达协助',
     },
   },
   ar: {
@@ -92,6 +117,12 @@ export const RECIPE_TEXTS: Record<string, RecipeTexts> = {
       question: 'في أي المطارات يمكنني الوصول؟',
       answer:
         'يمكنك الوصول إلى مطار أو. آر. تامبو الدولي أو مطار كيب تاون الدولي أو مطار لانسيريا الدولي. تختار مطار الوصول في الطلب.',
+    },
+    arrivalAssistance: {
+      title: 'المساعدة عند الوصول',
+      label: 'هل ستحتاج إلى مساعدة عند وصولك؟',
+      hint: 'مثلًا كرسي متحرك أو مساعدة في حمل أمتعتك في المطار',
+      step: 'المساعدة عند الوصول',
     },
   },
 };
