@@ -29,6 +29,22 @@ const DRAFT_SUMMARY = [
   'note',
 ] as const satisfies readonly (keyof ConfigDraftsTable)[];
 
+/** Closes a draft still open (neither published nor discarded) with `change`; false when it was no longer open. */
+async function closeDraft(
+  q: Queries,
+  id: string,
+  change: Partial<Pick<ConfigDraftsTable, 'published_as' | 'discarded_at' | 'updated_at'>>,
+): Promise<boolean> {
+  const updated = await q
+    .updateTable('config_drafts')
+    .set(change)
+    .where('id', '=', id)
+    .where('published_as', 'is', null)
+    .where('discarded_at', 'is', null)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
 /** The queries of the configuration's versions and drafts, made once per app (src/server/areas.ts). */
 export function configurationRepository(db: Kysely<Database>) {
   return {
@@ -76,28 +92,12 @@ export function configurationRepository(db: Kysely<Database>) {
     insertDraft: (row: ConfigDraftsTable, q: Queries = db) => q.insertInto('config_drafts').values(row).execute(),
 
     /** Marks an open draft published as `number`; false when it was no longer open. */
-    markPublished: async (id: string, number: number, now: string, q: Queries = db) => {
-      const updated = await q
-        .updateTable('config_drafts')
-        .set({ published_as: number, updated_at: now })
-        .where('id', '=', id)
-        .where('published_as', 'is', null)
-        .where('discarded_at', 'is', null)
-        .executeTakeFirst();
-      return Number(updated.numUpdatedRows) === 1;
-    },
+    markPublished: (id: string, number: number, now: string, q: Queries = db) =>
+      closeDraft(q, id, { published_as: number, updated_at: now }),
 
     /** Marks an open draft discarded; false when it was no longer open. */
-    markDiscarded: async (id: string, now: string, q: Queries = db) => {
-      const updated = await q
-        .updateTable('config_drafts')
-        .set({ discarded_at: now, updated_at: now })
-        .where('id', '=', id)
-        .where('published_as', 'is', null)
-        .where('discarded_at', 'is', null)
-        .executeTakeFirst();
-      return Number(updated.numUpdatedRows) === 1;
-    },
+    markDiscarded: (id: string, now: string, q: Queries = db) =>
+      closeDraft(q, id, { discarded_at: now, updated_at: now }),
   };
 }
 

@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { randomInt } from 'node:crypto';
+import { normaliseEmail } from '../accounts/guards';
 import { hashPassword } from '../accounts/passwords';
 import { uuidv7 } from '../lib/uuidv7';
 import { recordAction, type Actor } from './audit';
@@ -29,14 +30,14 @@ export const memberOf = (row: StaffAccountsTable): StaffMember => ({
   disabled: row.disabled_at !== null,
 });
 
-/** An address as staff sign in with it. */
-export const staffEmail = (email: string): string => email.trim().toLowerCase();
+/** An address as staff sign in with it: as applicants' are kept. */
+export const staffEmail = normaliseEmail;
 
 /** A password of 25 random letters and digits in five groups, given once to the new member of staff. */
 function newPassword(): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
-  const bytes = randomBytes(25);
-  const letters = [...bytes].map((byte) => alphabet[byte % alphabet.length]).join('');
+  // Each letter drawn evenly from the alphabet (randomInt draws without the bias of a byte modulo its length).
+  const letters = Array.from({ length: 25 }, () => alphabet[randomInt(alphabet.length)]).join('');
   return letters.match(/.{5}/g)!.join('-');
 }
 
