@@ -11,7 +11,7 @@ import type { ConfigDraftsTable, ConfigVersionsTable } from './tables';
  */
 
 /** Who did something, and when. */
-export interface Actor {
+export interface ActedBy {
   by: string;
   now: Date;
 }
@@ -107,7 +107,7 @@ export async function liveVersion(repository: ConfigurationRepository): Promise<
 export async function createDraft(
   repository: ConfigurationRepository,
   files: ConfigFiles,
-  { by, now, note = '' }: Actor & { note?: string },
+  { by, now, note = '' }: ActedBy & { note?: string },
 ): Promise<DraftSummary> {
   const base = await liveVersion(repository);
   const baseFiles = filesOf(base);
@@ -166,7 +166,7 @@ export async function publishDraft(
   db: Db,
   repository: ConfigurationRepository,
   id: string,
-  { by, now, check, note }: Actor & { check: ConfigurationCheck; note?: string },
+  { by, now, check, note }: ActedBy & { check: ConfigurationCheck; note?: string },
 ): Promise<PublishOutcome> {
   const draft = await repository.draft(id);
   if (!draft) return { published: false, reason: 'unknown-draft' };
@@ -209,7 +209,7 @@ export async function restoreVersion(
   db: Db,
   repository: ConfigurationRepository,
   number: number,
-  { by, now, note }: Actor & { note?: string },
+  { by, now, note }: ActedBy & { note?: string },
 ): Promise<VersionSummary> {
   const earlier = await repository.version(number);
   if (!earlier) throw new ConfigurationError(`There is no version ${number}.`);
@@ -231,7 +231,7 @@ export async function restoreVersion(
 }
 
 /** Closes an open draft without publishing it. */
-export async function discardDraft(repository: ConfigurationRepository, id: string, { now }: Actor): Promise<void> {
+export async function discardDraft(repository: ConfigurationRepository, id: string, { now }: ActedBy): Promise<void> {
   const draft = await repository.draft(id);
   if (!draft) throw new ConfigurationError(`There is no draft ${id}.`);
   if (!(await repository.markDiscarded(id, now.toISOString()))) {
