@@ -1,4 +1,4 @@
-import type { Grey } from './locate';
+import type { Grey } from './grey';
 import type { OcrSymbol } from './ocr';
 import { TD3_LINE_LENGTH } from './td3';
 
