@@ -15,7 +15,7 @@ import { journeySteps } from '@/api/journey';
 import { NotFoundPage } from '@/app/shell/not-found-page';
 import { RootLayout } from '@/app/shell/root-layout';
 import { RouteErrorElement } from '@/app/shell/route-error';
-import { handleOf, manifest, type Guard, type ManifestRoute } from '@/routing/manifest';
+import { handleOf, portalRoutes, type Guard, type ManifestRoute } from '@/routing/manifest';
 import { getPage, NOT_AVAILABLE_PAGE, type PageComponent, pageRegistry } from '@/routing/page-registry';
 import type { PageAction } from '@/routing/page-actions';
 import { pageLoaders } from '@/routing/page-loaders';
@@ -126,7 +126,7 @@ function isEnabled(route: ManifestRoute, options: Required<BuildRoutesOptions>):
  */
 export function buildRoutes(options: BuildRoutesOptions = {}): RouteObject[] {
   const resolved: Required<BuildRoutesOptions> = {
-    routes: options.routes ?? manifest.routes,
+    routes: options.routes ?? portalRoutes,
     pages: options.pages ?? pageRegistry,
     isSettingOn: options.isSettingOn ?? settingIsTrue,
     actions: options.actions ?? {},

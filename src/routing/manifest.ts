@@ -1,5 +1,6 @@
 import manifestJson from '@schemas/routes.manifest.json';
 import { routesWithPaths, type RouteAt } from '@/shared/manifest-routes';
+import { STAFF_ROUTES } from '@/shared/staff-routes';
 
 export type Guard = 'public' | 'auth' | 'guest';
 export type RouterContextRequirement = 'email';
@@ -56,6 +57,9 @@ export interface RouteHandle {
 /** The route manifest as shipped. The JSON is checked against its schema by the manifest unit test. */
 export const manifest: RouteManifest = manifestJson as RouteManifest;
 
+/** The portal's routes: the manifest's, then the staff's pages (code, not configuration: src/shared/staff-routes.ts). */
+export const portalRoutes: readonly ManifestRoute[] = [...manifest.routes, ...STAFF_ROUTES];
+
 /** A manifest route with its absolute path and the guard it inherits. */
 export interface FlatRoute {
   fullPath: string;
@@ -69,7 +73,7 @@ function guardOf(at: RouteAt<ManifestRoute>): Guard {
 }
 
 /** Every route of the manifest, depth first, with absolute paths and effective guards. */
-export function flattenRoutes(routes: readonly ManifestRoute[] = manifest.routes): FlatRoute[] {
+export function flattenRoutes(routes: readonly ManifestRoute[] = portalRoutes): FlatRoute[] {
   return routesWithPaths(routes).map((at) => ({ fullPath: at.fullPath, guard: guardOf(at), route: at.route }));
 }
 

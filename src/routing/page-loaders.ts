@@ -18,6 +18,7 @@ export interface PageLoaderEntry {
 
 const applications = () => import('@/features/applications/page-loaders');
 const outcomes = () => import('@/features/outcomes/page-loaders');
+const staff = () => import('@/features/staff/page-loaders');
 const captureSession = async () => (await import('@/features/capture/page-loaders')).captureSessionLoader;
 
 export const pageLoaders: Readonly<Record<string, PageLoaderEntry>> = {
@@ -44,5 +45,8 @@ export const pageLoaders: Readonly<Record<string, PageLoaderEntry>> = {
     shouldRevalidate: () => false,
   },
   'payment-overview': { load: async () => (await import('@/features/payment/payment-overview-loader')).loader },
+  'staff-sign-in': { load: async () => (await staff()).staffSignInLoader },
+  'staff-home': { load: async () => (await staff()).staffHomeLoader },
+  'staff-audit': { load: async () => (await staff()).staffAuditLoader },
   'step-form': { load: async () => (await import('@/features/application-journey/step-form-loader')).loader },
 };

@@ -54,6 +54,9 @@ export const pageRegistry: Readonly<Record<string, PageComponent>> = {
   'verify-seal': lazyWithTimeout<PageProps>(() => import('@/features/seal-verification/verify-seal-page')),
   'step-form': lazyWithTimeout<PageProps>(() => import('@/features/application-journey/step-form-page')),
   'public-form': lazyWithTimeout<PageProps>(() => import('@/features/public-form/public-form-page')),
+  'staff-sign-in': lazyWithTimeout<PageProps>(() => import('@/features/staff/sign-in-page')),
+  'staff-home': lazyWithTimeout<PageProps>(() => import('@/features/staff/home-page')),
+  'staff-audit': lazyWithTimeout<PageProps>(() => import('@/features/staff/audit-page')),
   [NOT_AVAILABLE_PAGE]: lazyWithTimeout<PageProps>(() => import('@/features/not-available/not-available-page')),
 };
 

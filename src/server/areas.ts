@@ -3,11 +3,13 @@ import type { AppConfig } from './config';
 import type { Db } from './db/database';
 import { emailKeysRepository, profilesRepository, sessionsRepository, throttleRepository } from './accounts/repository';
 import { applicationsRepository } from './applications/repository';
+import { configurationRepository } from './configuration/repository';
 import { captureRepository } from './biometrics/repository';
 import { decisionsRepository } from './decisions/repository';
 import { documentsRepository } from './documents/repository';
 import { outcomesRepository } from './outcomes/repository';
 import { paymentsRepository } from './payments/repository';
+import { staffRepository } from './staff/repository';
 import type { ObjectStorage } from './storage/object-storage';
 import { createStorage } from './storage/storage';
 
@@ -29,6 +31,10 @@ export interface Repositories {
   payments: ReturnType<typeof paymentsRepository>;
   decisions: ReturnType<typeof decisionsRepository>;
   outcomes: ReturnType<typeof outcomesRepository>;
+  /** Staff accounts, their sessions and the audit trail. */
+  staff: ReturnType<typeof staffRepository>;
+  /** The configuration's published versions and drafts. */
+  configuration: ReturnType<typeof configurationRepository>;
 }
 
 declare module 'fastify' {
@@ -60,6 +66,8 @@ export function buildAreas(db: Db, config: Pick<AppConfig, 'dataDir'> & Partial<
       payments: paymentsRepository(db),
       decisions: decisionsRepository(db),
       outcomes: outcomesRepository(db),
+      staff: staffRepository(db),
+      configuration: configurationRepository(db),
     },
     objects: createStorage(config),
   };

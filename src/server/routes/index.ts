@@ -12,6 +12,7 @@ import { outcomeRoutes } from '../outcomes/routes';
 import { mailPlugin } from '../mail/mailer';
 import { referenceDataRoutes } from '../reference-data/routes';
 import { cspReportRoutes } from '../security/csp-report';
+import { staffRoutes } from '../staff/routes';
 import { systemRoutes } from '../system/routes';
 
 /** Every route plugin of the API, registered in this order by buildApp. Adding an area = one file + one line. */
@@ -32,4 +33,5 @@ export const routes: FastifyPluginAsync[] = [
   decisionsPlugin,
   outcomeRoutes,
   cspReportRoutes,
+  staffRoutes,
 ];

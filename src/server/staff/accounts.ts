@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { normaliseEmail } from '../accounts/guards';
-import { hashPassword } from '../accounts/passwords';
+import { hashPassword, normaliseEmail } from '../accounts/public';
 import { uuidv7 } from '../lib/uuidv7';
 import { recordAction, type Actor } from './audit';
 import type { StaffRepository } from './repository';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { verifyAgainstDummy, verifyPassword } from '../accounts/passwords';
+import { verifyAgainstDummy, verifyPassword } from '../accounts/public';
 import { recordAction } from './audit';
 import { memberOf, staffEmail, type StaffMember } from './accounts';
 import type { StaffRepository } from './repository';

@@ -11,6 +11,7 @@ import {
   MAIN_CONTENT_ID,
   ROUTE_MODULES_ID,
 } from '../../shared/rendered-page';
+import { STAFF_ROUTES } from '../../shared/staff-routes';
 import { DEFAULT_SCHEMAS_DIR } from '../validation/schema-files';
 import {
   appChunks,
@@ -126,7 +127,8 @@ export function createPortalPages(options: {
           ? routeAssets(
               manifest,
               pageModules(registry),
-              flattenManifest(routesJson.routes),
+              // The staff's pages are routes of the code's own (src/shared/staff-routes.ts).
+              flattenManifest([...routesJson.routes, ...STAFF_ROUTES]),
               stepsOf(routesJson),
               formComponents,
             )

@@ -1,5 +1,6 @@
 import { readRouteManifest } from '../lib/route-manifest';
 import { routesWithPaths, type RouteNode } from '../../shared/manifest-routes';
+import { STAFF_ROUTES } from '../../shared/staff-routes';
 
 /**
  * The parameter a form's own pages have below their route's address (`/applications/application/personal-details`),
@@ -28,7 +29,8 @@ function decodedSegment(segment: string): string {
 }
 
 /**
- * The route patterns of every page of the route manifest (schemas/routes.manifest.json), as fastify and the browser's
+ * The route patterns of every page of the route manifest (schemas/routes.manifest.json) and of the staff's pages
+ * (src/shared/staff-routes.ts), as fastify and the browser's
  * router write them: each route's address, and `/applications/application/:formPage` for the pages of a form
  * without child routes (the browser's router gives each of its pages an address). The server serves each by a route
  * of its own (src/server/pages/page-route-registry.ts), so that its metrics and traces name it.
@@ -36,7 +38,7 @@ function decodedSegment(segment: string): string {
 export function pageRoutePatterns(schemasDir: string): string[] {
   const manifest = readRouteManifest(schemasDir) as { routes?: PageRoute[] };
   const patterns: string[] = [];
-  for (const { route, fullPath } of routesWithPaths(manifest.routes ?? [])) {
+  for (const { route, fullPath } of routesWithPaths<PageRoute>([...(manifest.routes ?? []), ...STAFF_ROUTES])) {
     patterns.push(fullPath);
     if (route.form && !route.children?.length) patterns.push(`${fullPath.replace(/\/$/, '')}/${FORM_PAGE_PATTERN}`);
   }

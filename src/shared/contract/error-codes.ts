@@ -1,6 +1,7 @@
 import type { DocumentErrorCode } from './documents';
 import type { OutcomeErrorCode } from './outcomes';
 import type { PaymentErrorCode } from './payments';
+import type { StaffErrorCode } from './staff';
 
 /**
  * The stable codes of the API's error answers (`{ error, code, fields? }`), grouped by the area that answers them.
@@ -112,4 +113,5 @@ export type ErrorCode =
   | ImageErrorCode
   | DocumentErrorCode
   | PaymentErrorCode
-  | OutcomeErrorCode;
+  | OutcomeErrorCode
+  | StaffErrorCode;

@@ -18,3 +18,4 @@ export * from './payments';
 export * from './outcomes';
 export * from './reference';
 export * from './submissions';
+export * from './staff';

@@ -1,0 +1,26 @@
+/**
+ * The staff's calls (`/api/staff`, src/shared/contract/staff.ts), as plain functions for the staff pages' loaders and
+ * actions: on the server with the request's scope (the staff session's cookie goes with the call, and the cookie a
+ * sign-in sets goes back with the page), in the browser with its own cookie. Every answer is a result, never thrown.
+ */
+import {
+  STAFF_PATHS,
+  type StaffAuditEntry,
+  type StaffSession,
+  type StaffSignInRequest,
+  type StaffVersions,
+} from '@/shared/contract';
+import { request } from './request';
+import type { RequestScope } from './request-scope';
+
+export type { StaffAuditEntry, StaffSession, StaffVersions };
+
+export const staffCalls = (scope?: RequestScope) => ({
+  session: () => request<StaffSession>({ method: 'GET', path: STAFF_PATHS.session, auth: false, scope }),
+  signIn: (body: StaffSignInRequest) =>
+    request<StaffSession>({ method: 'POST', path: STAFF_PATHS.session, body, auth: false, scope }),
+  signOut: () => request<{ signedOut: true }>({ method: 'DELETE', path: STAFF_PATHS.session, auth: false, scope }),
+  audit: (query: { subject?: string; limit?: number } = {}) =>
+    request<StaffAuditEntry[]>({ method: 'GET', path: STAFF_PATHS.audit, query, auth: false, scope }),
+  versions: () => request<StaffVersions>({ method: 'GET', path: STAFF_PATHS.versions, auth: false, scope }),
+});

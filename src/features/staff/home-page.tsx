@@ -1,0 +1,92 @@
+import { useTranslation } from 'react-i18next';
+import { useLoaderData } from 'react-router-dom';
+import { PageHeading } from '@/ui/page-heading';
+import { usePageStyles } from '@/ui/page-styles';
+import type { StaffHomeData } from './page-loaders';
+import { StaffBar } from './staff-bar';
+import { useStaffTableStyles } from './staff-styles';
+import { useStaffDate } from './staff-date';
+
+/**
+ * The staff's home (`/staff`): who is signed in with which roles, and, for those who change forms and texts, the
+ * configuration's published versions (the live one marked) and the drafts under way.
+ */
+export default function StaffHomePage() {
+  const { t } = useTranslation('staff');
+  const page = usePageStyles();
+  const table = useStaffTableStyles();
+  const date = useStaffDate();
+  const { member, versions } = useLoaderData() as StaffHomeData;
+  const roles = member.roles.map((role) => t(`roles.${role}`)).join(', ');
+  return (
+    <div className={page.wide}>
+      <StaffBar member={member} />
+      <PageHeading>{t('home.title')}</PageHeading>
+      <p className={page.lead}>{t('home.roles', { roles, count: member.roles.length })}</p>
+      {member.languages.length > 0 && (
+        <p className={page.text}>{t('home.languages', { languages: member.languages.join(', ') })}</p>
+      )}
+      {versions && (
+        <>
+          <div className={table.scroll}>
+            <table className={table.table}>
+              <caption className={table.caption}>{t('home.versions.caption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className={table.cell}>
+                    {t('home.versions.number')}
+                  </th>
+                  <th scope="col" className={table.cell}>
+                    {t('home.versions.published')}
+                  </th>
+                  <th scope="col" className={table.cell}>
+                    {t('home.versions.by')}
+                  </th>
+                  <th scope="col" className={table.cell}>
+                    {t('home.versions.note')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {versions.versions.map((version) => (
+                  <tr key={version.number}>
+                    <th scope="row" className={table.cell}>
+                      {version.number}
+                      {version.live && <span className={table.live}>{t('home.versions.live')}</span>}
+                    </th>
+                    <td className={table.cell}>{date(version.publishedAt)}</td>
+                    <td className={table.cell}>{version.publishedBy}</td>
+                    <td className={table.cell}>
+                      {version.restores !== null
+                        ? t('home.versions.restores', { number: version.restores, note: version.note })
+                        : version.note}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <h2 className={page.h2}>{t('home.drafts.title')}</h2>
+          {versions.drafts.length === 0 ? (
+            <p className={page.text}>{t('home.drafts.none')}</p>
+          ) : (
+            <ul>
+              {versions.drafts.map((draft) => (
+                <li key={draft.id} className={page.text}>
+                  {t('home.drafts.entry', {
+                    id: draft.id,
+                    base: draft.baseVersion,
+                    by: draft.createdBy,
+                    at: date(draft.createdAt),
+                  })}
+                  {draft.note && ` (${draft.note})`}
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className={page.text}>{t('home.howToPublish')}</p>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * What the staff's pages read before they render (on the server, and in the browser on a navigation between them):
+ * each checks the staff session first (staff-session.ts).
+ */
+import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
+import { staffCalls, type StaffAuditEntry, type StaffSession, type StaffVersions } from '@/api/staff';
+import { scopeOf } from '@/api/request-scope';
+import { STAFF_ERRORS } from '@/shared/contract';
+import { staffReturnPath, staffSessionOrSignIn, STAFF_RETURN_PARAM } from './staff-session';
+
+export interface StaffHomeData {
+  member: StaffSession;
+  /** The configuration's versions and drafts, for the roles that change it (undefined for an officer). */
+  versions?: StaffVersions;
+}
+
+export interface StaffAuditData {
+  member: StaffSession;
+  /** Newest first; undefined when the member is no administrator. */
+  entries?: StaffAuditEntry[];
+  /** The subject the trail is narrowed to (`?subject=`). */
+  subject: string;
+}
+
+/** The sign-in page: a member already signed in goes on to where sign-in was asked from. */
+export async function staffSignInLoader({ request, context }: LoaderFunctionArgs): Promise<null> {
+  const answer = await staffCalls(scopeOf(context)).session();
+  if (answer.success) {
+    throw redirect(staffReturnPath(new URL(request.url).searchParams.get(STAFF_RETURN_PARAM)));
+  }
+  return null;
+}
+
+export async function staffHomeLoader({ request, context }: LoaderFunctionArgs): Promise<StaffHomeData> {
+  const scope = scopeOf(context);
+  const member = await staffSessionOrSignIn(new URL(request.url), scope);
+  const versions = await staffCalls(scope).versions();
+  return { member, ...(versions.success ? { versions: versions.data } : {}) };
+}
+
+export async function staffAuditLoader({ request, context }: LoaderFunctionArgs): Promise<StaffAuditData> {
+  const scope = scopeOf(context);
+  const url = new URL(request.url);
+  const member = await staffSessionOrSignIn(url, scope);
+  const subject = (url.searchParams.get('subject') ?? '').trim();
+  const answer = await staffCalls(scope).audit(subject ? { subject } : {});
+  if (answer.success) return { member, entries: answer.data, subject };
+  const code = typeof answer.error === 'object' ? answer.error?.code : undefined;
+  if (code === STAFF_ERRORS.roleRequired) return { member, subject };
+  throw new Response(null, { status: answer.status || 503 });
+}

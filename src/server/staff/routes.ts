@@ -1,0 +1,136 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  STAFF_ERRORS,
+  STAFF_PATHS,
+  STAFF_SESSION_COOKIE,
+  type StaffAuditEntry,
+  type StaffSession,
+  type StaffSignInRequest,
+  type StaffVersions,
+} from '../../shared/contract';
+import { removeCookie, setCookie } from '../../shared/set-cookie';
+import { ApiError } from '../errors';
+import type { StaffMember } from './accounts';
+import { readAudit } from './audit';
+import type { StaffRole } from './roles';
+import { FAILURE_WINDOW_MINUTES, signInStaff, signOutStaff, staffOfSession } from './sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The member of staff of the request's staff session, set by `staffOnly`. */
+    staffMember?: StaffMember;
+  }
+}
+
+/** The roles that read the configuration's versions and drafts: all but the officer's. */
+const CONFIGURATION_READERS: readonly StaffRole[] = ['editor', 'translator', 'publisher', 'administrator'];
+
+const signInBody = {
+  type: 'object',
+  required: ['email', 'password', 'code'],
+  additionalProperties: false,
+  properties: {
+    email: { type: 'string', minLength: 1, maxLength: 254 },
+    password: { type: 'string', minLength: 1, maxLength: 256 },
+    code: { type: 'string', minLength: 1, maxLength: 16 },
+  },
+} as const;
+
+const auditQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
+    subject: { type: 'string', maxLength: 254 },
+  },
+} as const;
+
+const sessionOf = (member: StaffMember): StaffSession => ({
+  email: member.email,
+  roles: member.roles,
+  languages: member.languages,
+});
+
+/** The staff session's cookie: for the browser's session only, the server ends the session itself. */
+const sessionCookie = (key: string) => setCookie(STAFF_SESSION_COOKIE, key, { httpOnly: true, sameSite: 'Strict' });
+
+/**
+ * Hook of every staff call but sign-in: a staff session that has not ended (each use moves its idle limit on), and,
+ * when `roles` are named, one of them; else 401 STAFF_SESSION_REQUIRED or 403 STAFF_ROLE_REQUIRED.
+ */
+function staffOnly(roles?: readonly StaffRole[]) {
+  return async (request: FastifyRequest) => {
+    const key = request.cookies[STAFF_SESSION_COOKIE];
+    const member = key ? await staffOfSession(request.server.repositories.staff, key, new Date()) : undefined;
+    if (!member) throw new ApiError(401, STAFF_ERRORS.sessionRequired, 'api:staff.sessionRequired');
+    if (roles && !member.roles.some((role) => roles.includes(role))) {
+      throw new ApiError(403, STAFF_ERRORS.roleRequired, 'api:staff.roleRequired');
+    }
+    request.staffMember = member;
+  };
+}
+
+/**
+ * The staff's calls (`/api/staff`, src/shared/contract/staff.ts): sign-in and sign-out, the session's member, the
+ * audit trail (administrators) and the configuration's versions and drafts. The rules (codes taken once, the lock
+ * after refused sign-ins, the sessions' limits) are src/server/staff/sessions.ts's.
+ */
+export const staffRoutes: FastifyPluginAsync = async (app) => {
+  const { staff, configuration } = app.repositories;
+
+  app.post<{ Body: StaffSignInRequest }>(
+    STAFF_PATHS.session,
+    { schema: { body: signInBody } },
+    async (request, reply): Promise<StaffSession> => {
+      const outcome = await signInStaff(staff, request.body, new Date());
+      if (!outcome.signedIn && outcome.reason === 'too-many') {
+        reply.header('retry-after', String(FAILURE_WINDOW_MINUTES * 60));
+        throw new ApiError(429, STAFF_ERRORS.signInLocked, 'api:staff.signInLocked', {
+          vars: { minutes: FAILURE_WINDOW_MINUTES },
+        });
+      }
+      if (!outcome.signedIn) throw new ApiError(401, STAFF_ERRORS.signInRefused, 'api:staff.signInRefused');
+      reply.header('set-cookie', sessionCookie(outcome.sessionKey));
+      return sessionOf(outcome.member);
+    },
+  );
+
+  app.get(STAFF_PATHS.session, { onRequest: staffOnly() }, async (request): Promise<StaffSession> =>
+    sessionOf(request.staffMember!),
+  );
+
+  app.delete(STAFF_PATHS.session, async (request, reply) => {
+    const key = request.cookies[STAFF_SESSION_COOKIE];
+    if (key) await signOutStaff(staff, key, new Date());
+    reply.header('set-cookie', removeCookie(STAFF_SESSION_COOKIE));
+    return { signedOut: true };
+  });
+
+  app.get<{ Querystring: { limit: number; subject?: string } }>(
+    STAFF_PATHS.audit,
+    { schema: { querystring: auditQuery }, onRequest: staffOnly(['administrator']) },
+    async (request): Promise<StaffAuditEntry[]> => readAudit(staff, request.query),
+  );
+
+  app.get(STAFF_PATHS.versions, { onRequest: staffOnly(CONFIGURATION_READERS) }, async (): Promise<StaffVersions> => {
+    const [versions, drafts] = await Promise.all([configuration.versions(), configuration.openDrafts()]);
+    const live = versions[0]?.number;
+    return {
+      versions: versions.map((v) => ({
+        number: v.number,
+        publishedAt: v.published_at,
+        publishedBy: v.published_by,
+        note: v.note,
+        restores: v.restores,
+        live: v.number === live,
+      })),
+      drafts: drafts.map((d) => ({
+        id: d.id,
+        baseVersion: d.base_version,
+        createdAt: d.created_at,
+        createdBy: d.created_by,
+        note: d.note,
+      })),
+    };
+  });
+};

@@ -1,0 +1,90 @@
+/**
+ * The staff's calls (`/api/staff`): sign-in with a password and an authenticator's code, the session's member, the
+ * audit trail and the configuration's versions. Staff are apart from applicants: their own accounts, session cookie
+ * and address; these calls are the portal's own, not the specification's, and are left out of its OpenAPI
+ * description.
+ */
+
+/** Where the staff's calls live. */
+export const STAFF_API = '/api/staff';
+
+export const STAFF_PATHS = {
+  session: `${STAFF_API}/session`,
+  audit: `${STAFF_API}/audit`,
+  versions: `${STAFF_API}/configuration/versions`,
+} as const;
+
+/**
+ * The staff session's cookie: HttpOnly (no script reads it), SameSite=Strict (no other site's page sends it), ended
+ * by the server after 30 idle minutes or 8 hours (src/server/staff/sessions.ts).
+ */
+export const STAFF_SESSION_COOKIE = 'eta.staff';
+
+/** Why a staff call was refused. */
+export const STAFF_ERRORS = {
+  /** The e-mail, the password or the code was wrong (the answer does not say which), or the account is disabled. */
+  signInRefused: 'STAFF_SIGN_IN_REFUSED',
+  /** Too many refused sign-ins of the address: refused until the window passes. */
+  signInLocked: 'STAFF_SIGN_IN_LOCKED',
+  /** No staff session, or it has ended. */
+  sessionRequired: 'STAFF_SESSION_REQUIRED',
+  /** The member of staff lacks the role the call needs. */
+  roleRequired: 'STAFF_ROLE_REQUIRED',
+} as const;
+
+export type StaffErrorCode = (typeof STAFF_ERRORS)[keyof typeof STAFF_ERRORS];
+
+export const STAFF_ROLE_NAMES = ['editor', 'translator', 'publisher', 'officer', 'administrator'] as const;
+export type StaffRoleName = (typeof STAFF_ROLE_NAMES)[number];
+
+/** POST /api/staff/session. */
+export interface StaffSignInRequest {
+  email: string;
+  password: string;
+  /** The authenticator app's 6-digit code. */
+  code: string;
+}
+
+/** The member of staff of the session (GET /api/staff/session, and the answer of a sign-in). */
+export interface StaffSession {
+  email: string;
+  roles: StaffRoleName[];
+  /** A translator's languages. */
+  languages: string[];
+}
+
+/** One entry of the audit trail (GET /api/staff/audit, administrators). */
+export interface StaffAuditEntry {
+  at: string;
+  /** Who: a member of staff's e-mail, or the operator's command and its user. */
+  actor: string;
+  action: string;
+  subject: string;
+  detail: Record<string, unknown>;
+}
+
+/** A published version of the configuration (GET /api/staff/configuration/versions). */
+export interface StaffVersionSummary {
+  number: number;
+  publishedAt: string;
+  publishedBy: string;
+  /** Why it was published, in the publisher's words. */
+  note: string;
+  /** The earlier version it publishes again, for a rollback. */
+  restores: number | null;
+  live: boolean;
+}
+
+/** A draft on top of a version. */
+export interface StaffDraftSummary {
+  id: string;
+  baseVersion: number;
+  createdAt: string;
+  createdBy: string;
+  note: string;
+}
+
+export interface StaffVersions {
+  versions: StaffVersionSummary[];
+  drafts: StaffDraftSummary[];
+}

@@ -1,0 +1,29 @@
+/**
+ * The staff's pages (`/staff`): part of the portal's code, not of its configuration, so no edit of the route manifest
+ * can move or remove them (the checker refuses a manifest route below STAFF_ROOT). They are routes as the manifest's
+ * are (src/routing/manifest.ts adds them to its routes), served and posted to as every page is; each page checks the
+ * staff session itself (src/features/staff/page-loaders.ts), apart from the applicants' sign-in.
+ */
+
+/** Where the staff's pages live. */
+export const STAFF_ROOT = '/staff';
+
+export const STAFF_PAGE_PATHS = {
+  home: STAFF_ROOT,
+  signIn: `${STAFF_ROOT}/sign-in`,
+  audit: `${STAFF_ROOT}/audit`,
+} as const;
+
+/** A staff page's route, in the manifest's terms. */
+export interface StaffRoute {
+  path: string;
+  guard: 'public';
+  page: string;
+  titleKey: string;
+}
+
+export const STAFF_ROUTES: readonly StaffRoute[] = [
+  { path: STAFF_PAGE_PATHS.home, guard: 'public', page: 'staff-home', titleKey: 'staff:home.title' },
+  { path: STAFF_PAGE_PATHS.signIn, guard: 'public', page: 'staff-sign-in', titleKey: 'staff:signIn.title' },
+  { path: STAFF_PAGE_PATHS.audit, guard: 'public', page: 'staff-audit', titleKey: 'staff:audit.title' },
+];
