@@ -1,13 +1,16 @@
 /**
  * `npm run check:locales [-- <lng> ...] [--locales <dir>] [--no-code] [--all]`: compares every language folder under
  * locales/ (or the named ones, or those of another directory such as a translator's copy; LOCALES_DIR sets the
- * default) with English, prints one plain-English line per problem and a percentage-complete table, and scans the
- * source for user-visible text not behind a key. A language just begun has hundreds of texts still to translate:
- * those are counted per file instead of listed (`--all` lists each one). Exits non-zero when a language is
+ * default) with English, prints one plain-English line per problem and a percentage-complete table, scans the
+ * source for user-visible text not behind a key, and notes the English texts that no schema, manifest, rules file or
+ * code uses (`--no-code` skips both reads of the source). A language just begun has hundreds of texts still to
+ * translate: those are counted per file instead of listed (`--all` lists each one). Exits non-zero when a language is
  * incomplete or text in code is found: every folder under locales/ is a shipped language. The checks themselves are
- * in tools/locales/locale-check.ts.
+ * in tools/locales/locale-check.ts, and tools/catalogue/unused-texts.ts for the texts nothing uses.
  */
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
+import { configuredDirs } from './catalogue/dirs';
+import { checkUnusedTexts } from './catalogue/unused-texts';
 import { parseToolArgs, portalLocalesDir, userPath } from './locales/cli-args';
 import {
   checkLanguageFolder,
@@ -57,6 +60,18 @@ if (scanCode) {
   );
   for (const finding of inCode) console.error(finding.message);
   problems += inCode.length;
+  // The English texts checked against the configuration's schemas (SCHEMAS_DIR) and the code.
+  try {
+    for (const finding of checkUnusedTexts({ ...configuredDirs(), locales: dirname(englishFolder) })) {
+      if (finding.warning) console.log(`note: ${finding.file}: ${finding.message}`);
+      else {
+        console.error(`${finding.file}: ${finding.message}`);
+        problems += 1;
+      }
+    }
+  } catch (error) {
+    console.log(`note: the texts nothing uses could not be looked for: ${(error as Error).message}`);
+  }
 }
 
 console.log(`\n${completionTable(reports)}\n`);

@@ -1,7 +1,7 @@
 /**
  * The catalogue checks run by `npm run check:schemas` and by the catalogue tests: every schema compiles in ajv
  * strict mode, examples validate, named widgets exist, every i18n key exists in every language with the same
- * placeholders, manifest targets resolve and every page of a form can be reached.
+ * placeholders, manifest targets resolve, every page of a form can be reached, and every English text is used.
  *
  * This is the catalogue checks' entry module: it runs them in order and answers the findings, printing nothing.
  * Each check is a module of its own here, reading the catalogue and answering findings (see finding.ts).
@@ -21,6 +21,7 @@ import { checkReliedFields } from './relied-field-checks';
 import { checkCompile, checkExamples } from './schema-checks';
 import { checkSpecMessages } from './spec-messages';
 import { checkTranslations } from './translation-checks';
+import { checkUnusedTexts } from './unused-texts';
 import { checkWidgets } from './widget-checks';
 
 export type { CatalogueDirs, Finding } from './finding';
@@ -35,6 +36,7 @@ export { checkLabels } from './label-checks';
 export { checkManifest } from './manifest-targets';
 export { checkPages } from './page-checks';
 export { checkSpecMessages, SPEC_MESSAGES } from './spec-messages';
+export { checkUnusedTexts } from './unused-texts';
 
 /**
  * Every check, in the order they are reported: what a form is made of (the manifest, its pages, widgets and texts)
@@ -56,6 +58,7 @@ export const ALL_CHECKS = {
   specMessages: checkSpecMessages,
   documentRules: checkDocumentRules,
   decisionRules: checkDecisionRules,
+  unusedTexts: checkUnusedTexts,
 } as const;
 
 /**

@@ -19,6 +19,7 @@ export const DEFAULT_DIRS: CatalogueDirs = {
   engineRegistry: join(ROOT, 'src/engine/registry.ts'),
   pageRegistry: join(ROOT, 'src/routing/page-registry.ts'),
   manifest: join(ROOT, 'schemas/routes.manifest.json'),
+  code: join(ROOT, 'src'),
 };
 
 /**

@@ -8,6 +8,8 @@ export interface CatalogueDirs {
   /** The routing page registry source, read as text for page names (may not exist yet). */
   pageRegistry: string;
   manifest: string;
+  /** The portal's source folder, read for the text keys its code uses (the repository's src/ when not given). */
+  code?: string;
 }
 
 /** One finding: the file it is about and a plain-English sentence saying what is wrong and how to fix it. */
