@@ -5,6 +5,9 @@
  */
 import {
   STAFF_PATHS,
+  type StaffAccountAdded,
+  type StaffAccountRequest,
+  type StaffAccountSummary,
   type StaffAuditEntry,
   type StaffSession,
   type StaffSignInRequest,
@@ -13,7 +16,7 @@ import {
 import { request } from './request';
 import type { RequestScope } from './request-scope';
 
-export type { StaffAuditEntry, StaffSession, StaffVersions };
+export type { StaffAccountAdded, StaffAccountSummary, StaffAuditEntry, StaffSession, StaffVersions };
 
 export const staffCalls = (scope?: RequestScope) => ({
   session: () => request<StaffSession>({ method: 'GET', path: STAFF_PATHS.session, auth: false, scope }),
@@ -23,4 +26,17 @@ export const staffCalls = (scope?: RequestScope) => ({
   audit: (query: { subject?: string; limit?: number } = {}) =>
     request<StaffAuditEntry[]>({ method: 'GET', path: STAFF_PATHS.audit, query, auth: false, scope }),
   versions: () => request<StaffVersions>({ method: 'GET', path: STAFF_PATHS.versions, auth: false, scope }),
+  accounts: () => request<StaffAccountSummary[]>({ method: 'GET', path: STAFF_PATHS.accounts, auth: false, scope }),
+  addAccount: (body: StaffAccountRequest) =>
+    request<StaffAccountAdded>({ method: 'POST', path: STAFF_PATHS.accounts, body, auth: false, scope }),
+  setRoles: (body: StaffAccountRequest) =>
+    request<StaffAccountSummary>({ method: 'PUT', path: STAFF_PATHS.accountRoles, body, auth: false, scope }),
+  disable: (email: string) =>
+    request<{ disabled: true }>({
+      method: 'POST',
+      path: STAFF_PATHS.accountDisable,
+      body: { email },
+      auth: false,
+      scope,
+    }),
 });

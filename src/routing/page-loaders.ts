@@ -48,5 +48,6 @@ export const pageLoaders: Readonly<Record<string, PageLoaderEntry>> = {
   'staff-sign-in': { load: async () => (await staff()).staffSignInLoader },
   'staff-home': { load: async () => (await staff()).staffHomeLoader },
   'staff-audit': { load: async () => (await staff()).staffAuditLoader },
+  'staff-accounts': { load: async () => (await staff()).staffAccountsLoader },
   'step-form': { load: async () => (await import('@/features/application-journey/step-form-loader')).loader },
 };

@@ -12,6 +12,7 @@ export const STAFF_PAGE_PATHS = {
   home: STAFF_ROOT,
   signIn: `${STAFF_ROOT}/sign-in`,
   audit: `${STAFF_ROOT}/audit`,
+  accounts: `${STAFF_ROOT}/accounts`,
 } as const;
 
 /** A staff page's route, in the manifest's terms. */
@@ -26,4 +27,5 @@ export const STAFF_ROUTES: readonly StaffRoute[] = [
   { path: STAFF_PAGE_PATHS.home, guard: 'public', page: 'staff-home', titleKey: 'staff:home.title' },
   { path: STAFF_PAGE_PATHS.signIn, guard: 'public', page: 'staff-sign-in', titleKey: 'staff:signIn.title' },
   { path: STAFF_PAGE_PATHS.audit, guard: 'public', page: 'staff-audit', titleKey: 'staff:audit.title' },
+  { path: STAFF_PAGE_PATHS.accounts, guard: 'public', page: 'staff-accounts', titleKey: 'staff:accounts.title' },
 ];

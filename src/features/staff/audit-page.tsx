@@ -7,7 +7,9 @@ import { usePageStyles } from '@/ui/page-styles';
 import type { StaffAuditData } from './page-loaders';
 import { StaffBar } from './staff-bar';
 import { useStaffDate } from './staff-date';
+import { ScrolledTable } from './scrolled-table';
 import { useStaffTableStyles } from './staff-styles';
+import { AuditDetail } from './audit-detail';
 
 const useStyles = makeStyles({
   filter: {
@@ -47,9 +49,11 @@ export default function StaffAuditPage() {
           {entries.length === 0 ? (
             <p className={page.text}>{t('audit.none')}</p>
           ) : (
-            <div className={table.scroll}>
+            <ScrolledTable labelledBy="audit-caption">
               <table className={table.table}>
-                <caption className={table.caption}>{t('audit.caption', { count: entries.length })}</caption>
+                <caption id="audit-caption" className={table.caption}>
+                  {t('audit.caption', { count: entries.length })}
+                </caption>
                 <thead>
                   <tr>
                     {columns.map((column) => (
@@ -68,14 +72,14 @@ export default function StaffAuditPage() {
                         <code>{entry.action}</code>
                       </td>
                       <td className={table.cell}>{entry.subject}</td>
-                      <td className={`${table.cell} ${table.detail}`}>
-                        {Object.keys(entry.detail).length > 0 ? JSON.stringify(entry.detail, null, 1) : ''}
+                      <td className={table.cell}>
+                        <AuditDetail detail={entry.detail} />
                       </td>
                     </tr>
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrolledTable>
           )}
         </>
       )}

@@ -4,6 +4,7 @@ import { PageHeading } from '@/ui/page-heading';
 import { usePageStyles } from '@/ui/page-styles';
 import type { StaffHomeData } from './page-loaders';
 import { StaffBar } from './staff-bar';
+import { ScrolledTable } from './scrolled-table';
 import { useStaffTableStyles } from './staff-styles';
 import { useStaffDate } from './staff-date';
 
@@ -28,9 +29,11 @@ export default function StaffHomePage() {
       )}
       {versions && (
         <>
-          <div className={table.scroll}>
+          <ScrolledTable labelledBy="versions-caption">
             <table className={table.table}>
-              <caption className={table.caption}>{t('home.versions.caption')}</caption>
+              <caption id="versions-caption" className={table.caption}>
+                {t('home.versions.caption')}
+              </caption>
               <thead>
                 <tr>
                   <th scope="col" className={table.cell}>
@@ -65,7 +68,7 @@ export default function StaffHomePage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrolledTable>
           <h2 className={page.h2}>{t('home.drafts.title')}</h2>
           {versions.drafts.length === 0 ? (
             <p className={page.text}>{t('home.drafts.none')}</p>

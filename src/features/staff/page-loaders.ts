@@ -3,7 +3,13 @@
  * each checks the staff session first (staff-session.ts).
  */
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
-import { staffCalls, type StaffAuditEntry, type StaffSession, type StaffVersions } from '@/api/staff';
+import {
+  staffCalls,
+  type StaffAccountSummary,
+  type StaffAuditEntry,
+  type StaffSession,
+  type StaffVersions,
+} from '@/api/staff';
 import { scopeOf } from '@/api/request-scope';
 import { STAFF_ERRORS } from '@/shared/contract';
 import { staffReturnPath, staffSessionOrSignIn, STAFF_RETURN_PARAM } from './staff-session';
@@ -47,5 +53,21 @@ export async function staffAuditLoader({ request, context }: LoaderFunctionArgs)
   if (answer.success) return { member, entries: answer.data, subject };
   const code = typeof answer.error === 'object' ? answer.error?.code : undefined;
   if (code === STAFF_ERRORS.roleRequired) return { member, subject };
+  throw new Response(null, { status: answer.status || 503 });
+}
+
+export interface StaffAccountsData {
+  member: StaffSession;
+  /** Every staff account, by address; undefined when the member is no administrator. */
+  accounts?: StaffAccountSummary[];
+}
+
+export async function staffAccountsLoader({ request, context }: LoaderFunctionArgs): Promise<StaffAccountsData> {
+  const scope = scopeOf(context);
+  const member = await staffSessionOrSignIn(new URL(request.url), scope);
+  const answer = await staffCalls(scope).accounts();
+  if (answer.success) return { member, accounts: answer.data };
+  const code = typeof answer.error === 'object' ? answer.error?.code : undefined;
+  if (code === STAFF_ERRORS.roleRequired) return { member };
   throw new Response(null, { status: answer.status || 503 });
 }

@@ -39,7 +39,12 @@ export function StaffBar({ member }: { member: StaffSession }) {
   const { pathname } = useLocation();
   const links = [
     { to: STAFF_PAGE_PATHS.home, label: t('bar.home') },
-    ...(member.roles.includes('administrator') ? [{ to: STAFF_PAGE_PATHS.audit, label: t('bar.audit') }] : []),
+    ...(member.roles.includes('administrator')
+      ? [
+          { to: STAFF_PAGE_PATHS.accounts, label: t('bar.accounts') },
+          { to: STAFF_PAGE_PATHS.audit, label: t('bar.audit') },
+        ]
+      : []),
   ];
   return (
     <nav className={styles.bar} aria-label={t('bar.label')}>

@@ -3,8 +3,13 @@ import { logicalBorder } from '@/ui/logical-border';
 
 /** The staff pages' tables: full width, divided rows, scrolled sideways on a narrow screen rather than cut. */
 export const useStaffTableStyles = makeStyles({
-  scroll: { overflowX: 'auto', marginBottom: tokens.spacingVerticalXL },
-  table: { width: '100%', borderCollapse: 'collapse', fontSize: tokens.fontSizeBase300 },
+  scroll: {
+    overflowX: 'auto',
+    marginBottom: tokens.spacingVerticalXL,
+    ':focus-visible': { outline: `3px solid ${tokens.colorStrokeFocus2}` },
+  },
+  // Wide enough that a narrow screen scrolls the table rather than breaking its words letter by letter.
+  table: { width: '100%', minWidth: '36em', borderCollapse: 'collapse', fontSize: tokens.fontSizeBase300 },
   caption: {
     textAlign: 'start',
     fontSize: tokens.fontSizeBase500,
@@ -16,7 +21,7 @@ export const useStaffTableStyles = makeStyles({
     verticalAlign: 'top',
     padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM} ${tokens.spacingVerticalS} 0`,
     ...logicalBorder('BlockEnd', '1px', 'solid', tokens.colorNeutralStroke2),
-    overflowWrap: 'anywhere',
+    overflowWrap: 'break-word',
   },
   head: { fontWeight: tokens.fontWeightSemibold },
   live: {
@@ -27,5 +32,8 @@ export const useStaffTableStyles = makeStyles({
     color: tokens.colorPaletteGreenForeground2,
     fontWeight: tokens.fontWeightSemibold,
   },
-  detail: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, whiteSpace: 'pre-wrap' },
+  detail: { margin: 0 },
+  detailRow: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalS },
+  detailName: { fontWeight: tokens.fontWeightSemibold },
+  detailValue: { margin: 0, overflowWrap: 'anywhere' },
 });

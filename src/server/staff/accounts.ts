@@ -7,8 +7,27 @@ import { isStaffRole, STAFF_ROLES, type StaffRole } from './roles';
 import type { StaffAccountsTable } from './tables';
 import { newTotpSecret, totpAddress } from './totp';
 
-/** A refused change of staff accounts, in words for the one who asked. */
-export class StaffError extends Error {}
+/** Why a change of staff accounts was refused: the staff pages say it in the member's language by this. */
+export type StaffRefusal =
+  | 'unknown-role'
+  | 'no-role'
+  | 'translator-languages'
+  | 'not-an-email'
+  | 'already-exists'
+  | 'no-account'
+  | 'already-disabled'
+  /** An administrator's change of their own account that would lock them out (the staff pages only). */
+  | 'own-account';
+
+/** A refused change of staff accounts: in words for the operator's command, and `reason` for the staff pages. */
+export class StaffError extends Error {
+  constructor(
+    message: string,
+    readonly reason: StaffRefusal,
+  ) {
+    super(message);
+  }
+}
 
 /** A staff account as it is shown: no password hash, no key. */
 export interface StaffMember {
@@ -43,10 +62,16 @@ function newPassword(): string {
 function checkedRoles(roles: readonly string[], languages: readonly string[]): StaffRole[] {
   const unknown = roles.filter((role) => !isStaffRole(role));
   if (unknown.length > 0)
-    throw new StaffError(`Unknown role ${unknown.join(', ')}: the roles are ${STAFF_ROLES.join(', ')}.`);
-  if (roles.length === 0) throw new StaffError(`Give at least one role: ${STAFF_ROLES.join(', ')}.`);
+    throw new StaffError(
+      `Unknown role ${unknown.join(', ')}: the roles are ${STAFF_ROLES.join(', ')}.`,
+      'unknown-role',
+    );
+  if (roles.length === 0) throw new StaffError(`Give at least one role: ${STAFF_ROLES.join(', ')}.`, 'no-role');
   if (roles.includes('translator') && languages.length === 0) {
-    throw new StaffError('A translator works on named languages: give each with --language <code>.');
+    throw new StaffError(
+      'A translator works on named languages: give each with --language <code>.',
+      'translator-languages',
+    );
   }
   return [...new Set(roles as StaffRole[])];
 }
@@ -62,10 +87,12 @@ export async function addStaff(
   now: Date,
 ): Promise<{ member: StaffMember; password: string; totpSecret: string; totpAddress: string }> {
   const email = staffEmail(input.email);
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new StaffError(`"${input.email}" is not an e-mail address.`);
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    throw new StaffError(`"${input.email}" is not an e-mail address.`, 'not-an-email');
   const languages = [...new Set(input.languages ?? [])];
   const roles = checkedRoles(input.roles, languages);
-  if (await repository.accountByEmail(email)) throw new StaffError(`${email} already has a staff account.`);
+  if (await repository.accountByEmail(email))
+    throw new StaffError(`${email} already has a staff account.`, 'already-exists');
   const password = newPassword();
   const totpSecret = newTotpSecret();
   const row: StaffAccountsTable = {
@@ -112,7 +139,7 @@ export async function setRoles(
 /** Disables an account and ends its sessions; it can no longer sign in. */
 export async function disableStaff(repository: StaffRepository, email: string, actor: Actor, now: Date): Promise<void> {
   const account = await existing(repository, email);
-  if (account.disabled_at !== null) throw new StaffError(`${account.email} is already disabled.`);
+  if (account.disabled_at !== null) throw new StaffError(`${account.email} is already disabled.`, 'already-disabled');
   await repository.updateAccount(account.id, { disabled_at: now.toISOString() });
   await repository.endSessionsOf(account.id, now.toISOString());
   await recordAction(repository, actor, 'staff.disabled', account.email, {}, now);
@@ -120,6 +147,6 @@ export async function disableStaff(repository: StaffRepository, email: string, a
 
 async function existing(repository: StaffRepository, email: string): Promise<StaffAccountsTable> {
   const account = await repository.accountByEmail(staffEmail(email));
-  if (!account) throw new StaffError(`There is no staff account for ${staffEmail(email)}.`);
+  if (!account) throw new StaffError(`There is no staff account for ${staffEmail(email)}.`, 'no-account');
   return account;
 }

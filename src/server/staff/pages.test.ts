@@ -41,13 +41,19 @@ class Browser {
   }
 
   /** Posts a form of the page at `url` as the browser would: with the page's token. */
-  async post(url: string, fields: Record<string, string>) {
+  post(url: string, fields: Record<string, string>) {
+    return this.postRaw(url, new URLSearchParams(fields));
+  }
+
+  /** Posts fields that may repeat (a group of checkboxes), with the page's token. */
+  async postRaw(url: string, fields: URLSearchParams) {
     const page = await this.get(url);
+    fields.set('_csrf', tokenOf(page.body));
     const answer = await this.app.inject({
       method: 'POST',
       url,
       headers: { accept: 'text/html', cookie: this.cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ _csrf: tokenOf(page.body), ...fields }).toString(),
+      payload: fields.toString(),
     });
     this.keep(answer.headers);
     return answer;
@@ -170,5 +176,62 @@ describe('the staff’s pages, rendered by the server and posted to without scri
     const again = await browser.get(`${STAFF_PAGE_PATHS.signIn}?from=%2Fstaff%2Faudit`);
     expect(again.statusCode).toBe(302);
     expect(again.headers.location).toBe(STAFF_PAGE_PATHS.audit);
+  });
+
+  it('let an administrator add a member (password and key shown once), change their roles and disable them', async () => {
+    const boss = await addStaff(
+      app.repositories.staff,
+      { email: 'boss@example.com', roles: ['administrator'] },
+      operator,
+      new Date(),
+    );
+    const browser = new Browser(app);
+    await browser.post(STAFF_PAGE_PATHS.signIn, {
+      email: 'boss@example.com',
+      password: boss.password,
+      code: await codeOf(boss.totpSecret),
+    });
+    const accounts = await browser.get(STAFF_PAGE_PATHS.accounts);
+    expect(h1Of(accounts.body)).toBe(en('staff:accounts.title'));
+    expect(accounts.body).toContain('boss@example.com');
+
+    const post = (fields: Record<string, string>, extra: [string, string][] = []) => {
+      const form = new URLSearchParams(fields);
+      for (const [name, value] of extra) form.append(name, value);
+      return browser.postRaw(STAFF_PAGE_PATHS.accounts, form);
+    };
+    const noLanguage = await post({ _action: 'add', email: 'trans@example.com' }, [['roles', 'translator']]);
+    expect(noLanguage.statusCode).toBe(200);
+    expect(noLanguage.body).toContain(en('api:staff.refusals.translator-languages'));
+    expect(noLanguage.body).toContain('value="trans@example.com"');
+
+    const added = await post({ _action: 'add', email: 'trans@example.com' }, [
+      ['roles', 'translator'],
+      ['languages', 'fr'],
+    ]);
+    expect(added.statusCode).toBe(200);
+    expect(added.body).toContain(en('staff:accounts.added.title', { email: 'trans@example.com' }));
+    const password = /Password:<\/?[^>]*>?\s*<span[^>]*>([^<]+)<\/span>/.exec(added.body)?.[1];
+    expect(password).toMatch(/^[A-Za-z0-9]{5}(-[A-Za-z0-9]{5}){4}$/);
+    expect(added.body).toMatch(/<svg[^>]*role="img"[^>]*aria-label="QR code of the authenticator key"/);
+
+    const changed = await post({ _action: 'roles', email: 'trans@example.com' }, [
+      ['roles', 'translator'],
+      ['roles', 'editor'],
+      ['languages', 'fr'],
+    ]);
+    expect(changed.statusCode).toBe(303);
+    const after = await browser.get(changed.headers.location as string);
+    expect(after.body).toContain(en('staff:accounts.rolesDone', { email: 'trans@example.com' }));
+    expect((await app.repositories.staff.accountByEmail('trans@example.com'))?.roles).toBe('["translator","editor"]');
+
+    const own = await post({ _action: 'disable', email: 'boss@example.com' });
+    expect(own.statusCode).toBe(200);
+    expect(own.body).toContain(en('api:staff.refusals.own-account'));
+    const disabled = await post({ _action: 'disable', email: 'trans@example.com' });
+    expect(disabled.statusCode).toBe(303);
+    expect((await browser.get(disabled.headers.location as string)).body).toContain(
+      en('staff:accounts.disabledDone', { email: 'trans@example.com' }),
+    );
   });
 });

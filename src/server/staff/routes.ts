@@ -3,6 +3,9 @@ import {
   STAFF_ERRORS,
   STAFF_PATHS,
   STAFF_SESSION_COOKIE,
+  type StaffAccountAdded,
+  type StaffAccountRequest,
+  type StaffAccountSummary,
   type StaffAuditEntry,
   type StaffSession,
   type StaffSignInRequest,
@@ -10,7 +13,18 @@ import {
 } from '../../shared/contract';
 import { removeCookie, setCookie } from '../../shared/set-cookie';
 import { ApiError } from '../errors';
-import type { StaffMember } from './accounts';
+import { languageOf, translate } from '../i18n';
+import {
+  addStaff,
+  disableStaff,
+  memberOf,
+  setRoles,
+  staffEmail,
+  StaffError,
+  type StaffMember,
+  type StaffRefusal,
+} from './accounts';
+import type { Actor } from './audit';
 import { readAudit } from './audit';
 import type { StaffRole } from './roles';
 import { FAILURE_WINDOW_MINUTES, signInStaff, signOutStaff, staffOfSession } from './sessions';
@@ -44,6 +58,53 @@ const auditQuery = {
     subject: { type: 'string', maxLength: 254 },
   },
 } as const;
+
+const accountBody = {
+  type: 'object',
+  required: ['email', 'roles'],
+  additionalProperties: false,
+  properties: {
+    email: { type: 'string', minLength: 1, maxLength: 254 },
+    roles: { type: 'array', maxItems: 10, items: { type: 'string', maxLength: 40 } },
+    languages: { type: 'array', maxItems: 20, items: { type: 'string', pattern: '^[a-z]{2,3}(-[A-Za-z0-9]{1,8})*$' } },
+  },
+} as const;
+
+const emailBody = {
+  type: 'object',
+  required: ['email'],
+  additionalProperties: false,
+  properties: { email: { type: 'string', minLength: 1, maxLength: 254 } },
+} as const;
+
+/** The answer of the form a refusal concerns, for the staff pages to show it beside that answer. */
+const REFUSED_FIELD: Record<StaffRefusal, string | undefined> = {
+  'unknown-role': 'roles',
+  'no-role': 'roles',
+  'translator-languages': 'languages',
+  'not-an-email': 'email',
+  'already-exists': 'email',
+  'no-account': undefined,
+  'already-disabled': undefined,
+  'own-account': undefined,
+};
+
+/** A refused change of staff accounts, as the API answers it: 400 in the caller's language, at the answer at fault. */
+function refused(error: StaffError, lang: string): ApiError {
+  const key = `api:staff.refusals.${error.reason}`;
+  const field = REFUSED_FIELD[error.reason];
+  return new ApiError(400, STAFF_ERRORS.changeRefused, key, {
+    ...(field ? { fields: [{ field, key, message: translate(lang, key) }] } : {}),
+  });
+}
+
+const summaryOf = (member: StaffMember): StaffAccountSummary => ({
+  email: member.email,
+  roles: member.roles,
+  languages: member.languages,
+  createdAt: member.createdAt,
+  disabled: member.disabled,
+});
 
 const sessionOf = (member: StaffMember): StaffSession => ({
   email: member.email,
@@ -110,6 +171,68 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
     STAFF_PATHS.audit,
     { schema: { querystring: auditQuery }, onRequest: staffOnly(['administrator']) },
     async (request): Promise<StaffAuditEntry[]> => readAudit(staff, request.query),
+  );
+
+  /** Runs a change of staff accounts by an administrator, recorded as theirs; a refusal answered in their language. */
+  const change = async <T>(request: FastifyRequest, run: (actor: Actor) => Promise<T>): Promise<T> => {
+    const member = request.staffMember!;
+    try {
+      return await run({ staffId: member.id, name: member.email });
+    } catch (error) {
+      if (error instanceof StaffError) throw refused(error, languageOf(request));
+      throw error;
+    }
+  };
+  /** An administrator never disables their own account nor takes away their own administrator role. */
+  const notOwn = (request: FastifyRequest, email: string, roles?: readonly string[]) => {
+    const own = request.staffMember!.email === staffEmail(email);
+    if (own && (roles === undefined || !roles.includes('administrator'))) {
+      throw new StaffError('An administrator keeps their own account and role.', 'own-account');
+    }
+  };
+  const administrators = staffOnly(['administrator']);
+
+  app.get(STAFF_PATHS.accounts, { onRequest: administrators }, async (): Promise<StaffAccountSummary[]> =>
+    (await staff.accounts()).map((row) => summaryOf(memberOf(row))),
+  );
+
+  app.post<{ Body: StaffAccountRequest }>(
+    STAFF_PATHS.accounts,
+    { schema: { body: accountBody }, onRequest: administrators },
+    async (request, reply): Promise<StaffAccountAdded> => {
+      const made = await change(request, (actor) => addStaff(staff, request.body, actor, new Date()));
+      reply.code(201);
+      return {
+        member: summaryOf(made.member),
+        password: made.password,
+        totpSecret: made.totpSecret,
+        totpAddress: made.totpAddress,
+      };
+    },
+  );
+
+  app.put<{ Body: StaffAccountRequest }>(
+    STAFF_PATHS.accountRoles,
+    { schema: { body: accountBody }, onRequest: administrators },
+    async (request): Promise<StaffAccountSummary> =>
+      summaryOf(
+        await change(request, async (actor) => {
+          notOwn(request, request.body.email, request.body.roles);
+          return setRoles(staff, request.body.email, request.body, actor, new Date());
+        }),
+      ),
+  );
+
+  app.post<{ Body: { email: string } }>(
+    STAFF_PATHS.accountDisable,
+    { schema: { body: emailBody }, onRequest: administrators },
+    async (request): Promise<{ disabled: true }> => {
+      await change(request, async (actor) => {
+        notOwn(request, request.body.email);
+        await disableStaff(staff, request.body.email, actor, new Date());
+      });
+      return { disabled: true };
+    },
   );
 
   app.get(STAFF_PATHS.versions, { onRequest: staffOnly(CONFIGURATION_READERS) }, async (): Promise<StaffVersions> => {

@@ -12,6 +12,9 @@ export const STAFF_PATHS = {
   session: `${STAFF_API}/session`,
   audit: `${STAFF_API}/audit`,
   versions: `${STAFF_API}/configuration/versions`,
+  accounts: `${STAFF_API}/accounts`,
+  accountRoles: `${STAFF_API}/accounts/roles`,
+  accountDisable: `${STAFF_API}/accounts/disable`,
 } as const;
 
 /**
@@ -30,6 +33,8 @@ export const STAFF_ERRORS = {
   sessionRequired: 'STAFF_SESSION_REQUIRED',
   /** The member of staff lacks the role the call needs. */
   roleRequired: 'STAFF_ROLE_REQUIRED',
+  /** A change of staff accounts was refused (`fields` name the answers at fault). */
+  changeRefused: 'STAFF_CHANGE_REFUSED',
 } as const;
 
 export type StaffErrorCode = (typeof STAFF_ERRORS)[keyof typeof STAFF_ERRORS];
@@ -87,4 +92,30 @@ export interface StaffDraftSummary {
 export interface StaffVersions {
   versions: StaffVersionSummary[];
   drafts: StaffDraftSummary[];
+}
+
+/** A staff account as administrators see it (GET /api/staff/accounts). */
+export interface StaffAccountSummary {
+  email: string;
+  roles: StaffRoleName[];
+  languages: string[];
+  createdAt: string;
+  disabled: boolean;
+}
+
+/** POST /api/staff/accounts (a new member), PUT /api/staff/accounts/roles (a member's roles). */
+export interface StaffAccountRequest {
+  email: string;
+  roles: string[];
+  /** A translator's languages. */
+  languages?: string[];
+}
+
+/** A new member of staff: their password and authenticator key, answered this once, to be handed to them. */
+export interface StaffAccountAdded {
+  member: StaffAccountSummary;
+  password: string;
+  totpSecret: string;
+  /** The `otpauth://` address an authenticator app takes the key from, as a QR code. */
+  totpAddress: string;
 }
