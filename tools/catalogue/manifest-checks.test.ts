@@ -151,6 +151,13 @@ describe('the route manifest check', () => {
     ]);
   });
 
+  it('keeps the staff’s pages to the code: no route of the configuration below /staff', () => {
+    const messages = findingsAfter((m) => {
+      m.routes.push({ path: '/staff/help', page: 'help', guard: 'public', titleKey: 'common:help.title' });
+    });
+    expect(messages).toEqual(["route /staff/help is below /staff, the staff's own pages: choose another path"]);
+  });
+
   it('names a form step whose route serves another form, and a step with both a form and a page', () => {
     const messages = findingsAfter((m) => {
       m.steps.find((s) => s.step === 'DECLARATION')!.form = 'travel-form';
