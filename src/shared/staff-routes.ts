@@ -15,6 +15,10 @@ export const STAFF_PAGE_PATHS = {
   accounts: `${STAFF_ROOT}/accounts`,
 } as const;
 
+/** Whether an address is one of the staff's pages (never kept by a cache: they show accounts and their keys). */
+export const isStaffPath = (pathname: string): boolean =>
+  pathname === STAFF_ROOT || pathname.startsWith(`${STAFF_ROOT}/`);
+
 /** A staff page's route, in the manifest's terms. */
 export interface StaffRoute {
   path: string;

@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { routeFullPath } from '../../src/shared/manifest-routes';
 import { NAMED_FORM_STEPS } from '../../src/shared/forms/journey';
-import { STAFF_ROOT } from '../../src/shared/staff-routes';
+import { isStaffPath, STAFF_ROOT } from '../../src/shared/staff-routes';
 import { listFormIds } from '../../src/server/validation/precompile';
 import type { CatalogueDirs, Finding } from './finding';
 
@@ -140,7 +140,7 @@ function uniqueness(manifest: Record<string, unknown>, forms: ReadonlySet<string
     }
     seen.add(fullPath);
     // The staff's pages are the code's own (src/shared/staff-routes.ts): no route of the configuration may take them.
-    if (fullPath === STAFF_ROOT || fullPath.startsWith(`${STAFF_ROOT}/`)) {
+    if (isStaffPath(fullPath)) {
       findings.push({
         file: FILE,
         message: `route ${fullPath} is below ${STAFF_ROOT}, the staff's own pages: choose another path`,

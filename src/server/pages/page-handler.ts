@@ -12,6 +12,7 @@ import { pickEncoding, type Encoding } from '../static/page-html';
 import { pageLanguage } from '../static/page-language';
 import { PSEUDO_LANGUAGE, PSEUDO_LANGUAGE_SETTING } from '../../shared/language-name';
 import { settingIsOn } from '../../shared/settings';
+import { isStaffPath } from '../../shared/staff-routes';
 import type { PortalPages } from '../static/portal-page';
 import { csrfAccepted, csrfRenewed, csrfTokenFor, CSRF_FIELD } from './csrf';
 import { inProcessFetch } from './in-process-fetch';
@@ -249,9 +250,10 @@ export function createPageHandler(app: FastifyInstance, options: PageHandlerOpti
     if (cookiesOut.length > 0) reply.header('set-cookie', cookiesOut);
     reply
       .code(status403 ? 403 : status)
-      // A signed-in visitor's page holds personal data: never stored. Any other holds the visitor's own form token:
-      // kept by the browser only, never by a shared cache, and checked again before reuse.
-      .header('cache-control', session.loggedIn ? 'no-store' : 'private, no-cache')
+      // A signed-in visitor's page holds personal data, and a staff page staff accounts: never stored. Any other
+      // holds the visitor's own form token: kept by the browser only, never by a shared cache, and checked again
+      // before reuse.
+      .header('cache-control', session.loggedIn || isStaffPath(pathname) ? 'no-store' : 'private, no-cache')
       .header('vary', 'Accept-Encoding, Accept-Language, Cookie')
       // How many times the page was rendered (once, when its loaders fetched what it shows): seen in the browser's
       // developer tools, and checked for every page by the journeys.

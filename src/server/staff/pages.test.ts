@@ -210,6 +210,8 @@ describe('the staff’s pages, rendered by the server and posted to without scri
       ['languages', 'fr'],
     ]);
     expect(added.statusCode).toBe(200);
+    // The password is in this answer only: never kept by a cache, the browser's included.
+    expect(added.headers['cache-control']).toBe('no-store');
     expect(added.body).toContain(en('staff:accounts.added.title', { email: 'trans@example.com' }));
     const password = /Password:<\/?[^>]*>?\s*<span[^>]*>([^<]+)<\/span>/.exec(added.body)?.[1];
     expect(password).toMatch(/^[A-Za-z0-9]{5}(-[A-Za-z0-9]{5}){4}$/);
