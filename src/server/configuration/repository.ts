@@ -91,6 +91,20 @@ export function configurationRepository(db: Kysely<Database>) {
 
     insertDraft: (row: ConfigDraftsTable, q: Queries = db) => q.insertInto('config_drafts').values(row).execute(),
 
+    /** Replaces the files of a draft still open; false when it was no longer open. */
+    updateDraftFiles: async (id: string, files: string, now: string, q: Queries = db) =>
+      Number(
+        (
+          await q
+            .updateTable('config_drafts')
+            .set({ files, updated_at: now })
+            .where('id', '=', id)
+            .where('published_as', 'is', null)
+            .where('discarded_at', 'is', null)
+            .executeTakeFirst()
+        ).numUpdatedRows,
+      ) === 1,
+
     /** Marks an open draft published as `number`; false when it was no longer open. */
     markPublished: (id: string, number: number, now: string, q: Queries = db) =>
       closeDraft(q, id, { published_as: number, updated_at: now }),

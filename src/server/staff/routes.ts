@@ -27,14 +27,9 @@ import {
 import type { Actor } from './audit';
 import { readAudit } from './audit';
 import type { StaffRole } from './roles';
-import { FAILURE_WINDOW_MINUTES, signInStaff, signOutStaff, staffOfSession } from './sessions';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The member of staff of the request's staff session, set by `staffOnly`. */
-    staffMember?: StaffMember;
-  }
-}
+import { FAILURE_WINDOW_MINUTES, signInStaff, signOutStaff } from './sessions';
+import { staffOnly } from './staff-only';
+import { textRoutes } from './text-routes';
 
 /** The roles that read the configuration's versions and drafts: all but the officer's. */
 const CONFIGURATION_READERS: readonly StaffRole[] = ['editor', 'translator', 'publisher', 'administrator'];
@@ -116,28 +111,13 @@ const sessionOf = (member: StaffMember): StaffSession => ({
 const sessionCookie = (key: string) => setCookie(STAFF_SESSION_COOKIE, key, { httpOnly: true, sameSite: 'Strict' });
 
 /**
- * Hook of every staff call but sign-in: a staff session that has not ended (each use moves its idle limit on), and,
- * when `roles` are named, one of them; else 401 STAFF_SESSION_REQUIRED or 403 STAFF_ROLE_REQUIRED.
- */
-function staffOnly(roles?: readonly StaffRole[]) {
-  return async (request: FastifyRequest) => {
-    const key = request.cookies[STAFF_SESSION_COOKIE];
-    const member = key ? await staffOfSession(request.server.repositories.staff, key, new Date()) : undefined;
-    if (!member) throw new ApiError(401, STAFF_ERRORS.sessionRequired, 'api:staff.sessionRequired');
-    if (roles && !member.roles.some((role) => roles.includes(role))) {
-      throw new ApiError(403, STAFF_ERRORS.roleRequired, 'api:staff.roleRequired');
-    }
-    request.staffMember = member;
-  };
-}
-
-/**
  * The staff's calls (`/api/staff`, src/shared/contract/staff.ts): sign-in and sign-out, the session's member, the
  * audit trail (administrators) and the configuration's versions and drafts. The rules (codes taken once, the lock
  * after refused sign-ins, the sessions' limits) are src/server/staff/sessions.ts's.
  */
 export const staffRoutes: FastifyPluginAsync = async (app) => {
   const { staff, configuration } = app.repositories;
+  await app.register(textRoutes);
 
   app.post<{ Body: StaffSignInRequest }>(
     STAFF_PATHS.session,

@@ -15,6 +15,7 @@ export const STAFF_PATHS = {
   accounts: `${STAFF_API}/accounts`,
   accountRoles: `${STAFF_API}/accounts/roles`,
   accountDisable: `${STAFF_API}/accounts/disable`,
+  texts: `${STAFF_API}/texts`,
 } as const;
 
 /**
@@ -118,4 +119,43 @@ export interface StaffAccountAdded {
   totpSecret: string;
   /** The `otpauth://` address an authenticator app takes the key from, as a QR code. */
   totpAddress: string;
+}
+
+/** GET /api/staff/texts: a language's namespace (the first the member writes, by default), from a draft or live. */
+export interface StaffTextsQuery {
+  language?: string;
+  namespace?: string;
+  /** The member's open draft to read from; the live version without it. */
+  draft?: string;
+}
+
+/** One text beside English; `text` undefined while untranslated. */
+export interface StaffTextRow {
+  key: string;
+  english: string;
+  text?: string;
+}
+
+export interface StaffTexts {
+  /** The languages the member writes (an editor every one, a translator theirs). */
+  languages: string[];
+  namespaces: string[];
+  language: string;
+  namespace: string;
+  draft?: string;
+  rows: StaffTextRow[];
+}
+
+/** PUT /api/staff/texts: texts by dotted key (an empty one makes it untranslated), into the member's draft. */
+export interface StaffTextsRequest {
+  language: string;
+  namespace: string;
+  draft?: string;
+  texts: Record<string, string>;
+}
+
+/** The draft the texts went into (none when nothing changed), and how many changed. */
+export interface StaffTextsSaved {
+  draft?: string;
+  changed: number;
 }
