@@ -21,10 +21,18 @@ interface Member {
 let server: RunningServer;
 
 /** A member of staff added with `npm run staff -- add` on the server's database, as an operator does. */
-function addMember(email: string, roles: string[]): Member {
+function addMember(email: string, roles: string[], languages: string[] = []): Member {
   const output = execFileSync(
     process.execPath,
-    ['--import', 'tsx', 'src/server/staff/staff-cli.ts', 'add', email, ...roles.flatMap((r) => ['--role', r])],
+    [
+      '--import',
+      'tsx',
+      'src/server/staff/staff-cli.ts',
+      'add',
+      email,
+      ...roles.flatMap((r) => ['--role', r]),
+      ...languages.flatMap((l) => ['--language', l]),
+    ],
     {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '', NODE_ENV: 'test' },
@@ -159,6 +167,34 @@ test('an administrator adds a translator, sees the key once as text and QR code,
   await expect(page.getByText('The roles of translator@example.com have been changed.')).toBeVisible();
   await expect(page.getByRole('row', { name: /translator@example\.com/ })).toContainText('editor, translator (fr)');
   await expectAccessible(page, 'staff accounts, roles changed');
+});
+
+test('a translator changes a French text into a draft of their own, the live texts unchanged', async ({ page }) => {
+  const translator = addMember('french@example.com', ['translator'], ['fr']);
+  await page.goto(`${server.baseURL}/staff/sign-in`);
+  await signIn(page, translator);
+  await page.getByRole('navigation', { name: 'Staff pages' }).getByRole('link', { name: 'Texts' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Texts' })).toBeVisible();
+  const choose = page.getByRole('search', { name: 'Choose the texts' });
+  await choose.getByLabel('Texts of').selectOption('staff');
+  await choose.getByRole('button', { name: 'Show' }).click();
+  await expect(page).toHaveURL(/language=fr&namespace=staff/);
+  await expectAccessible(page, 'texts of a namespace');
+
+  const field = page.getByRole('textbox', { name: 'signIn.title' });
+  await expect(field).toHaveValue('Connexion du personnel');
+  await expect(field).toHaveAttribute('lang', 'fr');
+  await field.fill('Connexion des agents');
+  await page.getByRole('button', { name: 'Save in my draft' }).click();
+  await expect(page.getByText(/^1 text saved in your draft [0-9a-f-]{36}\.$/)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'signIn.title' })).toHaveValue('Connexion des agents');
+  await expectAccessible(page, 'texts saved in a draft');
+
+  // The draft is listed on the staff's home; the live version keeps its text until a publisher publishes it.
+  await page.goto(`${server.baseURL}/staff`);
+  await expect(page.getByRole('listitem').filter({ hasText: 'french@example.com' })).toHaveCount(1);
+  await page.goto(`${server.baseURL}/staff/texts?language=fr&namespace=staff`);
+  await expect(page.getByRole('textbox', { name: 'signIn.title' })).toHaveValue('Connexion du personnel');
 });
 
 test('at 375 px the staff home and the audit trail fit the screen, their tables scrolled on their own', async ({

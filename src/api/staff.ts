@@ -11,12 +11,16 @@ import {
   type StaffAuditEntry,
   type StaffSession,
   type StaffSignInRequest,
+  type StaffTexts,
+  type StaffTextsQuery,
+  type StaffTextsRequest,
+  type StaffTextsSaved,
   type StaffVersions,
 } from '@/shared/contract';
 import { request } from './request';
 import type { RequestScope } from './request-scope';
 
-export type { StaffAccountAdded, StaffAccountSummary, StaffAuditEntry, StaffSession, StaffVersions };
+export type { StaffAccountAdded, StaffAccountSummary, StaffAuditEntry, StaffSession, StaffTexts, StaffVersions };
 
 export const staffCalls = (scope?: RequestScope) => ({
   session: () => request<StaffSession>({ method: 'GET', path: STAFF_PATHS.session, auth: false, scope }),
@@ -31,6 +35,10 @@ export const staffCalls = (scope?: RequestScope) => ({
     request<StaffAccountAdded>({ method: 'POST', path: STAFF_PATHS.accounts, body, auth: false, scope }),
   setRoles: (body: StaffAccountRequest) =>
     request<StaffAccountSummary>({ method: 'PUT', path: STAFF_PATHS.accountRoles, body, auth: false, scope }),
+  texts: (query: StaffTextsQuery) =>
+    request<StaffTexts>({ method: 'GET', path: STAFF_PATHS.texts, query: { ...query }, auth: false, scope }),
+  saveTexts: (body: StaffTextsRequest) =>
+    request<StaffTextsSaved>({ method: 'PUT', path: STAFF_PATHS.texts, body, auth: false, scope }),
   disable: (email: string) =>
     request<{ disabled: true }>({
       method: 'POST',

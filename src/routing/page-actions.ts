@@ -35,6 +35,7 @@ export const pageActions: Readonly<Record<string, () => Promise<PageAction>>> = 
   'staff-sign-in': action(() => import('@/features/staff/sign-in-action')),
   'staff-home': action(() => import('@/features/staff/staff-action')),
   'staff-audit': action(() => import('@/features/staff/staff-action')),
+  'staff-texts': action(() => import('@/features/staff/texts-action')),
   'staff-accounts': action(() => import('@/features/staff/accounts-action')),
   'verify-email': action(() => import('@/features/accounts/verify-email-action')),
   'verify-seal': action(() => import('@/features/seal-verification/verify-seal-action')),

@@ -48,6 +48,7 @@ export const pageLoaders: Readonly<Record<string, PageLoaderEntry>> = {
   'staff-sign-in': { load: async () => (await staff()).staffSignInLoader },
   'staff-home': { load: async () => (await staff()).staffHomeLoader },
   'staff-audit': { load: async () => (await staff()).staffAuditLoader },
+  'staff-texts': { load: async () => (await staff()).staffTextsLoader },
   'staff-accounts': { load: async () => (await staff()).staffAccountsLoader },
   'step-form': { load: async () => (await import('@/features/application-journey/step-form-loader')).loader },
 };

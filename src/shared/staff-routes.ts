@@ -13,6 +13,7 @@ export const STAFF_PAGE_PATHS = {
   signIn: `${STAFF_ROOT}/sign-in`,
   audit: `${STAFF_ROOT}/audit`,
   accounts: `${STAFF_ROOT}/accounts`,
+  texts: `${STAFF_ROOT}/texts`,
 } as const;
 
 /** Whether an address is one of the staff's pages (never kept by a cache: they show accounts and their keys). */
@@ -31,5 +32,6 @@ export const STAFF_ROUTES: readonly StaffRoute[] = [
   { path: STAFF_PAGE_PATHS.home, guard: 'public', page: 'staff-home', titleKey: 'staff:home.title' },
   { path: STAFF_PAGE_PATHS.signIn, guard: 'public', page: 'staff-sign-in', titleKey: 'staff:signIn.title' },
   { path: STAFF_PAGE_PATHS.audit, guard: 'public', page: 'staff-audit', titleKey: 'staff:audit.title' },
+  { path: STAFF_PAGE_PATHS.texts, guard: 'public', page: 'staff-texts', titleKey: 'staff:texts.title' },
   { path: STAFF_PAGE_PATHS.accounts, guard: 'public', page: 'staff-accounts', titleKey: 'staff:accounts.title' },
 ];

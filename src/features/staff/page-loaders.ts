@@ -8,6 +8,7 @@ import {
   type StaffAccountSummary,
   type StaffAuditEntry,
   type StaffSession,
+  type StaffTexts,
   type StaffVersions,
 } from '@/api/staff';
 import { scopeOf } from '@/api/request-scope';
@@ -69,5 +70,46 @@ export async function staffAccountsLoader({ request, context }: LoaderFunctionAr
   if (answer.success) return { member, accounts: answer.data };
   const code = typeof answer.error === 'object' ? answer.error?.code : undefined;
   if (code === STAFF_ERRORS.roleRequired) return { member };
+  throw new Response(null, { status: answer.status || 503 });
+}
+
+/** The texts page's parameter after a draft it named could not be read (published, discarded, another's). */
+export const DRAFT_CLOSED_PARAM = 'draft-closed';
+
+/** Texts shown on one page of the texts page. */
+export const TEXTS_PER_PAGE = 25;
+
+export interface StaffTextsData {
+  member: StaffSession;
+  /** The texts asked for; undefined when the member writes none (neither editor nor translator). */
+  texts?: StaffTexts;
+  /** Only the texts not yet translated (`?missing=1`). */
+  missingOnly: boolean;
+  /** The page of texts shown, from 1 (`?page=`). */
+  page: number;
+}
+
+export async function staffTextsLoader({ request, context }: LoaderFunctionArgs): Promise<StaffTextsData> {
+  const scope = scopeOf(context);
+  const url = new URL(request.url);
+  const member = await staffSessionOrSignIn(url, scope);
+  const param = (name: string) => url.searchParams.get(name) || undefined;
+  const missingOnly = url.searchParams.get('missing') === '1';
+  const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
+  const answer = await staffCalls(scope).texts({
+    language: param('language'),
+    namespace: param('namespace'),
+    draft: param('draft'),
+  });
+  if (answer.success) return { member, texts: answer.data, missingOnly, page };
+  const code = typeof answer.error === 'object' ? answer.error?.code : undefined;
+  if (code === STAFF_ERRORS.roleRequired) return { member, missingOnly, page };
+  // A draft published, discarded or another member's since: the live version's texts, saying so.
+  if (code === STAFF_ERRORS.changeRefused && url.searchParams.has('draft')) {
+    url.searchParams.delete('draft');
+    url.searchParams.set(DRAFT_CLOSED_PARAM, '1');
+    throw redirect(`${url.pathname}?${url.searchParams}`);
+  }
+  if (answer.status === 404) throw new Response(null, { status: 404 });
   throw new Response(null, { status: answer.status || 503 });
 }

@@ -39,6 +39,9 @@ export function StaffBar({ member }: { member: StaffSession }) {
   const { pathname } = useLocation();
   const links = [
     { to: STAFF_PAGE_PATHS.home, label: t('bar.home') },
+    ...(member.roles.some((role) => role === 'editor' || role === 'translator')
+      ? [{ to: STAFF_PAGE_PATHS.texts, label: t('bar.texts') }]
+      : []),
     ...(member.roles.includes('administrator')
       ? [
           { to: STAFF_PAGE_PATHS.accounts, label: t('bar.accounts') },

@@ -69,10 +69,7 @@ export async function editTexts(
     }
     return { draftId: source.draftId, changed };
   }
-  const draft = await createDraft(repository, files, {
-    by,
-    now,
-    note: `Texts of ${input.language}/${input.namespace}`,
-  });
+  // The draft is named by the file it began with.
+  const draft = await createDraft(repository, files, { by, now, note: path });
   return { draftId: draft.id, changed };
 }

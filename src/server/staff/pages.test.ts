@@ -5,6 +5,7 @@ import { STAFF_SESSION_COOKIE } from '../../shared/contract';
 import { STAFF_PAGE_PATHS } from '../../shared/staff-routes';
 import { translate } from '../i18n';
 import { startPageApp } from '../pages/testing/page-app';
+import { ensureFirstVersion } from '../configuration/versions';
 import { addStaff } from './accounts';
 
 const en = (key: string, vars?: Record<string, unknown>) => translate('en', key, vars);
@@ -235,5 +236,53 @@ describe('the staff’s pages, rendered by the server and posted to without scri
     expect((await browser.get(disabled.headers.location as string)).body).toContain(
       en('staff:accounts.disabledDone', { email: 'trans@example.com' }),
     );
+  });
+
+  it('let a translator change texts of their language into a draft of their own, a page at a time', async () => {
+    const file = (value: object) => `${JSON.stringify(value, null, 2)}\n`;
+    await ensureFirstVersion(
+      app.repositories.configuration,
+      {
+        'locales/en/staff.json': file({ title: 'Sign in', intro: 'For staff' }),
+        'locales/fr/staff.json': file({ title: 'Connexion' }),
+      },
+      new Date(),
+    );
+    const translator = await addStaff(
+      app.repositories.staff,
+      { email: 'fr@example.com', roles: ['translator'], languages: ['fr'] },
+      operator,
+      new Date(),
+    );
+    const browser = new Browser(app);
+    await browser.post(STAFF_PAGE_PATHS.signIn, {
+      email: 'fr@example.com',
+      password: translator.password,
+      code: await codeOf(translator.totpSecret),
+    });
+    const texts = await browser.get(STAFF_PAGE_PATHS.texts);
+    expect(h1Of(texts.body)).toBe(en('staff:texts.title'));
+    expect(texts.body).toContain(en('staff:texts.fromLive'));
+    expect(texts.body).toMatch(
+      /<textarea[^>]*name="text:intro"[^>]*lang="fr"[^>]*dir="ltr"|<textarea[^>]*lang="fr"[^>]*name="text:intro"/,
+    );
+    expect(texts.body).toContain(en('staff:texts.missing'));
+
+    const saved = await browser.post(`${STAFF_PAGE_PATHS.texts}?language=fr&namespace=staff`, {
+      language: 'fr',
+      namespace: 'staff',
+      'text:title': 'Connexion',
+      'text:intro': 'Pour le personnel',
+    });
+    expect(saved.statusCode).toBe(303);
+    const location = saved.headers.location as string;
+    expect(location).toMatch(/^\/staff\/texts\?language=fr&namespace=staff&draft=[0-9a-f-]{36}&saved=1$/);
+    const draft = new URL(location, 'http://x').searchParams.get('draft')!;
+    const after = await browser.get(location);
+    expect(after.body).toContain(en('staff:texts.saved', { count: 1, draft }));
+    expect(after.body).toContain('Pour le personnel</textarea>');
+    expect(after.body).not.toContain(en('staff:texts.missing'));
+    // The live version keeps its texts until a publisher publishes the draft.
+    expect((await browser.get(STAFF_PAGE_PATHS.texts)).body).toContain(en('staff:texts.missing'));
   });
 });
