@@ -197,6 +197,20 @@ test('a translator changes a French text into a draft of their own, the live tex
   await expect(page.getByRole('textbox', { name: 'signIn.title' })).toHaveValue('Connexion du personnel');
 });
 
+test('the staff sign-in and home read right to left in Arabic, every text translated', async ({ page }) => {
+  const member = addMember('arabic@example.com', ['translator'], ['ar']);
+  await page.goto(`${server.baseURL}/staff/sign-in?lng=ar`);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { level: 1, name: 'تسجيل دخول الموظفين' })).toBeVisible();
+  await expectAccessible(page, 'staff sign-in in Arabic');
+  await page.getByLabel('عنوان البريد الإلكتروني').fill(member.email);
+  await page.getByLabel('كلمة المرور').fill(member.password);
+  await page.getByLabel('الرمز من تطبيق المصادقة').fill(await codeOf(member));
+  await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'الصفحة الرئيسية للموظفين' })).toBeVisible();
+  await expectAccessible(page, 'staff home in Arabic');
+});
+
 test('at 375 px the staff home and the audit trail fit the screen, their tables scrolled on their own', async ({
   browser,
 }) => {

@@ -8,6 +8,7 @@ import {
   type StaffAccountAdded,
   type StaffAccountRequest,
   type StaffAccountSummary,
+  type StaffDraftDetail,
   type StaffAuditEntry,
   type StaffSession,
   type StaffSignInRequest,
@@ -20,7 +21,15 @@ import {
 import { request } from './request';
 import type { RequestScope } from './request-scope';
 
-export type { StaffAccountAdded, StaffAccountSummary, StaffAuditEntry, StaffSession, StaffTexts, StaffVersions };
+export type {
+  StaffAccountAdded,
+  StaffAccountSummary,
+  StaffAuditEntry,
+  StaffDraftDetail,
+  StaffSession,
+  StaffTexts,
+  StaffVersions,
+};
 
 export const staffCalls = (scope?: RequestScope) => ({
   session: () => request<StaffSession>({ method: 'GET', path: STAFF_PATHS.session, auth: false, scope }),
@@ -39,6 +48,10 @@ export const staffCalls = (scope?: RequestScope) => ({
     request<StaffTexts>({ method: 'GET', path: STAFF_PATHS.texts, query: { ...query }, auth: false, scope }),
   saveTexts: (body: StaffTextsRequest) =>
     request<StaffTextsSaved>({ method: 'PUT', path: STAFF_PATHS.texts, body, auth: false, scope }),
+  draft: (id: string) =>
+    request<StaffDraftDetail>({ method: 'GET', path: STAFF_PATHS.draft, query: { id }, auth: false, scope }),
+  discardDraft: (id: string) =>
+    request<{ discarded: true }>({ method: 'POST', path: STAFF_PATHS.draftDiscard, body: { id }, auth: false, scope }),
   disable: (email: string) =>
     request<{ disabled: true }>({
       method: 'POST',

@@ -36,6 +36,7 @@ export const pageActions: Readonly<Record<string, () => Promise<PageAction>>> = 
   'staff-home': action(() => import('@/features/staff/staff-action')),
   'staff-audit': action(() => import('@/features/staff/staff-action')),
   'staff-texts': action(() => import('@/features/staff/texts-action')),
+  'staff-draft': action(() => import('@/features/staff/draft-action')),
   'staff-accounts': action(() => import('@/features/staff/accounts-action')),
   'verify-email': action(() => import('@/features/accounts/verify-email-action')),
   'verify-seal': action(() => import('@/features/seal-verification/verify-seal-action')),

@@ -49,6 +49,7 @@ export const pageLoaders: Readonly<Record<string, PageLoaderEntry>> = {
   'staff-home': { load: async () => (await staff()).staffHomeLoader },
   'staff-audit': { load: async () => (await staff()).staffAuditLoader },
   'staff-texts': { load: async () => (await staff()).staffTextsLoader },
+  'staff-draft': { load: async () => (await staff()).staffDraftLoader },
   'staff-accounts': { load: async () => (await staff()).staffAccountsLoader },
   'step-form': { load: async () => (await import('@/features/application-journey/step-form-loader')).loader },
 };

@@ -58,6 +58,7 @@ export const pageRegistry: Readonly<Record<string, PageComponent>> = {
   'staff-home': lazyWithTimeout<PageProps>(() => import('@/features/staff/home-page')),
   'staff-audit': lazyWithTimeout<PageProps>(() => import('@/features/staff/audit-page')),
   'staff-texts': lazyWithTimeout<PageProps>(() => import('@/features/staff/texts-page')),
+  'staff-draft': lazyWithTimeout<PageProps>(() => import('@/features/staff/draft-page')),
   'staff-accounts': lazyWithTimeout<PageProps>(() => import('@/features/staff/accounts-page')),
   [NOT_AVAILABLE_PAGE]: lazyWithTimeout<PageProps>(() => import('@/features/not-available/not-available-page')),
 };

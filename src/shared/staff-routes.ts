@@ -14,6 +14,7 @@ export const STAFF_PAGE_PATHS = {
   audit: `${STAFF_ROOT}/audit`,
   accounts: `${STAFF_ROOT}/accounts`,
   texts: `${STAFF_ROOT}/texts`,
+  draft: `${STAFF_ROOT}/draft`,
 } as const;
 
 /** Whether an address is one of the staff's pages (never kept by a cache: they show accounts and their keys). */
@@ -33,5 +34,6 @@ export const STAFF_ROUTES: readonly StaffRoute[] = [
   { path: STAFF_PAGE_PATHS.signIn, guard: 'public', page: 'staff-sign-in', titleKey: 'staff:signIn.title' },
   { path: STAFF_PAGE_PATHS.audit, guard: 'public', page: 'staff-audit', titleKey: 'staff:audit.title' },
   { path: STAFF_PAGE_PATHS.texts, guard: 'public', page: 'staff-texts', titleKey: 'staff:texts.title' },
+  { path: STAFF_PAGE_PATHS.draft, guard: 'public', page: 'staff-draft', titleKey: 'staff:draft.title' },
   { path: STAFF_PAGE_PATHS.accounts, guard: 'public', page: 'staff-accounts', titleKey: 'staff:accounts.title' },
 ];

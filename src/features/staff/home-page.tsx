@@ -1,5 +1,9 @@
+import { Link } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { useLoaderData } from 'react-router-dom';
+import { useLoaderData, useSearchParams } from 'react-router-dom';
+import { STAFF_PAGE_PATHS } from '@/shared/staff-routes';
+import { Notice } from '@/ui/notice';
+import { DISCARDED_PARAM } from './draft-action';
 import { PageHeading } from '@/ui/page-heading';
 import { usePageStyles } from '@/ui/page-styles';
 import type { StaffHomeData } from './page-loaders';
@@ -18,11 +22,14 @@ export default function StaffHomePage() {
   const table = useStaffTableStyles();
   const date = useStaffDate();
   const { member, versions } = useLoaderData() as StaffHomeData;
+  const [search] = useSearchParams();
+  const discarded = search.get(DISCARDED_PARAM);
   const roles = member.roles.map((role) => t(`roles.${role}`)).join(', ');
   return (
     <div className={page.wide}>
       <StaffBar member={member} />
       <PageHeading>{t('home.title')}</PageHeading>
+      {discarded && <Notice tone="success">{t('home.drafts.discarded', { id: discarded })}</Notice>}
       <p className={page.lead}>{t('home.roles', { roles, count: member.roles.length })}</p>
       {member.languages.length > 0 && (
         <p className={page.text}>{t('home.languages', { languages: member.languages.join(', ') })}</p>
@@ -76,12 +83,14 @@ export default function StaffHomePage() {
             <ul>
               {versions.drafts.map((draft) => (
                 <li key={draft.id} className={page.text}>
-                  {t('home.drafts.entry', {
-                    id: draft.id,
-                    base: draft.baseVersion,
-                    by: draft.createdBy,
-                    at: date(draft.createdAt),
-                  })}
+                  <Link href={`${STAFF_PAGE_PATHS.draft}?id=${draft.id}`}>
+                    {t('home.drafts.entry', {
+                      id: draft.id,
+                      base: draft.baseVersion,
+                      by: draft.createdBy,
+                      at: date(draft.createdAt),
+                    })}
+                  </Link>
                   {draft.note && ` (${draft.note})`}
                 </li>
               ))}

@@ -7,6 +7,7 @@ import {
   staffCalls,
   type StaffAccountSummary,
   type StaffAuditEntry,
+  type StaffDraftDetail,
   type StaffSession,
   type StaffTexts,
   type StaffVersions,
@@ -112,4 +113,23 @@ export async function staffTextsLoader({ request, context }: LoaderFunctionArgs)
   }
   if (answer.status === 404) throw new Response(null, { status: 404 });
   throw new Response(null, { status: answer.status || 503 });
+}
+
+export interface StaffDraftData {
+  member: StaffSession;
+  /** The draft and what it changes; undefined when the member's roles do not read drafts. */
+  detail?: StaffDraftDetail;
+}
+
+/** A draft (`?id=`): one no longer open, or none, is the page not found. */
+export async function staffDraftLoader({ request, context }: LoaderFunctionArgs): Promise<StaffDraftData> {
+  const scope = scopeOf(context);
+  const url = new URL(request.url);
+  const member = await staffSessionOrSignIn(url, scope);
+  const id = url.searchParams.get('id') ?? '';
+  const answer = await staffCalls(scope).draft(id);
+  if (answer.success) return { member, detail: answer.data };
+  const code = typeof answer.error === 'object' ? answer.error?.code : undefined;
+  if (code === STAFF_ERRORS.roleRequired) return { member };
+  throw new Response(null, { status: answer.status === 400 ? 404 : answer.status || 503 });
 }

@@ -43,6 +43,8 @@ type Body = Record<string, unknown> | 'pdf';
 
 type Entry =
   | { class: 'public'; why: string }
+  /** The staff's calls: a staff session (never an applicant's), of one of `roles` when named. */
+  | { class: 'staff'; roles?: readonly string[]; why: string }
   | { class: 'signed-in'; why: string }
   | {
       class: 'owned';
@@ -89,6 +91,33 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/eta/wallet/apple/:token': { class: 'public', why: 'the signed, short-lived token is the credential' },
   'GET /api/eta/openapi.json': { class: 'public', why: 'the API description' },
   'POST /api/eta/csp-report': { class: 'public', why: "browsers' reports of the Content-Security-Policy" },
+  'POST /api/staff/session': { class: 'public', why: "staff sign-in: the password and the authenticator's code" },
+  'DELETE /api/staff/session': { class: 'public', why: "staff sign-out: the session's cookie is the credential" },
+
+  // ---------------------------------------------------------------- staff: a staff session, and its roles
+  'GET /api/staff/session': { class: 'staff', why: 'the member of the staff session' },
+  'GET /api/staff/audit': { class: 'staff', roles: ['administrator'], why: 'the audit trail' },
+  'GET /api/staff/accounts': { class: 'staff', roles: ['administrator'], why: 'staff accounts' },
+  'POST /api/staff/accounts': { class: 'staff', roles: ['administrator'], why: 'a new member of staff' },
+  'PUT /api/staff/accounts/roles': { class: 'staff', roles: ['administrator'], why: "a member's roles" },
+  'POST /api/staff/accounts/disable': { class: 'staff', roles: ['administrator'], why: 'a disabled account' },
+  'GET /api/staff/configuration/versions': {
+    class: 'staff',
+    roles: ['editor', 'translator', 'publisher', 'administrator'],
+    why: 'the published versions and drafts',
+  },
+  'GET /api/staff/configuration/draft': {
+    class: 'staff',
+    roles: ['editor', 'translator', 'publisher', 'administrator'],
+    why: "a draft's changes",
+  },
+  'POST /api/staff/configuration/draft/discard': {
+    class: 'staff',
+    roles: ['editor', 'translator', 'publisher', 'administrator'],
+    why: 'a draft discarded by its member, a publisher or an administrator',
+  },
+  'GET /api/staff/texts': { class: 'staff', roles: ['editor', 'translator'], why: 'texts beside English' },
+  'PUT /api/staff/texts': { class: 'staff', roles: ['editor', 'translator'], why: "texts into the member's draft" },
 
   // ---------------------------------------------------------------- signed-in, naming nothing of anyone's
   'POST /api/eta/profile/change-password': { class: 'signed-in', why: "the caller's own account" },
@@ -420,6 +449,26 @@ describe.each(databases())('object-level authorisation of every route, on %s', (
       const [method, url] = route.split(' ');
       const response = await app.inject({ method: method as InjectOptions['method'], url, payload: {} });
       expect(response.statusCode, `${route}: ${response.body}`).toBe(401);
+    }
+    await expectUnchanged(before);
+  });
+
+  it('answers every staff call 401 without a staff session, an applicant’s session included, and changes nothing', async () => {
+    const before = await snapshot();
+    const staffRoutes = Object.keys(MATRIX).filter((route) => MATRIX[route].class === 'staff');
+    expect(staffRoutes.length).toBeGreaterThan(5);
+    for (const route of staffRoutes) {
+      const [method, url] = route.split(' ');
+      for (const caller of [undefined, owner]) {
+        const response = await app.inject({
+          method: method as InjectOptions['method'],
+          url,
+          headers: caller ? { authorization: `Bearer ${caller.token}` } : {},
+          ...(method === 'GET' ? {} : { payload: {} }),
+        });
+        expect(response.statusCode, `${route}: ${response.body}`).toBe(401);
+        expect(response.json().code, route).toBe('STAFF_SESSION_REQUIRED');
+      }
     }
     await expectUnchanged(before);
   });

@@ -89,6 +89,19 @@ describe('the staff’s pages, rendered by the server and posted to without scri
     await close?.();
   });
 
+  /** Version 1 of a configuration of the test's own (written once, whichever test asks first). */
+  const firstVersion = () => {
+    const file = (value: object) => `${JSON.stringify(value, null, 2)}\n`;
+    return ensureFirstVersion(
+      app.repositories.configuration,
+      {
+        'locales/en/staff.json': file({ title: 'Sign in', intro: 'For staff' }),
+        'locales/fr/staff.json': file({ title: 'Connexion' }),
+      },
+      new Date(),
+    );
+  };
+
   it('send a visitor without a staff session to sign in, and back to the page asked for afterwards', async () => {
     const browser = new Browser(app);
     const home = await browser.get(STAFF_PAGE_PATHS.home);
@@ -239,15 +252,7 @@ describe('the staff’s pages, rendered by the server and posted to without scri
   });
 
   it('let a translator change texts of their language into a draft of their own, a page at a time', async () => {
-    const file = (value: object) => `${JSON.stringify(value, null, 2)}\n`;
-    await ensureFirstVersion(
-      app.repositories.configuration,
-      {
-        'locales/en/staff.json': file({ title: 'Sign in', intro: 'For staff' }),
-        'locales/fr/staff.json': file({ title: 'Connexion' }),
-      },
-      new Date(),
-    );
+    await firstVersion();
     const translator = await addStaff(
       app.repositories.staff,
       { email: 'fr@example.com', roles: ['translator'], languages: ['fr'] },
@@ -284,5 +289,41 @@ describe('the staff’s pages, rendered by the server and posted to without scri
     expect(after.body).not.toContain(en('staff:texts.missing'));
     // The live version keeps its texts until a publisher publishes the draft.
     expect((await browser.get(STAFF_PAGE_PATHS.texts)).body).toContain(en('staff:texts.missing'));
+  });
+
+  it('show a draft’s changes, and discard it from its page', async () => {
+    await firstVersion();
+    const editor = await addStaff(
+      app.repositories.staff,
+      { email: 'drafts@example.com', roles: ['editor'] },
+      operator,
+      new Date(),
+    );
+    const browser = new Browser(app);
+    await browser.post(STAFF_PAGE_PATHS.signIn, {
+      email: 'drafts@example.com',
+      password: editor.password,
+      code: await codeOf(editor.totpSecret),
+    });
+    const saved = await browser.post(`${STAFF_PAGE_PATHS.texts}?language=en&namespace=staff`, {
+      language: 'en',
+      namespace: 'staff',
+      'text:intro': 'For the staff',
+    });
+    const draft = new URL(saved.headers.location as string, 'http://x').searchParams.get('draft')!;
+    const home = await browser.get(STAFF_PAGE_PATHS.home);
+    expect(home.body).toContain(`href="${STAFF_PAGE_PATHS.draft}?id=${draft}"`);
+    const page = await browser.get(`${STAFF_PAGE_PATHS.draft}?id=${draft}`);
+    expect(h1Of(page.body)).toContain(en('staff:draft.title'));
+    expect(page.body).toContain(en('staff:draft.where.text', { key: 'staff:intro', language: 'en' }));
+    expect(page.body).toContain('For staff</td>');
+    expect(page.body).toContain('For the staff</td>');
+    const discarded = await browser.post(`${STAFF_PAGE_PATHS.draft}?id=${draft}`, { _action: 'discard' });
+    expect(discarded.statusCode).toBe(303);
+    expect(discarded.headers.location).toBe(`${STAFF_PAGE_PATHS.home}?discarded=${draft}`);
+    expect((await browser.get(discarded.headers.location as string)).body).toContain(
+      en('staff:home.drafts.discarded', { id: draft }),
+    );
+    expect((await browser.get(`${STAFF_PAGE_PATHS.draft}?id=${draft}`)).statusCode).toBe(404);
   });
 });

@@ -29,6 +29,7 @@ import { readAudit } from './audit';
 import type { StaffRole } from './roles';
 import { FAILURE_WINDOW_MINUTES, signInStaff, signOutStaff } from './sessions';
 import { staffOnly } from './staff-only';
+import { draftRoutes } from './draft-routes';
 import { textRoutes } from './text-routes';
 
 /** The roles that read the configuration's versions and drafts: all but the officer's. */
@@ -118,6 +119,7 @@ const sessionCookie = (key: string) => setCookie(STAFF_SESSION_COOKIE, key, { ht
 export const staffRoutes: FastifyPluginAsync = async (app) => {
   const { staff, configuration } = app.repositories;
   await app.register(textRoutes);
+  await app.register(draftRoutes);
 
   app.post<{ Body: StaffSignInRequest }>(
     STAFF_PATHS.session,

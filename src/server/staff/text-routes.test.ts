@@ -93,4 +93,41 @@ describe('texts changed by editors and translators', () => {
     const officer = await cookieOf('officer@example.com', ['officer', 'publisher']);
     expect((await get(officer)).statusCode).toBe(403);
   });
+
+  it('show a draft’s changes to its version, and let its member or a publisher discard it, not another translator', async () => {
+    const translator = await cookieOf('fr@example.com', ['translator'], ['fr']);
+    const { draft } = (
+      await put(translator, { language: 'fr', namespace: 'staff', texts: { intro: 'Pour le personnel' } })
+    ).json();
+    const detail = await app.inject({
+      method: 'GET',
+      url: `${STAFF_PATHS.draft}?id=${draft}`,
+      headers: { cookie: translator },
+    });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({
+      draft: { id: draft, baseVersion: 1, createdBy: 'fr@example.com', note: 'locales/fr/staff.json' },
+      discardable: true,
+      changes: [
+        {
+          kind: 'added',
+          area: 'text',
+          language: 'fr',
+          key: 'staff:intro',
+          after: 'Pour le personnel',
+          file: 'locales/fr/staff.json',
+        },
+      ],
+    });
+    const other = await cookieOf('pt@example.com', ['translator'], ['pt']);
+    const discard = (cookie: string) =>
+      app.inject({ method: 'POST', url: STAFF_PATHS.draftDiscard, headers: { cookie }, payload: { id: draft } });
+    expect((await discard(other)).statusCode).toBe(403);
+    const publisher = await cookieOf('publisher@example.com', ['publisher']);
+    expect((await discard(publisher)).statusCode).toBe(200);
+    expect((await discard(publisher)).statusCode).toBe(404);
+    expect(await app.repositories.configuration.openDrafts()).toEqual([]);
+    const [entry] = await readAudit(app.repositories.staff, { subject: `draft ${draft}` });
+    expect(entry).toMatchObject({ actor: 'publisher@example.com', action: 'configuration.draft-discarded' });
+  });
 });

@@ -16,6 +16,8 @@ export const STAFF_PATHS = {
   accountRoles: `${STAFF_API}/accounts/roles`,
   accountDisable: `${STAFF_API}/accounts/disable`,
   texts: `${STAFF_API}/texts`,
+  draft: `${STAFF_API}/configuration/draft`,
+  draftDiscard: `${STAFF_API}/configuration/draft/discard`,
 } as const;
 
 /**
@@ -158,4 +160,29 @@ export interface StaffTextsRequest {
 export interface StaffTextsSaved {
   draft?: string;
   changed: number;
+}
+
+/** One change a draft makes to the version it was made on (see src/server/configuration/diff.ts). */
+export interface StaffDraftChange {
+  kind: 'added' | 'removed' | 'changed';
+  file: string;
+  /** Where in the file, as dotted keys (empty for the whole file). */
+  path: string;
+  /** What it concerns: a form (and field), a text (and language), or a file. */
+  area: 'form' | 'text' | 'file';
+  form?: string;
+  field?: string;
+  language?: string;
+  key?: string;
+  /** The values before and after, as JSON (absent where there was, or is, none). */
+  before?: string;
+  after?: string;
+}
+
+/** GET /api/staff/configuration/draft?id=: a draft and what it changes from its version. */
+export interface StaffDraftDetail {
+  draft: StaffDraftSummary;
+  /** Whether the member may discard it: their own draft, or a publisher's or administrator's decision. */
+  discardable: boolean;
+  changes: StaffDraftChange[];
 }

@@ -23,6 +23,11 @@ import { DOCUMENT_ACTIONS, DOCUMENT_FORM } from '../../../../features/documents/
 import { DOWNLOAD_PDF_ACTION, WALLET_ACTION_PREFIX } from '../../../../features/outcomes/document-action-names';
 import { ATTEMPT_KEY_FIELD, PAY_ACTION } from '../../../../features/payment/paths';
 import { SEAL_TEXT_FIELD } from '../../../../features/seal-verification/check-seal';
+import { ACCOUNT_ACTIONS } from '../../../../features/staff/accounts-action';
+import { DISCARD_ACTION } from '../../../../features/staff/draft-action';
+import { SIGN_OUT_ACTION as STAFF_SIGN_OUT_ACTION } from '../../../../features/staff/sign-out';
+import { SIGN_IN_FIELDS } from '../../../../features/staff/sign-in-action';
+import { TEXT_FIELD_PREFIX } from '../../../../features/staff/texts-action';
 import { flattenRoutes, type Guard, type ManifestRoute, type QueryParamSpec } from '../../../../routing/manifest';
 import { pageActions } from '../../../../routing/page-actions';
 import { CHECK_ANSWERS_PAGE } from '../../../../shared/forms/flow';
@@ -207,6 +212,18 @@ const CONTROLS: Record<string, Partial<PageControls>> = {
     fields: [DOCUMENT_FORM.documentType, DOCUMENT_FORM.documentIdentifier],
     files: [DOCUMENT_FORM.file],
   },
+  'staff-sign-in': { fields: [...SIGN_IN_FIELDS] },
+  'staff-home': { actions: [STAFF_SIGN_OUT_ACTION] },
+  'staff-audit': { actions: [STAFF_SIGN_OUT_ACTION] },
+  'staff-accounts': {
+    actions: [...Object.values(ACCOUNT_ACTIONS), STAFF_SIGN_OUT_ACTION],
+    fields: ['email', 'roles', 'languages'],
+  },
+  'staff-texts': {
+    actions: [STAFF_SIGN_OUT_ACTION],
+    fields: ['language', 'namespace', 'draft', `${TEXT_FIELD_PREFIX}title`],
+  },
+  'staff-draft': { actions: [DISCARD_ACTION, STAFF_SIGN_OUT_ACTION] },
   'verify-email': { ...ACCOUNT, actions: [CONFIRM_ACTION, RESEND_ACTION] },
   'verify-seal': { fields: [SEAL_TEXT_FIELD] },
   'view-eta': OUTCOME,
