@@ -192,7 +192,14 @@ test('a translator changes a French text into a draft of their own, the live tex
 
   // The draft is listed on the staff's home; the live version keeps its text until a publisher publishes it.
   await page.goto(`${server.baseURL}/staff`);
-  await expect(page.getByRole('listitem').filter({ hasText: 'french@example.com' })).toHaveCount(1);
+  const draft = page.getByRole('listitem').filter({ hasText: 'french@example.com' });
+  await expect(draft).toHaveCount(1);
+  await draft.getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name: /Draft$/ })).toBeVisible();
+  const change = page.getByRole('row', { name: /Text staff:signIn\.title \(fr\)/ });
+  await expect(change).toContainText('Connexion du personnel');
+  await expect(change).toContainText('Connexion des agents');
+  await expectAccessible(page, 'a draft’s changes');
   await page.goto(`${server.baseURL}/staff/texts?language=fr&namespace=staff`);
   await expect(page.getByRole('textbox', { name: 'signIn.title' })).toHaveValue('Connexion du personnel');
 });
