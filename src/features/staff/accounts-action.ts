@@ -2,9 +2,11 @@ import { redirect } from 'react-router-dom';
 import { staffCalls, type StaffAccountAdded } from '@/api/staff';
 import type { PageAction } from '@/engine/form-action';
 import { FORM_FIELDS } from '@/engine/form-address';
+import type { ApiResult } from '@/shared/api-types';
 import type { FieldError } from '@/shared/contract';
 import { STAFF_PAGE_PATHS } from '@/shared/staff-routes';
 import { SIGN_OUT_ACTION, signOut } from './sign-out';
+import { refusalMessage } from './staff-answers';
 
 /** The buttons of the staff accounts page (besides "Sign out"). */
 export const ACCOUNT_ACTIONS = { add: 'add', roles: 'roles', disable: 'disable' } as const;
@@ -40,17 +42,15 @@ export const action: PageAction = async ({ fields, scope, t }) => {
   const calls = staffCalls(scope);
   const done = (what: string) =>
     redirect(`${STAFF_PAGE_PATHS.accounts}?${new URLSearchParams({ [DONE_PARAM]: what, [MEMBER_PARAM]: email })}`);
-  const refusedBy = (form: 'add' | 'roles' | 'disable', error: unknown) => {
-    const body =
-      typeof error === 'object' && error !== null ? (error as { error?: string; fields?: FieldError[] }) : {};
-    const errors = body.fields ?? [];
+  const refusedBy = (form: 'add' | 'roles' | 'disable', answer: ApiResult<unknown>) => {
+    const errors = (typeof answer.error === 'object' ? answer.error?.fields : undefined) ?? [];
     return {
       refused: form,
       email,
       roles,
       languages,
       errors,
-      ...(errors.length === 0 ? { problem: body.error ?? t('common:errorPage.body') } : {}),
+      ...(errors.length === 0 ? { problem: refusalMessage(answer, t) } : {}),
     } satisfies AccountsActionData;
   };
   if (pressed === ACCOUNT_ACTIONS.add) {
@@ -64,15 +64,15 @@ export const action: PageAction = async ({ fields, scope, t }) => {
       } satisfies AccountsActionData;
     }
     const answer = await calls.addAccount({ email, roles, languages });
-    return answer.success ? ({ added: answer.data! } satisfies AccountsActionData) : refusedBy('add', answer.error);
+    return answer.success ? ({ added: answer.data! } satisfies AccountsActionData) : refusedBy('add', answer);
   }
   if (pressed === ACCOUNT_ACTIONS.roles) {
     const answer = await calls.setRoles({ email, roles, languages });
-    return answer.success ? done('roles') : refusedBy('roles', answer.error);
+    return answer.success ? done('roles') : refusedBy('roles', answer);
   }
   if (pressed === ACCOUNT_ACTIONS.disable) {
     const answer = await calls.disable(email);
-    return answer.success ? done('disabled') : refusedBy('disable', answer.error);
+    return answer.success ? done('disabled') : refusedBy('disable', answer);
   }
   throw new Response(null, { status: 400 });
 };

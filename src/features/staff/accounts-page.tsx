@@ -4,7 +4,6 @@ import { useActionData, useLoaderData, useSearchParams } from 'react-router-dom'
 import { ProblemPanel } from '@/engine/problem-panel';
 import { FORM_FIELDS } from '@/engine/form-address';
 import { Notice } from '@/ui/notice';
-import { PageHeading } from '@/ui/page-heading';
 import { usePageStyles } from '@/ui/page-styles';
 import { PostForm } from '@/ui/post-form';
 import { QrCode } from '@/ui/qr-code';
@@ -13,7 +12,7 @@ import { ACCOUNT_ACTIONS, DONE_PARAM, MEMBER_PARAM, type AccountsActionData } fr
 import type { StaffAccountsData } from './page-loaders';
 import { RoleChoices } from './role-choices';
 import { ScrolledTable } from './scrolled-table';
-import { StaffBar } from './staff-bar';
+import { StaffPage } from './staff-page';
 import { useStaffDate } from './staff-date';
 import { useStaffTableStyles } from './staff-styles';
 
@@ -47,17 +46,13 @@ export default function StaffAccountsPage() {
 
   if (!accounts) {
     return (
-      <div className={page.wide}>
-        <StaffBar member={member} />
-        <PageHeading>{t('accounts.title')}</PageHeading>
+      <StaffPage member={member} title={t('accounts.title')}>
         <ProblemPanel message={t('accounts.administratorsOnly')} />
-      </div>
+      </StaffPage>
     );
   }
   return (
-    <div className={page.wide}>
-      <StaffBar member={member} />
-      <PageHeading>{t('accounts.title')}</PageHeading>
+    <StaffPage member={member} title={t('accounts.title')}>
       {done && !answered && (
         <Notice tone="success" focus>
           {t(done === 'disabled' ? 'accounts.disabledDone' : 'accounts.rolesDone', { email: search.get(MEMBER_PARAM) })}
@@ -186,6 +181,6 @@ export default function StaffAccountsPage() {
           </div>
         </PostForm>
       </section>
-    </div>
+    </StaffPage>
   );
 }

@@ -2,10 +2,9 @@ import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-compon
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router-dom';
 import { ProblemPanel } from '@/engine/problem-panel';
-import { PageHeading } from '@/ui/page-heading';
 import { usePageStyles } from '@/ui/page-styles';
 import type { StaffAuditData } from './page-loaders';
-import { StaffBar } from './staff-bar';
+import { StaffPage } from './staff-page';
 import { useStaffDate } from './staff-date';
 import { ScrolledTable } from './scrolled-table';
 import { useStaffTableStyles } from './staff-styles';
@@ -32,9 +31,7 @@ export default function StaffAuditPage() {
   const { member, entries, subject } = useLoaderData() as StaffAuditData;
   const columns = ['at', 'actor', 'action', 'subject', 'detail'] as const;
   return (
-    <div className={page.wide}>
-      <StaffBar member={member} />
-      <PageHeading>{t('audit.title')}</PageHeading>
+    <StaffPage member={member} title={t('audit.title')}>
       {!entries ? (
         <ProblemPanel message={t('audit.administratorsOnly')} />
       ) : (
@@ -83,6 +80,6 @@ export default function StaffAuditPage() {
           )}
         </>
       )}
-    </div>
+    </StaffPage>
   );
 }

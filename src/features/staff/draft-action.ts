@@ -4,6 +4,7 @@ import type { PageAction } from '@/engine/form-action';
 import { FORM_FIELDS } from '@/engine/form-address';
 import { STAFF_PAGE_PATHS } from '@/shared/staff-routes';
 import { SIGN_OUT_ACTION, signOut } from './sign-out';
+import { refusalMessage } from './staff-answers';
 
 /** The draft page's button that discards it, and the staff home's parameter that says a draft was discarded. */
 export const DISCARD_ACTION = 'discard';
@@ -22,7 +23,6 @@ export const action: PageAction = async ({ request, fields, scope, t }) => {
   const id = new URL(request.url).searchParams.get('id') ?? '';
   const answer = await staffCalls(scope).discardDraft(id);
   if (answer.success) return redirect(`${STAFF_PAGE_PATHS.home}?${DISCARDED_PARAM}=${encodeURIComponent(id)}`);
-  const problem =
-    typeof answer.error === 'object' && answer.error?.error ? answer.error.error : t('common:errorPage.body');
+  const problem = refusalMessage(answer, t);
   return { problem } satisfies DraftActionData;
 };

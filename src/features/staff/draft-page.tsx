@@ -5,13 +5,12 @@ import type { StaffDraftDetail } from '@/api/staff';
 import { ProblemPanel } from '@/engine/problem-panel';
 import { FORM_FIELDS } from '@/engine/form-address';
 import { directionOf } from '@/shared/languages';
-import { PageHeading } from '@/ui/page-heading';
 import { usePageStyles } from '@/ui/page-styles';
 import { PostForm } from '@/ui/post-form';
 import { DISCARD_ACTION, type DraftActionData } from './draft-action';
 import type { StaffDraftData } from './page-loaders';
 import { ScrolledTable } from './scrolled-table';
-import { StaffBar } from './staff-bar';
+import { StaffPage } from './staff-page';
 import { useStaffDate } from './staff-date';
 import { useStaffTableStyles } from './staff-styles';
 
@@ -46,11 +45,9 @@ export default function StaffDraftPage() {
   const answered = useActionData() as DraftActionData | undefined;
   if (!detail) {
     return (
-      <div className={page.wide}>
-        <StaffBar member={member} />
-        <PageHeading>{t('draft.title')}</PageHeading>
+      <StaffPage member={member} title={t('draft.title')}>
         <ProblemPanel message={t('draft.readersOnly')} />
-      </div>
+      </StaffPage>
     );
   }
   const { draft, changes } = detail;
@@ -63,9 +60,7 @@ export default function StaffDraftPage() {
     </td>
   );
   return (
-    <div className={page.wide}>
-      <StaffBar member={member} />
-      <PageHeading caption={draft.id}>{t('draft.title')}</PageHeading>
+    <StaffPage member={member} title={t('draft.title')} caption={draft.id}>
       {answered?.problem && <ProblemPanel message={answered.problem} />}
       <p className={page.text}>
         {t('draft.made', { by: draft.createdBy, version: draft.baseVersion, at: date(draft.createdAt) })}
@@ -112,6 +107,6 @@ export default function StaffDraftPage() {
           </Button>
         </PostForm>
       )}
-    </div>
+    </StaffPage>
   );
 }

@@ -4,10 +4,9 @@ import { useLoaderData, useSearchParams } from 'react-router-dom';
 import { STAFF_PAGE_PATHS } from '@/shared/staff-routes';
 import { Notice } from '@/ui/notice';
 import { DISCARDED_PARAM } from './draft-action';
-import { PageHeading } from '@/ui/page-heading';
 import { usePageStyles } from '@/ui/page-styles';
 import type { StaffHomeData } from './page-loaders';
-import { StaffBar } from './staff-bar';
+import { StaffPage } from './staff-page';
 import { ScrolledTable } from './scrolled-table';
 import { useStaffTableStyles } from './staff-styles';
 import { useStaffDate } from './staff-date';
@@ -26,9 +25,7 @@ export default function StaffHomePage() {
   const discarded = search.get(DISCARDED_PARAM);
   const roles = member.roles.map((role) => t(`roles.${role}`)).join(', ');
   return (
-    <div className={page.wide}>
-      <StaffBar member={member} />
-      <PageHeading>{t('home.title')}</PageHeading>
+    <StaffPage member={member} title={t('home.title')}>
       {discarded && <Notice tone="success">{t('home.drafts.discarded', { id: discarded })}</Notice>}
       <p className={page.lead}>{t('home.roles', { roles, count: member.roles.length })}</p>
       {member.languages.length > 0 && (
@@ -99,6 +96,6 @@ export default function StaffHomePage() {
           <p className={page.text}>{t('home.howToPublish')}</p>
         </>
       )}
-    </div>
+    </StaffPage>
   );
 }

@@ -14,6 +14,7 @@ import {
 } from '@/api/staff';
 import { scopeOf } from '@/api/request-scope';
 import { STAFF_ERRORS } from '@/shared/contract';
+import { refusalCode } from './staff-answers';
 import { staffReturnPath, staffSessionOrSignIn, STAFF_RETURN_PARAM } from './staff-session';
 
 export interface StaffHomeData {
@@ -53,7 +54,7 @@ export async function staffAuditLoader({ request, context }: LoaderFunctionArgs)
   const subject = (url.searchParams.get('subject') ?? '').trim();
   const answer = await staffCalls(scope).audit(subject ? { subject } : {});
   if (answer.success) return { member, entries: answer.data, subject };
-  const code = typeof answer.error === 'object' ? answer.error?.code : undefined;
+  const code = refusalCode(answer);
   if (code === STAFF_ERRORS.roleRequired) return { member, subject };
   throw new Response(null, { status: answer.status || 503 });
 }
@@ -69,7 +70,7 @@ export async function staffAccountsLoader({ request, context }: LoaderFunctionAr
   const member = await staffSessionOrSignIn(new URL(request.url), scope);
   const answer = await staffCalls(scope).accounts();
   if (answer.success) return { member, accounts: answer.data };
-  const code = typeof answer.error === 'object' ? answer.error?.code : undefined;
+  const code = refusalCode(answer);
   if (code === STAFF_ERRORS.roleRequired) return { member };
   throw new Response(null, { status: answer.status || 503 });
 }
@@ -103,7 +104,7 @@ export async function staffTextsLoader({ request, context }: LoaderFunctionArgs)
     draft: param('draft'),
   });
   if (answer.success) return { member, texts: answer.data, missingOnly, page };
-  const code = typeof answer.error === 'object' ? answer.error?.code : undefined;
+  const code = refusalCode(answer);
   if (code === STAFF_ERRORS.roleRequired) return { member, missingOnly, page };
   // A draft published, discarded or another member's since: the live version's texts, saying so.
   if (code === STAFF_ERRORS.changeRefused && url.searchParams.has('draft')) {
@@ -129,7 +130,7 @@ export async function staffDraftLoader({ request, context }: LoaderFunctionArgs)
   const id = url.searchParams.get('id') ?? '';
   const answer = await staffCalls(scope).draft(id);
   if (answer.success) return { member, detail: answer.data };
-  const code = typeof answer.error === 'object' ? answer.error?.code : undefined;
+  const code = refusalCode(answer);
   if (code === STAFF_ERRORS.roleRequired) return { member };
   throw new Response(null, { status: answer.status === 400 ? 404 : answer.status || 503 });
 }

@@ -1,6 +1,7 @@
 import { redirect } from 'react-router-dom';
 import { staffCalls } from '@/api/staff';
 import type { PageAction } from '@/engine/form-action';
+import { refusalMessage } from './staff-answers';
 import { staffReturnPath, STAFF_RETURN_PARAM } from './staff-session';
 
 /** The staff sign-in form's fields. */
@@ -36,7 +37,6 @@ export const action: PageAction = async ({ request, fields, scope, t }) => {
   if (answer.success) {
     return redirect(staffReturnPath(new URL(request.url).searchParams.get(STAFF_RETURN_PARAM)));
   }
-  const problem =
-    typeof answer.error === 'object' && answer.error?.error ? answer.error.error : t('common:errorPage.body');
+  const problem = refusalMessage(answer, t);
   return { email, missing, problem } satisfies StaffSignInData;
 };

@@ -3,7 +3,9 @@ import { staffCalls } from '@/api/staff';
 import type { PageAction } from '@/engine/form-action';
 import { FORM_FIELDS } from '@/engine/form-address';
 import { STAFF_PAGE_PATHS } from '@/shared/staff-routes';
+import { DRAFT_CLOSED_PARAM } from './page-loaders';
 import { SIGN_OUT_ACTION, signOut } from './sign-out';
+import { refusalMessage } from './staff-answers';
 
 /** The name of a text's field on the texts page: `text:<dotted key>`. */
 export const TEXT_FIELD_PREFIX = 'text:';
@@ -32,8 +34,7 @@ export const action: PageAction = async ({ request, fields, scope, t }) => {
   const draft = String(fields.get('draft') ?? '') || undefined;
   const answer = await staffCalls(scope).saveTexts({ language, namespace, ...(draft ? { draft } : {}), texts });
   if (!answer.success) {
-    const problem =
-      typeof answer.error === 'object' && answer.error?.error ? answer.error.error : t('common:errorPage.body');
+    const problem = refusalMessage(answer, t);
     return { texts, problem } satisfies TextsActionData;
   }
   const url = new URL(request.url);
@@ -41,7 +42,7 @@ export const action: PageAction = async ({ request, fields, scope, t }) => {
   query.set('language', language);
   query.set('namespace', namespace);
   if (answer.data?.draft) query.set('draft', answer.data.draft);
-  query.delete('draft-closed');
+  query.delete(DRAFT_CLOSED_PARAM);
   query.set(SAVED_PARAM, String(answer.data?.changed ?? 0));
   return redirect(`${STAFF_PAGE_PATHS.texts}?${query}`);
 };

@@ -7,11 +7,10 @@ import { STAFF_PAGE_PATHS } from '@/shared/staff-routes';
 import { languageName } from '@/ui/language-name';
 import { logicalBorder } from '@/ui/logical-border';
 import { Notice } from '@/ui/notice';
-import { PageHeading } from '@/ui/page-heading';
 import { usePageStyles } from '@/ui/page-styles';
 import { PostForm } from '@/ui/post-form';
 import { DRAFT_CLOSED_PARAM, TEXTS_PER_PAGE, type StaffTextsData } from './page-loaders';
-import { StaffBar } from './staff-bar';
+import { StaffPage } from './staff-page';
 import { SAVED_PARAM, TEXT_FIELD_PREFIX, type TextsActionData } from './texts-action';
 
 const useStyles = makeStyles({
@@ -54,11 +53,9 @@ export default function StaffTextsPage() {
 
   if (!texts) {
     return (
-      <div className={page.wide}>
-        <StaffBar member={member} />
-        <PageHeading>{t('texts.title')}</PageHeading>
+      <StaffPage member={member} title={t('texts.title')}>
         <ProblemPanel message={t('texts.writersOnly')} />
-      </div>
+      </StaffPage>
     );
   }
   const rows = missingOnly ? texts.rows.filter((row) => row.text === undefined) : texts.rows;
@@ -76,9 +73,7 @@ export default function StaffTextsPage() {
   const saved = search.get(SAVED_PARAM);
 
   return (
-    <div className={page.wide}>
-      <StaffBar member={member} />
-      <PageHeading>{t('texts.title')}</PageHeading>
+    <StaffPage member={member} title={t('texts.title')}>
       {saved !== null && !answered && (
         <Notice tone="success">{t('texts.saved', { count: Number(saved), draft: texts.draft ?? '' })}</Notice>
       )}
@@ -177,6 +172,6 @@ export default function StaffTextsPage() {
           {current < pages && <Link href={pageLink(current + 1)}>{t('texts.pages.next')}</Link>}
         </nav>
       )}
-    </div>
+    </StaffPage>
   );
 }
