@@ -6,11 +6,19 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
+import { catalogueText, englishTexts, expectNoEnglish } from './support/catalogue';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { type RunningServer, startServer } from './support/server';
 import { staticCopies } from './support/static-copies';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** A text of a language's catalogue with its {{placeholders}} filled in, as the page shows it. */
+const text = (lng: string, key: string, vars: Record<string, string> = {}) =>
+  catalogueText(lng, key).replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => vars[name] ?? `{{${name}}}`);
+const en = (key: string, vars?: Record<string, string>) => text('en', key, vars);
+/** A text as a part of a pattern. */
+const escaped = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 interface Member {
   email: string;
@@ -48,10 +56,10 @@ function addMember(email: string, roles: string[], languages: string[] = []): Me
 const codeOf = (member: Member) => generate({ secret: member.key });
 
 async function signIn(page: Page, member: Member) {
-  await page.getByLabel('E-mail address').fill(member.email);
-  await page.getByLabel('Password').fill(member.password);
-  await page.getByLabel('Code from your authenticator app').fill(await codeOf(member));
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel(en('staff:signIn.email.label')).fill(member.email);
+  await page.getByLabel(en('staff:signIn.password.label')).fill(member.password);
+  await page.getByLabel(en('staff:signIn.code.label')).fill(await codeOf(member));
+  await page.getByRole('button', { name: en('staff:signIn.submit') }).click();
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -69,34 +77,39 @@ test('an administrator signs in with the authenticator’s code, reads the versi
   const admin = addMember('admin@example.com', ['administrator']);
   await page.goto(`${server.baseURL}/staff/audit`);
   await expect(page).toHaveURL(/\/staff\/sign-in\?from=%2Fstaff%2Faudit$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Staff sign in' })).toBeVisible();
-  await expect(page.getByText('Sign in to see that page.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: en('staff:signIn.title') })).toBeVisible();
+  await expect(page.getByText(en('staff:signIn.needed'))).toBeVisible();
   await expectAccessible(page, 'staff sign-in');
 
   await signIn(page, admin);
   await expect(page).toHaveURL(/\/staff\/audit$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Audit trail' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: en('staff:audit.title') })).toBeVisible();
   const trail = page.getByRole('table');
   await expect(trail.getByRole('row').filter({ hasText: 'staff.signed-in' })).toHaveCount(1);
   await expect(trail.getByRole('row').filter({ hasText: 'staff.added' })).toHaveCount(1);
   await expectAccessible(page, 'audit trail');
 
-  await page.getByRole('searchbox', { name: /Subject/ }).fill('nobody@example.com');
-  await page.getByRole('button', { name: 'Show' }).click();
+  await page.getByRole('searchbox', { name: en('staff:audit.filter.subject') }).fill('nobody@example.com');
+  await page.getByRole('button', { name: en('staff:audit.filter.submit') }).click();
   await expect(page).toHaveURL(/subject=nobody%40example\.com/);
-  await expect(page.getByText('Nothing has been recorded for this subject.')).toBeVisible();
+  await expect(page.getByText(en('staff:audit.none'))).toBeVisible();
 
-  await page.getByRole('navigation', { name: 'Staff pages' }).getByRole('link', { name: 'Staff home' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Staff home' })).toBeVisible();
-  await expect(page.getByText('Your role: administrator.')).toBeVisible();
+  await page
+    .getByRole('navigation', { name: en('staff:bar.label') })
+    .getByRole('link', { name: en('staff:bar.home') })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: en('staff:home.title') })).toBeVisible();
+  await expect(page.getByText(en('staff:home.roles_one', { roles: en('staff:roles.administrator') }))).toBeVisible();
   // Version 1 is what the server started with: the repository's forms and texts, live.
-  const versions = page.getByRole('table', { name: 'Published versions of the forms and texts' });
-  await expect(versions.getByRole('rowheader', { name: /^1\s*Live$/ })).toBeVisible();
+  const versions = page.getByRole('table', { name: en('staff:home.versions.caption') });
+  await expect(
+    versions.getByRole('rowheader', { name: new RegExp(`^1\\s*${escaped(en('staff:home.versions.live'))}$`) }),
+  ).toBeVisible();
   await expectAccessible(page, 'staff home');
 
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: en('staff:bar.signOut') }).click();
   await expect(page).toHaveURL(/\/staff\/sign-in\?signed-out=1$/);
-  await expect(page.getByText('You have signed out.')).toBeVisible();
+  await expect(page.getByText(en('staff:signIn.signedOut'))).toBeVisible();
   await page.goto(`${server.baseURL}/staff`);
   await expect(page).toHaveURL(/\/staff\/sign-in$/);
 });
@@ -109,32 +122,34 @@ test('without scripts, an editor is told which fields are missing, then signs in
   const page = await context.newPage();
   const copies = await staticCopies(browser, { width: 1280, height: 800 });
   await page.goto(`${server.baseURL}/staff/sign-in`);
-  await page.getByLabel('E-mail address').fill(editor.email);
-  await page.getByLabel('Password').fill(editor.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
-  await expect(summary.getByRole('link', { name: 'Enter the code from your authenticator app' })).toBeVisible();
-  await expect(page.getByLabel('E-mail address')).toHaveValue(editor.email);
-  await expect(page.getByLabel('Password')).toHaveValue('');
+  await page.getByLabel(en('staff:signIn.email.label')).fill(editor.email);
+  await page.getByLabel(en('staff:signIn.password.label')).fill(editor.password);
+  await page.getByRole('button', { name: en('staff:signIn.submit') }).click();
+  const summary = page.getByRole('alert').filter({ hasText: en('forms:engine.errorSummaryTitle') });
+  await expect(summary.getByRole('link', { name: en('staff:signIn.missing.code') })).toBeVisible();
+  await expect(page.getByLabel(en('staff:signIn.email.label'))).toHaveValue(editor.email);
+  await expect(page.getByLabel(en('staff:signIn.password.label'))).toHaveValue('');
   await copies.expectAccessible(page, 'staff sign-in, code missing');
 
-  await page.getByLabel('Code from your authenticator app').fill('000000');
-  await page.getByLabel('Password').fill(editor.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(
-    page.getByText('The e-mail address, password or code is not right. Check them and try again.'),
-  ).toBeVisible();
+  await page.getByLabel(en('staff:signIn.code.label')).fill('000000');
+  await page.getByLabel(en('staff:signIn.password.label')).fill(editor.password);
+  await page.getByRole('button', { name: en('staff:signIn.submit') }).click();
+  await expect(page.getByText(en('api:staff.signInRefused'))).toBeVisible();
   await copies.expectAccessible(page, 'staff sign-in, refused');
 
   await signIn(page, editor);
-  await expect(page.getByRole('heading', { level: 1, name: 'Staff home' })).toBeVisible();
-  await expect(page.getByText('Your roles: editor, publisher.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Audit trail' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: en('staff:home.title') })).toBeVisible();
+  await expect(
+    page.getByText(
+      en('staff:home.roles_other', { roles: `${en('staff:roles.editor')}, ${en('staff:roles.publisher')}` }),
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: en('staff:bar.audit') })).toHaveCount(0);
   await page.goto(`${server.baseURL}/staff/audit`);
-  await expect(page.getByText('Only administrators can read the audit trail.')).toBeVisible();
+  await expect(page.getByText(en('staff:audit.administratorsOnly'))).toBeVisible();
   await copies.expectAccessible(page, 'audit trail, not an administrator');
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page.getByText('You have signed out.')).toBeVisible();
+  await page.getByRole('button', { name: en('staff:bar.signOut') }).click();
+  await expect(page.getByText(en('staff:signIn.signedOut'))).toBeVisible();
   await copies.close();
   await context.close();
 });
@@ -145,27 +160,42 @@ test('an administrator adds a translator, sees the key once as text and QR code,
   const admin = addMember('accounts@example.com', ['administrator']);
   await page.goto(`${server.baseURL}/staff/sign-in`);
   await signIn(page, admin);
-  await page.getByRole('navigation', { name: 'Staff pages' }).getByRole('link', { name: 'Staff accounts' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Staff accounts' })).toBeVisible();
-  const add = page.getByRole('form', { name: 'Add a member of staff' });
-  await add.getByLabel('E-mail address').fill('translator@example.com');
-  await add.getByRole('group', { name: 'Roles' }).getByLabel('translator').check();
-  await add.getByRole('button', { name: 'Add the member' }).click();
-  await expect(page.getByText('Choose the languages a translator works on.')).toBeVisible();
+  await page
+    .getByRole('navigation', { name: en('staff:bar.label') })
+    .getByRole('link', { name: en('staff:bar.accounts') })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: en('staff:accounts.title') })).toBeVisible();
+  const add = page.getByRole('form', { name: en('staff:accounts.add.title') });
+  await add.getByLabel(en('staff:accounts.add.email')).fill('translator@example.com');
+  await add
+    .getByRole('group', { name: en('staff:accounts.roles.legend') })
+    .getByLabel(en('staff:roles.translator'))
+    .check();
+  await add.getByRole('button', { name: en('staff:accounts.add.submit') }).click();
+  await expect(page.getByText(en('api:staff.refusals.translator-languages'))).toBeVisible();
   await expectAccessible(page, 'staff accounts, translator without languages');
 
-  await add.getByRole('group', { name: 'Languages (translators)' }).getByLabel('Français').check();
-  await add.getByRole('button', { name: 'Add the member' }).click();
-  await expect(page.getByRole('heading', { name: 'Account added for translator@example.com' })).toBeVisible();
-  await expect(page.getByRole('img', { name: 'QR code of the authenticator key' })).toBeVisible();
+  await add
+    .getByRole('group', { name: en('staff:accounts.languages.legend') })
+    .getByLabel('Français')
+    .check();
+  await add.getByRole('button', { name: en('staff:accounts.add.submit') }).click();
+  await expect(
+    page.getByRole('heading', { name: en('staff:accounts.added.title', { email: 'translator@example.com' }) }),
+  ).toBeVisible();
+  await expect(page.getByRole('img', { name: en('staff:accounts.added.qr') })).toBeVisible();
   await expectAccessible(page, 'staff accounts, member added');
 
   await page.getByRole('link', { name: 'translator@example.com' }).click();
-  const change = page.getByRole('form', { name: 'Roles of translator@example.com' });
-  await change.getByLabel('editor').check();
-  await change.getByRole('button', { name: 'Save the roles' }).click();
-  await expect(page.getByText('The roles of translator@example.com have been changed.')).toBeVisible();
-  await expect(page.getByRole('row', { name: /translator@example\.com/ })).toContainText('editor, translator (fr)');
+  const change = page.getByRole('form', {
+    name: en('staff:accounts.change.title', { email: 'translator@example.com' }),
+  });
+  await change.getByLabel(en('staff:roles.editor')).check();
+  await change.getByRole('button', { name: en('staff:accounts.change.submit') }).click();
+  await expect(page.getByText(en('staff:accounts.rolesDone', { email: 'translator@example.com' }))).toBeVisible();
+  await expect(page.getByRole('row', { name: /translator@example\.com/ })).toContainText(
+    `${en('staff:roles.editor')}, ${en('staff:roles.translator')} (fr)`,
+  );
   await expectAccessible(page, 'staff accounts, roles changed');
 });
 
@@ -173,20 +203,29 @@ test('a translator changes a French text into a draft of their own, the live tex
   const translator = addMember('french@example.com', ['translator'], ['fr']);
   await page.goto(`${server.baseURL}/staff/sign-in`);
   await signIn(page, translator);
-  await page.getByRole('navigation', { name: 'Staff pages' }).getByRole('link', { name: 'Texts' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Texts' })).toBeVisible();
-  const choose = page.getByRole('search', { name: 'Choose the texts' });
-  await choose.getByLabel('Texts of').selectOption('staff');
-  await choose.getByRole('button', { name: 'Show' }).click();
+  await page
+    .getByRole('navigation', { name: en('staff:bar.label') })
+    .getByRole('link', { name: en('staff:bar.texts') })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: en('staff:texts.title') })).toBeVisible();
+  const choose = page.getByRole('search', { name: en('staff:texts.filter.label') });
+  await choose.getByLabel(en('staff:texts.filter.namespace')).selectOption('staff');
+  await choose.getByRole('button', { name: en('staff:texts.filter.submit') }).click();
   await expect(page).toHaveURL(/language=fr&namespace=staff/);
   await expectAccessible(page, 'texts of a namespace');
 
   const field = page.getByRole('textbox', { name: 'signIn.title' });
-  await expect(field).toHaveValue('Connexion du personnel');
+  await expect(field).toHaveValue(text('fr', 'staff:signIn.title'));
   await expect(field).toHaveAttribute('lang', 'fr');
   await field.fill('Connexion des agents');
-  await page.getByRole('button', { name: 'Save in my draft' }).click();
-  await expect(page.getByText(/^1 text saved in your draft [0-9a-f-]{36}\.$/)).toBeVisible();
+  await page.getByRole('button', { name: en('staff:texts.save') }).click();
+  await expect(
+    page.getByText(
+      new RegExp(
+        `^${escaped(en('staff:texts.saved_one', { count: '1' })).replace('\\{\\{draft\\}\\}', '[0-9a-f-]{36}')}$`,
+      ),
+    ),
+  ).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'signIn.title' })).toHaveValue('Connexion des agents');
   await expectAccessible(page, 'texts saved in a draft');
 
@@ -195,27 +234,33 @@ test('a translator changes a French text into a draft of their own, the live tex
   const draft = page.getByRole('listitem').filter({ hasText: 'french@example.com' });
   await expect(draft).toHaveCount(1);
   await draft.getByRole('link').click();
-  await expect(page.getByRole('heading', { level: 1, name: /Draft$/ })).toBeVisible();
-  const change = page.getByRole('row', { name: /Text staff:signIn\.title \(fr\)/ });
-  await expect(change).toContainText('Connexion du personnel');
+  await expect(
+    page.getByRole('heading', { level: 1, name: new RegExp(`${escaped(en('staff:draft.title'))}$`) }),
+  ).toBeVisible();
+  const change = page.getByRole('row', {
+    name: new RegExp(escaped(en('staff:draft.where.text', { key: 'staff:signIn.title', language: 'fr' }))),
+  });
+  await expect(change).toContainText(text('fr', 'staff:signIn.title'));
   await expect(change).toContainText('Connexion des agents');
   await expectAccessible(page, 'a draft’s changes');
   await page.goto(`${server.baseURL}/staff/texts?language=fr&namespace=staff`);
-  await expect(page.getByRole('textbox', { name: 'signIn.title' })).toHaveValue('Connexion du personnel');
+  await expect(page.getByRole('textbox', { name: 'signIn.title' })).toHaveValue(text('fr', 'staff:signIn.title'));
 });
 
 test('the staff sign-in and home read right to left in Arabic, every text translated', async ({ page }) => {
   const member = addMember('arabic@example.com', ['translator'], ['ar']);
   await page.goto(`${server.baseURL}/staff/sign-in?lng=ar`);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await expect(page.getByRole('heading', { level: 1, name: 'تسجيل دخول الموظفين' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: text('ar', 'staff:signIn.title') })).toBeVisible();
   await expectAccessible(page, 'staff sign-in in Arabic');
-  await page.getByLabel('عنوان البريد الإلكتروني').fill(member.email);
-  await page.getByLabel('كلمة المرور').fill(member.password);
-  await page.getByLabel('الرمز من تطبيق المصادقة').fill(await codeOf(member));
-  await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'الصفحة الرئيسية للموظفين' })).toBeVisible();
+  await expectNoEnglish(page, englishTexts('ar'), 'the staff sign-in in Arabic');
+  await page.getByLabel(text('ar', 'staff:signIn.email.label')).fill(member.email);
+  await page.getByLabel(text('ar', 'staff:signIn.password.label')).fill(member.password);
+  await page.getByLabel(text('ar', 'staff:signIn.code.label')).fill(await codeOf(member));
+  await page.getByRole('button', { name: text('ar', 'staff:signIn.submit') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: text('ar', 'staff:home.title') })).toBeVisible();
   await expectAccessible(page, 'staff home in Arabic');
+  await expectNoEnglish(page, englishTexts('ar'), 'the staff home in Arabic', { userData: [member.email] });
 });
 
 test('at 375 px the staff home and the audit trail fit the screen, their tables scrolled on their own', async ({
@@ -226,7 +271,7 @@ test('at 375 px the staff home and the audit trail fit the screen, their tables 
   const page = await context.newPage();
   await page.goto(`${server.baseURL}/staff/sign-in`);
   await signIn(page, admin);
-  await expect(page.getByRole('heading', { level: 1, name: 'Staff home' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: en('staff:home.title') })).toBeVisible();
   for (const path of ['/staff', '/staff/audit']) {
     await page.goto(`${server.baseURL}${path}`);
     await expect(page.getByRole('table')).toBeVisible();

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STAFF_PATHS, STAFF_SESSION_COOKIE } from '../../shared/contract';
+import { translate } from '../i18n';
 import { buildTestApp } from '../testing/harness';
 import { addStaff } from './accounts';
 import { readAudit } from './audit';
@@ -69,12 +70,12 @@ describe('staff accounts changed by an administrator', () => {
     expect(noLanguage.statusCode).toBe(400);
     expect(noLanguage.json()).toMatchObject({
       code: 'STAFF_CHANGE_REFUSED',
-      error: 'Choisissez les langues sur lesquelles travaille un traducteur.',
+      error: translate('fr', 'api:staff.refusals.translator-languages'),
       fields: [{ field: 'languages', key: 'api:staff.refusals.translator-languages' }],
     });
     const taken = await call('POST', STAFF_PATHS.accounts, admin, { email: 'admin@example.com', roles: ['editor'] });
     expect(taken.json().fields).toEqual([
-      expect.objectContaining({ field: 'email', message: 'Cette adresse a déjà un compte du personnel.' }),
+      expect.objectContaining({ field: 'email', message: translate('fr', 'api:staff.refusals.already-exists') }),
     ]);
   });
 
@@ -97,7 +98,7 @@ describe('staff accounts changed by an administrator', () => {
     ] as const) {
       const own = await call(url === STAFF_PATHS.accountRoles ? 'PUT' : 'POST', url, admin, payload);
       expect(own.statusCode).toBe(400);
-      expect(own.json().error).toContain('Demandez à un autre administrateur');
+      expect(own.json().error).toBe(translate('fr', 'api:staff.refusals.own-account'));
     }
     expect((await call('GET', STAFF_PATHS.session, admin)).json().roles).toEqual(['administrator']);
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STAFF_PATHS, STAFF_SESSION_COOKIE } from '../../shared/contract';
+import { translate } from '../i18n';
 import { buildTestApp } from '../testing/harness';
 import { addStaff } from './accounts';
 import { MOST_FAILURES } from './sessions';
@@ -63,7 +64,7 @@ describe('the staff’s calls', () => {
       expect(answer.statusCode).toBe(401);
       expect(answer.json()).toEqual({
         code: 'STAFF_SIGN_IN_REFUSED',
-        error: 'The e-mail address, password or code is not right. Check them and try again.',
+        error: translate('en', 'api:staff.signInRefused'),
       });
       expect(answer.headers['set-cookie']).toBeUndefined();
     }
@@ -88,7 +89,7 @@ describe('the staff’s calls', () => {
     });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().code).toBe('STAFF_SIGN_IN_LOCKED');
-    expect(locked.json().error).toBe('Too many sign-ins were refused for this address. Try again in 15 minutes.');
+    expect(locked.json().error).toBe(translate('en', 'api:staff.signInLocked', { minutes: 15 }));
     expect(locked.headers['retry-after']).toBe('900');
   });
 

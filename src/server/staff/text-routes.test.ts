@@ -3,6 +3,7 @@ import { generate } from 'otplib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STAFF_PATHS, STAFF_SESSION_COOKIE } from '../../shared/contract';
 import { ensureFirstVersion, filesOf, liveVersion } from '../configuration/versions';
+import { translate } from '../i18n';
 import { buildTestApp } from '../testing/harness';
 import { addStaff } from './accounts';
 import { readAudit } from './audit';
@@ -83,7 +84,7 @@ describe('texts changed by editors and translators', () => {
     expect(other.statusCode).toBe(400);
     expect(other.json()).toMatchObject({
       code: 'STAFF_CHANGE_REFUSED',
-      error: 'That draft is another member’s: only they change it.',
+      error: translate('en', 'api:staff.refusals.not-your-draft'),
     });
   });
 
