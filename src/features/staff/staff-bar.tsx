@@ -5,6 +5,7 @@ import type { StaffSession } from '@/api/staff';
 import { FORM_FIELDS } from '@/engine/form-address';
 import { logicalBorder } from '@/ui/logical-border';
 import { PostForm } from '@/ui/post-form';
+import { STAFF_ROLES_THAT, staffMay } from '@/shared/contract';
 import { STAFF_PAGE_PATHS } from '@/shared/staff-routes';
 import { SIGN_OUT_ACTION } from './sign-out';
 
@@ -39,10 +40,10 @@ export function StaffBar({ member }: { member: StaffSession }) {
   const { pathname } = useLocation();
   const links = [
     { to: STAFF_PAGE_PATHS.home, label: t('bar.home') },
-    ...(member.roles.some((role) => role === 'editor' || role === 'translator')
+    ...(staffMay(member.roles, STAFF_ROLES_THAT.writeTexts)
       ? [{ to: STAFF_PAGE_PATHS.texts, label: t('bar.texts') }]
       : []),
-    ...(member.roles.includes('administrator')
+    ...(staffMay(member.roles, STAFF_ROLES_THAT.manageStaff)
       ? [
           { to: STAFF_PAGE_PATHS.accounts, label: t('bar.accounts') },
           { to: STAFF_PAGE_PATHS.audit, label: t('bar.audit') },

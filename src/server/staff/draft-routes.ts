@@ -3,6 +3,7 @@ import {
   ERROR_CODES,
   STAFF_ERRORS,
   STAFF_PATHS,
+  STAFF_ROLES_THAT,
   type StaffDraftChange,
   type StaffDraftDetail,
 } from '../../shared/contract';
@@ -44,7 +45,7 @@ const mayDiscard = (member: StaffMember, createdBy: string) =>
  */
 export const draftRoutes: FastifyPluginAsync = async (app) => {
   const { configuration, staff } = app.repositories;
-  const readers = staffOnly(['editor', 'translator', 'publisher', 'administrator']);
+  const readers = staffOnly(STAFF_ROLES_THAT.readConfiguration);
 
   const openDraft = async (id: string) => {
     const draft = await configuration.draft(id);

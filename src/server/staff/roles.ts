@@ -1,9 +1,7 @@
-/**
- * The roles of staff: an editor changes forms and texts, a translator the texts of their languages, a publisher
- * approves and publishes drafts (never their own), an officer decides applications, an administrator manages staff
- * accounts. A member of staff may hold several.
- */
-export const STAFF_ROLES = ['editor', 'translator', 'publisher', 'officer', 'administrator'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
+import { STAFF_ROLE_NAMES, type StaffRoleName } from '../../shared/contract';
+
+/** The roles of staff (src/shared/contract/staff.ts, where what each may do is said). */
+export const STAFF_ROLES = STAFF_ROLE_NAMES;
+export type StaffRole = StaffRoleName;
 
 export const isStaffRole = (value: string): value is StaffRole => (STAFF_ROLES as readonly string[]).includes(value);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   STAFF_ERRORS,
   STAFF_PATHS,
+  STAFF_ROLES_THAT,
   STAFF_SESSION_COOKIE,
   type StaffAccountAdded,
   type StaffAccountRequest,
@@ -26,14 +27,10 @@ import {
 } from './accounts';
 import type { Actor } from './audit';
 import { readAudit } from './audit';
-import type { StaffRole } from './roles';
 import { FAILURE_WINDOW_MINUTES, signInStaff, signOutStaff } from './sessions';
 import { staffOnly } from './staff-only';
 import { draftRoutes } from './draft-routes';
 import { textRoutes } from './text-routes';
-
-/** The roles that read the configuration's versions and drafts: all but the officer's. */
-const CONFIGURATION_READERS: readonly StaffRole[] = ['editor', 'translator', 'publisher', 'administrator'];
 
 const signInBody = {
   type: 'object',
@@ -151,7 +148,7 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Querystring: { limit: number; subject?: string } }>(
     STAFF_PATHS.audit,
-    { schema: { querystring: auditQuery }, onRequest: staffOnly(['administrator']) },
+    { schema: { querystring: auditQuery }, onRequest: staffOnly(STAFF_ROLES_THAT.manageStaff) },
     async (request): Promise<StaffAuditEntry[]> => readAudit(staff, request.query),
   );
 
@@ -172,7 +169,7 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
       throw new StaffError('An administrator keeps their own account and role.', 'own-account');
     }
   };
-  const administrators = staffOnly(['administrator']);
+  const administrators = staffOnly(STAFF_ROLES_THAT.manageStaff);
 
   app.get(STAFF_PATHS.accounts, { onRequest: administrators }, async (): Promise<StaffAccountSummary[]> =>
     (await staff.accounts()).map((row) => summaryOf(memberOf(row))),
@@ -217,25 +214,29 @@ export const staffRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get(STAFF_PATHS.versions, { onRequest: staffOnly(CONFIGURATION_READERS) }, async (): Promise<StaffVersions> => {
-    const [versions, drafts] = await Promise.all([configuration.versions(), configuration.openDrafts()]);
-    const live = versions[0]?.number;
-    return {
-      versions: versions.map((v) => ({
-        number: v.number,
-        publishedAt: v.published_at,
-        publishedBy: v.published_by,
-        note: v.note,
-        restores: v.restores,
-        live: v.number === live,
-      })),
-      drafts: drafts.map((d) => ({
-        id: d.id,
-        baseVersion: d.base_version,
-        createdAt: d.created_at,
-        createdBy: d.created_by,
-        note: d.note,
-      })),
-    };
-  });
+  app.get(
+    STAFF_PATHS.versions,
+    { onRequest: staffOnly(STAFF_ROLES_THAT.readConfiguration) },
+    async (): Promise<StaffVersions> => {
+      const [versions, drafts] = await Promise.all([configuration.versions(), configuration.openDrafts()]);
+      const live = versions[0]?.number;
+      return {
+        versions: versions.map((v) => ({
+          number: v.number,
+          publishedAt: v.published_at,
+          publishedBy: v.published_by,
+          note: v.note,
+          restores: v.restores,
+          live: v.number === live,
+        })),
+        drafts: drafts.map((d) => ({
+          id: d.id,
+          baseVersion: d.base_version,
+          createdAt: d.created_at,
+          createdBy: d.created_by,
+          note: d.note,
+        })),
+      };
+    },
+  );
 };

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { STAFF_ERRORS, STAFF_SESSION_COOKIE } from '../../shared/contract';
+import { STAFF_ERRORS, STAFF_SESSION_COOKIE, staffMay } from '../../shared/contract';
 import { ApiError } from '../errors';
 import type { StaffMember } from './accounts';
 import type { StaffRole } from './roles';
@@ -21,7 +21,7 @@ export function staffOnly(roles?: readonly StaffRole[]) {
     const key = request.cookies[STAFF_SESSION_COOKIE];
     const member = key ? await staffOfSession(request.server.repositories.staff, key, new Date()) : undefined;
     if (!member) throw new ApiError(401, STAFF_ERRORS.sessionRequired, 'api:staff.sessionRequired');
-    if (roles && !member.roles.some((role) => roles.includes(role))) {
+    if (roles && !staffMay(member.roles, roles)) {
       throw new ApiError(403, STAFF_ERRORS.roleRequired, 'api:staff.roleRequired');
     }
     request.staffMember = member;

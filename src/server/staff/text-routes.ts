@@ -3,6 +3,7 @@ import {
   ERROR_CODES,
   STAFF_ERRORS,
   STAFF_PATHS,
+  STAFF_ROLES_THAT,
   type StaffTexts,
   type StaffTextsQuery,
   type StaffTextsSaved,
@@ -54,7 +55,7 @@ const refused = (error: TextEditError) =>
  */
 export const textRoutes: FastifyPluginAsync = async (app) => {
   const { configuration, staff } = app.repositories;
-  const writers = staffOnly(['editor', 'translator']);
+  const writers = staffOnly(STAFF_ROLES_THAT.writeTexts);
 
   /** The language and namespace asked for, checked against what the member may write and the files hold. */
   const chosen = (member: StaffMember, files: Parameters<typeof textCatalogue>[0], query: StaffTextsQuery) => {

@@ -42,8 +42,27 @@ export const STAFF_ERRORS = {
 
 export type StaffErrorCode = (typeof STAFF_ERRORS)[keyof typeof STAFF_ERRORS];
 
+/**
+ * The roles of staff: an editor changes forms and texts, a translator the texts of their languages, a publisher
+ * approves and publishes drafts (never their own), an officer decides applications, an administrator manages staff
+ * accounts. A member of staff may hold several.
+ */
 export const STAFF_ROLE_NAMES = ['editor', 'translator', 'publisher', 'officer', 'administrator'] as const;
 export type StaffRoleName = (typeof STAFF_ROLE_NAMES)[number];
+
+/** Who may do what on the staff's pages and calls, by role: one of the roles named suffices. */
+export const STAFF_ROLES_THAT = {
+  /** Read the configuration's versions and drafts (all but the officer). */
+  readConfiguration: ['editor', 'translator', 'publisher', 'administrator'],
+  /** Change texts: an editor in every language, a translator in theirs. */
+  writeTexts: ['editor', 'translator'],
+  /** Manage staff accounts and read the audit trail. */
+  manageStaff: ['administrator'],
+} as const satisfies Record<string, readonly StaffRoleName[]>;
+
+/** Whether a member with `roles` may do what `allowed` (one of STAFF_ROLES_THAT) names. */
+export const staffMay = (roles: readonly string[], allowed: readonly StaffRoleName[]): boolean =>
+  roles.some((role) => (allowed as readonly string[]).includes(role));
 
 /** POST /api/staff/session. */
 export interface StaffSignInRequest {
